@@ -1,0 +1,329 @@
+"""The shape every game shares: actions, events, errors, outcomes and the `State`
+base class (DESIGN.md, "Engine").
+
+A game is an explicit-chance state machine, as in OpenSpiel: `current_player` is a
+seat, `CHANCE` or `TERMINAL`; decisions come from `legal_actions()`, chance outcomes
+from `chance_outcomes()`; `apply` checks and returns `Event`s; `apply_unchecked` is
+the trusting fast path for search, which only applies what `legal_actions()` or
+`sample_chance()` returned.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+CHANCE = -1
+"""`current_player` while a random outcome is pending."""
+TERMINAL = -2
+"""`current_player` once the game is over."""
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal in this state: says which, for whom and why."""
+
+    def __init__(self, action: object, seat: int | None, reason: str):
+        self.action = action
+        self.seat = seat
+        self.reason = reason
+        who = "chance" if seat == CHANCE else "nobody" if seat is None else f"seat {seat}"
+        super().__init__(f"illegal {str(action)!r} for {who}: {reason}")
+
+
+class InvalidNotation(ValueError):
+    """Text that is not a step of this game's notation (RULES.md section 4)."""
+
+
+class Action:
+    """One decision or chance outcome. Interned: each game builds every action it
+    can ever use once, at import, so comparing, hashing and listing actions never
+    allocates. `str(action)` is its notation, without the actor."""
+
+    __slots__ = ("game", "kind", "seat", "tile", "arg", "text")
+
+    def __init__(self, game: str, kind: str, text: str, seat: int = -1, tile: int = -1, arg: int = -1):
+        self.game = game
+        self.kind = kind
+        """What sort of step it is, e.g. ``"draw"``, ``"play"``, ``"deal"``."""
+        self.seat = seat
+        """The seat named inside a chance outcome (``* hand 1 2-4``), else -1."""
+        self.tile = tile
+        """The tile involved, else -1."""
+        self.arg = arg
+        """A side, stack or arm, else -1."""
+        self.text = text
+        _REGISTRY[(game, text)] = self
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"<{self.game} {self.text}>"
+
+    def __reduce__(self):
+        # Unpickle to the interned object, so identity comparisons keep working in
+        # worker processes.
+        return (lookup_action, (self.game, self.text))
+
+
+_REGISTRY: dict[tuple[str, str], Action] = {}
+
+
+def lookup_action(game: str, text: str) -> Action:
+    """The interned action of `game` written `text`, or `InvalidNotation`."""
+    found = _REGISTRY.get((game, text))
+    if found is None:
+        raise InvalidNotation(f"{text!r} is not a {game} move")
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """What an action did, for clients to animate without diffing states.
+
+    `kind` names the happening (each game module lists its kinds); `seat` is the
+    player concerned; `tile` the tile moved, with the zones it left (`src`) and
+    reached (`dst`); `face_up` whether everyone sees it; `value` anything else
+    (a score, a stack or arm index, the final scores).
+    """
+
+    kind: str
+    seat: int = -1
+    tile: int = -1
+    src: str = ""
+    dst: str = ""
+    face_up: bool = True
+    value: Any = None
+
+
+class Termination(enum.Enum):
+    """Why a game or round ended."""
+
+    NECROPOLIS_EMPTY = "the necropolis is empty"
+    MAX_TURNS = "the turn limit was reached"
+    BOTH_PASSED = "both players passed in a row"
+    HANDS_PLAYED = "all four hands were played"
+    DOMINO = "a player played their last tile"
+    BLOCKED = "nobody could play or draw"
+    TARGET_REACHED = "a player reached the target score"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended: why, the final scores and the winning seats
+    (empty for a draw)."""
+
+    termination: Termination
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+    @property
+    def is_draw(self) -> bool:
+        return not self.winners
+
+
+class State:
+    """Base class of every game's state. Subclasses implement the abstract hooks;
+    everything here is shared machinery."""
+
+    __slots__ = ("current_player", "viewer")
+
+    game: ClassVar[str]
+    """The game's name, as in records (``"necropolis"``)."""
+    higher_score_wins: ClassVar[bool] = True
+
+    current_player: int
+    viewer: int
+    """-1 for a full state; a seat for the masked copy `view(seat)` returns."""
+
+    # -- abstract hooks ------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        raise NotImplementedError
+
+    def legal_actions(self) -> list[Action]:
+        """The current player's legal decisions in a stable order (empty at chance
+        and terminal nodes)."""
+        raise NotImplementedError
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """At a chance node, each possible outcome with its probability."""
+        raise NotImplementedError
+
+    def _apply(self, action: Action, events: list[Event] | None) -> None:
+        """Carry out a legal action; append events when `events` is a list."""
+        raise NotImplementedError
+
+    def why_illegal(self, action: Action) -> str:
+        """A short reason, for an action that is not legal here."""
+        return "not a legal move now"
+
+    def clone(self) -> State:
+        raise NotImplementedError
+
+    def view(self, seat: int) -> State:
+        """A copy holding only what `seat` may see; hidden tiles are -1."""
+        raise NotImplementedError
+
+    def determinize(self, rng: random.Random) -> State:
+        """On a view: a full state consistent with everything the viewer saw."""
+        raise NotImplementedError
+
+    def scores(self) -> list[int]:
+        """Each seat's total so far (final once terminal)."""
+        raise NotImplementedError
+
+    def outcome(self) -> Outcome | None:
+        """The `Outcome` once terminal, else None."""
+        raise NotImplementedError
+
+    def options_dict(self) -> dict[str, Any]:
+        """The variant table, every key resolved (the record's ``options``)."""
+        raise NotImplementedError
+
+    # -- shared machinery ----------------------------------------------------------
+    @property
+    def is_terminal(self) -> bool:
+        return self.current_player == TERMINAL
+
+    @property
+    def is_chance(self) -> bool:
+        return self.current_player == CHANCE
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """One chance outcome drawn with its probability. Games override this with
+        a faster equivalent; the choice must depend only on the state and `rng`."""
+        outcomes = self.chance_outcomes()
+        actions = [a for a, _ in outcomes]
+        return rng.choices(actions, weights=[p for _, p in outcomes])[0]
+
+    def apply(self, action: Action) -> list[Event]:
+        """Check `action`, carry it out, and return what happened.
+
+        :raises IllegalAction: with the reason, when it is not legal here.
+        """
+        player = self.current_player
+        if self.viewer != -1:
+            raise IllegalAction(action, player, "this is a view; determinize it first")
+        if player == TERMINAL:
+            raise IllegalAction(action, None, "the game is over")
+        if player == CHANCE:
+            if all(a is not action for a, _ in self.chance_outcomes()):
+                raise IllegalAction(action, CHANCE, self.why_illegal(action))
+        elif action not in self.legal_actions():
+            raise IllegalAction(action, player, self.why_illegal(action))
+        events: list[Event] = []
+        self._apply(action, events)
+        return events
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Carry out `action` without checking it or building events. Only for
+        actions taken from this state's `legal_actions()` or `sample_chance()`."""
+        self._apply(action, None)
+
+    def parse_action(self, text: str) -> Action:
+        """The action written `text` (no actor) in this game's notation.
+
+        :raises InvalidNotation: when `text` is no move of this game.
+        """
+        found = _REGISTRY.get((self.game, text))
+        if found is None:
+            found = _REGISTRY.get((self.game, _normalise_tiles(text)))
+        if found is None:
+            raise InvalidNotation(f"{text!r} is not a {self.game} move")
+        return found
+
+
+def _normalise_tiles(text: str) -> str:
+    """Rewrite every ``b-a`` token as ``a-b`` so ``5-3`` reads as ``3-5``."""
+    words = []
+    for word in text.split():
+        parts = word.split("-")
+        if len(parts) == 2 and all(len(p) == 1 and p.isdigit() for p in parts):
+            low, high = sorted(parts)
+            word = f"{low}-{high}"
+        words.append(word)
+    return " ".join(words)
+
+
+@dataclass
+class Option:
+    """One variant option of a game (RULES.md "Variants"): its default and what
+    it allows."""
+
+    name: str
+    default: Any
+    doc: str
+    choices: tuple[Any, ...] = ()
+    minimum: float | None = None
+    maximum: float | None = None
+    kind: type = field(default=object)
+
+    def allowed(self) -> str:
+        if self.choices:
+            return "one of " + ", ".join(toml_repr(c) for c in self.choices)
+        if self.kind is bool:
+            return "true or false"
+        if self.kind is str:
+            return "a string"
+        if self.kind is float:
+            return f"a number from {self.minimum} to {self.maximum}"
+        return f"an integer from {self.minimum} to {self.maximum}"
+
+    def check(self, value: Any) -> Any:
+        """`value` if allowed, else `OptionError`."""
+        if self.choices:
+            for choice in self.choices:
+                if type(choice) is type(value) and choice == value:
+                    return value
+        elif self.kind is bool:
+            if isinstance(value, bool):
+                return value
+        elif self.kind is float:
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                if self.minimum <= value <= self.maximum:
+                    return float(value)
+        elif self.kind is str:
+            if isinstance(value, str):
+                return value
+        elif isinstance(value, int) and not isinstance(value, bool):
+            if self.minimum <= value <= self.maximum:
+                return value
+        raise OptionError(self.name, value, self.allowed())
+
+
+class OptionError(ValueError):
+    """A variant option with a value it does not allow."""
+
+    def __init__(self, key: str, value: Any, allowed: str, unknown: bool = False):
+        self.key = key
+        self.value = value
+        self.allowed = allowed
+        self.unknown = unknown
+        if unknown:
+            super().__init__(f"unknown key {key}: use {allowed}")
+        else:
+            super().__init__(f"{key} = {toml_repr(value)} is not allowed: use {allowed}")
+
+
+def toml_repr(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return repr(value)
+
+
+def resolve_options(game: str, table: dict[str, Option], given: dict[str, Any] | None) -> dict[str, Any]:
+    """Defaults filled in, every value checked; an unknown key is an error too."""
+    resolved = {name: option.default for name, option in table.items()}
+    for key, value in (given or {}).items():
+        if key not in table:
+            raise OptionError(f"{game}.{key}", value, "one of the keys " + ", ".join(table), unknown=True)
+        try:
+            resolved[key] = table[key].check(value)
+        except OptionError as error:
+            raise OptionError(f"{game}.{key}", value, error.allowed) from None
+    return resolved
