@@ -1,0 +1,185 @@
+"""The `dominoes-arcade` command: a thin shell over the engine, bots, tournament
+and client. Each command opens the library, calls it, and turns a domain error into
+one line naming the thing. pygame is imported only inside the commands that open a
+window, so headless commands never load it.
+
+Exit codes: 0 done, 1 failed (bad records...), 2 bad usage, 3 bad config or spec,
+130 interrupted.
+"""
+
+from __future__ import annotations
+
+import enum
+import tomllib
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from . import config as config_module
+from .engine import GAMES, OptionError, UnknownGame, new_game
+from .engine.records import ReplayError, random_game, read_records, replay
+
+app = typer.Typer(
+    help="Dominoes Arcade: Necropolis, Build Up, Cyprus and Sebastopol. Play them, "
+    "simulate them, check game records and run bot tournaments.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+config_app = typer.Typer(help="Check settings files.", no_args_is_help=True)
+app.add_typer(config_app, name="config")
+
+GameName = enum.Enum("GameName", {name: name for name in GAMES}, type=str)
+
+ConfigOption = Annotated[
+    Optional[Path],
+    typer.Option("--config", help="A settings file that overrides config.toml (see `config check`).",
+                 dir_okay=False),
+]
+OptionsOption = Annotated[
+    Optional[list[str]],
+    typer.Option("--option", "-o", metavar="KEY=VALUE",
+                 help="A variant option of the game (RULES.md), e.g. -o site_penalty=2. Repeatable."),
+]
+
+
+def fail(message: str, code: int) -> typer.Exit:
+    typer.echo(message, err=True)
+    return typer.Exit(code)
+
+
+def load_settings(path: Path | None) -> config_module.Settings:
+    """The settings in effect, or exit 3 with the one-line error."""
+    try:
+        return config_module.load_settings(path)
+    except config_module.ConfigError as error:
+        raise fail(f"error: {error}", 3) from None
+
+
+def parse_option_values(pairs: list[str] | None) -> dict:
+    """``KEY=VALUE`` strings to a table; VALUE is read as TOML when it can be
+    (``2``, ``true``, ``"x"``), else taken as a bare string (``fewer_sites``)."""
+    table = {}
+    for pair in pairs or []:
+        key, sep, text = pair.partition("=")
+        if not sep or not key.strip():
+            raise typer.BadParameter(f"{pair!r} is not KEY=VALUE", param_hint="--option")
+        try:
+            value = tomllib.loads(f"v = {text}")["v"]
+        except tomllib.TOMLDecodeError:
+            value = text
+        table[key.strip()] = value
+    return table
+
+
+def game_options(settings: config_module.Settings, game: str, pairs: list[str] | None) -> dict:
+    """The game's variant table: config.toml's, then the --option overrides,
+    checked by the engine (exit 3 naming the key)."""
+    options = settings.game(game)
+    options.update(parse_option_values(pairs))
+    try:
+        new_game(game, options=options)
+    except OptionError as error:
+        raise fail(f"error: {error}", 3) from None
+    except ValueError as error:
+        raise fail(f"error: {error}", 2) from None
+    return options
+
+
+@app.command()
+def simulate(
+    game: Annotated[GameName, typer.Argument(help="The game to play.")],
+    out: Annotated[Path, typer.Option("--out", help="Where to write the records (JSON Lines).", dir_okay=False)],
+    games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 1,
+    seed: Annotated[int, typer.Option("--seed", min=0, help="Game i is played from seed + i.")] = 1,
+    players: Annotated[Optional[int], typer.Option("--players", help="Seats, where the game allows a choice.")] = None,
+    option: OptionsOption = None,
+    config: ConfigOption = None,
+) -> None:
+    """Play games with random decisions and write one record a line.
+
+    Example: dominoes-arcade simulate necropolis --games 100 --seed 7 --out games.jsonl
+    """
+    settings = load_settings(config)
+    options = game_options(settings, game.value, option)
+    try:
+        with open(out, "w", encoding="utf-8") as handle:
+            for index in range(games):
+                record = random_game(game.value, seed + index, players, options)
+                handle.write(record.to_json() + "\n")
+    except ValueError as error:
+        raise fail(f"error: {error}", 2) from None
+    typer.echo(f"wrote {games} {game.value} game{'s' * (games != 1)} to {out}")
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="A JSON Lines file of records (or a tournament journal).")],
+    check: Annotated[bool, typer.Option("--check", help="Check every record through the engine; no window.")] = False,
+    index: Annotated[int, typer.Option("--index", min=1, help="Which record to watch (1 = the first).")] = 1,
+    windowed: Annotated[bool, typer.Option("--windowed", help="Watch in a window, not full screen.")] = False,
+    config: ConfigOption = None,
+) -> None:
+    """Check game records, or watch one as an animated game.
+
+    With --check every record is replayed by the engine and each bad one is reported
+    as `record N: step K "<step>": <reason>` (N is the line, K counts steps from 1).
+    Exit 0 when all are good, 1 otherwise, 2 for an unreadable file.
+    """
+    try:
+        records = read_records(file)
+    except (OSError, UnicodeDecodeError) as error:
+        raise fail(f"error: cannot read {file}: {getattr(error, 'strerror', None) or error}", 2) from None
+    if not check:
+        from .client.main import watch_replay  # pygame only here
+
+        if not records:
+            raise fail(f"error: {file} holds no records", 1)
+        raise typer.Exit(watch_replay(records, index=index, windowed=windowed, config=config))
+    bad = 0
+    for number, record in records:
+        problem = None
+        if isinstance(record, Exception):
+            problem = f"not a record: {record}"
+        else:
+            try:
+                replay(record)
+            except ReplayError as error:
+                problem = str(error)
+            except UnknownGame as error:
+                problem = str(error)
+        if problem:
+            bad += 1
+            typer.echo(f"record {number}: {problem}")
+    total = len(records)
+    typer.echo(f"{total} record{'s' * (total != 1)} checked: {total - bad} good, {bad} bad")
+    raise typer.Exit(1 if bad else 0)
+
+
+@app.command()
+def rules(game: Annotated[GameName, typer.Argument(help="The game whose rules to print.")]) -> None:
+    """Print the rules of a game, as this program plays them."""
+    typer.echo(rules_text(game.value))
+
+
+def rules_text(game: str) -> str:
+    """The project's rules document for `game` (dominoes_arcade/rules/GAME.md)."""
+    return resources.files("dominoes_arcade").joinpath("rules", f"{game}.md").read_text(encoding="utf-8")
+
+
+@config_app.command("check")
+def config_check(
+    path: Annotated[Optional[Path], typer.Argument(help="The file to check (default: config.toml).")] = None,
+) -> None:
+    """Check a settings file: exit 0 when valid, 3 with the bad key otherwise."""
+    path = path or config_module.default_config_path()
+    try:
+        config_module.check_file(path)
+    except config_module.ConfigError as error:
+        raise fail(f"error: {error}", 3) from None
+    typer.echo(f"{path}: ok")
+
+
+def main() -> None:
+    app()
