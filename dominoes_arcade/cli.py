@@ -181,5 +181,11 @@ def config_check(
     typer.echo(f"{path}: ok")
 
 
+@config_app.command("defaults")
+def config_defaults() -> None:
+    """Print config.toml as shipped: every key, its default and a comment."""
+    typer.echo(config_module.render_default_config(), nl=False)
+
+
 def main() -> None:
     app()

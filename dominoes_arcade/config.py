@@ -188,4 +188,4 @@ def render_default_config() -> str:
         for key, option in options.items():
             lines.append(f"{key} = {toml_repr(option.default)}  # {option.doc}; {option.allowed()}")
         lines.append("")
-    return "\n".join(lines)
+    return "\n".join(lines[:-1]) + "\n"

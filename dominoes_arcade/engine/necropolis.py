@@ -118,7 +118,7 @@ class NecropolisState(State):
         return 2
 
     def options_dict(self) -> dict:
-        return dict(self.options)
+        return {**self.options, "players": 2}
 
     def sites_started(self, seat: int) -> int:
         return len(self.sites[seat])
