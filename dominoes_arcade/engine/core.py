@@ -199,6 +199,12 @@ class State:
         actions = [a for a, _ in outcomes]
         return rng.choices(actions, weights=[p for _, p in outcomes])[0]
 
+    def chance_key(self, action: Action) -> int:
+        """Which physical piece a chance outcome takes, for `Deck`: by default its
+        tile (one shared set), or its seat when it names no tile (``first P``).
+        A game with several sets of the same tiles keys by set as well."""
+        return action.tile if action.tile >= 0 else -2 - action.seat
+
     def apply(self, action: Action) -> list[Event]:
         """Check `action`, carry it out, and return what happened.
 

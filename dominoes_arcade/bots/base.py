@@ -1,0 +1,103 @@
+"""The bot interface (README, "Writing a bot").
+
+A bot is built for one seat of one game::
+
+    bot = MyBot(game="necropolis", seat=0, options={...}, seed=7, **params)
+
+and asked for each decision with what its seat may see::
+
+    action = bot.choose(view, legal)   # view = state.view(seat); legal = state.legal_actions()
+
+It must return one of `legal`. `view` is a masked copy of the state: hidden tiles are
+-1, and `view.determinize(rng)` samples a full state consistent with everything the
+seat has seen. A bot that wants to follow the game overrides `observe(view)`, called
+after every step with the seat's new view, and `game_over(outcome)`.
+
+Bots import only the engine.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..engine import Action, Outcome, State
+
+
+class BotError(ValueError):
+    """A bad bot spec or parameter: the message names it."""
+
+
+@dataclass(frozen=True)
+class Param:
+    """One tunable parameter of a bot: its default, type and meaning."""
+
+    default: Any
+    doc: str
+    minimum: float | None = None
+    maximum: float | None = None
+
+    def convert(self, bot: str, name: str, value: Any) -> Any:
+        kind = type(self.default)
+        try:
+            if kind is bool and isinstance(value, str):
+                if value.lower() not in ("true", "false", "1", "0", "yes", "no"):
+                    raise ValueError
+                converted = value.lower() in ("true", "1", "yes")
+            else:
+                converted = kind(value)
+        except (TypeError, ValueError):
+            raise BotError(f"{bot}: {name} must be {kind.__name__}, not {value!r}") from None
+        if self.minimum is not None and converted < self.minimum:
+            raise BotError(f"{bot}: {name} must be at least {self.minimum}, not {value!r}")
+        if self.maximum is not None and converted > self.maximum:
+            raise BotError(f"{bot}: {name} must be at most {self.maximum}, not {value!r}")
+        return converted
+
+
+class Bot:
+    """Base class of every bot. Subclasses set `name`, `description`, `params`
+    and implement `choose`."""
+
+    name: ClassVar[str] = ""
+    """The registered name (`dominoes-arcade bots` lists them)."""
+    description: ClassVar[str] = ""
+    """One line for `dominoes-arcade bots`."""
+    params: ClassVar[dict[str, Param]] = {}
+    """Tunable parameters, set from a spec such as ``ismcts:iterations=2000``."""
+    games: ClassVar[tuple[str, ...] | None] = None
+    """The games it can play; None means every game."""
+
+    def __init__(self, game: str, seat: int, options: dict | None = None, seed: int = 0, **params: Any):
+        self.game = game
+        self.seat = seat
+        self.options = dict(options or {})
+        self.seed = seed
+        self.rng = random.Random(seed)
+        """The bot's own RNG: never the global `random`, so a seed repeats a game."""
+        label = self.name or type(self).__name__
+        unknown = sorted(set(params) - set(self.params))
+        if unknown:
+            known = ", ".join(self.params) or "none"
+            raise BotError(f"{label}: unknown parameter {unknown[0]!r} (parameters: {known})")
+        for key, param in self.params.items():
+            value = param.convert(label, key, params[key]) if key in params else param.default
+            setattr(self, key, value)
+        if self.games is not None and game not in self.games:
+            raise BotError(f"{label} does not play {game} (it plays {', '.join(self.games)})")
+
+    def choose(self, view: State, legal: list[Action]) -> Action:
+        """The decision for `view`'s seat: one of `legal` (never empty)."""
+        raise NotImplementedError
+
+    def observe(self, view: State) -> None:
+        """The seat's view after a step; the driver calls it only for bots that
+        override it."""
+
+    def game_over(self, outcome: Outcome) -> None:
+        """The game's end."""
+
+    @classmethod
+    def wants_observations(cls) -> bool:
+        return cls.observe is not Bot.observe

@@ -1,0 +1,102 @@
+"""The driver: one game between bots, into a record (DESIGN.md "Engine": resolve
+chance, ask the seat, inform the others).
+
+Faults are part of the result, not exceptions: a bot that raises, returns an illegal
+decision or overruns `move_time_limit` forfeits, and the record says so in `error`
+with the bookkeeping key ``forfeit`` = {seat, kind, message}.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+
+from ..engine import CHANCE, Action, State, new_game
+from ..engine.chance import Deck
+from ..engine.records import Record, step_text
+from .base import Bot
+
+
+class Forfeit(Exception):
+    def __init__(self, seat: int, kind: str, message: str):
+        self.seat, self.kind, self.message = seat, kind, message
+        super().__init__(f"seat {seat} forfeits ({kind}): {message}")
+
+
+def ask(bot: Bot, state: State, time_limit: float | None) -> tuple[Action, float]:
+    """`bot`'s decision at `state` and the seconds it took; `Forfeit` on a fault."""
+    seat = state.current_player
+    legal = state.legal_actions()
+    view = state.view(seat)
+    start = time.perf_counter()
+    try:
+        action = bot.choose(view, list(legal))
+    except Exception as error:  # a plug-in may raise anything; it forfeits, we go on
+        raise Forfeit(seat, "exception", f"{type(error).__name__}: {error}") from None
+    spent = time.perf_counter() - start
+    if time_limit is not None and spent > time_limit:
+        raise Forfeit(seat, "timeout", f"no decision within {time_limit * 1000:.0f} ms ({spent * 1000:.0f} ms)")
+    if not any(action is a for a in legal):
+        raise Forfeit(seat, "illegal_action", f"{action!r} is not legal: {state.why_illegal(action)}"
+                      if hasattr(action, "kind") else f"{action!r} is not an action")
+    return action, spent
+
+
+def play_bots(game: str, bots: Sequence[Bot], seed: int, options: dict | None = None,
+              names: Sequence[str] | None = None, *, time_limit: float | None = None,
+              on_step: Callable[[State, str], None] | None = None) -> Record:
+    """Play one game of `game` with `bots[i]` in seat i; chance comes from a `Deck`
+    seeded with `seed`, so the same seed deals the same tiles whoever sits where.
+
+    The record's ``decision_seconds`` (bookkeeping) holds each seat's total time."""
+    state = new_game(game, len(bots), options)
+    deck = Deck(seed)
+    observers = [bot for bot in bots if bot.wants_observations()]
+    steps: list[str] = []
+    spent = [0.0] * len(bots)
+    decisions = [0] * len(bots)
+    error = forfeit = None
+    while not state.is_terminal:
+        if state.current_player == CHANCE:
+            action = deck.sample(state)
+        else:
+            seat = state.current_player
+            try:
+                action, seconds = ask(bots[seat], state, time_limit)
+            except Forfeit as fault:
+                error = str(fault)
+                forfeit = {"seat": fault.seat, "kind": fault.kind, "message": fault.message}
+                break
+            spent[seat] += seconds
+            decisions[seat] += 1
+        text = step_text(state, action)
+        state.apply(action)
+        steps.append(text)
+        if on_step is not None:
+            on_step(state, text)
+        for bot in observers:
+            bot.observe(state.view(bot.seat))
+    outcome = state.outcome()
+    if outcome is not None:
+        for bot in bots:
+            bot.game_over(outcome)
+    record = Record(game, state.options_dict(), list(names or [b.name for b in bots]), seed, steps,
+                    state.scores(), error)
+    record.extra["decision_seconds"] = [round(s, 6) for s in spent]
+    record.extra["decisions"] = decisions
+    if forfeit is not None:
+        record.extra["forfeit"] = forfeit
+    return record
+
+
+def play_specs(game: str, specs: Sequence[str], seed: int, options: dict | None = None,
+               bot_seeds: Sequence[int] | None = None, **kwargs) -> Record:
+    """`play_bots` with bots built from spec strings (see `registry.parse_spec`)."""
+    from .registry import make_bot
+
+    state = new_game(game, len(specs), options)
+    resolved = state.options_dict()
+    seeds = bot_seeds or [random.Random(seed * 31 + i).getrandbits(63) for i in range(len(specs))]
+    bots = [make_bot(spec, game, seat, resolved, seeds[seat]) for seat, spec in enumerate(specs)]
+    return play_bots(game, bots, seed, options, names=list(specs), **kwargs)

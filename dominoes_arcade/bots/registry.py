@@ -1,0 +1,110 @@
+"""Bot specs: a registered name with optional parameters
+(``ismcts:iterations=2000,c=0.7``), ``package.module:Class``, or
+``path/to/file.py:Class`` for a bot outside the package; a plug-in takes parameters
+after one more colon (``mybots.py:Cautious:margin=3``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.util
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .base import Bot, BotError
+from .random_bot import RandomBot
+
+REGISTRY: dict[str, type[Bot]] = {RandomBot.name: RandomBot}
+"""The built-in bots by name."""
+
+
+def register(cls: type[Bot]) -> type[Bot]:
+    REGISTRY[cls.name] = cls
+    return cls
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A parsed spec: the text it came from, the bot class and its parameters."""
+
+    text: str
+    cls: type[Bot]
+    params: tuple[tuple[str, str], ...]
+
+    def make(self, game: str, seat: int, options: dict | None = None, seed: int = 0) -> Bot:
+        return self.cls(game, seat, options, seed, **dict(self.params))
+
+
+def parse_params(text: str, spec: str) -> tuple[tuple[str, str], ...]:
+    pairs = []
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise BotError(f"bad parameter {item!r} in bot spec {spec!r}: write key=value")
+        pairs.append((key.strip(), value.strip()))
+    return tuple(pairs)
+
+
+def parse_spec(spec: str) -> BotSpec:
+    """Parse and check a bot spec (class found, parameters known and well typed).
+
+    :raises BotError: naming the spec and what is wrong with it.
+    """
+    spec = spec.strip()
+    if not spec:
+        raise BotError("empty bot spec")
+    head, _, rest = spec.partition(":")
+    if head in REGISTRY:
+        cls, params = REGISTRY[head], parse_params(rest, spec)
+    elif head.endswith(".py") or "." in head or "/" in head:
+        class_name, _, param_text = rest.partition(":")
+        if not class_name:
+            raise BotError(f"bot spec {spec!r} names no class: write {head}:ClassName")
+        cls, params = _load_plugin(head, class_name, spec), parse_params(param_text, spec)
+    else:
+        raise BotError(f"unknown bot {head!r}: use one of {', '.join(REGISTRY)}, "
+                       "package.module:Class or path/to/file.py:Class")
+    # Check the parameters now, so a typo fails before any game is played.
+    label = cls.name or cls.__name__
+    for key, value in params:
+        if key not in cls.params:
+            known = ", ".join(cls.params) or "none"
+            raise BotError(f"{label}: unknown parameter {key!r} (parameters: {known})")
+        cls.params[key].convert(label, key, value)
+    return BotSpec(spec, cls, params)
+
+
+def _load_plugin(target: str, class_name: str, spec: str) -> type[Bot]:
+    if target.endswith(".py"):
+        path = Path(target)
+        if not path.is_file():
+            raise BotError(f"bot spec {spec!r}: no file {target}")
+        digest = hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:16]
+        module_name = f"dominoes_arcade_plugin_{digest}"
+        module = sys.modules.get(module_name)
+        if module is None:
+            loader_spec = importlib.util.spec_from_file_location(module_name, path)
+            module = importlib.util.module_from_spec(loader_spec)
+            sys.modules[module_name] = module
+            try:
+                loader_spec.loader.exec_module(module)
+            except Exception as error:
+                del sys.modules[module_name]
+                raise BotError(f"bot spec {spec!r}: {target} failed to load: {error}") from None
+    else:
+        try:
+            module = importlib.import_module(target)
+        except ImportError as error:
+            raise BotError(f"bot spec {spec!r}: cannot import {target}: {error}") from None
+    cls: Any = getattr(module, class_name, None)
+    if not (isinstance(cls, type) and issubclass(cls, Bot)):
+        raise BotError(f"bot spec {spec!r}: {target} has no Bot subclass {class_name}")
+    return cls
+
+
+def make_bot(spec: str, game: str, seat: int, options: dict | None = None, seed: int = 0) -> Bot:
+    """A bot from its spec, for `seat` of `game`. :raises BotError:"""
+    return parse_spec(spec).make(game, seat, options, seed)
