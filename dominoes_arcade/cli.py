@@ -13,7 +13,7 @@ import enum
 import tomllib
 from importlib import resources
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -33,12 +33,12 @@ app.add_typer(config_app, name="config")
 GameName = enum.Enum("GameName", {name: name for name in GAMES}, type=str)
 
 ConfigOption = Annotated[
-    Optional[Path],
+    Path | None,
     typer.Option("--config", help="A settings file that overrides config.toml (see `config check`).",
                  dir_okay=False),
 ]
 OptionsOption = Annotated[
-    Optional[list[str]],
+    list[str] | None,
     typer.Option("--option", "-o", metavar="KEY=VALUE",
                  help="A variant option of the game (RULES.md), e.g. -o site_penalty=2. Repeatable."),
 ]
@@ -93,7 +93,7 @@ def simulate(
     out: Annotated[Path, typer.Option("--out", help="Where to write the records (JSON Lines).", dir_okay=False)],
     games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 1,
     seed: Annotated[int, typer.Option("--seed", min=0, help="Game i is played from seed + i.")] = 1,
-    players: Annotated[Optional[int], typer.Option("--players", help="Seats, where the game allows a choice.")] = None,
+    players: Annotated[int | None, typer.Option("--players", help="Seats, where the game allows a choice.")] = None,
     option: OptionsOption = None,
     config: ConfigOption = None,
 ) -> None:
@@ -170,7 +170,7 @@ def rules_text(game: str) -> str:
 
 @config_app.command("check")
 def config_check(
-    path: Annotated[Optional[Path], typer.Argument(help="The file to check (default: config.toml).")] = None,
+    path: Annotated[Path | None, typer.Argument(help="The file to check (default: config.toml).")] = None,
 ) -> None:
     """Check a settings file: exit 0 when valid, 3 with the bad key otherwise."""
     path = path or config_module.default_config_path()

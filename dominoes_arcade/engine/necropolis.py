@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass
 
 from .core import CHANCE, TERMINAL, Action, Event, Option, Outcome, State, Termination, resolve_options
-from .tiles import DOUBLE_SIX, NAME, NUMBERS_MASK, PIPS, LOW, other_number
+from .tiles import DOUBLE_SIX, LOW, NAME, NUMBERS_MASK, PIPS, other_number
 
 GAME = "necropolis"
 
