@@ -26,6 +26,7 @@ from .core import (
 
 GAMES: dict[str, str] = {
     "necropolis": "dominoes_arcade.engine.necropolis",
+    "buildup": "dominoes_arcade.engine.buildup",
 }
 """Every game's name and the module that holds its rules."""
 
