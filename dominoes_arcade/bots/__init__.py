@@ -2,6 +2,7 @@
 a bot"). They import only the engine."""
 
 from .base import Bot, BotError, Param
-from .registry import REGISTRY, BotSpec, make_bot, parse_spec, register
+from .registry import DIFFICULTIES, REGISTRY, BotSpec, difficulty_spec, make_bot, parse_spec, register
 
-__all__ = ["REGISTRY", "Bot", "BotError", "BotSpec", "Param", "make_bot", "parse_spec", "register"]
+__all__ = ["DIFFICULTIES", "REGISTRY", "Bot", "BotError", "BotSpec", "Param", "difficulty_spec", "make_bot",
+           "parse_spec", "register"]

@@ -37,6 +37,8 @@ class Param:
     doc: str
     minimum: float | None = None
     maximum: float | None = None
+    choices: tuple[Any, ...] = ()
+    """The allowed values, when the parameter is one of a few words."""
 
     def convert(self, bot: str, name: str, value: Any) -> Any:
         kind = type(self.default)
@@ -53,7 +55,21 @@ class Param:
             raise BotError(f"{bot}: {name} must be at least {self.minimum}, not {value!r}")
         if self.maximum is not None and converted > self.maximum:
             raise BotError(f"{bot}: {name} must be at most {self.maximum}, not {value!r}")
+        if self.choices and converted not in self.choices:
+            raise BotError(f"{bot}: {name} must be one of {', '.join(map(str, self.choices))}, not {value!r}")
         return converted
+
+    def describe(self) -> str:
+        """The parameter's default, range and meaning, for `dominoes-arcade bots`."""
+        if self.choices:
+            allowed = "one of " + ", ".join(map(str, self.choices))
+        elif self.minimum is not None or self.maximum is not None:
+            low = "" if self.minimum is None else f"{self.minimum:g}"
+            high = "" if self.maximum is None else f"{self.maximum:g}"
+            allowed = f"{type(self.default).__name__} {low}..{high}"
+        else:
+            allowed = type(self.default).__name__
+        return f"{self.doc} (default {self.default}; {allowed})"
 
 
 class Bot:

@@ -49,7 +49,9 @@ def play_bots(game: str, bots: Sequence[Bot], seed: int, options: dict | None = 
     """Play one game of `game` with `bots[i]` in seat i; chance comes from a `Deck`
     seeded with `seed`, so the same seed deals the same tiles whoever sits where.
 
-    The record's ``decision_seconds`` (bookkeeping) holds each seat's total time."""
+    The record's bookkeeping keys: ``winners`` (the winning seats, empty for a
+    draw; absent after a forfeit), ``decision_seconds`` (each seat's total time)
+    and ``decisions`` (each seat's count)."""
     state = new_game(game, len(bots), options)
     deck = Deck(seed)
     observers = [bot for bot in bots if bot.wants_observations()]
@@ -83,6 +85,8 @@ def play_bots(game: str, bots: Sequence[Bot], seed: int, options: dict | None = 
             bot.game_over(outcome)
     record = Record(game, state.options_dict(), list(names or [b.name for b in bots]), seed, steps,
                     state.scores(), error)
+    if outcome is not None:
+        record.extra["winners"] = list(outcome.winners)
     record.extra["decision_seconds"] = [round(s, 6) for s in spent]
     record.extra["decisions"] = decisions
     if forfeit is not None:

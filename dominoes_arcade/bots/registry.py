@@ -15,9 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from .base import Bot, BotError
+from .greedy import GreedyBot
+from .ismcts import IsmctsBot
 from .random_bot import RandomBot
 
-REGISTRY: dict[str, type[Bot]] = {RandomBot.name: RandomBot}
+REGISTRY: dict[str, type[Bot]] = {cls.name: cls for cls in (RandomBot, GreedyBot, IsmctsBot)}
 """The built-in bots by name."""
 
 
@@ -108,3 +110,27 @@ def _load_plugin(target: str, class_name: str, spec: str) -> type[Bot]:
 def make_bot(spec: str, game: str, seat: int, options: dict | None = None, seed: int = 0) -> Bot:
     """A bot from its spec, for `seat` of `game`. :raises BotError:"""
     return parse_spec(spec).make(game, seat, options, seed)
+
+
+DIFFICULTIES = ("easy", "medium", "hard")
+
+
+def difficulty_spec(settings_bots: Any, level: str) -> str:
+    """The bot spec that difficulty `level` means in config.toml's ``[bots]``
+    (``settings.bots``, or the same table as a dict), checked.
+
+    The client's seats and the tournament both call this, so "hard" is the same bot
+    everywhere.
+
+    :raises BotError: for an unknown level, or a spec in the settings that does not
+        parse (the message names the key).
+    """
+    if level not in DIFFICULTIES:
+        raise BotError(f"unknown difficulty {level!r}: use one of {', '.join(DIFFICULTIES)}")
+    table = settings_bots if isinstance(settings_bots, dict) else vars(settings_bots)
+    spec = table[level]
+    try:
+        parse_spec(spec)
+    except BotError as error:
+        raise BotError(f"bots.{level} = {spec!r}: {error}") from None
+    return spec

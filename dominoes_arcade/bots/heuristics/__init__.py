@@ -1,0 +1,62 @@
+"""What the bots know about each game beyond its rules: a fast one-ply heuristic and
+who sees which chance outcome.
+
+Each game has one module here (Sebastopol shares Cyprus's) that defines:
+
+- ``choose(state, legal, rng) -> Action``: the greedy decision for the current
+  player. It reads only what that player may see (their own hidden tiles and the
+  public table), so it is the same on a view and on a full state; ISMCTS runs it on
+  determinized states as its rollout policy, so it is cheap: table look-ups, no
+  strings.
+- ``observed_by(state, action, seat) -> bool``: whether `seat` learns which chance
+  outcome `action` happened at `state` (a draw into someone else's hand: no). ISMCTS
+  branches its tree only on outcomes the searching seat observes.
+- ``SCORE_SCALE``: a typical winning margin, which normalises margins in rewards.
+
+A game without a module here (a new engine game) falls back to `Fallback`:
+uniformly random choices, and every chance outcome treated as observed.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from types import ModuleType
+
+from ...engine import Action, State
+
+MODULES: dict[str, str] = {
+    "necropolis": "dominoes_arcade.bots.heuristics.necropolis",
+    "buildup": "dominoes_arcade.bots.heuristics.buildup",
+    "cyprus": "dominoes_arcade.bots.heuristics.cyprus",
+    "sebastopol": "dominoes_arcade.bots.heuristics.cyprus",
+}
+"""Each game's heuristic module."""
+
+
+class Fallback:
+    """The knowledge of a game nobody has written a heuristic for."""
+
+    SCORE_SCALE = 10.0
+
+    @staticmethod
+    def choose(state: State, legal: list[Action], rng: random.Random) -> Action:
+        return legal[rng.randrange(len(legal))]
+
+    @staticmethod
+    def observed_by(state: State, action: Action, seat: int) -> bool:
+        return True
+
+
+def for_game(game: str) -> ModuleType | type[Fallback]:
+    """The heuristic module of `game`, or `Fallback` when it has none (yet)."""
+    name = MODULES.get(game)
+    if name is None:
+        return Fallback
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        # Only a missing heuristic module falls back; a broken one must fail loudly.
+        if error.name != name:
+            raise
+        return Fallback

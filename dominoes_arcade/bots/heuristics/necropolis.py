@@ -1,0 +1,150 @@
+"""Necropolis knowledge for the bots (RULES.md section 1; lower score wins).
+
+The score is the pips left in your mastabas plus `site_penalty` per site started,
+so every decision is judged by how much it lowers that total now, plus a small
+bonus for keeping the active site's ends open to the tiles you hold:
+
+- a drawn tile that fits is attached (it costs nothing), on the side that leaves
+  the ends matching your mastabas best;
+- a drawn tile that does not fit is hidden when its pips are below the site
+  penalty, and starts a new site when above (a tie keeps the better ends);
+- on a turn, a mastaba tile that fits is played (the heaviest first); one worth
+  more than the penalty starts a new site (2+ pips with the default penalty); a
+  heavy tile is exchanged when that beats both, which needs a high penalty;
+  otherwise draw.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...engine import Action, State
+from ...engine.tiles import DOUBLE_SIX, NUMBERS_MASK, PIPS
+
+SCORE_SCALE = 8.0
+
+FIT_WEIGHT = 0.1
+"""Worth of one pip of mastaba tiles that the active site's ends would accept."""
+OPEN_WEIGHT = 0.02
+"""Worth of one unseen tile the ends would accept (a future draw that fits)."""
+DRAW_MARGIN = 0.5
+"""How much better than drawing a mastaba move must look to be preferred."""
+UNLOAD_MARGIN = 2
+"""Tiles the necropolis must keep, beyond one per heavy mastaba tile, for a heavy
+drawn tile to be hidden and unloaded later rather than start a site now."""
+EXCHANGE_RISK = 1.0
+"""Extra expected cost of an exchange: the tile it brings may never leave."""
+
+_SET_PIPS = sum(PIPS[t] for t in DOUBLE_SIX)
+# Tiles of the double-six set showing at least one of k given numbers: all but
+# those whose both numbers lie among the other 7 - k.
+_TILES_MATCHING = [28 - (7 - k) * (8 - k) // 2 for k in range(8)]
+_POPCOUNT = [bin(mask).count("1") for mask in range(128)]
+
+
+def _ends_value(mask: int, mastabas: list[int], skip: int, penalty: int) -> float:
+    """How good ends accepting the numbers in `mask` are for these mastabas: a
+    mastaba tile they accept can leave for free instead of costing its pips or a
+    new site, whichever is less."""
+    saved = 0
+    for tile in mastabas:
+        if tile != skip and NUMBERS_MASK[tile] & mask:
+            pips = PIPS[tile]
+            saved += pips if pips < penalty else penalty
+    return FIT_WEIGHT * saved + OPEN_WEIGHT * _TILES_MATCHING[_POPCOUNT[mask]]
+
+
+def _mean_unseen_pips(state: State, seat: int) -> float:
+    """The mean pips of the tiles `seat` has not seen: what an exchange brings."""
+    seen_pips = seen = 0
+    for tile in state.mastabas[seat]:
+        seen_pips += PIPS[tile]
+        seen += 1
+    for sites in state.sites:
+        for site in sites:
+            for tile, _ in site:
+                seen_pips += PIPS[tile]
+                seen += 1
+    unseen = 28 - seen
+    return (_SET_PIPS - seen_pips) / unseen if unseen else 0.0
+
+
+def choose(state: State, legal: list[Action], rng: random.Random | None = None) -> Action:
+    """The greedy decision for the player to move. Ties go to the first legal action,
+    so the choice is deterministic; `rng` is not used."""
+    if len(legal) == 1:
+        return legal[0]
+    seat = state.seat
+    mastabas = state.mastabas[seat]
+    site = state.sites[seat][-1]
+    left_mask, right_mask = NUMBERS_MASK[site[0][0]], NUMBERS_MASK[site[-1][0]]
+    penalty = state.rules.site_penalty
+    held = state.held
+    if held >= 0:
+        return _place_drawn(legal, held, mastabas, left_mask, right_mask, penalty, len(state.pile))
+
+    # A turn: draw, or improve the mastabas (play, new site, exchange).
+    stay = _ends_value(left_mask | right_mask, mastabas, -1, penalty)
+    best, best_value = None, stay + DRAW_MARGIN
+    exchange_seen = False
+    for action in legal:
+        kind = action.kind
+        if kind == "play":
+            tile = action.tile
+            ends = (NUMBERS_MASK[tile] | right_mask) if action.arg == 0 else (left_mask | NUMBERS_MASK[tile])
+            value = PIPS[tile] + _ends_value(ends, mastabas, tile, penalty)
+        elif kind == "new_from":
+            tile = action.tile
+            value = PIPS[tile] - penalty + _ends_value(NUMBERS_MASK[tile], mastabas, tile, penalty)
+        elif kind == "exchange":
+            tile = action.tile
+            bound = PIPS[tile] - EXCHANGE_RISK + stay
+            if bound <= best_value:
+                continue
+            if not exchange_seen:
+                mean_unseen = _mean_unseen_pips(state, seat)
+                exchange_seen = True
+            value = bound - mean_unseen
+        else:
+            continue
+        if value > best_value:
+            best, best_value = action, value
+    if best is not None:
+        return best
+    for action in legal:
+        if action.kind in ("draw", "pass"):
+            return action
+    return legal[0]
+
+
+def _place_drawn(legal: list[Action], held: int, mastabas: list[int], left_mask: int, right_mask: int,
+                 penalty: int, pile: int) -> Action:
+    """What to do with the tile just drawn: attach, hide or start a new site."""
+    held_mask = NUMBERS_MASK[held]
+    best, best_value = None, -1.0
+    for action in legal:
+        if action.kind == "attach":
+            ends = (held_mask | right_mask) if action.arg == 0 else (left_mask | held_mask)
+            value = _ends_value(ends, mastabas, -1, penalty)
+            if value > best_value:
+                best, best_value = action, value
+    if best is not None:
+        return best
+    # Hiding costs the tile's pips if it stays, but while the necropolis lasts it can
+    # still start a site on a later turn (the same cost as `new` now), or fit.
+    heavy = sum(1 for tile in mastabas if PIPS[tile] > penalty)
+    pips = PIPS[held]
+    if pips > penalty and pile > heavy + UNLOAD_MARGIN:
+        pips = penalty
+    hide_cost = pips - _ends_value(left_mask | right_mask, mastabas, -1, penalty)
+    new_cost = penalty - _ends_value(held_mask, mastabas, -1, penalty)
+    kind = "hide" if hide_cost <= new_cost else "new"
+    for action in legal:
+        if action.kind == kind:
+            return action
+    return legal[0]
+
+
+def observed_by(state: State, action: Action, seat: int) -> bool:
+    """Who chooses first is public; a drawn tile is seen by the drawer alone."""
+    return action.kind == "first" or state.seat == seat

@@ -1,0 +1,237 @@
+"""`ismcts`: information-set Monte Carlo tree search (Cowling, Powley and Whitehouse,
+"Information Set Monte Carlo Tree Search", 2012: the single-observer variant).
+
+Each iteration samples a full state consistent with what the searching seat has
+seen (`view.determinize`), walks down one tree shared by every sample, adds one
+node, plays the rest of the game out with the game's greedy heuristic, and backs
+the rewards up the path.
+
+- The tree is keyed by what the searching seat knows: its edges are decisions (the
+  seat's own and the others', as actions) and the chance outcomes the seat observes
+  (its own draws). Outcomes it does not observe (another player's draw) add no
+  node, so two samples that differ only in hidden tiles share their nodes.
+- A decision that is legal in some samples only is judged with availability counts:
+  UCB1 uses how often the action was available instead of the parent's visits.
+- Rewards are a vector, one per seat, in [0, 1] (`rewards`); each decision node
+  keeps the total of the seat that chose it, so with 3+ players every seat
+  maximises its own reward.
+- Budget: `iterations` per decision (the default), or `time_ms` per decision. All
+  randomness comes from the bot's own seeded RNG, so an iteration budget repeats
+  exactly; a time budget cannot, since the number of iterations depends on the
+  machine's speed at that moment.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from ..engine import CHANCE, TERMINAL, Action, State
+from . import heuristics
+from .base import Bot, Param
+
+
+class Node:
+    """One edge of the tree and the node it leads to: the statistics of the seat
+    that took the edge."""
+
+    __slots__ = ("children", "visits", "total", "available")
+
+    def __init__(self) -> None:
+        self.children: dict[Action, Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        """The sum of the rewards of the seat that chose this edge."""
+        self.available = 1
+        """How many times this edge was legal when its parent was visited."""
+
+
+def rewards(state: State, scale: float, margin_weight: float) -> list[float]:
+    """Each seat's reward in [0, 1] for the finished `state`.
+
+    The rank part: seats are ranked by (winner, score), with the score's sign
+    following `higher_score_wins`; tied seats share their ranks, and rank r of n is
+    worth 1 - r / (n - 1). With 2 players that is 1 for a win, 0.5 for a draw and 0
+    for a loss. The margin part, weighted `margin_weight`, is
+    (1 + tanh(margin / scale)) / 2, where the margin is the seat's score against the
+    mean of the others' (sign-adjusted): it lets the search prefer a safer win and a
+    narrower loss when every line wins or loses.
+    """
+    outcome = state.outcome()
+    scores = outcome.scores
+    winners = outcome.winners
+    n = len(scores)
+    sign = 1 if state.higher_score_wins else -1
+    keys = [(seat in winners, sign * scores[seat]) for seat in range(n)]
+    total = sign * sum(scores)
+    out = []
+    for seat in range(n):
+        key = keys[seat]
+        better = equal = 0
+        for other in keys:
+            if other > key:
+                better += 1
+            elif other == key:
+                equal += 1
+        rank = better + (equal - 1) / 2
+        rank_reward = 1.0 - rank / (n - 1)
+        margin = key[1] - (total - key[1]) / (n - 1)
+        margin_reward = 0.5 + 0.5 * math.tanh(margin / scale)
+        out.append((1.0 - margin_weight) * rank_reward + margin_weight * margin_reward)
+    return out
+
+
+class IsmctsBot(Bot):
+    """Single-observer ISMCTS with greedy-guided rollouts.
+
+    Args: the `Bot` constructor's (game, seat, options, seed) and the parameters
+    below (``ismcts:iterations=2000,c=0.7``).
+    Returns from `choose`: the legal decision whose edge from the root was visited
+    most (ties: the higher mean reward, then the first legal). A forced decision is
+    returned at once, without search. `last_search` holds the statistics of the
+    latest search (iterations, seconds, root visits).
+    """
+
+    name = "ismcts"
+    description = "information-set Monte Carlo tree search over determinizations, greedy rollouts"
+    params = {
+        "iterations": Param(1000, "iterations per decision (used when time_ms is 0)", minimum=1,
+                            maximum=10_000_000),
+        "time_ms": Param(0.0, "milliseconds per decision instead of a fixed iteration count; "
+                              "0 = use iterations (a time budget does not repeat exactly)",
+                         minimum=0, maximum=3_600_000),
+        "c": Param(0.7, "UCB1 exploration constant (rewards lie in 0..1)", minimum=0, maximum=10),
+        "epsilon": Param(0.1, "chance that a rollout step is uniformly random instead of greedy",
+                         minimum=0, maximum=1),
+        "margin": Param(0.1, "weight of the score margin in the reward, against the rank", minimum=0,
+                        maximum=1),
+    }
+
+    iterations: int
+    time_ms: float
+    c: float
+    epsilon: float
+    margin: float
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.heuristic = heuristics.for_game(self.game)
+        self.last_search: dict = {}
+
+    def choose(self, view: State, legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            self.last_search = {"iterations": 0, "seconds": 0.0}
+            return legal[0]
+        start = time.perf_counter()
+        root = self.search(view, legal)
+        seconds = time.perf_counter() - start
+        children = root.children
+        best, best_key = legal[0], (-1, -1.0)
+        for action in legal:
+            child = children.get(action)
+            if child is not None:
+                key = (child.visits, child.total / child.visits)
+                if key > best_key:
+                    best, best_key = action, key
+        self.last_search = {
+            "iterations": root.visits,
+            "seconds": seconds,
+            "visits": {str(a): children[a].visits for a in legal if a in children},
+        }
+        return best
+
+    def search(self, view: State, legal: list[Action]) -> Node:
+        """Run the budget from `view` and return the root (its `visits` counts the
+        iterations)."""
+        rng = self.rng
+        me = self.seat
+        root = Node()
+        root.visits = 0
+        deadline = None
+        if self.time_ms > 0:
+            deadline = time.perf_counter() + self.time_ms / 1000.0
+        iterations = self.iterations
+        done = 0
+        while True:
+            self._iterate(view, root, me, rng)
+            done += 1
+            if deadline is None:
+                if done >= iterations:
+                    break
+            elif time.perf_counter() >= deadline:
+                break
+        return root
+
+    def _iterate(self, view: State, root: Node, me: int, rng: random.Random) -> None:
+        """One determinization, selection, expansion, rollout and backup."""
+        state = view.determinize(rng)
+        observed_by = self.heuristic.observed_by
+        log, sqrt, c = math.log, math.sqrt, self.c
+        node = root
+        path: list[tuple[Node, int]] = []
+        while True:
+            player = state.current_player
+            if player == TERMINAL:
+                break
+            if player == CHANCE:
+                outcome = state.sample_chance(rng)
+                if observed_by(state, outcome, me):
+                    child = node.children.get(outcome)
+                    if child is None:
+                        child = node.children[outcome] = Node()
+                    node = child
+                state.apply_unchecked(outcome)
+                continue
+            children = node.children
+            untried = None
+            best, best_child, best_ucb = None, None, -1.0
+            for action in state.legal_actions():
+                child = children.get(action)
+                if child is None:
+                    if untried is None:
+                        untried = [action]
+                    else:
+                        untried.append(action)
+                    continue
+                child.available += 1
+                ucb = child.total / child.visits + c * sqrt(log(child.available) / child.visits)
+                if ucb > best_ucb:
+                    best, best_child, best_ucb = action, child, ucb
+            if untried is not None:
+                action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                child = children[action] = Node()
+                path.append((child, player))
+                state.apply_unchecked(action)
+                break
+            path.append((best_child, player))
+            state.apply_unchecked(best)
+            node = best_child
+        self._rollout(state, rng)
+        values = rewards(state, self.heuristic.SCORE_SCALE, self.margin)
+        root.visits += 1
+        for child, player in path:
+            child.visits += 1
+            child.total += values[player]
+
+    def _rollout(self, state: State, rng: random.Random) -> None:
+        """Play `state` to the end: the greedy heuristic, with an `epsilon` share of
+        uniformly random decisions so that rollouts do not all repeat one line."""
+        choose = self.heuristic.choose
+        epsilon = self.epsilon
+        random_float, randrange = rng.random, rng.randrange
+        while True:
+            player = state.current_player
+            if player == TERMINAL:
+                return
+            if player == CHANCE:
+                state.apply_unchecked(state.sample_chance(rng))
+                continue
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                action = legal[0]
+            elif random_float() < epsilon:
+                action = legal[randrange(len(legal))]
+            else:
+                action = choose(state, legal, rng)
+            state.apply_unchecked(action)
