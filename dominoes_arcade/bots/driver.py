@@ -9,6 +9,8 @@ with the bookkeeping key ``forfeit`` = {seat, kind, message}.
 from __future__ import annotations
 
 import random
+import signal
+import threading
 import time
 from collections.abc import Callable, Sequence
 
@@ -24,16 +26,69 @@ class Forfeit(Exception):
         super().__init__(f"seat {seat} forfeits ({kind}): {message}")
 
 
-def ask(bot: Bot, state: State, time_limit: float | None) -> tuple[Action, float]:
-    """`bot`'s decision at `state` and the seconds it took; `Forfeit` on a fault."""
+class Overrun(BaseException):
+    """Raised inside a bot by the `Watchdog`. A BaseException, so that a bot's own
+    ``except Exception`` cannot swallow it."""
+
+
+class Watchdog:
+    """A hard move time limit: stops a bot that never returns, where the soft check
+    in `ask` (which measures after `choose` returns) cannot.
+
+    While started, SIGALRM rings every quarter of the limit; when a decision in
+    progress has run longer than the limit, the handler raises `Overrun` inside the
+    bot. So a bot is stopped between 1 and 1.25 times the limit after it was asked
+    (later if it sits in one long C call). One timer per game, not per decision, as
+    setting a timer per decision would cost more than a random bot's move.
+    Only for the main thread of a process (`available()`), e.g. a worker process.
+    """
+
+    def __init__(self, limit: float):
+        self.limit = limit
+        self.started = 0.0
+        self.armed = False
+        self._previous = None
+
+    @staticmethod
+    def available() -> bool:
+        return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+
+    def __enter__(self) -> Watchdog:
+        self._previous = signal.signal(signal.SIGALRM, self._ring)
+        period = max(self.limit / 4, 0.001)
+        signal.setitimer(signal.ITIMER_REAL, period, period)
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, self._previous)
+
+    def _ring(self, signum, frame) -> None:
+        if self.armed and time.perf_counter() - self.started > self.limit:
+            self.armed = False
+            raise Overrun
+
+
+def ask(bot: Bot, state: State, time_limit: float | None, watchdog: Watchdog | None = None) -> tuple[Action, float]:
+    """`bot`'s decision at `state` and the seconds it took; `Forfeit` on a fault.
+    With a started `watchdog`, a bot that overruns its limit is stopped."""
     seat = state.current_player
     legal = state.legal_actions()
     view = state.view(seat)
     start = time.perf_counter()
     try:
+        if watchdog is not None:
+            watchdog.started, watchdog.armed = start, True
         action = bot.choose(view, list(legal))
+    except Overrun:
+        spent = time.perf_counter() - start
+        raise Forfeit(seat, "timeout", f"no decision within {time_limit * 1000:.0f} ms "
+                      f"(stopped after {spent * 1000:.0f} ms)") from None
     except Exception as error:  # a plug-in may raise anything; it forfeits, we go on
         raise Forfeit(seat, "exception", f"{type(error).__name__}: {error}") from None
+    finally:
+        if watchdog is not None:
+            watchdog.armed = False
     spent = time.perf_counter() - start
     if time_limit is not None and spent > time_limit:
         raise Forfeit(seat, "timeout", f"no decision within {time_limit * 1000:.0f} ms ({spent * 1000:.0f} ms)")
@@ -45,7 +100,7 @@ def ask(bot: Bot, state: State, time_limit: float | None) -> tuple[Action, float
 
 def play_bots(game: str, bots: Sequence[Bot], seed: int, options: dict | None = None,
               names: Sequence[str] | None = None, *, time_limit: float | None = None,
-              on_step: Callable[[State, str], None] | None = None) -> Record:
+              on_step: Callable[[State, str], None] | None = None, watchdog: Watchdog | None = None) -> Record:
     """Play one game of `game` with `bots[i]` in seat i; chance comes from a `Deck`
     seeded with `seed`, so the same seed deals the same tiles whoever sits where.
 
@@ -65,7 +120,7 @@ def play_bots(game: str, bots: Sequence[Bot], seed: int, options: dict | None = 
         else:
             seat = state.current_player
             try:
-                action, seconds = ask(bots[seat], state, time_limit)
+                action, seconds = ask(bots[seat], state, time_limit, watchdog)
             except Forfeit as fault:
                 error = str(fault)
                 forfeit = {"seat": fault.seat, "kind": fault.kind, "message": fault.message}
