@@ -26,6 +26,8 @@ from .core import (
 
 GAMES: dict[str, str] = {
     "necropolis": "dominoes_arcade.engine.necropolis",
+    "cyprus": "dominoes_arcade.engine.cyprus",
+    "sebastopol": "dominoes_arcade.engine.cyprus",
     "buildup": "dominoes_arcade.engine.buildup",
 }
 """Every game's name and the module that holds its rules."""

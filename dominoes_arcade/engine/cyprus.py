@@ -1,0 +1,543 @@
+"""Cyprus (RULES.md section 3) and Sebastopol (section 3b): one star-and-arms engine.
+
+Both games are the same block game around a spinner; each is a `Preset` (the set, the
+spinner's number, the number of star slots, the deal, the variant table and its
+interned actions) and a two-line `StarState` subclass naming it, in the spirit of
+python-chess's variants.
+
+Zones: each hand (private, kept sorted), the boneyard (face down, order unknown, so
+every deal and draw is a uniform chance outcome over its tiles) and the table: the
+spinner and one arm per filled star slot, each a line of tiles with one open end.
+
+Phases, in the order a round meets them: `DEAL` (chance: one tile at a time, from the
+seat after the dealer), `SEARCH` (chance: nobody was dealt the spinner, so the seats
+draw in turn until it comes), `LEAD` (its holder sets it), `TURN` (star phase until
+every slot is filled, then arms), `DRAW` (chance: the tile a stuck player draws),
+`DRAWN` (the drawer plays it or passes), and `OVER` once a round winner reaches
+`target_score`.
+
+Events: ``new_round`` (seat = dealer, value = round number; before the round's first
+deal), ``deal`` and ``draw`` (boneyard -> hand, face down: only the receiver sees the
+tile; a draw's value is ``"search"`` or ``"turn"``), ``spinner`` (hand -> table),
+``play`` (hand -> ``star`` while it fills a slot, else ``arm``; value = the arm),
+``pass``, ``round_over`` (seat = winner or -1; value = a `RoundResult` showing every
+hand) and ``game_over`` (seat = winner; value = the final totals).
+
+What each draw and pass reveals, and dealing the unseen tiles to fit it, is in
+`cyprus_knowledge`.
+"""
+
+from __future__ import annotations
+
+import bisect
+import random
+from dataclasses import dataclass
+
+from .core import CHANCE, TERMINAL, Action, Event, Option, Outcome, State, Termination, resolve_options
+from .cyprus_knowledge import GAIN, GONE, VOID, Layers, deal_unseen, hand_layers
+from .tiles import DOUBLE_NINE, DOUBLE_SIX, HIGH, LOW, NAME, NUMBERS_MASK, PIPS, tile
+
+# -- the two rule tables -----------------------------------------------------------
+SEED_HANDS = {4: 9, 5: 8, 6: 7, 7: 7, 8: 6, 9: 6, 10: 5}
+HAND_SIZES = {"seed": SEED_HANDS, "bell": {**SEED_HANDS, 4: 13, 5: 11, 6: 9}}
+"""Tiles per hand by player count, for each value of Cyprus's `hand_sizes`."""
+
+TARGET = dict(minimum=20, maximum=1000, kind=int)
+BLOCK_TIE = dict(choices=("no_score", "lightest_tile"))
+BLOCK_TIE_DOC = 'a blocked round whose lowest hands tie: "no_score", or "lightest_tile" (then no score)'
+
+CYPRUS_OPTIONS: dict[str, Option] = {o.name: o for o in (
+    Option("players", 4, "seats at the table", minimum=4, maximum=10, kind=int),
+    Option("target_score", 100, "the game ends when a player's total reaches this", **TARGET),
+    Option("boneyard_reserve", 0, "boneyard tiles nobody may draw (1: the last tile is never drawn)", choices=(0, 1)),
+    Option("block_tie", "no_score", BLOCK_TIE_DOC, **BLOCK_TIE),
+    Option("hand_sizes", "seed", 'tiles per hand: "seed" (9, 8, 7, 7, 6, 6, 5), or "bell" (13, 11, 9 for 4-6)',
+           choices=("seed", "bell")),
+)}
+SEBASTOPOL_OPTIONS: dict[str, Option] = {o.name: o for o in (
+    Option("target_score", 60, "the game ends when a player's total reaches this", **TARGET),
+    Option("block_tie", "no_score", BLOCK_TIE_DOC, **BLOCK_TIE),
+)}
+
+
+class Preset:
+    """One game of the family: its set, spinner, star and deal, its variant table, and
+    every action it can use, interned once at import."""
+
+    def __init__(self, game: str, tiles: tuple[int, ...], suit: int, slots: int, options: dict[str, Option],
+                 max_players: int, deals_everything: bool):
+        self.game, self.tiles, self.options, self.max_players = game, tiles, options, max_players
+        self.suit = suit
+        """The spinner's number: the star takes only tiles showing it."""
+        self.slots = slots
+        """Star slots (N, E, S, W, then NE, SE, SW, NW); arm k grows from slot k."""
+        self.deals_everything = deals_everything
+        """True for Sebastopol: the whole set is dealt, so there is no boneyard."""
+        self.spinner = tile(suit, suit)
+        self.set_spinner = Action(game, "spinner", NAME[self.spinner], tile=self.spinner)
+        self.play = [tuple(Action(game, "play", f"{NAME[t]} @{k}", tile=t, arg=k) for k in range(slots))
+                     for t in tiles]
+        """``play[tile][arm]``: ``a-b @k``."""
+        arm_sets = [[k for k in range(slots) if arms >> k & 1] for arms in range(1 << slots)]
+        self.plays_onto = [[tuple([row[k] for k in arms]) for arms in arm_sets] for row in self.play]
+        """``plays_onto[tile][arms]``: the plays of `tile` onto each arm in the bit set `arms`."""
+        seats = range(max_players)
+        self.deal = [[Action(game, "deal", f"deal {p} {NAME[t]}", seat=p, tile=t) for t in tiles] for p in seats]
+        """``deal[seat][tile]``: ``deal P a-b``."""
+        self.drawn = [[Action(game, "drawn", f"draw {p} {NAME[t]}", seat=p, tile=t) for t in tiles] for p in seats]
+        """``drawn[seat][tile]``: ``draw P a-b``, the chance outcome of a draw."""
+        self.draw = Action(game, "draw", "draw")
+        self.pass_ = Action(game, "pass", "pass")
+
+
+CYPRUS = Preset("cyprus", DOUBLE_NINE, suit=9, slots=8, options=CYPRUS_OPTIONS, max_players=10,
+                deals_everything=False)
+SEBASTOPOL = Preset("sebastopol", DOUBLE_SIX, suit=6, slots=4, options=SEBASTOPOL_OPTIONS, max_players=4,
+                    deals_everything=True)
+
+
+@dataclass(frozen=True, eq=False)
+class Rules:
+    """A game's preset and resolved variant table, shared by every clone."""
+
+    preset: Preset
+    options: dict
+    players: int
+    hand_size: int
+    target_score: int
+    boneyard_reserve: int
+    lightest_tile_breaks_ties: bool
+
+    @classmethod
+    def resolve(cls, preset: Preset, players: int | None, options: dict | None) -> Rules:
+        given = dict(options or {})
+        if preset.deals_everything:  # Sebastopol: a fixed table of four
+            seats = given.pop("players", players)
+            if seats not in (None, preset.max_players) or players not in (None, preset.max_players):
+                raise ValueError(f"{preset.game} is for exactly {preset.max_players} players, "
+                                 f"not {players if players is not None else seats}")
+            resolved = resolve_options(preset.game, preset.options, given)
+            players = preset.max_players
+            hand_size = len(preset.tiles) // players
+        else:
+            if players is not None:
+                given["players"] = players
+            resolved = resolve_options(preset.game, preset.options, given)
+            players = resolved["players"]
+            hand_size = HAND_SIZES[resolved["hand_sizes"]][players]
+        return cls(preset, resolved, players, hand_size, resolved["target_score"],
+                   resolved.get("boneyard_reserve", 0), resolved["block_tie"] == "lightest_tile")
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """A finished round, every hand shown (RULES.md section 3, "Round end")."""
+
+    number: int
+    """Rounds count from 1."""
+    termination: Termination
+    """`Termination.DOMINO` or `Termination.BLOCKED`."""
+    winner: int
+    """-1 when a blocked round's lowest hands tie and nobody scores."""
+    points: int
+    hands: tuple[tuple[int, ...], ...]
+    pips: tuple[int, ...]
+
+
+# -- phases ------------------------------------------------------------------------
+DEAL, SEARCH, LEAD, TURN, DRAW, DRAWN, OVER = range(7)
+
+
+class StarState(State):
+    """The state of a Cyprus or Sebastopol game; `preset` says which."""
+
+    __slots__ = ("rules", "phase", "seat", "dealer", "round_number", "to_deal", "hands", "boneyard", "layout",
+                 "ends", "arms_at", "open_mask", "drawn", "totals", "history", "last_round", "hidden")
+
+    preset: Preset
+
+    def __init__(self, players: int | None = None, options: dict | None = None):
+        self.rules = Rules.resolve(self.preset, players, options)
+        self.viewer = -1
+        self.totals: tuple[int, ...] = (0,) * self.rules.players
+        """Each seat's running game total."""
+        self.round_number = 0
+        self.last_round: RoundResult | None = None
+        self.hidden: tuple | None = None
+        """On a view: each seat's hidden-hand layers (see `layers`); None otherwise."""
+        self._start_round(self.rules.players - 1)
+
+    def _start_round(self, dealer: int) -> None:
+        """A fresh shuffle: the round's first chance step deals to the seat after `dealer`."""
+        n = self.rules.players
+        self.round_number += 1
+        self.dealer = dealer
+        self.phase, self.current_player, self.seat = DEAL, CHANCE, (dealer + 1) % n
+        self.to_deal = n * self.rules.hand_size
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.boneyard: list[int] = list(self.preset.tiles)
+        self.layout: list[tuple[int, ...]] = []
+        """One line of tiles per filled star slot, from the spinner outwards."""
+        self.ends: list[int] = []
+        """Each arm's open end."""
+        self.arms_at = [0] * (self.preset.suit + 1)
+        """Once the star is complete, bit k of ``arms_at[n]`` is set when arm k ends in n."""
+        self.open_mask = 0
+        """Bit n set when a tile showing n may be played now (the spinner's number in the
+        star phase, else the arms' open ends)."""
+        self.drawn = -1
+        """The tile just drawn by a stuck player, until they play it or pass."""
+        self.history: tuple | None = None
+        """This round's public facts, newest first, as a linked list of
+        ``(kind, seat, value, older)``: VOID (the numbers a draw or pass showed the seat
+        lacks), GAIN (a draw it kept hidden) and GONE (a tile it put on the table)."""
+
+    @property
+    def num_players(self) -> int:
+        return self.rules.players
+
+    def options_dict(self) -> dict:
+        return {**self.rules.options, "players": self.rules.players}
+
+    @property
+    def is_star_complete(self) -> bool:
+        return len(self.ends) == self.preset.slots
+
+    def hand_sizes(self) -> list[int]:
+        return [len(hand) for hand in self.hands]
+
+    def dead_arms(self) -> list[int]:
+        """Arms no tile can extend again this round: every tile showing their open end
+        is on the table (RULES.md section 3: the arm ending in the spinner's number)."""
+        per_number = self.preset.suit + 1  # number n shows on n-0 .. n-suit
+        on_table = [0] * per_number
+        on_table[self.preset.suit] += self.phase >= TURN  # the spinner
+        for line in self.layout:
+            for t in line:
+                on_table[LOW[t]] += 1
+                on_table[HIGH[t]] += LOW[t] != HIGH[t]
+        return [k for k, end in enumerate(self.ends) if on_table[end] == per_number]
+
+    # -- what may happen -------------------------------------------------------------
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.current_player != CHANCE:
+            return []
+        row = (self.preset.deal if self.phase == DEAL else self.preset.drawn)[self.seat]
+        p = 1.0 / len(self.boneyard)
+        return [(row[t], p) for t in self.boneyard]
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        row = (self.preset.deal if self.phase == DEAL else self.preset.drawn)[self.seat]
+        boneyard = self.boneyard
+        return row[boneyard[rng.randrange(len(boneyard))]]
+
+    def _plays(self, tiles) -> list[Action]:
+        """Every legal play of `tiles`: into the next star slot while the star is
+        incomplete, else onto each arm whose open end the tile shows."""
+        slot = len(self.ends)
+        if slot < self.preset.slots:
+            suit_bit, play = self.open_mask, self.preset.play
+            return [play[t][slot] for t in tiles if NUMBERS_MASK[t] & suit_bit]
+        arms_at, plays_onto, low, high = self.arms_at, self.preset.plays_onto, LOW, HIGH
+        plays: list[Action] = []
+        for t in tiles:
+            arms = arms_at[low[t]] | arms_at[high[t]]
+            if arms:
+                plays += plays_onto[t][arms]
+        return plays
+
+    def legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == TURN:
+            plays = self._plays(self.hands[self.seat])
+            if plays:
+                return plays  # playing is compulsory
+            return [self.preset.draw if len(self.boneyard) > self.rules.boneyard_reserve else self.preset.pass_]
+        if phase == DRAWN:
+            return self._plays((self.drawn,)) or [self.preset.pass_]
+        if phase == LEAD:
+            return [self.preset.set_spinner]
+        return []
+
+    def why_illegal(self, action: Action) -> str:
+        preset = self.preset
+        if action.game != preset.game:
+            return f"{action} is a {action.game} move"
+        if self.current_player == TERMINAL:
+            return "the game is over"
+        chance_step = action.kind in ("deal", "drawn")
+        if self.current_player == CHANCE:
+            due = "deal" if self.phase == DEAL else "drawn"
+            if action.kind != due:
+                return f"the next step is chance: {'a deal' if due == 'deal' else 'a draw'} to seat {self.seat}"
+            if action.seat != self.seat:
+                return f"the next tile goes to seat {self.seat}"
+            return f"{NAME[action.tile]} is not in the boneyard"
+        if chance_step:
+            return "that is a chance outcome, not a decision"
+        seat, kind, spinner = self.seat, action.kind, NAME[preset.spinner]
+        if self.phase == LEAD:
+            return f"seat {seat} holds {spinner} and must set it first"
+        if kind == "spinner":
+            return f"{spinner} is already set"
+        if self.phase == DRAWN:
+            drawn = NAME[self.drawn]
+            if kind == "draw":
+                return f"only one draw a turn: play {drawn} if it fits, else pass"
+            if kind == "pass":
+                return f"the drawn tile {drawn} fits, so it must be played"
+            if action.tile != self.drawn:
+                return f"after drawing, only the drawn tile {drawn} may be played"
+        if kind == "play":
+            return self._why_not_play(action.tile, action.arg)
+        if self._plays(self.hands[seat]):
+            return "you can play, and playing is compulsory"
+        boneyard, reserve = len(self.boneyard), self.rules.boneyard_reserve
+        if kind == "draw":
+            if preset.deals_everything:
+                return f"{preset.game} has no boneyard: pass"
+            return f"the boneyard has {boneyard} tiles and {reserve} may not be drawn (boneyard_reserve): pass"
+        return f"you cannot play, so draw: the boneyard has {boneyard} tiles"
+
+    def _why_not_play(self, t: int, arm: int) -> str:
+        if t not in self.hands[self.seat]:
+            return f"{NAME[t]} is not in your hand"
+        suit, slot = self.preset.suit, len(self.ends)
+        if slot < self.preset.slots:
+            if not NUMBERS_MASK[t] >> suit & 1:
+                return (f"the star is not complete: only a {suit}-x tile may be played until all "
+                        f"{self.preset.slots} slots are filled")
+            return f"a {suit}-x tile fills the next empty star slot, @{slot}"
+        return f"{NAME[t]} does not match arm {arm}'s open end {self.ends[arm]}"
+
+    # -- what happens ------------------------------------------------------------------
+    def _apply(self, action: Action, events: list[Event] | None) -> None:
+        kind, seat = action.kind, self.seat
+        if kind == "play":
+            self._play(seat, action.tile, action.arg, events)
+        elif kind == "draw":
+            self.history = (VOID, seat, self.open_mask, self.history)
+            self.phase, self.current_player = DRAW, CHANCE
+        elif kind == "drawn":
+            self._receive(seat, action.tile, events)
+        elif kind == "pass":
+            self.history = (VOID, seat, self.open_mask, self.history)
+            self.drawn = -1
+            if events is not None:
+                events.append(Event("pass", seat))
+            self._after_decision(seat, events)
+        elif kind == "deal":
+            self._deal(seat, action.tile, events)
+        elif kind == "spinner":
+            spinner = self.preset.spinner
+            self.hands[seat].remove(spinner)
+            self.history = (GONE, seat, spinner, self.history)
+            self.open_mask = 1 << self.preset.suit
+            if events is not None:
+                events.append(Event("spinner", seat, spinner, "hand", "table"))
+            self._after_decision(seat, events)
+
+    def _deal(self, seat: int, t: int, events: list[Event] | None) -> None:
+        if events is not None:
+            if self.to_deal == self.rules.players * self.rules.hand_size:
+                events.append(Event("new_round", self.dealer, value=self.round_number))
+            events.append(Event("deal", seat, t, "boneyard", "hand", face_up=False))
+        self.boneyard.remove(t)
+        bisect.insort(self.hands[seat], t)
+        self.to_deal -= 1
+        if self.to_deal:
+            self.seat = (seat + 1) % self.rules.players
+            return
+        spinner = self.preset.spinner
+        holders = [p for p, hand in enumerate(self.hands) if spinner in hand]
+        if holders:
+            self.phase, self.seat, self.current_player = LEAD, holders[0], holders[0]
+        else:  # the search: one draw at a time from the seat after the dealer
+            self.phase, self.seat = SEARCH, (self.dealer + 1) % self.rules.players
+
+    def _receive(self, seat: int, t: int, events: list[Event] | None) -> None:
+        """A drawn tile: during the search for the spinner, or after ``P draw``."""
+        self.boneyard.remove(t)
+        bisect.insort(self.hands[seat], t)
+        if events is not None:
+            events.append(Event("draw", seat, t, "boneyard", "hand", face_up=False,
+                                value="search" if self.phase == SEARCH else "turn"))
+        if self.phase == SEARCH:
+            if t == self.preset.spinner:
+                self.phase, self.current_player = LEAD, seat
+            else:
+                self.seat = (seat + 1) % self.rules.players
+            return
+        self.history = (GAIN, seat, -1, self.history)
+        self.drawn = t
+        self.phase, self.current_player = DRAWN, seat
+
+    def _play(self, seat: int, t: int, arm: int, events: list[Event] | None) -> None:
+        self.hands[seat].remove(t)
+        self.history = (GONE, seat, t, self.history)
+        ends = self.ends
+        if arm == len(ends):  # fills star slot `arm`
+            self.layout.append((t,))
+            ends.append(PIPS[t] - self.preset.suit)
+            where = "star"
+            if len(ends) == self.preset.slots:  # the star is complete: the arms open
+                open_mask = 0
+                for k, end in enumerate(ends):
+                    self.arms_at[end] |= 1 << k
+                    open_mask |= 1 << end
+                self.open_mask = open_mask
+        else:
+            self.layout[arm] += (t,)
+            old = ends[arm]
+            new = ends[arm] = PIPS[t] - old  # a double leaves the end unchanged
+            arms_at = self.arms_at
+            arms_at[old] ^= 1 << arm
+            arms_at[new] |= 1 << arm
+            if not arms_at[old]:
+                self.open_mask &= ~(1 << old)
+            self.open_mask |= 1 << new
+            where = "arm"
+        self.drawn = -1
+        if events is not None:
+            events.append(Event("play", seat, t, "hand", where, value=arm))
+        self._after_decision(seat, events)
+
+    def _after_decision(self, seat: int, events: list[Event] | None) -> None:
+        """The round ends at once on a domino or a block (RULES.md section 3,
+        "Round end"); otherwise the next seat clockwise plays."""
+        if not self.hands[seat]:
+            self._end_round(Termination.DOMINO, seat, events)
+        elif self._is_blocked():
+            self._end_round(Termination.BLOCKED, -1, events)
+        else:
+            seat += 1
+            if seat == self.rules.players:
+                seat = 0
+            self.seat = self.current_player = seat
+            self.phase = TURN
+
+    def _is_blocked(self) -> bool:
+        """Nobody may draw and no hand holds a tile showing an open number."""
+        if len(self.boneyard) > self.rules.boneyard_reserve:
+            return False
+        open_mask = self.open_mask
+        for hand in self.hands:
+            for t in hand:
+                if NUMBERS_MASK[t] & open_mask:
+                    return False
+        return True
+
+    # -- the end -----------------------------------------------------------------------
+    def _end_round(self, why: Termination, winner: int, events: list[Event] | None) -> None:
+        pips = tuple(sum(PIPS[t] for t in hand) for hand in self.hands)
+        if why == Termination.BLOCKED:
+            winner = self._block_winner(pips)
+        points = sum(pips) - 2 * pips[winner] if winner >= 0 else 0  # the others' pips minus their own
+        if points:
+            totals = list(self.totals)
+            totals[winner] += points
+            self.totals = tuple(totals)
+        self.last_round = RoundResult(self.round_number, why, winner, points,
+                                      tuple(tuple(hand) for hand in self.hands), pips)
+        if events is not None:
+            events.append(Event("round_over", winner, value=self.last_round))
+        if winner >= 0 and self.totals[winner] >= self.rules.target_score:
+            self.phase, self.current_player = OVER, TERMINAL
+            if events is not None:
+                events.append(Event("game_over", winner, value=self.totals))
+        else:
+            self._start_round((self.dealer + 1) % self.rules.players)
+
+    def _block_winner(self, pips: tuple[int, ...]) -> int:
+        """The lowest hand; a tie scores nobody, unless `block_tie = "lightest_tile"` and
+        exactly one tied seat holds the lightest tile among the tied hands."""
+        lowest = min(pips)
+        tied = [p for p, total in enumerate(pips) if total == lowest]
+        if len(tied) == 1:
+            return tied[0]
+        if self.rules.lightest_tile_breaks_ties:
+            lightest = {p: min(PIPS[t] for t in self.hands[p]) for p in tied}
+            least = min(lightest.values())
+            holders = [p for p in tied if lightest[p] == least]
+            if len(holders) == 1:
+                return holders[0]
+        return -1
+
+    def scores(self) -> list[int]:
+        """The running game totals."""
+        return list(self.totals)
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != OVER:
+            return None
+        return Outcome(Termination.TARGET_REACHED, self.totals, (self.last_round.winner,))
+
+    # -- copies, views, determinization ------------------------------------------------
+    def clone(self) -> StarState:
+        c = object.__new__(self.__class__)
+        c.rules, c.viewer, c.current_player, c.phase = self.rules, self.viewer, self.current_player, self.phase
+        c.seat, c.dealer, c.round_number, c.to_deal = self.seat, self.dealer, self.round_number, self.to_deal
+        c.hands = [hand[:] for hand in self.hands]
+        c.boneyard = self.boneyard[:]
+        c.layout = self.layout[:]
+        c.ends = self.ends[:]
+        c.arms_at = self.arms_at[:]
+        c.open_mask, c.drawn, c.totals, c.history = self.open_mask, self.drawn, self.totals, self.history
+        c.last_round, c.hidden = self.last_round, self.hidden
+        return c
+
+    def view(self, seat: int) -> StarState:
+        """What `seat` sees: its own hand, the table, every hand's size, the boneyard's
+        size, and what the draws and passes revealed (`hidden`). Hidden tiles are -1."""
+        v = self.clone()
+        v.viewer = seat
+        v.hidden = self.layers()
+        for p, hand in enumerate(v.hands):
+            if p != seat:
+                v.hands[p] = [-1] * len(hand)
+        v.boneyard = [-1] * len(self.boneyard)
+        if self.seat != seat:
+            v.drawn = -1
+        return v
+
+    def layers(self) -> Layers:
+        """Each seat's hand as layers ``(mask, count)`` (see `cyprus_knowledge`): the
+        tiles that came in together and the numbers none of them shows."""
+        return hand_layers(self.history, [len(hand) for hand in self.hands])
+
+    def known_voids(self, seat: int) -> int:
+        """Bit n set when every tile in `seat`'s hand is known (publicly) to lack n."""
+        void = (1 << (self.preset.suit + 1)) - 1
+        for mask, _ in (self.hidden or self.layers())[seat]:
+            void &= mask
+        return void
+
+    def determinize(self, rng: random.Random) -> StarState:
+        """On a view: a full state dealing the unseen tiles to the other hands and the
+        boneyard, every hidden layer keeping the voids its seat revealed."""
+        if self.viewer < 0:
+            return self.clone()
+        others_turn = self.seat != self.viewer
+        spinner_place = -1 if self.phase == SEARCH else self.seat if self.phase == LEAD and others_turn else None
+        drawer = self.seat if self.phase == DRAWN and others_turn else -1
+        return deal_unseen(self, self.phase >= TURN, spinner_place, drawer, rng)
+
+
+class CyprusState(StarState):
+    __slots__ = ()
+    game = "cyprus"
+    preset = CYPRUS
+
+
+class SebastopolState(StarState):
+    __slots__ = ()
+    game = "sebastopol"
+    preset = SEBASTOPOL
+
+
+STATES = {"cyprus": CyprusState, "sebastopol": SebastopolState}
+OPTIONS_BY_GAME = {name: cls.preset.options for name, cls in STATES.items()}
+
+
+def new_state(name: str, players: int | None, options: dict) -> StarState:
+    return STATES[name](players, options)

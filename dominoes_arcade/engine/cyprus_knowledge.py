@@ -1,0 +1,148 @@
+"""What the table knows about the hidden hands of Cyprus and Sebastopol, and how to
+deal the unseen tiles consistently with it (RULES.md section 3, "Cannot play").
+
+A player who draws or passes holds no tile showing an open number at that moment
+(the spinner's number in the star phase, else the arms' open ends). A tile drawn later
+may show that number, so the fact binds only the tiles held then. Each hidden hand is
+therefore kept as **layers**, oldest first: the tiles that came in together (the deal,
+then each kept draw) and the numbers none of them shows. Masks only shrink from older
+to newer layers, which keeps the bookkeeping exact with one rule: a tile put on the
+table leaves the oldest layer it may have come from (any other choice would leave
+stricter layers behind, so this one keeps every hand the public facts allow).
+
+The state records the public facts of a round in `history`, a linked list of
+``(kind, seat, value, older)``, newest first, so a clone shares it for free.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .tiles import NUMBERS_MASK
+
+VOID = 0
+"""``(VOID, seat, mask)``: a draw or pass showed the seat lacks every number in mask."""
+GAIN = 1
+"""``(GAIN, seat, -1)``: the seat drew a tile after the lead (the others do not see it)."""
+GONE = 2
+"""``(GONE, seat, tile)``: the seat put `tile` on the table (the spinner included)."""
+
+Layers = tuple[tuple[tuple[int, int], ...], ...]
+"""Per seat, ``(mask, count)`` pairs oldest first; empty layers are left out."""
+
+
+def hand_layers(history: tuple | None, hand_sizes: list[int]) -> Layers:
+    """Each seat's hidden hand as layers, from a round's public `history` and the
+    current hand sizes."""
+    facts = []
+    while history is not None:
+        facts.append(history)
+        history = history[3]
+    facts.reverse()
+    # The first layer is the deal (with any search draws): today's size, less the
+    # tiles gained since, plus those put down since.
+    first_layer = list(hand_sizes)
+    for kind, seat, _, _ in facts:
+        first_layer[seat] += (kind == GONE) - (kind == GAIN)
+    layers = [[[0, count]] for count in first_layer]
+    for kind, seat, value, _ in facts:
+        if kind == VOID:
+            for layer in layers[seat]:
+                layer[0] |= value
+        elif kind == GAIN:
+            layers[seat].append([0, 1])
+        else:
+            shown = NUMBERS_MASK[value]
+            source = next((layer for layer in layers[seat] if layer[1] and not layer[0] & shown), None)
+            if source is None:  # impossible after legal play; keep the counts right regardless
+                source = next(layer for layer in reversed(layers[seat]) if layer[1])
+            source[1] -= 1
+    return tuple(tuple((mask, count) for mask, count in seat_layers if count) for seat_layers in layers)
+
+
+def deal_unseen(view, spinner_on_table: bool, spinner_place: int | None, drawer: int, rng: random.Random):
+    """A full state from `view` (a `StarState` view with its `hidden` layers): the
+    tiles its seat has not seen dealt to the other hands and the boneyard.
+
+    `spinner_place` pins the spinner before it is set (its holder's seat, or -1 for
+    the boneyard during the search); `drawer` is the seat whose newest layer is the
+    tile it just drew (-1 if none), which becomes the state's `drawn` tile.
+    """
+    viewer, spinner = view.viewer, view.preset.spinner
+    seen = set(view.hands[viewer])
+    for line in view.layout:
+        seen.update(line)
+    if spinner_on_table:
+        seen.add(spinner)
+    unseen = [t for t in view.preset.tiles if t not in seen]
+    # Every place a hidden tile may be: (mask, count, owner), owner -1 for the boneyard.
+    groups = [(mask, count, p) for p, seat_layers in enumerate(view.hidden) if p != viewer
+              for mask, count in seat_layers]
+    groups.append((0, len(view.boneyard), -1))
+    if spinner_place is not None:
+        unseen.remove(spinner)
+        index = next(i for i, group in enumerate(groups) if group[2] == spinner_place)
+        mask, count, owner = groups[index]
+        groups[index] = (mask, count - 1, owner)
+    dealt = assign_tiles(unseen, [(mask, count) for mask, count, _ in groups], rng)
+    s = view.clone()
+    s.viewer, s.hidden = -1, None
+    s.boneyard = []
+    for p in range(len(s.hands)):
+        if p != viewer:
+            s.hands[p] = []
+    for (_, _, owner), tiles in zip(groups, dealt, strict=True):
+        (s.boneyard if owner < 0 else s.hands[owner]).extend(tiles)
+    if spinner_place is not None:
+        (s.boneyard if spinner_place < 0 else s.hands[spinner_place]).append(spinner)
+    if drawer >= 0:
+        s.drawn = dealt[max(i for i, group in enumerate(groups) if group[2] == drawer)][0]
+    for hand in s.hands:
+        hand.sort()
+    s.boneyard.sort()
+    return s
+
+
+def assign_tiles(tiles: list[int], groups: list[tuple[int, int]], rng: random.Random) -> list[list[int]]:
+    """Split `tiles` at random into groups ``(mask, count)``, no tile of a group
+    showing a number in its mask. Greedy, most constrained group first; a group left
+    short is filled by augmenting paths (Kuhn's matching), so a split is found
+    whenever one exists.
+
+    :raises ValueError: when no split exists.
+    """
+    tiles = tiles[:]
+    rng.shuffle(tiles)
+    dealt: list[list[int]] = [[] for _ in groups]
+    for g in sorted(range(len(groups)), key=lambda g: -groups[g][0].bit_count()):
+        mask, count = groups[g]
+        taken, left = dealt[g], []
+        for t in tiles:
+            if len(taken) < count and not NUMBERS_MASK[t] & mask:
+                taken.append(t)
+            else:
+                left.append(t)
+        tiles = left
+    if not tiles:
+        return dealt
+    holder = {t: g for g, taken in enumerate(dealt) for t in taken}
+    holder.update((t, -1) for t in tiles)
+
+    def augment(g: int, visited: set[int]) -> bool:
+        """Find group `g` one more tile, moving others along a chain if need be."""
+        for t, owner in holder.items():
+            if t not in visited and not NUMBERS_MASK[t] & groups[g][0]:
+                visited.add(t)
+                if owner == -1 or augment(owner, visited):
+                    if owner != -1:
+                        dealt[owner].remove(t)
+                    holder[t] = g
+                    dealt[g].append(t)
+                    return True
+        return False
+
+    for g, (_, count) in enumerate(groups):
+        while len(dealt[g]) < count:
+            if not augment(g, set()):
+                raise ValueError("no deal of the unseen tiles fits what the view knows")
+    return dealt
