@@ -18,6 +18,9 @@ from dominoes_arcade.engine import CHANCE, TERMINAL, new_game
 CASES = [
     ("necropolis", "necropolis", None, {}),
     ("necropolis mastaba_phase", "necropolis", None, {"after_empty": "mastaba_phase"}),
+    ("cyprus 4 players", "cyprus", 4, {}),
+    ("cyprus 10 players", "cyprus", 10, {}),
+    ("sebastopol", "sebastopol", None, {}),
     ("buildup", "buildup", None, {}),
     ("buildup greater_or_equal trailing", "buildup", None,
      {"nondouble_on_double": "greater_or_equal", "later_hands_first": "trailing"}),
