@@ -44,14 +44,14 @@ HAND_SIZES = {"seed": SEED_HANDS, "bell": {**SEED_HANDS, 4: 13, 5: 11, 6: 9}}
 
 TARGET = dict(minimum=20, maximum=1000, kind=int)
 BLOCK_TIE = dict(choices=("no_score", "lightest_tile"))
-BLOCK_TIE_DOC = 'a blocked round whose lowest hands tie: "no_score", or "lightest_tile" (then no score)'
+BLOCK_TIE_DOC = "a blocked round whose lowest hands tie: nobody scores, or the single lightest tile wins"
 
 CYPRUS_OPTIONS: dict[str, Option] = {o.name: o for o in (
     Option("players", 4, "seats at the table", minimum=4, maximum=10, kind=int),
     Option("target_score", 100, "the game ends when a player's total reaches this", **TARGET),
     Option("boneyard_reserve", 0, "boneyard tiles nobody may draw (1: the last tile is never drawn)", choices=(0, 1)),
     Option("block_tie", "no_score", BLOCK_TIE_DOC, **BLOCK_TIE),
-    Option("hand_sizes", "seed", 'tiles per hand: "seed" (9, 8, 7, 7, 6, 6, 5), or "bell" (13, 11, 9 for 4-6)',
+    Option("hand_sizes", "seed", "tiles per hand for 4..10 players: seed 9,8,7,7,6,6,5; bell 13,11,9 then as seed",
            choices=("seed", "bell")),
 )}
 SEBASTOPOL_OPTIONS: dict[str, Option] = {o.name: o for o in (
