@@ -10,6 +10,8 @@ Exit codes: 0 done, 1 failed (bad records...), 2 bad usage, 3 bad config or spec
 from __future__ import annotations
 
 import enum
+import shlex
+import sys
 import tomllib
 from importlib import resources
 from pathlib import Path
@@ -29,6 +31,8 @@ app = typer.Typer(
 )
 config_app = typer.Typer(help="Check settings files.", no_args_is_help=True)
 app.add_typer(config_app, name="config")
+tournament_app = typer.Typer(help="Round-robin bot tournaments: run one, show its results.", no_args_is_help=True)
+app.add_typer(tournament_app, name="tournament")
 
 GameName = enum.Enum("GameName", {name: name for name in GAMES}, type=str)
 
@@ -185,6 +189,85 @@ def config_check(
 def config_defaults() -> None:
     """Print config.toml as shipped: every key, its default and a comment."""
     typer.echo(config_module.render_default_config(), nl=False)
+
+
+class ExecutorName(enum.StrEnum):
+    process = "process"
+    dask = "dask"
+
+
+@tournament_app.command("run")
+def tournament_run(
+    spec: Annotated[Path | None, typer.Argument(help="A spec file (tournaments/*.toml); flags override it.",
+                                                dir_okay=False)] = None,
+    game: Annotated[GameName | None, typer.Option("--game", help="The game.")] = None,
+    bots: Annotated[list[str] | None, typer.Option(
+        "--bots", metavar="SPEC,SPEC,...", help="Bot specs, comma-separated: random,ismcts:iterations=200.")] = None,
+    deals: Annotated[int | None, typer.Option("--deals", min=1, help="Deals per table.")] = None,
+    players: Annotated[int | None, typer.Option("--players", min=2, help="Seats per table (Cyprus: 4 to 10).")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", min=0, help="The master seed.")] = None,
+    workers: Annotated[int | None, typer.Option("--workers", min=0, help="Worker processes; 0 = one per CPU.")] = None,
+    option: OptionsOption = None,
+    config: ConfigOption = None,
+    move_time_limit: Annotated[int | None, typer.Option(
+        "--move-time-limit", min=1, metavar="MS", help="A bot slower than this per decision forfeits.")] = None,
+    out: Annotated[Path | None, typer.Option("--out", dir_okay=False, help="The results file (TOML).")] = None,
+    resume: Annotated[bool, typer.Option("--resume", help="Play only the games missing from the journal.")] = False,
+    executor: Annotated[ExecutorName | None, typer.Option("--executor", help="Where games run.")] = None,
+    scheduler: Annotated[str | None, typer.Option(
+        "--scheduler", metavar="ADDRESS", help="A Dask scheduler (default: a local cluster).")] = None,
+) -> None:
+    """Run a round-robin tournament between bots and write its results (TOML) and
+    its journal (one game record a line) side by side.
+
+    Exit codes: 0 done, 1 failed, 2 bad usage, 3 bad spec or config, 130 interrupted
+    (the results so far are written; --resume finishes the run).
+
+    Example: dominoes-arcade tournament run tournaments/necropolis.toml --workers 2
+    """
+    from . import tournament
+
+    flags = {
+        "game": game.value if game else None, "bots": tournament.split_bot_list(bots) if bots else None,
+        "deals": deals, "players": players, "seed": seed, "workers": workers,
+        "options": parse_option_values(option) or None, "config": config, "move_time_limit_ms": move_time_limit,
+        "out": out, "executor": executor.value if executor else None, "scheduler": scheduler,
+    }
+    try:
+        plan = tournament.resolve_plan(spec, flags)
+        report = tournament.run_tournament(plan, resume=resume,
+                                           command=shlex.join(["dominoes-arcade", *sys.argv[1:]]))
+    except (tournament.SpecError, tournament.JournalError, config_module.ConfigError) as error:
+        raise fail(f"error: {error}", 3) from None
+    except tournament.ExecutorUnavailable as error:
+        raise fail(f"error: {error}", 2) from None
+    except KeyboardInterrupt:
+        raise fail("aborted", 130) from None
+    typer.echo(f"{report.status}: {report.games_played} of {report.games_planned} games "
+               f"({report.games_this_run} this run); results {plan.results_path}, journal {plan.journal_path}")
+    if report.status == "failed":
+        raise fail(f"error: {report.message} (--resume continues from the journal)", 1)
+    raise typer.Exit(130 if report.status == "interrupted" else 0)
+
+
+@tournament_app.command("show")
+def tournament_show(
+    results: Annotated[Path, typer.Argument(help="A results file written by `tournament run`.", dir_okay=False)],
+) -> None:
+    """Print a tournament's standings, head-to-head pairs, seat figures and
+    forfeits as tables."""
+    from .tournament.results import read_results
+    from .tournament.show import print_results, results_console
+
+    try:
+        document = read_results(results)
+    except OSError as error:
+        raise fail(f"error: cannot read {results}: {error.strerror}", 2) from None
+    except tomllib.TOMLDecodeError as error:
+        raise fail(f"error: {results} is not valid TOML: {error}", 2) from None
+    if "standings" not in document:
+        raise fail(f"error: {results} is not a tournament results file (no standings)", 2)
+    print_results(document, results_console())
 
 
 def main() -> None:

@@ -1,0 +1,104 @@
+"""The journal: every finished game, appended at once as its record (DESIGN.md
+"Game records"), one JSON object a line, beside the results file.
+
+It is what `--resume` reads: the games already in it are not played again. Each
+line is written with a single write and flushed, so a run killed at any moment
+(even ``kill -9``) leaves at worst one incomplete last line, which resuming cuts
+off. Every record carries the tournament's fingerprint (`tournament_key`), so a
+journal is never resumed into a different tournament; the number of deals is left
+out of it, so a finished tournament can be extended with more deals.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .schedule import GameJob
+from .standings import GameResult, summarize
+
+
+class JournalError(ValueError):
+    """A journal that cannot be resumed: names the file, the line and why."""
+
+
+def tournament_key(game: str, options: dict[str, Any], bots: Sequence[str], seed: int,
+                   move_time_limit_ms: int) -> str:
+    """A fingerprint of everything that decides what a scheduled game is."""
+    settings = {"game": game, "options": options, "bots": list(bots), "seed": seed,
+                "move_time_limit_ms": move_time_limit_ms}
+    return hashlib.sha256(json.dumps(settings, sort_keys=True).encode()).hexdigest()[:16]
+
+
+class Journal:
+    """An open journal, appended to game by game."""
+
+    def __init__(self, path: Path, *, fresh: bool):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self._handle = open(path, "w" if fresh else "a", encoding="utf-8")  # closed by close()
+
+    def append(self, line: str) -> None:
+        """Write one record line and hand it to the operating system, which keeps it
+        even if this process is killed the next instant."""
+        self._handle.write(line + "\n")
+        self._handle.flush()
+
+    def close(self) -> None:
+        """Flush, and fsync, so the journal survives a power cut as well."""
+        if not self._handle.closed:
+            self._handle.flush()
+            os.fsync(self._handle.fileno())
+            self._handle.close()
+
+    def __enter__(self) -> Journal:
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.close()
+
+
+def load_journal(path: Path, key: str, schedule: Sequence[GameJob]) -> dict[int, GameResult]:
+    """The games of `schedule` already in the journal at `path`, by `game_id`
+    (nothing when there is no journal).
+
+    An incomplete last line (a run killed mid-write) is cut off the file. Records of
+    games beyond the schedule (a run with more deals) are kept in the file but not
+    returned.
+
+    :raises JournalError: for a record of another tournament, or one that disagrees
+        with the schedule (other bots or seed at that place), or a bad line before
+        the last.
+    """
+    done: dict[int, GameResult] = {}
+    if not path.exists():
+        return done
+    data = path.read_bytes()
+    # Every record is written with its newline in one write, so text after the
+    # last newline is a write cut short by a kill: drop it.
+    *lines, tail = data.split(b"\n")
+    if tail:
+        with open(path, "r+b") as handle:
+            handle.truncate(len(data) - len(tail))
+    for number, raw in enumerate(lines, 1):
+        if not raw.strip():
+            continue
+        try:
+            record = json.loads(raw)
+            result = summarize(record)
+        except (ValueError, KeyError, TypeError) as error:
+            raise JournalError(f"{path}: line {number} is not a tournament record: {error}") from None
+        if record.get("tournament") != key:
+            raise JournalError(f"{path}: line {number} belongs to another tournament (game, bots, seed, options "
+                               "or move time limit differ); run without --resume to start over")
+        if result.game_id >= len(schedule):
+            continue
+        job = schedule[result.game_id]
+        if result.seats != job.seats or record.get("seed") != job.seed:
+            raise JournalError(f"{path}: line {number} (game {result.game_id}) does not match the schedule")
+        done.setdefault(result.game_id, result)
+    return done

@@ -1,0 +1,132 @@
+"""The results file (DESIGN.md "Tournament"; shape after ../shared/results.example.toml):
+TOML written atomically (a temp file beside it, fsync, rename), so a reader never
+sees half a file, even if the run is killed while writing.
+
+Layout: ``schema``, ``kind``, ``[tool]``, ``[run]`` (status, clock times, resumes,
+executor), ``[tournament]`` (game, options, bots, seed, deals, games played,
+workers, version, and ``[tournament.timing]``), ``[[standings]]`` best first,
+``[[pairs]]`` head to head, ``[seats]`` and ``[[errors]]``. Everything but
+``[tool]``, ``[run]`` and the timing figures (``[tournament.timing]``, each bot's
+``mean_decision_ms``, ``workers``) is a function of the spec alone.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import tempfile
+import tomllib
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from . import standings as figures
+from .schedule import SEED_DERIVATION
+from .spec import Plan
+from .standings import GameResult
+
+SCHEMA = 1
+KIND = "dominoes-arcade-tournament"
+FORFEIT_RULE = ("the offender takes the last place and a loss; the others are placed by the scores when the "
+                "game stopped; a forfeited game's scores count in no mean score or difference")
+TIMING_KEYS = ("mean_decision_ms",)
+"""Per-bot keys that measure time, not play (they differ from run to run)."""
+
+
+def package_version() -> str:
+    try:
+        return metadata.version("dominoes-arcade")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC).replace(microsecond=0)
+
+
+def build_results(plan: Plan, results: Sequence[GameResult], *, status: str, run: dict[str, Any],
+                  timing: dict[str, Any], command: str) -> dict[str, Any]:
+    """The results document for the games in `results` (any order)."""
+    ranked = figures.rank_all(results, plan.higher_score_wins)
+    planned = len(plan.schedule)
+    forfeited = sum(1 for game in ranked if game.result.forfeit is not None)
+    two_player = plan.players == 2
+    tournament: dict[str, Any] = {
+        "game": plan.game,
+        "players": plan.players,
+        "deals": plan.deals,
+        "seed": plan.seed,
+        "bots": list(plan.bots),
+        "games_planned": planned,
+        "games_played": len(ranked),
+        "games_forfeited": forfeited,
+        "workers": plan.workers,
+        "move_time_limit_ms": plan.move_time_limit_ms,
+        "higher_score_wins": plan.higher_score_wins,
+        "format": "duplicate deals, every pair, seats swapped" if two_player
+        else "duplicate deals, every table, every cyclic seat rotation",
+        "seed_derivation": SEED_DERIVATION,
+        "forfeit_rule": FORFEIT_RULE,
+        "journal": os.path.relpath(plan.journal_path, plan.results_path.parent),
+        "version": package_version(),
+        "options": dict(plan.options),
+        "timing": timing,
+    }
+    return {
+        "schema": SCHEMA,
+        "kind": KIND,
+        "tool": {"name": "dominoes-arcade", "version": package_version(), "python": platform.python_version(),
+                 "command": command},
+        "run": {"status": status, **run, "games_planned": planned, "games_played": len(ranked)},
+        "tournament": tournament,
+        "standings": figures.standings(ranked, plan.bots),
+        "pairs": figures.pairs(ranked, plan.bots, plan.higher_score_wins),
+        "seats": figures.seat_figures(ranked, plan.players),
+        "errors": figures.errors(ranked),
+    }
+
+
+def write_atomic(path: Path, document: dict[str, Any]) -> None:
+    """Write `document` as TOML to `path` through a temp file in the same directory:
+    write, fsync, rename (atomic on POSIX), then fsync the directory."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = tomli_w.dumps(document).encode("utf-8")
+    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        if os.path.exists(temp):
+            os.unlink(temp)
+        raise
+    try:
+        directory = os.open(path.parent, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(directory)
+    finally:
+        os.close(directory)
+
+
+def read_results(path: Path) -> dict[str, Any]:
+    """A results file, parsed. :raises OSError, tomllib.TOMLDecodeError:"""
+    with open(path, "rb") as handle:
+        return tomllib.load(handle)
+
+
+def comparable(document: dict[str, Any]) -> dict[str, Any]:
+    """The part of a results document that depends on the spec alone: without
+    ``tool``, ``run``, the timing and the workers (for tests and for checking that
+    two runs agree)."""
+    tournament = {k: v for k, v in document["tournament"].items() if k not in ("timing", "workers")}
+    standings = [{k: v for k, v in row.items() if k not in TIMING_KEYS} for row in document["standings"]]
+    return {**{k: v for k, v in document.items() if k not in ("tool", "run")},
+            "tournament": tournament, "standings": standings}

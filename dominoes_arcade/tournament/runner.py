@@ -1,0 +1,204 @@
+"""Running a tournament: resume from the journal, hand the missing games to the
+executor in batches, journal each game as it comes back, and write the results.
+
+- **Batches.** Games go out in batches sized from the games seen so far to take
+  about `BATCH_SECONDS` each, so per-task overhead stays small for fast games while
+  a slow game still comes back (and is journaled) soon; at most two batches per
+  worker are in flight, and batches shrink near the end so workers finish together.
+- **Order.** Results come back in any order; the figures are computed from the
+  games sorted by their place in the schedule, so they never depend on it.
+- **Ctrl-C.** The first one stops cleanly: nothing new is started, games in flight
+  are dropped (a resume plays them), the results so far are written with
+  ``status = "interrupted"``. A second one aborts at once.
+"""
+
+from __future__ import annotations
+
+import math
+import queue
+import signal
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .executors import Executor, make_executor
+from .journal import Journal, load_journal
+from .progress import Progress
+from .results import build_results, read_results, utc_now, write_atomic
+from .schedule import GameJob
+from .spec import Plan
+from .standings import GameResult
+from .worker import Batch, Played
+
+BATCH_SECONDS = 0.2
+"""The work one batch aims at."""
+MAX_BATCH = 256
+FIRST_BATCH = 2
+"""The batch size before any game has been timed."""
+
+
+@dataclass
+class RunReport:
+    status: str
+    """``complete``, ``interrupted`` or ``failed``."""
+    results_path: Path
+    games_planned: int
+    games_played: int
+    """Games in the results (this run and earlier ones)."""
+    games_this_run: int
+    message: str = ""
+
+
+class StopSignal:
+    """The first SIGINT asks for a clean stop; the second raises KeyboardInterrupt.
+    A no-op outside the main thread (signals can only be handled there)."""
+
+    def __init__(self, notify: Callable[[], None] | None = None):
+        self.requested = False
+        self.notify = notify
+        self._previous: Any = None
+
+    def _handle(self, signum, frame) -> None:
+        if self.requested:
+            raise KeyboardInterrupt
+        self.requested = True
+        if self.notify is not None:
+            self.notify()
+
+    def __enter__(self) -> StopSignal:
+        if threading.current_thread() is threading.main_thread():
+            self._previous = signal.signal(signal.SIGINT, self._handle)
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)
+
+
+class BatchSizer:
+    """Batch sizes from the mean time of the games timed so far."""
+
+    def __init__(self, slots: int):
+        self.slots = slots
+        self.seconds = 0.0
+        self.games = 0
+
+    def observe(self, played: Sequence[Played]) -> None:
+        self.seconds += sum(p.result.seconds for p in played)
+        self.games += len(played)
+
+    def next_size(self, remaining: int) -> int:
+        if self.games == 0 or self.seconds <= 0:
+            size = FIRST_BATCH
+        else:
+            size = int(BATCH_SECONDS / (self.seconds / self.games))
+        # Near the end, smaller batches keep every worker busy until the last game.
+        tail = math.ceil(remaining / (2 * self.slots))
+        return max(1, min(size, MAX_BATCH, tail, remaining))
+
+
+def drive(executor: Executor, jobs: Sequence[GameJob], make_batch: Callable[[tuple[GameJob, ...]], Batch],
+          stop: StopSignal, poll_seconds: float = 0.1) -> Iterator[list[Played]]:
+    """Yield each batch's games as it finishes, until all are done or a stop is
+    requested. At most two batches per slot are in flight."""
+    pending = deque(jobs)
+    finished: queue.Queue = queue.Queue()
+    in_flight = 0
+    sizer = BatchSizer(executor.slots)
+    while pending or in_flight:
+        while pending and in_flight < 2 * executor.slots and not stop.requested:
+            size = sizer.next_size(len(pending))
+            executor.submit(make_batch(tuple(pending.popleft() for _ in range(size))), finished.put)
+            in_flight += 1
+        if stop.requested:
+            return
+        try:
+            handle = finished.get(timeout=poll_seconds)
+        except queue.Empty:
+            continue
+        in_flight -= 1
+        played = executor.result(handle)
+        sizer.observe(played)
+        yield played
+
+
+def run_tournament(plan: Plan, *, resume: bool = False, command: str = "",
+                   progress: bool | None = None, executor_factory: Callable[[], Executor] | None = None
+                   ) -> RunReport:
+    """Run (or finish, with `resume`) the tournament of `plan` and write its
+    results. `progress`: True for the rich bar, False for plain lines, None to
+    choose by whether stderr is a terminal."""
+    schedule = plan.schedule
+    done: dict[int, GameResult] = load_journal(plan.journal_path, plan.key, schedule) if resume else {}
+    resumes = previous_resumes(plan.results_path) + 1 if resume and done else 0
+    todo = [job for job in schedule if job.game_id not in done]
+    started_at, started = utc_now(), time.perf_counter()
+    game_seconds = 0.0
+    played_now = 0
+    status, message = "complete", ""
+
+    def make_batch(jobs: tuple[GameJob, ...]) -> Batch:
+        return Batch(plan.game, plan.options, plan.move_time_limit_ms / 1000, plan.key, jobs)
+
+    display = Progress(plan.game, len(schedule), len(done), plan.higher_score_wins, rich=progress)
+    for result in sorted(done.values(), key=lambda r: r.game_id):
+        display.add_known(result)
+    slots = plan.workers
+
+    def notice() -> None:
+        print("\nstopping after Ctrl-C (press it again to abort)", file=display.stream, flush=True)
+
+    with Journal(plan.journal_path, fresh=not resume) as journal, StopSignal(notice) as stop, display:
+        if todo:
+            if executor_factory is not None:
+                executor = executor_factory()
+            else:
+                executor = make_executor(plan.executor, plan.workers, plan.scheduler)
+            slots = executor.slots
+            cancel = True
+            try:
+                for played in drive(executor, todo, make_batch, stop):
+                    for game in played:
+                        journal.append(game.line)
+                        done[game.result.game_id] = game.result
+                        game_seconds += game.result.seconds
+                        played_now += 1
+                        display.advance(game.result)
+                cancel = stop.requested
+            except Exception as error:  # a worker that died or a bug: keep what was journaled
+                status, message = "failed", f"{type(error).__name__}: {error}"
+            finally:
+                executor.close(cancel=cancel)
+        if stop.requested:
+            status = "interrupted"
+    wall = time.perf_counter() - started
+    run = {"started_at": started_at, "finished_at": utc_now(), "games_this_run": played_now, "resumes": resumes,
+           "executor": plan.executor}
+    if message:
+        run["message"] = message
+    timing = timing_figures(played_now, game_seconds, wall, slots)
+    document = build_results(plan, list(done.values()), status=status, run=run, timing=timing, command=command)
+    write_atomic(plan.results_path, document)
+    return RunReport(status, plan.results_path, len(schedule), len(done), played_now, message)
+
+
+def timing_figures(games: int, game_seconds: float, wall: float, workers: int) -> dict[str, float]:
+    """This run's speed: games per second, mean game time, and the share of the
+    workers' time spent inside games (the rest is start-up, transport, journal)."""
+    timing: dict[str, float] = {"wall_seconds": round(wall, 3)}
+    if games and wall > 0:
+        timing.update(games_per_second=round(games / wall, 2), mean_game_ms=round(1000 * game_seconds / games, 3),
+                      busy_share=round(game_seconds / (wall * workers), 4))
+    return timing
+
+
+def previous_resumes(path: Path) -> int:
+    """How many times the tournament was resumed before, from its results file."""
+    try:
+        return int(read_results(path).get("run", {}).get("resumes", 0))
+    except (OSError, ValueError):
+        return 0

@@ -1,0 +1,128 @@
+"""The round-robin schedule: which bots sit where, deal by deal, and every seed
+(DESIGN.md "Tournament").
+
+- **Tables.** With at least as many bots as seats, every combination of `players`
+  bots (in the order the bots are listed) is a table, so a bot never meets itself.
+  With fewer bots than seats, a table is filled by going round the bot list, once
+  from each bot (so each bot is the one repeated in turn); tables that are the same
+  up to a rotation are kept once.
+- **Rotations.** Every deal is played at every table in each distinct cyclic seat
+  rotation. For two-player games this is "every pair plays every deal twice, seats
+  swapped": duplicate deals, so luck cancels out.
+- **Order.** Deal-major (deal 0 at every table, then deal 1, ...), so `game_id` is
+  the same whatever the number of deals, and a run cut short is balanced.
+- **Seeds.** Every seed is a stable hash (sha256, never Python's `hash()`) of the
+  master seed and the place in the schedule, cut to 63 bits. A deal's seed depends
+  on the deal alone: every table plays the same shuffle (`engine.chance.Deck`), so
+  the same seed deals the same tiles whoever sits where.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+SEED_DERIVATION = "sha256(master:label:index...) first 8 bytes, 63 bits"
+"""How seeds are derived, written into the results file."""
+
+
+def stable_seed(master: int, label: str, *place: int) -> int:
+    """A seed in [0, 2**63) from the master seed, a label and a place in the
+    schedule: the first 8 bytes of ``sha256("master:label:i:j...")`` shifted right once.
+
+    >>> stable_seed(1, "deal", 0) == stable_seed(1, "deal", 0) < 2**63
+    True
+    """
+    text = ":".join([str(master), label, *(str(i) for i in place)])
+    digest = hashlib.sha256(text.encode("ascii")).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def deal_seed(master: int, deal: int) -> int:
+    """The seed of deal `deal`: the same at every table and in every rotation."""
+    return stable_seed(master, "deal", deal)
+
+
+def bot_seed(master: int, deal: int, table: int, rotation: int, seat: int) -> int:
+    """The seed of the bot in `seat` of one game."""
+    return stable_seed(master, "bot", deal, table, rotation, seat)
+
+
+def distinct_rotations(table: Sequence[int]) -> list[tuple[int, ...]]:
+    """The cyclic rotations of `table` (rotation r seats ``table[r]`` in seat 0),
+    each distinct seating once, in order of r.
+
+    >>> distinct_rotations((0, 1))
+    [(0, 1), (1, 0)]
+    >>> distinct_rotations((0, 1, 0, 1))
+    [(0, 1, 0, 1), (1, 0, 1, 0)]
+    """
+    seen: list[tuple[int, ...]] = []
+    for r in range(len(table)):
+        seating = tuple(table[r:]) + tuple(table[:r])
+        if seating not in seen:
+            seen.append(seating)
+    return seen
+
+
+def make_tables(bots: int, players: int) -> list[tuple[int, ...]]:
+    """The tables of a round robin of `bots` bots (by index) at `players` seats.
+
+    >>> make_tables(3, 2)
+    [(0, 1), (0, 2), (1, 2)]
+    >>> make_tables(3, 4)
+    [(0, 1, 2, 0), (1, 2, 0, 1), (2, 0, 1, 2)]
+    >>> make_tables(2, 4)
+    [(0, 1, 0, 1)]
+    """
+    if bots < 1 or players < 1:
+        raise ValueError("a table needs at least one bot and one seat")
+    if bots >= players:
+        return list(combinations(range(bots), players))
+    tables: list[tuple[int, ...]] = []
+    shapes: set[tuple[int, ...]] = set()
+    for start in range(bots):
+        table = tuple((start + i) % bots for i in range(players))
+        shape = min(distinct_rotations(table))
+        if shape not in shapes:
+            shapes.add(shape)
+            tables.append(table)
+    return tables
+
+
+@dataclass(frozen=True, slots=True)
+class GameJob:
+    """One game of the schedule: where it stands, who sits where, its seeds."""
+
+    game_id: int
+    """Its place in the schedule, from 0."""
+    deal: int
+    table: int
+    rotation: int
+    seats: tuple[str, ...]
+    """The bot spec in each seat, seat 0 first."""
+    seed: int
+    """The deal's seed (the game's chance)."""
+    bot_seeds: tuple[int, ...]
+
+
+def make_schedule(bots: Sequence[str], players: int, deals: int, master_seed: int) -> list[GameJob]:
+    """Every game of the tournament, in schedule order (`game_id` = index)."""
+    tables = make_tables(len(bots), players)
+    seatings = [distinct_rotations(table) for table in tables]
+    jobs: list[GameJob] = []
+    for deal in range(deals):
+        seed = deal_seed(master_seed, deal)
+        for table_index, rotations in enumerate(seatings):
+            for rotation, seating in enumerate(rotations):
+                seeds = tuple(bot_seed(master_seed, deal, table_index, rotation, seat) for seat in range(players))
+                jobs.append(GameJob(len(jobs), deal, table_index, rotation,
+                                    tuple(bots[i] for i in seating), seed, seeds))
+    return jobs
+
+
+def games_per_deal(bots: int, players: int) -> int:
+    """How many games each deal makes."""
+    return sum(len(distinct_rotations(t)) for t in make_tables(bots, players))

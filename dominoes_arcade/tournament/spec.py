@@ -1,0 +1,261 @@
+"""Tournament specs: a TOML file in `tournaments/` and/or command-line flags,
+resolved into a checked `Plan`.
+
+A spec file holds the same settings as the flags of `dominoes-arcade tournament run`
+(flags win)::
+
+    game = "necropolis"
+    bots = ["random", "greedy", "ismcts:iterations=200"]
+    deals = 20                  # deals per table
+    seed = 7                    # master seed
+    # players, workers, move_time_limit_ms, out, executor, scheduler, config: optional
+    [options]                   # the game's variant options (RULES.md); flags: --option
+    site_penalty = 1
+
+Defaults come from the ``[tournament]`` section of the settings (config.toml, or the
+file named by ``config``), and the variant options from the game's section there.
+Paths in a spec file (``out``, ``config``) are relative to the spec file. Every
+problem raises `SpecError` naming the key.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from .. import config as config_module
+from ..bots import BotError, make_bot, parse_spec
+from ..engine import GAMES, OptionError, new_game
+from .journal import tournament_key
+from .schedule import GameJob, make_schedule
+
+EXECUTORS = ("process", "dask")
+
+SPEC_KEYS = {
+    "game": "the game: " + ", ".join(GAMES),
+    "bots": "bot specs, at least two (see `dominoes-arcade bots`)",
+    "deals": "deals per table",
+    "players": "seats per table (Cyprus: 4 to 10)",
+    "seed": "master seed",
+    "workers": "worker processes; 0 = one per CPU",
+    "move_time_limit_ms": "a bot slower than this per decision forfeits",
+    "options": "the game's variant options (a table)",
+    "config": "a settings file for the defaults",
+    "out": "the results file",
+    "executor": "process or dask",
+    "scheduler": "a Dask scheduler address",
+}
+"""Every key a spec file may hold."""
+
+
+class SpecError(ValueError):
+    """A spec (file or flags) that cannot be run: the message names the key."""
+
+    def __init__(self, message: str, key: str):
+        self.key = key
+        super().__init__(message)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A checked tournament: everything needed to schedule and run it."""
+
+    game: str
+    bots: tuple[str, ...]
+    players: int
+    deals: int
+    seed: int
+    workers: int
+    move_time_limit_ms: int
+    options: dict[str, Any]
+    """The resolved variant table, ``players`` included."""
+    higher_score_wins: bool
+    results_path: Path
+    journal_path: Path
+    executor: str = "process"
+    scheduler: str | None = None
+    source: str = "flags"
+    """The spec file, or "flags"."""
+
+    @cached_property
+    def key(self) -> str:
+        return tournament_key(self.game, self.options, self.bots, self.seed, self.move_time_limit_ms)
+
+    @cached_property
+    def schedule(self) -> list[GameJob]:
+        return make_schedule(self.bots, self.players, self.deals, self.seed)
+
+
+def split_bot_list(texts: Sequence[str]) -> list[str]:
+    """``--bots`` values to bot specs. Specs are separated by commas, but a spec's
+    own parameters are too (``ismcts:iterations=200,c=0.7``): a piece with ``=`` and
+    no ``:`` continues the spec before it.
+
+    >>> split_bot_list(["random,ismcts:iterations=200,c=0.7,greedy"])
+    ['random', 'ismcts:iterations=200,c=0.7', 'greedy']
+    """
+    specs: list[str] = []
+    for text in texts:
+        for piece in (p.strip() for p in text.split(",")):
+            if not piece:
+                continue
+            if "=" in piece and ":" not in piece and specs:
+                specs[-1] += "," + piece
+            else:
+                specs.append(piece)
+    return specs
+
+
+def read_spec_file(path: Path) -> dict[str, Any]:
+    """The spec file's table, with unknown keys refused. :raises SpecError:"""
+    try:
+        with open(path, "rb") as handle:
+            data = tomllib.load(handle)
+    except FileNotFoundError:
+        raise SpecError(f"{path}: no such file", "spec") from None
+    except tomllib.TOMLDecodeError as error:
+        raise SpecError(f"{path}: not valid TOML: {error}", "spec") from None
+    except OSError as error:
+        raise SpecError(f"{path}: cannot read: {error.strerror}", "spec") from None
+    for key in data:
+        if key not in SPEC_KEYS:
+            raise SpecError(f"{path}: unknown key {key}: use one of {', '.join(SPEC_KEYS)}", key)
+    return data
+
+
+def resolve_plan(spec_path: Path | None, flags: dict[str, Any]) -> Plan:
+    """The `Plan` from a spec file (optional) and flags (None = not given).
+
+    `flags` may hold every key of `SPEC_KEYS`; ``options`` is a table merged over the
+    file's. :raises SpecError: naming the key. :raises config.ConfigError: for a bad
+    settings file.
+    """
+    spec = read_spec_file(spec_path) if spec_path is not None else {}
+    where = str(spec_path) if spec_path is not None else "flags"
+    base = spec_path.parent if spec_path is not None else Path.cwd()
+
+    def given(key: str) -> Any:
+        return flags[key] if flags.get(key) is not None else spec.get(key)
+
+    def path_of(key: str) -> Path | None:
+        if flags.get(key) is not None:
+            return Path(flags[key])
+        if spec.get(key) is not None:
+            if not isinstance(spec[key], str):
+                raise SpecError(f"{where}: {key} must be a path (a string)", key)
+            return base / spec[key]
+        return None
+
+    settings = config_module.load_settings(path_of("config"))
+    defaults = settings.values["tournament"]
+    checks = {o.name: o for o in config_module.APP_SECTIONS["tournament"][1]}
+
+    game = given("game")
+    if game is None:
+        raise SpecError(f"{where}: game is missing: use one of {', '.join(GAMES)}", "game")
+    if game not in GAMES:
+        raise SpecError(f"{where}: game = {game!r} is not a game: use one of {', '.join(GAMES)}", "game")
+
+    numbers = {}
+    for key in ("deals", "seed", "workers", "move_time_limit_ms"):
+        value = given(key)
+        if value is None:
+            numbers[key] = defaults[key]
+            continue
+        try:
+            numbers[key] = checks[key].check(value)
+        except OptionError as error:
+            raise SpecError(f"{where}: {key} = {value!r} is not allowed: use {error.allowed}", key) from None
+    workers = numbers["workers"] or os.cpu_count() or 1
+
+    bots = resolve_bots(given("bots"), where)
+    options, players, higher_score_wins = resolve_options(game, settings.game(game), spec.get("options"),
+                                                          flags.get("options"), given("players"), where)
+    check_bots_play(bots, game, options, where)
+
+    executor = given("executor") or "process"
+    if executor not in EXECUTORS:
+        raise SpecError(f"{where}: executor = {executor!r} is not allowed: use one of {', '.join(EXECUTORS)}",
+                        "executor")
+    scheduler = given("scheduler") or None
+    if scheduler is not None and not isinstance(scheduler, str):
+        raise SpecError(f"{where}: scheduler must be an address such as tcp://host:8786", "scheduler")
+
+    results_path = path_of("out") or default_results_path(spec_path, game)
+    return Plan(game=game, bots=tuple(bots), players=players, deals=numbers["deals"], seed=numbers["seed"],
+                workers=workers, move_time_limit_ms=numbers["move_time_limit_ms"], options=options,
+                higher_score_wins=higher_score_wins, results_path=results_path,
+                journal_path=journal_path_for(results_path), executor=executor, scheduler=scheduler, source=where)
+
+
+def resolve_bots(value: Any, where: str) -> list[str]:
+    if value is None:
+        raise SpecError(f"{where}: bots is missing: list at least two bot specs", "bots")
+    if isinstance(value, str):
+        value = split_bot_list([value])
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise SpecError(f"{where}: bots must be a list of bot specs (strings)", "bots")
+    bots = [v.strip() for v in value]
+    if len(bots) < 2:
+        raise SpecError(f"{where}: bots needs at least two bot specs, not {len(bots)}", "bots")
+    for bot in bots:
+        if bots.count(bot) > 1:
+            raise SpecError(f"{where}: bots lists {bot!r} twice", "bots")
+        try:
+            parse_spec(bot)
+        except BotError as error:
+            raise SpecError(f"{where}: bots: {error}", "bots") from None
+    return bots
+
+
+def resolve_options(game: str, from_settings: dict[str, Any], from_spec: Any, from_flags: dict | None,
+                    players: Any, where: str) -> tuple[dict[str, Any], int, bool]:
+    """The resolved variant table (``players`` included), the table size and
+    whether the higher score wins."""
+    if from_spec is not None and not isinstance(from_spec, dict):
+        raise SpecError(f"{where}: options must be a table ([options])", "options")
+    options = {**from_settings, **(from_spec or {}), **(from_flags or {})}
+    if players is not None:
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise SpecError(f"{where}: players must be an integer", "players")
+        options.pop("players", None)
+    try:
+        state = new_game(game, players, options)
+    except OptionError as error:
+        raise SpecError(f"{where}: options: {error}", error.key) from None
+    except ValueError as error:
+        raise SpecError(f"{where}: players: {error}", "players") from None
+    return state.options_dict(), state.num_players, type(state).higher_score_wins
+
+
+def check_bots_play(bots: Sequence[str], game: str, options: dict[str, Any], where: str) -> None:
+    """Build each bot once, so a bot that does not play `game` (or a parameter it
+    refuses) stops the tournament before it starts. Any other failure is left to
+    the games, where it forfeits."""
+    for bot in bots:
+        try:
+            make_bot(bot, game, 0, options, 0)
+        except BotError as error:
+            raise SpecError(f"{where}: bots: {error}", "bots") from None
+        except Exception:  # a plug-in that fails to build forfeits its games and is reported
+            pass
+
+
+def default_results_path(spec_path: Path | None, game: str) -> Path:
+    """``tournaments/x.toml`` -> ``tournaments/x.results.toml``; without a spec file,
+    ``GAME.results.toml`` in the working directory."""
+    if spec_path is None:
+        return Path(f"{game}.results.toml")
+    return spec_path.with_name(spec_path.stem + ".results.toml")
+
+
+def journal_path_for(results_path: Path) -> Path:
+    """The journal beside the results: ``x.results.toml`` -> ``x.journal.jsonl``."""
+    name = results_path.name
+    stem = name[: -len(".results.toml")] if name.endswith(".results.toml") else results_path.stem
+    return results_path.with_name(stem + ".journal.jsonl")
