@@ -293,8 +293,10 @@ def test_the_game_ends_after_four_hands_with_the_higher_total():
         light = sorted(state.boneyards[1], key=lambda t: PIPS[t])[:hand_size]
         run(state, *[f"* hand 0 {NAME[t]}" for t in heavy], *[f"* hand 1 {NAME[t]}" for t in light])
         while state.current_player >= 0:
-            state.apply(state.legal_actions()[0])
+            events = state.apply(state.legal_actions()[0])
     assert state.is_terminal and [len(b) for b in state.boneyards] == [0, 0]
+    assert [e.kind for e in events[-2:]] == ["hand_scored", "game_over"]
+    assert events[-2].value.hand == 4 and events[-1].value == events[-2].value.totals == tuple(state.scores())
     outcome = state.outcome()
     assert outcome.termination is Termination.HANDS_PLAYED
     assert list(outcome.scores) == [sum(s[0] for s in state.hand_scores), sum(s[1] for s in state.hand_scores)]

@@ -102,7 +102,9 @@ DRAW = [[Action(GAME, "draw", f"hand {p} {NAME[t]}", seat=p, tile=t) for t in DO
 # ``12 * tile + stack`` is set when `tile` may cover that stack's top. Placing a tile
 # rewrites one column; a hand selects its rows; legal moves come from the row bits
 # through the tables below, six stacks at a time.
-ROW = [(1 << STACK_COUNT) - 1 << STACK_COUNT * t for t in DOUBLE_SIX]
+ROW_BITS = (1 << STACK_COUNT) - 1
+ROW_SHIFT = [STACK_COUNT * t for t in DOUBLE_SIX]
+ROW = [ROW_BITS << ROW_SHIFT[t] for t in DOUBLE_SIX]
 """``ROW[tile]``: the bits of `tile`'s row of a cover matrix."""
 ALL_ROWS = sum(ROW)
 STACK_CLEAR = [ALL_ROWS & ~sum(1 << STACK_COUNT * t + s for t in DOUBLE_SIX) for s in range(STACK_COUNT)]
@@ -118,6 +120,7 @@ def _columns(coverers: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
 COLUMNS = {variant: _columns(coverers) for variant, coverers in COVERERS.items()}
 
 HALF = STACK_COUNT // 2
+HALF_BITS = (1 << HALF) - 1
 PLACE_BY_ROW = [tuple(tuple(tuple(PLACE[t][half * HALF + s] for s in range(HALF) if bits >> s & 1)
                             for bits in range(1 << HALF))
                       for half in (0, 1))
@@ -253,10 +256,10 @@ class BuildUpState(State):
             return [PASS]
         actions: list[Action] = []
         for tile in self.hands[seat]:
-            row = fits >> STACK_COUNT * tile & 4095
+            row = fits >> ROW_SHIFT[tile] & ROW_BITS
             if row:
                 low, high = PLACE_BY_ROW[tile]
-                actions += low[row & 63]
+                actions += low[row & HALF_BITS]
                 actions += high[row >> HALF]
         return actions
 
@@ -283,9 +286,11 @@ class BuildUpState(State):
         if tile not in self.hands[self.seat]:
             return f"{NAME[tile]} is not in your hand"
         top = self.tops[stack]
-        if IS_DOUBLE[top]:
-            return f"{NAME[tile]} may not cover the double {NAME[top]} on s{stack}: it needs more pips"
-        return f"{NAME[tile]} may not cover {NAME[top]} on s{stack}: a non-double needs at least as many pips"
+        if not IS_DOUBLE[top]:
+            return f"{NAME[tile]} may not cover {NAME[top]} on s{stack}: a non-double needs at least as many pips"
+        need = "at least as many" if self.options["nondouble_on_double"] == "greater_or_equal" and \
+            not IS_DOUBLE[tile] else "more"
+        return f"{NAME[tile]} may not cover the double {NAME[top]} on s{stack}: it needs {need} pips"
 
     # -- what happens --------------------------------------------------------------
     def _apply(self, action: Action, events: list[Event] | None) -> None:
