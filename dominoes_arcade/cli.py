@@ -172,6 +172,53 @@ def rules_text(game: str) -> str:
     return resources.files("dominoes_arcade").joinpath("rules", f"{game}.md").read_text(encoding="utf-8")
 
 
+@app.command()
+def play(
+    game: Annotated[GameName | None, typer.Argument(
+        help="Open this game's setup screen (its table straight away with --seats or --demo).")] = None,
+    players: Annotated[int | None, typer.Option("--players", min=2, help="Seats, where the game allows a choice.")
+                       ] = None,
+    seats: Annotated[str | None, typer.Option(
+        "--seats", help="Who sits where, seat 0 first: human, easy, medium or hard, e.g. human,hard.")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", min=0, help="Deal from this seed.")] = None,
+    windowed: Annotated[bool, typer.Option("--windowed", help="A window, not full screen.")] = False,
+    config: ConfigOption = None,
+    headless: Annotated[bool, typer.Option("--headless", help="No window and no sound (SDL dummy drivers).")] = False,
+    demo: Annotated[bool, typer.Option("--demo", help="Bots in every seat.")] = False,
+    exit_when_over: Annotated[bool, typer.Option("--exit-when-over", help="Close when the game is over.")] = False,
+    max_frames: Annotated[int | None, typer.Option("--max-frames", min=1, help="Close after N frames.")] = None,
+    frames_report: Annotated[Path | None, typer.Option(
+        "--frames-report", dir_okay=False, help="Write frame-time statistics (TOML) here on closing.")] = None,
+    screenshot_dir: Annotated[Path | None, typer.Option(
+        "--screenshot-dir", file_okay=False, help="Save screenshots (PNG) into this folder.")] = None,
+    screenshot_every: Annotated[int, typer.Option(
+        "--screenshot-every", min=0, help="A screenshot every N frames (default 60 with --screenshot-dir).")] = 0,
+) -> None:
+    """Open the arcade client: full screen, mouse, keyboard or game controller.
+
+    Example: dominoes-arcade play necropolis --seats human,hard --windowed
+    """
+    import time
+
+    launched = time.perf_counter()
+    from .client.main import LaunchError, LaunchOptions, run  # pygame only here
+
+    options = LaunchOptions(
+        game=game.value if game else None, players=players,
+        seats=[s.strip() for s in seats.split(",") if s.strip()] if seats else None, seed=seed, windowed=windowed,
+        config=config, headless=headless, demo=demo, exit_when_over=exit_when_over, max_frames=max_frames,
+        frames_report=frames_report, screenshot_dir=screenshot_dir, screenshot_every=screenshot_every)
+    try:
+        code = run(options, launched)
+    except config_module.ConfigError as error:
+        raise fail(f"error: {error}", 3) from None
+    except LaunchError as error:
+        raise typer.BadParameter(str(error)) from None
+    except KeyboardInterrupt:
+        raise typer.Exit(130) from None
+    raise typer.Exit(code)
+
+
 @config_app.command("check")
 def config_check(
     path: Annotated[Path | None, typer.Argument(help="The file to check (default: config.toml).")] = None,

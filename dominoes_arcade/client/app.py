@@ -1,0 +1,320 @@
+"""The application: the window, the scene stack and the frame loop.
+
+`App.step(dt, events)` runs exactly one frame (input, update, draw, flip), so
+tests and benchmarks drive the client with synthetic events and exact `dt`, no
+clock involved; `App.run()` is the real loop around it at the `[display] fps`
+target. The window shows a logical 1280x720 canvas through ``pygame.SCALED``
+(smooth scaling, mouse positions already mapped back onto the canvas), full
+screen by default; F11 or Alt+Enter toggles.
+
+Shared services for every scene: `style` (fonts, colours, text cache), `panels`,
+`tile_art` (cached tile surfaces), `audio`, `input` (the mapper and its last
+device), `settings` (config values in effect), `toast(text)` for short notices.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import time
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from .. import config as config_module
+from . import prefs
+from .audio import Audio
+from .input import Device, InputEvent, InputMapper, Intent
+from .prompts import draw_prompts, layout_prompts, pad_family
+from .scene import Scene, SceneStack
+from .theme import SMALL, PanelCache, Style
+from .tile_art import TileArt
+from .tween import SPEED_SCALES
+
+LOGICAL_SIZE = (1280, 720)
+MAX_DT = 0.1
+"""A frame never advances the game more than this (after a stall, a drag of the
+window, a breakpoint): animations jump a little instead of teleporting."""
+TRANSITION_SECONDS = 0.2
+TOAST_SECONDS = 2.5
+FOOTER_HEIGHT = 48
+
+
+class App:
+    """The client. Build it, push a first scene, then `run()` (or `step` in tests).
+
+    :param settings: the settings in effect (`prefs.load`).
+    :param user_config: where the Settings screen saves the player's changes.
+    :param windowed: start in a window whatever ``[display] fullscreen`` says.
+    :param headless: SDL's dummy video and audio drivers (set before calling), no
+        vsync, and a fixed frame time in `run` so nothing waits on a clock.
+    """
+
+    def __init__(self, settings: config_module.Settings, *, user_config: Path | None = None,
+                 windowed: bool = False, headless: bool = False):
+        self.settings = settings
+        self.user_config = user_config or config_module.user_config_path()
+        self.headless = headless
+        # Smooth scaling of the canvas to the screen: SDL reads this hint from the
+        # environment, and pygame only sets its own ("nearest") when none is set.
+        os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "linear")
+        pygame.display.init()
+        pygame.font.init()
+        try:
+            pygame.joystick.init()
+            from pygame._sdl2 import controller
+
+            controller.init()
+        except (pygame.error, ImportError):
+            pass  # no controller support: keyboard and mouse still work
+        display = settings.display
+        self.fullscreen = bool(display.fullscreen) and not windowed and not headless
+        self.screen = self._set_mode(self.fullscreen)
+        pygame.display.set_caption("Dominoes Arcade")
+        self.style = Style(display.theme)
+        self.panels = PanelCache(self.style)
+        self.tile_art = TileArt(display.theme, display.numbers_on_tiles)
+        pygame.display.set_icon(self.tile_art.face(6, 6, 64))
+        self.audio = Audio(settings.audio.enabled, settings.audio.volume)
+        controls = settings.controls
+        self.input = InputMapper(controls.stick_deadzone, controls.repeat_delay_ms / 1000,
+                                 controls.repeat_rate_ms / 1000)
+        self.scenes = SceneStack()
+        self.running = True
+        self.frame = 0
+        self.frame_ms: list[float] = []
+        """Milliseconds each frame took to run (input, update, draw and flip)."""
+        self.toasts: list[list[Any]] = []
+        self.pointer: tuple[int, int] | None = None
+        self._prompt_areas: list = []
+        self._seen_version = 0
+        self._transition = 0.0
+        self._fade = pygame.Surface(LOGICAL_SIZE)
+        self._footer = pygame.Surface((LOGICAL_SIZE[0], FOOTER_HEIGHT), pygame.SRCALPHA)
+        self._footer.fill((0, 0, 0, 120))
+        pygame.draw.line(self._footer, (255, 255, 255, 40), (0, 0), (LOGICAL_SIZE[0], 0))
+        self.exit_when_over = False
+        self.max_frames: int | None = None
+        self.screenshot_dir: Path | None = None
+        self.screenshot_every = 0
+        self.screenshots: list[Path] = []
+
+    # -- the display -----------------------------------------------------------------
+    def _set_mode(self, fullscreen: bool) -> pygame.Surface:
+        flags = pygame.SCALED | (pygame.FULLSCREEN if fullscreen else 0)
+        vsync = 0 if self.headless or not self.settings.display.vsync else 1
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # "no fast renderer available" under the dummy driver
+            try:
+                return pygame.display.set_mode(LOGICAL_SIZE, flags, vsync=vsync)
+            except pygame.error:
+                return pygame.display.set_mode(LOGICAL_SIZE, flags)
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Full screen or windowed. SDL toggles in place where it can; where it
+        cannot (the dummy driver, some window managers) the mode is set again."""
+        if on == self.fullscreen:
+            return
+        try:
+            if pygame.display.toggle_fullscreen() == 0 and bool(pygame.display.is_fullscreen()) == on:
+                self.fullscreen = on
+                return
+        except pygame.error:
+            pass
+        self.screen = self._set_mode(on)
+        self.fullscreen = on
+
+    def toggle_fullscreen(self) -> None:
+        self.set_fullscreen(not self.fullscreen)
+        self.change_setting("display", "fullscreen", self.fullscreen)
+
+    # -- settings ----------------------------------------------------------------------
+    @property
+    def duration_scale(self) -> float:
+        return SPEED_SCALES.get(self.settings.display.animation_speed, 1.0)
+
+    def change_setting(self, section: str, key: str, value: Any) -> None:
+        """Apply one setting now (the Settings screen saves it later)."""
+        self.settings.values[section][key] = value
+        setattr(getattr(self.settings, section), key, value)
+        display, audio, controls = self.settings.display, self.settings.audio, self.settings.controls
+        if section == "display":
+            if key == "fullscreen":
+                self.set_fullscreen(bool(value))
+            self.style.theme = display.theme
+            self.tile_art.configure(display.theme, display.numbers_on_tiles)
+        elif section == "audio":
+            self.audio.configure(audio.enabled, audio.volume)
+        elif section == "controls":
+            self.input.configure(controls.stick_deadzone, controls.repeat_delay_ms / 1000,
+                                 controls.repeat_rate_ms / 1000)
+
+    def save_settings(self, changes: dict[str, dict[str, Any]]) -> bool:
+        """Write `changes` to the user file; a toast says whether it worked."""
+        if not changes:
+            return True
+        try:
+            prefs.save(self.user_config, changes)
+        except (OSError, config_module.ConfigError) as error:
+            self.toast(f"Settings not saved: {error}")
+            return False
+        self.toast(f"Settings saved to {self.user_config.name}")
+        return True
+
+    # -- notices -----------------------------------------------------------------------
+    def toast(self, text: str) -> None:
+        self.toasts.append([text, TOAST_SECONDS])
+        del self.toasts[:-3]
+
+    @property
+    def button_family(self) -> str:
+        return pad_family(self.settings.controls.button_labels, self.input.last_controller_name)
+
+    # -- the frame ---------------------------------------------------------------------
+    def step(self, dt: float, events) -> bool:
+        """Run one frame: input, update, draw, flip. Returns False once the app
+        should close."""
+        started = time.perf_counter()
+        dt = max(0.0, min(dt, MAX_DT))
+        mapped: list[InputEvent] = []
+        for event in events:
+            if event.type == pygame.QUIT:
+                self.running = False
+            elif event.type == pygame.KEYDOWN and is_fullscreen_key(event):
+                self.toggle_fullscreen()
+            else:
+                mapped.extend(self.input.map((event,)))
+        mapped.extend(self.input.update(dt))
+        for event in mapped:
+            self._dispatch(event)
+        top = self.scenes.top
+        if top is not None:
+            top.update(dt)
+        self._after_changes()
+        for toast in self.toasts:
+            toast[1] -= dt
+        self.toasts = [t for t in self.toasts if t[1] > 0]
+        self._transition = max(0.0, self._transition - dt / max(0.01, TRANSITION_SECONDS * self.duration_scale))
+        self.draw()
+        pygame.display.flip()
+        self.frame_ms.append((time.perf_counter() - started) * 1000)
+        self.frame += 1
+        if self.screenshot_dir is not None and self.screenshot_every and self.frame % self.screenshot_every == 0:
+            self.screenshot(self.screenshot_dir / f"frame-{self.frame:06d}.png")
+        if not self.scenes:
+            self.running = False
+        if self.max_frames is not None and self.frame >= self.max_frames:
+            self.running = False
+        if self.exit_when_over and any(scene.is_over for scene in self.scenes):
+            self.running = False
+        return self.running
+
+    def _dispatch(self, event: InputEvent) -> None:
+        if event.pos is not None:
+            self.pointer = event.pos
+        if event.intent is Intent.DEVICE_ADDED:
+            self.toast("Controller connected")
+        elif event.intent is Intent.DEVICE_LOST:
+            self.toast("Controller disconnected")
+        if event.intent is Intent.PRESS and event.button == 1:
+            for area, intent, _glyph, _words in self._prompt_areas:
+                if area.collidepoint(event.pos):
+                    # A footer prompt clicked: the mouse does what the button would.
+                    event = InputEvent(intent, Device.MOUSE, event.pos)
+                    break
+        top = self.scenes.top
+        if top is not None:
+            top.receive(event)
+        self._after_changes()
+
+    def _after_changes(self) -> None:
+        if self.scenes.version != self._seen_version:
+            self._seen_version = self.scenes.version
+            self.input.release_all()
+            if self.duration_scale > 0 and self.frame > 0:
+                self._transition = 1.0
+
+    def draw(self) -> None:
+        """Draw the visible scenes, the footer prompts and the notices."""
+        screen = self.screen
+        for scene in self.scenes.visible():
+            scene.draw(screen)
+        if self._transition > 0:
+            self._fade.set_alpha(round(210 * self._transition ** 2))
+            screen.blit(self._fade, (0, 0))
+        top = self.scenes.top
+        prompts = top.prompts() if top is not None else []
+        self._prompt_areas = []
+        if prompts:
+            y = LOGICAL_SIZE[1] - FOOTER_HEIGHT
+            screen.blit(self._footer, (0, y))
+            device = self.input.last_device
+            self._prompt_areas = layout_prompts(self.style, prompts, device, self.button_family,
+                                                LOGICAL_SIZE[0] - 16, y + FOOTER_HEIGHT // 2)
+            hover = self.pointer if device is Device.MOUSE else None
+            draw_prompts(screen, self.style, self._prompt_areas, hover)
+            where = {Device.MOUSE: "Mouse", Device.KEYBOARD: "Keyboard",
+                     Device.CONTROLLER: f"Controller ({self.button_family.title()})"}[device]
+            label = self.style.text(where, SMALL, self.style.palette.text_dim)
+            screen.blit(label, label.get_rect(midleft=(18, y + FOOTER_HEIGHT // 2)))
+        for index, (text, left) in enumerate(self.toasts):
+            surface = self.style.text(text, SMALL + 2, bold=True)
+            box = surface.get_rect(midtop=(LOGICAL_SIZE[0] // 2, 14 + index * 46)).inflate(36, 18)
+            self.panels.draw(screen, box, radius=14, alpha=round(230 * min(1.0, left / 0.4)))
+            screen.blit(surface, surface.get_rect(center=box.center))
+
+    # -- running -----------------------------------------------------------------------
+    def push(self, scene: Scene) -> Scene:
+        return self.scenes.push(scene)
+
+    def quit(self) -> None:
+        self.running = False
+
+    def run(self) -> None:
+        """The real loop: `step` at the fps target until something closes the app."""
+        clock = pygame.time.Clock()
+        fps = self.settings.display.fps
+        fixed = 1.0 / fps if self.headless else None
+        while self.running:
+            dt = fixed if fixed is not None else clock.tick(fps) / 1000
+            self.step(dt, pygame.event.get())
+
+    def screenshot(self, path: Path) -> Path:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.screen, str(path))
+        self.screenshots.append(path)
+        return path
+
+    def frames_report(self) -> dict[str, Any]:
+        """Frame count and frame times (ms): median, p95, p99, max."""
+        times = sorted(self.frame_ms)
+        if not times:
+            return {"frames": 0}
+
+        def quantile(q: float) -> float:
+            return round(times[min(len(times) - 1, int(q * len(times)))], 3)
+
+        return {"frames": len(times), "median_ms": round(statistics.median(times), 3), "p95_ms": quantile(0.95),
+                "p99_ms": quantile(0.99), "max_ms": round(times[-1], 3)}
+
+    def close(self) -> None:
+        """Pop every scene (so each one's `exit` runs: the Settings screen saves
+        there), then shut pygame down."""
+        self.scenes.clear()
+        pygame.quit()
+
+
+def is_fullscreen_key(event) -> bool:
+    """F11, or Alt+Enter."""
+    if event.key == pygame.K_F11:
+        return True
+    return event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and bool(getattr(event, "mod", 0) & pygame.KMOD_ALT)
+
+
+def use_dummy_drivers() -> None:
+    """SDL's dummy video and audio: no window, no sound card, same pixels."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"

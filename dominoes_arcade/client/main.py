@@ -1,0 +1,171 @@
+"""Launching the client: `run` for ``dominoes-arcade play``, `watch_replay` for
+``dominoes-arcade replay FILE``. Both load the settings (exit 3 on a bad file is
+the CLI's job: they raise `ConfigError`), build the `App`, stack the first scenes
+and run the loop.
+
+Headless runs (``--headless``: SDL's dummy video and audio) serve tests,
+benchmarks and screenshots: ``--max-frames N`` stops after N frames,
+``--exit-when-over`` when the game on the table is over, ``--frames-report``
+writes frame-time statistics as TOML and ``--screenshot-dir`` saves frames.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from .. import config as config_module
+from ..engine import GAMES
+
+SEAT_CHOICES = ("human", "easy", "medium", "hard")
+
+
+class LaunchError(ValueError):
+    """A bad combination of launch options (the CLI exits 2 with it)."""
+
+
+@dataclass
+class LaunchOptions:
+    game: str | None = None
+    """Open this game: its setup screen, or its table with `seats` or `demo`."""
+    players: int | None = None
+    seats: list[str] | None = None
+    seed: int | None = None
+    windowed: bool = False
+    config: Path | None = None
+    user_config: Path | None = None
+    """Where the Settings screen saves (default: config.user.toml beside config.toml)."""
+    headless: bool = False
+    demo: bool = False
+    exit_when_over: bool = False
+    max_frames: int | None = None
+    frames_report: Path | None = None
+    screenshot_dir: Path | None = None
+    screenshot_every: int = 0
+
+
+def resolve_seats(game: str, players: int | None, seats: list[str] | None, demo: bool) -> list[str]:
+    """Each seat's kind for `game`. :raises LaunchError: naming what is wrong."""
+    from .games import player_range
+
+    low, high = player_range(game)
+    for kind in seats or []:
+        if kind not in SEAT_CHOICES:
+            raise LaunchError(f"--seats: {kind!r} is not a seat: use {', '.join(SEAT_CHOICES)}")
+    if seats and players is not None and len(seats) != players:
+        raise LaunchError(f"--seats names {len(seats)} seats but --players is {players}")
+    count = len(seats) if seats else (players if players is not None else low)
+    if not low <= count <= high:
+        allowed = f"{low}" if low == high else f"{low} to {high}"
+        raise LaunchError(f"{game} is played by {allowed} players, not {count}")
+    chosen = list(seats) if seats else ["human"] + ["medium"] * (count - 1)
+    if demo:
+        chosen = [kind if kind != "human" else "medium" for kind in (seats or ["medium"] * count)]
+    return chosen
+
+
+def build_app(options: LaunchOptions, settings: config_module.Settings):
+    """The `App` with its first scenes stacked: the title, and above it the game's
+    setup screen or table when a game (or a demo) was asked for."""
+    import random
+
+    from .app import App
+    from .scenes.setup import SetupScene
+    from .scenes.title import TitleScene
+    from .tables import TableSetup, open_table
+
+    app = App(settings, user_config=options.user_config, windowed=options.windowed, headless=options.headless)
+    app.exit_when_over = options.exit_when_over
+    app.max_frames = options.max_frames
+    if options.screenshot_dir is not None:
+        app.screenshot_dir = Path(options.screenshot_dir)
+        app.screenshot_every = options.screenshot_every or 60
+    app.push(TitleScene(app))
+    game = options.game
+    if game is None and options.demo:
+        game = next(iter(GAMES))
+    if game is not None:
+        seats = resolve_seats(game, options.players, options.seats, options.demo)
+        if options.seats or options.demo:
+            seed = options.seed if options.seed is not None else random.randrange(1 << 30)
+            open_table(app, TableSetup(game, seats, settings.game(game), seed, demo=options.demo))
+        else:
+            app.push(SetupScene(app, game, players=len(seats), seed=options.seed))
+    return app
+
+
+def run(options: LaunchOptions, launched: float | None = None) -> int:
+    """Run the client until the player quits (or a headless limit is reached).
+
+    :raises ConfigError: for a bad settings file.
+    :raises LaunchError: for bad launch options.
+    """
+    launched = launched if launched is not None else time.perf_counter()
+    if options.headless:
+        from .app import use_dummy_drivers
+
+        use_dummy_drivers()
+    from . import prefs
+
+    settings = prefs.load(options.config, options.user_config)
+    if options.game is not None:
+        resolve_seats(options.game, options.players, options.seats, options.demo)  # fail before a window opens
+    app = build_app(options, settings)
+    first_frame_ms = None
+    try:
+        app.step(0.0, [])
+        first_frame_ms = (time.perf_counter() - launched) * 1000
+        app.run()
+        report = app.frames_report()
+    finally:
+        app.close()
+    if options.frames_report is not None:
+        write_report(Path(options.frames_report), report, first_frame_ms)
+    return 0
+
+
+def write_report(path: Path, report: dict, first_frame_ms: float | None) -> None:
+    import tomli_w
+
+    data = {"frames": report}
+    if first_frame_ms is not None:
+        data["frames"]["first_frame_ms"] = round(first_frame_ms, 1)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("# Frame times of one client run (milliseconds per frame).\n" + tomli_w.dumps(data),
+                    encoding="utf-8")
+
+
+def watch_replay(records, index: int = 1, windowed: bool = False, config: Path | None = None) -> int:
+    """Watch record number `index` (1 = the first) of `records` ((line, Record or
+    error) pairs) on the table. Returns the exit code."""
+    import sys
+
+    from ..engine.records import Record
+
+    if not 1 <= index <= len(records):
+        print(f"error: --index {index}: the file holds {len(records)} records", file=sys.stderr)
+        return 2
+    line, record = records[index - 1]
+    if not isinstance(record, Record):
+        print(f"error: record {line} is not a record: {record}", file=sys.stderr)
+        return 1
+    from . import prefs
+    from .app import App
+    from .scenes.title import TitleScene
+    from .tables import TableSetup, open_table
+
+    try:
+        settings = prefs.load(config)
+    except config_module.ConfigError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 3
+    app = App(settings, windowed=windowed)
+    app.push(TitleScene(app))
+    seats = list(record.seats) or ["record"] * int(record.options.get("players", 2))
+    open_table(app, TableSetup(record.game, seats, dict(record.options), record.seed or 0, record=record))
+    try:
+        app.run()
+    finally:
+        app.close()
+    return 0

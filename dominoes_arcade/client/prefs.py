@@ -1,0 +1,60 @@
+"""The player's settings: loaded in layers, saved by the Settings screen.
+
+Layers, each overriding the one before (config.py): the defaults, config.toml,
+the user file (``config.user.toml`` beside config.toml unless told otherwise),
+then a ``--config`` file, which wins. The Settings screen writes only the keys
+the player changed, merged into the user file, checked exactly as the loader
+will check them, and written atomically (a temporary file, then a rename), so a
+crash never leaves half a file.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from .. import config as config_module
+
+
+def load(config_path: Path | None = None, user_path: Path | None = None) -> config_module.Settings:
+    """The settings in effect. :raises ConfigError: naming the first bad file and key."""
+    values = config_module.defaults()
+    base = config_module.default_config_path()
+    user_path = user_path if user_path is not None else config_module.user_config_path(base)
+    layers = [path for path in (base, user_path) if path.exists()]
+    if config_path is not None:
+        layers.append(Path(config_path))
+    for layer in layers:
+        config_module.check_table(config_module.read_toml(layer), layer, values)
+    return config_module.Settings(values, layers)
+
+
+def save(user_path: Path, changes: dict[str, dict[str, Any]]) -> None:
+    """Merge `changes` ({section: {key: value}}) into the user file.
+
+    :raises ConfigError: when a value is not allowed (nothing is written then).
+    """
+    user_path = Path(user_path)
+    data: dict[str, dict[str, Any]] = {}
+    if user_path.exists():
+        try:
+            data = config_module.read_toml(user_path)
+        except config_module.ConfigError:
+            data = {}  # an unreadable user file is replaced, not merged
+    for section, table in changes.items():
+        data.setdefault(section, {}).update(table)
+    config_module.check_table(data, user_path)  # the loader must accept what we write
+    user_path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=".config.user.", suffix=".toml", dir=user_path.parent)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(b"# Written by the Dominoes Arcade settings screen: your changes to config.toml.\n")
+            tomli_w.dump(data, out)
+        os.replace(temporary, user_path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,155 @@
+"""Scenes and the scene stack (DESIGN.md, "Client"; after Tuxemon's state stack).
+
+The `App` keeps a `SceneStack`. Only the top scene gets input and updates; the
+scenes are drawn from the topmost opaque one upwards, so an overlay (a scene with
+``transparent = True``: pause, dialogs) draws over the scene below, which stays
+frozen. Each hook says when it runs:
+
+- `enter`: once, when the scene is pushed, before its first update.
+- `pause`: another scene was pushed on top of it.
+- `resume`: the scene on top was popped; this one is on top again.
+- `exit`: once, when the scene is popped or replaced.
+- `handle(event)`: one `InputEvent` (top scene only).
+- `update(dt)`: advance by `dt` seconds (top scene only).
+- `draw(surface)`: draw on the 1280x720 canvas. Must not change state.
+- `prompts()`: the button prompts for the footer, as (intent, label) pairs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar
+
+import pygame
+
+from .input import InputEvent, Intent
+from .tween import Tweener
+
+if TYPE_CHECKING:
+    from .app import App
+
+SKIP_INTENTS = frozenset({Intent.CONFIRM, Intent.PRESS})
+"""A click or the confirm button skips a running animation to its end."""
+
+
+class Scene:
+    """Base class of every screen. Subclasses override the hooks they need."""
+
+    transparent: ClassVar[bool] = False
+    """An overlay: the scene below is drawn first."""
+    name: ClassVar[str] = "scene"
+    """A short name for reports and screenshots."""
+
+    def __init__(self, app: App):
+        self.app = app
+        self.tweens = Tweener(app.duration_scale)
+        """Animations that play out the scene's story; a click skips them (`skip_on_input`)."""
+        self.time = 0.0
+        """Seconds this scene has been on top."""
+        self.skip_on_input = True
+        """Whether a click or confirm finishes running tweens instead of acting."""
+
+    @property
+    def is_over(self) -> bool:
+        """True once a game scene's game has ended (`--exit-when-over`)."""
+        return False
+
+    # -- hooks ---------------------------------------------------------------------
+    def enter(self) -> None:
+        pass
+
+    def exit(self) -> None:
+        pass
+
+    def pause(self) -> None:
+        pass
+
+    def resume(self) -> None:
+        pass
+
+    def handle(self, event: InputEvent) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.tweens.duration_scale = self.app.duration_scale
+        self.tweens.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+    def prompts(self) -> list[tuple[Intent, str]]:
+        return []
+
+    # -- used by the App -----------------------------------------------------------
+    def receive(self, event: InputEvent) -> None:
+        """Deliver `event`: skip running animations on a click or confirm, else `handle`."""
+        if self.skip_on_input and event.intent in SKIP_INTENTS and self.tweens.busy:
+            self.tweens.skip()
+            return
+        self.handle(event)
+
+
+class SceneStack:
+    """Scenes, bottom first. Every change bumps `version`, so the App can tell that
+    the top changed under the player (and release held directions)."""
+
+    def __init__(self) -> None:
+        self._scenes: list[Scene] = []
+        self.version = 0
+
+    def __len__(self) -> int:
+        return len(self._scenes)
+
+    def __iter__(self):
+        return iter(self._scenes)
+
+    @property
+    def top(self) -> Scene | None:
+        return self._scenes[-1] if self._scenes else None
+
+    def push(self, scene: Scene) -> Scene:
+        if self._scenes:
+            self._scenes[-1].pause()
+        self._scenes.append(scene)
+        self.version += 1
+        scene.enter()
+        return scene
+
+    def pop(self) -> Scene | None:
+        if not self._scenes:
+            return None
+        scene = self._scenes.pop()
+        self.version += 1
+        scene.exit()
+        if self._scenes:
+            self._scenes[-1].resume()
+        return scene
+
+    def replace(self, scene: Scene) -> Scene:
+        """Swap the top scene for `scene`; the one below is not resumed in between."""
+        if self._scenes:
+            old = self._scenes.pop()
+            old.exit()
+        self._scenes.append(scene)
+        self.version += 1
+        scene.enter()
+        return scene
+
+    def pop_until(self, keep: Callable[[Scene], bool]) -> None:
+        """Pop scenes until `keep(top)` holds (or the stack is empty)."""
+        while self._scenes and not keep(self._scenes[-1]):
+            self.pop()
+
+    def clear(self) -> None:
+        while self._scenes:
+            self.pop()
+
+    def visible(self) -> list[Scene]:
+        """The scenes to draw, bottom first: the topmost opaque one and the overlays above it."""
+        start = 0
+        for index in range(len(self._scenes) - 1, -1, -1):
+            if not self._scenes[index].transparent:
+                start = index
+                break
+        return self._scenes[start:]

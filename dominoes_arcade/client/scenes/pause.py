@@ -1,0 +1,70 @@
+"""The pause menu: an overlay over a frozen table. Resume, the game's rules,
+settings, or leave the game (after a confirmation)."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..app import LOGICAL_SIZE
+from ..input import Intent
+from ..theme import HEADING
+from ..widgets import Button
+from .menu import Dialog, MenuScene
+
+WIDTH, HEIGHT = LOGICAL_SIZE
+PANEL = pygame.Rect(WIDTH // 2 - 220, 118, 440, 452)
+
+
+class PauseScene(MenuScene):
+    transparent = True
+    name = "pause"
+
+    def __init__(self, app, game: str):
+        self.game = game
+        super().__init__(app)
+        self._dim = pygame.Surface(LOGICAL_SIZE)
+        self._dim.set_alpha(160)
+
+    def build(self) -> None:
+        x, width = PANEL.x + 50, PANEL.width - 100
+        entries = [("Resume", self.back), ("Rules", self.open_rules), ("Settings", self.open_settings),
+                   ("Leave game", self.ask_leave)]
+        for index, (label, action) in enumerate(entries):
+            self.focus.add(Button((x, PANEL.y + 110 + index * 78, width, 60), label, action))
+
+    def handle(self, event) -> None:
+        if event.intent is Intent.PAUSE:
+            self.back()
+        elif event.intent is not Intent.DEVICE_LOST:
+            super().handle(event)
+
+    def open_rules(self) -> None:
+        from .rules import RulesScene
+
+        self.app.scenes.push(RulesScene(self.app, self.game))
+
+    def open_settings(self) -> None:
+        from .settings import SettingsScene
+
+        self.app.scenes.push(SettingsScene(self.app))
+
+    def ask_leave(self) -> None:
+        self.app.scenes.push(Dialog(self.app, "Leave this game?", "The game in progress will be lost.",
+                                    [("Leave", self.leave), ("Keep playing", lambda: None)]))
+
+    def leave(self) -> None:
+        from .title import TitleScene
+
+        self.app.scenes.pop_until(lambda scene: isinstance(scene, TitleScene))
+        if not self.app.scenes:
+            self.app.scenes.push(TitleScene(self.app))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self._dim, (0, 0))
+        self.app.panels.draw(surface, PANEL, radius=24, alpha=235)
+        title = self.app.style.shadow_text("Paused", HEADING + 4)
+        surface.blit(title, title.get_rect(center=(WIDTH // 2, PANEL.y + 56)))
+        self.focus.draw(surface, self.app.style)
+
+    def prompts(self) -> list[tuple[Intent, str]]:
+        return [(Intent.CONFIRM, "Choose"), (Intent.PAUSE, "Resume")]

@@ -1,0 +1,164 @@
+"""Game setup: who sits where (a human or a bot of some difficulty), how many
+players where the game allows a choice, and the game's variant options.
+
+The option widgets are built from the engine's option tables
+(`dominoes_arcade.engine.game_options`), so a game added later brings its own
+options with it: a bool becomes a toggle, a list of choices a choice list, a
+number range a slider. Values start from config.toml (``settings.game(name)``);
+changes here apply to this game only and are not saved.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from .. import games
+from ..app import LOGICAL_SIZE
+from ..input import Intent
+from ..tables import SEAT_KINDS, SEAT_LABELS, TableSetup, open_table
+from ..theme import LARGE, SMALL
+from ..widgets import Button, ChoiceList, Slider, Toggle
+from .menu import MenuScene
+
+WIDTH, HEIGHT = LOGICAL_SIZE
+LEFT = pygame.Rect(40, 96, 560, 468)
+RIGHT = pygame.Rect(640, 96, 600, 468)
+ROW, GAP = 50, 8
+
+
+def nice_step(minimum: float, maximum: float, integer: bool) -> float:
+    """A round step giving at most about 100 positions over the range."""
+    span = maximum - minimum
+    if span <= 0:
+        return 1
+    raw = span / 100
+    if integer and raw <= 1:
+        return 1
+    power = 10 ** math.floor(math.log10(raw))
+    for factor in (1, 2, 5, 10):
+        if raw <= factor * power:
+            step = factor * power
+            return int(step) if integer else step
+    return 10 * power
+
+
+class SetupScene(MenuScene):
+    name = "setup"
+
+    def __init__(self, app, game: str, players: int | None = None, seed: int | None = None):
+        self.game = game
+        self.meta = games.info(game)
+        self.title = f"{self.meta.title}: new game"
+        low, high = games.player_range(game)
+        options = app.settings.game(game)
+        wanted = players or options.get("players") or low
+        self.players = min(high, max(low, int(wanted)))
+        self.seats = ["human"] + ["medium"] * (self.players - 1)
+        self.options = {key: options[key] for key in games.variant_options(game)}
+        self.seed = seed
+        super().__init__(app)
+
+    # -- widgets -------------------------------------------------------------------
+    def build(self) -> None:
+        low, high = games.player_range(self.game)
+        y = LEFT.y + 56
+        if high > low:
+            self.focus.add(ChoiceList((LEFT.x + 16, y, LEFT.width - 32, ROW), "Players",
+                                      [(n, str(n)) for n in range(low, high + 1)], self.players, self.set_players,
+                                      help="How many seats at the table."))
+            y += ROW + GAP
+        two_columns = self.players > 6
+        width = (LEFT.width - 32 - 12) // 2 if two_columns else LEFT.width - 32
+        rows = -(-self.players // 2) if two_columns else self.players
+        row = min(ROW, (LEFT.bottom - 16 - y) // max(1, rows) - GAP)
+        choices = [(kind, SEAT_LABELS[kind]) for kind in SEAT_KINDS]
+        for seat in range(self.players):
+            column, line = divmod(seat, rows) if two_columns else (0, seat)
+            rect = (LEFT.x + 16 + column * (width + 12), y + line * (row + GAP), width, row)
+            self.focus.add(ChoiceList(rect, f"Seat {seat + 1}", choices, self.seats[seat], self._seat_setter(seat),
+                                      split=0.34 if two_columns else 0.4,
+                                      help="A human at this screen, or a bot of the difficulty shown."))
+        y = RIGHT.y + 56
+        option_table = games.variant_options(self.game)
+        row = min(ROW, (RIGHT.bottom - 16 - y) // max(1, len(option_table)) - GAP)
+        for key, option in option_table.items():
+            widget = self._option_widget(key, option, (RIGHT.x + 16, y, RIGHT.width - 32, row))
+            if widget is not None:
+                self.focus.add(widget)
+                y += row + GAP
+        self.focus.add(Button((WIDTH // 2 - 330, 598, 300, 58), "Back", self.back, help="Back to the title screen."))
+        start = self.focus.add(Button((WIDTH // 2 + 30, 598, 300, 58), "Start game", self.start,
+                                      help="Deal the tiles and play."))
+        self.focus.focus(start)  # two presses from the title deal a game; the rest is a move away
+
+    def _option_widget(self, key: str, option, rect):
+        label = games.option_label(key)
+        value = self.options[key]
+        setter = self._option_setter(key)
+        help = option.doc[:1].upper() + option.doc[1:] + "."
+        if option.choices:
+            choices = [(choice, games.value_text(key, choice)) for choice in option.choices]
+            return ChoiceList(rect, label, choices, value, setter, help=help)
+        if option.kind is bool:
+            return Toggle(rect, label, bool(value), setter, help=help)
+        if option.kind in (int, float) and option.minimum is not None:
+            integer = option.kind is int
+            step = nice_step(option.minimum, option.maximum, integer)
+            return Slider(rect, label, value, option.minimum, option.maximum, step, setter, help=help,
+                          format=(lambda v: str(int(v))) if integer else (lambda v: f"{v:.2f}"))
+        return None  # free text: keeps its config.toml value
+
+    def _seat_setter(self, seat: int):
+        def set_seat(kind: str) -> None:
+            self.seats[seat] = kind
+        return set_seat
+
+    def _option_setter(self, key: str):
+        def set_option(value) -> None:
+            self.options[key] = value
+        return set_option
+
+    def set_players(self, players: int) -> None:
+        self.players = players
+        self.seats = (self.seats + ["medium"] * players)[:players]
+        self.rebuild()
+
+    # -- actions ---------------------------------------------------------------------
+    def start(self) -> None:
+        seed = self.seed if self.seed is not None else random.randrange(1 << 30)
+        setup = TableSetup(self.game, list(self.seats), dict(self.options), seed)
+        self.app.audio.play("shuffle")
+        open_table(self.app, setup, replace=True)
+
+    # -- drawing ---------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        self.draw_title(surface, 52)
+        style = self.app.style
+        for panel, heading in ((LEFT, "Seats"), (RIGHT, "Rules options")):
+            self.app.panels.draw(surface, panel)
+            surface.blit(style.text(heading, LARGE, style.palette.text, bold=True), (panel.x + 22, panel.y + 14))
+        self._draw_pitch(surface)
+        if not games.variant_options(self.game):
+            text = style.text("This game has no variant options.", SMALL, style.palette.text_dim)
+            surface.blit(text, (RIGHT.x + 22, RIGHT.y + 64))
+        self.focus.draw(surface, style)
+        self.draw_help(surface, LEFT.bottom + 18)
+
+    def _draw_pitch(self, surface: pygame.Surface) -> None:
+        """The game in a sentence, under the seats when they leave room."""
+        style = self.app.style
+        lines = style.wrap(f"{self.meta.pitch} {games.players_text(self.game).capitalize()}, "
+                           f"{self.meta.set_name}.", LEFT.width - 48, SMALL + 1)
+        seat_rows = [w.rect.bottom for w in self.focus.widgets if w.rect.colliderect(LEFT)]
+        top = LEFT.bottom - 22 - len(lines) * 26
+        if seat_rows and max(seat_rows) + 24 > top:
+            return
+        for index, line in enumerate(lines):
+            surface.blit(style.text(line, SMALL + 1, style.palette.text_dim), (LEFT.x + 24, top + index * 26))
+
+    def prompts(self) -> list[tuple[Intent, str]]:
+        return [(Intent.LEFT, "Change"), (Intent.CONFIRM, "Choose"), (Intent.BACK, "Back")]

@@ -1,0 +1,162 @@
+"""The title screen: a card for each game, then demo, rules, settings and quit.
+
+Left alone for `ATTRACT_SECONDS`, it plays a demo game (bots in every seat), the
+arcade's attract mode; any input there brings the player back.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from .. import games
+from ..app import LOGICAL_SIZE
+from ..input import InputEvent, Intent
+from ..tables import TableSetup, open_table
+from ..theme import BODY, LARGE, SMALL, TITLE
+from ..widgets import Button
+from .menu import Dialog, MenuScene
+
+WIDTH, HEIGHT = LOGICAL_SIZE
+ATTRACT_SECONDS = 45.0
+
+
+class GameCard(Button):
+    """A big button for one game: its name, players, set and two of its tiles."""
+
+    def __init__(self, rect, game: str, on_press, art):
+        meta = games.info(game)
+        super().__init__(rect, meta.title, on_press, help=meta.pitch)
+        self.game = game
+        self.meta = meta
+        self.art = art
+        self.caption = f"{games.players_text(game)} \u00b7 {meta.set_name}"
+
+    def draw(self, surface, style) -> None:
+        face = self.draw_body(surface, style)
+        (a, b), (c, d) = self.meta.showcase
+        left = self.art.face(a, b, 88)
+        right = self.art.face(c, d, 88)
+        centre = face.centerx
+        top = face.y + 22
+        surface.blit(self.art.shadow(88), (centre - 52 - 6 + 3, top - 6 + 5))
+        surface.blit(left, (centre - 52, top))
+        surface.blit(self.art.shadow(88), (centre + 8 - 6 + 3, top + 10 - 6 + 5))
+        surface.blit(right, (centre + 8, top + 10))
+        name = style.text(self.label, LARGE + 2, style.palette.text, bold=True)
+        surface.blit(name, name.get_rect(midtop=(centre, face.y + 134)))
+        caption = style.text(self.caption, SMALL, style.palette.text_dim)
+        if caption.get_width() > face.width - 20:
+            caption = style.text(games.players_text(self.game), SMALL, style.palette.text_dim)
+        surface.blit(caption, caption.get_rect(midtop=(centre, face.y + 170)))
+
+
+class TitleScene(MenuScene):
+    name = "title"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.idle = 0.0
+        self._logo = None
+        self._decor = None
+
+    def build(self) -> None:
+        names = games.games()
+        count = len(names)
+        width = min(270, (WIDTH - 120 - (count - 1) * 24) // max(1, count))
+        total = count * width + (count - 1) * 24
+        x = WIDTH // 2 - total // 2
+        for game in names:
+            self.focus.add(GameCard((x, 214, width, 206), game, self._setup_opener(game), self.app.tile_art))
+            x += width + 24
+        labels = [("Watch a demo", self.watch_demo, "Bots play a game while you watch."),
+                  ("Rules", self.open_rules, "How each game is played."),
+                  ("Settings", self.open_settings, "Screen, sound, tiles and controls."),
+                  ("Quit", self.ask_quit, "Close Dominoes Arcade.")]
+        width = 236
+        total = len(labels) * width + (len(labels) - 1) * 24
+        x = WIDTH // 2 - total // 2
+        for label, action, help in labels:
+            self.focus.add(Button((x, 470, width, 62), label, action, help=help))
+            x += width + 24
+
+    # -- actions ---------------------------------------------------------------------
+    def _setup_opener(self, game: str):
+        def open_setup() -> None:
+            from .setup import SetupScene
+
+            self.app.scenes.push(SetupScene(self.app, game))
+        return open_setup
+
+    def watch_demo(self, game: str | None = None) -> None:
+        rng = random.Random()
+        game = game or rng.choice(games.games())
+        low, high = games.player_range(game)
+        setup = TableSetup(game, ["medium"] * low, self.app.settings.game(game), rng.randrange(1 << 30), demo=True)
+        open_table(self.app, setup)
+
+    def open_rules(self) -> None:
+        from .rules import RulesScene
+
+        self.app.scenes.push(RulesScene(self.app))
+
+    def open_settings(self) -> None:
+        from .settings import SettingsScene
+
+        self.app.scenes.push(SettingsScene(self.app))
+
+    def ask_quit(self) -> None:
+        self.app.scenes.push(Dialog(self.app, "Quit Dominoes Arcade?", "See you at the table again soon.",
+                                    [("Quit", self.app.quit), ("Stay", lambda: None)]))
+
+    def back(self) -> None:
+        self.ask_quit()
+
+    # -- the scene -------------------------------------------------------------------
+    def resume(self) -> None:
+        self.idle = 0.0
+
+    def handle(self, event: InputEvent) -> None:
+        self.idle = 0.0
+        super().handle(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.idle += dt
+        if self.idle >= ATTRACT_SECONDS and not self.app.headless:
+            self.idle = 0.0
+            self.watch_demo()
+
+    def _build_art(self) -> None:
+        style = self.app.style
+        logo = style.shadow_text("DOMINOES ARCADE", TITLE, style.palette.text, offset=5)
+        self._logo = logo
+        art = self.app.tile_art
+        self._decor = []
+        spots = [(62, 70, 18, (6, 6)), (146, 128, -12, (1, 4)), (1218, 70, -16, (5, 3)), (1134, 128, 10, (2, 2))]
+        for x, y, angle, (a, b) in spots:
+            face = pygame.transform.rotozoom(art.face(a, b, 84), angle, 1.0)
+            shadow = pygame.transform.rotozoom(art.shadow(84), angle, 1.0)
+            self._decor.append((x, y, face, shadow))
+        self._art_key = (art.theme.name, art.numbers)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        art = self.app.tile_art
+        if self._logo is None or self._art_key != (art.theme.name, art.numbers):
+            self._build_art()
+        self.draw_background(surface)
+        for index, (x, y, face, shadow) in enumerate(self._decor):
+            bob = round(6 * math.sin(self.time * 1.3 + index * 1.7))
+            surface.blit(shadow, shadow.get_rect(center=(x + 6, y + 10)))
+            surface.blit(face, face.get_rect(center=(x, y + bob)))
+        surface.blit(self._logo, self._logo.get_rect(center=(WIDTH // 2, 92)))
+        names = " \u00b7 ".join(games.info(g).title for g in games.games())
+        sub = self.app.style.text(names, BODY + 1, self.app.style.palette.accent, bold=True)
+        surface.blit(sub, sub.get_rect(center=(WIDTH // 2, 158)))
+        self.focus.draw(surface, self.app.style)
+        self.draw_help(surface)
+
+    def prompts(self) -> list[tuple[Intent, str]]:
+        return [(Intent.CONFIRM, "Choose"), (Intent.BACK, "Quit")]

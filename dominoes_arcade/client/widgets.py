@@ -1,0 +1,528 @@
+"""Widgets on one focus system: `Button`, `Toggle`, `Slider`, `ChoiceList`.
+
+A `FocusGroup` owns a screen's widgets and one focus. Directions move the focus
+geometrically, to the nearest widget in the pressed direction (`nearest`); the
+pointer moves it to the widget under it; confirm and clicks act on it. A widget
+first gets the directions itself while focused, so left and right change a
+slider or a choice list instead of moving away. Every widget shows its states
+with more than colour: focus adds a thick gold ring and a marker triangle,
+pressed sinks the face, disabled dims the label.
+
+    group = FocusGroup(sound=app.audio.play)
+    group.add(Button((100, 100, 300, 56), "Play", on_press=start))
+    group.add(Slider((100, 180, 500, 56), "Volume", 0.7, 0.0, 1.0, 0.1, on_change=set_volume))
+    group.handle(event)        # in Scene.handle; True when the event was used
+    group.draw(surface, app.style)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from .input import DIRECTIONS, InputEvent, Intent
+from .theme import BODY, SMALL, Style
+
+FLASH_SECONDS = 0.12
+"""How long a widget looks pressed after a keyboard or controller confirm."""
+RADIUS = 12
+
+
+_FACES: dict[tuple, pygame.Surface] = {}
+
+
+def gradient_face(size: tuple[int, int], top, bottom) -> pygame.Surface:
+    """A rounded face shading from `top` to `bottom`, cached by size and colours."""
+    key = (size, top, bottom)
+    face = _FACES.get(key)
+    if face is None:
+        width, height = size
+        face = pygame.Surface(size, pygame.SRCALPHA)
+        for y in range(height):
+            t = y / max(1, height - 1)
+            colour = tuple(round(a + (b - a) * t) for a, b in zip(top, bottom, strict=True))
+            pygame.draw.line(face, colour, (0, y), (width, y))
+        # A gloss line under the top edge, then cut the corners round.
+        pygame.draw.line(face, tuple(min(255, c + 40) for c in top), (RADIUS, 2), (width - RADIUS, 2))
+        mask = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=RADIUS)
+        face.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        if len(_FACES) > 400:
+            _FACES.clear()
+        _FACES[key] = face
+    return face
+
+
+class Widget:
+    focusable = True
+
+    def __init__(self, rect, label: str = "", *, help: str = "", enabled: bool = True):
+        self.rect = pygame.Rect(rect)
+        self.label = label
+        self.help = help
+        """One line shown while the widget has the focus."""
+        self.enabled = enabled
+        self.focused = False
+        self.pressed = False
+        """The pointer went down on this widget and has not come up."""
+        self.flash = 0.0
+        self.sound: Callable[[str], None] = lambda name: None
+
+    @property
+    def can_focus(self) -> bool:
+        return self.focusable and self.enabled
+
+    @property
+    def looks_pressed(self) -> bool:
+        return self.pressed or self.flash > 0
+
+    def handle(self, event: InputEvent) -> bool:
+        """A non-pointer event while focused: True when used."""
+        return False
+
+    def pointer(self, event: InputEvent) -> bool:
+        """PRESS on the widget, then DRAG and RELEASE anywhere until released:
+        True to keep receiving them."""
+        return False
+
+    def update(self, dt: float) -> None:
+        self.flash = max(0.0, self.flash - dt)
+
+    def draw(self, surface: pygame.Surface, style: Style) -> None:
+        raise NotImplementedError
+
+    # -- shared drawing ------------------------------------------------------------
+    def draw_body(self, surface: pygame.Surface, style: Style, rect: pygame.Rect | None = None) -> pygame.Rect:
+        """The raised face of a control; returns the face rect (lower when pressed)."""
+        p = style.palette
+        rect = rect or self.rect
+        sink = 3 if self.looks_pressed else 0
+        face = rect.move(0, sink)
+        pygame.draw.rect(surface, (0, 0, 0), rect.move(0, 5), border_radius=RADIUS)  # the base
+        if not self.enabled:
+            top, bottom = p.button_disabled, p.button_disabled
+        elif self.looks_pressed:
+            top, bottom = p.button, p.button_pressed
+        elif self.focused:
+            top, bottom = (104, 166, 130), p.button_focus
+        else:
+            top, bottom = p.button_top, p.button
+        surface.blit(gradient_face(face.size, top, bottom), face.topleft)
+        if self.focused:
+            pygame.draw.rect(surface, p.accent, face.inflate(6, 6), width=4, border_radius=RADIUS + 3)
+            mid = face.centery
+            x = face.x + 10
+            pygame.draw.polygon(surface, p.accent, [(x, mid - 9), (x + 11, mid), (x, mid + 9)])
+        else:
+            pygame.draw.rect(surface, (0, 0, 0), face, width=1, border_radius=RADIUS)
+        return face
+
+    def text_colour(self, style: Style):
+        return style.palette.text if self.enabled else (130, 138, 134)
+
+
+class Button(Widget):
+    def __init__(self, rect, label: str, on_press: Callable[[], None], *, subtitle: str = "", size: int = BODY + 3,
+                 help: str = "", enabled: bool = True):
+        super().__init__(rect, label, help=help, enabled=enabled)
+        self.on_press = on_press
+        self.subtitle = subtitle
+        self.size = size
+
+    def activate(self) -> None:
+        self.sound("select")
+        self.on_press()
+
+    def handle(self, event: InputEvent) -> bool:
+        if event.intent is Intent.CONFIRM:
+            self.flash = FLASH_SECONDS
+            self.activate()
+            return True
+        return False
+
+    def pointer(self, event: InputEvent) -> bool:
+        if event.intent is Intent.PRESS:
+            self.pressed = True
+            return True
+        if event.intent is Intent.RELEASE:
+            was = self.pressed
+            self.pressed = False
+            if was and self.rect.collidepoint(event.pos):
+                self.activate()
+            return False
+        if event.intent is Intent.DRAG:
+            self.pressed = self.rect.collidepoint(event.pos)
+        return True
+
+    def draw(self, surface: pygame.Surface, style: Style) -> None:
+        face = self.draw_body(surface, style)
+        colour = self.text_colour(style)
+        label = style.text(self.label, self.size, colour, bold=True)
+        if self.subtitle:
+            sub = style.text(self.subtitle, SMALL, style.palette.text_dim if self.enabled else colour)
+            top = face.centery - (label.get_height() + sub.get_height() + 2) // 2
+            surface.blit(label, label.get_rect(midtop=(face.centerx, top)))
+            surface.blit(sub, sub.get_rect(midtop=(face.centerx, top + label.get_height() + 2)))
+        else:
+            surface.blit(label, label.get_rect(center=face.center))
+
+
+class _Row(Widget):
+    """A labelled control on one row: the label on the left, the control on the right."""
+
+    def __init__(self, rect, label: str, *, split: float = 0.46, help: str = "", enabled: bool = True):
+        super().__init__(rect, label, help=help, enabled=enabled)
+        self.split = split
+
+    @property
+    def control_rect(self) -> pygame.Rect:
+        left = self.rect.x + round(self.rect.width * self.split)
+        return pygame.Rect(left, self.rect.y + 8, self.rect.right - left - 16, self.rect.height - 16)
+
+    def draw_label(self, surface: pygame.Surface, style: Style, face: pygame.Rect) -> None:
+        label = style.text(self.label, BODY, self.text_colour(style), bold=True)
+        surface.blit(label, label.get_rect(midleft=(face.x + 30, face.centery)))
+
+
+class Toggle(_Row):
+    """On or off. Confirm or a click flips it; left sets off, right sets on."""
+
+    def __init__(self, rect, label: str, value: bool, on_change: Callable[[bool], None], **kwargs: Any):
+        super().__init__(rect, label, **kwargs)
+        self.value = value
+        self.on_change = on_change
+
+    def set(self, value: bool) -> None:
+        if value != self.value:
+            self.value = value
+            self.sound("select")
+            self.on_change(value)
+
+    def handle(self, event: InputEvent) -> bool:
+        if event.intent is Intent.CONFIRM:
+            self.flash = FLASH_SECONDS
+            self.set(not self.value)
+            return True
+        if event.intent in (Intent.LEFT, Intent.RIGHT):
+            self.set(event.intent is Intent.RIGHT)
+            return True
+        return False
+
+    def pointer(self, event: InputEvent) -> bool:
+        if event.intent is Intent.PRESS:
+            self.pressed = True
+            return True
+        if event.intent is Intent.RELEASE:
+            if self.pressed and self.rect.collidepoint(event.pos):
+                self.set(not self.value)
+            self.pressed = False
+            return False
+        return True
+
+    def draw(self, surface: pygame.Surface, style: Style) -> None:
+        p = style.palette
+        face = self.draw_body(surface, style)
+        self.draw_label(surface, style, face)
+        control = self.control_rect.move(0, face.y - self.rect.y)
+        track = pygame.Rect(0, 0, 76, 34)
+        track.midleft = (control.x, control.centery)
+        on = self.value
+        pygame.draw.rect(surface, p.accent if on else (70, 80, 76), track, border_radius=17)
+        pygame.draw.rect(surface, (0, 0, 0), track, width=2, border_radius=17)
+        knob_x = track.right - 17 if on else track.x + 17
+        pygame.draw.circle(surface, (250, 248, 240), (knob_x, track.centery), 13)
+        pygame.draw.circle(surface, (0, 0, 0), (knob_x, track.centery), 13, 2)
+        word = style.text("On" if on else "Off", BODY, self.text_colour(style), bold=True)
+        surface.blit(word, word.get_rect(midleft=(track.right + 16, track.centery)))
+
+
+class Slider(_Row):
+    """A number between `minimum` and `maximum` in steps of `step`: left and right
+    step it, the pointer sets it anywhere on the track and drags it."""
+
+    def __init__(self, rect, label: str, value: float, minimum: float, maximum: float, step: float,
+                 on_change: Callable[[float], None], *, format: Callable[[float], str] | None = None,
+                 **kwargs: Any):
+        super().__init__(rect, label, **kwargs)
+        self.minimum, self.maximum, self.step = minimum, maximum, step
+        self.value = value
+        self.on_change = on_change
+        self.format = format or (lambda v: f"{v:g}")
+        self.integer = all(float(x).is_integer() for x in (minimum, maximum, step))
+
+    @property
+    def track_rect(self) -> pygame.Rect:
+        control = self.control_rect
+        return pygame.Rect(control.x + 4, control.centery - 5, control.width - 110, 10)
+
+    def _clean(self, value: float) -> float:
+        value = min(self.maximum, max(self.minimum, value))
+        if self.integer:
+            return int(round(value))
+        return round(value, 6)
+
+    def set(self, value: float) -> None:
+        value = self._clean(value)
+        if value != self.value:
+            self.value = value
+            self.sound("move")
+            self.on_change(value)
+
+    def nudge(self, steps: int) -> None:
+        # Snap to the step grid from the minimum, so a value from a file that is off
+        # the grid (site_penalty = 3 with step 2) lands on a grid point.
+        target = self.minimum + (round((self.value - self.minimum) / self.step) + steps) * self.step
+        if steps > 0 and target <= self.value:
+            target += self.step
+        if steps < 0 and target >= self.value:
+            target -= self.step
+        self.set(target)
+
+    def handle(self, event: InputEvent) -> bool:
+        if event.intent is Intent.LEFT:
+            self.nudge(-1)
+            return True
+        if event.intent is Intent.RIGHT:
+            self.nudge(1)
+            return True
+        return False
+
+    def _set_from(self, pos) -> None:
+        track = self.track_rect
+        fraction = (pos[0] - track.x) / max(1, track.width)
+        raw = self.minimum + fraction * (self.maximum - self.minimum)
+        self.set(self.minimum + round((raw - self.minimum) / self.step) * self.step)
+
+    def pointer(self, event: InputEvent) -> bool:
+        if event.intent is Intent.PRESS:
+            self.pressed = True
+            if self.track_rect.inflate(24, 30).collidepoint(event.pos):
+                self._set_from(event.pos)
+            return True
+        if event.intent is Intent.DRAG:
+            self._set_from(event.pos)
+            return True
+        if event.intent is Intent.RELEASE:
+            self.pressed = False
+            return False
+        return True
+
+    def draw(self, surface: pygame.Surface, style: Style) -> None:
+        p = style.palette
+        face = self.draw_body(surface, style)
+        self.draw_label(surface, style, face)
+        track = self.track_rect.move(0, face.y - self.rect.y)
+        span = self.maximum - self.minimum
+        fraction = (self.value - self.minimum) / span if span else 0.0
+        pygame.draw.rect(surface, (20, 30, 26), track, border_radius=5)
+        filled = pygame.Rect(track.x, track.y, round(track.width * fraction), track.height)
+        pygame.draw.rect(surface, p.accent if self.enabled else (120, 120, 120), filled, border_radius=5)
+        knob = (track.x + round(track.width * fraction), track.centery)
+        pygame.draw.circle(surface, (250, 248, 240), knob, 14)
+        pygame.draw.circle(surface, (0, 0, 0), knob, 14, 2)
+        value = style.text(self.format(self.value), BODY, self.text_colour(style), bold=True)
+        surface.blit(value, value.get_rect(midright=(face.right - 20, face.centery)))
+
+
+class ChoiceList(_Row):
+    """One value out of a list, shown as ``‹ value ›``: left and right step through
+    the list (wrapping round), confirm steps forward, a click on the left half of
+    the control steps back and on the right half forward."""
+
+    def __init__(self, rect, label: str, choices: list[tuple[Any, str]], value: Any,
+                 on_change: Callable[[Any], None], **kwargs: Any):
+        super().__init__(rect, label, **kwargs)
+        if not choices:
+            raise ValueError(f"{label}: a choice list needs at least one choice")
+        self.choices = list(choices)
+        self.on_change = on_change
+        values = [v for v, _ in self.choices]
+        self.index = next((i for i, v in enumerate(values) if type(v) is type(value) and v == value), 0)
+
+    @property
+    def value(self) -> Any:
+        return self.choices[self.index][0]
+
+    @property
+    def text(self) -> str:
+        return self.choices[self.index][1]
+
+    def step(self, by: int) -> None:
+        if len(self.choices) < 2:
+            return
+        self.index = (self.index + by) % len(self.choices)
+        self.sound("move")
+        self.on_change(self.value)
+
+    def handle(self, event: InputEvent) -> bool:
+        if event.intent is Intent.LEFT:
+            self.step(-1)
+            return True
+        if event.intent in (Intent.RIGHT, Intent.CONFIRM):
+            if event.intent is Intent.CONFIRM:
+                self.flash = FLASH_SECONDS
+            self.step(1)
+            return True
+        return False
+
+    def pointer(self, event: InputEvent) -> bool:
+        if event.intent is Intent.PRESS:
+            self.pressed = True
+            return True
+        if event.intent is Intent.RELEASE:
+            if self.pressed and self.rect.collidepoint(event.pos):
+                self.step(-1 if event.pos[0] < self.control_rect.centerx else 1)
+            self.pressed = False
+            return False
+        return True
+
+    def draw(self, surface: pygame.Surface, style: Style) -> None:
+        face = self.draw_body(surface, style)
+        self.draw_label(surface, style, face)
+        control = self.control_rect.move(0, face.y - self.rect.y)
+        colour = self.text_colour(style)
+        arrows = style.palette.accent if self.focused else style.palette.text_dim
+        for direction, x in ((-1, control.x + 10), (1, control.right - 10)):
+            cy = control.centery
+            points = [(x - 6 * direction, cy - 10), (x - 6 * direction, cy + 10), (x + 6 * direction, cy)]
+            pygame.draw.polygon(surface, arrows if len(self.choices) > 1 else (90, 100, 96), points)
+        value = style.text(self.text, BODY, colour, bold=True)
+        surface.blit(value, value.get_rect(center=control.center))
+
+
+def nearest(origin: pygame.Rect, candidates: list[Widget], intent: Intent) -> Widget | None:
+    """The candidate nearest to `origin` in direction `intent`: the one whose near
+    edge lies beyond `origin`'s centre that way, scoring distance along the
+    direction plus twice the sideways gap (zero when their spans overlap), so a
+    widget straight ahead beats a closer one off to the side."""
+    dx, dy = DIRECTIONS[intent]
+    best, best_score = None, None
+    for widget in candidates:
+        rect = widget.rect
+        if dx:
+            along = (rect.left - origin.centerx) if dx > 0 else (origin.centerx - rect.right)
+            along_centres = (rect.centerx - origin.centerx) * dx
+            gap = max(0, rect.top - origin.bottom, origin.top - rect.bottom)
+            offset = abs(rect.centery - origin.centery)
+        else:
+            along = (rect.top - origin.centery) if dy > 0 else (origin.centery - rect.bottom)
+            along_centres = (rect.centery - origin.centery) * dy
+            gap = max(0, rect.left - origin.right, origin.left - rect.right)
+            offset = abs(rect.centerx - origin.centerx)
+        if along_centres <= 0 or along < -min(rect.width if dx else rect.height, 8):
+            continue
+        score = max(0, along) + 2 * gap + 0.05 * offset
+        if best_score is None or score < best_score:
+            best, best_score = widget, score
+    return best
+
+
+def farthest_back(origin: pygame.Rect, candidates: list[Widget], intent: Intent) -> Widget | None:
+    """Where focus wraps to when nothing lies ahead: the widget farthest the other
+    way, preferring the ones in line with `origin`."""
+    dx, dy = DIRECTIONS[intent]
+    best, best_score = None, None
+    for widget in candidates:
+        rect = widget.rect
+        if dx:
+            behind = (origin.centerx - rect.centerx) * dx
+            gap = max(0, rect.top - origin.bottom, origin.top - rect.bottom)
+        else:
+            behind = (origin.centery - rect.centery) * dy
+            gap = max(0, rect.left - origin.right, origin.left - rect.right)
+        if behind <= 0:
+            continue
+        score = -behind + 3 * gap
+        if best_score is None or score < best_score:
+            best, best_score = widget, score
+    return best
+
+
+class FocusGroup:
+    """A screen's widgets and its one focus."""
+
+    def __init__(self, widgets=(), *, wrap: bool = True, sound: Callable[[str], None] | None = None):
+        self.widgets: list[Widget] = []
+        self.focused: Widget | None = None
+        self.wrap = wrap
+        self.sound = sound or (lambda name: None)
+        self.captured: Widget | None = None
+        for widget in widgets:
+            self.add(widget)
+
+    def add(self, widget: Widget) -> Widget:
+        widget.sound = self.sound
+        self.widgets.append(widget)
+        if self.focused is None and widget.can_focus:
+            self.focus(widget)
+        return widget
+
+    def clear(self) -> None:
+        self.widgets, self.focused, self.captured = [], None, None
+
+    def focus(self, widget: Widget | None) -> None:
+        if self.focused is not None:
+            self.focused.focused = False
+        self.focused = widget
+        if widget is not None:
+            widget.focused = True
+
+    def move(self, intent: Intent) -> bool:
+        """Move the focus in direction `intent`; True when it moved."""
+        candidates = [w for w in self.widgets if w.can_focus and w is not self.focused]
+        if self.focused is None or not self.focused.can_focus:
+            target = candidates[0] if candidates else None
+        else:
+            target = nearest(self.focused.rect, candidates, intent)
+            if target is None and self.wrap:
+                target = farthest_back(self.focused.rect, candidates, intent)
+        if target is None:
+            return False
+        self.focus(target)
+        self.sound("move")
+        return True
+
+    def widget_at(self, pos) -> Widget | None:
+        for widget in reversed(self.widgets):
+            if widget.can_focus and widget.rect.collidepoint(pos):
+                return widget
+        return None
+
+    def handle(self, event: InputEvent) -> bool:
+        """Route `event`; True when a widget or a focus move used it."""
+        intent = event.intent
+        if event.pos is not None and intent in (Intent.POINT, Intent.PRESS, Intent.RELEASE, Intent.DRAG):
+            return self._pointer(event)
+        focused = self.focused
+        if focused is not None and focused.can_focus and focused.handle(event):
+            return True
+        if intent in DIRECTIONS:
+            return self.move(intent)
+        return False
+
+    def _pointer(self, event: InputEvent) -> bool:
+        if self.captured is not None:
+            keep = self.captured.pointer(event)
+            if not keep or event.intent is Intent.RELEASE:
+                self.captured.pressed = False
+                self.captured = None
+            return True
+        hit = self.widget_at(event.pos)
+        if hit is None:
+            return False
+        if hit is not self.focused:
+            self.focus(hit)
+            self.sound("move")
+        if event.intent is Intent.PRESS and event.button == 1 and hit.pointer(event):
+            self.captured = hit
+        return True
+
+    def update(self, dt: float) -> None:
+        for widget in self.widgets:
+            widget.update(dt)
+
+    def draw(self, surface: pygame.Surface, style: Style) -> None:
+        for widget in self.widgets:
+            widget.draw(surface, style)
