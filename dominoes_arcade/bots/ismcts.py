@@ -106,6 +106,9 @@ class IsmctsBot(Bot):
                          minimum=0, maximum=1),
         "margin": Param(0.1, "weight of the score margin in the reward, against the rank", minimum=0,
                         maximum=1),
+        "horizon": Param(1, "in games of hands or rounds, rollouts stop after this many hand/round ends and "
+                            "the position is scored by the game's evaluation; 0 = play to the end of the game",
+                         minimum=0, maximum=1000),
     }
 
     iterations: int
@@ -113,11 +116,13 @@ class IsmctsBot(Bot):
     c: float
     epsilon: float
     margin: float
+    horizon: int
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.heuristic = heuristics.for_game(self.game)
         self.last_search: dict = {}
+        self._stage_limit: int | None = None
 
     def choose(self, view: State, legal: list[Action]) -> Action:
         if len(legal) == 1:
@@ -148,6 +153,8 @@ class IsmctsBot(Bot):
         me = self.seat
         root = Node()
         root.visits = 0
+        stage = getattr(self.heuristic, "stage", None)
+        self._stage_limit = stage(view) + self.horizon if stage is not None and self.horizon > 0 else None
         deadline = None
         if self.time_ms > 0:
             deadline = time.perf_counter() + self.time_ms / 1000.0
@@ -199,7 +206,9 @@ class IsmctsBot(Bot):
                 if ucb > best_ucb:
                     best, best_child, best_ucb = action, child, ucb
             if untried is not None:
-                action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                # Expand the heuristic's favourite first: with wide nodes (Build Up
+                # has up to 72 placements) the likely best moves get visits early.
+                action = untried[0] if len(untried) == 1 else self.heuristic.choose(state, untried, rng)
                 child = children[action] = Node()
                 path.append((child, player))
                 state.apply_unchecked(action)
@@ -207,23 +216,29 @@ class IsmctsBot(Bot):
             path.append((best_child, player))
             state.apply_unchecked(best)
             node = best_child
-        self._rollout(state, rng)
-        values = rewards(state, self.heuristic.SCORE_SCALE, self.margin)
+        values = self._rollout(state, rng)
         root.visits += 1
         for child, player in path:
             child.visits += 1
             child.total += values[player]
 
-    def _rollout(self, state: State, rng: random.Random) -> None:
-        """Play `state` to the end: the greedy heuristic, with an `epsilon` share of
-        uniformly random decisions so that rollouts do not all repeat one line."""
-        choose = self.heuristic.choose
+    def _rollout(self, state: State, rng: random.Random) -> list[float]:
+        """Play `state` on and return each seat's reward: the greedy heuristic, with an
+        `epsilon` share of uniformly random decisions so that rollouts do not all
+        repeat one line; to the end of the game, or to the `horizon`-th hand or
+        round end, where the game's `evaluate` scores the position."""
+        heuristic = self.heuristic
+        choose = heuristic.choose
         epsilon = self.epsilon
         random_float, randrange = rng.random, rng.randrange
+        limit = self._stage_limit
+        stage = heuristic.stage if limit is not None else None
         while True:
             player = state.current_player
             if player == TERMINAL:
-                return
+                return rewards(state, heuristic.SCORE_SCALE, self.margin)
+            if stage is not None and stage(state) >= limit:
+                return heuristic.evaluate(state)
             if player == CHANCE:
                 state.apply_unchecked(state.sample_chance(rng))
                 continue

@@ -12,6 +12,10 @@ Each game has one module here (Sebastopol shares Cyprus's) that defines:
   outcome `action` happened at `state` (a draw into someone else's hand: no). ISMCTS
   branches its tree only on outcomes the searching seat observes.
 - ``SCORE_SCALE``: a typical winning margin, which normalises margins in rewards.
+- optionally, for games of several hands or rounds, ``stage(state) -> int`` (how
+  many have ended) and ``evaluate(state) -> list[float]`` (each seat's expected
+  reward in [0, 1] at a hand or round end): ISMCTS stops its rollouts there instead
+  of playing out deals that have not happened yet.
 
 A game without a module here (a new engine game) falls back to `Fallback`:
 uniformly random choices, and every chance outcome treated as observed.
