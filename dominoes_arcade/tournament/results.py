@@ -126,7 +126,7 @@ def comparable(document: dict[str, Any]) -> dict[str, Any]:
     """The part of a results document that depends on the spec alone: without
     ``tool``, ``run``, the timing and the workers (for tests and for checking that
     two runs agree)."""
-    tournament = {k: v for k, v in document["tournament"].items() if k not in ("timing", "workers")}
+    tournament = {k: v for k, v in document["tournament"].items() if k not in ("timing", "workers", "journal")}
     standings = [{k: v for k, v in row.items() if k not in TIMING_KEYS} for row in document["standings"]]
     return {**{k: v for k, v in document.items() if k not in ("tool", "run")},
             "tournament": tournament, "standings": standings}

@@ -1,0 +1,55 @@
+"""Faults: a bot that raises, one that never returns, one that answers with an
+illegal move and one that cannot be built each forfeit their games, and the
+tournament goes on (forfeit rule: dominoes_arcade/tournament/standings.py)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from dominoes_arcade.cli import app
+from dominoes_arcade.tournament import resolve_plan, run_tournament
+from dominoes_arcade.tournament.results import read_results
+
+PLUGINS = Path(__file__).parent / "tournament_bots.py"
+RAISER, SLEEPER, CHEATER, UNBUILDABLE = (f"{PLUGINS}:{name}" for name in ("Raiser", "Sleeper", "Cheater",
+                                                                         "Unbuildable"))
+KIND = {RAISER: "exception", SLEEPER: "timeout", CHEATER: "illegal_action", UNBUILDABLE: "exception"}
+
+
+def test_faulty_bots_forfeit_and_the_tournament_goes_on(tmp_path):
+    bots = ["random", RAISER, SLEEPER, CHEATER, UNBUILDABLE]
+    plan = resolve_plan(None, {"game": "necropolis", "bots": bots, "deals": 1, "workers": 2,
+                               "move_time_limit_ms": 250, "out": str(tmp_path / "faults.results.toml")})
+    report = run_tournament(plan, progress=False)
+    assert report.status == "complete" and report.games_played == 10 * 2
+
+    document = read_results(plan.results_path)
+    rows = {row["bot"]: row for row in document["standings"]}
+    # Every game has a faulty bot in it, and exactly one seat forfeits it.
+    assert len(document["errors"]) == 20 == document["tournament"]["games_forfeited"]
+    assert rows["random"]["wins"] == rows["random"]["games"] == 8
+    assert rows["random"]["rank"] == 1 and rows["random"]["forfeits"] == 0
+    for bot in bots[1:]:
+        row = rows[bot]
+        assert row["losses"] == row["forfeits"], bot  # a forfeit is a loss, and only forfeits lose here
+        assert row["wins"] + row["losses"] == row["games"] == 8, bot
+    # The bot that cannot be built fails every game and is still in the standings.
+    assert rows[UNBUILDABLE]["forfeits"] == 8 and rows[UNBUILDABLE]["rank"] == 5
+    expected = {RAISER: "RuntimeError: the third decision is too hard",
+                SLEEPER: "no decision within 250 ms (stopped after",
+                CHEATER: "<necropolis pass> is not legal",
+                UNBUILDABLE: "cannot build the bot: OSError: no such model file"}
+    for error in document["errors"]:
+        assert error["kind"] == KIND[error["bot"]], error
+        assert expected[error["bot"]] in error["message"], error
+    forfeits = Counter(error["bot"] for error in document["errors"])
+    assert all(forfeits[bot] >= 2 for bot in bots[1:])  # each lost both seatings against random
+
+    # The journal holds the errors too, and replays: forfeited games stop early.
+    checked = CliRunner().invoke(app, ["replay", str(plan.journal_path), "--check"])
+    assert checked.exit_code == 0, checked.output
+    journal_errors = [line for line in plan.journal_path.read_text().splitlines() if '"forfeit"' in line]
+    assert len(journal_errors) == 20

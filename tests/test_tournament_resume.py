@@ -1,0 +1,96 @@
+"""Interrupted runs: killed with SIGKILL half way and resumed from the journal, or
+stopped with Ctrl-C (exit 130, results so far written), give the same results as
+a run that was never interrupted."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from dominoes_arcade.tournament import resolve_plan, run_tournament
+from dominoes_arcade.tournament.results import comparable, read_results
+
+SPEC = 'game = "necropolis"\nbots = ["random", "greedy"]\ndeals = 300\nseed = 21\nworkers = 1\n'
+GAMES = 600
+
+
+def start(spec: Path, *flags: str) -> subprocess.Popen:
+    """`dominoes-arcade tournament run SPEC` in its own process group (so a signal
+    reaches the workers too, as from a terminal)."""
+    return subprocess.Popen([sys.executable, "-m", "dominoes_arcade", "tournament", "run", str(spec), *flags],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+
+
+def wait_for_lines(journal: Path, count: int, process: subprocess.Popen, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if journal.exists() and journal.read_bytes().count(b"\n") >= count:
+            return
+        if process.poll() is not None:
+            pytest.fail(f"the run ended early: {process.communicate()}")
+        time.sleep(0.005)
+    pytest.fail("the run made no progress")
+
+
+@pytest.fixture(scope="module")
+def uninterrupted(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("whole")
+    spec = folder / "n.toml"
+    spec.write_text(SPEC)
+    plan = resolve_plan(spec, {"workers": 2})
+    assert run_tournament(plan, progress=False).status == "complete"
+    return comparable(read_results(plan.results_path))
+
+
+def test_killed_half_way_and_resumed_gives_identical_results(tmp_path, uninterrupted):
+    spec = tmp_path / "n.toml"
+    spec.write_text(SPEC)
+    journal = tmp_path / "n.journal.jsonl"
+    process = start(spec)
+    wait_for_lines(journal, 60, process)
+    os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+    kept = journal.read_bytes().count(b"\n")
+    assert kept < GAMES, "the run finished before it could be killed"
+    # A write cut short by the kill leaves half a line: resuming must drop it.
+    with open(journal, "ab") as handle:
+        handle.write(b'{"game": "necropolis", "options": {"first_pl')
+
+    plan = resolve_plan(spec, {})
+    report = run_tournament(plan, resume=True, progress=False)
+    assert report.status == "complete"
+    assert report.games_this_run == GAMES - kept
+    document = read_results(plan.results_path)
+    assert document["run"]["resumes"] == 1
+    assert comparable(document) == uninterrupted
+    lines = journal.read_text().splitlines()
+    assert len(lines) == GAMES
+
+
+def test_ctrl_c_stops_cleanly_with_exit_130_and_resume_finishes(tmp_path, uninterrupted):
+    spec = tmp_path / "n.toml"
+    spec.write_text(SPEC)
+    journal = tmp_path / "n.journal.jsonl"
+    process = start(spec)
+    wait_for_lines(journal, 30, process)
+    os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C in a terminal does
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 130, (out, err)
+    assert "stopping after Ctrl-C" in err and out.startswith("interrupted: ")
+    document = read_results(tmp_path / "n.results.toml")
+    played = journal.read_text().count("\n")
+    assert document["run"]["status"] == "interrupted"
+    assert document["tournament"]["games_played"] == played < GAMES
+    assert sum(row["games"] for row in document["standings"]) == 2 * played
+
+    resumed = start(spec, "--resume")
+    out, err = resumed.communicate(timeout=60)
+    assert resumed.returncode == 0, (out, err)
+    assert out.startswith(f"complete: {GAMES} of {GAMES} games ({GAMES - played} this run)")
+    assert comparable(read_results(tmp_path / "n.results.toml")) == uninterrupted

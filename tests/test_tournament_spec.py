@@ -1,0 +1,106 @@
+"""Tournament specs: files and flags resolved into a plan; every bad setting exits
+3 with a message naming the key (the tournament issue's exit codes)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from dominoes_arcade.cli import app
+from dominoes_arcade.tournament import resolve_plan, split_bot_list
+
+runner = CliRunner()
+GOOD = 'game = "necropolis"\nbots = ["random", "greedy"]\ndeals = 2\n'
+
+
+def run_spec(tmp_path, text, *flags):
+    spec = tmp_path / "t.toml"
+    spec.write_text(text)
+    return runner.invoke(app, ["tournament", "run", str(spec), *map(str, flags)])
+
+
+@pytest.mark.parametrize("text,key", [
+    (GOOD + "colour = 3\n", "colour"),
+    (GOOD + "seed = -1\n", "seed"),
+    (GOOD.replace("deals = 2", "deals = 0"), "deals"),
+    (GOOD.replace("deals = 2", 'deals = "many"'), "deals"),
+    (GOOD + "workers = 5000\n", "workers"),
+    (GOOD + "move_time_limit_ms = 0\n", "move_time_limit_ms"),
+    (GOOD.replace('"necropolis"', '"chess"'), "game"),
+    ('bots = ["random", "greedy"]\n', "game"),
+    ('game = "necropolis"\n', "bots"),
+    (GOOD.replace('["random", "greedy"]', '["random"]'), "bots"),
+    (GOOD.replace('["random", "greedy"]', '["random", "random"]'), "bots"),
+    (GOOD.replace('"greedy"', '"grandmaster"'), "bots"),
+    (GOOD.replace('"greedy"', '"ismcts:iterations=-5"'), "bots"),
+    (GOOD + "players = 3\n", "players"),
+    (GOOD + 'executor = "threads"\n', "executor"),
+    (GOOD + "[options]\nsite_penalty = 99\n", "necropolis.site_penalty"),
+    (GOOD + "[options]\nwild_tiles = true\n", "necropolis.wild_tiles"),
+    ('game = "cyprus"\nbots = ["random", "greedy"]\nplayers = 11\n', "players"),
+    ("game = ", "not valid TOML"),
+])
+def test_bad_spec_exits_3_naming_the_key(tmp_path, text, key):
+    result = run_spec(tmp_path, text)
+    assert result.exit_code == 3, result.output
+    first_line = result.output.splitlines()[0]
+    assert first_line.startswith(f"error: {tmp_path / 't.toml'}: ")
+    assert key in first_line.replace(str(tmp_path), ""), result.output
+    assert not (tmp_path / "t.results.toml").exists()
+
+
+def test_bad_config_file_exits_3_naming_the_key(tmp_path):
+    config = tmp_path / "bad.toml"
+    config.write_text("[tournament]\ndeals = -4\n")
+    result = run_spec(tmp_path, GOOD, "--config", config)
+    assert result.exit_code == 3 and "tournament.deals" in result.output
+
+
+def test_bad_flags_are_usage_errors(tmp_path):
+    assert run_spec(tmp_path, GOOD, "--deals", 0).exit_code == 2
+    assert run_spec(tmp_path, GOOD, "--executor", "threads").exit_code == 2
+    assert run_spec(tmp_path, GOOD, "--option", "no_equals_sign").exit_code == 2
+    missing = runner.invoke(app, ["tournament", "run", str(tmp_path / "absent.toml")])
+    assert missing.exit_code == 3 and "no such file" in missing.output
+
+
+def test_flags_override_the_file_and_paths_are_relative_to_it(tmp_path):
+    spec = tmp_path / "specs" / "n.toml"
+    spec.parent.mkdir()
+    spec.write_text(GOOD + 'out = "out/n.results.toml"\nseed = 4\n[options]\nsite_penalty = 2\n')
+    plan = resolve_plan(spec, {"seed": 9, "options": {"allow_exchange": False}})
+    assert plan.seed == 9 and plan.deals == 2
+    assert plan.options["site_penalty"] == 2 and plan.options["allow_exchange"] is False
+    assert plan.options["players"] == 2 and plan.players == 2
+    assert plan.results_path == tmp_path / "specs" / "out" / "n.results.toml"
+    assert plan.journal_path == tmp_path / "specs" / "out" / "n.journal.jsonl"
+    assert plan.higher_score_wins is False
+
+
+def test_defaults_come_from_the_settings_and_the_spec_name(tmp_path):
+    spec = tmp_path / "cyprus-5.toml"
+    spec.write_text('game = "cyprus"\nbots = ["random", "greedy"]\nplayers = 5\n')
+    config = tmp_path / "settings.toml"
+    config.write_text("[tournament]\ndeals = 7\nworkers = 3\n[cyprus]\ntarget_score = 20\n")
+    plan = resolve_plan(spec, {"config": str(config)})
+    assert (plan.deals, plan.workers, plan.players) == (7, 3, 5)
+    assert plan.options["target_score"] == 20 and plan.options["players"] == 5
+    assert plan.results_path == tmp_path / "cyprus-5.results.toml"
+    assert plan.higher_score_wins is True
+
+
+def test_bot_lists_keep_each_bots_own_parameters_together():
+    assert split_bot_list(["random,ismcts:iterations=200,c=0.7", "greedy"]) == [
+        "random", "ismcts:iterations=200,c=0.7", "greedy"]
+    assert split_bot_list(["a.py:Cls:margin=3,depth=2 , random"]) == ["a.py:Cls:margin=3,depth=2", "random"]
+
+
+def test_a_journal_of_another_tournament_is_not_resumed(tmp_path):
+    journal = tmp_path / "t.journal.jsonl"
+    journal.write_text(json.dumps({"game": "necropolis", "options": {}, "seats": ["random", "greedy"], "seed": 1,
+                                   "steps": [], "scores": [0, 0], "error": None, "tournament": "0000",
+                                   "game_id": 0, "deal": 0, "table": 0}) + "\n")
+    result = run_spec(tmp_path, GOOD, "--resume")
+    assert result.exit_code == 3 and "another tournament" in result.output
