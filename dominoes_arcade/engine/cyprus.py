@@ -200,6 +200,11 @@ class StarState(State):
         return {**self.rules.options, "players": self.rules.players}
 
     @property
+    def is_spinner_set(self) -> bool:
+        """Whether this round's spinner is on the table."""
+        return self.phase >= TURN
+
+    @property
     def is_star_complete(self) -> bool:
         return len(self.ends) == self.preset.slots
 
