@@ -111,11 +111,10 @@ class Rules:
     @classmethod
     def resolve(cls, preset: Preset, players: int | None, options: dict | None) -> Rules:
         given = dict(options or {})
-        if preset.deals_everything:  # Sebastopol: a fixed table of four
-            seats = given.pop("players", players)
-            if seats not in (None, preset.max_players) or players not in (None, preset.max_players):
-                raise ValueError(f"{preset.game} is for exactly {preset.max_players} players, "
-                                 f"not {players if players is not None else seats}")
+        if preset.deals_everything:  # Sebastopol: always a table of four; records may say so
+            wrong = {given.pop("players", None), players} - {None, preset.max_players}
+            if wrong:
+                raise ValueError(f"{preset.game} is for exactly {preset.max_players} players, not {wrong.pop()}")
             resolved = resolve_options(preset.game, preset.options, given)
             players = preset.max_players
             hand_size = len(preset.tiles) // players
@@ -216,7 +215,7 @@ class StarState(State):
         is on the table (RULES.md section 3: the arm ending in the spinner's number)."""
         per_number = self.preset.suit + 1  # number n shows on n-0 .. n-suit
         on_table = [0] * per_number
-        on_table[self.preset.suit] += self.phase >= TURN  # the spinner
+        on_table[self.preset.suit] += self.is_spinner_set
         for line in self.layout:
             for t in line:
                 on_table[LOW[t]] += 1
