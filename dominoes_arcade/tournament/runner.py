@@ -152,13 +152,15 @@ def run_tournament(plan: Plan, *, resume: bool = False, command: str = "",
     def notice() -> None:
         print("\nstopping after Ctrl-C (press it again to abort)", file=display.stream, flush=True)
 
+    # The executor starts first: a forking pool must not fork from a parent that
+    # already runs threads (the progress bar's).
+    executor = None
+    if todo:
+        executor = executor_factory() if executor_factory else make_executor(plan.executor, plan.workers,
+                                                                              plan.scheduler)
+        slots = executor.slots
     with Journal(plan.journal_path, fresh=not resume) as journal, StopSignal(notice) as stop, display:
-        if todo:
-            if executor_factory is not None:
-                executor = executor_factory()
-            else:
-                executor = make_executor(plan.executor, plan.workers, plan.scheduler)
-            slots = executor.slots
+        if executor is not None:
             cancel = True
             try:
                 for played in drive(executor, todo, make_batch, stop):
