@@ -14,10 +14,11 @@ from collections.abc import Callable
 import pygame
 
 from ..app import LOGICAL_SIZE
+from ..focus import FocusGroup
 from ..input import InputEvent, Intent
 from ..scene import Scene
 from ..theme import BODY, HEADING, SMALL
-from ..widgets import Button, FocusGroup
+from ..widgets import Button
 
 WIDTH, HEIGHT = LOGICAL_SIZE
 HELP_Y = HEIGHT - 78

@@ -11,9 +11,10 @@ import pygame
 from ...engine import Action
 from ...engine.tiles import HIGH, LOW
 from ..app import LOGICAL_SIZE
+from ..focus import FocusGroup
 from ..input import InputEvent, Intent
 from ..theme import BODY, LARGE, SMALL
-from ..widgets import Button, FocusGroup
+from ..widgets import Button
 from . import SEAT_LABELS, TableSetup
 from .base import TableScene
 
@@ -67,7 +68,10 @@ class PlaceholderTable(TableScene):
         if key == self._built_for:
             return
         self._built_for = key
-        keep = self.focus.focused.label if self.focus.focused else None
+        # Keep the focus on the same move (or page button) when it is still there;
+        # a fresh turn otherwise starts on its first move, not on Pause.
+        focused = self.focus.focused
+        keep = focused.label if focused is not None and focused.label != "Pause" else None
         self.focus.clear()
         self.focus.add(Button((WIDTH - 184, 34, 152, 52), "Pause", self.open_pause, size=BODY))
         if self.ended:

@@ -1,0 +1,247 @@
+"""Every scene reached and left with the mouse only, the keyboard only and a
+controller only (synthetic events under SDL's dummy driver)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from test_client_support import (
+    click,
+    click_widget,
+    make_app,
+    pad_added,
+    pad_removed,
+    press_keys,
+    press_pad,
+    run,
+    scene_names,
+    steer,
+    widget,
+)
+
+from dominoes_arcade.client.input import Device
+from dominoes_arcade.client.tables.placeholder import PlaceholderTable
+
+A, B = pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_B
+START = pygame.CONTROLLER_BUTTON_START
+RIGHT_SHOULDER = pygame.CONTROLLER_BUTTON_RIGHTSHOULDER
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = make_app(tmp_path)
+    yield app
+    app.close()
+
+
+# -- keyboard only -------------------------------------------------------------------
+
+
+def test_keyboard_alone_reaches_and_leaves_every_menu(app):
+    assert scene_names(app) == ["title"]
+    for label, name in (("Necropolis", "setup"), ("Settings", "settings"), ("Rules", "rules")):
+        steer(app, label)
+        press_keys(app, pygame.K_RETURN)
+        assert app.scenes.top.name == name
+        press_keys(app, pygame.K_ESCAPE)
+        assert scene_names(app) == ["title"]
+    # Quit asks first; Esc on the question keeps the game open.
+    steer(app, "Quit")
+    press_keys(app, pygame.K_RETURN)
+    assert app.scenes.top.name == "dialog"
+    press_keys(app, pygame.K_ESCAPE)
+    assert scene_names(app) == ["title"] and app.running
+
+
+def test_keyboard_alone_starts_a_game_pauses_and_leaves(app):
+    steer(app, "Build Up")
+    press_keys(app, pygame.K_RETURN)   # the setup screen, focus on "Start game"
+    press_keys(app, pygame.K_RETURN)
+    assert scene_names(app) == ["title", "table"]
+    press_keys(app, pygame.K_ESCAPE)    # back at the table means pause
+    assert scene_names(app) == ["title", "table", "pause"]
+    steer(app, "Rules")
+    press_keys(app, pygame.K_RETURN)
+    assert app.scenes.top.name == "rules" and app.scenes.top.game == "buildup"  # the game being played
+    press_keys(app, pygame.K_ESCAPE)
+    steer(app, "Settings")
+    press_keys(app, pygame.K_RETURN, pygame.K_ESCAPE)
+    assert app.scenes.top.name == "pause"
+    steer(app, "Leave game")
+    press_keys(app, pygame.K_RETURN)
+    assert app.scenes.top.name == "dialog"
+    press_keys(app, pygame.K_LEFT, pygame.K_RETURN)  # "Leave", left of the default "Keep playing"
+    assert scene_names(app) == ["title"]
+
+
+def test_keyboard_alone_plays_a_placeholder_game_to_the_end(app):
+    steer(app, "Necropolis")
+    press_keys(app, pygame.K_RETURN, pygame.K_RETURN)
+    table = app.scenes.top
+    assert isinstance(table, PlaceholderTable)
+    for _ in range(400):
+        if table.is_over:
+            break
+        if table.waiting_for_human:
+            press_keys(app, pygame.K_RETURN)  # the first legal move has the focus
+        else:
+            run(app)
+    assert table.is_over and table.state.is_terminal
+    assert any(step.startswith("0 ") for step in table.steps), "the human seat moved"
+    steer(app, "Back to title")
+    press_keys(app, pygame.K_RETURN)
+    assert scene_names(app) == ["title"]
+
+
+def test_the_placeholder_says_the_real_table_comes_later(app, monkeypatch):
+    drawn = []
+    original = app.style.text
+    monkeypatch.setattr(app.style, "text", lambda text, *a, **k: (drawn.append(text), original(text, *a, **k))[1])
+    steer(app, "Cyprus")
+    press_keys(app, pygame.K_RETURN, pygame.K_RETURN)
+    assert app.scenes.top.name == "table"
+    run(app)
+    assert any("real table arrives" in line for line in drawn)
+
+
+# -- mouse only ----------------------------------------------------------------------
+
+
+def test_mouse_alone_reaches_and_leaves_every_scene(app):
+    for label, name in (("Necropolis", "setup"), ("Settings", "settings"), ("Rules", "rules")):
+        click_widget(app, label)
+        assert app.scenes.top.name == name
+        assert app.input.last_device is Device.MOUSE
+        click_widget(app, "Back")
+        assert scene_names(app) == ["title"]
+    click_widget(app, "Cyprus")
+    click_widget(app, "Start game")
+    assert app.scenes.top.name == "table"
+    click_widget(app, "Pause")
+    assert app.scenes.top.name == "pause"
+    click_widget(app, "Rules")
+    click_widget(app, "Back")
+    click_widget(app, "Settings")
+    click_widget(app, "Back")
+    click_widget(app, "Resume")
+    assert app.scenes.top.name == "table"
+    click_widget(app, "Pause")
+    click_widget(app, "Leave game")
+    click_widget(app, "Leave")
+    assert scene_names(app) == ["title"]
+    click_widget(app, "Quit")
+    click_widget(app, "Quit")
+    assert not app.running
+
+
+def test_right_click_goes_back_and_footer_prompts_are_clickable(app):
+    click_widget(app, "Settings")
+    click(app, (640, 300), button=3)
+    assert scene_names(app) == ["title"]
+    click_widget(app, "Rules")
+    back = [area for area, intent, _glyph, words in app._prompt_areas if words == "Back"]
+    assert back, "the rules screen offers Back in its footer"
+    click(app, back[0].center)
+    assert scene_names(app) == ["title"]
+
+
+def test_mouse_wheel_and_drag_scroll_the_rules(app):
+    click_widget(app, "Rules")
+    rules = app.scenes.top
+    assert rules.max_scroll > 0, "the rules document is longer than one screen"
+    run(app, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, precise_x=0.0, precise_y=-3.0, flipped=False)],
+        frames=30)
+    assert rules.scroll > 100
+    before = rules.scroll
+    run(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(600, 400), button=1),
+              pygame.event.Event(pygame.MOUSEMOTION, pos=(600, 340), rel=(0, -60), buttons=(1, 0, 0)),
+              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(600, 340), button=1)], frames=2)
+    assert rules.scroll == pytest.approx(before + 60)
+
+
+# -- controller only -----------------------------------------------------------------
+
+
+def test_controller_alone_reaches_and_leaves_every_scene(app):
+    run(app, [pad_added()])
+    assert app.input.controllers
+    for label, name in (("Sebastopol", "setup"), ("Settings", "settings"), ("Rules", "rules")):
+        steer(app, label, device="controller")
+        press_pad(app, A)
+        assert app.scenes.top.name == name
+        assert app.input.last_device is Device.CONTROLLER
+        if name == "rules":
+            before = app.scenes.top.game
+            press_pad(app, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
+            assert app.scenes.top.game != before
+            press_pad(app, RIGHT_SHOULDER)
+            run(app, frames=30)
+            assert app.scenes.top.scroll > 0
+        press_pad(app, B)
+        assert scene_names(app) == ["title"]
+    steer(app, "Necropolis", device="controller")
+    press_pad(app, A, A)
+    assert app.scenes.top.name == "table"
+    press_pad(app, START)
+    assert app.scenes.top.name == "pause"
+    press_pad(app, START)
+    assert app.scenes.top.name == "table"
+    press_pad(app, B)
+    steer(app, "Leave game", device="controller")
+    press_pad(app, A, pygame.CONTROLLER_BUTTON_DPAD_LEFT, A)
+    assert scene_names(app) == ["title"]
+
+
+def test_a_controller_unplugged_mid_game_opens_the_pause_menu(app):
+    run(app, [pad_added()])
+    assert "Controller connected" in [text for text, _left in app.toasts]
+    steer(app, "Necropolis", device="controller")
+    press_pad(app, A, A)
+    assert app.scenes.top.name == "table"
+    run(app, [pad_removed()])
+    assert app.scenes.top.name == "pause"
+    assert not app.input.controllers
+    assert "Controller disconnected" in [text for text, _left in app.toasts]
+
+
+def test_unplugging_on_a_menu_changes_nothing_but_the_prompts(app):
+    run(app, [pad_added()])
+    press_pad(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    assert app.input.last_device is Device.CONTROLLER
+    run(app, [pad_removed()])
+    assert scene_names(app) == ["title"]
+    assert app.input.last_device is Device.KEYBOARD
+
+
+def test_cyprus_setup_changes_the_number_of_seats(app):
+    steer(app, "Cyprus")
+    press_keys(app, pygame.K_RETURN)
+    setup = app.scenes.top
+    steer(app, "Players")
+    for _ in range(6):
+        press_keys(app, pygame.K_RIGHT)
+    assert setup.players == 10
+    assert [w.label for w in setup.focus.widgets if w.label.startswith("Seat ")] == [f"Seat {n}" for n in range(1, 11)]
+    steer(app, "Seat 10")
+    press_keys(app, pygame.K_LEFT)  # Medium bot -> Easy bot
+    assert setup.seats[9] == "easy"
+    steer(app, "Start game")
+    press_keys(app, pygame.K_RETURN)
+    table = app.scenes.top
+    assert table.state.num_players == 10 and table.setup.seats[9] == "easy"
+
+
+def test_setup_options_come_from_the_config_and_reach_the_game(tmp_path):
+    config = tmp_path / "custom.toml"
+    config.write_text('[display]\nanimation_speed = "off"\n[necropolis]\nsite_penalty = 3\n', encoding="utf-8")
+    app = make_app(tmp_path, config=config)
+    try:
+        click_widget(app, "Necropolis")
+        assert widget(app, "Site penalty").value == 3
+        steer(app, "Site penalty")
+        press_keys(app, pygame.K_RIGHT)
+        assert widget(app, "Site penalty").value == 4
+        click_widget(app, "Start game")
+        assert app.scenes.top.state.options_dict()["site_penalty"] == 4
+    finally:
+        app.close()

@@ -1,0 +1,161 @@
+"""Helpers for the client tests (no tests here): a headless App and synthetic
+input from each device. Imported by the other test_client_* modules."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+
+from collections import deque  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+
+from dominoes_arcade.client import prefs  # noqa: E402
+from dominoes_arcade.client.focus import farthest_back, nearest  # noqa: E402
+from dominoes_arcade.client.input import Intent  # noqa: E402
+from dominoes_arcade.client.main import LaunchOptions, build_app  # noqa: E402
+from dominoes_arcade.client.widgets import ChoiceList, Slider, Toggle  # noqa: E402
+
+FRAME = 1 / 60
+PAD = 7
+"""The instance id of the synthetic controller."""
+
+
+def make_app(tmp_path: Path, *, config: Path | None = None, **options):
+    """A headless App over the title screen, saving settings into `tmp_path`,
+    with animations off unless `config` says otherwise (tests step exact frames)."""
+    user = tmp_path / "config.user.toml"
+    if config is None:
+        config = tmp_path / "test-config.toml"
+        if not config.exists():
+            config.write_text('[display]\nanimation_speed = "off"\n[bots]\nthink_delay_ms = 0\n', encoding="utf-8")
+    settings = prefs.load(config, user)
+    app = build_app(LaunchOptions(headless=True, user_config=user, config=config, **options), settings)
+    app.step(FRAME, [])
+    return app
+
+
+def run(app, events=(), frames: int = 1) -> None:
+    """One frame with `events`, then `frames - 1` quiet ones."""
+    app.step(FRAME, list(events))
+    for _ in range(frames - 1):
+        app.step(FRAME, [])
+
+
+def key(k: int, mod: int = 0) -> list[pygame.event.Event]:
+    return [pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0),
+            pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0)]
+
+
+def press_keys(app, *keys: int) -> None:
+    for k in keys:
+        run(app, key(k), frames=2)
+
+
+def click(app, pos, button: int = 1) -> None:
+    pos = (int(pos[0]), int(pos[1]))
+    run(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)),
+              pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)], frames=2)
+
+
+def pad_added(instance: int = PAD) -> pygame.event.Event:
+    return pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=99, instance_id=instance)
+
+
+def pad_removed(instance: int = PAD) -> pygame.event.Event:
+    return pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=instance)
+
+
+def pad_button(button: int, instance: int = PAD) -> list[pygame.event.Event]:
+    return [pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=instance, button=button),
+            pygame.event.Event(pygame.CONTROLLERBUTTONUP, instance_id=instance, button=button)]
+
+
+def press_pad(app, *buttons: int) -> None:
+    for button in buttons:
+        run(app, pad_button(button), frames=2)
+
+
+def widget(app, label: str):
+    """The widget labelled `label` on the top scene (what a player sees)."""
+    found = [w for w in app.scenes.top.focus.widgets if w.label == label]
+    assert found, f"no widget {label!r} on {app.scenes.top.name}: " + \
+        ", ".join(repr(w.label) for w in app.scenes.top.focus.widgets)
+    return found[0]
+
+
+def click_widget(app, label: str) -> None:
+    click(app, widget(app, label).rect.center)
+
+
+def focus_label(app) -> str:
+    focused = app.scenes.top.focus.focused
+    return focused.label if focused is not None else ""
+
+
+def scene_names(app) -> list[str]:
+    return [scene.name for scene in app.scenes]
+
+
+KEY_DIRECTIONS = {"up": pygame.K_UP, "down": pygame.K_DOWN, "left": pygame.K_LEFT, "right": pygame.K_RIGHT}
+PAD_DIRECTIONS = {"up": pygame.CONTROLLER_BUTTON_DPAD_UP, "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN,
+                  "left": pygame.CONTROLLER_BUTTON_DPAD_LEFT, "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT}
+
+
+VALUE_WIDGETS = (Slider, ChoiceList, Toggle)
+"""Widgets that use left and right themselves (to change their value)."""
+
+
+def focus_moves(group) -> dict:
+    """The focus graph a player can walk with directions: widget -> {direction: widget}.
+    Left and right on a value widget change its value instead of moving."""
+    moves = {}
+    focusable = [w for w in group.widgets if w.can_focus]
+    for origin in focusable:
+        others = [w for w in focusable if w is not origin]
+        moves[origin] = {}
+        for name, intent in (("up", Intent.UP), ("down", Intent.DOWN), ("left", Intent.LEFT), ("right", Intent.RIGHT)):
+            if isinstance(origin, VALUE_WIDGETS) and name in ("left", "right"):
+                continue
+            target = nearest(origin.rect, others, intent)
+            if target is None and group.wrap:
+                target = farthest_back(origin.rect, others, intent)
+            if target is not None:
+                moves[origin][name] = target
+    return moves
+
+
+def route(group, start, goal) -> list[str] | None:
+    """The fewest direction presses from `start` to `goal`, or None."""
+    moves = focus_moves(group)
+    paths = {start: []}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        if here is goal:
+            return paths[here]
+        for name, there in moves.get(here, {}).items():
+            if there not in paths:
+                paths[there] = paths[here] + [name]
+                queue.append(there)
+    return None
+
+
+def steer(app, label: str, device: str = "keyboard") -> None:
+    """Move the focus to the widget labelled `label` with direction presses on
+    `device`, by the shortest way a player could find."""
+    target = widget(app, label)
+    group = app.scenes.top.focus
+    path = route(group, group.focused, target)
+    assert path is not None, f"{label!r} cannot be reached from {focus_label(app)!r} with directions"
+    for direction in path:
+        if device == "keyboard":
+            press_keys(app, KEY_DIRECTIONS[direction])
+        else:
+            press_pad(app, PAD_DIRECTIONS[direction])
+    assert app.scenes.top.focus.focused is target, f"could not reach {label!r}, stuck on {focus_label(app)!r}"
