@@ -100,7 +100,7 @@ def test_bot_lists_keep_each_bots_own_parameters_together():
 def test_a_journal_of_another_tournament_is_not_resumed(tmp_path):
     journal = tmp_path / "t.journal.jsonl"
     journal.write_text(json.dumps({"game": "necropolis", "options": {}, "seats": ["random", "greedy"], "seed": 1,
-                                   "steps": [], "scores": [0, 0], "error": None, "tournament": "0000",
+                                   "steps": [], "scores": [0, 0], "error": None, "tournament_key": "0000",
                                    "game_id": 0, "deal": 0, "table": 0}) + "\n")
     result = run_spec(tmp_path, GOOD, "--resume")
     assert result.exit_code == 3 and "another tournament" in result.output

@@ -92,7 +92,7 @@ def load_journal(path: Path, key: str, schedule: Sequence[GameJob]) -> dict[int,
             result = summarize(record)
         except (ValueError, KeyError, TypeError) as error:
             raise JournalError(f"{path}: line {number} is not a tournament record: {error}") from None
-        if record.get("tournament") != key:
+        if record.get("tournament_key") != key:
             raise JournalError(f"{path}: line {number} belongs to another tournament (game, bots, seed, options "
                                "or move time limit differ); run without --resume to start over")
         if result.game_id >= len(schedule):

@@ -77,11 +77,16 @@ class Progress:
                 TimeRemainingColumn,
             )
             from rich.progress import Progress as RichProgress
+            from rich.table import Column
 
+            # Fixed widths for the figures; the leader (bot specs can be long) takes
+            # what is left and is cut short first.
             self._bar = RichProgress(
-                TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                TextColumn("{task.fields[rate]}"), TimeRemainingColumn(), TextColumn("leader: {task.fields[leader]}"),
-                console=Console(file=self.stream), transient=False)
+                TextColumn("[bold]{task.description}"), BarColumn(bar_width=24), MofNCompleteColumn(),
+                TextColumn("{task.fields[rate]}"), TimeRemainingColumn(),
+                TextColumn("leader {task.fields[leader]}",
+                           table_column=Column(ratio=1, no_wrap=True, overflow="ellipsis")),
+                console=Console(file=self.stream), transient=False, expand=True)
             self._bar.start()
             self._task = self._bar.add_task(self.label, total=self.total, completed=self.already,
                                             rate="", leader="-")

@@ -49,8 +49,9 @@ def utc_now() -> datetime:
 
 
 def build_results(plan: Plan, results: Sequence[GameResult], *, status: str, run: dict[str, Any],
-                  timing: dict[str, Any], command: str) -> dict[str, Any]:
-    """The results document for the games in `results` (any order)."""
+                  timing: dict[str, Any], command: str, workers: int | None = None) -> dict[str, Any]:
+    """The results document for the games in `results` (any order); `workers` is
+    how many ran at once (by default the plan's)."""
     ranked = figures.rank_all(results, plan.higher_score_wins)
     planned = len(plan.schedule)
     forfeited = sum(1 for game in ranked if game.result.forfeit is not None)
@@ -64,7 +65,7 @@ def build_results(plan: Plan, results: Sequence[GameResult], *, status: str, run
         "games_planned": planned,
         "games_played": len(ranked),
         "games_forfeited": forfeited,
-        "workers": plan.workers,
+        "workers": workers or plan.workers,
         "move_time_limit_ms": plan.move_time_limit_ms,
         "higher_score_wins": plan.higher_score_wins,
         "format": "duplicate deals, every pair, seats swapped" if two_player
@@ -81,7 +82,7 @@ def build_results(plan: Plan, results: Sequence[GameResult], *, status: str, run
         "kind": KIND,
         "tool": {"name": "dominoes-arcade", "version": package_version(), "python": platform.python_version(),
                  "command": command},
-        "run": {"status": status, **run, "games_planned": planned, "games_played": len(ranked)},
+        "run": {"status": status, **run},
         "tournament": tournament,
         "standings": figures.standings(ranked, plan.bots),
         "pairs": figures.pairs(ranked, plan.bots, plan.higher_score_wins),

@@ -183,7 +183,8 @@ def run_tournament(plan: Plan, *, resume: bool = False, command: str = "",
     if message:
         run["message"] = message
     timing = timing_figures(played_now, game_seconds, wall, slots)
-    document = build_results(plan, list(done.values()), status=status, run=run, timing=timing, command=command)
+    document = build_results(plan, list(done.values()), status=status, run=run, timing=timing, command=command,
+                             workers=slots)
     write_atomic(plan.results_path, document)
     return RunReport(status, plan.results_path, len(schedule), len(done), played_now, message)
 

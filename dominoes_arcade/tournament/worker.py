@@ -63,7 +63,7 @@ def play_batch(batch: Batch) -> list[Played]:
 
 def play_job(batch: Batch, job: GameJob, watchdog: Watchdog | None) -> Played:
     """One scheduled game as a journal record with the tournament's bookkeeping
-    keys: ``tournament`` (the fingerprint), ``game_id``, ``deal``, ``table``,
+    keys: ``tournament_key`` (the fingerprint), ``game_id``, ``deal``, ``table``,
     ``rotation``, ``bot_seeds`` and ``seconds``."""
     start = time.perf_counter()
     record = None
@@ -77,7 +77,7 @@ def play_job(batch: Batch, job: GameJob, watchdog: Watchdog | None) -> Played:
     if record is None:
         record = play_bots(batch.game, bots, job.seed, batch.options, names=job.seats,
                            time_limit=batch.time_limit, watchdog=watchdog)
-    record.extra.update(tournament=batch.key, game_id=job.game_id, deal=job.deal, table=job.table,
+    record.extra.update(tournament_key=batch.key, game_id=job.game_id, deal=job.deal, table=job.table,
                         rotation=job.rotation, bot_seeds=list(job.bot_seeds),
                         seconds=round(time.perf_counter() - start, 6))
     data = record.to_dict()
