@@ -5,6 +5,8 @@ Dask, a journal that replays, a results file with every key of DESIGN.md, the
 from __future__ import annotations
 
 import json
+import os
+import stat
 import tomllib
 from pathlib import Path
 
@@ -82,6 +84,9 @@ def test_results_read_back_with_tomllib_and_the_journal_replays(one_worker, one_
     results = folder / "one.results.toml"
     with open(results, "rb") as handle:
         assert tomllib.load(handle) == one_worker
+    umask = os.umask(0)
+    os.umask(umask)
+    assert stat.S_IMODE(results.stat().st_mode) == 0o666 & ~umask  # not the temp file's private mode
     journal = folder / one_worker["tournament"]["journal"]
     lines = journal.read_text().splitlines()
     assert len(lines) == 24
@@ -116,3 +121,13 @@ def test_a_table_game_with_fewer_bots_than_seats(tmp_path):
     assert len(document["pairs"]) == 3 and document["seats"]["games"] == [12, 12, 12, 12]
     checked = runner.invoke(app, ["replay", str(plan.journal_path), "--check"])
     assert checked.exit_code == 0, checked.output
+
+
+def test_resume_with_more_deals_plays_only_the_new_games(tmp_path, one_worker):
+    out = str(tmp_path / "grow.results.toml")
+    first = resolve_plan(None, {**SPEC, "deals": 5, "workers": 2, "out": out})
+    assert run_tournament(first, progress=False).games_this_run == 10
+    grown = resolve_plan(None, {**SPEC, "workers": 2, "out": out})
+    report = run_tournament(grown, resume=True, progress=False)
+    assert (report.games_this_run, report.games_played) == (14, 24)
+    assert comparable(read_results(grown.results_path)) == comparable(one_worker)

@@ -98,6 +98,10 @@ def write_atomic(path: Path, document: dict[str, Any]) -> None:
     data = tomli_w.dumps(document).encode("utf-8")
     handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        # mkstemp makes the file private (0600); give it the usual mode instead.
+        umask = os.umask(0)
+        os.umask(umask)
+        os.fchmod(handle, 0o666 & ~umask)
         with os.fdopen(handle, "wb") as out:
             out.write(data)
             out.flush()
