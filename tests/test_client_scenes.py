@@ -245,3 +245,44 @@ def test_setup_options_come_from_the_config_and_reach_the_game(tmp_path):
         assert app.scenes.top.state.options_dict()["site_penalty"] == 4
     finally:
         app.close()
+
+
+def test_every_menu_widget_can_be_reached_from_every_other_with_directions(app):
+    from test_client_support import focus_moves
+
+    from dominoes_arcade.client.scenes.pause import PauseScene
+    from dominoes_arcade.client.scenes.rules import RulesScene
+    from dominoes_arcade.client.scenes.settings import SettingsScene
+    from dominoes_arcade.client.scenes.setup import SetupScene
+
+    scenes = [app.scenes.top, SettingsScene(app), RulesScene(app), PauseScene(app, "necropolis")]
+    scenes += [SetupScene(app, game, players=players) for game, players in
+               (("necropolis", 2), ("buildup", 2), ("sebastopol", 4), ("cyprus", 4), ("cyprus", 7), ("cyprus", 10))]
+    for scene in scenes:
+        moves = focus_moves(scene.focus)
+        for start in moves:
+            seen, frontier = {start}, [start]
+            while frontier:
+                here = frontier.pop()
+                for there in moves[here].values():
+                    if there not in seen:
+                        seen.add(there)
+                        frontier.append(there)
+            if scene.name == "rules":
+                continue  # left and right switch games there: the tabs need no focus walk
+            missing = [w.label for w in moves if w not in seen]
+            assert not missing, f"{scene.name}: from {start.label!r} directions never reach {missing}"
+
+
+def test_a_record_replays_on_the_table_step_by_step(app):
+    from dominoes_arcade.client.tables import TableSetup, open_table
+    from dominoes_arcade.engine.records import random_game
+
+    record = random_game("sebastopol", 4)
+    table = open_table(app, TableSetup(record.game, list(record.seats), dict(record.options), 0, record=record))
+    for _ in range(3000):
+        if table.is_over:
+            break
+        run(app)
+    assert table.is_over and table.error is None
+    assert table.steps == record.steps and table.state.scores() == record.scores

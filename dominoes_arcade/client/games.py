@@ -20,13 +20,15 @@ class GameInfo:
     pitch: str
     showcase: tuple[tuple[int, int], tuple[int, int]]
     """Two tiles (as number pairs) drawn on the game's card."""
+    showcase_owners: tuple[int | None, int | None] = (None, None)
+    """Whose set each showcase tile is from (Build Up's two colours)."""
 
 
 KNOWN = {
     "necropolis": GameInfo("necropolis", "Necropolis", "double-six",
                            "Bury tiles in your grave sites, hide the rest: the lowest score wins.", ((0, 1), (5, 5))),
     "buildup": GameInfo("buildup", "Build Up", "two coloured sets",
-                        "Cover the twelve stacks so your colour shows on top.", ((4, 5), (2, 2))),
+                        "Cover the twelve stacks so your colour shows on top.", ((4, 5), (2, 2)), (0, 1)),
     "cyprus": GameInfo("cyprus", "Cyprus", "double-nine",
                        "Build the star round the 9-9, then race to go out.", ((9, 9), (3, 9))),
     "sebastopol": GameInfo("sebastopol", "Sebastopol", "double-six",

@@ -52,23 +52,25 @@ class TileTheme:
     """Pip colour on each owner's body."""
     number_pips: tuple[Colour, ...] | None
     """A colour per number (0..9) for owner 0's pips, or None for `pips[0]`."""
-    backs: tuple[Colour, Colour]
+    back: Colour
+    """The back of a tile of no particular set (Necropolis, Cyprus); an owned
+    tile's back is its set's body colour, so a face-down tile still says whose it is."""
     edge: Colour
     pin: Colour
 
 
 THEMES: dict[str, TileTheme] = {
     "classic": TileTheme("classic", "Classic ivory", ((246, 240, 222), (150, 38, 42)), ((24, 24, 28), (250, 244, 230)),
-                         None, ((120, 30, 36), (34, 58, 110)), (120, 108, 88), (196, 160, 80)),
+                         None, (120, 30, 36), (120, 108, 88), (196, 160, 80)),
     # Okabe-Ito colours, each pip ringed in black so the light ones read on ivory,
     # and sets told apart by lightness (cream against deep blue) as well as hue.
     "colourblind": TileTheme(
         "colourblind", "Colour-blind safe", ((250, 246, 232), (0, 86, 150)), ((20, 20, 20), (255, 255, 255)),
         ((20, 20, 20), (230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66), (0, 114, 178),
          (213, 94, 0), (204, 121, 167), (20, 20, 20), (110, 110, 110)),
-        ((0, 86, 150), (213, 94, 0)), (90, 90, 90), (40, 40, 40)),
+        (0, 86, 150), (90, 90, 90), (40, 40, 40)),
     "midnight": TileTheme("midnight", "Midnight", ((38, 40, 52), (214, 206, 186)), ((236, 232, 214), (30, 30, 38)),
-                          None, ((60, 64, 96), (120, 60, 60)), (12, 12, 18), (170, 176, 200)),
+                          None, (60, 64, 96), (12, 12, 18), (170, 176, 200)),
 }
 
 
@@ -168,7 +170,10 @@ class TileArt:
         big = pygame.Surface((W, H), pygame.SRCALPHA)
         radius = max(2, length // 10) * ss
         side = 1 if owner == 1 else 0
-        body = theme.backs[side] if numbers is None else theme.bodies[side]
+        if numbers is None:
+            body = theme.back if owner is None else theme.bodies[side]
+        else:
+            body = theme.bodies[side]
         body_rect = big.get_rect()
         # Rim, then the face inset by a bevel, shaded light at the top to dark below.
         pygame.draw.rect(big, shade(body, 0.62), body_rect, border_radius=radius)
@@ -196,10 +201,11 @@ class TileArt:
     def _draw_back(self, big: pygame.Surface, face: pygame.Rect, body: Colour, side: int) -> None:
         ss = SUPERSAMPLE
         inner = face.inflate(-face.width // 5, -face.width // 5)
-        pygame.draw.rect(big, shade(body, 1.3), inner, width=ss, border_radius=ss * 3)
+        light = sum(body) > 450
+        colour = shade(body, 0.78) if light else shade(body, 1.22)
+        pygame.draw.rect(big, colour, inner, width=ss, border_radius=ss * 3)
         # A diamond lattice: the back reads as a back without colour.
         step = max(4 * ss, inner.width // 3)
-        colour = shade(body, 1.22)
         clip = big.get_clip()
         big.set_clip(inner.inflate(-2 * ss, -2 * ss))
         for offset in range(-inner.height, inner.width + inner.height, step):
@@ -208,7 +214,8 @@ class TileArt:
             pygame.draw.line(big, colour, (x0, inner.bottom), (x1, inner.y), ss)
         big.set_clip(clip)
         if side == 1:
-            pygame.draw.rect(big, shade(body, 1.45), inner.inflate(-4 * ss, -4 * ss), width=ss, border_radius=ss * 2)
+            # Owner 1's backs carry a second frame: a shape cue beside the colour.
+            pygame.draw.rect(big, colour, inner.inflate(-4 * ss, -4 * ss), width=ss, border_radius=ss * 2)
 
     def _draw_face(self, big: pygame.Surface, face: pygame.Rect, horizontal: bool, side: int,
                    numbers: tuple[int, int], length: int) -> None:

@@ -167,9 +167,12 @@ class Button(Widget):
 class _Row(Widget):
     """A labelled control on one row: the label on the left, the control on the right."""
 
-    def __init__(self, rect, label: str, *, split: float = 0.46, help: str = "", enabled: bool = True):
+    def __init__(self, rect, label: str, *, split: float = 0.46, text_size: int = BODY, help: str = "",
+                 enabled: bool = True):
         super().__init__(rect, label, help=help, enabled=enabled)
         self.split = split
+        self.text_size = text_size
+        """Label and value text size: smaller for narrow rows."""
 
     @property
     def control_rect(self) -> pygame.Rect:
@@ -177,8 +180,8 @@ class _Row(Widget):
         return pygame.Rect(left, self.rect.y + 8, self.rect.right - left - 16, self.rect.height - 16)
 
     def draw_label(self, surface: pygame.Surface, style: Style, face: pygame.Rect) -> None:
-        label = style.text(self.label, BODY, self.text_colour(style), bold=True)
-        surface.blit(label, label.get_rect(midleft=(face.x + 30, face.centery)))
+        label = style.text(self.label, self.text_size, self.text_colour(style), bold=True)
+        surface.blit(label, label.get_rect(midleft=(face.x + 28, face.centery)))
 
 
 class Toggle(_Row):
@@ -383,5 +386,5 @@ class ChoiceList(_Row):
             cy = control.centery
             points = [(x - 6 * direction, cy - 10), (x - 6 * direction, cy + 10), (x + 6 * direction, cy)]
             pygame.draw.polygon(surface, arrows if len(self.choices) > 1 else (90, 100, 96), points)
-        value = style.text(self.text, BODY, colour, bold=True)
+        value = style.text(self.text, self.text_size, colour, bold=True)
         surface.blit(value, value.get_rect(center=control.center))

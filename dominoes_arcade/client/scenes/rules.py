@@ -24,6 +24,8 @@ BODY_RECT = pygame.Rect(60, 150, 1160, 448)
 TEXT_INSET = 28
 LINE_STEP = 64
 WHEEL_STEP = 72
+FADE = 26
+FADE_COLOUR = (9, 24, 18)
 SCROLL_EASE = 14.0
 """How quickly the shown position catches up with the target (per second)."""
 
@@ -65,6 +67,7 @@ class RulesScene(MenuScene):
         self.target = 0.0
         self.dragging: str | None = None
         self._layouts: dict[str, object] = {}
+        self._fade_pair = None
         super().__init__(app)
 
     def build(self) -> None:
@@ -175,6 +178,12 @@ class RulesScene(MenuScene):
         for y, x, line in content.visible(top - 40, top + inner.height + 40):
             surface.blit(line, (inner.x + x, inner.y + y - top))
         surface.set_clip(clip)
+        # Soft edges where the text runs under the panel's rim.
+        fades = self._fades()
+        if top > 0:
+            surface.blit(fades[0], (BODY_RECT.x + 6, BODY_RECT.y + 6))
+        if top < self.max_scroll:
+            surface.blit(fades[1], (BODY_RECT.x + 6, BODY_RECT.bottom - 6 - FADE))
         if self.max_scroll > 0:
             area = self._bar_area()
             pygame.draw.rect(surface, (20, 30, 26), area, border_radius=8)
@@ -190,6 +199,14 @@ class RulesScene(MenuScene):
         hint = style.text(f"{games.info(self.game).title}: {games.players_text(self.game)}", LARGE - 4,
                           style.palette.text_dim)
         surface.blit(hint, hint.get_rect(center=(WIDTH // 2, 638)))
+
+    def _fades(self) -> tuple[pygame.Surface, pygame.Surface]:
+        if self._fade_pair is None:
+            top = pygame.Surface((BODY_RECT.width - 44, FADE), pygame.SRCALPHA)
+            for y in range(FADE):
+                pygame.draw.line(top, (*FADE_COLOUR, round(235 * (1 - y / FADE))), (0, y), (top.get_width(), y))
+            self._fade_pair = (top, pygame.transform.flip(top, False, True))
+        return self._fade_pair
 
     def prompts(self) -> list[tuple[Intent, str]]:
         return [(Intent.LEFT, "Game"), (Intent.DOWN, "Scroll"), (Intent.PAGE_DOWN, "Page"), (Intent.BACK, "Back")]

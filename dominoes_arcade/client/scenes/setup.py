@@ -19,7 +19,7 @@ from .. import games
 from ..app import LOGICAL_SIZE
 from ..input import Intent
 from ..tables import SEAT_KINDS, SEAT_LABELS, TableSetup, open_table
-from ..theme import LARGE, SMALL
+from ..theme import BODY, LARGE, SMALL
 from ..widgets import Button, ChoiceList, Slider, Toggle
 from .menu import MenuScene
 
@@ -63,27 +63,28 @@ class SetupScene(MenuScene):
 
     # -- widgets -------------------------------------------------------------------
     def build(self) -> None:
-        low, high = games.player_range(self.game)
+        # One column of seats, rows shrinking to fit ten: a second column could not
+        # be reached with directions, since left and right change a seat's value.
         y = LEFT.y + 56
-        if high > low:
-            self.focus.add(ChoiceList((LEFT.x + 16, y, LEFT.width - 32, ROW), "Players",
-                                      [(n, str(n)) for n in range(low, high + 1)], self.players, self.set_players,
-                                      help="How many seats at the table."))
-            y += ROW + GAP
-        two_columns = self.players > 6
-        width = (LEFT.width - 32 - 12) // 2 if two_columns else LEFT.width - 32
-        rows = -(-self.players // 2) if two_columns else self.players
-        row = min(ROW, (LEFT.bottom - 16 - y) // max(1, rows) - GAP)
-        choices = [(kind, SEAT_LABELS[kind]) for kind in SEAT_KINDS]
+        gap = GAP if self.players <= 6 else 4
+        row = min(ROW, (LEFT.bottom - 12 - y) // self.players - gap)
+        compact = row < 44
         for seat in range(self.players):
-            column, line = divmod(seat, rows) if two_columns else (0, seat)
-            rect = (LEFT.x + 16 + column * (width + 12), y + line * (row + GAP), width, row)
-            self.focus.add(ChoiceList(rect, f"Seat {seat + 1}", choices, self.seats[seat], self._seat_setter(seat),
-                                      split=0.34 if two_columns else 0.4,
+            rect = (LEFT.x + 16, y + seat * (row + gap), LEFT.width - 32, row)
+            self.focus.add(ChoiceList(rect, f"Seat {seat + 1}", [(kind, SEAT_LABELS[kind]) for kind in SEAT_KINDS],
+                                      self.seats[seat], self._seat_setter(seat), split=0.4,
+                                      text_size=SMALL + 1 if compact else BODY,
                                       help="A human at this screen, or a bot of the difficulty shown."))
         y = RIGHT.y + 56
         option_table = games.variant_options(self.game)
-        row = min(ROW, (RIGHT.bottom - 16 - y) // max(1, len(option_table)) - GAP)
+        low, high = games.player_range(self.game)
+        rows = len(option_table) + (high > low)
+        row = min(ROW, (RIGHT.bottom - 16 - y) // max(1, rows) - GAP)
+        if high > low:
+            self.focus.add(ChoiceList((RIGHT.x + 16, y, RIGHT.width - 32, row), "Players",
+                                      [(n, str(n)) for n in range(low, high + 1)], self.players, self.set_players,
+                                      help="How many seats at the table."))
+            y += row + GAP
         for key, option in option_table.items():
             widget = self._option_widget(key, option, (RIGHT.x + 16, y, RIGHT.width - 32, row))
             if widget is not None:

@@ -37,8 +37,9 @@ class GameCard(Button):
     def draw(self, surface, style) -> None:
         face = self.draw_body(surface, style)
         (a, b), (c, d) = self.meta.showcase
-        left = self.art.face(a, b, 88)
-        right = self.art.face(c, d, 88)
+        left_owner, right_owner = self.meta.showcase_owners
+        left = self.art.face(a, b, 88, owner=left_owner)
+        right = self.art.face(c, d, 88, owner=right_owner)
         centre = face.centerx
         top = face.y + 22
         surface.blit(self.art.shadow(88), (centre - 52 - 6 + 3, top - 6 + 5))
@@ -61,6 +62,12 @@ class TitleScene(MenuScene):
         self.idle = 0.0
         self._logo = None
         self._decor = None
+        self.logo_drop = -170.0
+        """The logo falls into place when the title first appears (tweened to 0)."""
+
+    def enter(self) -> None:
+        self.tweens.tween(self, 0.8, easing="out_bounce", logo_drop=0.0)
+        self.app.audio.play("shuffle")
 
     def build(self) -> None:
         names = games.games()
@@ -151,7 +158,7 @@ class TitleScene(MenuScene):
             bob = round(6 * math.sin(self.time * 1.3 + index * 1.7))
             surface.blit(shadow, shadow.get_rect(center=(x + 6, y + 10)))
             surface.blit(face, face.get_rect(center=(x, y + bob)))
-        surface.blit(self._logo, self._logo.get_rect(center=(WIDTH // 2, 92)))
+        surface.blit(self._logo, self._logo.get_rect(center=(WIDTH // 2, 92 + round(self.logo_drop))))
         names = " \u00b7 ".join(games.info(g).title for g in games.games())
         sub = self.app.style.text(names, BODY + 1, self.app.style.palette.accent, bold=True)
         surface.blit(sub, sub.get_rect(center=(WIDTH // 2, 158)))

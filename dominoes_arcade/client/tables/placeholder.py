@@ -6,6 +6,8 @@ moves as buttons (any device works: they sit on the usual focus system).
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from ...engine import Action
@@ -22,6 +24,8 @@ WIDTH, HEIGHT = LOGICAL_SIZE
 PAGE_SIZE = 12
 COLUMNS = 3
 LOG_LINES = 13
+SHORT_LOG_LINES = 4
+TILE_NAME = re.compile(r"\b\d-\d\b")
 SEAT_ROW = 44
 
 
@@ -35,12 +39,12 @@ class ActionButton(Button):
 
     def draw(self, surface, style) -> None:
         face = self.draw_body(surface, style)
-        x = face.x + 30
+        x = face.x + 28
         if 0 <= self.action.tile:
-            tile = self.art.face(LOW[self.action.tile], HIGH[self.action.tile], face.height * 2 - 20, horizontal=True)
+            tile = self.art.face(LOW[self.action.tile], HIGH[self.action.tile], 56, horizontal=True)
             surface.blit(tile, tile.get_rect(midleft=(x, face.centery)))
-            x += tile.get_width() + 12
-        label = style.text(self.label, BODY, self.text_colour(style), bold=True)
+            x += tile.get_width() + 10
+        label = style.text(self.label, SMALL + 2, self.text_colour(style), bold=True)
         surface.blit(label, label.get_rect(midleft=(x, face.centery)))
 
 
@@ -51,6 +55,8 @@ class PlaceholderTable(TableScene):
         super().__init__(app, setup)
         self.focus = FocusGroup(sound=app.audio.play)
         self.page = 0
+        self.log: list[tuple[str, str]] = []
+        """(who, what) for each step, with tiles no human here may see masked."""
         self.log_slide = 0.0
         """Pixels the newest log line still has to slide up (tweened to 0)."""
         self._built_for = None
@@ -123,6 +129,12 @@ class PlaceholderTable(TableScene):
 
     # -- the game ------------------------------------------------------------------------
     def on_events(self, action, events) -> None:
+        actor, _, move = self.steps[-1].partition(" ")
+        humans = {seat for seat in range(self.state.num_players) if self.is_human(seat)}
+        hidden = [event for event in events if not event.face_up and event.tile >= 0]
+        if humans and hidden and all(event.seat not in humans for event in hidden):
+            move = TILE_NAME.sub("?-?", move)  # a bot's private tile: the humans at this screen must not see it
+        self.log.append(("chance" if actor == "*" else f"seat {int(actor) + 1}", move))
         kinds = {event.kind for event in events}
         if kinds & {"game_over", "round_over", "hand_over"}:
             self.app.audio.play("win" if "game_over" in kinds else "score")
@@ -205,14 +217,12 @@ class PlaceholderTable(TableScene):
         panel = pygame.Rect(416, 124, WIDTH - 436, 530 if tall else 214)
         self.app.panels.draw(surface, panel)
         surface.blit(style.text(f"Steps ({len(self.steps)})", LARGE, p.text, bold=True), (panel.x + 20, panel.y + 14))
-        lines = LOG_LINES if tall else 5
-        shown = self.steps[-lines:]
+        lines = LOG_LINES if tall else SHORT_LOG_LINES
+        shown = self.log[-lines:]
         clip = surface.get_clip()
         surface.set_clip(panel.inflate(-8, -8))
         y0 = panel.y + 56 + round(self.log_slide)
-        for index, step in enumerate(shown):
-            actor, _, move = step.partition(" ")
-            who = "chance" if actor == "*" else f"seat {int(actor) + 1}"
+        for index, (who, move) in enumerate(shown):
             newest = index == len(shown) - 1
             colour = p.text if newest else p.text_dim
             y = y0 + index * 34
