@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import sys
 import time
 
 from dominoes_arcade.bots import Bot
@@ -52,3 +53,20 @@ class Slow(Bot):
     def choose(self, view, legal):
         time.sleep(0.002)
         return legal[self.rng.randrange(len(legal))]
+
+
+class Quitter(Bot):
+    """Calls sys.exit() when asked to decide, as a careless script might."""
+
+    def choose(self, view, legal):
+        sys.exit(3)
+
+
+class BadObserver(Bot):
+    """Follows the game through `observe`, which fails on the first step."""
+
+    def observe(self, view):
+        raise ValueError("cannot read the table")
+
+    def choose(self, view, legal):
+        return legal[0]

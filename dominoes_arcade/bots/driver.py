@@ -84,7 +84,7 @@ def ask(bot: Bot, state: State, time_limit: float | None, watchdog: Watchdog | N
         spent = time.perf_counter() - start
         raise Forfeit(seat, "timeout", f"no decision within {time_limit * 1000:.0f} ms "
                       f"(stopped after {spent * 1000:.0f} ms)") from None
-    except Exception as error:  # a plug-in may raise anything; it forfeits, we go on
+    except (Exception, SystemExit) as error:  # a plug-in may raise anything, even exit; it forfeits, we go on
         raise Forfeit(seat, "exception", f"{type(error).__name__}: {error}") from None
     finally:
         if watchdog is not None:
@@ -96,6 +96,14 @@ def ask(bot: Bot, state: State, time_limit: float | None, watchdog: Watchdog | N
         raise Forfeit(seat, "illegal_action", f"{action!r} is not legal: {state.why_illegal(action)}"
                       if hasattr(action, "kind") else f"{action!r} is not an action")
     return action, spent
+
+
+def inform(bot: Bot, state: State) -> None:
+    """Show `bot` its seat's view after a step; a bot that fails at it forfeits."""
+    try:
+        bot.observe(state.view(bot.seat))
+    except (Exception, SystemExit) as error:
+        raise Forfeit(bot.seat, "exception", f"{type(error).__name__} in observe: {error}") from None
 
 
 def play_bots(game: str, bots: Sequence[Bot], seed: int, options: dict | None = None,
@@ -114,30 +122,32 @@ def play_bots(game: str, bots: Sequence[Bot], seed: int, options: dict | None = 
     spent = [0.0] * len(bots)
     decisions = [0] * len(bots)
     error = forfeit = None
-    while not state.is_terminal:
-        if state.current_player == CHANCE:
-            action = deck.sample(state)
-        else:
-            seat = state.current_player
-            try:
+    try:
+        while not state.is_terminal:
+            if state.current_player == CHANCE:
+                action = deck.sample(state)
+            else:
+                seat = state.current_player
                 action, seconds = ask(bots[seat], state, time_limit, watchdog)
-            except Forfeit as fault:
-                error = str(fault)
-                forfeit = {"seat": fault.seat, "kind": fault.kind, "message": fault.message}
-                break
-            spent[seat] += seconds
-            decisions[seat] += 1
-        text = step_text(state, action)
-        state.apply(action)
-        steps.append(text)
-        if on_step is not None:
-            on_step(state, text)
-        for bot in observers:
-            bot.observe(state.view(bot.seat))
+                spent[seat] += seconds
+                decisions[seat] += 1
+            text = step_text(state, action)
+            state.apply(action)
+            steps.append(text)
+            if on_step is not None:
+                on_step(state, text)
+            for bot in observers:
+                inform(bot, state)
+    except Forfeit as fault:
+        error = str(fault)
+        forfeit = {"seat": fault.seat, "kind": fault.kind, "message": fault.message}
     outcome = state.outcome()
     if outcome is not None:
         for bot in bots:
-            bot.game_over(outcome)
+            try:
+                bot.game_over(outcome)
+            except (Exception, SystemExit):  # the game is over and its result stands
+                pass
     record = Record(game, state.options_dict(), list(names or [b.name for b in bots]), seed, steps,
                     state.scores(), error)
     if outcome is not None:
