@@ -14,8 +14,9 @@ Run it with ``dominoes-arcade play`` (`main.run`). The pieces, each a module:
   PAGE_UP, PAGE_DOWN, POINT, PRESS, RELEASE, DRAG, SCROLL, DEVICE_ADDED,
   DEVICE_LOST) in an `InputEvent` (with ``pos``, ``button``, ``rel``,
   ``amount``, ``device``). Scenes never see raw pygame events.
-- `widgets`: `Button`, `Toggle`, `Slider`, `ChoiceList` in a `FocusGroup`
-  (geometric focus moves, pointer hover and clicks, pressed and focus states).
+- `widgets`: `Button`, `Toggle`, `Slider`, `ChoiceList` (hover, focus, pressed
+  and disabled states); `focus.FocusGroup` holds a screen's widgets and moves
+  the focus geometrically; `scenes.menu.MenuScene` is a screen built of them.
 - `tween`: `Tween`, `Sequence`, `Group`, `Wait`, `Call` run by a scene's
   ``self.tweens`` (a `Tweener`); easings by name; ``skip()`` finishes them.
 - `tile_art.TileArt`: procedural tiles, cached: ``face(a, b, length,
@@ -24,6 +25,8 @@ Run it with ``dominoes-arcade play`` (`main.run`). The pieces, each a module:
 - `audio.Audio`: ``play(name)`` for clack, draw, shuffle, score, win, move,
   select, back; silent without a mixer.
 - `prompts`: footer button prompts in the last device's labels.
+- `screenshots`: ``python -m dominoes_arcade.client.screenshots DIR`` saves a
+  PNG of every screen, headless.
 
 Writing a game's table (one module per game, ``client/tables/GAME.py``)::
 

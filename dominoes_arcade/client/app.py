@@ -40,6 +40,7 @@ window, a breakpoint): animations jump a little instead of teleporting."""
 TRANSITION_SECONDS = 0.2
 TOAST_SECONDS = 2.5
 FOOTER_HEIGHT = 48
+FAMILY_NAMES = {"xbox": "Xbox", "playstation": "PlayStation", "nintendo": "Nintendo"}
 
 
 class App:
@@ -256,7 +257,7 @@ class App:
             hover = self.pointer if device is Device.MOUSE else None
             draw_prompts(screen, self.style, self._prompt_areas, hover)
             where = {Device.MOUSE: "Mouse", Device.KEYBOARD: "Keyboard",
-                     Device.CONTROLLER: f"Controller ({self.button_family.title()})"}[device]
+                     Device.CONTROLLER: f"Controller ({FAMILY_NAMES[self.button_family]})"}[device]
             label = self.style.text(where, SMALL, self.style.palette.text_dim)
             screen.blit(label, label.get_rect(midleft=(18, y + FOOTER_HEIGHT // 2)))
         for index, (text, left) in enumerate(self.toasts):

@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import config as config_module
-from ..engine import GAMES
 
 SEAT_CHOICES = ("human", "easy", "medium", "hard")
 
@@ -84,7 +83,9 @@ def build_app(options: LaunchOptions, settings: config_module.Settings):
     app.push(TitleScene(app))
     game = options.game
     if game is None and options.demo:
-        game = next(iter(GAMES))
+        from .games import games
+
+        game = games()[0]
     if game is not None:
         seats = resolve_seats(game, options.players, options.seats, options.demo)
         if options.seats or options.demo:

@@ -97,12 +97,16 @@ class TitleScene(MenuScene):
             self.app.scenes.push(SetupScene(self.app, game))
         return open_setup
 
-    def watch_demo(self, game: str | None = None) -> None:
+    def watch_demo(self, game: str | None = None, attract: bool = False) -> None:
+        """Bots play a game (a random one unless `game` is given). An `attract`
+        demo, started by idling here, ends at the first press."""
         rng = random.Random()
         game = game or rng.choice(games.games())
-        low, high = games.player_range(game)
+        low, _high = games.player_range(game)
         setup = TableSetup(game, ["medium"] * low, self.app.settings.game(game), rng.randrange(1 << 30), demo=True)
-        open_table(self.app, setup)
+        table = open_table(self.app, setup)
+        table.attract = attract
+        table.skip_on_input = not attract
 
     def open_rules(self) -> None:
         from .rules import RulesScene
@@ -134,7 +138,7 @@ class TitleScene(MenuScene):
         self.idle += dt
         if self.idle >= ATTRACT_SECONDS and not self.app.headless:
             self.idle = 0.0
-            self.watch_demo()
+            self.watch_demo(attract=True)
 
     def _build_art(self) -> None:
         style = self.app.style

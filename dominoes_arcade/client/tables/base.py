@@ -28,6 +28,8 @@ from ..input import InputEvent, Intent
 from ..scene import Scene
 from . import TableSetup
 
+ATTRACT_IGNORES = frozenset({Intent.POINT, Intent.DRAG, Intent.RELEASE, Intent.DEVICE_ADDED})
+"""Inputs that do not end an attract-mode demo (a nudged mouse is not a player)."""
 GAME_OVER_SECONDS = 4.0
 """How long a finished demo shows its result before the next demo starts."""
 
@@ -52,6 +54,8 @@ class TableScene(Scene):
         self.ended = False
         self.ended_for = 0.0
         self.error: str | None = None
+        self.attract = False
+        """An attract-mode demo started by an idle title screen: any press returns there."""
 
     # -- seats ---------------------------------------------------------------------
     def seat_kind(self, seat: int) -> str:
@@ -150,7 +154,8 @@ class TableScene(Scene):
 
         setup = TableSetup(self.setup.game, list(self.setup.seats), dict(self.setup.options),
                            self.setup.seed + 1, demo=True)
-        open_table(self.app, setup, replace=True)
+        table = open_table(self.app, setup, replace=True)
+        table.attract, table.skip_on_input = self.attract, self.skip_on_input
 
     # -- hooks for each game's table -------------------------------------------------
     def on_events(self, action: Action, events: list[Event]) -> None:
@@ -164,7 +169,9 @@ class TableScene(Scene):
 
     # -- input -----------------------------------------------------------------------
     def handle(self, event: InputEvent) -> None:
-        if event.intent in (Intent.PAUSE, Intent.BACK, Intent.DEVICE_LOST):
+        if self.attract and event.intent not in ATTRACT_IGNORES:
+            self.app.scenes.pop()
+        elif event.intent in (Intent.PAUSE, Intent.BACK, Intent.DEVICE_LOST):
             self.open_pause()
         else:
             self.handle_table(event)

@@ -1,0 +1,62 @@
+"""Sound effects: synthesised within range, and silent and harmless without a mixer."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+import test_client_support  # noqa: F401  (dummy SDL drivers before pygame starts)
+from test_client_support import make_app, press_keys, run
+
+from dominoes_arcade.client.audio import EFFECTS, RATE, Audio
+
+
+@pytest.mark.parametrize("name", sorted(EFFECTS))
+def test_every_effect_is_short_and_not_silent(name):
+    samples = EFFECTS[name](RATE)
+    assert 0.02 * RATE <= len(samples) <= 1.5 * RATE
+    assert max(abs(s) for s in samples) > 0.05
+
+
+def test_without_a_mixer_every_call_is_silent_and_harmless(monkeypatch):
+    def no_device(*args, **kwargs):
+        raise pygame.error("no audio device")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    audio = Audio(enabled=True, volume=1.0)
+    assert not audio.available
+    for name in EFFECTS:
+        audio.play(name)
+    assert audio.sound("clack") is None
+    with pytest.raises(KeyError, match="clack"):
+        audio.play("boom")
+
+
+def test_sounds_play_through_the_dummy_mixer_and_follow_the_setting(tmp_path):
+    app = make_app(tmp_path)
+    try:
+        assert app.audio.available
+        sound = app.audio.sound("clack")
+        assert sound is not None and 0.05 < sound.get_length() < 0.2
+        press_keys(app, pygame.K_RIGHT)
+        assert app.audio.played[-1] == "move"  # focus moved with a tick
+        app.change_setting("audio", "enabled", False)
+        assert not app.audio.enabled
+        app.audio.play("win")  # recorded, not played
+        run(app)
+    finally:
+        app.close()
+
+
+def test_an_attract_demo_returns_to_the_title_at_the_first_press(tmp_path):
+    app = make_app(tmp_path)
+    try:
+        app.scenes.top.watch_demo("necropolis", attract=True)
+        run(app, frames=20)
+        assert app.scenes.top.name == "table"
+        run(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0))])
+        assert app.scenes.top.name == "table"  # a nudged mouse is no player
+        press_keys(app, pygame.K_SPACE)
+        assert app.scenes.top.name == "title"
+    finally:
+        app.close()
