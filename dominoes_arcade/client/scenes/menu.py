@@ -3,8 +3,10 @@ overlay asking one question.
 
 A menu scene builds its widgets in `build()` into ``self.focus`` (a
 `FocusGroup`); input goes to the focus group first, and an unused BACK calls
-`back()` (pop this scene). The felt background, the title and the focused
-widget's help line are drawn here.
+`back()` (pop this scene). What never changes while the scene is up (the felt,
+the title, panels and headings: `draw_static`) is drawn once into a cached
+layer, so a frame costs one opaque blit plus the widgets; `static_key` says what
+the layer depends on.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ class MenuScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.focus = FocusGroup(sound=app.audio.play)
+        self._static: pygame.Surface | None = None
+        self._static_for: tuple | None = None
         self.build()
 
     def build(self) -> None:
@@ -39,6 +43,7 @@ class MenuScene(Scene):
         """Build the widgets again, keeping the focus on the same label where possible."""
         label = self.focus.focused.label if self.focus.focused else None
         self.focus.clear()
+        self._static_for = None
         self.build()
         for widget in self.focus.widgets:
             if widget.label == label and widget.can_focus:
@@ -74,9 +79,25 @@ class MenuScene(Scene):
             text = self.app.style.text(focused.help, SMALL + 1, self.app.style.palette.text_dim)
             surface.blit(text, text.get_rect(center=(WIDTH // 2, y)))
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def static_key(self) -> tuple:
+        """What the static layer depends on: it is redrawn when this changes."""
+        return (self.app.style.theme,)
+
+    def draw_static(self, surface: pygame.Surface) -> None:
+        """Draw what stays put while the scene is up (into the cached layer)."""
         self.draw_background(surface)
         self.draw_title(surface)
+
+    def blit_static(self, surface: pygame.Surface) -> None:
+        key = self.static_key()
+        if self._static is None or key != self._static_for:
+            self._static = pygame.Surface(LOGICAL_SIZE)
+            self.draw_static(self._static)
+            self._static_for = key
+        surface.blit(self._static, (0, 0))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.blit_static(surface)
         self.focus.draw(surface, self.app.style)
         self.draw_help(surface)
 

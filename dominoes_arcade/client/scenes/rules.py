@@ -165,11 +165,14 @@ class RulesScene(MenuScene):
         self.scroll = self.target if abs(gap) < 0.5 else self.scroll + gap * min(1.0, dt * SCROLL_EASE)
 
     # -- drawing -----------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        style = self.app.style
+    def draw_static(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
         self.draw_title(surface, 42)
         self.app.panels.draw(surface, BODY_RECT)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        style = self.app.style
+        self.blit_static(surface)
         content = self.content
         inner = BODY_RECT.inflate(-2 * TEXT_INSET, -2 * TEXT_INSET)
         clip = surface.get_clip()

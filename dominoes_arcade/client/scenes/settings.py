@@ -82,10 +82,17 @@ class SettingsScene(MenuScene):
     def exit(self) -> None:
         self.app.save_settings(self.changes())
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def static_key(self) -> tuple:
+        art = self.app.tile_art
+        return (self.app.style.theme, art.theme.name, art.numbers, self.app.button_family)
+
+    def draw_static(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
         self.draw_title(surface, 52)
         self._draw_preview(surface)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.blit_static(surface)
         self.focus.draw(surface, self.app.style)
         self.draw_help(surface, HEIGHT - 82)
 

@@ -135,7 +135,7 @@ class SetupScene(MenuScene):
         open_table(self.app, setup, replace=True)
 
     # -- drawing ---------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw_static(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
         self.draw_title(surface, 52)
         style = self.app.style
@@ -146,7 +146,10 @@ class SetupScene(MenuScene):
         if not games.variant_options(self.game):
             text = style.text("This game has no variant options.", SMALL, style.palette.text_dim)
             surface.blit(text, (RIGHT.x + 22, RIGHT.y + 64))
-        self.focus.draw(surface, style)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.blit_static(surface)
+        self.focus.draw(surface, self.app.style)
         self.draw_help(surface, LEFT.bottom + 18)
 
     def _draw_pitch(self, surface: pygame.Surface) -> None:
