@@ -77,12 +77,18 @@ def parse_option_values(pairs: list[str] | None) -> dict:
     return table
 
 
-def game_options(settings: config_module.Settings, game: str, pairs: list[str] | None) -> dict:
-    """The game's variant table: config.toml's, then the --option overrides,
-    checked by the engine (exit 3 naming the key)."""
+def game_options(settings: config_module.Settings, game: str, pairs: list[str] | None,
+                 players: int | None = None) -> dict:
+    """The game's variant table: config.toml's, then the --option overrides, then
+    --players, checked by the engine (exit 3 naming the key)."""
     options = settings.game(game)
     options.update(parse_option_values(pairs))
     try:
+        if players is not None:
+            if "players" in options:
+                options["players"] = players
+            else:
+                new_game(game, players=players)  # a game of fixed size says which size
         new_game(game, options=options)
     except OptionError as error:
         raise fail(f"error: {error}", 3) from None
@@ -106,11 +112,11 @@ def simulate(
     Example: dominoes-arcade simulate necropolis --games 100 --seed 7 --out games.jsonl
     """
     settings = load_settings(config)
-    options = game_options(settings, game.value, option)
+    options = game_options(settings, game.value, option, players)
     try:
         with open(out, "w", encoding="utf-8") as handle:
             for index in range(games):
-                record = random_game(game.value, seed + index, players, options)
+                record = random_game(game.value, seed + index, options=options)
                 handle.write(record.to_json() + "\n")
     except ValueError as error:
         raise fail(f"error: {error}", 2) from None

@@ -108,3 +108,19 @@ def test_rules_prints_each_game(game):
     result = invoke("rules", game)
     assert result.exit_code == 0
     assert result.output.startswith("# ") and "Variant options" in result.output
+
+
+@pytest.mark.parametrize("players", [4, 7, 10])
+def test_simulate_players_sets_the_table_size(tmp_path, players):
+    if "cyprus" not in GAMES:
+        pytest.skip("cyprus is not in the engine")
+    out = tmp_path / "c.jsonl"
+    result = invoke("simulate", "cyprus", "--players", players, "--games", 1, "--out", out)
+    assert result.exit_code == 0, result.output
+    record = json.loads(out.read_text())
+    assert record["options"]["players"] == players and len(record["seats"]) == players
+
+
+def test_simulate_rejects_a_player_count_the_game_does_not_allow(tmp_path):
+    result = invoke("simulate", "necropolis", "--players", 3, "--out", tmp_path / "x.jsonl")
+    assert result.exit_code == 2 and "necropolis is for 2 players, not 3" in result.output
