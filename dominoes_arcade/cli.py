@@ -178,6 +178,30 @@ def rules_text(game: str) -> str:
     return resources.files("dominoes_arcade").joinpath("rules", f"{game}.md").read_text(encoding="utf-8")
 
 
+@app.command("bots")
+def bots_command(config: ConfigOption = None) -> None:
+    """List the registered bots, their parameters and what the difficulties mean.
+
+    A bot is named by a spec: a name with optional parameters, package.module:Class,
+    or path/to/file.py:Class (README, "Writing a bot").
+
+    Example: dominoes-arcade tournament run --bots random,greedy,ismcts:iterations=2000,c=0.7
+    """
+    from .bots import DIFFICULTIES, REGISTRY, BotError, difficulty_spec
+
+    for name, cls in REGISTRY.items():
+        typer.echo(f"{name}: {cls.description}")
+        for key, param in cls.params.items():
+            typer.echo(f"    {key}={param.default}  {param.doc} [{param.describe()}]")
+    settings = load_settings(config)
+    typer.echo("difficulties ([bots] in config.toml):")
+    for level in DIFFICULTIES:
+        try:
+            typer.echo(f"    {level} = {difficulty_spec(settings.bots, level)}")
+        except BotError as error:
+            raise fail(f"error: {error}", 3) from None
+
+
 @app.command()
 def play(
     game: Annotated[GameName | None, typer.Argument(

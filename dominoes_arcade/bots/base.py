@@ -60,16 +60,20 @@ class Param:
         return converted
 
     def describe(self) -> str:
-        """The parameter's default, range and meaning, for `dominoes-arcade bots`."""
+        """What values the parameter takes, e.g. ``int 1..10000000`` or ``one of a, b``."""
         if self.choices:
-            allowed = "one of " + ", ".join(map(str, self.choices))
-        elif self.minimum is not None or self.maximum is not None:
-            low = "" if self.minimum is None else f"{self.minimum:g}"
-            high = "" if self.maximum is None else f"{self.maximum:g}"
-            allowed = f"{type(self.default).__name__} {low}..{high}"
-        else:
-            allowed = type(self.default).__name__
-        return f"{self.doc} (default {self.default}; {allowed})"
+            return "one of " + ", ".join(map(str, self.choices))
+        kind = type(self.default).__name__
+        if self.minimum is None and self.maximum is None:
+            return kind
+        low = "" if self.minimum is None else _plain(self.minimum)
+        high = "" if self.maximum is None else _plain(self.maximum)
+        return f"{kind} {low}..{high}"
+
+
+def _plain(number: float) -> str:
+    """A bound without exponent or trailing zeros: 10000000, 0.5."""
+    return str(int(number)) if float(number).is_integer() else f"{number}"
 
 
 class Bot:

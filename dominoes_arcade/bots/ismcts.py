@@ -98,7 +98,7 @@ class IsmctsBot(Bot):
     params = {
         "iterations": Param(1000, "iterations per decision (used when time_ms is 0)", minimum=1,
                             maximum=10_000_000),
-        "time_ms": Param(0.0, "milliseconds per decision instead of a fixed iteration count; "
+        "time_ms": Param(0, "milliseconds per decision instead of a fixed iteration count; "
                               "0 = use iterations (a time budget does not repeat exactly)",
                          minimum=0, maximum=3_600_000),
         "c": Param(0.7, "UCB1 exploration constant (rewards lie in 0..1)", minimum=0, maximum=10),
@@ -112,7 +112,7 @@ class IsmctsBot(Bot):
     }
 
     iterations: int
-    time_ms: float
+    time_ms: int
     c: float
     epsilon: float
     margin: float
