@@ -142,8 +142,9 @@ class PlaceholderTable(TableScene):
             self.app.audio.play("clack")
         elif kinds & {"draw", "deal", "hand", "line"}:
             self.app.audio.play("draw")
-        self.log_slide = 26.0
-        self.tweens.tween(self, 0.18, easing="out_cubic", log_slide=0.0)
+        if actor != "*":  # decisions slide in; chance steps (a whole deal) run a frame each
+            self.log_slide = 26.0
+            self.tweens.tween(self, 0.18, easing="out_cubic", log_slide=0.0)
         self.page = 0
 
     def on_game_over(self) -> None:
