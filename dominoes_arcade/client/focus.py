@@ -21,10 +21,11 @@ from .widgets import Widget
 
 
 def nearest(origin: pygame.Rect, candidates: list[Widget], intent: Intent) -> Widget | None:
-    """The candidate nearest to `origin` in direction `intent`: the one whose near
-    edge lies beyond `origin`'s centre that way, scoring distance along the
-    direction plus twice the sideways gap (zero when their spans overlap), so a
-    widget straight ahead beats a closer one off to the side."""
+    """The candidate nearest to `origin` in direction `intent`. Candidates are
+    those whose centre lies further that way (and whose near edge reaches back no
+    more than a few pixels past `origin`'s centre); each scores its distance along
+    the direction plus twice the sideways gap (zero when their spans overlap), so
+    a widget straight ahead beats a closer one off to the side."""
     dx, dy = DIRECTIONS[intent]
     best, best_score = None, None
     for widget in candidates:
