@@ -26,9 +26,9 @@ from .core import (
 
 GAMES: dict[str, str] = {
     "necropolis": "dominoes_arcade.engine.necropolis",
+    "buildup": "dominoes_arcade.engine.buildup",
     "cyprus": "dominoes_arcade.engine.cyprus",
     "sebastopol": "dominoes_arcade.engine.cyprus",
-    "buildup": "dominoes_arcade.engine.buildup",
 }
 """Every game's name and the module that holds its rules."""
 
