@@ -165,7 +165,7 @@ class PlaceholderTable(TableScene):
             self.turn_page(-1)
 
     # -- drawing ---------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw_table(self, surface: pygame.Surface) -> None:
         style = self.app.style
         p = style.palette
         surface.blit(style.background(LOGICAL_SIZE), (0, 0))
