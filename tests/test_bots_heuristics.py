@@ -1,0 +1,245 @@
+"""The greedy heuristics against worked positions, written from RULES.md and the
+issue's description of what a decent human does in each game; plus what each game
+tells the search (who observes a chance outcome, how a hand or round end is scored)."""
+
+from __future__ import annotations
+
+import pytest
+from steps import legal, run
+
+from dominoes_arcade.bots import make_bot
+from dominoes_arcade.bots.heuristics import Fallback, buildup, cyprus, for_game, necropolis
+from dominoes_arcade.engine import new_game
+from dominoes_arcade.engine.tiles import DOUBLE_SIX, NAME, parse_tile
+
+
+def greedy(state) -> str:
+    """What the greedy bot plays at `state`, asked with the mover's view."""
+    seat = state.current_player
+    bot = make_bot("greedy", state.game, seat, state.options_dict())
+    return str(bot.choose(state.view(seat), state.legal_actions()))
+
+
+# -- Necropolis (RULES.md section 1) -------------------------------------------------
+def opened(**options):
+    """Seat 0 opened with 3-4 and seat 1 with 0-1; seat 0 to move, 26 tiles left."""
+    state = new_game("necropolis", options={"first_player": 0, **options})
+    return run(state, "0 draw", "* 3-4", "0 new", "1 draw", "* 0-1", "1 new")
+
+
+def test_necropolis_attaches_a_drawn_tile_that_fits():
+    state = run(opened(), "0 draw", "* 4-6")  # shares a 4 with 3-4
+    assert greedy(state) in ("left", "right")
+
+
+def test_necropolis_hides_a_blank_tile_that_does_not_fit():
+    state = run(opened(), "0 draw", "* 0-0")  # no 3 or 4; hiding costs 0, a new site 1
+    assert greedy(state) == "hide"
+
+
+def test_necropolis_hides_a_heavy_tile_early_then_founds_a_site_from_the_mastabas():
+    # With 25 tiles left there is time to start the site later at the same cost
+    # (and the tile may fit meanwhile)...
+    state = run(opened(), "0 draw", "* 5-6")
+    assert greedy(state) == "hide"
+    # ...which it does on its next turn: 11 pips for a 1-point site.
+    run(state, "0 hide", "1 draw", "* 2-2", "1 hide")
+    assert legal(state) == ["draw", "new 5-6", "exchange 5-6"]
+    assert greedy(state) == "new 5-6"
+
+
+def test_necropolis_starts_a_site_with_a_heavy_tile_drawn_at_the_end():
+    # Both players found a site with every draw until two tiles are left; seat 0's
+    # last site is 0-2, which shares nothing with the 5-6 it then draws. Only 1-1
+    # would remain: hiding 5-6 would keep 11 pips for good, a site costs 1.
+    keep = {"3-4", "0-1", "5-6", "1-1", "0-2"}
+    order = [t for t in DOUBLE_SIX if NAME[t] not in keep]
+    order.insert(22, parse_tile("0-2"))
+    state = opened()
+    for index, tile in enumerate(order):
+        seat = index % 2
+        run(state, f"{seat} draw", f"* {NAME[tile]}", f"{seat} new")
+    assert len(state.pile) == 2 and state.current_player == 0
+    run(state, "0 draw", "* 5-6")
+    assert legal(state) == ["hide", "new"]
+    assert greedy(state) == "new"
+
+
+def test_necropolis_plays_a_mastaba_tile_that_fits():
+    state = run(opened(), "0 draw", "* 5-6", "0 hide", "1 draw", "* 2-2", "1 hide",
+                "0 draw", "* 4-5", "0 right", "1 draw", "* 1-2", "1 right")
+    # The right end 4-5 now takes 5-6: 11 pips gone for free beats a new site.
+    assert legal(state) == ["draw", "play 5-6 right", "new 5-6", "exchange 5-6"]
+    assert greedy(state) == "play 5-6 right"
+
+
+@pytest.mark.parametrize("tile, expected", [("0-0", "draw"), ("0-2", "new 0-2")])
+def test_necropolis_founds_a_site_from_the_mastabas_only_for_two_pips_or_more(tile, expected):
+    # RULES.md: "a new site from a mastaba tile of 2+ pips lowers your score".
+    state = run(opened(), "0 draw", f"* {tile}", "0 hide", "1 draw", "* 2-2", "1 hide")
+    assert greedy(state) == expected
+
+
+def test_necropolis_exchanges_a_heavy_tile_when_a_site_costs_too_much():
+    # With site_penalty = 10 a site saves only 2 of 6-6's 12 pips; an exchange
+    # brings a tile of about 6 pips instead.
+    state = run(opened(site_penalty=10), "0 draw", "* 6-6", "0 hide", "1 draw", "* 2-2", "1 hide")
+    assert greedy(state) == "exchange 6-6"
+
+
+def test_necropolis_chance_outcomes_are_seen_by_the_drawer_only():
+    state = new_game("necropolis")
+    first = state.chance_outcomes()[0][0]
+    assert necropolis.observed_by(state, first, 0) and necropolis.observed_by(state, first, 1)
+    run(state, "* first 1", "1 draw")
+    reveal = state.chance_outcomes()[0][0]
+    assert necropolis.observed_by(state, reveal, 1) and not necropolis.observed_by(state, reveal, 0)
+
+
+# -- Build Up (RULES.md section 2) ---------------------------------------------------
+def dealt_buildup(line0, line1, first0, first1, fill0, fill1, **options):
+    """Lines laid, one first-player draw each (different pips), hands filled."""
+    state = new_game("buildup", options=options)
+    steps = [f"* line 0 {t}" for t in line0] + [f"* line 1 {t}" for t in line1]
+    steps += [f"* hand 0 {first0}", f"* hand 1 {first1}"]
+    steps += [f"* hand 0 {t}" for t in fill0] + [f"* hand 1 {t}" for t in fill1]
+    return run(state, *steps)
+
+
+LIGHT = ["0-1", "0-2", "0-3", "1-2", "1-3", "2-3"]
+HEAVY = ["4-6", "5-6", "3-6", "4-5", "2-6", "3-5"]
+
+
+def test_buildup_covers_the_opponents_heaviest_top_with_a_tile_nothing_covers():
+    state = dealt_buildup(LIGHT, HEAVY, "6-6", "0-4", ["0-0", "1-1", "0-5", "1-4", "0-6"],
+                          ["0-1", "1-5", "2-4", "2-2", "3-3"])
+    assert state.current_player == 0  # 12 pips against 4
+    # 6-6 on the opponent's 5-6 (s7): +12 for seat 0, -11 for seat 1, and it stays.
+    assert greedy(state) == "6-6 s7"
+
+
+def test_buildup_keeps_a_double_when_a_plain_tile_gains_as_much():
+    # Every top is a heavy double except the opponent's 0-4 and 1-3: 0-4 and 2-2
+    # both cover those for the same 4 + 4, but the double also covers any
+    # non-double later, so it stays in hand.
+    state = dealt_buildup(["3-3", "4-4", "5-5", "6-6", "5-6", "4-6"], ["0-4", "1-3", "3-3", "4-4", "5-5", "6-6"],
+                          "0-4", "0-0", ["2-2", "0-1", "0-2", "0-3", "1-2"], ["1-1", "0-1", "0-2", "0-3", "1-2"])
+    assert legal(state) == ["2-2 s4", "2-2 s5", "2-2 s6", "2-2 s7", "0-4 s6", "0-4 s7"]
+    assert greedy(state).startswith("0-4 ")
+
+
+def test_buildup_places_the_heaviest_tile_when_a_hand_scores_what_was_played():
+    state = dealt_buildup(LIGHT, HEAVY, "6-6", "0-4", ["0-0", "1-1", "0-5", "1-4", "0-6"],
+                          ["0-1", "1-5", "2-4", "2-2", "3-3"], scoring="played_this_hand")
+    assert greedy(state).startswith("6-6 ")
+
+
+def test_buildup_fills_are_private_but_lines_and_first_draws_are_shown():
+    state = new_game("buildup")
+    line = state.chance_outcomes()[0][0]
+    assert buildup.observed_by(state, line, 1)
+    run(state, *[f"* line 0 {t}" for t in LIGHT], *[f"* line 1 {t}" for t in HEAVY])
+    first = state.chance_outcomes()[0][0]
+    assert buildup.observed_by(state, first, 1)  # seat 0's first-player draw, shown
+    run(state, "* hand 0 6-6", "* hand 1 0-4")
+    fill = state.chance_outcomes()[0][0]
+    assert fill.seat == 0 and buildup.observed_by(state, fill, 0) and not buildup.observed_by(state, fill, 1)
+
+
+def test_buildup_evaluation_favours_the_leader_and_is_fair_when_level():
+    state = dealt_buildup(LIGHT, LIGHT, "6-6", "0-4", ["0-0", "1-1", "0-5", "1-4", "0-6"],
+                          ["1-1", "1-5", "2-4", "2-2", "3-3"])
+    # The lines mirror each other. Pretend one hand has ended with these tops and
+    # equal totals, so that the tops count as they would then.
+    state.hand_index = 1
+    assert buildup.evaluate(state) == [0.5, 0.5]
+    run(state, "0 6-6 s7")  # seat 0's 6-6 now covers seat 1's 0-2
+    first, second = buildup.evaluate(state)
+    assert 0.5 < first < 1 and first + second == pytest.approx(1)
+    assert buildup.stage(state) == 1
+
+
+# -- Cyprus and Sebastopol (RULES.md sections 3 and 3b) -----------------------------------
+def dealt_sebastopol(hands):
+    """Deal 7 tiles to each seat, one at a time from seat 0 (the dealer is seat 3)."""
+    state = new_game("sebastopol")
+    return run(state, *[f"* deal {p} {hands[p][i]}" for i in range(7) for p in range(4)])
+
+
+def test_sebastopol_sheds_the_heavier_star_tile_when_nothing_else_differs():
+    state = dealt_sebastopol([["6-6", "0-0", "0-1", "1-1", "0-4", "1-4", "4-4"],
+                              ["5-6", "1-6", "0-2", "0-3", "2-3", "2-2", "3-3"],
+                              ["0-6", "2-4", "3-4", "2-5", "3-5", "0-5", "1-2"],
+                              ["2-6", "3-6", "4-6", "1-3", "1-5", "4-5", "5-5"]])
+    run(state, "0 6-6")
+    # Seat 1 holds no other 1 or 5, and has seen one tile of each: only pips differ.
+    assert legal(state) == ["1-6 @0", "5-6 @0"]
+    assert greedy(state) == "5-6 @0"
+
+
+def test_sebastopol_opens_the_number_it_is_long_in():
+    state = dealt_sebastopol([["6-6", "0-0", "0-1", "1-1", "0-4", "0-2", "4-4"],
+                              ["1-6", "2-6", "1-3", "1-4", "1-5", "0-3", "3-3"],
+                              ["0-6", "2-4", "3-4", "2-5", "3-5", "0-5", "1-2"],
+                              ["5-6", "3-6", "4-6", "2-3", "2-2", "4-5", "5-5"]])
+    run(state, "0 6-6")
+    # 2-6 is heavier, but 1-6 opens a 1: seat 1 holds three more 1s to follow with,
+    # and the others hold at most three of the 1s left.
+    assert greedy(state) == "1-6 @0"
+
+
+def test_cyprus_deals_and_draws_are_seen_by_their_receiver_only():
+    state = new_game("cyprus", 4)
+    deal = state.chance_outcomes()[0][0]
+    assert deal.seat == 0
+    assert cyprus.observed_by(state, deal, 0) and not cyprus.observed_by(state, deal, 2)
+
+
+def test_cyprus_evaluation_compares_totals():
+    state = new_game("cyprus", 4)
+    assert cyprus.evaluate(state) == [0.5] * 4
+    assert cyprus.stage(state) == 1
+    state.totals = (60, 0, 0, 20)
+    values = cyprus.evaluate(state)
+    assert values[0] > values[3] > values[1] == values[2]
+    assert sum(values) == pytest.approx(2.0)  # each pair shares one unit between two seats
+    assert all(0 < v < 1 for v in values)
+
+
+# -- every game ----------------------------------------------------------------------
+def test_every_game_has_its_own_knowledge_and_an_unknown_game_falls_back():
+    for game in ("necropolis", "buildup", "cyprus", "sebastopol"):
+        assert for_game(game) is not Fallback
+    assert for_game("dominoes-of-tomorrow") is Fallback
+    state = new_game("necropolis")
+    assert Fallback.observed_by(state, state.chance_outcomes()[0][0], 0)
+
+
+def test_greedy_beats_random_by_far_on_duplicate_deals():
+    """A cheap strength check (bench/strength.py measures it properly)."""
+    from dominoes_arcade.bots.driver import play_specs
+
+    for game, needed in (("necropolis", 0.7), ("buildup", 0.9)):
+        wins = decided = 0
+        for deal in range(40):
+            for seats in (["greedy", "random"], ["random", "greedy"]):
+                record = play_specs(game, seats, seed=deal)
+                winners = record.extra["winners"]
+                decided += bool(winners)
+                wins += bool(winners) and seats[winners[0]] == "greedy"
+        assert wins >= needed * decided, (game, wins, decided)
+
+
+def test_cyprus_greedy_wins_more_than_its_share_against_random():
+    from dominoes_arcade.bots.driver import play_specs
+
+    wins = games = 0
+    for deal in range(40):
+        for rotation in range(4):
+            seats = ["random"] * 4
+            seats[rotation] = "greedy"
+            record = play_specs("cyprus", seats, seed=deal)
+            wins += record.extra["winners"] == [rotation]
+            games += 1
+    # An equal player wins a quarter (40 of 160); these deals give greedy 65.
+    assert wins >= 0.3 * games
