@@ -23,7 +23,9 @@ if TYPE_CHECKING:
 SEAT_KINDS = ("human", "easy", "medium", "hard")
 SEAT_LABELS = {"human": "Human", "easy": "Easy bot", "medium": "Medium bot", "hard": "Hard bot", "record": "Record"}
 
-TABLES: dict[str, str] = {}
+TABLES: dict[str, str] = {
+    "buildup": "dominoes_arcade.client.tables.buildup:BuildUpTable",
+}
 """game -> ``"dominoes_arcade.client.tables.<game>:<Class>"``, its real table."""
 
 
