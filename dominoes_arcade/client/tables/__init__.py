@@ -24,6 +24,7 @@ SEAT_KINDS = ("human", "easy", "medium", "hard")
 SEAT_LABELS = {"human": "Human", "easy": "Easy bot", "medium": "Medium bot", "hard": "Hard bot", "record": "Record"}
 
 TABLES: dict[str, str] = {
+    "necropolis": "dominoes_arcade.client.tables.necropolis:NecropolisTable",
     "buildup": "dominoes_arcade.client.tables.buildup:BuildUpTable",
 }
 """game -> ``"dominoes_arcade.client.tables.<game>:<Class>"``, its real table."""

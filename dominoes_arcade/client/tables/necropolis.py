@@ -1,0 +1,303 @@
+"""The Necropolis table (RULES.md section 1): the necropolis pile in the middle
+with its count, each player's active grave site as a row of upright tiles with
+the abandoned sites dimmed beside it, the mastabas face down behind it (readable
+to their owner only), sites started and the running score in each seat's panel.
+
+Every tile is a `Sprite` tweened towards its place in `necropolis_layout.lay_out`
+(a function of the engine state alone), so undo and replays that rebuild the
+state simply lay the table out again. Engine events (`engine.necropolis`:
+``first``, ``draw``, ``place``, ``hide``, ``exchange``, ``pass``, ``game_over``)
+start the slides, flips and sounds; scores count up in the seat panels.
+
+The human's decision, as `Choice`s for the table kit: the pile (draw); the drawn
+tile to an end of the active site (left, right), the mastabas (hide) or the new
+site slot (new); a mastaba tile to an end (play), the new site slot (new from the
+mastabas) or the pile (exchange); the Pass button in the mastaba phase.
+
+A referee's reading where RULES.md is silent: the opponent's running score shows
+only its public part (sites started times the penalty) plus "?" while their
+mastabas hold hidden tiles, since showing the sum would reveal their pips.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+import pygame
+
+from ...engine import Action, Event
+from ...engine.necropolis import ATTACH, DRAW, EXCHANGE, HIDE, LEFT, NEW, NEW_FROM, PASS, PLAY, RIGHT, SIDES
+from ...engine.tiles import NAME, PIPS
+from . import SEAT_LABELS, TableSetup
+from .base import TableScene
+from .interaction import Choice
+from .necropolis_draw import PASS_BUTTON, NecropolisDrawing
+from .necropolis_layout import HELD_LENGTH, PILE_CENTRE, PILE_LENGTH, Sprite, TableLayout, arrival_order, lay_out
+
+SLIDE_SECONDS = 0.38
+FLIP_SECONDS = 0.3
+SCORE_SECONDS = 0.5
+BANNER_SECONDS = 1.3
+SUMMARY_SECONDS = 1.4
+SUMMARY_HOLD = 3.0
+"""Seconds the final reveal stays up before the kit's game-over screen."""
+SIDE_OF = {"left": LEFT, "right": RIGHT}
+
+
+class NecropolisTable(NecropolisDrawing, TableScene):
+    name = "table"
+
+    def __init__(self, app, setup: TableSetup):
+        super().__init__(app, setup)
+        humans = [seat for seat in (0, 1) if self.is_human(seat)]
+        self.bottom_seat = humans[0] if humans else 0
+        """The seat drawn nearest the player: the (first) human."""
+        self.mastaba_order: dict[int, list[int]] = {0: [], 1: []}
+        self.sprites: dict[int, Sprite] = {}
+        self.leaving: dict[int, Sprite] = {}
+        """Tiles sliding back into the necropolis (an exchange): drawn until they arrive."""
+        self.layout: TableLayout = lay_out(self.state, self.bottom_seat, self.mastaba_order)
+        self.signature: tuple | None = None
+        self.face_shown: dict[int, bool] = {}
+        self.shown_scores = {"s0": 0.0, "s1": 0.0}
+        """Each seat's score as the panels show it, counting up towards `visible_scores`."""
+        self.banner = {"text": "", "alpha": 0.0}
+        self.summary = {"progress": 0.0, "alpha": 0.0}
+        self.last_tile = -1
+        self.last_text = ""
+        self._dim: dict[tuple[int, int], pygame.Surface] = {}
+        self._slots: dict[tuple, pygame.Surface] = {}
+        self.relayout(animate=False)
+
+    # -- the layout ------------------------------------------------------------------
+    def state_signature(self) -> tuple:
+        s = self.state
+        return (len(s.pile), s.sites[0], s.sites[1], tuple(s.mastabas[0]), tuple(s.mastabas[1]), s.held, s.phase)
+
+    @property
+    def revealing(self) -> bool:
+        """The game is over: every mastaba is turned face up (the final reveal)."""
+        return self.state.is_terminal
+
+    def may_show(self, private: bool, seat: int) -> bool:
+        return not private or self.revealing or self.shows_hidden(seat)
+
+    def relayout(self, animate: bool) -> None:
+        """Lay the table out for the current state; tween every sprite to its new
+        place (or snap, after undo or a replay's step back)."""
+        state = self.state
+        for seat in (0, 1):
+            self.mastaba_order[seat] = arrival_order(self.mastaba_order[seat], state.mastabas[seat])
+        self.layout = lay_out(state, self.bottom_seat, self.mastaba_order)
+        self.signature = self.state_signature()
+        places = self.layout.places
+        duration = SLIDE_SECONDS if animate else 0.0
+        for tile, place in places.items():
+            sprite = self.sprites.get(tile) or self.leaving.pop(tile, None)
+            face = self.may_show(place.private, place.seat)
+            if sprite is None:
+                start = PILE_CENTRE if animate else (place.x, place.y)
+                sprite = self.sprites[tile] = Sprite(tile, *start, place.length)
+                self.face_shown[tile] = False
+            self.sprites[tile] = sprite
+            sprite.flipped = place.flipped
+            moved = (round(sprite.x), round(sprite.y), round(sprite.length)) != (round(place.x), round(place.y),
+                                                                                  place.length)
+            if face != self.face_shown.get(tile, False) and animate:
+                sprite.face_before, sprite.flip = self.face_shown.get(tile, False), 0.0
+                self.tweens.tween(sprite, max(FLIP_SECONDS, duration), easing="linear", flip=1.0)
+            self.face_shown[tile] = face
+            # The length snaps: every length is a tile surface of its own, and a
+            # tweened one would render dozens of them in one slide.
+            sprite.length = place.length
+            if moved and animate:
+                self.tweens.tween(sprite, duration, easing="out_cubic", x=place.x, y=place.y)
+                sprite.lift = 1.0
+                self.tweens.tween(sprite, duration, easing="in_quad", lift=0.0)
+            else:
+                sprite.x, sprite.y, sprite.length = place.x, place.y, place.length
+        for tile in [t for t in self.sprites if t not in places]:
+            sprite = self.sprites.pop(tile)
+            self.face_shown.pop(tile, None)
+            if animate:  # back into the pile: slide there, then vanish
+                self.leaving[tile] = sprite
+                sprite.lift = 1.0
+                self.tweens.tween(sprite, duration, easing="in_out_quad", x=PILE_CENTRE[0], y=PILE_CENTRE[1],
+                                  on_done=lambda t=tile: self.leaving.pop(t, None))
+        target = self.visible_scores()
+        if not animate:
+            self.shown_scores.update(s0=target[0], s1=target[1])
+        elif target != [round(self.shown_scores["s0"]), round(self.shown_scores["s1"])]:
+            self.tweens.tween(self.shown_scores, SCORE_SECONDS, easing="out_quad", s0=target[0], s1=target[1])
+
+    def visible_scores(self) -> list[int]:
+        """Each seat's score as far as the screen may tell: the mastaba pips of a
+        seat whose tiles are hidden count as 0 (the panel adds "+ ?")."""
+        state, penalty = self.state, self.state.rules.site_penalty
+        return [penalty * len(state.sites[seat])
+                + (sum(PIPS[t] for t in state.mastabas[seat]) if self.may_show(True, seat) else 0)
+                for seat in (0, 1)]
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.state_signature() != self.signature:  # the state was rebuilt (undo, a replay's step back)
+            self.tweens.clear()
+            self.leaving.clear()
+            for sprite in self.sprites.values():
+                sprite.flip, sprite.lift = 1.0, 0.0
+            self.relayout(animate=False)
+
+    # -- events ----------------------------------------------------------------------
+    def on_events(self, action: Action, events: list[Event]) -> None:
+        audio = self.app.audio
+        for event in events:
+            who = self.seat_name(event.seat) if event.seat >= 0 else ""
+            if event.kind == "first":
+                self.show_banner(f"{who} opens")
+                self.last_text = f"{who} opens the game."
+                audio.play("shuffle")
+            elif event.kind == "draw":
+                self.last_tile = event.tile
+                if event.dst == "held":
+                    self.last_text = f"{who} drew a tile from the necropolis."
+                else:
+                    self.last_text = f"{who} exchanged a mastaba tile for one from the necropolis."
+                audio.play("draw")
+            elif event.kind == "place":
+                self.last_tile = event.tile
+                source = "the drawn tile" if event.src == "held" else "a mastaba tile"
+                if event.value == "new":
+                    sites = len(self.state.sites[event.seat])
+                    self.last_text = f"{who} started grave site #{sites} with {source}, {NAME[event.tile]}."
+                    if sites > 1:
+                        self.show_banner(f"{who}: new site #{sites}")
+                else:
+                    self.last_text = f"{who} laid {source}, {NAME[event.tile]}, on the {event.value} end."
+                audio.play("clack")
+            elif event.kind == "hide":
+                self.last_tile = event.tile
+                self.last_text = f"{who} hid the drawn tile in the mastabas."
+                audio.play("move")
+            elif event.kind == "exchange":
+                self.last_tile = -1
+                audio.play("shuffle")
+            elif event.kind == "pass":
+                self.last_tile = -1
+                self.last_text = f"{who} cannot attach a tile and passes."
+                self.show_banner(f"{who} passes")
+                audio.play("back")
+        self.relayout(animate=True)
+        if any(event.kind == "game_over" for event in events):
+            self.start_summary()
+
+    def show_banner(self, text: str) -> None:
+        self.banner["text"], self.banner["alpha"] = text, 1.0
+        self.tweens.tween(self.banner, BANNER_SECONDS, easing="in_quad", alpha=0.0)
+
+    def start_summary(self) -> None:
+        """The final reveal: every mastaba turns face up and the scores count up."""
+        self.app.audio.play("win")
+        self.summary["progress"], self.summary["alpha"] = 0.0, 0.0
+        self.tweens.tween(self.summary, 0.3, alpha=1.0)
+        self.tweens.tween(self.summary, SUMMARY_SECONDS, easing="out_quad", progress=1.0)
+        self.hold(SUMMARY_HOLD)
+
+    # -- the kit's hooks: the human's decision -----------------------------------------
+    def choices(self) -> list[Choice]:
+        if not self.waiting_for_human:
+            return []
+        found = []
+        for action in self.state.legal_actions():
+            kind = action.kind
+            if kind == "draw":
+                found.append(Choice(action, "pile"))
+            elif kind == "attach":
+                found.append(Choice(action, "held", ("end", SIDES[action.arg])))
+            elif kind == "hide":
+                found.append(Choice(action, "held", "mastabas"))
+            elif kind == "new":
+                found.append(Choice(action, "held", "new_site"))
+            elif kind == "play":
+                found.append(Choice(action, ("mastaba", action.tile), ("end", SIDES[action.arg])))
+            elif kind == "new_from":
+                found.append(Choice(action, ("mastaba", action.tile), "new_site"))
+            elif kind == "exchange":
+                found.append(Choice(action, ("mastaba", action.tile), "pile"))
+            elif kind == "pass":
+                found.append(Choice(action, ("button", "pass")))
+        return found
+
+    def item_rects(self) -> dict[Hashable, pygame.Rect]:
+        state, layout = self.state, self.layout
+        seat = state.seat
+        rects: dict[Hashable, pygame.Rect] = {"pile": layout.pile, "mastabas": layout.trays[seat],
+                                              "new_site": layout.new_slot[seat]}
+        for side, rect in layout.ends.get(seat, {}).items():
+            rects[("end", side)] = rect
+        if state.held >= 0:
+            rects["held"] = layout.held
+        for tile in state.mastabas[seat]:
+            rects[("mastaba", tile)] = layout.places[tile].rect()
+        if self.pass_offered():
+            rects[("button", "pass")] = PASS_BUTTON
+        return rects
+
+    def pass_offered(self) -> bool:
+        return not self.state.pile and self.state.rules.mastaba_phase and not self.state.is_terminal
+
+    def action_for(self, source: Hashable, target: Hashable | None) -> Action | None:
+        side = SIDE_OF.get(target[1]) if isinstance(target, tuple) and target[0] == "end" else None
+        if source == "pile":
+            return DRAW if target is None else None
+        if source == ("button", "pass"):
+            return PASS if target is None else None
+        if source == "held":
+            if side is not None:
+                return ATTACH[side]
+            return {"mastabas": HIDE, "new_site": NEW}.get(target)
+        if isinstance(source, tuple) and source[0] == "mastaba":
+            tile = source[1]
+            if side is not None:
+                return PLAY[tile][side]
+            return {"new_site": NEW_FROM[tile], "pile": EXCHANGE[tile]}.get(target)
+        return None
+
+    def draw_dragged(self, surface: pygame.Surface, source: Hashable, pos: tuple[int, int]) -> None:
+        seat = self.state.current_player
+        tile = self.state.held if source == "held" else source[1] if isinstance(source, tuple) and \
+            source[0] == "mastaba" else -1
+        length = HELD_LENGTH if source == "held" else round(self.sprites[tile].length) if tile in self.sprites \
+            else PILE_LENGTH
+        horizontal = source == "pile"
+        surface.blit(self.app.tile_art.shadow(length, horizontal=horizontal, lift=1.0),
+                     self.app.tile_art.shadow(length, horizontal=horizontal, lift=1.0).get_rect(
+                         center=(pos[0] + 6, pos[1] + 10)))
+        self.draw_tile(surface, tile, pygame.Rect(pos[0], pos[1], 0, 0), length,
+                       face_up=tile >= 0 and self.shows_hidden(seat), seat=seat, horizontal=horizontal)
+
+    def last_move_rect(self) -> pygame.Rect | None:
+        place = self.layout.places.get(self.last_tile)
+        return place.rect() if place is not None else None
+
+    def result_lines(self) -> list[str]:
+        outcome = self.state.outcome()
+        if self.error or outcome is None:
+            return super().result_lines()
+        if outcome.is_draw:
+            headline = f"A draw at {outcome.scores[0]} each"
+        else:
+            winner = outcome.winners[0]
+            headline = f"{self.seat_name(winner)} wins, {outcome.scores[winner]} to {outcome.scores[1 - winner]}"
+        return [headline, f"The game ended because {outcome.termination.value}; the lowest score wins."] + [
+            self.score_line(seat) for seat in (0, 1)]
+
+    def score_line(self, seat: int) -> str:
+        state = self.state
+        pips = sum(PIPS[t] for t in state.mastabas[seat])
+        sites = len(state.sites[seat])
+        tiles = ", ".join(NAME[t] for t in self.mastaba_order[seat]) or "none"
+        return (f"{self.seat_name(seat)}: {pips} pips in the mastabas ({tiles}) + {sites} site"
+                f"{'s' if sites != 1 else ''} x {state.rules.site_penalty} = {pips + sites * state.rules.site_penalty}")
+
+    def seat_kind_label(self, seat: int) -> str:
+        return SEAT_LABELS.get(self.seat_kind(seat), self.seat_kind(seat))

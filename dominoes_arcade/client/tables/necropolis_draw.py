@@ -1,0 +1,267 @@
+"""Drawing the Necropolis table (a mixin of `NecropolisTable`): the felt and zone
+panels (cached once as a static layer), the seat panels with the running scores,
+the end and new-site slots, the necropolis pile with its count, the tiles (every
+one through the kit's `draw_tile`, face up only where `may_show` allows), the
+turn and last-move text, and the final reveal.
+
+Colour is never the only cue: the seat to move has a gold frame *and* a "To move"
+marker, the status line names the seat with an arrow towards its side, and the
+abandoned sites are dimmed *and* shrunk under their own heading.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ...engine.tiles import NAME, PIPS
+from ..app import LOGICAL_SIZE
+from ..theme import BODY, HEADING, LARGE, SMALL
+from .necropolis_layout import MIDDLE_BAND, PILE_CENTRE, PILE_LENGTH, Sprite
+
+PASS_BUTTON = pygame.Rect(1000, 300, 150, 52)
+STATUS_PANEL = pygame.Rect(16, 250, 500, 168)
+LEGEND = "Lowest score wins. Score = pips in your mastabas + 1 per site started."
+
+
+class NecropolisDrawing:
+    """The drawing half of `NecropolisTable` (which supplies the state, layout,
+    sprites and the kit's services)."""
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        surface.blit(self.static_layer(), (0, 0))
+        layout = self.layout
+        for seat in (0, 1):
+            self.draw_seat_panel(surface, seat)
+            self.draw_zones(surface, seat)
+        self.draw_pile(surface)
+        moving = []
+        for tile, sprite in self.sprites.items():
+            place = layout.places[tile]
+            if sprite.lift > 0.01 or sprite.flip < 1.0:
+                moving.append((sprite, place))
+            else:
+                self.draw_sprite(surface, sprite, place.private, place.seat, place.zone == "abandoned")
+        self.draw_status(surface)
+        for sprite, place in moving:
+            self.draw_sprite(surface, sprite, place.private, place.seat, place.zone == "abandoned")
+        for sprite in self.leaving.values():
+            self.draw_sprite(surface, sprite, True, -1, False)
+        if self.pass_offered():
+            self.draw_button(surface, PASS_BUTTON, "Pass")
+        if self.banner["alpha"] > 0.01:
+            self.draw_banner(surface)
+        if self.summary["alpha"] > 0.01:
+            self.draw_summary(surface)
+
+    def static_layer(self) -> pygame.Surface:
+        """The felt, the zone panels and their fixed labels: built once per theme."""
+        key = ("static", self.app.style.theme, self.bottom_seat)
+        layer = self._slots.get(key)
+        if layer is None:
+            style, layout = self.app.style, self.layout
+            layer = style.background(LOGICAL_SIZE).copy()
+            for seat in (0, 1):
+                self.app.panels.draw(layer, layout.trays[seat], radius=14, alpha=120)
+                self.app.panels.draw(layer, layout.abandoned[seat], radius=14, alpha=90)
+                self.app.panels.draw(layer, layout.panels[seat], radius=16)
+                title = style.text("Mastabas", SMALL, style.palette.text, bold=True)
+                layer.blit(title, (layout.trays[seat].x + 14, layout.trays[seat].y + 12))
+                title = style.text("Abandoned sites", SMALL, style.palette.text_dim, bold=True)
+                layer.blit(title, (layout.abandoned[seat].x + 12, layout.abandoned[seat].y + 6))
+            self.app.panels.draw(layer, STATUS_PANEL, radius=16, alpha=150)
+            for i, line in enumerate(style.wrap(LEGEND, 230, SMALL)):
+                text = style.text(line, SMALL, style.palette.text_dim)
+                layer.blit(text, (PASS_BUTTON.x - 60, MIDDLE_BAND.y + 2 + i * 20))
+            self._slots[key] = layer
+        return layer
+
+    def draw_sprite(self, surface: pygame.Surface, sprite: Sprite, private: bool, seat: int, dim: bool) -> None:
+        art, rect, length = self.app.tile_art, sprite.rect(), round(sprite.length)
+        shadow = art.shadow(length, lift=min(1.0, sprite.lift))
+        surface.blit(shadow, shadow.get_rect(center=(rect.centerx + 2 + round(6 * sprite.lift),
+                                                     rect.centery + 3 + round(10 * sprite.lift))))
+        face = self.may_show(private, seat) and (sprite.flip >= 0.5 or sprite.face_before)
+        owner_seat = seat if private else -1
+        squash = abs(1.0 - 2.0 * sprite.flip) if sprite.flip < 1.0 else 1.0
+        if squash < 0.97:  # mid turn-over: draw it whole, then narrow it
+            flat = pygame.Surface(rect.size, pygame.SRCALPHA)
+            self.draw_tile(flat, sprite.tile, flat.get_rect(), length, face_up=face, seat=owner_seat,
+                           flipped=sprite.flipped)
+            narrow = pygame.transform.smoothscale(flat, (max(1, round(rect.width * squash)), rect.height))
+            surface.blit(narrow, narrow.get_rect(center=rect.center))
+        else:
+            self.draw_tile(surface, sprite.tile, rect, length, face_up=face, seat=owner_seat, flipped=sprite.flipped)
+        if dim:
+            surface.blit(self.dim_overlay(rect.size), rect)
+
+    def dim_overlay(self, size: tuple[int, int]) -> pygame.Surface:
+        overlay = self._dim.get(size)
+        if overlay is None:
+            overlay = self._dim[size] = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.rect(overlay, (10, 20, 16, 120), overlay.get_rect(), border_radius=max(2, size[1] // 10))
+        return overlay
+
+    def slot(self, size: tuple[int, int], label: str, lit: bool) -> pygame.Surface:
+        """An empty place a tile may go: a faint rounded frame, labelled."""
+        key = (size, label, lit)
+        surface = self._slots.get(key)
+        if surface is None:
+            style = self.app.style
+            surface = self._slots[key] = pygame.Surface(size, pygame.SRCALPHA)
+            colour = (*style.palette.accent, 150) if lit else (230, 236, 228, 70)
+            pygame.draw.rect(surface, (255, 255, 255, 22), surface.get_rect(), border_radius=8)
+            pygame.draw.rect(surface, colour, surface.get_rect(), width=2, border_radius=8)
+            lines = label.split("\n")
+            for i, line in enumerate(lines):
+                text = style.text(line, SMALL - 3, style.palette.text_dim, bold=True)
+                surface.blit(text, text.get_rect(center=(size[0] // 2, size[1] // 2 + (i - (len(lines) - 1) / 2) * 16)))
+        return surface
+
+    def draw_zones(self, surface: pygame.Surface, seat: int) -> None:
+        style, layout, state = self.app.style, self.layout, self.state
+        p = style.palette
+        to_move = seat == state.seat and not state.is_terminal
+        for side, rect in layout.ends.get(seat, {}).items():
+            surface.blit(self.slot(rect.size, "\u25c0" if side == "left" else "\u25b6", False), rect)
+        new = layout.new_slot[seat]
+        surface.blit(self.slot(new.size, "+\nNew\nsite", False), new)
+        sites = len(state.sites[seat])
+        caption = "No grave site yet"
+        if sites:
+            caption = f"Active grave site #{sites}: {plural(len(state.sites[seat][-1]), 'tile')}"
+        text = style.text(caption, SMALL, p.accent if to_move else p.text_dim, bold=to_move)
+        surface.blit(text, text.get_rect(midtop=(layout.site_rows[seat].centerx, layout.label_y[seat])))
+        tray = layout.trays[seat]
+        count = len(state.mastabas[seat])
+        lines = [f"{count} tile{'s' if count != 1 else ''}"]
+        if count and self.may_show(True, seat):
+            pips = sum(PIPS[t] for t in state.mastabas[seat])
+            lines.append(f"{pips} pips")
+            if not self.revealing and self.setup.record is None:
+                lines.append("only you see")
+        elif count:
+            lines.append("face down")
+        for i, line in enumerate(lines):
+            surface.blit(style.text(line, SMALL - 2, p.text_dim), (tray.x + 14, tray.y + 36 + i * 18))
+        abandoned = sites - 1 if sites else 0
+        if abandoned:
+            text = style.text(str(abandoned), SMALL, p.text, bold=True)
+            area = layout.abandoned[seat]
+            surface.blit(text, text.get_rect(topright=(area.right - 12, area.y + 6)))
+
+    def draw_seat_panel(self, surface: pygame.Surface, seat: int) -> None:
+        style, state = self.app.style, self.state
+        p = style.palette
+        panel = self.layout.panels[seat]
+        to_move = seat == state.current_player or (state.is_chance and seat == state.seat and state.phase != 0)
+        if to_move and not state.is_terminal:
+            pygame.draw.rect(surface, p.accent, panel.inflate(4, 4), width=3, border_radius=18)
+            marker = style.text("\u25b6 To move", BODY, p.accent, bold=True)
+            surface.blit(marker, (panel.x + 16, panel.y + 68))
+        x = panel.x + 16
+        surface.blit(style.text(self.seat_name(seat), LARGE, p.text, bold=True), (x, panel.y + 12))
+        surface.blit(style.text(self.seat_kind_label(seat), SMALL, p.text_dim), (x, panel.y + 44))
+        score = round(self.shown_scores[f"s{seat}"])
+        hidden = state.mastabas[seat] and not self.may_show(True, seat)
+        shown = f"{score} + ?" if hidden else str(score)
+        surface.blit(style.text(shown, HEADING, p.accent if to_move else p.text, bold=True), (x, panel.y + 96))
+        surface.blit(style.text("score (lowest wins)", SMALL - 2, p.text_dim), (x, panel.y + 140))
+        sites = len(state.sites[seat])
+        surface.blit(style.text(f"Sites started: {sites}", SMALL, p.text), (x, panel.y + 166))
+        count = len(state.mastabas[seat])
+        surface.blit(style.text(f"Mastabas: {count} tile{'s' if count != 1 else ''}", SMALL, p.text),
+                     (x, panel.y + 190))
+
+    def draw_pile(self, surface: pygame.Surface) -> None:
+        style = self.app.style
+        count = len(self.state.pile)
+        cx, cy = PILE_CENTRE
+        for layer in range((count + 2) // 3):
+            jitter = (layer * 37) % 7 - 3
+            self.draw_tile(surface, -1, pygame.Rect(cx + jitter, cy - layer * 3, 0, 0), PILE_LENGTH, face_up=False,
+                           seat=-1, horizontal=True)
+        if not count:
+            surface.blit(self.slot((PILE_LENGTH, PILE_LENGTH // 2), "empty", False),
+                         (cx - PILE_LENGTH // 2, cy - PILE_LENGTH // 4))
+        label = style.text(f"Necropolis: {count}", BODY, style.palette.text, bold=True)
+        surface.blit(label, label.get_rect(midtop=(cx, cy + 34)))
+
+    def draw_status(self, surface: pygame.Surface) -> None:
+        style, state = self.app.style, self.state
+        p = style.palette
+        x, y = STATUS_PANEL.x + 18, STATUS_PANEL.y + 12
+        seat = state.seat
+        arrow = "\u25bc" if seat == self.bottom_seat else "\u25b2"
+        if state.is_terminal:
+            heading, note = "Game over", self.result_lines()[0] + "."
+        elif state.phase == 0:
+            heading, note = "Shuffling the necropolis", "Chance chooses who opens."
+        elif self.waiting_for_human:
+            heading, note = f"{arrow} {self.seat_name(seat)}: your move", self.instruction()
+        else:
+            heading = f"{arrow} {self.seat_name(seat)} ({self.seat_kind_label(seat)})"
+            note = "is deciding what to do with the drawn tile." if state.held >= 0 else "is thinking..."
+        surface.blit(style.text(heading, LARGE, p.accent, bold=True), (x, y))
+        lines = style.wrap(note, STATUS_PANEL.width - 36, SMALL)[:3]
+        for i, line in enumerate(lines):
+            surface.blit(style.text(line, SMALL, p.text), (x, y + 38 + i * 21))
+        if self.last_text:
+            for i, line in enumerate(style.wrap("Last: " + self.last_text, STATUS_PANEL.width - 36, SMALL)[:2]):
+                surface.blit(style.text(line, SMALL, p.text_dim), (x, y + 106 + i * 21))
+        if state.held >= 0:
+            held = self.layout.held
+            text = style.text(f"{self.seat_name(seat)}'s drawn tile", SMALL, p.text, bold=True)
+            surface.blit(text, text.get_rect(midtop=(held.centerx, held.bottom + 4)))
+
+    def instruction(self) -> str:
+        state = self.state
+        if not state.sites[state.seat]:
+            return "Your opening is forced: draw a tile, then it founds grave site #1."
+        if state.held >= 0:
+            return (f"You drew {NAME[state.held]}. Put it on an end of your active site, in your mastabas (hide), "
+                    "or on New site.")
+        if not state.pile:
+            return "The necropolis is empty: attach a mastaba tile to your site, or pass."
+        exchange = " or onto the necropolis (exchange)" if state.rules.allow_exchange and state.mastabas[
+            state.seat] else ""
+        return ("Draw from the necropolis, or move a mastaba tile to an end of your site (play), to New site"
+                f"{exchange}.")
+
+    def draw_button(self, surface: pygame.Surface, rect: pygame.Rect, label: str) -> None:
+        style = self.app.style
+        pygame.draw.rect(surface, (0, 0, 0), rect.move(0, 4), border_radius=10)
+        pygame.draw.rect(surface, style.palette.button_top, rect, border_radius=10)
+        pygame.draw.rect(surface, (0, 0, 0), rect, width=1, border_radius=10)
+        text = style.text(label, LARGE, style.palette.text, bold=True)
+        surface.blit(text, text.get_rect(center=rect.center))
+
+    def draw_banner(self, surface: pygame.Surface) -> None:
+        text = self.app.style.shadow_text(self.banner["text"], HEADING, self.app.style.palette.accent)
+        text.set_alpha(round(255 * min(1.0, self.banner["alpha"] * 2)))
+        surface.blit(text, text.get_rect(center=(PILE_CENTRE[0], MIDDLE_BAND.y + 16)))
+
+    def draw_summary(self, surface: pygame.Surface) -> None:
+        """The final reveal: each seat's mastaba pips and sites, counting up."""
+        style, state = self.app.style, self.state
+        p = style.palette
+        panel = MIDDLE_BAND.inflate(0, -4)
+        self.app.panels.draw(surface, panel, radius=18, alpha=min(250, 50 * round(5 * self.summary["alpha"])))
+        progress = self.summary["progress"]
+        headline = self.result_lines()[0]
+        text = style.text(headline, LARGE + 4, p.accent, bold=True)
+        surface.blit(text, text.get_rect(midtop=(panel.centerx, panel.y + 14)))
+        penalty = state.rules.site_penalty
+        for row, seat in enumerate((self.bottom_seat ^ 1, self.bottom_seat)):
+            pips = round(sum(PIPS[t] for t in state.mastabas[seat]) * progress)
+            sites = len(state.sites[seat])
+            total = pips + round(sites * penalty * progress)
+            line = (f"{self.seat_name(seat)}:  {pips} pips in the mastabas  +  {sites} site"
+                    f"{'s' if sites != 1 else ''} x {penalty}  =  {total}")
+            text = style.text(line, BODY, p.text, bold=True)
+            surface.blit(text, text.get_rect(midtop=(panel.centerx, panel.y + 62 + row * 34)))
+        note = style.text("Lowest score wins. Press to continue.", SMALL, p.text_dim)
+        surface.blit(note, note.get_rect(midtop=(panel.centerx, panel.bottom - 30)))
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"

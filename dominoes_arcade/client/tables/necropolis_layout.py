@@ -1,0 +1,256 @@
+"""Where everything sits on the Necropolis table (RULES.md section 1), as a pure
+function of the engine state: the table scene tweens its sprites towards these
+places, so undo and replays that rebuild the state simply lay the table out again.
+
+The 1280x720 canvas (the footer's 48 px at the bottom stay free)::
+
+    +-----------------------------------------------------------+-----------+
+    | mastabas of the seat at the top (face down unless shown)   |  seat     |
+    | abandoned sites (dimmed) | new | active grave site          |  panel    |
+    +------------------------------+----------+-----------------+-----------+
+    | turn and last move            | necropolis pile + count   | held tile |
+    +------------------------------+----------+-----------------+-----------+
+    | abandoned sites (dimmed) | new | active grave site          |  seat     |
+    | mastabas of the seat at the bottom                         |  panel    |
+    +-----------------------------------------------------------+-----------+
+
+Sites are rows of upright tiles touching long edge to long edge; each tile is
+drawn with the number its neighbour matched on top (the engine stores it), so
+"rank to rank" reads straight across. Mastaba tiles keep their order of arrival,
+not their value: a face-down tile's place must not say which tile it is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from ...engine.tiles import HIGH, IS_DOUBLE
+
+SITE_LENGTH = 96
+MASTABA_LENGTH = 72
+ABANDONED_LENGTH = 72
+MIN_ABANDONED_LENGTH = 16
+PILE_LENGTH = 96
+HELD_LENGTH = 96
+TILE_GAP = 2
+MASTABA_GAP = 6
+
+SEAT_PANEL_X = 1056
+SITE_AREA_X = (440, 1040)
+"""The active site's row (with its two end slots) is centred between these."""
+NEW_SLOT_X = 370
+ABANDONED_AREA = (16, 352)
+TRAY_X = (16, 1040)
+TRAY_LABEL_WIDTH = 108
+
+PILE_CENTRE = (640, 318)
+HELD_CENTRE = (820, 333)
+MIDDLE_BAND = pygame.Rect(16, 246, 1248, 176)
+
+
+class Sprite:
+    """One tile on the table: where it is drawn now (tweened towards its place)."""
+
+    __slots__ = ("tile", "x", "y", "length", "flipped", "flip", "face_before", "lift")
+
+    def __init__(self, tile: int, x: float, y: float, length: float, flipped: bool = False):
+        self.tile, self.x, self.y, self.length, self.flipped = tile, x, y, length, flipped
+        self.flip = 1.0
+        """Progress of a turn-over, 0..1: before 0.5 the tile shows `face_before`."""
+        self.face_before = False
+        self.lift = 0.0
+        """0 on the table, 1 in the air (a bigger, softer shadow)."""
+
+    def rect(self) -> pygame.Rect:
+        length = round(self.length)
+        rect = pygame.Rect(0, 0, length // 2, length)
+        rect.center = (round(self.x), round(self.y))
+        return rect
+
+
+@dataclass(frozen=True)
+class SideGeometry:
+    """One player's half of the table (the bottom one, or the top one)."""
+
+    tray: pygame.Rect
+    """The mastabas: face-down tiles in a row."""
+    site_row: pygame.Rect
+    """The active grave site's row, upright tiles centred vertically in it."""
+    abandoned: pygame.Rect
+    """The older sites, dimmed."""
+    panel: pygame.Rect
+    """Name, score, sites started, mastaba count, whose turn."""
+    site_label_y: int
+    """The baseline area for the site's caption (above the bottom row, below the top one)."""
+
+
+BOTTOM = SideGeometry(tray=pygame.Rect(TRAY_X[0], 568, TRAY_X[1] - TRAY_X[0], 96),
+                      site_row=pygame.Rect(SITE_AREA_X[0], 446, SITE_AREA_X[1] - SITE_AREA_X[0], 104),
+                      abandoned=pygame.Rect(ABANDONED_AREA[0], 440, ABANDONED_AREA[1] - ABANDONED_AREA[0], 116),
+                      panel=pygame.Rect(SEAT_PANEL_X, 440, 1264 - SEAT_PANEL_X, 224),
+                      site_label_y=428)
+TOP = SideGeometry(tray=pygame.Rect(TRAY_X[0], 10, TRAY_X[1] - TRAY_X[0], 96),
+                   site_row=pygame.Rect(SITE_AREA_X[0], 122, SITE_AREA_X[1] - SITE_AREA_X[0], 104),
+                   abandoned=pygame.Rect(ABANDONED_AREA[0], 114, ABANDONED_AREA[1] - ABANDONED_AREA[0], 116),
+                   panel=pygame.Rect(SEAT_PANEL_X, 10, 1264 - SEAT_PANEL_X, 224),
+                   site_label_y=228)
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where one tile rests: its centre, its length, how it is turned."""
+
+    x: float
+    y: float
+    length: int
+    zone: str
+    """``"site"`` (active), ``"abandoned"``, ``"mastabas"`` or ``"held"``."""
+    seat: int
+    """The seat whose zone it is."""
+    flipped: bool = False
+    """Drawn with its high number on top."""
+
+    @property
+    def private(self) -> bool:
+        """Face down to everyone but its owner (RULES.md section 1: mastabas; the
+        drawn tile is seen by the drawer only)."""
+        return self.zone in ("mastabas", "held")
+
+    def rect(self) -> pygame.Rect:
+        rect = pygame.Rect(0, 0, self.length // 2, self.length)
+        rect.center = (round(self.x), round(self.y))
+        return rect
+
+
+def upright(top: int, tile: int) -> bool:
+    """Whether `tile`, drawn with `top` uppermost, shows its high number first."""
+    return top == HIGH[tile] and not IS_DOUBLE[tile]
+
+
+@dataclass
+class TableLayout:
+    """Every tile's place, and every zone's rect, for one state."""
+
+    places: dict[int, Place]
+    ends: dict[int, dict[str, pygame.Rect]]
+    """Per seat, the empty slot at each end of the active site (no site: none)."""
+    new_slot: dict[int, pygame.Rect]
+    """Per seat, the "new site" slot."""
+    trays: dict[int, pygame.Rect]
+    abandoned: dict[int, pygame.Rect]
+    panels: dict[int, pygame.Rect]
+    site_rows: dict[int, pygame.Rect]
+    label_y: dict[int, int]
+    pile: pygame.Rect
+    held: pygame.Rect
+
+
+def side_of(seat: int, bottom_seat: int) -> SideGeometry:
+    return BOTTOM if seat == bottom_seat else TOP
+
+
+def lay_out(state, bottom_seat: int, mastaba_order: dict[int, list[int]]) -> TableLayout:
+    """The table for `state` (a `NecropolisState`, full or a view), with
+    `bottom_seat` nearest the player and each seat's mastabas in `mastaba_order`."""
+    places: dict[int, Place] = {}
+    ends: dict[int, dict[str, pygame.Rect]] = {}
+    new_slot, trays, abandoned, panels, rows, label_y = {}, {}, {}, {}, {}, {}
+    for seat in (0, 1):
+        side = side_of(seat, bottom_seat)
+        trays[seat], abandoned[seat], panels[seat] = side.tray, side.abandoned, side.panel
+        rows[seat], label_y[seat] = side.site_row, side.site_label_y
+        sites = state.sites[seat]
+        if sites:
+            ends[seat] = _lay_site(places, sites[-1], seat, side.site_row)
+        _lay_abandoned(places, sites[:-1], seat, side.abandoned)
+        _lay_tray(places, mastaba_order.get(seat, []), seat, side.tray)
+        new_slot[seat] = pygame.Rect(0, 0, SITE_LENGTH // 2 + 8, SITE_LENGTH + 8)
+        new_slot[seat].center = (NEW_SLOT_X + SITE_LENGTH // 4, side.site_row.centery)
+    held = pygame.Rect(0, 0, HELD_LENGTH // 2, HELD_LENGTH)
+    held.center = HELD_CENTRE
+    if state.held >= 0:
+        places[state.held] = Place(held.centerx, held.centery, HELD_LENGTH, "held", state.seat)
+    pile = pygame.Rect(0, 0, PILE_LENGTH + 24, PILE_LENGTH // 2 + 40)
+    pile.center = (PILE_CENTRE[0], PILE_CENTRE[1] - 6)
+    return TableLayout(places, ends, new_slot, trays, abandoned, panels, rows, label_y, pile, held)
+
+
+def site_length(count: int, width: int) -> int:
+    """The longest upright tile that fits `count` tiles and two end slots in `width`."""
+    step = width // (count + 2)
+    return max(24, min(SITE_LENGTH, 2 * (step - TILE_GAP)))
+
+
+def _lay_site(places: dict[int, Place], site: tuple, seat: int, row: pygame.Rect) -> dict[str, pygame.Rect]:
+    length = site_length(len(site), row.width)
+    step = length // 2 + TILE_GAP
+    total = step * (len(site) + 2)
+    x0 = row.centerx - total // 2 + step // 2
+    y = row.centery
+    for index, (tile, top) in enumerate(site, start=1):
+        places[tile] = Place(x0 + index * step, y, length, "site", seat, upright(top, tile))
+    slots = {}
+    for name, index in (("left", 0), ("right", len(site) + 1)):
+        slot = pygame.Rect(0, 0, length // 2, length)
+        slot.center = (x0 + index * step, y)
+        slots[name] = slot
+    return slots
+
+
+def _lay_abandoned(places: dict[int, Place], sites: tuple, seat: int, area: pygame.Rect) -> None:
+    """Older sites, oldest first, flowing left to right and wrapping; tiles shrink
+    until every one fits the area."""
+    if not sites:
+        return
+    inner = area.inflate(-16, -34)
+    inner.y = area.y + 26
+    for length in range(ABANDONED_LENGTH, MIN_ABANDONED_LENGTH - 1, -2):
+        found = _flow(sites, inner, length)
+        if found is not None or length == MIN_ABANDONED_LENGTH:
+            break
+    if found is None:  # a pathological game: overlap rather than leave the table
+        found = _flow(sites, pygame.Rect(inner.x, inner.y, inner.width, 10_000), length)
+    for tile, (x, y, flipped) in found.items():
+        places[tile] = Place(x, y, length, "abandoned", seat, flipped)
+
+
+def _flow(sites: tuple, inner: pygame.Rect, length: int) -> dict[int, tuple[int, int, bool]] | None:
+    width, gap, line_gap = length // 2 + 1, max(6, length // 4), 6
+    x, y = inner.x, inner.y
+    found: dict[int, tuple[int, int, bool]] = {}
+    for site in sites:
+        span = len(site) * width
+        if span > inner.width:
+            return None
+        if x > inner.x and x + span > inner.right:
+            x, y = inner.x, y + length + line_gap
+        if y + length > inner.bottom:
+            return None
+        for index, (tile, top) in enumerate(site):
+            found[tile] = (x + index * width + width // 2, y + length // 2, upright(top, tile))
+        x += span + gap
+    return found
+
+
+def _lay_tray(places: dict[int, Place], order: list[int], seat: int, tray: pygame.Rect) -> None:
+    if not order:
+        return
+    space = tray.width - TRAY_LABEL_WIDTH - 12
+    step = min(MASTABA_LENGTH // 2 + MASTABA_GAP, space // len(order))
+    length = min(MASTABA_LENGTH, 2 * (step - 2))
+    x0 = tray.x + TRAY_LABEL_WIDTH + step // 2
+    for index, tile in enumerate(order):
+        places[tile] = Place(x0 + index * step, tray.centery, length, "mastabas", seat)
+
+
+def arrival_order(previous: list[int], mastabas: list[int]) -> list[int]:
+    """`mastabas` in the order the tiles arrived: those already known keep their
+    places, newcomers go to the right. Hidden tiles (-1, a view's) never arrive
+    here: the table lays out the full state and only draws backs."""
+    present = set(mastabas)
+    order = [t for t in previous if t in present]
+    known = set(order)
+    order += [t for t in mastabas if t not in known]
+    return order

@@ -1,0 +1,256 @@
+"""The Necropolis table (client/tables/necropolis.py): its decisions as the kit's
+Choices, worked positions from RULES.md section 1, the layout (every tile on the
+canvas, none overlapping), and hidden tiles never drawn face up for the wrong seat."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_client_support import make_app, run
+
+from dominoes_arcade.client.tables import TableSetup, open_table, table_class
+from dominoes_arcade.client.tables.necropolis import NecropolisTable
+from dominoes_arcade.client.tables.necropolis_layout import arrival_order, lay_out
+from dominoes_arcade.engine import new_game
+from dominoes_arcade.engine.records import parse_step
+from dominoes_arcade.engine.tiles import BY_NAME, NAME
+
+CANVAS = pygame.Rect(0, 0, 1280, 720 - 48)
+"""The table's part of the screen: the footer's prompts take the bottom 48 px."""
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = make_app(tmp_path)
+    yield app
+    app.close()
+
+
+def table_at(app, *steps: str, seats=("human", "easy"), **options) -> NecropolisTable:
+    """A table with seat 0 opening, after `steps` in record notation."""
+    options = {**app.settings.game("necropolis"), "first_player": 0, **options}
+    table = open_table(app, TableSetup("necropolis", list(seats), options, seed=3))
+    for text in steps:
+        table.apply(parse_step(table.state, text))
+    run(app, frames=2)
+    return table
+
+
+OPENED = ("0 draw", "* 3-4", "0 new", "1 draw", "* 0-1", "1 new")
+"""Seat 0's site is 3-4, seat 1's is 0-1; seat 0 to move."""
+
+
+def decision(table) -> dict[tuple, str]:
+    """(source, target) -> the move's notation, for the decision on the table."""
+    return {(c.source, c.target): str(c.action) for c in table.choices()}
+
+
+def test_registered_as_the_necropolis_table():
+    assert table_class("necropolis") is NecropolisTable
+
+
+def test_opening_is_the_pile_then_the_new_site_slot(app):
+    table = table_at(app)
+    assert decision(table) == {("pile", None): "draw"}
+    table.apply(parse_step(table.state, "0 draw"))
+    table.apply(parse_step(table.state, "* 3-4"))
+    assert decision(table) == {("held", "new_site"): "new"}, "the opening tile can only found site #1"
+
+
+def test_drawn_tile_goes_to_either_end_the_mastabas_or_a_new_site(app):
+    table = table_at(app, *OPENED, "0 draw", "* 4-6")  # one-tile site 3-4: both ends share the 4
+    assert decision(table) == {("held", ("end", "left")): "left", ("held", ("end", "right")): "right",
+                               ("held", "mastabas"): "hide", ("held", "new_site"): "new"}
+
+
+def test_a_drop_on_an_end_that_does_not_match_is_refused_with_the_engine_reason(app):
+    table = table_at(app, *OPENED, "0 draw", "* 0-5")  # 0-5 shares nothing with 3-4
+    assert set(decision(table)) == {("held", "mastabas"), ("held", "new_site")}
+    rects = table.item_rects()
+    assert ("end", "left") in rects and ("end", "right") in rects, "illegal targets still have a place"
+    action = table.action_for("held", ("end", "left"))
+    assert str(action) == "left" and action not in table.state.legal_actions()
+    assert "does not match" in table.state.why_illegal(action)
+    assert table.action_for("held", "pile") is None, "a drawn tile cannot go back to the necropolis"
+
+
+def test_a_mastaba_tile_plays_to_an_end_founds_a_site_or_is_exchanged(app):
+    # Seat 0 hides 5-6, seat 1 hides 2-2; then seat 0's mastaba tile 5-6 can start a
+    # new site or be exchanged, and draws stay possible; it cannot attach to 3-4.
+    table = table_at(app, *OPENED, "0 draw", "* 5-6", "0 hide", "1 draw", "* 2-2", "1 hide")
+    tile = BY_NAME["5-6"]
+    assert decision(table) == {("pile", None): "draw", (("mastaba", tile), "new_site"): "new 5-6",
+                               (("mastaba", tile), "pile"): "exchange 5-6"}
+    assert str(table.action_for(("mastaba", tile), ("end", "right"))) == "play 5-6 right"
+    assert "does not match" in table.state.why_illegal(table.action_for(("mastaba", tile), ("end", "right")))
+    # With 4-5 on the right end, 5-6 attaches there.
+    table.apply(parse_step(table.state, "0 draw"))
+    table.apply(parse_step(table.state, "* 4-5"))
+    table.apply(parse_step(table.state, "0 right"))
+    for text in ("1 draw", "* 0-0", "1 hide"):
+        table.apply(parse_step(table.state, text))
+    assert decision(table)[(("mastaba", tile), ("end", "right"))] == "play 5-6 right"
+
+
+def test_exchange_off_by_variant_is_no_choice_and_its_drop_says_why(app):
+    table = table_at(app, *OPENED, "0 draw", "* 5-6", "0 hide", "1 draw", "* 2-2", "1 hide", allow_exchange=False)
+    tile = BY_NAME["5-6"]
+    assert (("mastaba", tile), "pile") not in decision(table)
+    assert "exchange" in table.state.why_illegal(table.action_for(("mastaba", tile), "pile"))
+
+
+def test_pass_button_in_the_mastaba_phase(app):
+    state = new_game("necropolis", options={"first_player": 0, "after_empty": "mastaba_phase"})
+    # Empty the pile: seat 0 hides twelve tiles without a 6, then founds a new site
+    # with 6-6; seat 1 hides the other sixes and the rest. Seat 0 then cannot attach.
+    sixes = [n for n in NAME[:28] if "6" in n and n != "6-6"]
+    others = [n for n in NAME[:28] if "6" not in n and n not in ("3-4", "0-1")]
+    mine, theirs = others[:12] + ["6-6"], sixes + others[12:]
+    steps = list(OPENED)
+    for name_0, name_1 in zip(mine, theirs, strict=True):
+        steps += ["0 draw", f"* {name_0}", "0 new" if name_0 == "6-6" else "0 hide", "1 draw", f"* {name_1}", "1 hide"]
+    for text in steps:
+        state.apply(parse_step(state, text))
+    assert not state.pile and [str(a) for a in state.legal_actions()] == ["pass"], "6-6 site: nothing attaches"
+    table = table_at(app, *steps, after_empty="mastaba_phase")
+    assert decision(table) == {(("button", "pass"), None): "pass"}
+    assert ("button", "pass") in table.item_rects()
+
+
+def test_every_choice_has_a_place_and_means_its_action(app):
+    """Random games: at every human decision, one Choice per legal action; every
+    source and target is on the canvas; a drop of each source on each target is
+    exactly its action."""
+    rng = random.Random(5)
+    for seed in range(3):
+        table = open_table(app, TableSetup("necropolis", ["human", "human"], app.settings.game("necropolis"), seed))
+        for _ in range(400):
+            if table.state.is_terminal:
+                break
+            run(app)
+            if not table.waiting_for_human:
+                continue
+            choices, rects, legal = table.choices(), table.item_rects(), table.state.legal_actions()
+            assert sorted(map(str, (c.action for c in choices))) == sorted(map(str, legal))
+            for choice in choices:
+                assert choice.source in rects and (choice.target is None or choice.target in rects)
+                assert CANVAS.contains(rects[choice.source])
+                assert table.action_for(choice.source, choice.target) is choice.action
+            table.play(rng.choice(legal))
+        assert table.state.is_terminal
+        app.scenes.pop()
+
+
+def places_of(state, bottom_seat: int = 0):
+    order = {seat: arrival_order([], state.mastabas[seat]) for seat in (0, 1)}
+    return lay_out(state, bottom_seat, order)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), hide_bias=st.floats(0, 1), stop=st.integers(10, 400))
+def test_layout_keeps_every_tile_on_the_canvas_and_apart(seed, hide_bias, stop):
+    """Whatever the game (many sites, long sites, full mastabas), every tile that
+    is not in the necropolis has a place on the canvas, and no two overlap."""
+    rng = random.Random(seed)
+    state = new_game("necropolis", options={"max_turns": 10_000})
+    for _ in range(stop):
+        if state.is_terminal:
+            break
+        if state.is_chance:
+            state.apply(state.sample_chance(rng))
+            continue
+        legal = state.legal_actions()
+        keep = [a for a in legal if a.kind in ("hide", "attach", "play")]
+        state.apply(rng.choice(keep) if keep and rng.random() < hide_bias else rng.choice(legal))
+    layout = places_of(state)
+    # (An exchange's returned tile is on its way into the necropolis: no place.)
+    outside = [t for t in range(28) if t not in state.pile and t != state.returning]
+    assert sorted(layout.places) == sorted(outside)
+    rects = {tile: place.rect() for tile, place in layout.places.items()}
+    for tile, rect in rects.items():
+        assert CANVAS.contains(rect), f"{NAME[tile]} at {rect} leaves the table"
+    tiles = list(rects)
+    for i, a in enumerate(tiles):
+        for b in tiles[i + 1:]:
+            assert not rects[a].colliderect(rects[b]), f"{NAME[a]} and {NAME[b]} overlap"
+
+
+def test_site_is_drawn_left_to_right_with_matched_numbers_lined_up():
+    # Worked example (RULES.md section 1, "Matching"): site 3-4, then 4-6 on the right
+    # and 1-3 on the left; each drawn with the shared number lined up with its neighbour's.
+    state = new_game("necropolis", options={"first_player": 0})
+    for text in OPENED + ("0 draw", "* 4-6", "0 right", "1 draw", "* 5-5", "1 hide", "0 draw", "* 1-3", "0 left"):
+        state.apply(parse_step(state, text))
+    layout = places_of(state)
+    site = [t for t, _ in state.active_site(0)]
+    assert [NAME[t] for t in site] == ["1-3", "3-4", "4-6"]
+    xs = [layout.places[t].x for t in site]
+    assert xs == sorted(xs), "the row reads left to right as the site"
+    # 3-4 founded the site with 3 on top; 1-3 joined its left end on the 3, so its 3
+    # is on top (high number first: flipped); 4-6 joined the right end, where 3-4's
+    # top is 3 and its bottom 4: neither 3 on 4-6, so it lines up bottom to bottom,
+    # the 4 below and the 6 on top.
+    assert [layout.places[t].flipped for t in site] == [True, False, True]
+
+
+def test_mastabas_keep_their_order_of_arrival_not_their_value():
+    """A face-down tile's place must not tell the opponent which tile it is."""
+    assert arrival_order([BY_NAME["5-6"]], sorted([BY_NAME["5-6"], BY_NAME["0-0"]])) == [BY_NAME["5-6"],
+                                                                                        BY_NAME["0-0"]]
+    assert arrival_order([BY_NAME["5-6"], BY_NAME["0-0"], BY_NAME["1-1"]], [BY_NAME["1-1"], BY_NAME["5-6"]]) == [
+        BY_NAME["5-6"], BY_NAME["1-1"]]
+
+
+def hidden_owner(state, tile: int) -> int | None:
+    """The seat whose private tile `tile` is (mastabas, the drawn tile), or None."""
+    for seat in (0, 1):
+        if tile in state.mastabas[seat] or (tile == state.held and state.seat == seat):
+            return seat
+    return None
+
+
+def check_render_log(table) -> int:
+    """Every tile drawn face up this frame is public or shown to its owner; returns
+    how many private tiles were drawn face up."""
+    shown = 0
+    for tile, face_up, _seat in table.render_log:
+        owner = hidden_owner(table.state, tile) if tile >= 0 else None
+        if face_up and owner is not None and not table.state.is_terminal:
+            assert table.shows_hidden(owner), f"{NAME[tile]} of seat {owner} drawn face up"
+            shown += 1
+        if tile in table.state.pile:
+            assert not face_up, f"{NAME[tile]} in the necropolis drawn face up"
+    return shown
+
+
+@pytest.mark.parametrize("seats", [("human", "easy"), ("easy", "easy")])
+def test_hidden_tiles_are_face_up_only_for_their_owner(app, seats):
+    table = open_table(app, TableSetup("necropolis", list(seats), app.settings.game("necropolis"), 8))
+    rng, own_shown = random.Random(8), 0
+    for _ in range(600):
+        run(app)
+        own_shown += check_render_log(table)
+        if table.state.is_terminal:
+            break
+        if table.waiting_for_human:
+            legal = table.state.legal_actions()
+            table.play(next((a for a in legal if a.kind == "hide"), rng.choice(legal)))
+    assert table.state.is_terminal
+    if "human" in seats:
+        assert own_shown > 0, "the human sees their own mastabas"
+    else:
+        assert own_shown == 0, "a bot-only demo shows no hidden tile face up"
+
+
+def test_hot_seat_shows_only_the_revealed_seats_tiles(app):
+    table = table_at(app, *OPENED, "0 draw", "* 5-6", "0 hide", "1 draw", "* 2-2", "1 hide", seats=("human", "human"))
+    for revealed in (0, 1, None):
+        table.revealed_seat = revealed
+        run(app)
+        faces = {tile: face for tile, face, _ in table.render_log}
+        assert faces[BY_NAME["5-6"]] is (revealed == 0)
+        assert faces[BY_NAME["2-2"]] is (revealed == 1)
