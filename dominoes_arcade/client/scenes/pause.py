@@ -1,5 +1,5 @@
 """The pause menu: an overlay over a frozen table. Resume, the game's rules,
-settings, or leave the game (after a confirmation)."""
+settings, restart the game, or leave it for the menu (both after a confirmation)."""
 
 from __future__ import annotations
 
@@ -12,23 +12,27 @@ from ..widgets import Button
 from .menu import Dialog, MenuScene
 
 WIDTH, HEIGHT = LOGICAL_SIZE
-PANEL = pygame.Rect(WIDTH // 2 - 220, 118, 440, 452)
+PANEL = pygame.Rect(WIDTH // 2 - 220, 96, 440, 530)
 
 
 class PauseScene(MenuScene):
     transparent = True
     name = "pause"
 
-    def __init__(self, app, game: str):
+    def __init__(self, app, game: str, on_restart=None):
         self.game = game
+        self.on_restart = on_restart
+        """Starts the game again (a table's `restart`); None: no Restart entry."""
         super().__init__(app)
         self._dim = pygame.Surface(LOGICAL_SIZE)
         self._dim.set_alpha(160)
 
     def build(self) -> None:
         x, width = PANEL.x + 50, PANEL.width - 100
-        entries = [("Resume", self.back), ("Rules", self.open_rules), ("Settings", self.open_settings),
-                   ("Leave game", self.ask_leave)]
+        entries = [("Resume", self.back), ("Rules", self.open_rules), ("Settings", self.open_settings)]
+        if self.on_restart is not None:
+            entries.append(("Restart", self.ask_restart))
+        entries.append(("Leave game", self.ask_leave))
         for index, (label, action) in enumerate(entries):
             self.focus.add(Button((x, PANEL.y + 110 + index * 78, width, 60), label, action))
 
@@ -47,6 +51,10 @@ class PauseScene(MenuScene):
         from .settings import SettingsScene
 
         self.app.scenes.push(SettingsScene(self.app))
+
+    def ask_restart(self) -> None:
+        self.app.scenes.push(Dialog(self.app, "Restart this game?", "The game in progress will be lost.",
+                                    [("Restart", self.on_restart), ("Keep playing", lambda: None)]))
 
     def ask_leave(self) -> None:
         self.app.scenes.push(Dialog(self.app, "Leave this game?", "The game in progress will be lost.",

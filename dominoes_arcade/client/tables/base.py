@@ -1,32 +1,40 @@
-"""`TableScene`: what every game table shares. It owns the engine state and
-drives the game; subclasses draw it and turn the player's input into actions.
+"""`TableScene`: what every game table shares (the table kit). It owns the engine
+state and drives the game; a game's subclass draws it and describes the human's
+decision (the contract in `interaction`).
 
-The driver, each update, once the table's animations (``self.tweens``) are done:
+The driver, each update, once the table's animations (``self.tweens``) and any
+`hold` are done:
 
 - a chance node: one outcome sampled from ``self.rng`` (seeded by the setup);
-- a bot's seat: after the think delay (``[bots] think_delay_ms``, scaled by the
-  animation speed), the bot's choice (`choose_for_bot`);
-- a human's seat: nothing; the subclass calls `play(action)` when they choose;
-- a record being replayed: its next step, after the think delay.
+- a bot's seat: the bot thinks in the `bot_worker` (asked as soon as the seat is
+  to move, animations or not, so the frame loop never waits for it), and its
+  choice is applied at least `think_delay` after the previous move;
+- a human's seat: nothing until they decide (`Picker`: mouse, keyboard or
+  controller); with two or more humans a "Pass to" screen comes first;
+- a record being replayed: its next step, paced by the replay controls.
 
 Every applied action goes through `apply`, which records the step and hands the
 engine's `Event`s to `on_events`, where a subclass starts its animations (tweens
 on ``self.tweens``, sounds through ``self.app.audio``). Because the driver waits
 for the tweens, animations never fall behind the game, and a click skips them.
 
-PAUSE, BACK and an unplugged controller open the pause menu; every other input
-goes to `handle_table`.
+The hooks a game's table implements: `choices`, `item_rects`, `action_for`,
+`draw_table`, `draw_dragged`, `on_events`, `last_move_rect`, `result_lines`, and
+`on_rebuild` when it keeps sprites (undo and replay steps back rebuild the state
+without events). Every tile goes on screen through `draw_tile`, which logs it in
+`render_log`, and a seat's hidden tiles are drawn face up only when
+`shows_hidden(seat)`. `hold(seconds)` keeps the driver waiting while a summary is
+shown. ``self.selected_source`` and ``self.dragged_source`` say what the human has
+picked up, for a table that lifts or hides it.
 
-The hooks a game's table implements (the contract of `interaction`): `choices`,
-`item_rects`, `action_for`, `draw_table`, `draw_dragged`, `on_events`,
-`last_move_rect`, `result_lines`. Every tile goes on screen through `draw_tile`,
-which logs it in `render_log`, and a seat's hidden tiles are drawn face up only
-when `shows_hidden(seat)`. `hold(seconds)` keeps the driver waiting while a
-summary is shown.
+Input: PAUSE, BACK (with nothing selected) and an unplugged controller open the
+pause menu; UNDO and HINT are the kit's; the rest goes to the `Picker`, then to
+`handle_table` when the picker did not use it.
 """
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Hashable
 
@@ -36,31 +44,36 @@ from ...engine import Action, Event, game_options, new_game
 from ...engine.records import parse_step, step_text
 from ..input import InputEvent, Intent
 from ..scene import Scene
+from ..theme import SMALL
 from . import TableSetup
-from .interaction import Choice
+from .interaction import HINT_COLOUR, LAST_MOVE_COLOUR, Choice, Picker, draw_ring, draw_tag
 
 ATTRACT_IGNORES = frozenset({Intent.POINT, Intent.DRAG, Intent.RELEASE, Intent.DEVICE_ADDED})
 """Inputs that do not end an attract-mode demo (a nudged mouse is not a player)."""
 GAME_OVER_SECONDS = 4.0
 """How long a finished demo shows its result before the next demo starts."""
+_TABLE_KEYS = itertools.count(1)
 
 
 class TableScene(Scene):
     name = "table"
+    game_over_scene = True
+    """Whether the kit's game-over screen opens at the end (the placeholder draws its own)."""
 
     def __init__(self, app, setup: TableSetup):
         super().__init__(app)
         self.setup = setup
-        if setup.record is not None:
-            self.state = new_game(setup.record.game, options=setup.record.options)
-        else:
-            options = dict(setup.options)
-            if "players" in game_options(setup.game):
-                options["players"] = setup.players
-            self.state = new_game(setup.game, options=options)
+        self.key = next(_TABLE_KEYS)
+        """This table's bots in the worker."""
+        self.state = self._new_state()
         self.rng = random.Random(setup.seed)
         self.steps: list[str] = []
         """Every step applied so far, in record notation (``"0 draw"``, ``"* 3-4"``)."""
+        self.human_steps: list[int] = []
+        """Indexes in `steps` of the humans' decisions (undo goes back to them)."""
+        self.decision_version = 0
+        """Bumped whenever the state changes: selections, hints and bot answers
+        belong to one version."""
         self.think_left = self.think_delay
         self.ended = False
         self.ended_for = 0.0
@@ -71,9 +84,36 @@ class TableScene(Scene):
         """(tile, face_up, seat) for every tile `draw_tile` drew this frame (cleared by `draw`)."""
         self.hold_left = 0.0
         """Seconds the driver still waits for a summary on screen (`hold`)."""
-        humans = [seat for seat in range(len(setup.seats)) if self.is_human(seat)]
+        humans = self.human_seats
         self.revealed_seat: int | None = humans[0] if len(humans) == 1 else None
         """The human whose hidden tiles may be drawn face up now (`shows_hidden`)."""
+        self.last_shown_human: int | None = self.revealed_seat
+        """In hot-seat, the human who last confirmed the pass screen."""
+        self.picker = Picker(self)
+        self.worker = None
+        self.bot_ticket: int | None = None
+        self.hint: Action | None = None
+        """The hard bot's suggestion for the human's decision, highlighted until they move."""
+        self.hint_ticket: int | None = None
+        self._hint_version = -1
+        self._specs: dict[str, str] = {}
+        self._choices_for: int | None = None
+        self._choices: list[Choice] = []
+        self.replay = None
+        if setup.record is not None:
+            from ..scenes.replay_controls import ReplayControls
+
+            self.replay = ReplayControls(self)
+            self.skip_on_input = False  # a replay's controls use confirm and clicks themselves
+
+    def _new_state(self):
+        setup = self.setup
+        if setup.record is not None:
+            return new_game(setup.record.game, options=setup.record.options)
+        options = dict(setup.options)
+        if "players" in game_options(setup.game):
+            options["players"] = setup.players
+        return new_game(setup.game, options=options)
 
     # -- seats ---------------------------------------------------------------------
     def seat_kind(self, seat: int) -> str:
@@ -85,9 +125,29 @@ class TableScene(Scene):
         return self.seat_kind(seat) == "human"
 
     @property
+    def human_seats(self) -> list[int]:
+        return [seat for seat in range(len(self.setup.seats)) if self.is_human(seat)]
+
+    @property
+    def hot_seat(self) -> bool:
+        """Two or more humans share the screen."""
+        return len(self.human_seats) > 1
+
+    def seat_name(self, seat: int) -> str:
+        """How the screens name a seat (``"Seat 2"``)."""
+        return f"Seat {seat + 1}"
+
+    @property
     def waiting_for_human(self) -> bool:
         seat = self.state.current_player
         return seat >= 0 and self.is_human(seat) and not self.state.is_terminal
+
+    @property
+    def can_decide(self) -> bool:
+        """A human may make the decision now: it is their turn, and in hot-seat
+        they have confirmed the pass screen."""
+        return (self.waiting_for_human and not self.ended and self.app.scenes.top is self
+                and self.shows_hidden(self.state.current_player))
 
     @property
     def think_delay(self) -> float:
@@ -97,91 +157,26 @@ class TableScene(Scene):
     def is_over(self) -> bool:
         return self.ended and not self.tweens.busy
 
-    # -- the driver ----------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if self.ended:
-            self.ended_for += dt
-            if self.setup.demo and self.ended_for >= GAME_OVER_SECONDS and not self.app.exit_when_over:
-                self.next_demo()
-            return
-        if self.hold_left > 0:
-            self.hold_left = max(0.0, self.hold_left - dt)
-        elif not self.tweens.busy:
-            self.advance(dt)
+    @property
+    def selected_source(self) -> Hashable | None:
+        return self.picker.selected
 
-    def advance(self, dt: float) -> None:
-        state = self.state
-        if state.is_terminal or self.error:
-            self.ended = True
-            self.on_game_over()
-            return
-        if self.setup.record is not None:
-            self.think_left -= dt
-            if self.think_left <= 0:
-                self.think_left = self.think_delay
-                self._replay_next()
-        elif state.is_chance:
-            self.apply(state.sample_chance(self.rng))
-        elif not self.is_human(state.current_player):
-            self.think_left -= dt
-            if self.think_left <= 0:
-                self.think_left = self.think_delay
-                self.apply(self.choose_for_bot(state.current_player))
+    @property
+    def dragged_source(self) -> Hashable | None:
+        return self.picker.dragged_source
 
-    def _replay_next(self) -> None:
-        record = self.setup.record
-        if len(self.steps) >= len(record.steps):
-            self.error = record.error or "the record stops before the end of the game"
-            return
-        text = record.steps[len(self.steps)]
-        try:
-            action = parse_step(self.state, text)
-            events = self.state.apply(action)
-        except ValueError as error:
-            self.error = f"step {len(self.steps) + 1} \"{text}\": {error}"
-            return
-        self.steps.append(text)
-        self.on_events(action, events)
-
-    def apply(self, action: Action) -> list[Event]:
-        """Apply `action` (checked by the engine), record it and animate it."""
-        text = step_text(self.state, action)
-        events = self.state.apply(action)
-        self.steps.append(text)
-        self.on_events(action, events)
-        return events
-
-    def play(self, action: Action) -> bool:
-        """A human's choice: applied when it is legal for the seat to move, else
-        refused with a short sound. Returns whether it was applied."""
-        if not self.waiting_for_human or action not in self.state.legal_actions():
-            self.app.audio.play("back")
-            return False
-        self.apply(action)
-        self.think_left = self.think_delay
-        return True
-
-    def choose_for_bot(self, seat: int) -> Action:
-        """The bot's decision for `seat`. Uniformly random from the seeded rng
-        until the bots are wired in (the bot of each difficulty is named in
-        ``[bots]`` of config.toml)."""
-        return self.rng.choice(self.state.legal_actions())
-
-    def next_demo(self) -> None:
-        """Start the next demo game (a new seed) in place of this one."""
-        from . import open_table
-
-        setup = TableSetup(self.setup.game, list(self.setup.seats), dict(self.setup.options),
-                           self.setup.seed + 1, demo=True)
-        table = open_table(self.app, setup, replace=True)
-        table.attract, table.skip_on_input = self.attract, self.skip_on_input
+    def current_choices(self) -> list[Choice]:
+        """`choices()` for the current decision, built once per state."""
+        if self._choices_for != self.decision_version:
+            self._choices_for = self.decision_version
+            self._choices = self.choices() if self.waiting_for_human else []
+        return self._choices
 
     # -- hidden information and pacing ----------------------------------------------
     def shows_hidden(self, seat: int) -> bool:
         """Whether `seat`'s hidden tiles (hand, mastabas) may be drawn face up now:
         every seat in a replay; the human at the screen (in hot-seat, the one who
-        confirmed the pass screen); nobody in a bot-only demo."""
+        confirmed the pass screen, while it is their turn); nobody in a bot-only demo."""
         if self.setup.record is not None:
             return True
         return seat >= 0 and seat == self.revealed_seat
@@ -220,10 +215,6 @@ class TableScene(Scene):
         self.render_log.append((tile, face_up, seat))
         return where
 
-    def seat_name(self, seat: int) -> str:
-        """How the screens name a seat (``"Seat 2"``)."""
-        return f"Seat {seat + 1}"
-
     # -- hooks for each game's table -------------------------------------------------
     def choices(self) -> list[Choice]:
         """The human's current decision, one `Choice` per legal action (built from
@@ -247,7 +238,7 @@ class TableScene(Scene):
     def draw_dragged(self, surface: pygame.Surface, source: Hashable, pos: tuple[int, int]) -> None:
         """Draw `source` being dragged, centred at `pos`: by default the tile its
         first choice moves, face up (the dragging human's own tile)."""
-        for choice in self.choices():
+        for choice in self.current_choices():
             if choice.source == source and choice.action.tile >= 0:
                 self.draw_tile(surface, choice.action.tile, pygame.Rect(pos[0], pos[1], 0, 0), 72, face_up=True,
                                seat=self.state.current_player)
@@ -256,6 +247,11 @@ class TableScene(Scene):
     def last_move_rect(self) -> pygame.Rect | None:
         """Where the last move landed, for the last-move marker."""
         return None
+
+    def describe(self, action: Action) -> str:
+        """A short phrase for `action` in prompts (``"Draw"``, ``"Play 3-4 s7"``)."""
+        text = str(action)
+        return text[:1].upper() + text[1:]
 
     def result_lines(self) -> list[str]:
         """The game-over summary: the headline (who won), then the scores."""
@@ -275,29 +271,347 @@ class TableScene(Scene):
     def on_events(self, action: Action, events: list[Event]) -> None:
         """Start animations and sounds for what `action` did."""
 
+    def on_rebuild(self) -> None:
+        """The state was rebuilt without events (undo, a replay stepping back or
+        jumping ahead): put every sprite where the state says, without animation."""
+
     def on_game_over(self) -> None:
-        """The game just ended: show the result."""
+        """The game just ended (the kit opens the game-over screen after this)."""
 
     def handle_table(self, event: InputEvent) -> None:
-        """Input that is not pause or back: choosing tiles and moves."""
+        """Input the kit did not use (a game's extras, such as viewing a stack)."""
+
+    # -- the driver ----------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        if self.replay is not None:
+            dt = self.replay.scale(dt)
+        super().update(dt)
+        if self.ended:
+            self.ended_for += dt
+            if (self.setup.demo and not self.game_over_scene and self.ended_for >= GAME_OVER_SECONDS
+                    and not self.app.exit_when_over):
+                self.next_demo()
+            return
+        self._ask_bot()
+        self._collect_hint()
+        if self.hold_left > 0:
+            self.hold_left = max(0.0, self.hold_left - dt)
+        elif not self.tweens.busy:
+            self.advance(dt)
+
+    def advance(self, dt: float) -> None:
+        state = self.state
+        if state.is_terminal or self.error:
+            self.finish()
+        elif self.replay is not None:
+            self.replay.advance(dt)
+        elif state.is_chance:
+            self.apply(state.sample_chance(self.rng))
+        elif self.is_human(state.current_player):
+            self._turn_of_human(state.current_player)
+        else:
+            if self.hot_seat:
+                self.revealed_seat = None  # a bot's turn: nobody's hand is shown
+            self.think_left -= dt
+            if self.think_left <= 0:
+                decision = self.bot_worker().result(self.bot_ticket)
+                if decision is not None:
+                    self.bot_ticket = None
+                    action = decision.action
+                    if action is None or action not in state.legal_actions():
+                        self.app.toast(f"{self.seat_name(state.current_player)}'s bot failed "
+                                       f"({decision.error}); it plays a random move")
+                        action = self.rng.choice(state.legal_actions())
+                    self.apply(action)
+                    self.think_left = self.think_delay
+
+    def _turn_of_human(self, seat: int) -> None:
+        if not self.hot_seat or seat == self.revealed_seat:
+            return
+        if seat == self.last_shown_human:
+            self.revealed_seat = seat  # the same human again: nobody new is at the screen
+            return
+        from ..scenes.pass_device import PassScene
+
+        self.app.scenes.push(PassScene(self.app, self, seat))
+
+    def reveal(self, seat: int) -> None:
+        """`seat`'s human confirmed the pass screen: their hidden tiles may show."""
+        self.revealed_seat = self.last_shown_human = seat
+
+    def bot_worker(self):
+        if self.worker is None:
+            from ..bot_worker import shared_worker
+
+            self.worker = shared_worker()
+        return self.worker
+
+    def bot_spec(self, kind: str) -> str:
+        """The bot spec a seat kind (easy, medium, hard) means in ``[bots]``."""
+        from ...bots import BotError, difficulty_spec
+
+        spec = self._specs.get(kind)
+        if spec is None:
+            try:
+                spec = difficulty_spec(self.app.settings.bots, kind)
+            except BotError as error:
+                self.app.toast(f"{error}: playing the random bot")
+                spec = "random"
+            self._specs[kind] = spec
+        return spec
+
+    def _ask_bot(self) -> None:
+        """Send the bot to move its question as soon as its seat is to move."""
+        state = self.state
+        seat = state.current_player
+        if (self.bot_ticket is not None or self.replay is not None or seat < 0 or state.is_terminal
+                or self.is_human(seat)):
+            return
+        self.bot_ticket = self.bot_worker().choose(
+            self.key, self.bot_spec(self.seat_kind(seat)), state.game, seat, state.options_dict(),
+            self.setup.seed * 16 + seat, state.view(seat), state.legal_actions())
+
+    def ask_hint(self) -> None:
+        """The `hard` bot's choice for the human to move, computed off the frame loop."""
+        if not self.can_decide or self.hint is not None or self.hint_ticket is not None:
+            return
+        state = self.state
+        seat = state.current_player
+        self.hint_ticket = self.bot_worker().choose(
+            (self.key, "hint"), self.bot_spec("hard"), state.game, seat, state.options_dict(),
+            self.setup.seed * 16 + seat + len(self.steps), state.view(seat), state.legal_actions())
+        self._hint_version = self.decision_version
+
+    def _collect_hint(self) -> None:
+        if self.hint_ticket is None:
+            return
+        decision = self.bot_worker().result(self.hint_ticket)
+        if decision is not None:
+            self.hint_ticket = None
+            if decision.action is not None and self._hint_version == self.decision_version:
+                self.hint = decision.action
+
+    def _replay_next(self) -> bool:
+        """Apply the record's next step (animated). False at its end or on a bad step."""
+        record = self.setup.record
+        if len(self.steps) >= len(record.steps):
+            self.error = record.error or "the record stops before the end of the game"
+            return False
+        text = record.steps[len(self.steps)]
+        try:
+            action = parse_step(self.state, text)
+            events = self.state.apply(action)
+        except ValueError as error:
+            self.error = f"step {len(self.steps) + 1} \"{text}\": {error}"
+            return False
+        self.steps.append(text)
+        self._changed()
+        self.on_events(action, events)
+        return True
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply `action` (checked by the engine), record it and animate it."""
+        seat = self.state.current_player
+        text = step_text(self.state, action)
+        events = self.state.apply(action)
+        if seat >= 0 and self.is_human(seat):
+            self.human_steps.append(len(self.steps))
+        self.steps.append(text)
+        self._changed()
+        self.on_events(action, events)
+        return events
+
+    def _changed(self) -> None:
+        self.decision_version += 1
+        self.hint = None
+        if self.hint_ticket is not None:
+            self.bot_worker().cancel(self.hint_ticket)
+            self.hint_ticket = None
+
+    def play(self, action: Action) -> bool:
+        """A human's choice: applied when it is legal for the seat to move, else
+        refused with a short sound. Returns whether it was applied."""
+        if not self.waiting_for_human or action not in self.state.legal_actions():
+            self.app.audio.play("back")
+            return False
+        self.apply(action)
+        self.think_left = self.think_delay
+        return True
+
+    def finish(self) -> None:
+        """The game is over: show the result (the kit's game-over screen)."""
+        self.ended = True
+        self.on_game_over()
+        if self.game_over_scene and self.replay is None:
+            from ..scenes.game_over import GameOverScene
+
+            self.app.scenes.push(GameOverScene(self.app, self))
+
+    # -- undo and rebuilding ---------------------------------------------------------
+    def rebuild(self, steps: list[str]) -> None:
+        """Replay `steps` into a fresh state, without events or animation."""
+        state = self._new_state()
+        for text in steps:
+            state.apply(parse_step(state, text))
+        self.state = state
+        self.steps = list(steps)
+        self.human_steps = [index for index in self.human_steps if index < len(steps)]
+        self.tweens.clear()
+        self.hold_left = 0.0
+        self.ended, self.ended_for, self.error = False, 0.0, None
+        if self.bot_ticket is not None:
+            self.bot_worker().cancel(self.bot_ticket)
+            self.bot_ticket = None
+        self.picker.reset()
+        self._changed()
+        self.on_rebuild()
+
+    def undo_refusal(self) -> str | None:
+        """Why undo is not possible now, or None when it is."""
+        if self.setup.record is not None or not self.human_seats:
+            return "Nothing to undo: no human plays here."
+        if self.hot_seat:
+            return "Undo is for games against bots."
+        if self.ended:
+            return "The game is over."
+        if not self.human_steps:
+            return "Nothing to undo yet."
+        later = self.steps[self.human_steps[-1] + 1:]
+        if any(step.startswith("*") for step in later):
+            return "Cannot undo: a hidden tile was revealed after your move."
+        return None
+
+    def undo(self) -> bool:
+        """Back to the human's previous decision (never past a reveal of a hidden
+        tile); a toast says why not when it cannot."""
+        reason = self.undo_refusal()
+        if reason is not None:
+            self.app.toast(reason)
+            self.app.audio.play("back")
+            return False
+        self.rebuild(self.steps[:self.human_steps[-1]])
+        if self.worker is not None:
+            self.worker.forget(self.key)  # fresh bots: the old ones saw moves that are gone
+        self.think_left = self.think_delay
+        self.app.audio.play("back")
+        return True
+
+    # -- new games and leaving ---------------------------------------------------------
+    def reopen(self, setup: TableSetup) -> TableScene:
+        """Put a new table for `setup` in this one's place (closing its overlays)."""
+        from . import open_table
+
+        self.app.scenes.pop_until(lambda scene: scene is self)
+        table = open_table(self.app, setup, replace=True)
+        table.attract, table.skip_on_input = self.attract, self.skip_on_input
+        return table
+
+    def restart(self) -> None:
+        """Play again: the same seats and variant, the next seed (a replay starts over)."""
+        if self.setup.demo:
+            self.next_demo()
+            return
+        setup = self.setup
+        self.reopen(TableSetup(setup.game, list(setup.seats), dict(setup.options), setup.seed + 1,
+                               record=setup.record))
+
+    def next_demo(self) -> None:
+        """The next demo: bots play the next game of the menu (they cycle), a new seed."""
+        from .. import games
+
+        names = games.games()
+        game = names[(names.index(self.setup.game) + 1) % len(names)] if self.setup.game in names else names[0]
+        bots = [kind for kind in self.setup.seats if kind != "human"]
+        low, _high = games.player_range(game)
+        self.reopen(TableSetup(game, [bots[0] if bots else "medium"] * low, self.app.settings.game(game),
+                               self.setup.seed + 1, demo=True))
+
+    def to_menu(self) -> None:
+        """Leave the table for the title screen (the menu)."""
+        from ..scenes.title import TitleScene
+
+        self.app.scenes.pop_until(lambda scene: isinstance(scene, TitleScene))
+        if not self.app.scenes:
+            self.app.scenes.push(TitleScene(self.app))
+
+    def exit(self) -> None:
+        if self.worker is not None:
+            self.worker.forget(self.key)
+            self.worker.forget((self.key, "hint"))
 
     # -- drawing and input ---------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         self.render_log.clear()
         self.draw_table(surface)
+        self.draw_marks(surface)
+        if self.replay is not None:
+            self.replay.draw(surface)
+
+    def draw_marks(self, surface: pygame.Surface) -> None:
+        """The kit's marks over the table: the last move, the decision, the hint."""
+        style = self.app.style
+        last = self.last_move_rect()
+        if last is not None and not self.ended:
+            draw_ring(surface, last, LAST_MOVE_COLOUR, 3, grow=5)
+            draw_tag(surface, style, last, "Last move", LAST_MOVE_COLOUR)
+        self.picker.draw(surface)
+        if self.hint is not None and self.can_decide:
+            rects = self.item_rects()
+            for choice in self.current_choices():
+                if choice.action is self.hint:
+                    for item in (choice.source, choice.target):
+                        if item is not None and item in rects:
+                            draw_ring(surface, rects[item], HINT_COLOUR, 4, grow=10)
+                            draw_tag(surface, style, rects[item], "Hint", HINT_COLOUR)
+                    break
+        elif self.hint_ticket is not None:
+            text = style.text("Thinking of a hint\u2026", SMALL + 2, HINT_COLOUR, bold=True)
+            surface.blit(text, text.get_rect(midbottom=(surface.get_width() // 2, surface.get_height() - 56)))
 
     def handle(self, event: InputEvent) -> None:
-        if self.attract and event.intent not in ATTRACT_IGNORES:
+        intent = event.intent
+        if self.attract and intent not in ATTRACT_IGNORES:
             self.app.scenes.pop()
-        elif event.intent in (Intent.PAUSE, Intent.BACK, Intent.DEVICE_LOST):
-            self.open_pause()
-        elif self.hold_left > 0 and event.intent in (Intent.CONFIRM, Intent.PRESS):
+        elif self.hold_left > 0 and intent in (Intent.CONFIRM, Intent.PRESS):
             self.hold_left = 0.0
-        else:
+        elif self.replay is not None and self.replay.handle(event):
+            return
+        elif intent is Intent.BACK and self.picker.selected is not None:
+            self.picker.handle(event)
+        elif intent in (Intent.PAUSE, Intent.BACK, Intent.DEVICE_LOST):
+            self.open_pause()
+        elif intent is Intent.UNDO:
+            self.undo()
+        elif intent is Intent.HINT:
+            if self.can_decide:
+                self.ask_hint()
+        elif not self.picker.handle(event):
             self.handle_table(event)
 
     def open_pause(self) -> None:
         from ..scenes.pause import PauseScene
 
         self.app.audio.play("back")
-        self.app.scenes.push(PauseScene(self.app, self.setup.game))
+        restart = self.replay.restart if self.replay is not None else self.restart
+        self.app.scenes.push(PauseScene(self.app, self.setup.game, on_restart=restart))
+
+    def prompts(self) -> list[tuple[Intent, str]]:
+        if self.replay is not None:
+            return self.replay.prompts()
+        if self.tweens.busy:
+            return [(Intent.CONFIRM, "Skip"), (Intent.PAUSE, "Pause")]
+        prompts: list[tuple[Intent, str]] = []
+        choices = self.current_choices() if self.can_decide else []
+        if choices:
+            forced = Picker.forced(choices)
+            if forced is not None:
+                prompts.append((Intent.CONFIRM, f"{self.describe(forced.action)} (only move)"))
+            elif self.picker.selected is not None:
+                prompts += [(Intent.CONFIRM, "Place"), (Intent.BACK, "Put back")]
+            else:
+                prompts.append((Intent.CONFIRM, "Pick up"))
+            prompts.append((Intent.HINT, "Hint"))
+        if self.human_seats and not self.hot_seat and self.undo_refusal() is None:
+            prompts.append((Intent.UNDO, "Undo"))
+        prompts.append((Intent.PAUSE, "Pause"))
+        return prompts

@@ -13,6 +13,7 @@ geometrically among them.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable
 from dataclasses import dataclass
 
@@ -48,3 +49,336 @@ def choice_for(choices: list[Choice], source: Hashable, target: Hashable | None)
         if choice.source == source and choice.target == target:
             return choice
     return None
+
+
+# -- the human's decision in progress ---------------------------------------------------------
+
+DRAG_THRESHOLD = 6
+"""Pixels the pointer must move with the button down before a press becomes a drag."""
+LEGAL_COLOUR = (246, 196, 72)
+SELECTED_COLOUR = (255, 255, 255)
+TARGET_COLOUR = (120, 236, 160)
+FOCUS_COLOUR = (255, 255, 255)
+HINT_COLOUR = (255, 128, 226)
+LAST_MOVE_COLOUR = (110, 200, 255)
+
+
+class _Spot:
+    """An item and its rect, in the shape `focus.nearest` expects."""
+
+    __slots__ = ("item", "rect")
+
+    def __init__(self, item: Hashable, rect):
+        self.item, self.rect = item, rect
+
+
+class Picker:
+    """The human's decision in progress on a table: which source is selected,
+    where the keyboard/controller focus is, what the mouse is pressing or dragging.
+
+    Two steps: pick a source, then a target of that source (a source whose choice
+    has no target is the whole decision). Directions move the focus geometrically
+    among the current step's items, the shoulders (PAGE_UP/PAGE_DOWN) cycle through
+    them in order, so every item is reachable; CONFIRM picks; BACK unselects.
+    The mouse clicks a source then a target, or drags the source onto a target; a
+    release anywhere that is not a target cancels the drag. A forced move (one
+    legal action) is made by CONFIRM anywhere, or a click on its source or target.
+    """
+
+    def __init__(self, table):
+        self.table = table
+        self.selected: Hashable | None = None
+        self.focused: Hashable | None = None
+        self.hovered: Hashable | None = None
+        self.pressed: Hashable | None = None
+        """The source a mouse press went down on (a click or the start of a drag)."""
+        self.press_pos: tuple[int, int] | None = None
+        self.dragging = False
+        self.pointer: tuple[int, int] = (0, 0)
+        self._version = None
+
+    # -- state -----------------------------------------------------------------------
+    def sync(self) -> list[Choice]:
+        """The table's current choices; a new decision drops the old selection (the
+        focus stays on the same item when it is still there)."""
+        choices = self.table.current_choices()
+        if self._version != self.table.decision_version:
+            self._version = self.table.decision_version
+            self.selected = self.pressed = None
+            self.dragging = False
+            items = self.items(choices)
+            if self.focused not in items:
+                self.focused = items[0] if items else None
+        return choices
+
+    def reset(self) -> None:
+        self._version = None
+        self.selected = self.pressed = self.hovered = None
+        self.dragging = False
+
+    def items(self, choices: list[Choice]) -> list[Hashable]:
+        """The current step's items: the sources, or the selected source's targets
+        (and the source itself when picking it alone is also a decision)."""
+        if self.selected is None:
+            return sources(choices)
+        found = targets_of(choices, self.selected)
+        if choice_for(choices, self.selected, None) is not None:
+            found.append(self.selected)
+        return found
+
+    @staticmethod
+    def forced(choices: list[Choice]) -> Choice | None:
+        """The only choice, when there is exactly one legal decision."""
+        return choices[0] if len(choices) == 1 else None
+
+    @property
+    def dragged_source(self) -> Hashable | None:
+        return self.pressed if self.dragging else None
+
+    # -- input -------------------------------------------------------------------------
+    def handle(self, event) -> bool:
+        """Use `event` for the decision; True when it was used."""
+        from ..focus import farthest_back, nearest
+        from ..input import DIRECTIONS, Intent
+
+        if not self.table.can_decide:
+            return False
+        choices = self.sync()
+        if not choices:
+            return False
+        intent = event.intent
+        if intent in DIRECTIONS or intent in (Intent.PAGE_UP, Intent.PAGE_DOWN):
+            items = self.items(choices)
+            if not items:
+                return False
+            if self.focused not in items:
+                self.focused = items[0]
+            elif intent in DIRECTIONS:
+                rects = self.table.item_rects()
+                spots = [_Spot(item, rects[item]) for item in items if item != self.focused and item in rects]
+                origin = rects.get(self.focused)
+                if origin is not None:
+                    spot = nearest(origin, spots, intent) or farthest_back(origin, spots, intent)
+                    if spot is not None:
+                        self.focused = spot.item
+            else:
+                step = 1 if intent is Intent.PAGE_DOWN else -1
+                self.focused = items[(items.index(self.focused) + step) % len(items)]
+            self.table.app.audio.play("move")
+            return True
+        if intent is Intent.CONFIRM:
+            forced = self.forced(choices)
+            if forced is not None and self.selected is None:
+                return self.table.play(forced.action)
+            items = self.items(choices)
+            if self.focused in items:
+                self.activate(self.focused, choices)
+            elif items:
+                self.focused = items[0]
+            return True
+        if intent is Intent.BACK and self.selected is not None:
+            self.focused, self.selected = self.selected, None
+            self.table.app.audio.play("back")
+            return True
+        if intent is Intent.POINT:
+            self.pointer = event.pos
+            self.hovered = self.hit(event.pos, self.items(choices))
+            return False
+        if intent is Intent.PRESS and event.button == 1:
+            return self._press(event.pos, choices)
+        if intent is Intent.DRAG and self.pressed is not None:
+            self.pointer = event.pos
+            x, y = self.press_pos
+            if abs(event.pos[0] - x) + abs(event.pos[1] - y) >= DRAG_THRESHOLD:
+                self.dragging = True
+            return True
+        if intent is Intent.RELEASE and event.button == 1 and self.pressed is not None:
+            return self._release(event.pos, choices)
+        return False
+
+    def _press(self, pos, choices: list[Choice]) -> bool:
+        self.pointer = pos
+        forced = self.forced(choices)
+        everything = list(self.table.item_rects())
+        item = self.hit(pos, everything)
+        if forced is not None and item is not None and item in (forced.source, forced.target):
+            return self.table.play(forced.action)
+        if self.selected is not None and item is not None and item != self.selected:
+            if item in targets_of(choices, self.selected) or self.table.action_for(self.selected, item) is not None:
+                self.attempt(self.selected, item, choices)
+                return True
+        if item in sources(choices):
+            self.pressed, self.press_pos, self.dragging = item, pos, False
+            return True
+        if self.selected is not None:
+            self.selected = None  # a click on the bare table puts the tile back
+            return True
+        return False
+
+    def _release(self, pos, choices: list[Choice]) -> bool:
+        source, self.pressed = self.pressed, None
+        self.pointer = pos
+        if self.dragging:
+            self.dragging = False
+            target = self.drop_target(source, pos, choices)
+            if target is not None:
+                self.attempt(source, target, choices)
+            return True
+        if self.selected == source:
+            if choice_for(choices, source, None) is not None:
+                self.attempt(source, None, choices)
+            else:
+                self.selected = None
+        else:
+            self.selected = None
+            self.activate(source, choices)
+        return True
+
+    def activate(self, item: Hashable, choices: list[Choice]) -> None:
+        """CONFIRM on `item` (or a click): pick a source, or put the selected
+        source on a target."""
+        if self.selected is None:
+            targets = targets_of(choices, item)
+            if not targets:
+                self.attempt(item, None, choices)
+                return
+            self.selected = item
+            rects = self.table.item_rects()
+            origin = rects.get(item)
+            reachable = [t for t in targets if t in rects]
+            if origin is not None and reachable:
+                self.focused = min(reachable, key=lambda t: _distance(rects[t], origin))
+            else:
+                self.focused = targets[0]
+            self.table.app.audio.play("select")
+        elif item == self.selected:
+            self.attempt(item, None, choices)
+        else:
+            self.attempt(self.selected, item, choices)
+
+    def attempt(self, source: Hashable, target: Hashable | None, choices: list[Choice]) -> bool:
+        """Make the decision `source` -> `target`, or refuse it with the engine's
+        reason (a toast)."""
+        choice = choice_for(choices, source, target)
+        action = choice.action if choice is not None else self.table.action_for(source, target)
+        if action is not None and action in self.table.state.legal_actions():
+            return self.table.play(action)
+        if action is None:
+            reason = "That cannot go there."
+        else:
+            reason = self.table.state.why_illegal(action) or "That move is not allowed now."
+            reason = reason[0].upper() + reason[1:]
+        self.table.app.toast(reason)
+        self.table.app.audio.play("back")
+        return False
+
+    def hit(self, pos, candidates) -> Hashable | None:
+        """The candidate item under `pos` (the one whose centre is nearest when
+        several rects overlap there)."""
+        rects = self.table.item_rects()
+        under = [item for item in candidates if item in rects and rects[item].collidepoint(pos)]
+        if not under:
+            return None
+        return min(under, key=lambda item: (rects[item].centerx - pos[0]) ** 2 + (rects[item].centery - pos[1]) ** 2)
+
+    def drop_target(self, source: Hashable, pos, choices: list[Choice]) -> Hashable | None:
+        """Where a drag of `source` released at `pos` lands: one of its targets, or
+        any item the table gives a meaning to (so the engine can say why not)."""
+        target = self.hit(pos, targets_of(choices, source))
+        if target is not None:
+            return target
+        others = [item for item in self.table.item_rects() if item != source]
+        item = self.hit(pos, others)
+        if item is not None and self.table.action_for(source, item) is not None:
+            return item
+        return None
+
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        """The decision's marks over the table: legal sources, the selection and its
+        targets, the focus (keyboard and controller), the hover, the dragged tile."""
+        from ..input import Device
+
+        table = self.table
+        if not table.can_decide:
+            return
+        choices = table.current_choices()
+        if not choices or self._version != table.decision_version:
+            return
+        rects = table.item_rects()
+        pulse = 0.5 + 0.5 * math.sin(table.time * 5.0)
+        source = self.pressed if self.dragging else self.selected
+        if source is None:
+            for item in sources(choices):
+                if item in rects:
+                    draw_ring(surface, rects[item], LEGAL_COLOUR, 2, grow=2 + round(2 * pulse))
+        else:
+            if source in rects:
+                draw_ring(surface, rects[source], SELECTED_COLOUR, 4, grow=4)
+            for item in targets_of(choices, source):
+                if item in rects:
+                    draw_fill(surface, rects[item], (*TARGET_COLOUR, 60 + round(40 * pulse)))
+                    draw_ring(surface, rects[item], TARGET_COLOUR, 3, grow=2)
+        device = table.app.input.last_device
+        if device is Device.MOUSE:
+            if self.hovered is not None and self.hovered in rects and not self.dragging:
+                draw_ring(surface, rects[self.hovered], FOCUS_COLOUR, 2, grow=6)
+        elif self.focused is not None and self.focused in rects:
+            focus = rects[self.focused]
+            draw_ring(surface, focus, FOCUS_COLOUR, 3, grow=7 + round(2 * pulse))
+            draw_marker(surface, focus, FOCUS_COLOUR)
+        if self.dragging and self.pressed is not None:
+            table.draw_dragged(surface, self.pressed, self.pointer)
+
+
+_FILLS: dict[tuple, object] = {}
+
+
+def draw_ring(surface, rect, colour, width: int, *, grow: int = 0, radius: int = 10) -> None:
+    """A rounded ring `grow` pixels outside `rect`."""
+    import pygame
+
+    pygame.draw.rect(surface, colour, rect.inflate(2 * grow, 2 * grow), width=width, border_radius=radius + grow)
+
+
+def draw_fill(surface, rect, rgba) -> None:
+    """A translucent rounded fill over `rect` (surfaces cached by size and colour)."""
+    import pygame
+
+    key = (rect.size, rgba)
+    fill = _FILLS.get(key)
+    if fill is None:
+        if len(_FILLS) > 256:
+            _FILLS.clear()
+        fill = _FILLS[key] = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(fill, rgba, fill.get_rect(), border_radius=10)
+    surface.blit(fill, rect.topleft)
+
+
+def draw_marker(surface, rect, colour) -> None:
+    """A small triangle above `rect` pointing down at it: the focus, beyond colour."""
+    import pygame
+
+    x, y = rect.centerx, rect.top - 10
+    pygame.draw.polygon(surface, colour, [(x - 9, y - 12), (x + 9, y - 12), (x, y)])
+
+
+def draw_tag(surface, style, rect, text: str, colour) -> None:
+    """A small label on a dark pill just above (or, at the top edge, below) `rect`."""
+    import pygame
+
+    from ..theme import SMALL
+
+    label = style.text(text, SMALL, colour, bold=True)
+    box = label.get_rect(midbottom=(rect.centerx, rect.top - 6)).inflate(14, 6)
+    if box.top < 4:
+        box.top = rect.bottom + 6
+    box.clamp_ip(surface.get_rect())
+    pygame.draw.rect(surface, (12, 18, 16), box, border_radius=box.height // 2)
+    pygame.draw.rect(surface, colour, box, width=2, border_radius=box.height // 2)
+    surface.blit(label, label.get_rect(center=box.center))
+
+
+def _distance(a, b) -> float:
+    return (a.centerx - b.centerx) ** 2 + (a.centery - b.centery) ** 2

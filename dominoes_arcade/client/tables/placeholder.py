@@ -50,6 +50,7 @@ class ActionButton(Button):
 
 class PlaceholderTable(TableScene):
     name = "table"
+    game_over_scene = False  # it shows the result and its own buttons
 
     def __init__(self, app, setup: TableSetup):
         super().__init__(app, setup)
@@ -148,6 +149,10 @@ class PlaceholderTable(TableScene):
         self.page = 0
 
     def on_game_over(self) -> None:
+        self._built_for = None
+
+    def on_rebuild(self) -> None:
+        del self.log[len(self.steps):]  # one line per step: undo drops the lines of the undone ones
         self._built_for = None
 
     def update(self, dt: float) -> None:

@@ -1,0 +1,305 @@
+"""Bot decisions off the frame loop.
+
+A `hard` bot thinks for a good part of a second; the renderer must not stop for
+it. `BotWorker` runs every bot of the client in one worker, by default a separate
+process: a thread would share the GIL with the renderer and steal its frame time
+in slices (bench/client.py measures both; see `MODES`). The table sends a request
+and polls for the answer each frame, never waiting:
+
+    worker = shared_worker()
+    ticket = worker.choose(key, "ismcts", "necropolis", seat, options, seed, state.view(seat), legal)
+    ...
+    decision = worker.result(ticket)      # None while the bot thinks
+    if decision is not None:
+        decision.action                   # one of `legal` (None with `decision.error`)
+
+The worker keeps one bot per (key, seat, spec, seed), so a bot that learns as the
+game goes keeps its memory; `observe` shows such a bot each new view, and
+`forget(key)` drops a table's bots (a new game, an undo). Bots are given the
+seat's view and the legal actions only, as in the tournament driver.
+
+This module imports no pygame: the worker process imports only the engine and
+the bots.
+"""
+
+from __future__ import annotations
+
+import itertools
+import pickle
+import queue
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any
+
+MODES = ("process", "thread")
+"""Where bots think: a separate process (the default: the renderer keeps its
+core and its GIL), or a thread in this process (no start-up cost)."""
+DEFAULT_MODE = "process"
+MAX_RESTARTS = 3
+"""Worker processes started again after dying before bots think in a thread instead."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A bot's answer to one `choose` request."""
+
+    action: Any
+    """The chosen engine `Action` (None when the bot failed)."""
+    seconds: float
+    """How long the bot thought."""
+    error: str | None = None
+    """Why there is no action: the bot raised, or chose something illegal."""
+
+
+# -- the worker's side ---------------------------------------------------------------------
+
+
+def serve(receive: Callable[[], Any], send: Callable[[Any], None]) -> None:
+    """The worker's loop: answer requests until a None arrives."""
+    from ..bots import make_bot
+
+    bots: dict[tuple, Any] = {}
+    while True:
+        message = receive()
+        if message is None:
+            return
+        kind = message[0]
+        if kind == "choose":
+            _, ticket, key, spec, game, seat, options, seed, view, legal = message
+            started = time.perf_counter()
+            try:
+                bot = bots.get((key, seat, spec, seed))
+                if bot is None:
+                    bot = bots[key, seat, spec, seed] = make_bot(spec, game, seat, options, seed)
+                action = bot.choose(view, legal)
+                if not any(action is legal_action for legal_action in legal):
+                    raise ValueError(f"{action!r} is not legal")
+                send((ticket, action, time.perf_counter() - started, None))
+            except Exception as error:  # a bot's failure must not kill the worker
+                send((ticket, None, time.perf_counter() - started, f"{type(error).__name__}: {error}"))
+        elif kind == "observe":
+            _, key, seat, view = message
+            for (bot_key, bot_seat, _spec, _seed), bot in bots.items():
+                if bot_key == key and bot_seat == seat:
+                    try:
+                        bot.observe(view)
+                    except Exception:  # noqa: S110 - a bot that fails to watch still plays
+                        pass
+        elif kind == "forget":
+            for bot_key in [k for k in bots if k[0] == message[1]]:
+                del bots[bot_key]
+
+
+def _serve_streams() -> None:
+    """The worker process's loop (``python -m dominoes_arcade.client.bot_worker``):
+    pickled requests on stdin, pickled answers on stdout."""
+    import pickle
+    import sys
+
+    requests, replies = sys.stdin.buffer, sys.stdout.buffer
+    sys.stdout = sys.stderr  # a bot that prints must not corrupt the answers
+
+    def receive():
+        try:
+            return pickle.load(requests)
+        except EOFError:
+            return None  # the client is gone
+
+    def send(reply) -> None:
+        pickle.dump(reply, replies, protocol=pickle.HIGHEST_PROTOCOL)
+        replies.flush()
+
+    serve(receive, send)
+
+
+# -- the client's side -----------------------------------------------------------------------
+
+
+class BotWorker:
+    """Bots thinking in a worker process (or thread). Never blocks the caller."""
+
+    def __init__(self, mode: str = DEFAULT_MODE):
+        if mode not in MODES:
+            raise ValueError(f"unknown bot worker mode {mode!r}: use one of {', '.join(MODES)}")
+        self.mode = mode
+        self._tickets = itertools.count(1)
+        self._pending: dict[int, tuple] = {}
+        """Requests sent but not answered, by ticket (sent again if the worker dies)."""
+        self._results: dict[int, Decision] = {}
+        self._process: subprocess.Popen | None = None
+        self._threads: list[threading.Thread] = []
+        self.restarts = 0
+        self._start()
+
+    def _start(self) -> None:
+        self._requests: queue.SimpleQueue = queue.SimpleQueue()
+        self._replies: queue.SimpleQueue = queue.SimpleQueue()
+        if self.mode == "process":
+            try:
+                self._start_process()
+                return
+            except OSError:
+                self.mode = "thread"  # no processes here (a sandbox): think in a thread instead
+        self._threads = [threading.Thread(target=serve, args=(self._requests.get, self._replies.put),
+                                          name="dominoes-arcade-bots", daemon=True)]
+        self._threads[0].start()
+
+    def _start_process(self) -> None:
+        """A fresh interpreter running this module, not a fork of this one: the
+        client runs SDL threads a forked child must not inherit, and `multiprocessing`'s
+        spawn would import the caller's main script again. Two small threads here
+        carry the pickles, so a full pipe never blocks a frame."""
+        process = subprocess.Popen([sys.executable, "-m", __name__], stdin=subprocess.PIPE,
+                                   stdout=subprocess.PIPE, close_fds=True)
+        self._process = process
+        requests, replies = self._requests, self._replies
+
+        def write() -> None:
+            try:
+                while True:
+                    message = requests.get()
+                    pickle.dump(message, process.stdin, protocol=pickle.HIGHEST_PROTOCOL)
+                    process.stdin.flush()
+                    if message is None:
+                        return
+            except (OSError, ValueError):
+                return  # the worker is gone: `alive` says so
+
+        def read() -> None:
+            try:
+                while True:
+                    replies.put(pickle.load(process.stdout))
+            except (EOFError, OSError, ValueError, pickle.UnpicklingError):
+                return
+
+        self._threads = [threading.Thread(target=write, name="dominoes-arcade-bots-out", daemon=True),
+                         threading.Thread(target=read, name="dominoes-arcade-bots-in", daemon=True)]
+        for thread in self._threads:
+            thread.start()
+
+    @property
+    def alive(self) -> bool:
+        if self._process is not None:
+            return self._process.poll() is None and all(t.is_alive() for t in self._threads)
+        return bool(self._threads) and self._threads[0].is_alive()
+
+    def _send(self, message: Any) -> None:
+        if not self.alive:
+            self._restart()
+        self._requests.put(message)
+
+    def _restart(self) -> None:
+        """The worker died (a bot crashed the interpreter): start another and send
+        it every unanswered request again; after `MAX_RESTARTS`, think in a thread."""
+        self.restarts += 1
+        if self.restarts > MAX_RESTARTS:
+            self.mode = "thread"
+        self._stop_process()
+        self._start()
+        for message in self._pending.values():
+            self._requests.put(message)
+
+    # -- requests ------------------------------------------------------------------------
+    def choose(self, key: Hashable, spec: str, game: str, seat: int, options: dict, seed: int, view,
+               legal: list) -> int:
+        """Ask the bot `spec` of `seat` (of the table `key`) for a decision on
+        `view`. Returns the ticket to collect it with `result`."""
+        ticket = next(self._tickets)
+        message = ("choose", ticket, key, spec, game, seat, options, seed, view, list(legal))
+        self._pending[ticket] = message
+        self._send(message)
+        return ticket
+
+    def observe(self, key: Hashable, seat: int, view) -> None:
+        """Show the bots of `seat` at table `key` their new view."""
+        self._send(("observe", key, seat, view))
+
+    def forget(self, key: Hashable) -> None:
+        """Drop the bots of table `key`, and any answers still owed to it are ignored."""
+        for ticket in [t for t, message in self._pending.items() if message[2] == key]:
+            del self._pending[ticket]
+        self._send(("forget", key))
+
+    def cancel(self, ticket: int | None) -> None:
+        """Stop waiting for `ticket`: its answer is dropped when it comes."""
+        if ticket is not None:
+            self._pending.pop(ticket, None)
+            self._results.pop(ticket, None)
+
+    def result(self, ticket: int | None) -> Decision | None:
+        """The decision for `ticket` once it is ready (collected once), else None."""
+        if ticket is None:
+            return None
+        self._drain()
+        decision = self._results.pop(ticket, None)
+        if decision is None and ticket in self._pending and not self.alive:
+            self._restart()
+        return decision
+
+    @property
+    def busy(self) -> bool:
+        """Whether any request is still unanswered."""
+        self._drain()
+        return bool(self._pending)
+
+    def _drain(self) -> None:
+        while True:
+            try:
+                ticket, action, seconds, error = self._replies.get_nowait()
+            except queue.Empty:
+                return
+            if self._pending.pop(ticket, None) is not None:
+                self._results[ticket] = Decision(action, seconds, error)
+
+    def wait(self, ticket: int, timeout: float = 30.0) -> Decision | None:
+        """Block until `ticket` is answered (tests and tools only: never in a frame)."""
+        deadline = time.perf_counter() + timeout
+        while time.perf_counter() < deadline:
+            decision = self.result(ticket)
+            if decision is not None:
+                return decision
+            time.sleep(0.002)
+        return None
+
+    def close(self) -> None:
+        """Stop the worker (its process ends when its input closes)."""
+        self._requests.put(None)
+        self._stop_process()
+        self._threads = []
+
+    def _stop_process(self) -> None:
+        process, self._process = self._process, None
+        if process is None:
+            return
+        try:
+            process.stdin.close()
+        except OSError:
+            pass
+        try:
+            process.wait(timeout=1.0)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+_shared: dict[str, BotWorker] = {}
+_shared_lock = threading.Lock()
+
+
+def shared_worker(mode: str | None = None) -> BotWorker:
+    """The client's one worker (started on first use, kept for every table, so a
+    new game does not start a new process)."""
+    mode = mode or DEFAULT_MODE
+    with _shared_lock:
+        worker = _shared.get(mode)
+        if worker is None or (not worker.alive and not worker._pending):
+            worker = _shared[mode] = BotWorker(mode)
+        return worker
+
+
+if __name__ == "__main__":
+    _serve_streams()

@@ -1,0 +1,206 @@
+"""Replay controls: a record (or a tournament journal line) played back on its
+game's table, every hand face up, with play/pause, step back and forward, speed
+and a jump to the next round.
+
+The controls belong to the table (`TableScene.replay`), not to a scene of their
+own, so the table below keeps running while they are up: a small bar of buttons
+for the mouse at the bottom left, and keys or buttons for the rest:
+
+- CONFIRM (Enter, Space, A): play or pause (at the end: watch again);
+- LEFT / RIGHT: one step back / forward (back rebuilds the state from the steps
+  before, without animation);
+- UP / DOWN: faster / slower;
+- PAGE_DOWN (Page Down, RB): on to the next hand or round (the steps before it
+  silently, then its scoring step animated, so its summary shows);
+- UNDO and PAGE_UP also step back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...engine.records import parse_step
+from ..input import Intent
+from ..theme import BODY, LARGE, SMALL
+
+if TYPE_CHECKING:
+    from ..tables.base import TableScene
+
+SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
+"""Playback speeds: they scale the table's clock (animations and pacing)."""
+ROUND_ENDS = frozenset({"hand_scored", "round_over", "game_over"})
+"""Event kinds that end a hand or a round: where "next round" stops."""
+STEP_SECONDS = 0.45
+"""The least time between two steps at 1x when the think delay is shorter."""
+BAR = pygame.Rect(16, 720 - 48 - 54, 560, 44)
+
+
+class ControlButton:
+    """One clickable control on the bar."""
+
+    def __init__(self, rect: pygame.Rect, label: Callable[[], str], on_press: Callable[[], None]):
+        self.rect, self.label, self.on_press = rect, label, on_press
+
+
+class ReplayControls:
+    def __init__(self, table: TableScene):
+        self.table = table
+        self.playing = True
+        self.speed_index = SPEEDS.index(1.0)
+        self.wait = 0.0
+        x = BAR.x + 8
+        self.buttons: list[ControlButton] = []
+        for width, label, action in ((88, lambda: "\u25c0 Back", self.step_back),
+                                     (92, lambda: "Pause" if self.playing else "Play", self.toggle),
+                                     (92, lambda: "Step \u25b6", self.step_forward),
+                                     (116, lambda: f"Speed {self.speed_text}", self.faster),
+                                     (140, lambda: "Next round \u25b6\u25b6", self.next_round)):
+            self.buttons.append(ControlButton(pygame.Rect(x, BAR.y + 5, width - 6, BAR.height - 10), label, action))
+            x += width
+
+    @property
+    def record(self):
+        return self.table.setup.record
+
+    @property
+    def speed(self) -> float:
+        return SPEEDS[self.speed_index]
+
+    @property
+    def speed_text(self) -> str:
+        return f"{self.speed:g}x"
+
+    @property
+    def at_end(self) -> bool:
+        return self.table.state.is_terminal or len(self.table.steps) >= len(self.record.steps)
+
+    # -- driving -----------------------------------------------------------------------
+    def scale(self, dt: float) -> float:
+        """The table's clock at the chosen speed."""
+        return dt * self.speed
+
+    def advance(self, dt: float) -> None:
+        """The table is idle: the next step when playing and its time has come."""
+        if not self.playing:
+            return
+        self.wait -= dt
+        if self.wait <= 0:
+            self.wait = max(self.table.think_delay, STEP_SECONDS * self.table.app.duration_scale)
+            self.table._replay_next()
+
+    def toggle(self) -> None:
+        if self.at_end and not self.playing:
+            self.restart()
+            return
+        self.playing = not self.playing
+
+    def step_forward(self) -> None:
+        self.playing = False
+        self.table.tweens.skip()
+        if not self.at_end:
+            self.table._replay_next()
+
+    def step_back(self) -> None:
+        self.playing = False
+        if self.table.steps:
+            self.table.rebuild(self.record.steps[:len(self.table.steps) - 1])
+
+    def restart(self) -> None:
+        self.table.rebuild([])
+        self.playing = True
+        self.wait = 0.0
+
+    def faster(self) -> None:
+        """Cycle up through the speeds (the mouse's one button for it)."""
+        self.speed_index = (self.speed_index + 1) % len(SPEEDS)
+
+    def change_speed(self, by: int) -> None:
+        self.speed_index = max(0, min(len(SPEEDS) - 1, self.speed_index + by))
+
+    def next_round(self) -> None:
+        """Silently on to the step that ends the current hand or round, then that
+        step animated (its events bring up the summary)."""
+        table = self.table
+        table.tweens.skip()
+        if self.at_end:
+            return
+        state = table.state.clone()
+        steps = list(table.steps)
+        while len(steps) < len(self.record.steps) - 1 and not state.is_terminal:
+            probe = state.clone()
+            try:
+                action = parse_step(probe, self.record.steps[len(steps)])
+                events = probe.apply(action)
+            except ValueError:
+                break  # the bad step is reported when it is played
+            if any(event.kind in ROUND_ENDS for event in events):
+                break
+            state = probe
+            steps.append(self.record.steps[len(steps)])
+        if len(steps) > len(table.steps):
+            table.rebuild(steps)
+        table._replay_next()
+
+    # -- input and drawing ---------------------------------------------------------------
+    def handle(self, event) -> bool:
+        """Use `event` for the controls; True when used."""
+        intent = event.intent
+        if intent is Intent.PRESS and event.button == 1:
+            for button in self.buttons:
+                if button.rect.collidepoint(event.pos):
+                    self.table.app.audio.play("select")
+                    button.on_press()
+                    return True
+            return False
+        actions = {Intent.CONFIRM: self.toggle, Intent.LEFT: self.step_back, Intent.RIGHT: self.step_forward,
+                   Intent.UNDO: self.step_back, Intent.PAGE_UP: self.step_back, Intent.PAGE_DOWN: self.next_round,
+                   Intent.UP: lambda: self.change_speed(1), Intent.DOWN: lambda: self.change_speed(-1)}
+        action = actions.get(intent)
+        if action is None:
+            return False
+        action()
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        table = self.table
+        style = table.app.style
+        p = style.palette
+        table.app.panels.draw(surface, BAR, radius=14, alpha=215)
+        pointer = table.app.pointer
+        for button in self.buttons:
+            hover = pointer is not None and button.rect.collidepoint(pointer)
+            pygame.draw.rect(surface, p.button_focus if hover else p.button, button.rect, border_radius=9)
+            if hover:
+                pygame.draw.rect(surface, p.accent, button.rect, width=2, border_radius=9)
+            label = style.text(button.label(), SMALL, p.text, bold=True)
+            surface.blit(label, label.get_rect(center=button.rect.center))
+        status = f"Replay \u00b7 step {len(table.steps)} / {len(self.record.steps)} \u00b7 {self.speed_text}"
+        if not self.playing:
+            status += " \u00b7 paused"
+        text = style.text(status, SMALL, p.text_dim)
+        surface.blit(text, text.get_rect(midleft=(BAR.right + 14, BAR.centery)))
+        if (self.at_end or table.error) and not table.tweens.busy:
+            self.draw_result(surface)
+
+    def draw_result(self, surface: pygame.Surface) -> None:
+        """The game's result over the table, leaving the controls free (a replay
+        can still step back from its end)."""
+        style = self.table.app.style
+        lines = self.table.result_lines()
+        panel = pygame.Rect(0, 0, 640, 60 + 34 * len(lines))
+        panel.center = (surface.get_width() // 2, 300)
+        self.table.app.panels.draw(surface, panel, radius=20, alpha=228)
+        y = panel.y + 22
+        for index, line in enumerate(lines):
+            size = LARGE if index == 0 else BODY
+            colour = style.palette.accent if index == 0 else style.palette.text
+            text = style.text(line, size, colour, bold=index == 0)
+            surface.blit(text, text.get_rect(midtop=(panel.centerx, y)))
+            y += text.get_height() + 8
+
+    def prompts(self) -> list[tuple[Intent, str]]:
+        return [(Intent.CONFIRM, "Pause" if self.playing else "Play"), (Intent.LEFT, "Step"), (Intent.UP, "Speed"),
+                (Intent.PAGE_DOWN, "Next round"), (Intent.PAUSE, "Menu")]
