@@ -10,7 +10,7 @@ import pygame
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_client_support import make_app, run
+from test_client_support import key, make_app, run
 
 from dominoes_arcade.client.tables import TableSetup, open_table, table_class
 from dominoes_arcade.client.tables.necropolis import NecropolisTable
@@ -42,6 +42,12 @@ def table_at(app, *steps: str, seats=("human", "easy"), **options) -> Necropolis
 
 OPENED = ("0 draw", "* 3-4", "0 new", "1 draw", "* 0-1", "1 new")
 """Seat 0's site is 3-4, seat 1's is 0-1; seat 0 to move."""
+
+
+def confirm_pass_screens(app) -> None:
+    """Hot-seat: the next human presses Enter on the "Pass to" screen."""
+    while app.scenes.top.name == "pass":
+        run(app, key(pygame.K_RETURN), frames=2)
 
 
 def decision(table) -> dict[tuple, str]:
@@ -132,6 +138,7 @@ def test_every_choice_has_a_place_and_means_its_action(app):
             if table.state.is_terminal:
                 break
             run(app)
+            confirm_pass_screens(app)
             if not table.waiting_for_human:
                 continue
             choices, rects, legal = table.choices(), table.item_rects(), table.state.legal_actions()
@@ -142,7 +149,7 @@ def test_every_choice_has_a_place_and_means_its_action(app):
                 assert table.action_for(choice.source, choice.target) is choice.action
             table.play(rng.choice(legal))
         assert table.state.is_terminal
-        app.scenes.pop()
+        table.to_menu()
 
 
 def places_of(state, bottom_seat: int = 0):
@@ -213,9 +220,11 @@ def hidden_owner(state, tile: int) -> int | None:
     return None
 
 
-def check_render_log(table) -> int:
+def check_render_log(app, table) -> int:
     """Every tile drawn face up this frame is public or shown to its owner; returns
     how many private tiles were drawn face up."""
+    if table not in app.scenes.visible():
+        return 0  # not drawn this frame (the pass screen hides it)
     shown = 0
     for tile, face_up, _seat in table.render_log:
         owner = hidden_owner(table.state, tile) if tile >= 0 else None
@@ -227,30 +236,37 @@ def check_render_log(table) -> int:
     return shown
 
 
-@pytest.mark.parametrize("seats", [("human", "easy"), ("easy", "easy")])
+@pytest.mark.parametrize("seats", [("human", "easy"), ("easy", "easy"), ("human", "human")])
 def test_hidden_tiles_are_face_up_only_for_their_owner(app, seats):
+    """A whole game, every frame: the render log never shows a private tile face up
+    to anyone but its owner; hot-seat confirms each pass screen as a player would."""
     table = open_table(app, TableSetup("necropolis", list(seats), app.settings.game("necropolis"), 8))
-    rng, own_shown = random.Random(8), 0
-    for _ in range(600):
+    rng, own_shown, passes = random.Random(8), 0, 0
+    for _ in range(900):
         run(app)
-        own_shown += check_render_log(table)
+        own_shown += check_render_log(app, table)
         if table.state.is_terminal:
             break
-        if table.waiting_for_human:
+        if app.scenes.top.name == "pass":
+            passes += 1
+            confirm_pass_screens(app)
+        if table.waiting_for_human and table.can_decide:
             legal = table.state.legal_actions()
             table.play(next((a for a in legal if a.kind == "hide"), rng.choice(legal)))
     assert table.state.is_terminal
     if "human" in seats:
-        assert own_shown > 0, "the human sees their own mastabas"
+        assert own_shown > 0, "a human sees their own mastabas"
     else:
         assert own_shown == 0, "a bot-only demo shows no hidden tile face up"
+    if seats == ("human", "human"):
+        assert passes >= table.state.turns - 1, "a pass screen before each human's turn"
 
 
-def test_hot_seat_shows_only_the_revealed_seats_tiles(app):
+def test_hot_seat_draws_only_the_revealed_seats_tiles_face_up(app):
     table = table_at(app, *OPENED, "0 draw", "* 5-6", "0 hide", "1 draw", "* 2-2", "1 hide", seats=("human", "human"))
     for revealed in (0, 1, None):
         table.revealed_seat = revealed
-        run(app)
+        table.draw(app.screen)
         faces = {tile: face for tile, face, _ in table.render_log}
         assert faces[BY_NAME["5-6"]] is (revealed == 0)
         assert faces[BY_NAME["2-2"]] is (revealed == 1)

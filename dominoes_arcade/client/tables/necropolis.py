@@ -138,14 +138,19 @@ class NecropolisTable(NecropolisDrawing, TableScene):
                 + (sum(PIPS[t] for t in state.mastabas[seat]) if self.may_show(True, seat) else 0)
                 for seat in (0, 1)]
 
+    def on_rebuild(self) -> None:
+        """Undo or a replay's step back rebuilt the state: every tile to its place at once."""
+        self.leaving.clear()
+        for sprite in self.sprites.values():
+            sprite.flip, sprite.lift = 1.0, 0.0
+        self.banner["alpha"] = self.summary["alpha"] = 0.0
+        self.relayout(animate=False)
+
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.state_signature() != self.signature:  # the state was rebuilt (undo, a replay's step back)
+        if self.state_signature() != self.signature:  # rebuilt without `on_rebuild` (a safety net)
             self.tweens.clear()
-            self.leaving.clear()
-            for sprite in self.sprites.values():
-                sprite.flip, sprite.lift = 1.0, 0.0
-            self.relayout(animate=False)
+            self.on_rebuild()
 
     # -- events ----------------------------------------------------------------------
     def on_events(self, action: Action, events: list[Event]) -> None:
@@ -196,7 +201,7 @@ class NecropolisTable(NecropolisDrawing, TableScene):
 
     def start_summary(self) -> None:
         """The final reveal: every mastaba turns face up and the scores count up."""
-        self.app.audio.play("win")
+        self.app.audio.play("score")
         self.summary["progress"], self.summary["alpha"] = 0.0, 0.0
         self.tweens.tween(self.summary, 0.3, alpha=1.0)
         self.tweens.tween(self.summary, SUMMARY_SECONDS, easing="out_quad", progress=1.0)
@@ -254,6 +259,8 @@ class NecropolisTable(NecropolisDrawing, TableScene):
         if source == "held":
             if side is not None:
                 return ATTACH[side]
+            if isinstance(target, tuple) and target[0] == "mastaba":
+                return HIDE  # dropped on a tile in the mastabas: into the mastabas
             return {"mastabas": HIDE, "new_site": NEW}.get(target)
         if isinstance(source, tuple) and source[0] == "mastaba":
             tile = source[1]

@@ -34,10 +34,12 @@ class NecropolisDrawing:
             self.draw_seat_panel(surface, seat)
             self.draw_zones(surface, seat)
         self.draw_pile(surface)
-        moving = []
+        moving, dragged = [], self.dragged_tile()
         for tile, sprite in self.sprites.items():
             place = layout.places[tile]
-            if sprite.lift > 0.01 or sprite.flip < 1.0:
+            if tile == dragged:  # in the hand of the player: its place shows as an empty slot
+                surface.blit(self.slot(place.rect().size, "", True), place.rect())
+            elif sprite.lift > 0.01 or sprite.flip < 1.0:
                 moving.append((sprite, place))
             else:
                 self.draw_sprite(surface, sprite, place.private, place.seat, place.zone == "abandoned")
@@ -52,6 +54,12 @@ class NecropolisDrawing:
             self.draw_banner(surface)
         if self.summary["alpha"] > 0.01:
             self.draw_summary(surface)
+
+    def dragged_tile(self) -> int:
+        source = self.dragged_source
+        if source == "held":
+            return self.state.held
+        return source[1] if isinstance(source, tuple) and source[0] == "mastaba" else -1
 
     def static_layer(self) -> pygame.Surface:
         """The felt, the zone panels and their fixed labels: built once per theme."""
@@ -120,17 +128,11 @@ class NecropolisDrawing:
     def draw_zones(self, surface: pygame.Surface, seat: int) -> None:
         style, layout, state = self.app.style, self.layout, self.state
         p = style.palette
-        to_move = seat == state.seat and not state.is_terminal
         for side, rect in layout.ends.get(seat, {}).items():
             surface.blit(self.slot(rect.size, "\u25c0" if side == "left" else "\u25b6", False), rect)
         new = layout.new_slot[seat]
         surface.blit(self.slot(new.size, "+\nNew\nsite", False), new)
         sites = len(state.sites[seat])
-        caption = "No grave site yet"
-        if sites:
-            caption = f"Active grave site #{sites}: {plural(len(state.sites[seat][-1]), 'tile')}"
-        text = style.text(caption, SMALL, p.accent if to_move else p.text_dim, bold=to_move)
-        surface.blit(text, text.get_rect(midtop=(layout.site_rows[seat].centerx, layout.label_y[seat])))
         tray = layout.trays[seat]
         count = len(state.mastabas[seat])
         lines = [f"{count} tile{'s' if count != 1 else ''}"]
@@ -167,7 +169,8 @@ class NecropolisDrawing:
         surface.blit(style.text(shown, HEADING, p.accent if to_move else p.text, bold=True), (x, panel.y + 96))
         surface.blit(style.text("score (lowest wins)", SMALL - 2, p.text_dim), (x, panel.y + 140))
         sites = len(state.sites[seat])
-        surface.blit(style.text(f"Sites started: {sites}", SMALL, p.text), (x, panel.y + 166))
+        active = f" (active: {len(state.sites[seat][-1])})" if sites else ""
+        surface.blit(style.text(f"Sites started: {sites}{active}", SMALL, p.text), (x, panel.y + 166))
         count = len(state.mastabas[seat])
         surface.blit(style.text(f"Mastabas: {count} tile{'s' if count != 1 else ''}", SMALL, p.text),
                      (x, panel.y + 190))

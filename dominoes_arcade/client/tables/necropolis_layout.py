@@ -82,20 +82,16 @@ class SideGeometry:
     """The older sites, dimmed."""
     panel: pygame.Rect
     """Name, score, sites started, mastaba count, whose turn."""
-    site_label_y: int
-    """The baseline area for the site's caption (above the bottom row, below the top one)."""
 
 
 BOTTOM = SideGeometry(tray=pygame.Rect(TRAY_X[0], 568, TRAY_X[1] - TRAY_X[0], 96),
                       site_row=pygame.Rect(SITE_AREA_X[0], 446, SITE_AREA_X[1] - SITE_AREA_X[0], 104),
                       abandoned=pygame.Rect(ABANDONED_AREA[0], 440, ABANDONED_AREA[1] - ABANDONED_AREA[0], 116),
-                      panel=pygame.Rect(SEAT_PANEL_X, 440, 1264 - SEAT_PANEL_X, 224),
-                      site_label_y=428)
+                      panel=pygame.Rect(SEAT_PANEL_X, 440, 1264 - SEAT_PANEL_X, 224))
 TOP = SideGeometry(tray=pygame.Rect(TRAY_X[0], 10, TRAY_X[1] - TRAY_X[0], 96),
                    site_row=pygame.Rect(SITE_AREA_X[0], 122, SITE_AREA_X[1] - SITE_AREA_X[0], 104),
                    abandoned=pygame.Rect(ABANDONED_AREA[0], 114, ABANDONED_AREA[1] - ABANDONED_AREA[0], 116),
-                   panel=pygame.Rect(SEAT_PANEL_X, 10, 1264 - SEAT_PANEL_X, 224),
-                   site_label_y=228)
+                   panel=pygame.Rect(SEAT_PANEL_X, 10, 1264 - SEAT_PANEL_X, 224))
 
 
 @dataclass(frozen=True)
@@ -142,7 +138,6 @@ class TableLayout:
     abandoned: dict[int, pygame.Rect]
     panels: dict[int, pygame.Rect]
     site_rows: dict[int, pygame.Rect]
-    label_y: dict[int, int]
     pile: pygame.Rect
     held: pygame.Rect
 
@@ -156,11 +151,11 @@ def lay_out(state, bottom_seat: int, mastaba_order: dict[int, list[int]]) -> Tab
     `bottom_seat` nearest the player and each seat's mastabas in `mastaba_order`."""
     places: dict[int, Place] = {}
     ends: dict[int, dict[str, pygame.Rect]] = {}
-    new_slot, trays, abandoned, panels, rows, label_y = {}, {}, {}, {}, {}, {}
+    new_slot, trays, abandoned, panels, rows = {}, {}, {}, {}, {}
     for seat in (0, 1):
         side = side_of(seat, bottom_seat)
         trays[seat], abandoned[seat], panels[seat] = side.tray, side.abandoned, side.panel
-        rows[seat], label_y[seat] = side.site_row, side.site_label_y
+        rows[seat] = side.site_row
         sites = state.sites[seat]
         if sites:
             ends[seat] = _lay_site(places, sites[-1], seat, side.site_row)
@@ -174,7 +169,7 @@ def lay_out(state, bottom_seat: int, mastaba_order: dict[int, list[int]]) -> Tab
         places[state.held] = Place(held.centerx, held.centery, HELD_LENGTH, "held", state.seat)
     pile = pygame.Rect(0, 0, PILE_LENGTH + 24, PILE_LENGTH // 2 + 40)
     pile.center = (PILE_CENTRE[0], PILE_CENTRE[1] - 6)
-    return TableLayout(places, ends, new_slot, trays, abandoned, panels, rows, label_y, pile, held)
+    return TableLayout(places, ends, new_slot, trays, abandoned, panels, rows, pile, held)
 
 
 def site_length(count: int, width: int) -> int:

@@ -1,0 +1,217 @@
+"""A human plays Necropolis to the end with the mouse only, then with a controller
+only: the driver reads the decision from the scene (`current_choices`,
+`item_rects`, the focus ring) and sends the events a person would. Every decision
+kind of RULES.md section 1 is reached: draw then left / right / hide / new, play
+and new site from the mastabas, exchange, and pass in the mastaba phase."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+from test_client_support import key, make_app, pad_added, pad_button, run
+
+from dominoes_arcade.client.tables import TableSetup, open_table
+from dominoes_arcade.engine.records import parse_step
+from dominoes_arcade.engine.tiles import NAME
+
+EVERY_KIND = {"draw", "left", "right", "hide", "new", "play", "new_from", "exchange"}
+DIRECTION_BUTTONS = {(1, 0): pygame.CONTROLLER_BUTTON_DPAD_RIGHT, (-1, 0): pygame.CONTROLLER_BUTTON_DPAD_LEFT,
+                     (0, 1): pygame.CONTROLLER_BUTTON_DPAD_DOWN, (0, -1): pygame.CONTROLLER_BUTTON_DPAD_UP}
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = make_app(tmp_path)
+    yield app
+    app.close()
+
+
+def kind_of(action) -> str:
+    return action.text if action.kind == "attach" else action.kind
+
+
+def pick(choices, seen: set[str], rng: random.Random):
+    """A player exploring the game: a kind of decision not made yet when there is
+    one, else any; a drawn tile mostly goes to the site or the mastabas (so there
+    are mastaba tiles to play, found sites with and exchange)."""
+    fresh = [c for c in choices if kind_of(c.action) not in seen]
+    if fresh and rng.random() < 0.7:
+        return rng.choice(fresh)
+    keep = [c for c in choices if c.action.kind in ("attach", "hide", "play")]
+    return rng.choice(keep if keep and rng.random() < 0.7 else choices)
+
+
+# -- the mouse ---------------------------------------------------------------------------------
+def mouse(kind: int, pos, buttons=(0, 0, 0)) -> pygame.event.Event:
+    if kind == pygame.MOUSEMOTION:
+        return pygame.event.Event(kind, pos=pos, rel=(1, 1), buttons=buttons)
+    return pygame.event.Event(kind, pos=pos, button=1)
+
+
+def click_at(app, pos) -> None:
+    run(app, [mouse(pygame.MOUSEMOTION, pos), mouse(pygame.MOUSEBUTTONDOWN, pos), mouse(pygame.MOUSEBUTTONUP, pos)],
+        frames=2)
+
+
+def drag(app, start, end) -> None:
+    run(app, [mouse(pygame.MOUSEMOTION, start), mouse(pygame.MOUSEBUTTONDOWN, start)])
+    for step in range(1, 5):
+        x = start[0] + (end[0] - start[0]) * step // 4
+        y = start[1] + (end[1] - start[1]) * step // 4
+        run(app, [mouse(pygame.MOUSEMOTION, (x, y), (1, 0, 0))])
+    run(app, [mouse(pygame.MOUSEBUTTONUP, end)], frames=2)
+
+
+def mouse_decision(app, table, choice, use_drag: bool) -> None:
+    rects = table.item_rects()
+    source = rects[choice.source].center
+    if choice.target is None:
+        click_at(app, source)
+    elif use_drag:
+        drag(app, source, rects[choice.target].center)
+    else:
+        click_at(app, source)
+        click_at(app, table.item_rects()[choice.target].center)
+
+
+# -- the controller ------------------------------------------------------------------------------
+def press(app, button: int) -> None:
+    run(app, pad_button(button), frames=2)
+
+
+def direction_towards(here: pygame.Rect, there: pygame.Rect) -> tuple[int, int]:
+    """The d-pad direction a person would press to go from `here` to `there`:
+    straight up or down when `there` spans `here`'s column, sideways when it spans
+    its row, else along the longer way."""
+    dx, dy = there.centerx - here.centerx, there.centery - here.centery
+    if there.left <= here.centerx <= there.right:
+        return (0, 1 if dy > 0 else -1)
+    if there.top <= here.centery <= there.bottom:
+        return (1 if dx > 0 else -1, 0)
+    return (1 if dx > 0 else -1, 0) if abs(dx) >= abs(dy) else (0, 1 if dy > 0 else -1)
+
+
+def move_focus_to(app, table, item) -> None:
+    """D-pad towards `item` as a person would, watching the focus ring; the
+    shoulder button cycles on when the d-pad goes nowhere new."""
+    visited = set()
+    for _ in range(40):
+        focused = table.picker.focused
+        if focused == item:
+            return
+        visited.add(focused)
+        rects = table.item_rects()
+        press(app, DIRECTION_BUTTONS[direction_towards(rects[focused], rects[item])])
+        if table.picker.focused in visited and table.picker.focused != item:
+            press(app, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
+    raise AssertionError(f"the focus never reached {item}")
+
+
+def pad_decision(app, table, choice, forced: bool) -> None:
+    if forced:  # one legal decision: one press
+        press(app, pygame.CONTROLLER_BUTTON_A)
+        return
+    move_focus_to(app, table, choice.source)
+    press(app, pygame.CONTROLLER_BUTTON_A)
+    if choice.target is not None:
+        assert table.picker.selected == choice.source
+        move_focus_to(app, table, choice.target)
+        press(app, pygame.CONTROLLER_BUTTON_A)
+
+
+# -- the games -------------------------------------------------------------------------------------
+def play_to_the_end(app, table, device: str, rng: random.Random, seen: set[str]) -> None:
+    """Make every human decision of `table`'s game with `device` alone, adding each
+    decision's kind to `seen`, until the game-over screen is up."""
+    for _ in range(3000):
+        if table.ended:
+            break
+        run(app)
+        if not table.can_decide:
+            continue
+        choices = table.current_choices()
+        choice = pick(choices, seen, rng)
+        steps = len(table.steps)
+        if device == "mouse":
+            mouse_decision(app, table, choice, use_drag=rng.random() < 0.5)
+        else:
+            pad_decision(app, table, choice, forced=len(choices) == 1)
+        assert table.human_steps[-1] == steps, f"{choice} was not made"
+        assert table.steps[steps] == f"0 {choice.action}"  # (a draw's chance step may follow at once)
+        seen.add(kind_of(choice.action))
+    assert table.state.is_terminal and table.ended
+    run(app, frames=10)
+    assert app.scenes.top.name == "game over"
+
+
+def play_again(app, device: str) -> None:
+    """The game-over screen's "Play again", as a person presses it."""
+    if device == "mouse":
+        button = next(w for w in app.scenes.top.focus.widgets if w.label == "Play again")
+        click_at(app, button.rect.center)
+    else:
+        press(app, pygame.CONTROLLER_BUTTON_A)  # the focus starts on "Play again"
+    assert app.scenes.top.name == "table"
+
+
+@pytest.mark.parametrize("device", ["mouse", "pad"])
+def test_a_human_plays_to_the_end_with_one_device_only(app, device):
+    """Whole games, with Play again between them, until every decision kind was made."""
+    table = open_table(app, TableSetup("necropolis", ["human", "easy"], app.settings.game("necropolis"), 11))
+    if device == "pad":
+        run(app, [pad_added()], frames=2)
+    rng, seen = random.Random(11), set()
+    for _game in range(4):
+        play_to_the_end(app, table, device, rng, seen)
+        if seen >= EVERY_KIND:
+            break
+        play_again(app, device)
+        table = app.scenes.top
+    assert seen >= EVERY_KIND, f"never made: {EVERY_KIND - seen}"
+
+
+def mastaba_phase_table(app):
+    """The necropolis is empty and seat 0 (human) cannot attach: pass is the only move
+    (the position of test_client_necropolis's pass test)."""
+    options = {**app.settings.game("necropolis"), "first_player": 0, "after_empty": "mastaba_phase"}
+    table = open_table(app, TableSetup("necropolis", ["human", "easy"], options, 3))
+    sixes = [n for n in NAME[:28] if "6" in n and n != "6-6"]
+    others = [n for n in NAME[:28] if "6" not in n and n not in ("3-4", "0-1")]
+    steps = ["0 draw", "* 3-4", "0 new", "1 draw", "* 0-1", "1 new"]
+    for name_0, name_1 in zip(others[:12] + ["6-6"], sixes + others[12:], strict=True):
+        steps += ["0 draw", f"* {name_0}", "0 new" if name_0 == "6-6" else "0 hide", "1 draw", f"* {name_1}", "1 hide"]
+    for text in steps:
+        table.apply(parse_step(table.state, text))
+    run(app, frames=2)
+    return table
+
+
+def test_pass_with_the_mouse(app):
+    table = mastaba_phase_table(app)
+    assert [str(c.action) for c in table.current_choices()] == ["pass"]
+    before = len(table.steps)
+    click_at(app, table.item_rects()[("button", "pass")].center)
+    assert table.steps[before] == "0 pass"  # (the bot may have answered already)
+
+
+def test_pass_with_the_keyboard(app):
+    table = mastaba_phase_table(app)
+    before = len(table.steps)
+    run(app, key(pygame.K_RETURN), frames=2)  # forced: one press
+    assert table.steps[before] == "0 pass"
+
+
+def test_an_illegal_drop_is_refused_with_the_engine_reason(app):
+    options = {**app.settings.game("necropolis"), "first_player": 0}
+    table = open_table(app, TableSetup("necropolis", ["human", "easy"], options, 3))
+    for text in ("0 draw", "* 3-4", "0 new", "1 draw", "* 0-1", "1 new", "0 draw", "* 0-5"):
+        table.apply(parse_step(table.state, text))
+    run(app, frames=2)
+    rects = table.item_rects()
+    drag(app, rects["held"].center, rects[("end", "left")].center)
+    assert table.steps[-1] == "* 0-5", "0-5 does not match 3-4: nothing was played"
+    assert any("does not match" in text for text, _ in app.toasts)
+    drag(app, rects["held"].center, rects["mastabas"].center)
+    assert table.steps[8] == "0 hide"
