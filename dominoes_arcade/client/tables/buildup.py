@@ -21,11 +21,13 @@ from dataclasses import dataclass
 
 import pygame
 
-from ...engine.buildup import HAND_SIZES, LINE_LENGTH, PASS, PLACE, STACK_COUNT
-from ...engine.tiles import PIPS
-from ..theme import BODY, HEADING, LARGE, SMALL
+from ...engine.buildup import LINE_LENGTH, PASS, PLACE, STACK_COUNT
+from ...engine.tiles import NAME, PIPS
+from ..input import Device, Intent
+from ..theme import BODY, LARGE, SMALL
 from ..tween import Tween
 from . import SEAT_LABELS
+from . import buildup_panels as panels
 from .base import TableScene
 from .interaction import Choice
 
@@ -41,51 +43,42 @@ UNDER_STEP = 6
 HAND_LENGTH = {"top": 72, "bottom": 108}
 HAND_Y = {"top": 50, "bottom": 512}
 HAND_GAP = {"top": 8, "bottom": 14}
+LIFT = 16
+"""How far a picked-up hand tile rises."""
 HAND_X = 700
 """Hands sit right of centre, leaving room for the seat's name plate on their left."""
-PILE_LENGTH = 60
-ASIDE_LENGTH = 40
-ASIDE_COLUMNS = 9
-SIDE_X = 1048
-"""The right-hand column: boneyards and tiles set aside."""
-SIDE_Y = {"top": 16, "bottom": 352}
-SHEET = pygame.Rect(16, 16, 220, 404)
 PASS_RECT = pygame.Rect(914, 486, 116, 52)
-SET_GLYPHS = ("\u25cf", "\u25c6")
-"""Each set's centre pin as the tiles draw it (round, diamond): a cue besides colour."""
-SET_NAMES = ("Ivory", "Red")
-SUMMARY = pygame.Rect(254, 108, 774, 380)
 SUMMARY_SECONDS = 3.0
 """How long a hand's summary stays up in a game of bots (a press ends it sooner)..."""
 SUMMARY_SECONDS_HUMAN = 10.0
 """... and with a human at the table, who may want to read it."""
 BANNER_SECONDS = 1.8
-HISTORY_COLUMNS = 8
-FLIGHT_SECONDS = {"line": 0.2, "draw": 0.18, "cover": 0.3, "set_aside": 0.32}
-
-
-def plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+FLIGHT_SECONDS = {"stack": 0.28, "hand": 0.18, "aside": 0.3}
+"""How long a tile takes to reach each zone (before the animation-speed setting)."""
 
 
 @dataclass(eq=False)
 class Flight:
-    """A tile moving across the table: tweened `x`, `y` (its centre), `length`, and
-    `turn` (0 -> 1 turns it over half-way when it starts face down and lands face up)."""
+    """A tile moving across the table: its centre (`x`, `y`) and `length` are tweened
+    to the goal, and `turn` (0 -> 1) turns it over half-way when it lands with the
+    other face up (a line tile or a placed tile showing its face, a draw its back)."""
 
     tile: int
     """-1 for a tile this screen may not know (a bot's draw)."""
     seat: int
-    """Whose set it is from (its colour), and whose hidden tile it is while in a hand."""
+    """Whose set it is from: its colour."""
+    start_face_up: bool
     face_up: bool
     """Face up on landing."""
-    start_face_up: bool
     x: float
     y: float
     length: float
-    goal_length: int = 0
-    lands_on: tuple | None = None
-    """("stack", s) or ("hand", seat, tile): left out of the static drawing until it lands."""
+    goal_length: int
+    lands_on: tuple
+    """("stack", s), ("hand", seat, tile) or ("aside", seat, tile): left out of the
+    static drawing until it lands."""
+    private: bool = False
+    """Its face is `seat`'s secret (a draw into a hand): shown only to that seat."""
     turn: float = 0.0
 
     def shows_face(self) -> bool:
@@ -117,6 +110,8 @@ class BuildUpTable(TableScene):
         self.banner: list = ["", 0.0]
         """The news line (who starts, who passes) and its seconds left."""
         self._bottom = next((seat for seat in (0, 1) if self.is_human(seat)), 0)
+        self.browsed: int | None = None
+        """The stack a keyboard or controller cursor rests on to read its history."""
 
     # -- seats and where they sit ----------------------------------------------------
     @property
@@ -127,11 +122,16 @@ class BuildUpTable(TableScene):
     def side(self, seat: int) -> str:
         return "bottom" if seat == self.bottom else "top"
 
-    def seat_name(self, seat: int) -> str:
-        humans = sum(self.is_human(s) for s in (0, 1))
+    def seat_label(self, seat: int) -> str:
+        """"You" for the one human at the table, else the seat's kind ("Hard bot")."""
         kind = self.seat_kind(seat)
-        label = "You" if kind == "human" and humans == 1 else SEAT_LABELS.get(kind, kind)
-        return f"Seat {seat + 1} \u00b7 {label}"
+        if kind == "human" and sum(self.is_human(s) for s in (0, 1)) == 1:
+            return "You"
+        return SEAT_LABELS.get(kind, kind)
+
+    def seat_title(self, seat: int) -> str:
+        """``"Seat 2 · Hard bot"``."""
+        return f"{self.seat_name(seat)} \u00b7 {self.seat_label(seat)}"
 
     def hand_faces(self, seat: int, hand: list[int] | None = None) -> list[int]:
         """`seat`'s hand (or `hand`, as it was) as this screen may show it: every
@@ -166,12 +166,12 @@ class BuildUpTable(TableScene):
         return pygame.Rect(round(x - length / 4), round(y - length / 2), length // 2, length)
 
     def pile_centre(self, seat: int) -> tuple[int, int]:
-        return SIDE_X + 40, SIDE_Y[self.side(seat)] + 88
+        return panels.SIDE_X + 40, panels.SIDE_Y[self.side(seat)] + 88
 
     def aside_centre(self, seat: int, index: int) -> tuple[int, int]:
-        row, column = divmod(index, ASIDE_COLUMNS)
-        return (SIDE_X + 12 + column * (ASIDE_LENGTH // 2 + 4),
-                SIDE_Y[self.side(seat)] + 196 + row * (ASIDE_LENGTH + 6))
+        row, column = divmod(index, panels.ASIDE_COLUMNS)
+        return (panels.SIDE_X + 12 + column * (panels.ASIDE_LENGTH // 2 + 4),
+                panels.SIDE_Y[self.side(seat)] + 196 + row * (panels.ASIDE_LENGTH + 6))
 
     def plate_rect(self, seat: int) -> pygame.Rect:
         if self.side(seat) == "top":
@@ -187,12 +187,16 @@ class BuildUpTable(TableScene):
                 for a in self.state.legal_actions()]
 
     def item_rects(self) -> dict:
+        """The 12 stacks always; the hand of the human to move (a picked-up tile
+        lifted) and the pass button while that is their move."""
         rects: dict = {("stack", s): self.stack_rect(s) for s in range(STACK_COUNT)}
-        if self.waiting_for_human:
-            seat = self.state.current_player
+        seat = self.state.current_player
+        if self.waiting_for_human and self.shows_hidden(seat):
             hand = self.state.hands[seat]
             for index, tile in enumerate(hand):
                 rects[("hand", tile)] = self.hand_rect(seat, index, len(hand))
+            if self.selected_source in rects and self.selected_source[0] == "hand":
+                rects[self.selected_source] = rects[self.selected_source].move(0, -LIFT)
             if self.state.legal_actions() == [PASS]:
                 rects[("button", "pass")] = PASS_RECT.copy()
         return rects
@@ -204,9 +208,15 @@ class BuildUpTable(TableScene):
             return PLACE[source[1]][target[1]]
         return None
 
+    def describe(self, action) -> str:
+        return "Pass" if action is PASS else f"Place {NAME[action.tile]} on s{action.arg}"
+
     def last_move_rect(self) -> pygame.Rect | None:
         """The stack the last placement landed on (in this hand), or the plate of a
-        seat that just passed: read from the steps, so undo and replays agree."""
+        seat that just passed: read from the steps, so undo and replays agree.
+        None while a hand's summary covers the table."""
+        if self.summary is not None:
+            return None
         for text in reversed(self.steps):
             actor, _, move = text.partition(" ")
             if actor == "*":
@@ -233,42 +243,42 @@ class BuildUpTable(TableScene):
 
     # -- animation of the engine's events -------------------------------------------------
     def on_events(self, action, events) -> None:
-        """A flight for every tile that moves (line, draw, cover, set aside), a banner
-        for who starts and who passes, the summary at ``hand_scored``."""
+        """A flight for every tile that moves (line, draw, cover, set aside), the news
+        banner for who starts and who passes, the summary at ``hand_scored``."""
         delay = 0.0
         leaving = [e for e in events if e.kind in ("cover", "set_aside")]
-        # The hands as they were before `action`, to start each leaving tile from its slot.
+        # The hands as they were before `action`: a leaving tile starts from its old slot.
         before = [sorted(self.state.hands[s] + [e.tile for e in leaving if e.seat == s]) for s in (0, 1)]
-        aside_counts = [len(self.state.set_aside[s]) - sum(e.kind == "set_aside" and e.seat == s for e in events)
-                        for s in (0, 1)]
+        aside_slots = [len(self.state.set_aside[s]) - sum(e.kind == "set_aside" and e.seat == s for e in events)
+                       for s in (0, 1)]
         for event in events:
-            kind, seat = event.kind, event.seat
-            seconds = FLIGHT_SECONDS.get(kind, 0.0)
+            kind, seat, tile = event.kind, event.seat, event.tile
             if kind == "line":
-                self._fly(event.tile, seat, True, False, self.pile_centre(seat), PILE_LENGTH,
-                          self.stack_centre(event.value), STACK_LENGTH, ("stack", event.value), seconds, delay, "clack")
+                self._fly(Flight(tile, seat, False, True, *self.pile_centre(seat), panels.PILE_LENGTH,
+                                 STACK_LENGTH, ("stack", event.value)), self.stack_centre(event.value), delay, "clack")
             elif kind == "draw":
                 faces = self.hand_faces(seat)
                 face_up = event.face_up or self.shows_hidden(seat)
-                index = faces.index(event.tile) if event.tile in faces else faces.count(-1) - 1
-                self._fly(event.tile if face_up else -1, seat, face_up, False, self.pile_centre(seat), PILE_LENGTH,
-                          self.hand_centre(seat, index, len(faces)), HAND_LENGTH[self.side(seat)],
-                          ("hand", seat, event.tile), seconds, delay, "draw")
+                index = faces.index(tile) if tile in faces else faces.count(-1) - 1
+                flight = Flight(tile if face_up else -1, seat, False, face_up, *self.pile_centre(seat),
+                                panels.PILE_LENGTH, HAND_LENGTH[self.side(seat)], ("hand", seat, tile),
+                                private=not event.face_up)
+                self._fly(flight, self.hand_centre(seat, index, len(faces)), delay, "draw")
             elif kind in ("cover", "set_aside"):
                 faces = self.hand_faces(seat, before[seat])
-                was_up = event.tile in faces
-                index = faces.index(event.tile) if was_up else faces.count(-1) - 1
-                start = self.hand_centre(seat, index, len(faces))
-                before[seat].remove(event.tile)
+                was_up = tile in faces
+                start = self.hand_centre(seat, faces.index(tile) if was_up else faces.count(-1) - 1, len(faces))
+                before[seat].remove(tile)
                 if kind == "cover":
                     goal, length, lands_on = self.stack_centre(event.value), STACK_LENGTH, ("stack", event.value)
                 else:
-                    goal, length = self.aside_centre(seat, aside_counts[seat]), ASIDE_LENGTH
-                    lands_on = ("aside", seat, event.tile)
-                    aside_counts[seat] += 1
-                self._fly(event.tile, seat, True, was_up, start, HAND_LENGTH[self.side(seat)], goal, length,
-                          lands_on, seconds, delay, "clack" if kind == "cover" else "move")
-                delay += 0.08 if kind == "set_aside" else 0.0
+                    goal, length = self.aside_centre(seat, aside_slots[seat]), panels.ASIDE_LENGTH
+                    lands_on = ("aside", seat, tile)
+                    aside_slots[seat] += 1
+                flight = Flight(tile, seat, was_up, True, *start, HAND_LENGTH[self.side(seat)], length, lands_on)
+                self._fly(flight, goal, delay, "clack" if kind == "cover" else "move")
+                if kind == "set_aside":
+                    delay += 0.08  # the leftover tiles leave one after another
             elif kind == "first":
                 self._announce(f"Seat {seat + 1} moves first in hand {event.value}", delay)
             elif kind == "pass":
@@ -278,11 +288,9 @@ class BuildUpTable(TableScene):
                 aside = [[e.tile for e in events if e.kind == "set_aside" and e.seat == s] for s in (0, 1)]
                 self._open_summary(event.value, aside, delay + 0.3)
 
-    def _fly(self, tile, seat, face_up, start_face_up, start, start_length, goal, goal_length, lands_on,
-             seconds, delay, sound) -> None:
-        """`seat`'s `tile` (in its colour) moves from `start` to `goal`, turning over
-        on the way when `face_up` differs from `start_face_up`."""
-        flight = Flight(tile, seat, face_up, start_face_up, start[0], start[1], start_length, goal_length, lands_on)
+    def _fly(self, flight: Flight, goal: tuple[float, float], delay: float, sound: str) -> None:
+        """Run `flight` to `goal` after `delay`, turning it over on the way when it
+        lands with the other face up, and play `sound` when it lands."""
         self.flights.append(flight)
 
         def landed():
@@ -290,9 +298,10 @@ class BuildUpTable(TableScene):
                 self.flights.remove(flight)
             self.app.audio.play(sound)
 
-        turn = 0.0 if face_up == start_face_up else 1.0
+        seconds = FLIGHT_SECONDS[flight.lands_on[0]]
+        turn = 0.0 if flight.face_up == flight.start_face_up else 1.0
         self.tweens.add(Tween(flight, seconds, easing="out_cubic", delay=delay, on_done=landed,
-                              x=goal[0], y=goal[1], length=goal_length, turn=turn))
+                              x=goal[0], y=goal[1], length=flight.goal_length, turn=turn))
 
     def _announce(self, text: str, delay: float) -> None:
         """A line of news over the stacks; it fades by itself and never holds the game."""
@@ -322,6 +331,30 @@ class BuildUpTable(TableScene):
             if self.hold_left <= 0:
                 self.summary = None
 
+    def on_rebuild(self) -> None:
+        """Undo or a replay's jump: nothing in the air, the state says where all is."""
+        self.flights.clear()
+        self.summary = None
+        self.banner[1] = 0.0
+        self.shown_totals = [float(t) for t in self.state.totals]
+
+    def handle_table(self, event) -> None:
+        """Directions the decision does not use (while a bot or chance moves) walk a
+        cursor over the stacks, to read their histories; the pointer clears it."""
+        step = {Intent.LEFT: (-1, 0), Intent.RIGHT: (1, 0), Intent.UP: (0, -1), Intent.DOWN: (0, 1)}.get(event.intent)
+        if step is None:
+            if event.intent is Intent.POINT:
+                self.browsed = None
+            return
+        if self.browsed is None:
+            self.browsed = self.bottom * LINE_LENGTH
+            return
+        owner, index = divmod(self.browsed, LINE_LENGTH)
+        if step[1]:
+            above = self.side(owner) == "bottom"
+            owner = 1 - owner if (step[1] < 0) == above else owner
+        self.browsed = owner * LINE_LENGTH + min(LINE_LENGTH - 1, max(0, index + step[0]))
+
     def status_text(self) -> str:
         """What is happening, or what the human at the screen may do."""
         state = self.state
@@ -335,7 +368,7 @@ class BuildUpTable(TableScene):
             if state.legal_actions() == [PASS]:
                 return f"{who}: no tile of yours fits any stack, so you pass"
             return f"{who}: drag a tile onto a lit stack, or pick a tile then a stack"
-        return f"{self.seat_name(seat)} is thinking\u2026"
+        return f"{self.seat_title(seat)} is thinking\u2026"
 
     # -- drawing -------------------------------------------------------------------------------
     def draw_table(self, surface: pygame.Surface) -> None:
@@ -345,28 +378,32 @@ class BuildUpTable(TableScene):
         for stack in range(STACK_COUNT):
             self._draw_stack(surface, stack, arriving.count(("stack", stack)))
         for seat in (0, 1):
-            self._draw_plate(surface, seat)
+            panels.draw_plate(self, surface, seat)
             self._draw_hand(surface, seat, arriving)
-            self._draw_side(surface, seat, arriving)
-        self._draw_sheet(surface)
+            panels.draw_side(self, surface, seat, arriving)
+        panels.draw_sheet(self, surface)
         self._draw_status(surface)
         for flight in self.flights:
             self._draw_flight(surface, flight)
         if self.banner[1] > 0 and self.summary is None:
-            self._draw_banner(surface)
+            panels.draw_banner(self, surface)
         if self.summary is not None:
-            self._draw_summary(surface, self.summary)
-        else:
-            stack = self.history_stack()
-            if stack is not None:
-                self._draw_history(surface, stack)
+            panels.draw_summary(self, surface, self.summary)
+            return
+        if self.browsed is not None and self.app.input.last_device is not Device.MOUSE and not self.can_decide:
+            pygame.draw.rect(surface, (255, 255, 255), self.stack_rect(self.browsed).inflate(14, 14), 3,
+                             border_radius=10)
+        stack = self.history_stack()
+        if stack is not None:
+            panels.draw_history(self, surface, stack)
 
-    def _tile(self, surface, tile: int, centre, length: float, *, face_up: bool = True, seat: int = -1,
-              owner: int | None = None) -> pygame.Rect:
+    def tile_at(self, surface, tile: int, centre, length: float, *, face_up: bool = True, seat: int = -1,
+                owner: int | None = None) -> pygame.Rect:
+        """The kit's `draw_tile`, centred on `centre`."""
         return self.draw_tile(surface, tile, pygame.Rect(round(centre[0]), round(centre[1]), 0, 0), round(length),
                               face_up=face_up, seat=seat, owner=owner)
 
-    def _text(self, surface, text: str, size: int, where: dict, colour=None, bold: bool = False) -> pygame.Rect:
+    def text_at(self, surface, text: str, size: int, where: dict, colour=None, bold: bool = False) -> pygame.Rect:
         image = self.app.style.text(text, size, colour, bold)
         rect = image.get_rect(**where)
         surface.blit(image, rect)
@@ -380,8 +417,8 @@ class BuildUpTable(TableScene):
             self.app.panels.draw(surface, strip, radius=16, alpha=70)
             pygame.draw.line(surface, bodies[seat], (strip.x + 16, strip.bottom - 4), (strip.right - 16,
                              strip.bottom - 4), 3)
-            self._text(surface, f"{SET_GLYPHS[seat]} Seat {seat + 1}'s line", SMALL,
-                       {"bottomleft": (strip.x + 10, strip.y - 1)}, self.app.style.palette.text_dim, True)
+            self.text_at(surface, f"{panels.SET_GLYPHS[seat]} Seat {seat + 1}'s line", SMALL,
+                         {"bottomleft": (strip.x + 10, strip.y - 1)}, self.app.style.palette.text_dim, True)
 
     def line_rect(self, seat: int) -> pygame.Rect:
         y = STACK_ROWS[self.side(seat)]
@@ -395,114 +432,42 @@ class BuildUpTable(TableScene):
             entries = entries[:len(entries) - arriving]
         x, y = self.stack_centre(stack)
         palette = self.app.style.palette
-        self._text(surface, f"s{stack}", SMALL - 2, {"midtop": (x, y + STACK_LENGTH // 2 + 3)}, palette.text_dim)
+        self.text_at(surface, f"s{stack}", SMALL - 2, {"midtop": (x, y + STACK_LENGTH // 2 + 3)}, palette.text_dim)
         if not entries:
             pygame.draw.rect(surface, palette.panel_border, self.stack_rect(stack), 2, border_radius=8)
             return
         under = entries[-1 - UNDER_SHOWN:-1]
         for depth, (tile, owner) in enumerate(under):
-            self._tile(surface, tile, (x, y - (len(under) - depth) * UNDER_STEP), STACK_LENGTH, owner=owner)
+            self.tile_at(surface, tile, (x, y - (len(under) - depth) * UNDER_STEP), STACK_LENGTH, owner=owner)
         tile, owner = entries[-1]
-        self._tile(surface, tile, (x, y), STACK_LENGTH, owner=owner)
+        self.tile_at(surface, tile, (x, y), STACK_LENGTH, owner=owner)
         if len(entries) > 1:
             badge = (x + STACK_LENGTH // 4 + 4, y - STACK_LENGTH // 2 - len(under) * UNDER_STEP + 4)
             pygame.draw.circle(surface, (16, 20, 18), badge, 13)
             pygame.draw.circle(surface, self.app.tile_art.theme.bodies[owner], badge, 13, 2)
-            self._text(surface, str(len(entries)), SMALL - 3, {"center": badge}, bold=True)
+            self.text_at(surface, str(len(entries)), SMALL - 3, {"center": badge}, bold=True)
 
     def _draw_hand(self, surface: pygame.Surface, seat: int, arriving: list) -> None:
+        """`seat`'s hand as `hand_faces` allows, less the tiles still flying in (and
+        an empty slot for one being dragged). A first-player draw is public (both
+        players saw it); any other face is the seat's secret."""
         faces = self.hand_faces(seat)
         backs = faces.count(-1)
-        backs_arriving = sum(1 for f in self.flights if f.tile < 0 and f.lands_on and f.lands_on[:2] == ("hand", seat))
+        backs_arriving = sum(1 for f in self.flights if f.tile < 0 and f.lands_on[:2] == ("hand", seat))
         length = HAND_LENGTH[self.side(seat)]
+        public = self.state.shown[seat]
         for index, tile in enumerate(faces):
             if (tile >= 0 and ("hand", seat, tile) in arriving) or (tile < 0 and index >= backs - backs_arriving):
                 continue
-            self._tile(surface, tile, self.hand_centre(seat, index, len(faces)), length, face_up=tile >= 0,
-                       seat=seat, owner=seat)
-
-    def _draw_plate(self, surface: pygame.Surface, seat: int) -> None:
-        """Name, set, hand size and whose turn it is (an arrow and words, not colour alone)."""
-        rect = self.plate_rect(seat)
-        palette = self.app.style.palette
-        turn = self.state.current_player == seat
-        self.app.panels.draw(surface, rect, radius=14, alpha=230 if turn else 150)
-        if turn:
-            pygame.draw.rect(surface, palette.accent, rect, 3, border_radius=14)
-        self._tile(surface, -1, (rect.x + 24, rect.y + 39), 44, face_up=False, owner=seat)
-        self._text(surface, f"Seat {seat + 1}", BODY, {"topleft": (rect.x + 46, rect.y + 6)},
-                   palette.accent if turn else palette.text, True)
-        news = "\u25b6 to move" if turn else f"{len(self.state.hands[seat])} in hand"
-        self._text(surface, news, SMALL - 1, {"topright": (rect.right - 12, rect.y + 10)},
-                   palette.accent if turn else palette.text_dim, turn)
-        kind = self.seat_kind(seat)
-        who = "You" if kind == "human" and sum(self.is_human(s) for s in (0, 1)) == 1 else SEAT_LABELS.get(kind, kind)
-        self._text(surface, who, SMALL, {"topleft": (rect.x + 46, rect.y + 34)}, palette.text)
-        self._text(surface, f"{SET_GLYPHS[seat]} {SET_NAMES[seat]} set", SMALL - 2,
-                   {"topleft": (rect.x + 46, rect.y + 55)}, palette.text_dim)
-
-    def _draw_side(self, surface: pygame.Surface, seat: int, arriving: list) -> None:
-        """The seat's boneyard, a face-down pile with its count, and its tiles set aside."""
-        palette = self.app.style.palette
-        top = SIDE_Y[self.side(seat)]
-        panel = pygame.Rect(SIDE_X - 8, top - 4, 228, 324)
-        self.app.panels.draw(surface, panel, radius=14, alpha=120)
-        count = len(self.state.boneyards[seat])
-        x, y = self.pile_centre(seat)
-        for layer in range(min(count, 6)):
-            self._tile(surface, -1, (x + layer * 3, y - layer * 4), PILE_LENGTH, face_up=False, owner=seat)
-        if not count:
-            pygame.draw.rect(surface, palette.panel_border, pygame.Rect(x - 15, y - 30, 30, 60), 2, border_radius=6)
-        self._text(surface, f"{SET_GLYPHS[seat]} Seat {seat + 1}'s boneyard", SMALL - 1,
-                   {"topleft": (SIDE_X + 2, top + 6)}, palette.text_dim, True)
-        self._text(surface, str(count), HEADING, {"topleft": (SIDE_X + 100, top + 44)}, palette.text, True)
-        self._text(surface, "face down", SMALL - 1, {"topleft": (SIDE_X + 100, top + 92)}, palette.text_dim)
-        aside = self.state.set_aside[seat]
-        self._text(surface, f"Set aside: {len(aside)}", SMALL - 1, {"topleft": (SIDE_X + 2, top + 146)},
-                   palette.text_dim, True)
-        for index, tile in enumerate(aside):
-            if ("aside", seat, tile) not in arriving:
-                self._tile(surface, tile, self.aside_centre(seat, index), ASIDE_LENGTH, owner=seat)
-
-    def _draw_sheet(self, surface: pygame.Surface) -> None:
-        """The score sheet: each hand's scores, the totals counting up, and what each
-        colour would score if the hand ended now."""
-        state, palette = self.state, self.app.style.palette
-        self.app.panels.draw(surface, SHEET, radius=16)
-        x = SHEET.x + 14
-        self._text(surface, "Build Up", LARGE, {"topleft": (x, SHEET.y + 10)}, palette.text, True)
-        hand = "Game over" if state.is_terminal else f"Hand {state.hand_index + 1} of {len(HAND_SIZES)}"
-        self._text(surface, hand, BODY, {"topleft": (x, SHEET.y + 46)}, palette.accent, True)
-        self._text(surface, "Highest total wins", SMALL - 2, {"topleft": (x, SHEET.y + 74)}, palette.text_dim)
-        columns = (SHEET.x + 138, SHEET.right - 16)
-        y = SHEET.y + 104
-        for seat, right in enumerate(columns):
-            self._text(surface, f"{SET_GLYPHS[seat]} S{seat + 1}", SMALL, {"topright": (right, y)}, palette.text, True)
-        rows = [(f"Hand {i + 1}", state.hand_scores[i] if i < len(state.hand_scores) else None)
-                for i in range(len(HAND_SIZES))]
-        for label, scores in rows:
-            y += 30
-            current = label == f"Hand {state.hand_index + 1}" and not state.is_terminal
-            self._text(surface, ("\u25b8 " if current else "  ") + label, SMALL, {"topleft": (x, y)},
-                       palette.accent if current else palette.text_dim)
-            for seat, right in enumerate(columns):
-                text = "\u2013" if scores is None else str(scores[seat])
-                self._text(surface, text, SMALL, {"topright": (right, y)}, palette.text)
-        y += 34
-        pygame.draw.line(surface, palette.panel_border, (x, y - 4), (SHEET.right - 14, y - 4), 2)
-        self._text(surface, "Total", BODY, {"topleft": (x, y + 2)}, palette.text, True)
-        for seat, right in enumerate(columns):
-            self._text(surface, str(round(self.shown_totals[seat])), BODY, {"topright": (right, y + 2)},
-                       palette.accent, True)
-        y += 44
-        now = self.scoring_now()
-        self._text(surface, "Placed" if self.state.rules.played_this_hand else "On top now", SMALL - 1,
-                   {"topleft": (x, y)}, palette.text_dim)
-        for seat, right in enumerate(columns):
-            self._text(surface, str(now[seat]), SMALL, {"topright": (right, y)}, palette.text_dim)
-        if state.first_seat >= 0:
-            self._text(surface, f"Seat {state.first_seat + 1} started hand 1", SMALL - 3,
-                       {"topleft": (x, y + 30)}, palette.text_dim)
+            x, y = self.hand_centre(seat, index, len(faces))
+            if tile >= 0 and self.dragged_source == ("hand", tile):
+                pygame.draw.rect(surface, self.app.style.palette.panel_border, self.hand_rect(seat, index, len(faces)),
+                                 2, border_radius=8)
+                continue
+            if tile >= 0 and self.selected_source == ("hand", tile):
+                y -= LIFT
+            secret = tile < 0 or not public >> tile & 1
+            self.tile_at(surface, tile, (x, y), length, face_up=tile >= 0, seat=seat if secret else -1, owner=seat)
 
     def scoring_now(self) -> list[int]:
         """What each seat would score if the hand ended now (before any penalty)."""
@@ -517,12 +482,12 @@ class BuildUpTable(TableScene):
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         palette = self.app.style.palette
-        self._text(surface, self.status_text(), BODY - 2, {"center": (642, 606)},
-                   palette.accent if self.waiting_for_human else palette.text)
+        self.text_at(surface, self.status_text(), BODY - 2, {"center": (642, 606)},
+                     palette.accent if self.waiting_for_human else palette.text)
         if self.waiting_for_human and self.state.legal_actions() == [PASS]:
             pygame.draw.rect(surface, palette.button_focus, PASS_RECT, border_radius=12)
             pygame.draw.rect(surface, palette.accent, PASS_RECT, 3, border_radius=12)
-            self._text(surface, "Pass", LARGE, {"center": PASS_RECT.center}, palette.text, True)
+            self.text_at(surface, "Pass", LARGE, {"center": PASS_RECT.center}, palette.text, True)
 
     def _draw_flight(self, surface: pygame.Surface, flight: Flight) -> None:
         """The tile drawn at its landing size (one cached image), scaled to its size
@@ -533,101 +498,35 @@ class BuildUpTable(TableScene):
         centre = (round(flight.x), round(flight.y))
         shadow = self.app.tile_art.shadow(flight.goal_length, lift=0.8)
         surface.blit(shadow, shadow.get_rect(center=(centre[0] + 6, centre[1] + 10)))
+        secret_of = flight.seat if flight.private else -1
         if squeeze > 0.97 and length == flight.goal_length:
-            self._tile(surface, flight.tile, centre, length, face_up=face_up, seat=flight.seat, owner=flight.seat)
+            self.tile_at(surface, flight.tile, centre, length, face_up=face_up, seat=secret_of, owner=flight.seat)
             return
         flat = pygame.Surface((flight.goal_length // 2, flight.goal_length), pygame.SRCALPHA)
-        self.draw_tile(flat, flight.tile, (0, 0), flight.goal_length, face_up=face_up, seat=flight.seat,
+        self.draw_tile(flat, flight.tile, (0, 0), flight.goal_length, face_up=face_up, seat=secret_of,
                        owner=flight.seat)
         scaled = pygame.transform.scale(flat, (max(1, round(length / 2 * squeeze)), length))
         surface.blit(scaled, scaled.get_rect(center=centre))
 
-    def _draw_banner(self, surface: pygame.Surface) -> None:
-        fade = min(1.0, self.banner[1] / 0.5)
-        image = self.app.style.shadow_text(self.banner[0], LARGE)
-        box = image.get_rect(center=(WIDTH // 2, (STACK_ROWS["top"] + STACK_ROWS["bottom"]) // 2)).inflate(40, 16)
-        self.app.panels.draw(surface, box, radius=14, alpha=round(235 * fade))
-        image.set_alpha(round(255 * fade))
-        surface.blit(image, image.get_rect(center=box.center))
-        image.set_alpha(None)
-
-    def _draw_summary(self, surface: pygame.Surface, summary: HandSummary) -> None:
-        """Every hand revealed at the end of a hand: the tiles on top that scored, the
-        tiles set aside, the hand's score and the total, counting up."""
-        palette = self.app.style.palette
-        self.app.panels.draw(surface, SUMMARY, radius=20, alpha=250)
-        self._text(surface, f"Hand {summary.hand} of {len(HAND_SIZES)} scored", LARGE + 4,
-                   {"midtop": (SUMMARY.centerx, SUMMARY.y + 14)}, palette.accent, True)
-        played = self.state.rules.played_this_hand
-        rule = ("Each player scores the pips they placed this hand" if played else
-                "Each colour scores the pips showing on top of the 12 stacks")
-        self._text(surface, rule, SMALL, {"midtop": (SUMMARY.centerx, SUMMARY.y + 54)}, palette.text_dim)
-        p = summary.progress
-        penalty = self.state.rules.unplayed_penalty
-        for seat in (0, 1):
-            x, y = SUMMARY.x + 28 + seat * 384, SUMMARY.y + 88
-            self._text(surface, f"{SET_GLYPHS[seat]} {self.seat_name(seat)}", BODY, {"topleft": (x, y)},
-                       palette.text, True)
-            tops = summary.tops[seat]
-            if not played:
-                top_pips = sum(PIPS[t] for _, t in tops)
-                self._text(surface, f"On top: {plural(len(tops), 'tile')}, {top_pips} pips", SMALL,
-                           {"topleft": (x, y + 32)}, palette.text_dim)
-                for index, (_, tile) in enumerate(tops):
-                    self._tile(surface, tile, (x + 12 + index * 28, y + 84), 44, owner=seat)
-            aside = summary.aside[seat]
-            aside_pips = sum(PIPS[t] for t in aside)
-            note = f"Set aside: {plural(len(aside), 'tile')}"
-            if penalty and aside:
-                note += f", \u2212{aside_pips} pips"
-            self._text(surface, note, SMALL, {"topleft": (x, y + 116)}, palette.text_dim)
-            for index, tile in enumerate(aside):
-                self._tile(surface, tile, (x + 12 + index * 28, y + 168), 44, owner=seat)
-            self._text(surface, f"Hand  {round(summary.scores[seat] * p):+d}", LARGE, {"topleft": (x, y + 204)},
-                       palette.text, True)
-            self._text(surface, f"Total  {round(self.shown_totals[seat])}", LARGE, {"topleft": (x + 180, y + 204)},
-                       palette.accent, True)
-        self._text(surface, "Click or press to continue", SMALL - 1, {"midbottom": (SUMMARY.centerx,
-                                                                                     SUMMARY.bottom - 10)},
-                   palette.text_dim)
-
-    # -- a stack's history ----------------------------------------------------------------
     def history_stack(self) -> int | None:
-        """The stack whose history to show: the one under the mouse, or the one the
-        keyboard or controller focus is on, when it holds more than one tile."""
-        focused = getattr(self, "focused_item", None)
+        """The stack whose history to show, when it holds more than one tile: the
+        one under the mouse, else the one the keyboard or controller focus is on."""
         candidates = []
-        if isinstance(focused, tuple) and focused and focused[0] == "stack":
-            candidates.append(focused[1])
         pointer = self.app.pointer
-        if pointer is not None:
+        if self.app.input.last_device is Device.MOUSE and pointer is not None and self.dragged_source is None:
             for stack in range(STACK_COUNT):
-                area = self.stack_rect(stack).inflate(8, 8 + 2 * UNDER_SHOWN * UNDER_STEP)
-                if area.collidepoint(pointer):
-                    candidates.insert(0, stack)
+                if self.stack_rect(stack).inflate(8, 8 + 2 * UNDER_SHOWN * UNDER_STEP).collidepoint(pointer):
+                    candidates.append(stack)
+        else:
+            focused = self.picker.focused if self.can_decide else None
+            if isinstance(focused, tuple) and focused[0] == "stack":
+                candidates.append(focused[1])
+            elif self.browsed is not None:
+                candidates.append(self.browsed)
         for stack in candidates:
             if len(self.state.stacks[stack]) > 1:
                 return stack
         return None
-
-    def _draw_history(self, surface: pygame.Surface, stack: int) -> None:
-        """Every tile of `stack`, bottom first, in rows of `HISTORY_COLUMNS`."""
-        entries = self.state.stacks[stack]
-        rows = -(-len(entries) // HISTORY_COLUMNS)
-        width = min(len(entries), HISTORY_COLUMNS) * 54 + 28
-        box = pygame.Rect(0, 0, max(width, 260), 52 + rows * 30)
-        x, y = self.stack_centre(stack)
-        box.midtop = (x, y + STACK_LENGTH // 2 + 8)
-        if box.bottom > HEIGHT - 56:
-            box.midbottom = (x, y - STACK_LENGTH // 2 - 28)
-        box.clamp_ip(pygame.Rect(0, 0, WIDTH, HEIGHT - 48))
-        self.app.panels.draw(surface, box, radius=12, alpha=245)
-        self._text(surface, f"s{stack}: {len(entries)} tiles, bottom first", SMALL, {"topleft": (box.x + 14,
-                   box.y + 8)}, self.app.style.palette.text, True)
-        for index, (tile, owner) in enumerate(entries):
-            row, column = divmod(index, HISTORY_COLUMNS)
-            where = (box.x + 14 + column * 54, box.y + 40 + row * 30)
-            self.draw_tile(surface, tile, where, 48, face_up=True, seat=-1, horizontal=True, owner=owner)
 
     def draw_dragged(self, surface: pygame.Surface, source, pos) -> None:
         if isinstance(source, tuple) and source[0] == "hand":
@@ -635,4 +534,4 @@ class BuildUpTable(TableScene):
             length = HAND_LENGTH["bottom"]
             shadow = self.app.tile_art.shadow(length, lift=1.0)
             surface.blit(shadow, shadow.get_rect(center=(pos[0] + 8, pos[1] + 12)))
-            self._tile(surface, source[1], pos, length, seat=seat, owner=seat)
+            self.tile_at(surface, source[1], pos, length, seat=seat, owner=seat)

@@ -1,0 +1,196 @@
+"""The panels around the Build Up table (RULES.md section 2): each seat's name
+plate, its boneyard and tiles set aside, the score sheet, the news banner, the
+summary at the end of a hand, and a stack's history.
+
+Functions of a `BuildUpTable`: positions come from its layout methods, every tile
+goes through its `tile_at` (the kit's `draw_tile`, so the render log sees it).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...engine.buildup import HAND_SIZES
+from ...engine.tiles import PIPS
+from ..theme import BODY, HEADING, LARGE, SMALL
+
+if TYPE_CHECKING:
+    from .buildup import BuildUpTable, HandSummary
+
+WIDTH, HEIGHT = 1280, 720
+SET_GLYPHS = ("\u25cf", "\u25c6")
+"""Each set's centre pin as the tiles draw it (round, diamond): a cue besides colour."""
+SET_NAMES = ("Ivory", "Red")
+SHEET = pygame.Rect(16, 16, 220, 404)
+SIDE_X = 1048
+"""The right-hand column: each seat's boneyard and tiles set aside."""
+SIDE_Y = {"top": 16, "bottom": 352}
+PILE_LENGTH = 60
+ASIDE_LENGTH = 40
+ASIDE_COLUMNS = 9
+SUMMARY = pygame.Rect(254, 108, 774, 380)
+HISTORY_COLUMNS = 8
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def draw_plate(table: BuildUpTable, surface: pygame.Surface, seat: int) -> None:
+    """Name, set, hand size and whose turn it is (an arrow and words, not colour alone)."""
+    rect = table.plate_rect(seat)
+    palette = table.app.style.palette
+    turn = table.state.current_player == seat
+    table.app.panels.draw(surface, rect, radius=14, alpha=230 if turn else 150)
+    if turn:
+        pygame.draw.rect(surface, palette.accent, rect, 3, border_radius=14)
+    table.tile_at(surface, -1, (rect.x + 24, rect.y + 39), 44, face_up=False, owner=seat)
+    table.text_at(surface, f"Seat {seat + 1}", BODY, {"topleft": (rect.x + 46, rect.y + 6)},
+                  palette.accent if turn else palette.text, True)
+    news = "\u25b6 to move" if turn else f"{len(table.state.hands[seat])} in hand"
+    table.text_at(surface, news, SMALL - 1, {"topright": (rect.right - 12, rect.y + 10)},
+                  palette.accent if turn else palette.text_dim, turn)
+    table.text_at(surface, table.seat_label(seat), SMALL, {"topleft": (rect.x + 46, rect.y + 34)}, palette.text)
+    table.text_at(surface, f"{SET_GLYPHS[seat]} {SET_NAMES[seat]} set", SMALL - 2,
+                  {"topleft": (rect.x + 46, rect.y + 55)}, palette.text_dim)
+
+
+def draw_side(table: BuildUpTable, surface: pygame.Surface, seat: int, arriving: list) -> None:
+    """The seat's boneyard, a face-down pile with its count, and its tiles set aside."""
+    palette = table.app.style.palette
+    top = SIDE_Y[table.side(seat)]
+    panel = pygame.Rect(SIDE_X - 8, top - 4, 228, 324)
+    table.app.panels.draw(surface, panel, radius=14, alpha=120)
+    count = len(table.state.boneyards[seat])
+    x, y = table.pile_centre(seat)
+    for layer in range(min(count, 6)):
+        table.tile_at(surface, -1, (x + layer * 3, y - layer * 4), PILE_LENGTH, face_up=False, owner=seat)
+    if not count:
+        pygame.draw.rect(surface, palette.panel_border, pygame.Rect(x - 15, y - 30, 30, 60), 2, border_radius=6)
+    table.text_at(surface, f"{SET_GLYPHS[seat]} Seat {seat + 1}'s boneyard", SMALL - 1,
+                  {"topleft": (SIDE_X + 2, top + 6)}, palette.text_dim, True)
+    table.text_at(surface, str(count), HEADING, {"topleft": (SIDE_X + 100, top + 44)}, palette.text, True)
+    table.text_at(surface, "face down", SMALL - 1, {"topleft": (SIDE_X + 100, top + 92)}, palette.text_dim)
+    aside = table.state.set_aside[seat]
+    table.text_at(surface, f"Set aside: {len(aside)}", SMALL - 1, {"topleft": (SIDE_X + 2, top + 146)},
+                  palette.text_dim, True)
+    for index, tile in enumerate(aside):
+        if ("aside", seat, tile) not in arriving:
+            table.tile_at(surface, tile, table.aside_centre(seat, index), ASIDE_LENGTH, owner=seat)
+
+
+def draw_sheet(table: BuildUpTable, surface: pygame.Surface) -> None:
+    """The score sheet: each hand's scores, the totals counting up, and what each
+    colour would score if the hand ended now."""
+    state, palette = table.state, table.app.style.palette
+    table.app.panels.draw(surface, SHEET, radius=16)
+    x = SHEET.x + 14
+    table.text_at(surface, "Build Up", LARGE, {"topleft": (x, SHEET.y + 10)}, palette.text, True)
+    hand = "Game over" if state.is_terminal else f"Hand {state.hand_index + 1} of {len(HAND_SIZES)}"
+    table.text_at(surface, hand, BODY, {"topleft": (x, SHEET.y + 46)}, palette.accent, True)
+    table.text_at(surface, "Highest total wins", SMALL - 2, {"topleft": (x, SHEET.y + 74)}, palette.text_dim)
+    columns = (SHEET.x + 138, SHEET.right - 16)
+    y = SHEET.y + 104
+    for seat, right in enumerate(columns):
+        table.text_at(surface, f"{SET_GLYPHS[seat]} S{seat + 1}", SMALL, {"topright": (right, y)}, palette.text, True)
+    rows = [(f"Hand {i + 1}", state.hand_scores[i] if i < len(state.hand_scores) else None)
+            for i in range(len(HAND_SIZES))]
+    for label, scores in rows:
+        y += 30
+        current = label == f"Hand {state.hand_index + 1}" and not state.is_terminal
+        table.text_at(surface, ("\u25b8 " if current else "  ") + label, SMALL, {"topleft": (x, y)},
+                      palette.accent if current else palette.text_dim)
+        for seat, right in enumerate(columns):
+            text = "\u2013" if scores is None else str(scores[seat])
+            table.text_at(surface, text, SMALL, {"topright": (right, y)}, palette.text)
+    y += 34
+    pygame.draw.line(surface, palette.panel_border, (x, y - 4), (SHEET.right - 14, y - 4), 2)
+    table.text_at(surface, "Total", BODY, {"topleft": (x, y + 2)}, palette.text, True)
+    for seat, right in enumerate(columns):
+        table.text_at(surface, str(round(table.shown_totals[seat])), BODY, {"topright": (right, y + 2)},
+                      palette.accent, True)
+    y += 44
+    now = table.scoring_now()
+    table.text_at(surface, "Placed" if table.state.rules.played_this_hand else "On top now", SMALL - 1,
+                  {"topleft": (x, y)}, palette.text_dim)
+    for seat, right in enumerate(columns):
+        table.text_at(surface, str(now[seat]), SMALL, {"topright": (right, y)}, palette.text_dim)
+    if state.first_seat >= 0:
+        table.text_at(surface, f"Seat {state.first_seat + 1} started hand 1", SMALL - 3,
+                      {"topleft": (x, y + 30)}, palette.text_dim)
+
+
+def draw_banner(table: BuildUpTable, surface: pygame.Surface) -> None:
+    """The news (who starts, who passes) between the two lines, fading out."""
+    fade = min(1.0, table.banner[1] / 0.5)
+    image = table.app.style.shadow_text(table.banner[0], LARGE)
+    between = (table.line_rect(0).centery + table.line_rect(1).centery) // 2
+    box = image.get_rect(center=(WIDTH // 2, between)).inflate(40, 16)
+    table.app.panels.draw(surface, box, radius=14, alpha=round(235 * fade))
+    image.set_alpha(round(255 * fade))
+    surface.blit(image, image.get_rect(center=box.center))
+    image.set_alpha(None)
+
+
+def draw_summary(table: BuildUpTable, surface: pygame.Surface, summary: HandSummary) -> None:
+    """Every hand revealed at the end of a hand: the tiles on top that scored, the
+    tiles set aside, the hand's score and the total, counting up."""
+    palette = table.app.style.palette
+    table.app.panels.draw(surface, SUMMARY, radius=20, alpha=250)
+    table.text_at(surface, f"Hand {summary.hand} of {len(HAND_SIZES)} scored", LARGE + 4,
+                  {"midtop": (SUMMARY.centerx, SUMMARY.y + 14)}, palette.accent, True)
+    played = table.state.rules.played_this_hand
+    rule = ("Each player scores the pips they placed this hand" if played else
+            "Each colour scores the pips showing on top of the 12 stacks")
+    table.text_at(surface, rule, SMALL, {"midtop": (SUMMARY.centerx, SUMMARY.y + 54)}, palette.text_dim)
+    p = summary.progress
+    penalty = table.state.rules.unplayed_penalty
+    for seat in (0, 1):
+        x, y = SUMMARY.x + 28 + seat * 384, SUMMARY.y + 88
+        table.text_at(surface, f"{SET_GLYPHS[seat]} {table.seat_title(seat)}", BODY, {"topleft": (x, y)},
+                      palette.text, True)
+        tops = summary.tops[seat]
+        if not played:
+            top_pips = sum(PIPS[t] for _, t in tops)
+            table.text_at(surface, f"On top: {plural(len(tops), 'tile')}, {top_pips} pips", SMALL,
+                          {"topleft": (x, y + 32)}, palette.text_dim)
+            for index, (_, tile) in enumerate(tops):
+                table.tile_at(surface, tile, (x + 12 + index * 28, y + 84), 44, owner=seat)
+        aside = summary.aside[seat]
+        aside_pips = sum(PIPS[t] for t in aside)
+        note = f"Set aside: {plural(len(aside), 'tile')}"
+        if penalty and aside:
+            note += f", \u2212{aside_pips} pips"
+        table.text_at(surface, note, SMALL, {"topleft": (x, y + 116)}, palette.text_dim)
+        for index, tile in enumerate(aside):
+            table.tile_at(surface, tile, (x + 12 + index * 28, y + 168), 44, owner=seat)
+        table.text_at(surface, f"Hand  {round(summary.scores[seat] * p):+d}", LARGE, {"topleft": (x, y + 204)},
+                      palette.text, True)
+        table.text_at(surface, f"Total  {round(table.shown_totals[seat])}", LARGE, {"topleft": (x + 180, y + 204)},
+                      palette.accent, True)
+    table.text_at(surface, "Click or press to continue", SMALL - 1, {"midbottom": (SUMMARY.centerx,
+                  SUMMARY.bottom - 10)},
+                  palette.text_dim)
+
+# -- a stack's history ----------------------------------------------------------------
+
+def draw_history(table: BuildUpTable, surface: pygame.Surface, stack: int) -> None:
+    """Every tile of `stack`, bottom first, in rows of `HISTORY_COLUMNS`."""
+    entries = table.state.stacks[stack]
+    rows = -(-len(entries) // HISTORY_COLUMNS)
+    width = min(len(entries), HISTORY_COLUMNS) * 54 + 28
+    box = pygame.Rect(0, 0, max(width, 260), 52 + rows * 30)
+    tile = table.stack_rect(stack)
+    box.midtop = (tile.centerx, tile.bottom + 8)
+    if box.bottom > HEIGHT - 56:
+        box.midbottom = (tile.centerx, tile.top - 28)
+    box.clamp_ip(pygame.Rect(0, 0, WIDTH, HEIGHT - 48))
+    table.app.panels.draw(surface, box, radius=12, alpha=245)
+    table.text_at(surface, f"s{stack}: {len(entries)} tiles, bottom first", SMALL, {"topleft": (box.x + 14, box.y + 8)},
+                  table.app.style.palette.text, True)
+    for index, (tile, owner) in enumerate(entries):
+        row, column = divmod(index, HISTORY_COLUMNS)
+        where = (box.x + 14 + column * 54, box.y + 40 + row * 30)
+        table.draw_tile(surface, tile, where, 48, face_up=True, seat=-1, horizontal=True, owner=owner)

@@ -1,0 +1,231 @@
+"""Build Up's table under the dummy driver (issue 8): a human plays whole games with
+the mouse only and with a controller only, reading the decision off the scene
+(`choices`, `item_rects`) and sending the events a person would; hidden tiles are
+never drawn face up for the wrong seat (the render log); demos reach game over.
+Layout and animation details are in test_client_buildup_table.py."""
+
+from __future__ import annotations
+
+import pygame
+from test_client_support import FRAME, PAD, make_app, pad_added, pad_button, run
+
+from dominoes_arcade.client.tables import TableSetup, open_table
+from dominoes_arcade.client.tables.buildup import BuildUpTable
+
+MAX_FRAMES = 6000
+
+
+def open_buildup(app, seats, seed=1, **setup) -> BuildUpTable:
+    table = open_table(app, TableSetup("buildup", seats, app.settings.game("buildup"), seed, **setup))
+    assert isinstance(table, BuildUpTable)
+    return table
+
+
+def check_render_log(table: BuildUpTable) -> None:
+    """Every tile drawn face up as a seat's secret is drawn for that seat's eyes only."""
+    for tile, face_up, seat in table.render_log:
+        if face_up and seat >= 0:
+            assert table.shows_hidden(seat), f"seat {seat}'s tile {tile} drawn face up for the wrong eyes"
+
+
+def until_decision(app, table: BuildUpTable, on_pass_screen=None) -> bool:
+    """Run frames until the human may decide (True) or the game is over (False),
+    checking the render log each frame; `on_pass_screen` confirms a pass screen."""
+    for _ in range(MAX_FRAMES):
+        if table.ended:
+            return False
+        if app.scenes.top is not table and app.scenes.top.name == "pass":
+            assert on_pass_screen is not None, "a pass screen with one human at the table"
+            on_pass_screen(app)
+            continue
+        if table.can_decide and not table.tweens.busy and table.hold_left <= 0:
+            return True
+        run(app)
+        check_render_log(table)
+    raise AssertionError(f"no decision and no end after {MAX_FRAMES} frames: {table.steps[-3:]}")
+
+
+# -- input a person would send -----------------------------------------------------------
+
+def mouse(kind, pos, buttons=(0, 0, 0)) -> pygame.event.Event:
+    if kind == "move":
+        return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=buttons)
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN if kind == "down" else pygame.MOUSEBUTTONUP, pos=pos, button=1)
+
+
+def click_at(app, pos) -> None:
+    run(app, [mouse("move", pos), mouse("down", pos), mouse("up", pos)])
+
+
+def drag(app, start, goal) -> None:
+    """Press on `start`, move there in steps with the button held, release on `goal`."""
+    run(app, [mouse("move", start), mouse("down", start)])
+    for step in range(1, 5):
+        pos = (start[0] + (goal[0] - start[0]) * step // 4, start[1] + (goal[1] - start[1]) * step // 4)
+        run(app, [mouse("move", pos, (1, 0, 0))])
+    run(app, [mouse("up", goal)])
+
+
+def mouse_move(app, table: BuildUpTable, number: int) -> str:
+    """Make a decision with the mouse: a forced pass is one click on the Pass button;
+    a placement is a click on the tile then on the stack, or (every other move) a
+    drag of the tile onto the stack. Returns the kind of action made."""
+    choices = table.choices()
+    choice = choices[number * 7 % len(choices)]
+    rects = table.item_rects()
+    if choice.target is None:
+        click_at(app, rects[choice.source].center)
+    elif number % 2:
+        drag(app, rects[choice.source].center, rects[choice.target].center)
+    else:
+        click_at(app, rects[choice.source].center)
+        click_at(app, table.item_rects()[choice.target].center)
+    return choice.action.kind
+
+
+def press(app, button: int) -> None:
+    run(app, pad_button(button))
+
+
+def steer_focus(app, table: BuildUpTable, item) -> None:
+    """Move the controller's focus onto `item` with the d-pad, as a person aiming at
+    it would: each press in the direction where it lies from the focused item."""
+    for presses in range(40):
+        focused = table.picker.focused
+        if focused == item:
+            return
+        if presses >= 12:  # the geometric walk circles: the shoulder button cycles through every item
+            press(app, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
+            continue
+        rects = table.item_rects()
+        if focused not in rects:  # no focus yet: the first press puts it on the first item
+            press(app, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
+            continue
+        here, there = rects[focused].center, rects[item].center
+        dx, dy = there[0] - here[0], there[1] - here[1]
+        if abs(dx) >= abs(dy):
+            press(app, pygame.CONTROLLER_BUTTON_DPAD_RIGHT if dx > 0 else pygame.CONTROLLER_BUTTON_DPAD_LEFT)
+        else:
+            press(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN if dy > 0 else pygame.CONTROLLER_BUTTON_DPAD_UP)
+    raise AssertionError(f"the d-pad never reached {item} (focus on {table.picker.focused})")
+
+
+def controller_move(app, table: BuildUpTable, number: int) -> str:
+    """Make a decision with the controller: A alone for a forced move; otherwise
+    steer to the tile, A, steer to the stack, A."""
+    choices = table.choices()
+    if len(choices) == 1:
+        press(app, pygame.CONTROLLER_BUTTON_A)
+        return choices[0].action.kind
+    choice = choices[number * 5 % len(choices)]
+    steer_focus(app, table, choice.source)
+    press(app, pygame.CONTROLLER_BUTTON_A)
+    assert table.picker.selected == choice.source
+    steer_focus(app, table, choice.target)
+    press(app, pygame.CONTROLLER_BUTTON_A)
+    return choice.action.kind
+
+
+def play_to_the_end(app, table: BuildUpTable, move, on_pass_screen=None) -> list[str]:
+    """The human's decisions through `move` until the game is over; returns the
+    kinds made, checking that each was applied."""
+    made = []
+    while until_decision(app, table, on_pass_screen):
+        before, seat = len(table.steps), table.state.current_player
+        made.append(move(app, table, len(made)))
+        assert table.steps[before:before + 1] and table.steps[before].startswith(f"{seat} "), \
+            f"decision {len(made)} ({made[-1]}) was not applied"
+    return made
+
+
+def finish(app, table: BuildUpTable) -> None:
+    for _ in range(600):
+        if app.scenes.top.name == "game over":
+            break
+        run(app)
+    assert app.scenes.top.name == "game over"
+    assert table.state.is_terminal and table.error is None
+    assert table.result_lines()[0].startswith(("Seat 1 wins", "Seat 2 wins", "A draw"))
+
+
+# -- whole games ---------------------------------------------------------------------------
+
+def test_mouse_only_game_to_the_end_places_and_passes(tmp_path):
+    app = make_app(tmp_path)
+    # Find a deal where the human both places and passes (a pass needs every tile to
+    # be blocked while the bot can still place: it comes up within a few deals).
+    for seed in range(1, 9):
+        table = open_buildup(app, ["human", "easy"], seed)
+        made = play_to_the_end(app, table, mouse_move)
+        finish(app, table)
+        assert "place" in made
+        if "pass" in made:
+            break
+        app.scenes.pop()
+    else:
+        raise AssertionError("no deal of seeds 1-8 made the human pass")
+    human_steps = [step for step in table.steps if step.startswith("0 ")]
+    assert len(human_steps) == len(made) and "0 pass" in human_steps
+
+
+def test_controller_only_game_to_the_end(tmp_path):
+    app = make_app(tmp_path)
+    run(app, [pad_added(PAD)])
+    table = open_buildup(app, ["easy", "human"], seed=3)
+    made = play_to_the_end(app, table, controller_move)
+    finish(app, table)
+    assert made.count("place") >= 10
+    assert all(step.split(" ")[0] in ("*", "0", "1") for step in table.steps)
+
+
+def test_hot_seat_shows_the_pass_screen_before_each_human_and_hides_the_other_hand(tmp_path):
+    app = make_app(tmp_path)
+    table = open_buildup(app, ["human", "human"], seed=2)
+    passes = []
+
+    def confirm(app):
+        passes.append(app.scenes.top.seat)
+        assert table.revealed_seat is None or table.revealed_seat != app.scenes.top.seat
+        run(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)])
+
+    decisions = []
+
+    def move(app, table, number):
+        seat = table.state.current_player
+        decisions.append(seat)
+        assert table.bottom == seat, "the human at the screen sits at the bottom"
+        # The other hand is drawn as backs only, apart from its public first-player draws.
+        other = 1 - seat
+        hand = table.state.hands[other]
+        secret = [t for t in hand if not table.state.shown[other] >> t & 1]
+        assert not [t for t, face_up, s in table.render_log if face_up and s == other]
+        assert [(t, face_up) for t, face_up, s in table.render_log if s == other] == [(-1, False)] * len(secret)
+        return mouse_move(app, table, number)
+
+    play_to_the_end(app, table, move, confirm)
+    finish(app, table)
+    # A pass screen before the first turn and whenever the seat to decide changed.
+    changes = [seat for index, seat in enumerate(decisions) if index == 0 or decisions[index - 1] != seat]
+    assert passes == changes and len(passes) > 10
+
+
+def test_demo_with_animations_reaches_the_game_over_screen(tmp_path):
+    config = tmp_path / "animated.toml"
+    config.write_text('[display]\nanimation_speed = "fast"\n[bots]\nthink_delay_ms = 0\n', encoding="utf-8")
+    app = make_app(tmp_path, config=config)
+    app.exit_when_over = True
+    table = open_buildup(app, ["medium", "easy"], seed=4, demo=True)
+    kinds = set()
+    summaries = set()
+    for _ in range(MAX_FRAMES):
+        kinds.update(flight.lands_on[0] for flight in table.flights)
+        if table.summary is not None:
+            summaries.add(table.summary.hand)
+        app.step(FRAME, [])
+        check_render_log(table)
+        assert not [entry for entry in table.render_log if entry[1] and entry[2] >= 0], "a demo shows no secrets"
+        if table.is_over and app.scenes.top.name == "game over":
+            break
+    assert app.scenes.top.name == "game over"
+    assert kinds == {"stack", "hand", "aside"} or kinds == {"stack", "hand"}
+    assert summaries == {1, 2, 3, 4}
