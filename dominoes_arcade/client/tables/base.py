@@ -298,6 +298,8 @@ class TableScene(Scene):
             self.hold_left = max(0.0, self.hold_left - dt)
         elif not self.tweens.busy:
             self.advance(dt)
+        if self.can_decide:
+            self.picker.sync()  # a new decision puts the focus on its first source
 
     def advance(self, dt: float) -> None:
         state = self.state
@@ -499,10 +501,13 @@ class TableScene(Scene):
     # -- new games and leaving ---------------------------------------------------------
     def reopen(self, setup: TableSetup) -> TableScene:
         """Put a new table for `setup` in this one's place (closing its overlays)."""
-        from . import open_table
+        from . import table_class
 
         self.app.scenes.pop_until(lambda scene: scene is self)
-        table = open_table(self.app, setup, replace=True)
+        # The same game keeps this table's class (a subclass in use stays in use).
+        cls = type(self) if setup.game == self.setup.game else table_class(setup.game)
+        table = cls(self.app, setup)
+        self.app.scenes.replace(table)
         table.attract, table.skip_on_input = self.attract, self.skip_on_input
         return table
 

@@ -1,0 +1,275 @@
+"""Play a table as a person would, for the client tests (no tests here).
+
+`play_with_mouse(app, table)`, `play_with_controller(app, table)` and
+`play_with_keyboard(app, table)` read the decision from the table itself
+(`choices()` and `item_rects()`, the contract of `client.tables.interaction`) and
+send the raw events a person would: clicks and drags at the items' centres, or
+d-pad/arrow presses until the focus is on the item, then A/Enter. They confirm the
+hot-seat pass screen and any summary overlay the same way, and stop at the game's
+end. `on_frame(app, table)` is called after every frame (for render-log checks).
+
+`KitTable` is a plain table for any game, for the kit's own tests: every hand as
+a row of tiles, each decision's sources and targets as boxes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pygame
+from test_client_support import FRAME, KEY_DIRECTIONS, PAD, PAD_DIRECTIONS, key, pad_button, run
+
+from dominoes_arcade.client.tables.base import TableScene
+from dominoes_arcade.client.tables.interaction import Choice
+from dominoes_arcade.engine import GAMES, core, game_module
+
+Frame = Callable[[object, TableScene], None]
+
+# -- raw events ------------------------------------------------------------------------------
+
+
+def motion(pos, buttons=(0, 0, 0), rel=(1, 1)) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=(int(pos[0]), int(pos[1])), rel=rel, buttons=buttons)
+
+
+def mouse_down(pos, button: int = 1) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(pos[0]), int(pos[1])), button=button)
+
+
+def mouse_up(pos, button: int = 1) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(int(pos[0]), int(pos[1])), button=button)
+
+
+def frames(app, events, table: TableScene | None = None, on_frame: Frame | None = None, count: int = 1) -> None:
+    """`count` frames, the first with `events`; `on_frame` after each."""
+    for index in range(count):
+        app.step(FRAME, list(events) if index == 0 else [])
+        if on_frame is not None and table is not None:
+            on_frame(app, table)
+
+
+def click_at(app, pos, table=None, on_frame=None) -> None:
+    frames(app, [motion(pos), mouse_down(pos), mouse_up(pos)], table, on_frame, count=2)
+
+
+def drag(app, start, end, table=None, on_frame=None, steps: int = 4) -> None:
+    """Press at `start`, move in `steps` frames to `end` with the button held, release."""
+    frames(app, [motion(start), mouse_down(start)], table, on_frame)
+    for index in range(1, steps + 1):
+        t = index / steps
+        pos = (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)
+        frames(app, [motion(pos, buttons=(1, 0, 0), rel=(3, 3))], table, on_frame)
+    frames(app, [mouse_up(end)], table, on_frame, count=2)
+
+
+# -- one decision per device ----------------------------------------------------------------------
+
+
+def decide_with_mouse(app, table: TableScene, choice: Choice, *, use_drag: bool = False, on_frame=None) -> None:
+    rects = table.item_rects()
+    source = rects[choice.source].center
+    if choice.target is None:
+        click_at(app, source, table, on_frame)
+    elif use_drag:
+        drag(app, source, rects[choice.target].center, table, on_frame)
+    else:
+        click_at(app, source, table, on_frame)
+        click_at(app, table.item_rects()[choice.target].center, table, on_frame)
+
+
+def _press(app, table, device: str, what: str, on_frame) -> None:
+    if device == "controller":
+        buttons = {"confirm": pygame.CONTROLLER_BUTTON_A, "next": pygame.CONTROLLER_BUTTON_RIGHTSHOULDER,
+                   **PAD_DIRECTIONS}
+        frames(app, pad_button(buttons[what]), table, on_frame, count=2)
+    else:
+        keys = {"confirm": pygame.K_RETURN, "next": pygame.K_PAGEDOWN, **KEY_DIRECTIONS}
+        frames(app, key(keys[what]), table, on_frame, count=2)
+
+
+def focus_on(app, table: TableScene, item, device: str, on_frame=None, limit: int = 80) -> None:
+    """Move the focus to `item` as a person would: the direction pad toward it
+    (the dominant axis first, the other when that stops helping), the shoulder
+    button through the items in order when directions cannot get there."""
+    seen: set = set()
+    for _ in range(limit):
+        picker = table.picker
+        if picker.focused == item:
+            return
+        rects = table.item_rects()
+        here, there = rects.get(picker.focused), rects.get(item)
+        if here is None or there is None or picker.focused in seen:
+            _press(app, table, device, "next", on_frame)
+            continue
+        seen.add(picker.focused)
+        dx, dy = there.centerx - here.centerx, there.centery - here.centery
+        if abs(dx) >= abs(dy):
+            direction = "right" if dx > 0 else "left"
+        else:
+            direction = "down" if dy > 0 else "up"
+        _press(app, table, device, direction, on_frame)
+    raise AssertionError(f"the focus never reached {item!r} (it is on {table.picker.focused!r})")
+
+
+def decide_with_buttons(app, table: TableScene, choice: Choice, device: str, on_frame=None) -> None:
+    """Select-then-target with a controller (device "controller") or the keyboard."""
+    before = table.decision_version
+    focus_on(app, table, choice.source, device, on_frame)
+    _press(app, table, device, "confirm", on_frame)
+    if choice.target is not None and table.decision_version == before:
+        focus_on(app, table, choice.target, device, on_frame)
+        _press(app, table, device, "confirm", on_frame)
+
+
+# -- whole games ---------------------------------------------------------------------------------
+
+
+def confirm_overlay(app, table: TableScene, device: str, on_frame=None) -> None:
+    """Get past whatever covers the table (a pass screen, a summary) as a person would."""
+    top = app.scenes.top
+    if device == "mouse":
+        focus = getattr(top, "focus", None)
+        widgets = [w for w in getattr(focus, "widgets", []) if w.can_focus]
+        pos = widgets[0].rect.center if widgets else (640, 360)
+        click_at(app, pos, table, on_frame)
+    else:
+        _press(app, table, device, "confirm", on_frame)
+
+
+def play(app, table: TableScene, device: str, *, seed: int = 1, max_decisions: int = 2000,
+         max_frames: int = 60000, on_frame: Frame | None = None, drag_every: int = 2) -> TableScene:
+    """Play `table` to its end with `device` ("mouse", "controller" or "keyboard"):
+    each human decision is a random one of the table's choices. Returns the table.
+
+    :raises AssertionError: when a decision sent by the device did not happen, or
+        the game does not end within the limits.
+    """
+    rng = random.Random(seed)
+    decisions = 0
+    for _ in range(max_frames):
+        if table.is_over:
+            return table
+        top = app.scenes.top
+        if top is not table:
+            if top.name == "game over":
+                return table
+            if top.name not in ("pass", "summary") and not getattr(top, "transparent", False):
+                raise AssertionError(f"an unexpected screen covers the table: {top.name}")
+            confirm_overlay(app, table, device, on_frame)
+            continue
+        if table.can_decide and not table.tweens.busy:
+            choices = table.current_choices()
+            assert choices, "a human is to move but the table offers no choice"
+            choice = rng.choice(choices)
+            before, decided = table.decision_version, len(table.human_steps)
+            if device == "mouse":
+                decide_with_mouse(app, table, choice, use_drag=decisions % drag_every == 1, on_frame=on_frame)
+            else:
+                decide_with_buttons(app, table, choice, device, on_frame)
+            assert table.decision_version != before, f"{device}: {choice} was sent but nothing happened"
+            played = table.steps[table.human_steps[decided]]
+            assert played.split(" ", 1)[1] == str(choice.action), \
+                f"{device}: chose {choice.action} but the table played {played}"
+            decisions += 1
+            if decisions > max_decisions:
+                raise AssertionError("too many decisions: the game does not end")
+            continue
+        frames(app, [], table, on_frame)
+    raise AssertionError(f"the game did not end within {max_frames} frames")
+
+
+def play_with_mouse(app, table: TableScene, **kwargs) -> TableScene:
+    return play(app, table, "mouse", **kwargs)
+
+
+def play_with_controller(app, table: TableScene, **kwargs) -> TableScene:
+    app.step(FRAME, [pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=99, instance_id=PAD)])
+    return play(app, table, "controller", **kwargs)
+
+
+def play_with_keyboard(app, table: TableScene, **kwargs) -> TableScene:
+    return play(app, table, "keyboard", **kwargs)
+
+
+def run_until(app, done: Callable[[], bool], limit: int = 20000) -> None:
+    for _ in range(limit):
+        if done():
+            return
+        run(app)
+    raise AssertionError("the condition never came true")
+
+
+# -- a plain table for the kit's own tests ------------------------------------------------------
+
+for _game in GAMES:
+    game_module(_game)  # each game interns its actions on import
+ACTIONS = {(a.game, a.kind, a.tile, a.arg): a for a in core._REGISTRY.values() if a.seat == -1}
+"""Every decision of every game by (game, kind, tile, arg): what a drop means."""
+HIDDEN = {"necropolis": "mastabas", "buildup": "hands", "cyprus": "hands", "sebastopol": "hands"}
+"""Where each game keeps a seat's hidden tiles."""
+FIXED_TARGETS = {"buildup": [("spot", "place", stack) for stack in range(12)]}
+"""Targets that are always on the table, legal or not (Build Up's twelve stacks)."""
+
+
+class KitTable(TableScene):
+    """Every seat's hidden tiles in a row; the decision as boxes: sources along the
+    bottom, targets in the middle (Build Up's twelve stacks always)."""
+
+    def choices(self) -> list[Choice]:
+        legal = self.state.legal_actions()
+        by_source: dict = {}
+        for action in legal:
+            by_source.setdefault(self.source_of(action), []).append(action)
+        out = []
+        for source, actions in by_source.items():
+            for action in actions:
+                target = None if len(actions) == 1 else ("spot", action.kind, action.arg)
+                out.append(Choice(action, source, target))
+        return out
+
+    @staticmethod
+    def source_of(action) -> tuple:
+        return ("tile", action.tile) if action.tile >= 0 else ("button", action.kind)
+
+    def item_rects(self) -> dict:
+        rects: dict = {}
+        choices = self.current_choices()
+        for index, source in enumerate(dict.fromkeys(c.source for c in choices)):
+            row, column = divmod(index, 14)
+            rects[source] = pygame.Rect(30 + column * 88, 520 + row * 56, 80, 48)
+        targets = list(FIXED_TARGETS.get(self.state.game, []))
+        targets += [c.target for c in choices if c.target is not None and c.target not in targets]
+        for index, target in enumerate(targets):
+            row, column = divmod(index, 12)
+            rects[target] = pygame.Rect(40 + column * 100, 330 + row * 70, 90, 60)
+        return rects
+
+    def action_for(self, source, target):
+        if target is None or target[0] != "spot":
+            return None
+        _spot, kind, arg = target
+        tile = source[1] if source[0] == "tile" else -1
+        if source[0] == "button" and source[1] != kind:
+            return None
+        return ACTIONS.get((self.state.game, kind, tile, arg))
+
+    def draw_table(self, surface) -> None:
+        super().draw_table(surface)
+        state = self.state
+        hidden = getattr(state, HIDDEN[state.game])
+        for seat in range(state.num_players):
+            y = 20 + seat * 30
+            for index, tile in enumerate(hidden[seat][:24]):
+                self.draw_tile(surface, tile, (20 + index * 50, y), 40, face_up=self.shows_hidden(seat), seat=seat,
+                               horizontal=True)
+        for item, rect in self.item_rects().items():
+            pygame.draw.rect(surface, (30, 60, 50), rect, border_radius=6)
+            if item[0] == "tile" and self.can_decide:
+                self.draw_tile(surface, item[1], rect, 70, face_up=True, seat=state.current_player, horizontal=True)
+            else:
+                label = self.app.style.text(" ".join(str(part) for part in item[1:]), 14)
+                surface.blit(label, label.get_rect(center=rect.center))
+
+    def last_move_rect(self):
+        return pygame.Rect(600, 250, 80, 50) if self.steps else None
