@@ -52,7 +52,7 @@ SUMMARY_SECONDS = 3.0
 """How long a hand's summary stays up in a game of bots (a press ends it sooner)..."""
 SUMMARY_SECONDS_HUMAN = 10.0
 """... and with a human at the table, who may want to read it."""
-BANNER_SECONDS = 1.8
+BANNER_SECONDS = 1.5
 FLIGHT_SECONDS = {"stack": 0.28, "hand": 0.18, "aside": 0.3}
 """How long a tile takes to reach each zone (before the animation-speed setting)."""
 
@@ -212,34 +212,32 @@ class BuildUpTable(TableScene):
         return "Pass" if action is PASS else f"Place {NAME[action.tile]} on s{action.arg}"
 
     def last_move_rect(self) -> pygame.Rect | None:
-        """The stack the last placement landed on (in this hand), or the plate of a
-        seat that just passed: read from the steps, so undo and replays agree.
-        None while a hand's summary covers the table."""
-        if self.summary is not None:
+        """The stack the last placement of this hand landed on, or the plate of a seat
+        that just passed (read from the steps, so undo and replays agree); None
+        while a hand's summary covers the table."""
+        if self.summary is not None or not self.steps:
             return None
-        for text in reversed(self.steps):
-            actor, _, move = text.partition(" ")
-            if actor == "*":
-                if move.startswith("hand"):
-                    return None  # a new hand is being dealt
-                continue
-            if move == "pass":
-                return self.plate_rect(int(actor))
-            return self.stack_rect(int(move.rsplit("s", 1)[1]))
-        return None
+        actor, _, move = next((t for t in reversed(self.steps) if not t.startswith("*")), "* ").partition(" ")
+        if move == "pass" and not self.steps[-1].startswith("*"):
+            return self.plate_rect(int(actor))
+        stack = self.last_placed_stack()
+        return None if stack is None else self.stack_rect(stack)
 
     def result_lines(self) -> list[str]:
         outcome = self.state.outcome()
-        if outcome is None:
-            return ["The game stopped."]
+        if outcome is None or self.error:
+            return super().result_lines()
         a, b = outcome.scores
         if outcome.is_draw:
             head = f"A draw, {a} all"
         else:
-            winner = outcome.winners[0]
-            head = f"Seat {winner + 1} wins, {max(a, b)} to {min(a, b)}"
-        hands = ", ".join(f"{x}-{y}" for x, y in self.state.hand_scores)
-        return [head, f"Hands (Seat 1-Seat 2): {hands}", f"Totals: Seat 1 {a}, Seat 2 {b}"]
+            head = f"{self.seat_name(outcome.winners[0])} wins, {max(a, b)} to {min(a, b)}"
+        hands = ", ".join(f"{x}\u2013{y}" for x, y in self.state.hand_scores)
+        tops = [sum(entries[-1][1] == seat for entries in self.state.stacks) for seat in (0, 1)]
+        aside = [len(self.state.set_aside[seat]) for seat in (0, 1)]
+        return [head, f"Hands (Seat 1\u2013Seat 2): {hands}", f"Totals: Seat 1 {a}, Seat 2 {b}",
+                f"Stacks topped at the end: Seat 1 {tops[0]}, Seat 2 {tops[1]}",
+                f"Tiles set aside: Seat 1 {aside[0]}, Seat 2 {aside[1]}"]
 
     # -- animation of the engine's events -------------------------------------------------
     def on_events(self, action, events) -> None:
@@ -325,11 +323,11 @@ class BuildUpTable(TableScene):
             self._bottom = self.revealed_seat  # hot-seat: the human at the screen sits at the bottom
         super().update(dt)
         self.banner[1] = max(0.0, self.banner[1] - dt)
+        if self.summary is not None and self.summary.progress >= 1 and self.hold_left <= 0:
+            self.summary = None  # shown long enough, or dismissed by a press
         if not self.tweens.busy:
             self.flights.clear()
             self.shown_totals = [float(t) for t in self.state.totals]
-            if self.hold_left <= 0:
-                self.summary = None
 
     def on_rebuild(self) -> None:
         """Undo or a replay's jump: nothing in the air, the state says where all is."""
@@ -393,9 +391,7 @@ class BuildUpTable(TableScene):
         if self.browsed is not None and self.app.input.last_device is not Device.MOUSE and not self.can_decide:
             pygame.draw.rect(surface, (255, 255, 255), self.stack_rect(self.browsed).inflate(14, 14), 3,
                              border_radius=10)
-        stack = self.history_stack()
-        if stack is not None:
-            panels.draw_history(self, surface, stack)
+        panels.draw_history(self, surface, self.history_stack())
 
     def tile_at(self, surface, tile: int, centre, length: float, *, face_up: bool = True, seat: int = -1,
                 owner: int | None = None) -> pygame.Rect:
@@ -509,23 +505,32 @@ class BuildUpTable(TableScene):
         surface.blit(scaled, scaled.get_rect(center=centre))
 
     def history_stack(self) -> int | None:
-        """The stack whose history to show, when it holds more than one tile: the
-        one under the mouse, else the one the keyboard or controller focus is on."""
-        candidates = []
+        """The stack whose tiles the history panel lists: the one under the mouse,
+        or the one the keyboard or controller focus (or browse cursor) is on; else
+        the stack of the last placement."""
         pointer = self.app.pointer
-        if self.app.input.last_device is Device.MOUSE and pointer is not None and self.dragged_source is None:
-            for stack in range(STACK_COUNT):
-                if self.stack_rect(stack).inflate(8, 8 + 2 * UNDER_SHOWN * UNDER_STEP).collidepoint(pointer):
-                    candidates.append(stack)
+        if self.app.input.last_device is Device.MOUSE:
+            if pointer is not None and self.dragged_source is None:
+                for stack in range(STACK_COUNT):
+                    if self.stack_rect(stack).inflate(8, 8 + 2 * UNDER_SHOWN * UNDER_STEP).collidepoint(pointer):
+                        return stack
         else:
             focused = self.picker.focused if self.can_decide else None
             if isinstance(focused, tuple) and focused[0] == "stack":
-                candidates.append(focused[1])
-            elif self.browsed is not None:
-                candidates.append(self.browsed)
-        for stack in candidates:
-            if len(self.state.stacks[stack]) > 1:
-                return stack
+                return focused[1]
+            if self.browsed is not None:
+                return self.browsed
+        return self.last_placed_stack()
+
+    def last_placed_stack(self) -> int | None:
+        """The stack of the last placement in the hand in progress, from the steps."""
+        for text in reversed(self.steps):
+            actor, _, move = text.partition(" ")
+            if actor == "*":
+                if move.startswith("hand"):
+                    return None  # a new hand is being dealt
+            elif move != "pass":
+                return int(move.rsplit("s", 1)[1])
         return None
 
     def draw_dragged(self, surface: pygame.Surface, source, pos) -> None:

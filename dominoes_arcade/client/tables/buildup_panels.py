@@ -19,7 +19,7 @@ from ..theme import BODY, HEADING, LARGE, SMALL
 if TYPE_CHECKING:
     from .buildup import BuildUpTable, HandSummary
 
-WIDTH, HEIGHT = 1280, 720
+WIDTH = 1280
 SET_GLYPHS = ("\u25cf", "\u25c6")
 """Each set's centre pin as the tiles draw it (round, diamond): a cue besides colour."""
 SET_NAMES = ("Ivory", "Red")
@@ -31,7 +31,9 @@ PILE_LENGTH = 60
 ASIDE_LENGTH = 40
 ASIDE_COLUMNS = 9
 SUMMARY = pygame.Rect(254, 108, 774, 380)
-HISTORY_COLUMNS = 8
+HISTORY = pygame.Rect(16, 430, 220, 234)
+HISTORY_SIZES = ((4, 46), (5, 36), (6, 28))
+"""(columns, tile length) for a stack's history, largest first: the first that fits."""
 
 
 def plural(count: int, noun: str) -> str:
@@ -176,21 +178,28 @@ def draw_summary(table: BuildUpTable, surface: pygame.Surface, summary: HandSumm
 
 # -- a stack's history ----------------------------------------------------------------
 
-def draw_history(table: BuildUpTable, surface: pygame.Surface, stack: int) -> None:
-    """Every tile of `stack`, bottom first, in rows of `HISTORY_COLUMNS`."""
+def draw_history(table: BuildUpTable, surface: pygame.Surface, stack: int | None) -> None:
+    """The history panel under the score sheet: every tile of `stack`, bottom first,
+    in its owner's colour, as large as fits (the tallest stack possible, 45 tiles,
+    fits too; shorter in a replay, whose controls sit below it)."""
+    palette = table.app.style.palette
+    panel = HISTORY if table.replay is None else HISTORY.inflate(0, -62).move(0, -31)
+    table.app.panels.draw(surface, panel, radius=16, alpha=170)
+    x = panel.x + 12
+    if stack is None:
+        table.text_at(surface, "Stack history", SMALL, {"topleft": (x, panel.y + 10)}, palette.text, True)
+        for index, line in enumerate(("Point at a stack to list", "its tiles, bottom first.")):
+            table.text_at(surface, line, SMALL - 3, {"topleft": (x, panel.y + 36 + index * 18)}, palette.text_dim)
+        return
     entries = table.state.stacks[stack]
-    rows = -(-len(entries) // HISTORY_COLUMNS)
-    width = min(len(entries), HISTORY_COLUMNS) * 54 + 28
-    box = pygame.Rect(0, 0, max(width, 260), 52 + rows * 30)
-    tile = table.stack_rect(stack)
-    box.midtop = (tile.centerx, tile.bottom + 8)
-    if box.bottom > HEIGHT - 56:
-        box.midbottom = (tile.centerx, tile.top - 28)
-    box.clamp_ip(pygame.Rect(0, 0, WIDTH, HEIGHT - 48))
-    table.app.panels.draw(surface, box, radius=12, alpha=245)
-    table.text_at(surface, f"s{stack}: {len(entries)} tiles, bottom first", SMALL, {"topleft": (box.x + 14, box.y + 8)},
-                  table.app.style.palette.text, True)
+    table.text_at(surface, f"s{stack}: {plural(len(entries), 'tile')}", SMALL, {"topleft": (x, panel.y + 8)},
+                  palette.text, True)
+    table.text_at(surface, "bottom first", SMALL - 4, {"topright": (panel.right - 12, panel.y + 12)},
+                  palette.text_dim)
+    for columns, length in HISTORY_SIZES:
+        if 36 + -(-len(entries) // columns) * (length // 2 + 3) <= panel.height:
+            break
     for index, (tile, owner) in enumerate(entries):
-        row, column = divmod(index, HISTORY_COLUMNS)
-        where = (box.x + 14 + column * 54, box.y + 40 + row * 30)
-        table.draw_tile(surface, tile, where, 48, face_up=True, seat=-1, horizontal=True, owner=owner)
+        row, column = divmod(index, columns)
+        where = (x + column * (length + 4), panel.y + 36 + row * (length // 2 + 3))
+        table.draw_tile(surface, tile, where, length, face_up=True, seat=-1, horizontal=True, owner=owner)

@@ -1,0 +1,244 @@
+"""Build Up's table in detail (issue 8): the layout holds the largest cases, every
+engine event is animated the way the rules' zones say (RULES.md section 2), the
+hand summary reveals and counts, the last-move marker and the stack history follow
+the steps, undo and replays re-lay the table, an illegal drop gets the engine's
+reason. Whole games by mouse and controller are in test_client_buildup.py."""
+
+from __future__ import annotations
+
+import pygame
+from test_client_buildup import check_render_log, drag, open_buildup, until_decision
+from test_client_support import make_app, run
+
+from dominoes_arcade.client.tables import TableSetup, open_table
+from dominoes_arcade.client.tables import buildup_panels as panels
+from dominoes_arcade.client.tables.buildup import BuildUpTable
+from dominoes_arcade.engine.buildup import LINE_LENGTH, PLACE, STACK_COUNT
+from dominoes_arcade.engine.records import read_records
+from dominoes_arcade.engine.tiles import PIPS
+
+CANVAS = pygame.Rect(0, 0, 1280, 720 - 48)
+"""The 1280x720 canvas above the footer of button prompts."""
+EXAMPLES = "/work/shared/examples/buildup.jsonl"
+
+
+def animated_app(tmp_path, speed: str = "normal"):
+    config = tmp_path / f"{speed}.toml"
+    config.write_text(f'[display]\nanimation_speed = "{speed}"\n[bots]\nthink_delay_ms = 0\n', encoding="utf-8")
+    return make_app(tmp_path, config=config)
+
+
+def recording_tiles(table: BuildUpTable) -> list[tuple[int, pygame.Rect]]:
+    """Make `table.draw_tile` also note where each tile went."""
+    drawn: list[tuple[int, pygame.Rect]] = []
+    kit_draw_tile = table.draw_tile
+
+    def draw_tile(surface, tile, rect_or_pos, length, **kwargs):
+        where = kit_draw_tile(surface, tile, rect_or_pos, length, **kwargs)
+        drawn.append((tile, where))
+        return where
+
+    table.draw_tile = draw_tile
+    return drawn
+
+
+def test_layout_holds_the_tallest_stacks_and_never_overlaps_items(tmp_path):
+    app = make_app(tmp_path)
+    table = open_buildup(app, ["human", "easy"], seed=5)
+    assert until_decision(app, table)
+    rects = table.item_rects()
+    assert all(CANVAS.contains(rect) for rect in rects.values())
+    items = list(rects.items())
+    for index, (item, rect) in enumerate(items):
+        for other, other_rect in items[index + 1:]:
+            assert not rect.colliderect(other_rect), f"{item} overlaps {other}"
+    # The tallest stack the rules allow: a line tile and all 44 tiles drawn by both
+    # seats on one stack. Its history lists every tile inside the history panel.
+    tall = 2
+    table.state.stacks[tall] = ((0, 0),) + tuple((t % 28, t % 2) for t in range(44))
+    drawn = recording_tiles(table)
+    run(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=table.stack_rect(tall).center, rel=(1, 1),
+                                 buttons=(0, 0, 0))])
+    assert table.history_stack() == tall
+    listed = [where for _, where in drawn if panels.HISTORY.contains(where)]
+    assert len(listed) == 45
+    assert all(CANVAS.contains(where) for _, where in drawn)
+
+
+def test_a_placement_flies_from_the_hand_slot_to_the_stack_and_lands_there(tmp_path):
+    app = animated_app(tmp_path)
+    table = open_buildup(app, ["human", "easy"], seed=6)
+    assert until_decision(app, table)
+    choice = table.choices()[-1]
+    start = table.item_rects()[choice.source].center
+    goal = table.stack_centre(choice.target[1])
+    assert table.play(choice.action)
+    flights = [f for f in table.flights if f.lands_on == choice.target]
+    assert len(flights) == 1
+    flight = flights[0]
+    assert (round(flight.x), round(flight.y)) == start and flight.face_up and flight.start_face_up
+    distances = []
+    while flight in table.flights:
+        distances.append(abs(flight.x - goal[0]) + abs(flight.y - goal[1]))
+        run(app)
+        check_render_log(table)
+    assert distances == sorted(distances, reverse=True) and len(distances) > 5
+    assert (round(flight.x), round(flight.y)) == goal
+    assert table.state.stacks[choice.target[1]][-1] == (choice.action.tile, 0)
+
+
+def test_draws_fly_face_down_for_a_bot_and_turn_face_up_for_the_human(tmp_path):
+    app = animated_app(tmp_path, "fast")
+    table = open_buildup(app, ["human", "easy"], seed=7)
+    flights = []  # kept alive, so that every flight seen is a distinct object
+    for _ in range(3000):
+        flights += [f for f in table.flights if f.lands_on[0] == "hand" and all(f is not g for g in flights)]
+        if table.can_decide and not table.tweens.busy:
+            break
+        run(app)
+        check_render_log(table)
+    values = [(f.seat, f.tile, f.start_face_up, f.face_up, f.private) for f in flights]
+    # Both hands hold 6 tiles; the first-player draws among them were shown to both.
+    first_draws = bin(table.state.shown[0]).count("1") + bin(table.state.shown[1]).count("1")
+    assert len(values) == 12 and first_draws >= 2
+    public = [v for v in values if not v[4]]
+    assert len(public) == first_draws and all(v[1] >= 0 and v[3] for v in public)
+    secret = [v for v in values if v[4]]
+    assert all(v[1] >= 0 and v[3] and not v[2] for v in secret if v[0] == 0), "the human sees their draws turn over"
+    assert all(v[1] == -1 and not v[3] for v in secret if v[0] == 1), "the bot's draws stay backs, tile unknown"
+
+
+def test_the_hand_summary_reveals_the_tiles_counts_up_and_holds_the_game(tmp_path):
+    app = animated_app(tmp_path, "fast")
+    table = open_table(app, TableSetup("buildup", ["easy", "easy"], app.settings.game("buildup"), 8))
+    totals_seen = []
+    for _ in range(4000):
+        run(app)
+        if table.summary is not None and table.summary.hand == 1:
+            break
+    summary = table.summary
+    assert summary is not None and table.state.hand_scores
+    # RULES.md section 2, Scoring: each colour scores its pips on top of the 12 stacks.
+    for seat in (0, 1):
+        assert sum(PIPS[tile] for _, tile in summary.tops[seat]) == summary.scores[seat]
+        assert summary.aside[seat] == list(table.state.set_aside[seat])
+    assert sum(len(tops) for tops in summary.tops) == STACK_COUNT
+    steps = len(table.steps)
+    while table.summary is not None:
+        totals_seen.append(tuple(table.shown_totals))
+        run(app)
+        assert len(table.steps) == steps or table.summary is None, "the game waits while the summary is up"
+    final = tuple(float(t) for t in summary.totals)
+    assert totals_seen[0] == (0.0, 0.0) and totals_seen[-1] == final
+    assert any(0 < seen[0] < final[0] or 0 < seen[1] < final[1] for seen in totals_seen), "totals count up"
+
+
+def test_a_press_dismisses_the_summary(tmp_path):
+    app = animated_app(tmp_path)
+    table = open_table(app, TableSetup("buildup", ["easy", "easy"], app.settings.game("buildup"), 9))
+    for _ in range(20000):
+        run(app)
+        if table.summary is not None and not table.tweens.busy:
+            break
+    assert table.summary is not None and table.hold_left > 0
+    steps = len(table.steps)
+    run(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)], frames=2)
+    assert table.summary is None and table.hold_left == 0
+    run(app, frames=3)
+    assert len(table.steps) > steps
+
+
+def test_last_move_marker_and_history_follow_the_steps(tmp_path):
+    app = make_app(tmp_path)
+    table = open_buildup(app, ["human", "easy"], seed=10)
+    assert until_decision(app, table)
+    placed = passed = new_hand = False
+    for _ in range(3000):
+        if table.ended:
+            break
+        run(app)
+        if not table.steps or table.summary is not None:
+            continue
+        last = table.steps[-1]
+        actor, _, move = last.partition(" ")
+        if actor == "*" and move.startswith("hand") and table.state.hand_index > 0:
+            assert table.last_move_rect() is None and table.history_stack() is None
+            new_hand = True
+        elif actor == "1" and move != "pass":
+            stack = int(move.rsplit("s", 1)[1])
+            assert table.last_move_rect() == table.stack_rect(stack) and table.history_stack() == stack
+            placed = True
+        elif actor == "1":
+            assert table.last_move_rect() == table.plate_rect(1)
+            passed = True
+        if table.can_decide:
+            table.play(table.choices()[0].action)
+    assert placed and new_hand
+    del passed  # whether the bot passed depends on the deal
+
+
+def test_undo_re_lays_the_table_with_nothing_in_the_air(tmp_path):
+    app = animated_app(tmp_path)
+    table = open_buildup(app, ["human", "easy"], seed=11)
+    assert until_decision(app, table)
+    hand = list(table.state.hands[0])
+    before = list(table.steps)
+    table.play(table.choices()[0].action)
+    assert table.flights
+    run(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="", scancode=0)])
+    assert table.steps == before and table.state.hands[0] == hand
+    assert not table.flights and table.summary is None
+    assert sorted(item[1] for item in table.item_rects() if item[0] == "hand") == hand
+
+
+def test_an_illegal_drop_is_refused_with_the_engines_reason(tmp_path):
+    app = make_app(tmp_path)
+    for seed in range(12, 30):
+        table = open_buildup(app, ["human", "easy"], seed)
+        assert until_decision(app, table)
+        legal = set(table.state.legal_actions())
+        wrong = [(t, s) for t in table.state.hands[0] for s in range(STACK_COUNT) if PLACE[t][s] not in legal]
+        if wrong:
+            break
+        app.scenes.pop()
+    tile, stack = wrong[0]
+    rects = table.item_rects()
+    steps = len(table.steps)
+    drag(app, rects[("hand", tile)].center, rects[("stack", stack)].center)
+    assert len(table.steps) == steps
+    assert any("may not cover" in text for text, _ in app.toasts)
+
+
+def test_a_record_replays_to_the_end_with_every_hand_face_up(tmp_path):
+    _, record = read_records(EXAMPLES)[0]
+    app = animated_app(tmp_path, "off")
+    table = open_table(app, TableSetup("buildup", ["record", "record"], dict(record.options), 1, record=record))
+    shown = set()
+    for _ in range(3000):
+        if table.ended:
+            break
+        run(app)
+        shown.update(seat for _, face_up, seat in table.render_log if face_up and seat >= 0)
+    assert table.ended and table.error is None and table.state.is_terminal
+    assert shown == {0, 1}
+    assert table.steps == record.steps
+
+
+def test_directions_browse_stack_histories_while_bots_play(tmp_path):
+    app = make_app(tmp_path)
+    table = open_table(app, TableSetup("buildup", ["easy", "easy"], app.settings.game("buildup"), 13, demo=True))
+    run(app, frames=20)
+
+    def press(key):
+        run(app, [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0),
+                  pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0)])
+
+    press(pygame.K_RIGHT)
+    assert table.browsed == table.bottom * LINE_LENGTH and table.history_stack() == table.browsed
+    press(pygame.K_RIGHT)
+    press(pygame.K_UP)
+    assert table.browsed == (1 - table.bottom) * LINE_LENGTH + 1
+    assert table.stack_rect(table.browsed).y < table.stack_rect(table.bottom * LINE_LENGTH).y
+    for _ in range(8):
+        press(pygame.K_LEFT)
+    assert table.browsed == (1 - table.bottom) * LINE_LENGTH
