@@ -270,3 +270,65 @@ def test_hot_seat_draws_only_the_revealed_seats_tiles_face_up(app):
         faces = {tile: face for tile, face, _ in table.render_log}
         assert faces[BY_NAME["5-6"]] is (revealed == 0)
         assert faces[BY_NAME["2-2"]] is (revealed == 1)
+
+
+@pytest.mark.parametrize("kind", ["easy", "medium"])
+def test_a_demo_game_reaches_the_game_over_screen(app, kind):
+    table = open_table(app, TableSetup("necropolis", [kind, kind], app.settings.game("necropolis"), 21, demo=True))
+    for _ in range(3000):
+        run(app)
+        if app.scenes.top.name == "game over":
+            break
+    assert table.state.is_terminal and table.error is None
+    assert app.scenes.top.name == "game over" and app.scenes.top.table is table
+    outcome = table.state.outcome()
+    assert table.result_lines()[0].startswith("A draw" if outcome.is_draw else f"Seat {outcome.winners[0] + 1} wins")
+
+
+def test_rebuilding_the_state_puts_every_tile_in_its_place(app):
+    """Undo and a replay's step back rebuild the state without events: the table
+    lays itself out again, no tile left in the air or on the wrong side."""
+    table = table_at(app, *OPENED, "0 draw", "* 5-6", "0 hide", "1 draw", "* 2-2", "1 new", "0 draw", "* 4-6",
+                     "0 right")
+    assert BY_NAME["4-6"] in [t for t, _ in table.state.active_site(0)]
+    table.rebuild(table.steps[:14])  # back to seat 0 holding the drawn 4-6
+    run(app)
+    assert table.state.held == BY_NAME["4-6"]
+    layout = table.layout
+    assert set(table.sprites) == set(layout.places) and not table.leaving
+    for tile, sprite in table.sprites.items():
+        assert sprite.rect() == layout.places[tile].rect() and sprite.lift == 0 and sprite.flip == 1
+    assert layout.places[BY_NAME["4-6"]].zone == "held"
+    table.rebuild(table.steps[:6])  # both sites founded, nothing else
+    run(app)
+    assert sorted(NAME[t] for t in table.sprites) == ["0-1", "3-4"]
+
+
+def test_running_scores_show_only_what_the_viewer_may_know(app):
+    # Seat 0 (the human) hid 5-6 and has one site: 11 + 1. Seat 1 hid 2-2 and has
+    # one site: the screen may show only the site's 1 (the panel adds "+ ?").
+    table = table_at(app, *OPENED, "0 draw", "* 5-6", "0 hide", "1 draw", "* 2-2", "1 hide")
+    assert table.visible_scores() == [12, 1]
+    table.revealed_seat = None  # nobody at the screen (a bot-only demo, a hot-seat pass)
+    assert table.visible_scores() == [1, 1]
+
+
+def test_final_summary_counts_the_score_as_the_rules_do(app):
+    """A whole game written out (RULES.md section 1): seat 0 hides twelve tiles
+    without a 6 and founds a second site with 6-6; seat 1 hides the six other sixes
+    and seven tiles more; the game ends when the last tile is hidden."""
+    sixes = [n for n in NAME[:28] if "6" in n and n != "6-6"]
+    others = [n for n in NAME[:28] if "6" not in n and n not in ("3-4", "0-1")]
+    steps = list(OPENED)
+    for name_0, name_1 in zip(others[:12] + ["6-6"], sixes + others[12:], strict=True):
+        steps += ["0 draw", f"* {name_0}", "0 new" if name_0 == "6-6" else "0 hide", "1 draw", f"* {name_1}", "1 hide"]
+    table = table_at(app, *steps)
+    assert table.state.is_terminal
+    # Seat 0: 0-0 1-1 0-2 1-2 2-2 0-3 1-3 2-3 3-3 0-4 1-4 2-4 = 44 pips, 2 sites: 46.
+    # Seat 1: sixes 0-6..5-6 = 51, then 4-4 0-5 1-5 2-5 3-5 4-5 5-5 = 53: 104 pips, 1 site: 105.
+    assert table.result_lines() == ["Seat 1 wins, 46 to 105", "The necropolis is empty. Lowest score wins.",
+                                    "Seat 1: 44 pips in 12 tiles + 2 sites = 46",
+                                    "Seat 2: 104 pips in 13 tiles + 1 site = 105"]
+    run(app, frames=3)
+    faces = {tile: face for tile, face, _ in table.render_log}
+    assert all(faces[BY_NAME[name]] for name in sixes), "the final reveal turns every mastaba face up"

@@ -31,7 +31,7 @@ from ...engine.tiles import NAME, PIPS
 from . import SEAT_LABELS, TableSetup
 from .base import TableScene
 from .interaction import Choice
-from .necropolis_draw import PASS_BUTTON, NecropolisDrawing
+from .necropolis_draw import PASS_BUTTON, NecropolisDrawing, plural
 from .necropolis_layout import HELD_LENGTH, PILE_CENTRE, PILE_LENGTH, Sprite, TableLayout, arrival_order, lay_out
 
 SLIDE_SECONDS = 0.38
@@ -295,16 +295,20 @@ class NecropolisTable(NecropolisDrawing, TableScene):
         else:
             winner = outcome.winners[0]
             headline = f"{self.seat_name(winner)} wins, {outcome.scores[winner]} to {outcome.scores[1 - winner]}"
-        return [headline, f"The game ended because {outcome.termination.value}; the lowest score wins."] + [
+        ended = outcome.termination.value
+        return [headline, f"{ended[0].upper()}{ended[1:]}. Lowest score wins."] + [
             self.score_line(seat) for seat in (0, 1)]
 
     def score_line(self, seat: int) -> str:
+        """``Seat 1: 8 pips (1-5, 1-1) + 4 sites = 12``: the score as RULES.md counts it."""
         state = self.state
         pips = sum(PIPS[t] for t in state.mastabas[seat])
-        sites = len(state.sites[seat])
-        tiles = ", ".join(NAME[t] for t in self.mastaba_order[seat]) or "none"
-        return (f"{self.seat_name(seat)}: {pips} pips in the mastabas ({tiles}) + {sites} site"
-                f"{'s' if sites != 1 else ''} x {state.rules.site_penalty} = {pips + sites * state.rules.site_penalty}")
+        sites, penalty = len(state.sites[seat]), state.rules.site_penalty
+        order = self.mastaba_order[seat]
+        tiles = f" ({', '.join(NAME[t] for t in order)})" if 0 < len(order) <= 4 else f" in {len(order)} tiles" \
+            if order else ""
+        times = f" x {penalty}" if penalty != 1 else ""
+        return f"{self.seat_name(seat)}: {pips} pips{tiles} + {plural(sites, 'site')}{times} = {pips + sites * penalty}"
 
     def seat_kind_label(self, seat: int) -> str:
         return SEAT_LABELS.get(self.seat_kind(seat), self.seat_kind(seat))

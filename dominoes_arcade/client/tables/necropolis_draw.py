@@ -18,9 +18,9 @@ from ..app import LOGICAL_SIZE
 from ..theme import BODY, HEADING, LARGE, SMALL
 from .necropolis_layout import MIDDLE_BAND, PILE_CENTRE, PILE_LENGTH, Sprite
 
-PASS_BUTTON = pygame.Rect(1000, 300, 150, 52)
 STATUS_PANEL = pygame.Rect(16, 250, 500, 168)
-LEGEND = "Lowest score wins. Score = pips in your mastabas + 1 per site started."
+RULES_PANEL = pygame.Rect(948, 250, 316, 168)
+PASS_BUTTON = pygame.Rect(RULES_PANEL.centerx - 80, RULES_PANEL.bottom - 66, 160, 52)
 
 
 class NecropolisDrawing:
@@ -43,7 +43,8 @@ class NecropolisDrawing:
                 moving.append((sprite, place))
             else:
                 self.draw_sprite(surface, sprite, place.private, place.seat, place.zone == "abandoned")
-        self.draw_status(surface)
+        if self.summary["alpha"] < 0.5:
+            self.draw_status(surface)
         for sprite, place in moving:
             self.draw_sprite(surface, sprite, place.private, place.seat, place.zone == "abandoned")
         for sprite in self.leaving.values():
@@ -52,8 +53,8 @@ class NecropolisDrawing:
             self.draw_button(surface, PASS_BUTTON, "Pass")
         if self.banner["alpha"] > 0.01:
             self.draw_banner(surface)
-        if self.summary["alpha"] > 0.01:
-            self.draw_summary(surface)
+        if self.summary["alpha"] > 0.01 and not (self.ended and self.app.scenes.top is not self):
+            self.draw_summary(surface)  # (the kit's game-over screen says it all once it is up)
 
     def dragged_tile(self) -> int:
         source = self.dragged_source
@@ -77,9 +78,13 @@ class NecropolisDrawing:
                 title = style.text("Abandoned sites", SMALL, style.palette.text_dim, bold=True)
                 layer.blit(title, (layout.abandoned[seat].x + 12, layout.abandoned[seat].y + 6))
             self.app.panels.draw(layer, STATUS_PANEL, radius=16, alpha=150)
-            for i, line in enumerate(style.wrap(LEGEND, 230, SMALL)):
-                text = style.text(line, SMALL, style.palette.text_dim)
-                layer.blit(text, (PASS_BUTTON.x - 60, MIDDLE_BAND.y + 2 + i * 20))
+            self.app.panels.draw(layer, RULES_PANEL, radius=16, alpha=110)
+            x, y = RULES_PANEL.x + 18, RULES_PANEL.y + 12
+            layer.blit(style.text("Lowest score wins", BODY, style.palette.accent, bold=True), (x, y))
+            penalty = self.state.rules.site_penalty
+            legend = f"Score: pips in your mastabas + {penalty} per grave site started. Grave sites score nothing."
+            for i, line in enumerate(style.wrap(legend, RULES_PANEL.width - 36, SMALL)):
+                layer.blit(style.text(line, SMALL, style.palette.text_dim), (x, y + 32 + i * 21))
             self._slots[key] = layer
         return layer
 
@@ -169,8 +174,7 @@ class NecropolisDrawing:
         surface.blit(style.text(shown, HEADING, p.accent if to_move else p.text, bold=True), (x, panel.y + 96))
         surface.blit(style.text("score (lowest wins)", SMALL - 2, p.text_dim), (x, panel.y + 140))
         sites = len(state.sites[seat])
-        active = f" (active: {len(state.sites[seat][-1])})" if sites else ""
-        surface.blit(style.text(f"Sites started: {sites}{active}", SMALL, p.text), (x, panel.y + 166))
+        surface.blit(style.text(f"Sites started: {sites}", SMALL, p.text), (x, panel.y + 166))
         count = len(state.mastabas[seat])
         surface.blit(style.text(f"Mastabas: {count} tile{'s' if count != 1 else ''}", SMALL, p.text),
                      (x, panel.y + 190))
@@ -248,6 +252,8 @@ class NecropolisDrawing:
         style, state = self.app.style, self.state
         p = style.palette
         panel = MIDDLE_BAND.inflate(0, -4)
+        if self.summary["alpha"] > 0.99:  # opaque: nothing of the table below shows through
+            pygame.draw.rect(surface, (8, 22, 16), panel, border_radius=18)
         self.app.panels.draw(surface, panel, radius=18, alpha=min(250, 50 * round(5 * self.summary["alpha"])))
         progress = self.summary["progress"]
         headline = self.result_lines()[0]

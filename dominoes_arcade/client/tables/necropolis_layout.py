@@ -43,7 +43,7 @@ SITE_AREA_X = (440, 1040)
 NEW_SLOT_X = 370
 ABANDONED_AREA = (16, 352)
 TRAY_X = (16, 1040)
-TRAY_LABEL_WIDTH = 108
+TRAY_LABEL_WIDTH = 124
 
 PILE_CENTRE = (640, 318)
 HELD_CENTRE = (820, 333)
@@ -212,7 +212,7 @@ def _lay_abandoned(places: dict[int, Place], sites: tuple, seat: int, area: pyga
 
 
 def _flow(sites: tuple, inner: pygame.Rect, length: int) -> dict[int, tuple[int, int, bool]] | None:
-    width, gap, line_gap = length // 2 + 1, max(6, length // 4), 6
+    width, gap, line_gap = length // 2 + 1, max(10, length // 2), 6
     x, y = inner.x, inner.y
     found: dict[int, tuple[int, int, bool]] = {}
     for site in sites:
