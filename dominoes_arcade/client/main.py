@@ -85,7 +85,7 @@ def build_app(options: LaunchOptions, settings: config_module.Settings):
     if game is None and options.demo:
         from .games import games
 
-        game = games()[0]
+        game = games()[0]  # then every game in turn: a finished demo opens the next game's
     if game is not None:
         seats = resolve_seats(game, options.players, options.seats, options.demo)
         if options.seats or options.demo:
@@ -137,9 +137,14 @@ def write_report(path: Path, report: dict, first_frame_ms: float | None) -> None
                     encoding="utf-8")
 
 
-def watch_replay(records, index: int = 1, windowed: bool = False, config: Path | None = None) -> int:
+def watch_replay(records, index: int = 1, windowed: bool = False, config: Path | None = None, *,
+                 headless: bool = False, max_frames: int | None = None) -> int:
     """Watch record number `index` (1 = the first) of `records` ((line, Record or
-    error) pairs) on the table. Returns the exit code."""
+    error) pairs: a file of records or a tournament journal) on its game's table,
+    every hand face up, with the replay controls (play/pause, step back and
+    forward, speed, next round). Returns the exit code.
+
+    `headless` and `max_frames` serve tests: SDL's dummy drivers, and a frame limit."""
     import sys
 
     from ..engine.records import Record
@@ -151,6 +156,10 @@ def watch_replay(records, index: int = 1, windowed: bool = False, config: Path |
     if not isinstance(record, Record):
         print(f"error: record {line} is not a record: {record}", file=sys.stderr)
         return 1
+    if headless:
+        from .app import use_dummy_drivers
+
+        use_dummy_drivers()
     from . import prefs
     from .app import App
     from .scenes.title import TitleScene
@@ -161,7 +170,8 @@ def watch_replay(records, index: int = 1, windowed: bool = False, config: Path |
     except config_module.ConfigError as error:
         print(f"error: {error}", file=sys.stderr)
         return 3
-    app = App(settings, windowed=windowed)
+    app = App(settings, windowed=windowed, headless=headless)
+    app.max_frames = max_frames
     app.push(TitleScene(app))
     seats = list(record.seats) or ["record"] * int(record.options.get("players", 2))
     open_table(app, TableSetup(record.game, seats, dict(record.options), record.seed or 0, record=record))
