@@ -3,8 +3,9 @@ game's table, every hand face up, with play/pause, step back and forward, speed
 and a jump to the next round.
 
 The controls belong to the table (`TableScene.replay`), not to a scene of their
-own, so the table below keeps running while they are up: a small bar of buttons
-for the mouse at the bottom left, and keys or buttons for the rest:
+own, so the table below keeps running while they are up: a bar of buttons for
+the mouse at the bottom left, over the table, which fades out while the replay
+plays untouched (any input, or a pause, brings it back), and keys or buttons:
 
 - CONFIRM (Enter, Space, A): play or pause (at the end: watch again);
 - LEFT / RIGHT: one step back / forward (back rebuilds the state from the steps
@@ -35,7 +36,10 @@ ROUND_ENDS = frozenset({"hand_scored", "round_over", "game_over"})
 """Event kinds that end a hand or a round: where "next round" stops."""
 STEP_SECONDS = 0.45
 """The least time between two steps at 1x when the think delay is shorter."""
-BAR = pygame.Rect(16, 720 - 48 - 54, 560, 44)
+BAR = pygame.Rect(16, 720 - 48 - 76, 490, 70)
+IDLE_SECONDS = 3.0
+"""While playing, the bar fades out after this long without input."""
+FADE_SECONDS = 0.4
 
 
 class ControlButton:
@@ -51,14 +55,17 @@ class ReplayControls:
         self.playing = True
         self.speed_index = SPEEDS.index(1.0)
         self.wait = 0.0
+        self.idle = 0.0
+        """Seconds without input (the bar hides while playing after `IDLE_SECONDS`)."""
+        self._layer = pygame.Surface(BAR.size, pygame.SRCALPHA)
         x = BAR.x + 8
         self.buttons: list[ControlButton] = []
-        for width, label, action in ((88, lambda: "\u25c0 Back", self.step_back),
-                                     (92, lambda: "Pause" if self.playing else "Play", self.toggle),
-                                     (92, lambda: "Step \u25b6", self.step_forward),
-                                     (116, lambda: f"Speed {self.speed_text}", self.faster),
-                                     (140, lambda: "Next round \u25b6\u25b6", self.next_round)):
-            self.buttons.append(ControlButton(pygame.Rect(x, BAR.y + 5, width - 6, BAR.height - 10), label, action))
+        for width, label, action in ((84, lambda: "\u25c0 Back", self.step_back),
+                                     (82, lambda: "Pause" if self.playing else "Play", self.toggle),
+                                     (88, lambda: "Step \u25b6", self.step_forward),
+                                     (96, lambda: f"Speed {self.speed_text}", self.faster),
+                                     (124, lambda: "Round \u25b6\u25b6", self.next_round)):
+            self.buttons.append(ControlButton(pygame.Rect(x, BAR.y + 30, width - 6, 32), label, action))
             x += width
 
     @property
@@ -79,8 +86,17 @@ class ReplayControls:
 
     # -- driving -----------------------------------------------------------------------
     def scale(self, dt: float) -> float:
-        """The table's clock at the chosen speed."""
+        """The table's clock at the chosen speed (called once a frame, with the
+        real frame time: the bar's idle clock runs on it too)."""
+        self.idle += dt
         return dt * self.speed
+
+    @property
+    def opacity(self) -> float:
+        """How visible the bar is, 0..1: always while paused or at the end."""
+        if not self.playing or self.at_end or self.table.error:
+            return 1.0
+        return max(0.0, min(1.0, 1.0 - (self.idle - IDLE_SECONDS) / FADE_SECONDS))
 
     def advance(self, dt: float) -> None:
         """The table is idle: the next step when playing and its time has come."""
@@ -148,7 +164,9 @@ class ReplayControls:
     def handle(self, event) -> bool:
         """Use `event` for the controls; True when used."""
         intent = event.intent
-        if intent is Intent.PRESS and event.button == 1:
+        hidden = self.opacity <= 0
+        self.idle = 0.0
+        if intent is Intent.PRESS and event.button == 1 and not hidden:
             for button in self.buttons:
                 if button.rect.collidepoint(event.pos):
                     self.table.app.audio.play("select")
@@ -166,24 +184,35 @@ class ReplayControls:
 
     def draw(self, surface: pygame.Surface) -> None:
         table = self.table
+        if (self.at_end or table.error) and not table.tweens.busy:
+            self.draw_result(surface)
+        opacity = self.opacity
+        if opacity <= 0:
+            return
         style = table.app.style
         p = style.palette
-        table.app.panels.draw(surface, BAR, radius=14, alpha=215)
+        layer = self._layer
+        layer.fill((0, 0, 0, 0))
+        local = BAR.move(-BAR.x, -BAR.y)
+        pygame.draw.rect(layer, (10, 24, 18, 225), local, border_radius=14)
+        pygame.draw.rect(layer, p.panel_border, local, width=2, border_radius=14)
         pointer = table.app.pointer
         for button in self.buttons:
+            rect = button.rect.move(-BAR.x, -BAR.y)
             hover = pointer is not None and button.rect.collidepoint(pointer)
-            pygame.draw.rect(surface, p.button_focus if hover else p.button, button.rect, border_radius=9)
+            pygame.draw.rect(layer, p.button_focus if hover else p.button, rect, border_radius=9)
             if hover:
-                pygame.draw.rect(surface, p.accent, button.rect, width=2, border_radius=9)
+                pygame.draw.rect(layer, p.accent, rect, width=2, border_radius=9)
             label = style.text(button.label(), SMALL, p.text, bold=True)
-            surface.blit(label, label.get_rect(center=button.rect.center))
-        status = f"Replay \u00b7 step {len(table.steps)} / {len(self.record.steps)} \u00b7 {self.speed_text}"
+            layer.blit(label, label.get_rect(center=rect.center))
+        status = f"Replay \u00b7 step {len(table.steps)} of {len(self.record.steps)} \u00b7 {self.speed_text}"
         if not self.playing:
             status += " \u00b7 paused"
         text = style.text(status, SMALL, p.text_dim)
-        surface.blit(text, text.get_rect(midleft=(BAR.right + 14, BAR.centery)))
-        if (self.at_end or table.error) and not table.tweens.busy:
-            self.draw_result(surface)
+        layer.blit(text, (14, 6))
+        if opacity < 1:
+            layer.fill((255, 255, 255, round(255 * opacity)), special_flags=pygame.BLEND_RGBA_MULT)
+        surface.blit(layer, BAR.topleft)
 
     def draw_result(self, surface: pygame.Surface) -> None:
         """The game's result over the table, leaving the controls free (a replay
