@@ -62,6 +62,12 @@ class HiddenTileWatch:
             return
         shown = {seat for tile, face_up, seat in table.render_log if face_up and seat >= 0}
         assert shown <= {self.confirmed}, f"seat {shown} face up, but {self.confirmed} is at the screen"
+        if shown and table.hot_seat:
+            # Hands face down otherwise: only on that player's own turn (chance steps
+            # in it included), or while their last move plays out.
+            actors = [int(step.split()[0]) for step in table.steps if not step.startswith("*")]
+            on_turn = table.state.current_player == self.confirmed or (actors and actors[-1] == self.confirmed)
+            assert on_turn, f"seat {self.confirmed}'s tiles face up on seat {table.state.current_player}'s turn"
         self.face_up_frames += bool(shown)
 
 
