@@ -26,6 +26,8 @@ SEAT_LABELS = {"human": "Human", "easy": "Easy bot", "medium": "Medium bot", "ha
 TABLES: dict[str, str] = {
     "necropolis": "dominoes_arcade.client.tables.necropolis:NecropolisTable",
     "buildup": "dominoes_arcade.client.tables.buildup:BuildUpTable",
+    "cyprus": "dominoes_arcade.client.tables.cyprus:CyprusTable",
+    "sebastopol": "dominoes_arcade.client.tables.cyprus:CyprusTable",
 }
 """game -> ``"dominoes_arcade.client.tables.<game>:<Class>"``, its real table."""
 

@@ -1,0 +1,601 @@
+"""The Cyprus and Sebastopol table (RULES.md sections 3 and 3b): one table for both,
+the star's size taken from the state (8 slots round the 9-9, or 4 round the 6-6).
+
+What it shows (places from `cyprus_layout`): the spinner and its star in the
+middle, each arm growing outward and turning at the table's edge (tiles shrink
+only when an arm outgrows its rows); the player at this screen's hand along the
+bottom, the other seats on plates round the table clockwise (face-down tiles
+with their count, face up only in replays), the boneyard with its count and the
+draw and pass buttons, and the score sheet: every round's winner and points,
+and each seat's total against the target on its plate.
+
+Every engine event is animated (`on_events`): a deal or draw flies a tile from
+the boneyard to a hand and turns it face up when its owner may see it; setting
+the spinner and plays fly the tile from the hand to its place, turning a hidden
+tile over on the way; a pass shows a bubble; a round's end freezes the finished
+table, reveals every hand and counts the scores up (`cyprus_panels`); a new
+round announces its dealer. Positions always come from the state (a snapshot,
+`cyprus_model`), and tweens only move tiles between them, so undo and replays
+that rebuild the state simply lay the table out again.
+
+Decisions (`choices`): a tile of the hand onto a star slot or an arm (or the
+9-9 to the centre), the draw button, the pass button. The kit turns them into
+mouse, keyboard and controller play.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+import pygame
+
+from ...engine import Action, Event
+from ...engine.tiles import HIGH, LOW, NAME
+from ..input import Intent
+from ..tween import Sequence, Tween, Tweener, Wait
+from . import TableSetup
+from .base import TableScene
+from .cyprus_layout import (
+    CENTRE,
+    PLATE_TILE,
+    PLAY_ROW,
+    REPLAY_ROW,
+    SLOT_NAMES,
+    Slot,
+    StarGeometry,
+    fit_geometry,
+    hand_tiles,
+    place,
+    plate_tiles,
+    seat_plates,
+    slot_rect,
+)
+from .cyprus_model import TableModel, end_of_round, model_of, open_ends
+from .cyprus_panels import Panels
+from .interaction import Choice
+
+DEAL_FLIGHT = 0.32
+DEAL_PACE = 0.035
+"""Seconds between dealt tiles: the deal cascades, each tile still in the air as the next leaves."""
+DRAW_FLIGHT = 0.4
+PLAY_FLIGHT = 0.42
+PASS_NOTE = 0.7
+ROUND_HOLD_DEMO = 3.5
+"""Seconds a round's summary stays up in a game of bots; with a human at the table it
+waits for a press (up to `ROUND_HOLD_HUMAN`)."""
+ROUND_HOLD_HUMAN = 60.0
+HAND_GLIDE = 14.0
+"""How fast the bottom hand's tiles slide to their places when the hand changes (1/s)."""
+
+
+@dataclass(eq=False)
+class Flight:
+    """A tile in motion between two places; the static table leaves it out meanwhile."""
+
+    tile: int
+    x: float
+    y: float
+    length: int
+    angle: int
+    """Its direction once landed (`Slot.angle`); 90 in a hand."""
+    enter: int
+    """The number at its back (`Slot`); for a hand tile its high number (low on top)."""
+    seat: int
+    """Whose hidden tile it is while face down (-1: public)."""
+    face_from: bool
+    face_to: bool
+    turn: float = 0.0
+    """0..1: how far it has turned over from `face_from` to `face_to`."""
+    lift: float = 0.6
+
+
+@dataclass(eq=False)
+class Note:
+    """A short text over the table (a pass, a new round), fading out."""
+
+    text: str
+    x: float
+    y: float
+    alpha: float = 1.0
+    big: bool = False
+
+
+class CyprusTable(TableScene):
+    name = "table"
+
+    def __init__(self, app, setup: TableSetup):
+        super().__init__(app, setup)
+        self.preset = self.state.preset
+        self.row = REPLAY_ROW if setup.record is not None else PLAY_ROW
+        """The bottom row: a replay's leaves room for its controls."""
+        self.slots = self.preset.slots
+        self.model: TableModel = model_of(self.state)
+        self._synced = (self.state, len(self.steps))
+        self.flights: dict[int, Flight] = {}
+        self.background = Tweener(app.duration_scale)
+        """Deal flights: the driver does not wait for them, so a deal cascades."""
+        self.notes: list[Note] = []
+        self.totals_from: tuple[int, ...] = self.model.totals
+        """The totals before the last round's points, which `shown_total` counts up from."""
+        self.rounds: list[tuple[int, object]] = []
+        """(step count, `RoundResult`) of every finished round: the score sheet."""
+        self.summary_up = False
+        self.count_up = 1.0
+        self.last_move: tuple | None = None
+        """("arm", arm, index), ("centre",) or ("seat", seat): where the last move went."""
+        self._bottom = self._initial_bottom()
+        self._hand_x: dict[int, float] = {}
+        self._turned: dict[tuple, pygame.Surface] = {}
+        self.panels = Panels(self)
+        self._static = pygame.Surface(app.screen.get_size()).convert()
+        self._static_for: tuple | None = None
+        self._static_log: list[tuple[int, bool, int]] = []
+        self.morph = 1.0
+        """0..1 while the arms slide to a new tile length (from `morph_from`)."""
+        self.morph_from: StarGeometry | None = None
+
+    # -- seats -----------------------------------------------------------------------
+    def _initial_bottom(self) -> int:
+        humans = [seat for seat in range(self.state.num_players) if self.is_human(seat)]
+        return humans[0] if humans else 0
+
+    @property
+    def bottom_seat(self) -> int:
+        """The seat drawn at the bottom: the player at this screen (in hot-seat, the
+        one whose turn it is once they have taken the device)."""
+        if self.revealed_seat is not None:
+            self._bottom = self.revealed_seat
+        return self._bottom
+
+    def hand_visible(self, seat: int) -> bool:
+        return self.model.revealed or self.shows_hidden(seat)
+
+    def kind_label(self, seat: int) -> str:
+        from . import SEAT_LABELS
+
+        kind = self.seat_kind(seat)
+        return SEAT_LABELS.get(kind, kind)
+
+    # -- geometry --------------------------------------------------------------------
+    def geometry(self, model: TableModel | None = None) -> StarGeometry:
+        model = model or self.model
+        return fit_geometry(self.slots, model.arm_lengths(self.slots))
+
+    def playable_tiles(self) -> frozenset[int]:
+        """Tiles of the bottom hand that some legal move plays (they stand up)."""
+        if not self.can_decide or self.state.current_player != self.bottom_seat or self.model.revealed:
+            return frozenset()
+        return frozenset(c.action.tile for c in self.current_choices() if c.action.kind in ("play", "spinner"))
+
+    def hand_rects(self, model: TableModel | None = None) -> list[tuple[int, pygame.Rect]]:
+        """The bottom hand's tiles and their places (hidden tiles as -1)."""
+        model = model or self.model
+        seat = self.bottom_seat
+        hand = model.hands[seat]
+        if not self.hand_visible(seat):
+            return [(-1, rect) for rect in hand_tiles(len(hand), row=self.row)]
+        playable = self.playable_tiles()
+        lifted = frozenset(i for i, t in enumerate(hand) if t in playable)
+        return list(zip(hand, hand_tiles(len(hand), lifted, self.row), strict=True))
+
+    def hand_place(self, model: TableModel, seat: int, tile: int) -> tuple[float, float, int]:
+        """Centre and length of `tile` in `seat`'s hand in `model`; a hidden hand's
+        tiles all come and go at its last place (its order must not tell which tile)."""
+        hand = model.hands[seat]
+        visible = self.hand_visible(seat)
+        index = hand.index(tile) if visible and tile in hand else max(0, len(hand) - 1)
+        if seat == self.bottom_seat:
+            rects = hand_tiles(max(1, len(hand)), row=self.row)
+            rect = rects[min(index, len(rects) - 1)]
+            return rect.centerx, rect.centery, self.row.hand_length
+        plate = seat_plates(self.state.num_players, self.bottom_seat)[seat]
+        rects = plate_tiles(plate, max(1, len(hand)))
+        rect = rects[min(index, len(rects) - 1)]
+        return rect.centerx, rect.centery, PLATE_TILE
+
+    def table_place(self, model: TableModel, arm: int, index: int) -> tuple[Slot, int]:
+        geometry = self.geometry(model)
+        return place(geometry, arm, index), geometry.length
+
+    # -- the kit's hooks: decisions ----------------------------------------------------
+    def choices(self) -> list[Choice]:
+        if not self.waiting_for_human or self.model.revealed:
+            return []
+        made: list[Choice] = []
+        for action in self.state.legal_actions():
+            if action.kind == "spinner":
+                made.append(Choice(action, ("hand", action.tile), ("centre", 0)))
+            elif action.kind == "play":
+                made.append(Choice(action, ("hand", action.tile), ("arm", action.arg)))
+            else:  # draw, pass
+                made.append(Choice(action, ("button", action.kind)))
+        return made
+
+    def item_rects(self) -> dict[Hashable, pygame.Rect]:
+        rects: dict[Hashable, pygame.Rect] = {}
+        if self.hand_visible(self.bottom_seat):
+            for tile, rect in self.hand_rects():
+                rects[("hand", tile)] = rect
+        geometry = self.geometry()
+        for arm in range(self.slots):
+            line = self.model.layout[arm] if arm < len(self.model.layout) else ()
+            rects[("arm", arm)] = slot_rect(place(geometry, arm, len(line)), geometry.length).inflate(6, 6)
+        rects[("centre", 0)] = slot_rect(geometry.spinner, geometry.length).inflate(6, 6)
+        for name, rect in self.panels.buttons().items():
+            rects[("button", name)] = rect
+        return rects
+
+    def action_for(self, source: Hashable, target: Hashable | None) -> Action | None:
+        if not isinstance(source, tuple) or len(source) != 2:
+            return None
+        kind, value = source
+        preset = self.preset
+        if kind == "button":
+            if target is not None:
+                return None
+            return {"draw": preset.draw, "pass": preset.pass_}.get(value)
+        if kind != "hand" or not isinstance(target, tuple) or not 0 <= value < len(preset.tiles):
+            return None
+        if target == ("centre", 0):
+            return preset.set_spinner if value == preset.spinner else None
+        if target[0] == "arm" and 0 <= target[1] < self.slots:
+            return preset.play[value][target[1]]
+        return None
+
+    def last_move_rect(self) -> pygame.Rect | None:
+        move = self.last_move
+        if move is None:
+            return None
+        if move[0] == "centre":
+            geometry = self.geometry()
+            return slot_rect(geometry.spinner, geometry.length)
+        if move[0] == "arm":
+            slot, length = self.table_place(self.model, move[1], move[2])
+            return slot_rect(slot, length)
+        seat = move[1]
+        if seat == self.bottom_seat:
+            return pygame.Rect(self.panels.hand_label_rect())
+        return seat_plates(self.state.num_players, self.bottom_seat).get(seat)
+
+    def result_lines(self) -> list[str]:
+        outcome = self.state.outcome()
+        if self.error or outcome is None:
+            return super().result_lines()
+        winner = outcome.winners[0]
+        rounds = self.state.round_number
+        totals = ", ".join(f"{self.seat_name(s)} {score}" for s, score in enumerate(outcome.scores))
+        return [f"{self.seat_name(winner)} wins",
+                f"first to {self.state.rules.target_score} points, after {rounds} round{'s' * (rounds != 1)}.",
+                f"Totals: {totals}"]
+
+    # -- events -> animations ---------------------------------------------------------------
+    def on_events(self, action: Action, events: list[Event]) -> None:
+        before = self.model
+        ended = next((event for event in events if event.kind == "round_over"), None)
+        if ended is None:
+            after = model_of(self.state)
+        else:  # the engine has already cleared the table for the next round: keep the finished one
+            last_play = next(((e.tile, e.value) for e in events if e.kind == "play"), None)
+            after = end_of_round(before, ended.value, tuple(self.state.totals), last_play)
+        for event in events:
+            kind = event.kind
+            if kind == "new_round":
+                self._new_round(event)
+            elif kind in ("deal", "draw"):
+                self._fly_in(event, after)
+            elif kind == "spinner":
+                self._fly_out(event, before, after, None)
+                self.last_move = ("centre",)
+            elif kind == "play":
+                self._fly_out(event, before, after, event.value)
+            elif kind == "pass":
+                self._note_seat(event.seat, "Pass")
+                self.last_move = ("seat", event.seat)
+                self.app.audio.play("move")
+            elif kind == "round_over":
+                self._round_over(event, before)
+            elif kind == "game_over":
+                self.app.audio.play("win")
+        old_geometry, new_geometry = self.geometry(before), self.geometry(after)
+        if old_geometry.length != new_geometry.length and before.layout and after.layout:
+            self.morph_from, self.morph = old_geometry, 0.0
+            self.tweens.tween(self, 0.35, easing="in_out_cubic", morph=1.0)
+        self.model = after
+        self._synced = (self.state, len(self.steps))
+
+    def _new_round(self, event: Event) -> None:
+        self.summary_up = False
+        self.flights.clear()
+        self.last_move = None
+        self._hand_x.clear()
+        self.app.audio.play("shuffle")
+        note = Note(f"Round {event.value} \u00b7 {self.seat_name(event.seat)} deals", CENTRE[0], CENTRE[1] - 40,
+                    big=True)
+        self.notes.append(note)
+        self.background.add(Sequence(Wait(0.9), Tween(note, 0.5, easing="linear", alpha=0.0,
+                                                       on_done=lambda: self._drop_note(note))))
+
+    def _fly_in(self, event: Event, after: TableModel) -> None:
+        """A tile from the boneyard to `event.seat`'s hand, turned up for its owner."""
+        seat, tile = event.seat, event.tile
+        x, y, length = self.hand_place(after, seat, tile)
+        visible = self.hand_visible(seat)
+        origin = self.panels.boneyard_centre()
+        flight = Flight(tile, origin[0], origin[1], length, 90, HIGH[tile], seat, False, False)
+        self.flights[tile] = flight
+        done = self._lander(tile)
+        if event.kind == "deal":
+            self.background.add(Tween(flight, DEAL_FLIGHT, easing="out_cubic", x=x, y=y, lift=0.0,
+                                      on_done=done if not visible else None))
+            if visible:
+                self.background.add(Sequence(Wait(DEAL_FLIGHT * 0.6), Tween(flight, 0.2, easing="linear", turn=1.0,
+                                                                             on_done=done)))
+                flight.face_to = True
+            self.tweens.add(Wait(DEAL_PACE))
+            if len(self.flights) % 3 == 1:
+                self.app.audio.play("draw")
+            return
+        flight.face_to = visible
+        self.tweens.tween(flight, DRAW_FLIGHT, easing="out_cubic", x=x, y=y, lift=0.0, on_done=done)
+        if visible:
+            self.tweens.add(Sequence(Wait(DRAW_FLIGHT * 0.55), Tween(flight, 0.22, easing="linear", turn=1.0)))
+        self.last_move = ("seat", seat)
+        self.app.audio.play("draw")
+
+    def _fly_out(self, event: Event, before: TableModel, after: TableModel, arm: int | None) -> None:
+        """A tile from a hand to the centre (the spinner) or to its place on an arm,
+        turned face up on the way if the viewer could not see it."""
+        seat, tile = event.seat, event.tile
+        x0, y0, _ = self.hand_place(before, seat, tile)
+        if arm is None:
+            geometry = self.geometry(after)
+            slot, length = geometry.spinner, geometry.length
+            enter = self.preset.suit
+        else:
+            index = len(after.layout[arm]) - 1
+            slot, length = self.table_place(after, arm, index)
+            enter = open_ends(after.layout[arm], self.preset.suit)[index]
+            self.last_move = ("arm", arm, index)
+        hidden = not self.hand_visible(seat)
+        flight = Flight(tile, x0, y0, length, slot.angle, enter, seat, not hidden, True, lift=1.0)
+        self.flights[tile] = flight
+        self.tweens.tween(flight, PLAY_FLIGHT, easing="in_out_cubic", x=slot.x, y=slot.y, lift=0.0,
+                          on_done=self._lander(tile, "clack"))
+        if hidden:
+            self.tweens.tween(flight, PLAY_FLIGHT * 0.5, easing="linear", turn=1.0)
+
+    def _lander(self, tile: int, sound: str | None = None):
+        def land() -> None:
+            self.flights.pop(tile, None)
+            if sound:
+                self.app.audio.play(sound)
+        return land
+
+    def _note_seat(self, seat: int, text: str) -> None:
+        x, y = self.panels.seat_anchor(seat)
+        note = Note(text, x, y)
+        self.notes.append(note)
+        self.tweens.add(Sequence(Wait(PASS_NOTE * 0.6),
+                                 Tween(note, PASS_NOTE * 0.4, easing="linear", alpha=0.0,
+                                       on_done=lambda: self._drop_note(note))))
+
+    def _drop_note(self, note: Note) -> None:
+        if note in self.notes:
+            self.notes.remove(note)
+
+    def _round_over(self, event: Event, before: TableModel) -> None:
+        self.rounds.append((len(self.steps), event.value))
+        self.summary_up = True
+        self.totals_from = before.totals
+        self.count_up = 0.0
+        self.background.add(Sequence(Wait(0.5), Tween(self, 1.2, easing="out_cubic", count_up=1.0)))
+        self.app.audio.play("score")
+        humans = any(self.is_human(seat) for seat in range(self.state.num_players))
+        self.hold(ROUND_HOLD_HUMAN if humans else ROUND_HOLD_DEMO)
+
+    def shown_total(self, seat: int) -> int:
+        """`seat`'s total as the plates show it: counting up after a round."""
+        new = self.model.totals[seat]
+        if self.count_up >= 1 or seat >= len(self.totals_from):
+            return new
+        old = self.totals_from[seat]
+        return round(old + (new - old) * self.count_up)
+
+    # -- the frame -------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        if self._synced != (self.state, len(self.steps)):
+            self.resync()
+        self.background.duration_scale = self.app.duration_scale
+        self.background.update(dt)
+        super().update(dt)
+        if self.summary_up and self.hold_left <= 0 and not self.state.is_terminal:
+            self.summary_up = False
+        self._glide_hand(dt)
+
+    def receive(self, event) -> None:
+        if self.skip_on_input and event.intent in (Intent.CONFIRM, Intent.PRESS) and self.background.busy:
+            self.background.skip()
+        super().receive(event)
+
+    def on_rebuild(self) -> None:
+        self.resync()
+
+    def on_game_over(self) -> None:
+        self.summary_up = False  # the kit's game-over screen takes over; the hands stay shown
+
+    def resync(self) -> None:
+        """The state changed under the table (an undo, a replay stepping back): lay
+        it out afresh, with no animation."""
+        self.tweens.clear()
+        self.background.clear()
+        self.flights.clear()
+        self.notes.clear()
+        self.model = model_of(self.state)
+        self.rounds = [(step, result) for step, result in self.rounds if step <= len(self.steps)]
+        self.summary_up = False
+        self.count_up = 1.0
+        self.morph = 1.0
+        self.last_move = None
+        self._hand_x.clear()
+        self._synced = (self.state, len(self.steps))
+
+    def _glide_hand(self, dt: float) -> None:
+        follow = min(1.0, dt * HAND_GLIDE) if self.app.duration_scale > 0 else 1.0
+        seen = set()
+        for tile, rect in self.hand_rects():
+            if tile < 0:
+                continue
+            seen.add(tile)
+            x = self._hand_x.get(tile)
+            self._hand_x[tile] = rect.x if x is None else x + (rect.x - x) * follow
+        for tile in list(self._hand_x):
+            if tile not in seen:
+                del self._hand_x[tile]
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw_table(self, surface: pygame.Surface) -> None:
+        # What changes only when the game does is painted once into a layer (with
+        # the tiles it drew, for the render log): each frame blits it and draws
+        # what changes more often over it.
+        key = self._static_key()
+        if key != self._static_for:
+            self._static_for = key
+            outside, self.render_log = self.render_log, []
+            self._paint_static(self._static)
+            self._static_log, self.render_log = self.render_log, outside
+        surface.blit(self._static, (0, 0))
+        self.render_log.extend(self._static_log)
+        self.panels.draw_plates(surface)
+        self.panels.draw_boneyard(surface)
+        self._draw_hand(surface)
+        for flight in self.flights.values():
+            self._draw_flight(surface, flight)
+        self.panels.draw_notes(surface)
+        if self.summary_up:
+            self.panels.draw_summary(surface)
+
+    def _static_key(self) -> tuple:
+        model, display = self.model, self.app.settings.display
+        seat = self.bottom_seat
+        on_table = tuple(t for t in self.flights if t == self.preset.spinner or any(t in line for line in model.layout))
+        return (model.layout, model.spinner_set, model.dead, model.revealed, model.to_move == seat,
+                model.dealer == seat, on_table, self.morph, seat, self.shown_total(seat), len(self.rounds),
+                model.round_number, self.panels.status_text(), display.theme, display.numbers_on_tiles)
+
+    def _paint_static(self, surface: pygame.Surface) -> None:
+        surface.blit(self.app.style.background(surface.get_size()), (0, 0))
+        self.panels.draw_felt(surface)
+        self._draw_star(surface)
+        self.panels.draw_sheet(surface)
+        self.panels.draw_status(surface)
+
+    def _draw_star(self, surface: pygame.Surface) -> None:
+        model, suit = self.model, self.preset.suit
+        geometry = self.geometry()
+        length = geometry.length
+        self.panels.draw_empty_slots(surface, geometry)
+        if model.spinner_set and self.preset.spinner not in self.flights:
+            self.draw_piece(surface, self.preset.spinner, geometry.spinner, length, suit)
+        old = self.morph_from if self.morph < 1 else None
+        for arm, line in enumerate(model.layout):
+            entering = open_ends(line, suit)
+            for index, tile in enumerate(line):
+                if tile in self.flights:
+                    continue
+                slot = place(geometry, arm, index)
+                if old is not None:  # the arms rescaling: slide from the old places
+                    was = place(old, arm, index)
+                    slot = Slot(was.x + (slot.x - was.x) * self.morph, was.y + (slot.y - was.y) * self.morph,
+                                slot.angle)
+                self.draw_piece(surface, tile, slot, length, entering[index])
+        if self.morph >= 1:
+            self.panels.draw_arm_ends(surface, geometry)
+
+    def _draw_hand(self, surface: pygame.Surface) -> None:
+        seat = self.bottom_seat
+        visible = self.hand_visible(seat)
+        hand_seat = -1 if self.model.revealed else seat
+        dragged = self.dragged_source
+        places = self.hand_rects()
+        if not visible:  # a hidden hand's arrivals land at its end: draw only the tiles already there
+            landing = sum(1 for t in self.model.hands[seat] if t in self.flights)
+            places = places[:len(places) - landing]
+        for tile, rect in places:
+            if tile >= 0 and (tile in self.flights or ("hand", tile) == dragged):
+                continue
+            x = self._hand_x.get(tile, rect.x) if tile >= 0 else rect.x
+            where = pygame.Rect(round(x), rect.y, rect.width, rect.height)
+            length = self.row.hand_length
+            surface.blit(self.app.tile_art.shadow(length), where.move(-6, -3))
+            self.draw_tile(surface, tile, where, length, face_up=visible, seat=hand_seat)
+
+    def _draw_flight(self, surface: pygame.Surface, flight: Flight) -> None:
+        turning = flight.face_from != flight.face_to
+        face_up = flight.face_to if turning and flight.turn >= 0.5 else flight.face_from
+        squash = abs(math.cos(math.pi * flight.turn)) if turning else 1.0
+        slot = Slot(flight.x, flight.y - 14 * flight.lift, flight.angle)
+        shadow = self.app.tile_art.shadow(flight.length, horizontal=slot.horizontal, lift=flight.lift)
+        surface.blit(shadow, shadow.get_rect(center=(flight.x + 4, flight.y + 6)))
+        self.draw_piece(surface, flight.tile, slot, flight.length, flight.enter, face_up=face_up,
+                        seat=flight.seat, squash=max(0.05, squash))
+
+    def draw_piece(self, surface: pygame.Surface, tile: int, slot: Slot, length: int, enter: int, *,
+                   face_up: bool = True, seat: int = -1, squash: float = 1.0) -> None:
+        """Draw `tile` in `slot` with `enter` at its back: upright and sideways
+        tiles through the kit's `draw_tile`, turned ones (the star's corners) from
+        a rotated copy, logged the same way. `squash` narrows it (turning over)."""
+        if not face_up:
+            tile_shown, seat_logged = -1, seat
+        else:
+            tile_shown, seat_logged = tile, -1 if seat < 0 or self.model.revealed else seat
+        other = HIGH[tile] + LOW[tile] - enter
+        # The tile art puts the low number first (top or left) unless flipped.
+        first = enter if slot.angle in (0, 270, 225, 315) else other
+        flipped = first != LOW[tile]
+        rect = slot_rect(slot, length)
+        if not slot.diagonal and squash >= 1.0:
+            self.draw_tile(surface, tile_shown, rect, length, face_up=face_up, seat=seat_logged,
+                           horizontal=slot.horizontal, flipped=flipped)
+            return
+        image = self._turned_image(tile_shown, length, slot.angle, flipped, face_up)
+        if squash < 1.0:
+            w, h = image.get_size()
+            if slot.horizontal:
+                image = pygame.transform.scale(image, (w, max(1, round(h * squash))))
+            else:
+                image = pygame.transform.scale(image, (max(1, round(w * squash)), h))
+        surface.blit(image, image.get_rect(center=rect.center))
+        self.render_log.append((tile_shown, face_up and tile_shown >= 0, seat_logged))
+
+    def _turned_image(self, tile: int, length: int, angle: int, flipped: bool, face_up: bool) -> pygame.Surface:
+        key = (tile if face_up else -1, length, angle, flipped)
+        image = self._turned.get(key)
+        if image is None:
+            art = self.app.tile_art
+            horizontal = angle in (0, 180)
+            base = art.tile(tile, length, horizontal=horizontal, flipped=flipped) if face_up and tile >= 0 \
+                else art.back(length, horizontal=horizontal)
+            # Upright art pointing up turns clockwise for NE (45) and anticlockwise for NW (135);
+            # pointing down, clockwise for SW (225) and anticlockwise for SE (315).
+            rotation = {45: -45, 135: 45, 225: -45, 315: 45}.get(angle, 0)
+            image = pygame.transform.rotozoom(base, rotation, 1.0) if rotation else base
+            if len(self._turned) > 600:
+                self._turned.clear()
+            self._turned[key] = image
+        return image
+
+    def prompts(self) -> list[tuple[Intent, str]]:
+        if self.summary_up and self.hold_left > 0:
+            return [(Intent.CONFIRM, "Continue"), (Intent.PAUSE, "Pause")]
+        return super().prompts()
+
+    def describe(self, action: Action) -> str:
+        if action.kind == "play":
+            return f"Play {NAME[action.tile]} on {SLOT_NAMES[action.arg]}"
+        if action.kind == "spinner":
+            return f"Set the {NAME[action.tile]}"
+        return super().describe(action)
+
+

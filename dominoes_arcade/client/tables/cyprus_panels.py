@@ -1,0 +1,431 @@
+"""Everything on the Cyprus table that is not the star's tiles or the bottom hand:
+the seat plates, the boneyard and its buttons, the score sheet, the status line,
+the empty star slots and arm-end badges, notes, and the round summary that shows
+every hand at a round's end (RULES.md section 3, "Round end").
+
+Colour is never the only cue: the seat to move has a gold rim *and* an arrow; the
+next star slot is outlined *and* labelled; a dead arm's badge is crossed out; a
+disabled button is dimmed *and* says why in the status line.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...engine.core import Termination
+from ...engine.cyprus import DEAL
+from ...engine.tiles import PIPS
+from ..theme import BODY, LARGE, SMALL
+from .cyprus_layout import (
+    AREA,
+    PLATE_TILE,
+    SHEET_BOX,
+    SLOT_NAMES,
+    Slot,
+    StarGeometry,
+    place,
+    plate_tiles,
+    seat_plates,
+    slot_rect,
+)
+from .cyprus_model import open_ends
+
+if TYPE_CHECKING:
+    from .cyprus import CyprusTable
+
+TINY = SMALL - 3
+SHEET_ROWS = 3
+PLATE_MARGIN = 10
+"""Room round a cached plate for its shadow."""
+
+
+class Panels:
+    """Draws the table's furniture for one `CyprusTable` (reads, never changes, its state)."""
+
+    def __init__(self, table: CyprusTable):
+        self.table = table
+        self._overlay: dict[tuple, pygame.Surface] = {}
+        self._plates: dict[int, tuple] = {}
+        """seat -> (key, painted plate, the tiles it drew)."""
+
+    @property
+    def style(self):
+        return self.table.app.style
+
+    # -- places other modules ask for -----------------------------------------------------
+    def buttons(self) -> dict[str, pygame.Rect]:
+        """The decision buttons (Sebastopol has no boneyard, so no draw; a replay has none)."""
+        buttons = self.table.row.buttons
+        if self.table.preset.deals_everything:
+            return {name: rect for name, rect in buttons.items() if name != "draw"}
+        return buttons
+
+    def boneyard_centre(self) -> tuple[int, int]:
+        return self.table.row.pile_centre
+
+    def hand_label_rect(self) -> pygame.Rect:
+        label = self.table.row.label
+        return pygame.Rect(label.x, label.y, 420, label.height)
+
+    def seat_anchor(self, seat: int) -> tuple[int, int]:
+        table = self.table
+        if seat == table.bottom_seat:
+            return table.row.hand.centerx, table.row.hand.y - 10
+        return seat_plates(table.state.num_players, table.bottom_seat)[seat].center
+
+    # -- helpers ------------------------------------------------------------------------------
+    def text(self, surface, words: str, pos, size=SMALL, colour=None, bold=False, anchor="topleft") -> pygame.Rect:
+        image = self.style.text(words, size, colour, bold)
+        rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+        surface.blit(image, rect)
+        return rect
+
+    def translucent(self, size: tuple[int, int], colour: tuple[int, int, int, int], radius: int = 8,
+                    width: int = 0) -> pygame.Surface:
+        """A rounded rectangle in a see-through colour, cached by everything that shapes it."""
+        key = (size, colour, radius, width)
+        image = self._overlay.get(key)
+        if image is None:
+            image = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.rect(image, colour, image.get_rect(), width=width, border_radius=radius)
+            self._overlay[key] = image
+        return image
+
+    # -- the felt and the star's furniture -------------------------------------------------
+    def draw_felt(self, surface: pygame.Surface) -> None:
+        surface.blit(self.translucent(AREA.size, (0, 0, 0, 34), radius=28), AREA.topleft)
+
+    def draw_empty_slots(self, surface: pygame.Surface, geometry: StarGeometry) -> None:
+        """Outlines where the spinner and the star's empty slots go, each named; the
+        next slot to fill is brighter and says so."""
+        table = self.table
+        model = table.model
+        palette = self.style.palette
+        length = geometry.length
+        if not model.spinner_set and not model.revealed:
+            rect = slot_rect(geometry.spinner, length)
+            surface.blit(self.translucent(rect.size, (255, 255, 255, 70), radius=6, width=2), rect)
+            label = f"{table.preset.suit}-{table.preset.suit}"
+            self.text(surface, label, rect.center, TINY, palette.text_dim, anchor="center")
+        filled = len(model.layout)
+        if filled >= table.slots or not model.spinner_set:
+            return
+        for arm in range(filled, table.slots):
+            slot = place(geometry, arm, 0)
+            nearest = arm == filled
+            colour = (246, 196, 72, 200) if nearest else (255, 255, 255, 60)
+            self._outline(surface, slot, length, colour)
+            name = SLOT_NAMES[arm] if not nearest else f"{SLOT_NAMES[arm]} next"
+            self.text(surface, name, (slot.x, slot.y), TINY, palette.accent if nearest else palette.text_dim,
+                      bold=nearest, anchor="center")
+
+    def _outline(self, surface: pygame.Surface, slot: Slot, length: int, colour) -> None:
+        if not slot.diagonal:
+            rect = slot_rect(slot, length)
+            surface.blit(self.translucent(rect.size, colour, radius=6, width=2), rect)
+            return
+        ux, uy = math.cos(math.radians(slot.angle)), -math.sin(math.radians(slot.angle))
+        px, py = -uy, ux
+        a, b = length / 2, length / 4
+        corners = [(slot.x + sx * a * ux + sy * b * px, slot.y + sx * a * uy + sy * b * py)
+                   for sx, sy in ((1, 1), (1, -1), (-1, -1), (-1, 1))]
+        pygame.draw.lines(surface, colour[:3], True, corners, 2)
+
+    def draw_arm_ends(self, surface: pygame.Surface, geometry: StarGeometry) -> None:
+        """A badge with each arm's open number where its next tile goes; a dead arm's
+        number is crossed out. Before the star is complete the badges are dim."""
+        table = self.table
+        model = table.model
+        if model.revealed:
+            return
+        complete = len(model.layout) == table.slots
+        radius = max(9, geometry.length // 5)
+        for arm, line in enumerate(model.layout):
+            if any(t in table.flights for t in line):
+                continue
+            slot = place(geometry, arm, len(line))
+            end = open_ends(line, table.preset.suit)[-1]
+            dead = arm in model.dead
+            fill = (40, 40, 40) if dead else (250, 246, 232) if complete else (120, 130, 120)
+            centre = (round(slot.x), round(slot.y))
+            pygame.draw.circle(surface, (0, 0, 0), (centre[0] + 1, centre[1] + 2), radius + 1)
+            pygame.draw.circle(surface, fill, centre, radius)
+            ink = (150, 150, 150) if dead else (20, 24, 22)
+            self.text(surface, str(end), centre, TINY + 1, ink, bold=True, anchor="center")
+            if dead:
+                pygame.draw.line(surface, (214, 92, 70), (centre[0] - radius, centre[1] + radius),
+                                 (centre[0] + radius, centre[1] - radius), 3)
+
+    # -- seats -------------------------------------------------------------------------------------
+    def draw_plates(self, surface: pygame.Surface) -> None:
+        """A plate per seat but the bottom one: name and total, kind and a bar of the
+        total against the target, the hand (face down, with its count) and the dealer
+        chip. Each plate is painted once per change and kept, with the tiles it drew."""
+        table = self.table
+        for seat, plate in seat_plates(table.state.num_players, table.bottom_seat).items():
+            key = self._plate_key(seat, plate)
+            cached = self._plates.get(seat)
+            if cached is None or cached[0] != key:
+                outside, table.render_log = table.render_log, []
+                image = pygame.Surface((plate.width + 2 * PLATE_MARGIN, plate.height + 2 * PLATE_MARGIN),
+                                       pygame.SRCALPHA)
+                self._paint_plate(image, seat, pygame.Rect(PLATE_MARGIN, PLATE_MARGIN, *plate.size))
+                cached = self._plates[seat] = (key, image, table.render_log)
+                table.render_log = outside
+            surface.blit(cached[1], (plate.x - PLATE_MARGIN, plate.y - PLATE_MARGIN))
+            table.render_log.extend(cached[2])
+
+    def _plate_key(self, seat: int, plate: pygame.Rect) -> tuple:
+        table = self.table
+        model = table.model
+        display = table.app.settings.display
+        visible = table.hand_visible(seat)
+        hand = model.hands[seat]
+        landing = tuple(t for t in hand if t in table.flights)
+        return (plate.size, seat == model.to_move and not model.revealed, seat == model.dealer, model.revealed,
+                table.shown_total(seat), table.count_up < 1, table.kind_label(seat), visible,
+                hand if visible else len(hand), landing, display.theme, display.numbers_on_tiles)
+
+    def _paint_plate(self, surface: pygame.Surface, seat: int, plate: pygame.Rect) -> None:
+        table = self.table
+        model = table.model
+        palette = self.style.palette
+        target = table.state.rules.target_score
+        turn = seat == model.to_move and not model.revealed
+        table.app.panels.draw(surface, plate, radius=12, alpha=215 if turn else None)
+        if turn:
+            surface.blit(self.translucent(plate.size, (*palette.accent, 255), radius=12, width=3), plate)
+            tip = (plate.x + 9, plate.y + 14)
+            pygame.draw.polygon(surface, palette.accent, [(tip[0], tip[1] - 7), (tip[0] + 9, tip[1]),
+                                                          (tip[0], tip[1] + 7)])
+        x = plate.x + (22 if turn else 10)
+        self.text(surface, table.seat_name(seat), (x, plate.y + 4), SMALL, palette.accent if turn else palette.text,
+                  bold=True)
+        self._total(surface, seat, (plate.right - 10, plate.y + 4), target)
+        kind = self.text(surface, table.kind_label(seat).split()[0], (plate.x + 10, plate.y + 25), TINY,
+                         palette.text_dim)
+        self._bar(surface, pygame.Rect(kind.right + 8, plate.y + 31, plate.right - 10 - kind.right - 8, 5), seat,
+                  target)
+        if seat == model.dealer and not model.revealed:
+            self._dealer_chip(surface, (plate.right - 14, plate.bottom - 12))
+        self._plate_hand(surface, seat, plate)
+
+    def _total(self, surface, seat: int, topright, target: int) -> None:
+        table = self.table
+        shown = table.shown_total(seat)
+        counting = shown != table.model.totals[seat] or (table.count_up < 1 and
+                                                        table.totals_from[seat] != table.model.totals[seat])
+        colour = self.style.palette.accent if counting else self.style.palette.text
+        self.text(surface, str(shown), topright, SMALL, colour, bold=True, anchor="topright")
+
+    def _bar(self, surface, rect: pygame.Rect, seat: int, target: int) -> None:
+        pygame.draw.rect(surface, (0, 0, 0), rect, border_radius=2)
+        share = min(1.0, self.table.shown_total(seat) / max(1, target))
+        if share > 0:
+            pygame.draw.rect(surface, self.style.palette.accent, (rect.x, rect.y, max(2, round(rect.width * share)),
+                                                                  rect.height), border_radius=2)
+
+    def _dealer_chip(self, surface, centre) -> None:
+        pygame.draw.circle(surface, (250, 246, 232), centre, 9)
+        pygame.draw.circle(surface, (30, 34, 32), centre, 9, 1)
+        self.text(surface, "D", centre, TINY, (30, 34, 32), bold=True, anchor="center")
+
+    def _plate_hand(self, surface: pygame.Surface, seat: int, plate: pygame.Rect) -> None:
+        """The seat's tiles along the plate's foot, leaving out those still in the air
+        (a hidden hand's arrivals land at its end, so it draws only its first ones)."""
+        table = self.table
+        hand = table.model.hands[seat]
+        visible = table.hand_visible(seat)
+        logged_seat = -1 if table.model.revealed else seat
+        landing = sum(1 for t in hand if t in table.flights)
+        places = plate_tiles(plate, len(hand))
+        if visible:
+            for tile, rect in zip(hand, places, strict=True):
+                if tile not in table.flights:
+                    table.draw_tile(surface, tile, rect, PLATE_TILE, face_up=True, seat=logged_seat)
+        else:
+            for rect in places[:len(hand) - landing]:
+                table.draw_tile(surface, -1, rect, PLATE_TILE, face_up=False, seat=logged_seat)
+        self.text(surface, f"\u00d7{len(hand) - landing}", (plate.right - 16, plate.bottom - 34), SMALL,
+                  self.style.palette.text, bold=True, anchor="center")
+
+    # -- the bottom row ----------------------------------------------------------------------------
+    def draw_boneyard(self, surface: pygame.Surface) -> None:
+        table = self.table
+        row = table.row
+        palette = self.style.palette
+        table.app.panels.draw(surface, row.boneyard, radius=12)
+        buttons = self.buttons()
+        legal = {c.source for c in table.current_choices()} if table.can_decide else set()
+        x, y = row.boneyard.x + 10, row.boneyard.y + 8
+        if table.preset.deals_everything:
+            self.text(surface, "No boneyard:", (x, y), TINY, palette.text_dim)
+            self.text(surface, "all dealt", (x, y + 18), TINY, palette.text_dim)
+        else:
+            count = table.model.boneyard
+            art = table.app.tile_art
+            cx, cy = row.pile_centre
+            for i in range(min(3, count)):
+                image = art.back(row.pile_length)
+                surface.blit(image, image.get_rect(center=(cx - 6 + 6 * i, cy - 4 * i)))
+            if buttons:
+                self.text(surface, f"{count} left", (cx, row.boneyard.bottom - 8), SMALL, palette.text, bold=True,
+                          anchor="midbottom")
+            else:
+                self.text(surface, f"Boneyard: {count}", (cx + 30, cy), SMALL, palette.text, bold=True,
+                          anchor="midleft")
+        for name, rect in buttons.items():
+            self._button(surface, rect, name.capitalize(), ("button", name) in legal)
+
+    def _button(self, surface, rect: pygame.Rect, label: str, enabled: bool) -> None:
+        palette = self.style.palette
+        body = palette.button_top if enabled else palette.button_disabled
+        pygame.draw.rect(surface, (0, 0, 0), rect.move(0, 3), border_radius=10)
+        pygame.draw.rect(surface, body, rect, border_radius=10)
+        pygame.draw.rect(surface, palette.accent if enabled else palette.panel_border, rect, width=2, border_radius=10)
+        self.text(surface, label, rect.center, BODY, palette.text if enabled else palette.text_dim, bold=enabled,
+                  anchor="center")
+
+    def draw_sheet(self, surface: pygame.Surface) -> None:
+        """The score sheet: each finished round's winner and points, newest last."""
+        table = self.table
+        palette = self.style.palette
+        table.app.panels.draw(surface, SHEET_BOX, radius=12)
+        x, y = SHEET_BOX.x + 10, SHEET_BOX.y + 6
+        round_number = table.model.round_number
+        self.text(surface, f"Round {round_number}", (x, y), SMALL, palette.text, bold=True)
+        self.text(surface, f"to {table.state.rules.target_score}", (SHEET_BOX.right - 10, y + 2), TINY,
+                  palette.text_dim, anchor="topright")
+        rounds = table.rounds[-SHEET_ROWS:]
+        if not rounds:
+            self.text(surface, "No round scored yet", (x, y + 30), TINY, palette.text_dim)
+        for i, (_, result) in enumerate(rounds):
+            row_y = y + 26 + i * 24
+            self.text(surface, str(result.number), (x, row_y), TINY, palette.text_dim)
+            if result.winner < 0:
+                self.text(surface, "blocked, tie", (x + 26, row_y), TINY, palette.text_dim)
+                self.text(surface, "0", (SHEET_BOX.right - 10, row_y), TINY, palette.text_dim, anchor="topright")
+                continue
+            how = "domino" if result.termination is Termination.DOMINO else "block"
+            self.text(surface, f"{table.seat_name(result.winner)} {how}", (x + 26, row_y), TINY, palette.text)
+            self.text(surface, f"+{result.points}", (SHEET_BOX.right - 10, row_y), TINY, palette.accent, bold=True,
+                      anchor="topright")
+
+    def draw_status(self, surface: pygame.Surface) -> None:
+        """The bottom seat's name and total on the left; what is happening on the right."""
+        table = self.table
+        palette = self.style.palette
+        seat = table.bottom_seat
+        model = table.model
+        turn = seat == model.to_move and not model.revealed
+        label = self.hand_label_rect()
+        x = label.x
+        if turn:
+            pygame.draw.polygon(surface, palette.accent, [(x, label.y + 4), (x + 10, label.y + 11),
+                                                          (x, label.y + 18)])
+            x += 16
+        who = f"{table.seat_name(seat)} \u00b7 {table.kind_label(seat)}"
+        name = self.text(surface, who, (x, label.y + 1), SMALL, palette.accent if turn else palette.text, bold=True)
+        total = f"{table.shown_total(seat)} / {table.state.rules.target_score}"
+        after = self.text(surface, total, (name.right + 12, label.y + 1), SMALL, palette.text)
+        if seat == model.dealer and not model.revealed:
+            self._dealer_chip(surface, (after.right + 16, label.centery))
+        self.text(surface, self.status_text(), (table.row.hand.right, label.y + 1), SMALL, palette.accent, bold=True,
+                  anchor="topright")
+
+    def status_text(self) -> str:
+        table = self.table
+        state = table.state
+        model = table.model
+        if model.revealed:
+            return "Round over"
+        if state.is_terminal:
+            return "Game over"
+        seat = state.current_player
+        if seat < 0:
+            spinner = f"{table.preset.suit}-{table.preset.suit}"
+            return "Dealing" if state.phase == DEAL else f"Nobody holds the {spinner}: drawing for it"
+        spinner = f"{table.preset.suit}-{table.preset.suit}"
+        if not table.waiting_for_human:
+            return f"{table.seat_name(seat)} is thinking\u2026"
+        kinds = {a.kind for a in state.legal_actions()}
+        if "spinner" in kinds:
+            return f"Your move: set the {spinner} in the centre"
+        if "play" in kinds:
+            if not state.is_star_complete:
+                return f"Your move: a {table.preset.suit}-x tile into the {SLOT_NAMES[len(model.layout)]} slot"
+            return "Your move: play the drawn tile" if model.drawn >= 0 else "Your move: play a tile on an arm"
+        if "draw" in kinds:
+            return "No tile fits: draw from the boneyard"
+        return "No tile fits: pass"
+
+    # -- notes and the round summary --------------------------------------------------------------
+    def draw_notes(self, surface: pygame.Surface) -> None:
+        for note in self.table.notes:
+            size = LARGE + 6 if note.big else BODY
+            image = self.style.text(note.text, size, self.style.palette.text, bold=True)
+            box = image.get_rect(center=(round(note.x), round(note.y))).inflate(28, 14)
+            alpha = max(0, min(255, round(255 * note.alpha)))
+            bubble = self.translucent(box.size, (10, 24, 18, min(230, alpha)), radius=box.height // 2)
+            surface.blit(bubble, box)
+            image.set_alpha(alpha)
+            surface.blit(image, image.get_rect(center=box.center))
+            image.set_alpha(None)
+
+    def draw_summary(self, surface: pygame.Surface) -> None:
+        """The finished round: why it ended, who scored, and every hand shown with its pips."""
+        table = self.table
+        result = table.model.result
+        if result is None:
+            return
+        palette = self.style.palette
+        players = table.state.num_players
+        row_h = 38 if players <= 6 else 31
+        tile = 34 if players <= 6 else 28
+        panel = pygame.Rect(0, 0, 860, 100 + players * row_h + 44)
+        panel.center = (AREA.centerx, AREA.centery + 10)
+        table.app.panels.draw(surface, panel, radius=18, alpha=236)
+        if result.winner < 0:
+            headline = f"Round {result.number} blocked: the lowest hands tie, nobody scores"
+        elif result.termination is Termination.DOMINO:
+            headline = f"Round {result.number}: {table.seat_name(result.winner)} dominoes, +{result.points}"
+        else:
+            headline = f"Round {result.number} blocked: {table.seat_name(result.winner)} has the lowest hand, " \
+                       f"+{result.points}"
+        self.text(surface, headline, (panel.centerx, panel.y + 14), LARGE, palette.accent, bold=True,
+                  anchor="midtop")
+        rule = "the others' pips minus the winner's own" if result.winner >= 0 else "boneyard tiles count for nobody"
+        self.text(surface, f"Scoring: {rule}", (panel.centerx, panel.y + 50), TINY, palette.text_dim,
+                  anchor="midtop")
+        top = panel.y + 78
+        columns = (panel.x + 20, panel.x + 200, panel.right - 230, panel.right - 130)
+        for label, x in zip(("Seat", "Hand", "Pips", "Total"), columns, strict=True):
+            self.text(surface, label, (x, top), TINY, palette.text_dim)
+        target = table.state.rules.target_score
+        for seat in range(players):
+            y = top + 22 + seat * row_h
+            winner = seat == result.winner
+            colour = palette.accent if winner else palette.text
+            self.text(surface, table.seat_name(seat), (columns[0], y + 4), SMALL, colour, bold=winner)
+            self.text(surface, table.kind_label(seat), (columns[0] + 74, y + 6), TINY, palette.text_dim)
+            x = columns[1]
+            hand = result.hands[seat]
+            pitch = min(tile // 2 + 2, (columns[2] - columns[1] - 20) / max(1, len(hand)))
+            for i, shown in enumerate(hand):
+                table.draw_tile(surface, shown, (x + i * pitch, y), tile, face_up=True, seat=-1)
+            if not hand:
+                self.text(surface, "out!", (x, y + 4), SMALL, palette.accent, bold=True)
+            self.text(surface, str(sum(PIPS[t] for t in hand)), (columns[2], y + 4), SMALL, colour, bold=winner)
+            self.text(surface, f"{table.shown_total(seat)} / {target}", (columns[3], y + 4), SMALL, colour,
+                      bold=winner)
+        if table.state.is_terminal:
+            footer = f"{table.seat_name(result.winner)} reaches {target} and wins the game"
+        elif table.hold_left > 0 and table.hold_left < 30:
+            footer = f"Next round in {math.ceil(table.hold_left)} s \u00b7 press to go on"
+        else:
+            footer = "Press to go on to the next round"
+        self.text(surface, footer, (panel.centerx, panel.bottom - 14), SMALL, palette.text, bold=True,
+                  anchor="midbottom")

@@ -1,0 +1,291 @@
+"""The Cyprus table played as a person would (RULES.md section 3): a human seat
+plays whole games with the mouse only, then with a controller only, the driver
+reading the decision from the scene (`current_choices`, `item_rects`, the focus)
+and sending raw events. Every decision kind is reached: setting the spinner, a
+9-x into the next star slot, choosing between arms, drawing, passing. Every
+frame, no tile of a hidden hand or of the boneyard is drawn face up (render log
+against the engine state); illegal drops are refused with the engine's reason;
+undo lays the table out again."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+from test_client_support import key, make_app, pad_added, pad_button, run
+
+from dominoes_arcade.client.tables import TableSetup, open_table
+from dominoes_arcade.client.tables.cyprus_model import model_of
+from dominoes_arcade.engine.records import parse_step
+from dominoes_arcade.engine.tiles import BY_NAME
+
+EVERY_KIND = {"spinner", "star slot", "arm choice", "draw", "pass"}
+DIRECTION_BUTTONS = {(1, 0): pygame.CONTROLLER_BUTTON_DPAD_RIGHT, (-1, 0): pygame.CONTROLLER_BUTTON_DPAD_LEFT,
+                     (0, 1): pygame.CONTROLLER_BUTTON_DPAD_DOWN, (0, -1): pygame.CONTROLLER_BUTTON_DPAD_UP}
+
+# Round 1 of a scripted four-player game: the dealer is seat 3, so seat 0 is dealt
+# first. Seat 0 (the human) holds the 9-9 and three other 9s; each bot holds two 9s.
+HANDS = {
+    0: "9-9 0-9 1-9 2-9 0-0 0-1 1-1 0-2 1-2",
+    1: "3-9 4-9 2-2 0-3 1-3 2-3 3-3 0-4 1-4",
+    2: "5-9 6-9 2-4 3-4 4-4 0-5 1-5 2-5 3-5",
+    3: "7-9 8-9 4-5 5-5 0-6 1-6 2-6 3-6 4-6",
+}
+
+
+def deal_steps(hands: dict[int, str]) -> list[str]:
+    """The chance steps dealing `hands`, one tile a seat in turn from seat 0."""
+    rows = [hands[seat].split() for seat in sorted(hands)]
+    return [f"* deal {seat} {row[i]}" for i in range(len(rows[0])) for seat, row in enumerate(rows)]
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = make_app(tmp_path)
+    yield app
+    app.close()
+
+
+def open_cyprus(app, seats=("human", "easy", "easy", "easy"), seed=5, **options):
+    options = {**app.settings.game("cyprus"), **options}
+    return open_table(app, TableSetup("cyprus", list(seats), options, seed))
+
+
+def scripted_start(app, table, steps: list[str]) -> None:
+    for text in steps:
+        table.apply(parse_step(table.state, text))
+    run(app, frames=2)
+
+
+# -- what may be drawn face up --------------------------------------------------------------------
+class HiddenWatch:
+    """Checks every frame's render log against the engine: a tile drawn face up is
+    never in the boneyard nor in the hand of a seat the screen may not show. At a
+    round's end every hand is public, but the boneyard stays hidden."""
+
+    def __init__(self, table):
+        self.table = table
+        self.boneyard: set[int] = set(table.state.boneyard)
+        self.frames = 0
+
+    def __call__(self) -> None:
+        table, state = self.table, self.table.state
+        faces = {tile for tile, face_up, _seat in table.render_log if face_up}
+        if table.model.revealed:  # the summary: the finished round's hands, never its boneyard
+            hidden = self.boneyard
+        else:
+            hidden = set(state.boneyard)
+            for seat, hand in enumerate(state.hands):
+                if not table.shows_hidden(seat):
+                    hidden |= set(hand)
+            self.boneyard = set(state.boneyard)
+        assert not faces & hidden, f"hidden tiles drawn face up: {sorted(faces & hidden)}"
+        self.frames += 1
+
+
+# -- devices ----------------------------------------------------------------------------------------
+def mouse(kind: int, pos, buttons=(0, 0, 0)) -> pygame.event.Event:
+    if kind == pygame.MOUSEMOTION:
+        return pygame.event.Event(kind, pos=pos, rel=(1, 1), buttons=buttons)
+    return pygame.event.Event(kind, pos=pos, button=1)
+
+
+def frame(app, watch, events=()) -> None:
+    run(app, events)
+    watch()
+
+
+def click_at(app, watch, pos) -> None:
+    frame(app, watch, [mouse(pygame.MOUSEMOTION, pos), mouse(pygame.MOUSEBUTTONDOWN, pos),
+                       mouse(pygame.MOUSEBUTTONUP, pos)])
+    frame(app, watch)
+
+
+def drag(app, watch, start, end) -> None:
+    frame(app, watch, [mouse(pygame.MOUSEMOTION, start), mouse(pygame.MOUSEBUTTONDOWN, start)])
+    for step in range(1, 5):
+        x = start[0] + (end[0] - start[0]) * step // 4
+        y = start[1] + (end[1] - start[1]) * step // 4
+        frame(app, watch, [mouse(pygame.MOUSEMOTION, (x, y), (1, 0, 0))])
+    frame(app, watch, [mouse(pygame.MOUSEBUTTONUP, end)])
+    frame(app, watch)
+
+
+def mouse_decision(app, watch, table, choice, use_drag: bool) -> None:
+    rects = table.item_rects()
+    source = rects[choice.source].center
+    if choice.target is None:
+        click_at(app, watch, source)
+    elif use_drag:
+        drag(app, watch, source, rects[choice.target].center)
+    else:
+        click_at(app, watch, source)
+        click_at(app, watch, table.item_rects()[choice.target].center)
+
+
+def press(app, watch, button: int) -> None:
+    frame(app, watch, pad_button(button))
+    frame(app, watch)
+
+
+def direction_towards(here: pygame.Rect, there: pygame.Rect) -> tuple[int, int]:
+    dx, dy = there.centerx - here.centerx, there.centery - here.centery
+    if there.left <= here.centerx <= there.right:
+        return (0, 1 if dy > 0 else -1)
+    if there.top <= here.centery <= there.bottom:
+        return (1 if dx > 0 else -1, 0)
+    return (1 if dx > 0 else -1, 0) if abs(dx) >= abs(dy) else (0, 1 if dy > 0 else -1)
+
+
+def move_focus_to(app, watch, table, item) -> None:
+    """The d-pad towards `item`, watching the focus ring; the shoulder button
+    cycles on when the d-pad goes nowhere new."""
+    visited = set()
+    for _ in range(60):
+        focused = table.picker.focused
+        if focused == item:
+            return
+        visited.add(focused)
+        rects = table.item_rects()
+        press(app, watch, DIRECTION_BUTTONS[direction_towards(rects[focused], rects[item])])
+        if table.picker.focused in visited and table.picker.focused != item:
+            press(app, watch, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
+    raise AssertionError(f"the focus never reached {item}")
+
+
+def pad_decision(app, watch, table, choice, forced: bool) -> None:
+    if forced:  # one legal decision: one press
+        press(app, watch, pygame.CONTROLLER_BUTTON_A)
+        return
+    move_focus_to(app, watch, table, choice.source)
+    press(app, watch, pygame.CONTROLLER_BUTTON_A)
+    if choice.target is not None:
+        assert table.picker.selected == choice.source
+        move_focus_to(app, watch, table, choice.target)
+        press(app, watch, pygame.CONTROLLER_BUTTON_A)
+
+
+# -- whole games ------------------------------------------------------------------------------------
+def kind_of(choice, choices, state) -> str:
+    action = choice.action
+    if action.kind != "play":
+        return action.kind
+    if not state.is_star_complete:
+        return "star slot"
+    arms = [c for c in choices if c.source == choice.source]
+    return "arm choice" if len(arms) > 1 else "arm"
+
+
+def pick(choices, seen: set[str], state, rng: random.Random):
+    """A player exploring: a kind of decision not made yet when there is one."""
+    fresh = [c for c in choices if kind_of(c, choices, state) not in seen]
+    return rng.choice(fresh if fresh and rng.random() < 0.8 else choices)
+
+
+def play_to_the_end(app, table, device: str, rng: random.Random, seen: set[str]) -> HiddenWatch:
+    watch = HiddenWatch(table)
+    for _ in range(20000):
+        if table.ended:
+            break
+        frame(app, watch)
+        if not table.can_decide:
+            continue
+        choices = table.current_choices()
+        choice = pick(choices, seen, table.state, rng)
+        kind = kind_of(choice, choices, table.state)
+        steps = len(table.steps)
+        if device == "mouse":
+            mouse_decision(app, watch, table, choice, use_drag=rng.random() < 0.5)
+        else:
+            pad_decision(app, watch, table, choice, forced=len(choices) == 1)
+        assert table.steps[steps] == f"0 {choice.action}", f"{device}: {choice} was not made"
+        seen.add(kind)
+    assert table.state.is_terminal and table.ended
+    run(app, frames=5)
+    assert app.scenes.top.name == "game over"
+    return watch
+
+
+@pytest.mark.parametrize("device", ["mouse", "pad"])
+def test_a_human_plays_cyprus_to_the_end_with_one_device_only(app, device):
+    """A game with a scripted first deal (the human holds the 9-9 and 9s), every
+    later deal random, until a seat reaches the target; every decision kind made."""
+    table = open_cyprus(app, target_score=60)
+    scripted_start(app, table, deal_steps(HANDS))
+    if device == "pad":
+        run(app, [pad_added()], frames=2)
+    rng, seen = random.Random(3), set()
+    watch = play_to_the_end(app, table, device, rng, seen)
+    assert seen >= EVERY_KIND, f"never made: {EVERY_KIND - seen}"
+    assert watch.frames > 100
+
+
+def test_illegal_drops_are_refused_with_the_engines_reason(app):
+    """The spinner set, each bot fills the next star slot; seat 0 must fill slot 3 (W)."""
+    table = open_cyprus(app)
+    scripted_start(app, table, deal_steps(HANDS) + ["0 9-9", "1 3-9 @0", "2 5-9 @1", "3 7-9 @2"])
+    rects = table.item_rects()
+    nine_nought = rects[("hand", BY_NAME["0-9"])].center
+    drag(app, lambda: None, nine_nought, rects[("arm", 5)].center)
+    assert "next empty star slot, @3" in app.toasts[-1][0] and len(table.steps) == 40
+    assert table.action_for(("hand", BY_NAME["0-9"]), ("centre", 0)) is None  # only the 9-9 goes there
+    drag(app, lambda: None, nine_nought, rects[("centre", 0)].center)
+    assert len(table.steps) == 40 and table.dragged_source is None
+    drag(app, lambda: None, nine_nought, rects[("arm", 3)].center)
+    assert table.steps[40] == "0 0-9 @3"
+
+
+def test_every_choice_is_a_legal_action_with_a_place_on_screen(app):
+    table = open_cyprus(app)
+    scripted_start(app, table, deal_steps(HANDS) + ["0 9-9", "1 3-9 @0", "2 5-9 @1", "3 7-9 @2"])
+    choices = table.current_choices()
+    assert {c.action for c in choices} == set(table.state.legal_actions())
+    rects = table.item_rects()
+    screen = pygame.Rect(0, 0, 1280, 720 - 48)
+    for choice in choices:
+        assert screen.contains(rects[choice.source]) and screen.contains(rects[choice.target])
+        assert table.action_for(choice.source, choice.target) is choice.action
+    # The three 9s the human holds stand up in the hand; the others do not.
+    hand = dict(table.hand_rects())
+    lifted = {tile for tile, rect in hand.items() if rect.y < max(r.y for r in hand.values())}
+    assert lifted == {BY_NAME[n] for n in ("0-9", "1-9", "2-9")}
+
+
+def test_undo_lays_the_table_out_again(app):
+    table = open_cyprus(app)
+    scripted_start(app, table, deal_steps(HANDS))
+    table.play(table.preset.set_spinner)
+    run(app, frames=3)
+    assert table.model.spinner_set
+    table.undo()
+    run(app, frames=2)
+    assert not table.model.spinner_set and table.model == model_of(table.state)
+    assert BY_NAME["9-9"] in dict(table.hand_rects())
+
+
+def test_hot_seat_shows_each_human_only_their_own_hand(app):
+    """Two humans and two bots: a pass screen before each human's turns, and no
+    hidden tile face up on any frame (the pass screen's frames included)."""
+    table = open_cyprus(app, seats=("human", "easy", "human", "easy"), seed=8, target_score=20)
+    watch = HiddenWatch(table)
+    rng = random.Random(8)
+    passes, turns, last_human = 0, 0, None
+    for _ in range(20000):
+        if table.ended:
+            break
+        top = app.scenes.top
+        if top.name == "pass":
+            passes += 1
+            frame(app, watch, key(pygame.K_RETURN))
+            frame(app, watch)
+            continue
+        frame(app, watch)
+        if table.can_decide:
+            seat = table.state.current_player
+            if seat != last_human:
+                turns += 1
+                last_human = seat
+            table.play(rng.choice(table.current_choices()).action)
+    assert table.ended and turns >= 2
+    assert passes >= turns
