@@ -358,6 +358,8 @@ class BuildUpTable(TableScene):
         state = self.state
         if state.is_terminal:
             return "Game over"
+        if self.summary is not None:
+            return f"Hand {self.summary.hand} scored"
         seat = state.current_player
         if seat < 0:
             return "Dealing the lines" if state.phase == 0 else "Drawing tiles"

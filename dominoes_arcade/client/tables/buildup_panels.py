@@ -19,7 +19,6 @@ from ..theme import BODY, HEADING, LARGE, SMALL
 if TYPE_CHECKING:
     from .buildup import BuildUpTable, HandSummary
 
-WIDTH = 1280
 SET_GLYPHS = ("\u25cf", "\u25c6")
 """Each set's centre pin as the tiles draw it (round, diamond): a cue besides colour."""
 SET_NAMES = ("Ivory", "Red")
@@ -30,7 +29,7 @@ SIDE_Y = {"top": 16, "bottom": 352}
 PILE_LENGTH = 60
 ASIDE_LENGTH = 40
 ASIDE_COLUMNS = 9
-SUMMARY = pygame.Rect(254, 108, 774, 380)
+SUMMARY = pygame.Rect(254, 106, 774, 356)
 HISTORY = pygame.Rect(16, 430, 220, 234)
 HISTORY_SIZES = ((4, 46), (5, 36), (6, 28))
 """(columns, tile length) for a stack's history, largest first: the first that fits."""
@@ -125,12 +124,12 @@ def draw_sheet(table: BuildUpTable, surface: pygame.Surface) -> None:
 
 
 def draw_banner(table: BuildUpTable, surface: pygame.Surface) -> None:
-    """The news (who starts, who passes) between the two lines, fading out."""
+    """The news (who starts a hand, who passes) under the status line, fading out;
+    right of the replay controls in a replay."""
     fade = min(1.0, table.banner[1] / 0.5)
-    image = table.app.style.shadow_text(table.banner[0], LARGE)
-    between = (table.line_rect(0).centery + table.line_rect(1).centery) // 2
-    box = image.get_rect(center=(WIDTH // 2, between)).inflate(40, 16)
-    table.app.panels.draw(surface, box, radius=14, alpha=round(235 * fade))
+    image = table.app.style.shadow_text(table.banner[0], BODY - 2, table.app.style.palette.text)
+    box = image.get_rect(center=(642 if table.replay is None else 820, 642)).inflate(32, 10)
+    table.app.panels.draw(surface, box, radius=12, alpha=round(235 * fade))
     image.set_alpha(round(255 * fade))
     surface.blit(image, image.get_rect(center=box.center))
     image.set_alpha(None)
@@ -150,7 +149,7 @@ def draw_summary(table: BuildUpTable, surface: pygame.Surface, summary: HandSumm
     p = summary.progress
     penalty = table.state.rules.unplayed_penalty
     for seat in (0, 1):
-        x, y = SUMMARY.x + 28 + seat * 384, SUMMARY.y + 88
+        x, y = SUMMARY.x + 28 + seat * 384, SUMMARY.y + 82
         table.text_at(surface, f"{SET_GLYPHS[seat]} {table.seat_title(seat)}", BODY, {"topleft": (x, y)},
                       palette.text, True)
         tops = summary.tops[seat]
@@ -168,9 +167,9 @@ def draw_summary(table: BuildUpTable, surface: pygame.Surface, summary: HandSumm
         table.text_at(surface, note, SMALL, {"topleft": (x, y + 116)}, palette.text_dim)
         for index, tile in enumerate(aside):
             table.tile_at(surface, tile, (x + 12 + index * 28, y + 168), 44, owner=seat)
-        table.text_at(surface, f"Hand  {round(summary.scores[seat] * p):+d}", LARGE, {"topleft": (x, y + 204)},
+        table.text_at(surface, f"Hand  {round(summary.scores[seat] * p):+d}", LARGE, {"topleft": (x, y + 200)},
                       palette.text, True)
-        table.text_at(surface, f"Total  {round(table.shown_totals[seat])}", LARGE, {"topleft": (x + 180, y + 204)},
+        table.text_at(surface, f"Total  {round(table.shown_totals[seat])}", LARGE, {"topleft": (x + 180, y + 200)},
                       palette.accent, True)
     table.text_at(surface, "Click or press to continue", SMALL - 1, {"midbottom": (SUMMARY.centerx,
                   SUMMARY.bottom - 10)},
