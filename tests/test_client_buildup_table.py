@@ -15,7 +15,7 @@ from dominoes_arcade.client.tables import buildup_panels as panels
 from dominoes_arcade.client.tables.buildup import BuildUpTable
 from dominoes_arcade.engine.buildup import LINE_LENGTH, PLACE, STACK_COUNT
 from dominoes_arcade.engine.records import read_records
-from dominoes_arcade.engine.tiles import PIPS
+from dominoes_arcade.engine.tiles import BY_NAME, PIPS
 
 CANVAS = pygame.Rect(0, 0, 1280, 720 - 48)
 """The 1280x720 canvas above the footer of button prompts."""
@@ -242,3 +242,52 @@ def test_directions_browse_stack_histories_while_bots_play(tmp_path):
     for _ in range(8):
         press(pygame.K_LEFT)
     assert table.browsed == (1 - table.bottom) * LINE_LENGTH
+
+
+def test_summaries_follow_the_variant_scoring(tmp_path):
+    """``scoring = "played_this_hand"`` with ``unplayed_penalty``: a hand scores the
+    pips each seat placed in it, less the pips it set aside (RULES.md section 2,
+    Variants), and the summary shows exactly that."""
+    app = animated_app(tmp_path, "fast")
+    options = {**app.settings.game("buildup"), "scoring": "played_this_hand", "unplayed_penalty": True,
+               "later_hands_first": "alternate", "nondouble_on_double": "greater_or_equal"}
+    table = open_table(app, TableSetup("buildup", ["easy", "easy"], options, 14))
+    checked, hand_start = [], 0
+    for _ in range(20000):
+        run(app)
+        summary = table.summary
+        if summary is not None and summary.hand not in checked:
+            placed = [0, 0]
+            for step in table.steps[hand_start:]:
+                actor, _, move = step.partition(" ")
+                if actor in ("0", "1") and move != "pass":
+                    placed[int(actor)] += PIPS[BY_NAME[move.split(" ")[0]]]
+            aside = [sum(PIPS[t] for t in summary.aside[seat]) for seat in (0, 1)]
+            assert summary.scores == (placed[0] - aside[0], placed[1] - aside[1])
+            checked.append(summary.hand)
+            hand_start = len(table.steps)
+            enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)
+            run(app, [enter], frames=2)
+            run(app, [enter], frames=2)  # the first press finishes the count, the second dismisses
+        if table.ended:
+            break
+    assert checked == [1, 2, 3, 4]
+
+
+def test_the_hint_marks_a_tile_and_a_stack_of_the_table(tmp_path):
+    config = tmp_path / "hint.toml"
+    config.write_text('[display]\nanimation_speed = "off"\n[bots]\nthink_delay_ms = 0\nhard = "greedy"\n',
+                      encoding="utf-8")
+    app = make_app(tmp_path, config=config)
+    table = open_buildup(app, ["human", "easy"], seed=15)
+    assert until_decision(app, table)
+    run(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="", scancode=0)])
+    for _ in range(600):
+        if table.hint is not None:
+            break
+        run(app)
+    choice = next(c for c in table.choices() if c.action is table.hint)
+    rects = table.item_rects()
+    assert choice.source in rects and choice.target in rects
+    assert rects[choice.source].colliderect(table.hand_rect(0, table.state.hands[0].index(choice.action.tile),
+                                                            len(table.state.hands[0])))

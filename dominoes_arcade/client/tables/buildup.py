@@ -25,6 +25,7 @@ from ...engine.buildup import LINE_LENGTH, PASS, PLACE, STACK_COUNT
 from ...engine.tiles import NAME, PIPS
 from ..input import Device, Intent
 from ..theme import BODY, LARGE, SMALL
+from ..tile_art import shade
 from ..tween import Tween
 from . import SEAT_LABELS
 from . import buildup_panels as panels
@@ -409,14 +410,19 @@ class BuildUpTable(TableScene):
 
     def _draw_lines(self, surface: pygame.Surface) -> None:
         """A strip of felt under each line, edged in its owner's colour, and its name."""
-        bodies = self.app.tile_art.theme.bodies
         for seat in (0, 1):
             strip = self.line_rect(seat)
             self.app.panels.draw(surface, strip, radius=16, alpha=70)
-            pygame.draw.line(surface, bodies[seat], (strip.x + 16, strip.bottom - 4), (strip.right - 16,
+            pygame.draw.line(surface, self.set_colour(seat), (strip.x + 16, strip.bottom - 4), (strip.right - 16,
                              strip.bottom - 4), 3)
             self.text_at(surface, f"{panels.SET_GLYPHS[seat]} Seat {seat + 1}'s line", SMALL,
                          {"bottomleft": (strip.x + 10, strip.y - 1)}, self.app.style.palette.text_dim, True)
+
+    def set_colour(self, seat: int) -> tuple[int, int, int]:
+        """`seat`'s set colour for lines and rings: its tiles' body, lightened when it
+        is too dark to show on the felt (the midnight theme)."""
+        body = self.app.tile_art.theme.bodies[seat]
+        return shade(body, 1.5) if sum(body) < 240 else body
 
     def line_rect(self, seat: int) -> pygame.Rect:
         y = STACK_ROWS[self.side(seat)]
@@ -442,7 +448,7 @@ class BuildUpTable(TableScene):
         if len(entries) > 1:
             badge = (x + STACK_LENGTH // 4 + 4, y - STACK_LENGTH // 2 - len(under) * UNDER_STEP + 4)
             pygame.draw.circle(surface, (16, 20, 18), badge, 13)
-            pygame.draw.circle(surface, self.app.tile_art.theme.bodies[owner], badge, 13, 2)
+            pygame.draw.circle(surface, self.set_colour(owner), badge, 13, 2)
             self.text_at(surface, str(len(entries)), SMALL - 3, {"center": badge}, bold=True)
 
     def _draw_hand(self, surface: pygame.Surface, seat: int, arriving: list) -> None:

@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 
 SET_GLYPHS = ("\u25cf", "\u25c6")
 """Each set's centre pin as the tiles draw it (round, diamond): a cue besides colour."""
-SET_NAMES = ("Ivory", "Red")
+SET_NAMES = {"classic": ("Ivory", "Red"), "colourblind": ("Cream", "Blue"), "midnight": ("Slate", "Sand")}
+"""Each set's body colour by tile theme (`TileArt` themes), as the name plates say it."""
 SHEET = pygame.Rect(16, 16, 220, 404)
 SIDE_X = 1048
 """The right-hand column: each seat's boneyard and tiles set aside."""
@@ -54,7 +55,8 @@ def draw_plate(table: BuildUpTable, surface: pygame.Surface, seat: int) -> None:
     table.text_at(surface, news, SMALL - 1, {"topright": (rect.right - 12, rect.y + 10)},
                   palette.accent if turn else palette.text_dim, turn)
     table.text_at(surface, table.seat_label(seat), SMALL, {"topleft": (rect.x + 46, rect.y + 34)}, palette.text)
-    table.text_at(surface, f"{SET_GLYPHS[seat]} {SET_NAMES[seat]} set", SMALL - 2,
+    names = SET_NAMES.get(table.app.tile_art.theme.name, ("First", "Second"))
+    table.text_at(surface, f"{SET_GLYPHS[seat]} {names[seat]} set", SMALL - 2,
                   {"topleft": (rect.x + 46, rect.y + 55)}, palette.text_dim)
 
 
