@@ -222,6 +222,14 @@ def test_a_record_replays_to_the_end_with_every_hand_face_up(tmp_path):
     assert table.ended and table.error is None and table.state.is_terminal
     assert shown == {0, 1}
     assert table.steps == record.steps
+    # Stepping back (the replay's LEFT) rebuilds the state; the table lays it out again.
+    for _ in range(30):
+        run(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode="", scancode=0),
+                  pygame.event.Event(pygame.KEYUP, key=pygame.K_LEFT, mod=0, unicode="", scancode=0)])
+    assert table.steps == record.steps[:-30] and not table.state.is_terminal
+    assert not table.flights and table.summary is None
+    hand_tiles = [t for t, face_up, seat in table.render_log if seat in (0, 1) and face_up]
+    assert sorted(hand_tiles) == sorted(table.state.hands[0] + table.state.hands[1])
 
 
 def test_directions_browse_stack_histories_while_bots_play(tmp_path):
