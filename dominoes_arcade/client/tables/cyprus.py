@@ -25,17 +25,15 @@ mouse, keyboard and controller play.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Hashable
-from dataclasses import dataclass
 
 import pygame
 
 from ...engine import Action, Event
-from ...engine.tiles import HIGH, LOW, NAME
+from ...engine.tiles import HIGH, NAME
 from ..input import Intent
 from ..tween import Sequence, Tween, Tweener, Wait
-from . import TableSetup
+from . import SEAT_LABELS, TableSetup
 from .base import TableScene
 from .cyprus_layout import (
     CENTRE,
@@ -54,6 +52,7 @@ from .cyprus_layout import (
 )
 from .cyprus_model import TableModel, end_of_round, model_of, open_ends
 from .cyprus_panels import Panels
+from .cyprus_pieces import Flight, Note, Pieces
 from .interaction import Choice
 
 DEAL_FLIGHT = 0.32
@@ -68,38 +67,6 @@ waits for a press (up to `ROUND_HOLD_HUMAN`)."""
 ROUND_HOLD_HUMAN = 60.0
 HAND_GLIDE = 14.0
 """How fast the bottom hand's tiles slide to their places when the hand changes (1/s)."""
-
-
-@dataclass(eq=False)
-class Flight:
-    """A tile in motion between two places; the static table leaves it out meanwhile."""
-
-    tile: int
-    x: float
-    y: float
-    length: int
-    angle: int
-    """Its direction once landed (`Slot.angle`); 90 in a hand."""
-    enter: int
-    """The number at its back (`Slot`); for a hand tile its high number (low on top)."""
-    seat: int
-    """Whose hidden tile it is while face down (-1: public)."""
-    face_from: bool
-    face_to: bool
-    turn: float = 0.0
-    """0..1: how far it has turned over from `face_from` to `face_to`."""
-    lift: float = 0.6
-
-
-@dataclass(eq=False)
-class Note:
-    """A short text over the table (a pass, a new round), fading out."""
-
-    text: str
-    x: float
-    y: float
-    alpha: float = 1.0
-    big: bool = False
 
 
 class CyprusTable(TableScene):
@@ -126,9 +93,9 @@ class CyprusTable(TableScene):
         self.last_move: tuple | None = None
         """("arm", arm, index), ("centre",) or ("seat", seat): where the last move went."""
         self._bottom = self._initial_bottom()
-        self._hand_x: dict[int, float] = {}
-        self._turned: dict[tuple, pygame.Surface] = {}
+        self.hand_x: dict[int, float] = {}
         self.panels = Panels(self)
+        self.pieces = Pieces(self)
         self._static = pygame.Surface(app.screen.get_size()).convert()
         self._static_for: tuple | None = None
         self._static_log: list[tuple[int, bool, int]] = []
@@ -153,8 +120,6 @@ class CyprusTable(TableScene):
         return self.model.revealed or self.shows_hidden(seat)
 
     def kind_label(self, seat: int) -> str:
-        from . import SEAT_LABELS
-
         kind = self.seat_kind(seat)
         return SEAT_LABELS.get(kind, kind)
 
@@ -309,7 +274,7 @@ class CyprusTable(TableScene):
         self.summary_up = False
         self.flights.clear()
         self.last_move = None
-        self._hand_x.clear()
+        self.hand_x.clear()
         self.app.audio.play("shuffle")
         note = Note(f"Round {event.value} \u00b7 {self.seat_name(event.seat)} deals", CENTRE[0], CENTRE[1] - 40,
                     big=True)
@@ -438,7 +403,7 @@ class CyprusTable(TableScene):
         self.count_up = 1.0
         self.morph = 1.0
         self.last_move = None
-        self._hand_x.clear()
+        self.hand_x.clear()
         self._synced = (self.state, len(self.steps))
 
     def _glide_hand(self, dt: float) -> None:
@@ -448,11 +413,11 @@ class CyprusTable(TableScene):
             if tile < 0:
                 continue
             seen.add(tile)
-            x = self._hand_x.get(tile)
-            self._hand_x[tile] = rect.x if x is None else x + (rect.x - x) * follow
-        for tile in list(self._hand_x):
+            x = self.hand_x.get(tile)
+            self.hand_x[tile] = rect.x if x is None else x + (rect.x - x) * follow
+        for tile in list(self.hand_x):
             if tile not in seen:
-                del self._hand_x[tile]
+                del self.hand_x[tile]
 
     # -- drawing ---------------------------------------------------------------------------
     def draw_table(self, surface: pygame.Surface) -> None:
@@ -469,9 +434,9 @@ class CyprusTable(TableScene):
         self.render_log.extend(self._static_log)
         self.panels.draw_plates(surface)
         self.panels.draw_boneyard(surface)
-        self._draw_hand(surface)
+        self.pieces.draw_hand(surface)
         for flight in self.flights.values():
-            self._draw_flight(surface, flight)
+            self.pieces.draw_flight(surface, flight)
         self.panels.draw_notes(surface)
         if self.summary_up:
             self.panels.draw_summary(surface)
@@ -487,104 +452,9 @@ class CyprusTable(TableScene):
     def _paint_static(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.style.background(surface.get_size()), (0, 0))
         self.panels.draw_felt(surface)
-        self._draw_star(surface)
+        self.pieces.draw_star(surface)
         self.panels.draw_sheet(surface)
         self.panels.draw_status(surface)
-
-    def _draw_star(self, surface: pygame.Surface) -> None:
-        model, suit = self.model, self.preset.suit
-        geometry = self.geometry()
-        length = geometry.length
-        self.panels.draw_empty_slots(surface, geometry)
-        if model.spinner_set and self.preset.spinner not in self.flights:
-            self.draw_piece(surface, self.preset.spinner, geometry.spinner, length, suit)
-        old = self.morph_from if self.morph < 1 else None
-        for arm, line in enumerate(model.layout):
-            entering = open_ends(line, suit)
-            for index, tile in enumerate(line):
-                if tile in self.flights:
-                    continue
-                slot = place(geometry, arm, index)
-                if old is not None:  # the arms rescaling: slide from the old places
-                    was = place(old, arm, index)
-                    slot = Slot(was.x + (slot.x - was.x) * self.morph, was.y + (slot.y - was.y) * self.morph,
-                                slot.angle)
-                self.draw_piece(surface, tile, slot, length, entering[index])
-        if self.morph >= 1:
-            self.panels.draw_arm_ends(surface, geometry)
-
-    def _draw_hand(self, surface: pygame.Surface) -> None:
-        seat = self.bottom_seat
-        visible = self.hand_visible(seat)
-        hand_seat = -1 if self.model.revealed else seat
-        dragged = self.dragged_source
-        places = self.hand_rects()
-        if not visible:  # a hidden hand's arrivals land at its end: draw only the tiles already there
-            landing = sum(1 for t in self.model.hands[seat] if t in self.flights)
-            places = places[:len(places) - landing]
-        for tile, rect in places:
-            if tile >= 0 and (tile in self.flights or ("hand", tile) == dragged):
-                continue
-            x = self._hand_x.get(tile, rect.x) if tile >= 0 else rect.x
-            where = pygame.Rect(round(x), rect.y, rect.width, rect.height)
-            length = self.row.hand_length
-            surface.blit(self.app.tile_art.shadow(length), where.move(-6, -3))
-            self.draw_tile(surface, tile, where, length, face_up=visible, seat=hand_seat)
-
-    def _draw_flight(self, surface: pygame.Surface, flight: Flight) -> None:
-        turning = flight.face_from != flight.face_to
-        face_up = flight.face_to if turning and flight.turn >= 0.5 else flight.face_from
-        squash = abs(math.cos(math.pi * flight.turn)) if turning else 1.0
-        slot = Slot(flight.x, flight.y - 14 * flight.lift, flight.angle)
-        shadow = self.app.tile_art.shadow(flight.length, horizontal=slot.horizontal, lift=flight.lift)
-        surface.blit(shadow, shadow.get_rect(center=(flight.x + 4, flight.y + 6)))
-        self.draw_piece(surface, flight.tile, slot, flight.length, flight.enter, face_up=face_up,
-                        seat=flight.seat, squash=max(0.05, squash))
-
-    def draw_piece(self, surface: pygame.Surface, tile: int, slot: Slot, length: int, enter: int, *,
-                   face_up: bool = True, seat: int = -1, squash: float = 1.0) -> None:
-        """Draw `tile` in `slot` with `enter` at its back: upright and sideways
-        tiles through the kit's `draw_tile`, turned ones (the star's corners) from
-        a rotated copy, logged the same way. `squash` narrows it (turning over)."""
-        if not face_up:
-            tile_shown, seat_logged = -1, seat
-        else:
-            tile_shown, seat_logged = tile, -1 if seat < 0 or self.model.revealed else seat
-        other = HIGH[tile] + LOW[tile] - enter
-        # The tile art puts the low number first (top or left) unless flipped.
-        first = enter if slot.angle in (0, 270, 225, 315) else other
-        flipped = first != LOW[tile]
-        rect = slot_rect(slot, length)
-        if not slot.diagonal and squash >= 1.0:
-            self.draw_tile(surface, tile_shown, rect, length, face_up=face_up, seat=seat_logged,
-                           horizontal=slot.horizontal, flipped=flipped)
-            return
-        image = self._turned_image(tile_shown, length, slot.angle, flipped, face_up)
-        if squash < 1.0:
-            w, h = image.get_size()
-            if slot.horizontal:
-                image = pygame.transform.scale(image, (w, max(1, round(h * squash))))
-            else:
-                image = pygame.transform.scale(image, (max(1, round(w * squash)), h))
-        surface.blit(image, image.get_rect(center=rect.center))
-        self.render_log.append((tile_shown, face_up and tile_shown >= 0, seat_logged))
-
-    def _turned_image(self, tile: int, length: int, angle: int, flipped: bool, face_up: bool) -> pygame.Surface:
-        key = (tile if face_up else -1, length, angle, flipped)
-        image = self._turned.get(key)
-        if image is None:
-            art = self.app.tile_art
-            horizontal = angle in (0, 180)
-            base = art.tile(tile, length, horizontal=horizontal, flipped=flipped) if face_up and tile >= 0 \
-                else art.back(length, horizontal=horizontal)
-            # Upright art pointing up turns clockwise for NE (45) and anticlockwise for NW (135);
-            # pointing down, clockwise for SW (225) and anticlockwise for SE (315).
-            rotation = {45: -45, 135: 45, 225: -45, 315: 45}.get(angle, 0)
-            image = pygame.transform.rotozoom(base, rotation, 1.0) if rotation else base
-            if len(self._turned) > 600:
-                self._turned.clear()
-            self._turned[key] = image
-        return image
 
     def prompts(self) -> list[tuple[Intent, str]]:
         if self.summary_up and self.hold_left > 0:

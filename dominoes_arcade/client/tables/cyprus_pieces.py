@@ -1,0 +1,162 @@
+"""The tiles on the Cyprus table (RULES.md sections 3 and 3b): the star and its
+arms, the bottom seat's hand, and the tiles in flight between them, each drawn
+at its place from `cyprus_layout` with the number it matched towards the spinner.
+Upright and sideways tiles go through the kit's `draw_tile`; the star's corner
+tiles, turned 45 degrees, are rotated copies logged in the render log the same
+way, so the hidden-information checks see every tile.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...engine.tiles import HIGH, LOW
+from .cyprus_layout import Slot, place, slot_rect
+from .cyprus_model import open_ends
+
+if TYPE_CHECKING:
+    from .cyprus import CyprusTable
+
+
+@dataclass(eq=False)
+class Flight:
+    """A tile in motion between two places; the static table leaves it out meanwhile."""
+
+    tile: int
+    x: float
+    y: float
+    length: int
+    angle: int
+    """Its direction once landed (`Slot.angle`); 90 in a hand."""
+    enter: int
+    """The number at its back (`Slot`); for a hand tile its high number (low on top)."""
+    seat: int
+    """Whose hidden tile it is while face down (-1: public)."""
+    face_from: bool
+    face_to: bool
+    turn: float = 0.0
+    """0..1: how far it has turned over from `face_from` to `face_to`."""
+    lift: float = 0.6
+
+
+@dataclass(eq=False)
+class Note:
+    """A short text over the table (a pass, a new round), fading out."""
+
+    text: str
+    x: float
+    y: float
+    alpha: float = 1.0
+    big: bool = False
+
+
+class Pieces:
+    """Draws the tiles of one `CyprusTable` (reads, never changes, its state)."""
+
+    def __init__(self, table: CyprusTable):
+        self.table = table
+        self._turned: dict[tuple, pygame.Surface] = {}
+
+    def draw_star(self, surface: pygame.Surface) -> None:
+        table = self.table
+        model, suit = table.model, table.preset.suit
+        geometry = table.geometry()
+        length = geometry.length
+        table.panels.draw_empty_slots(surface, geometry)
+        if model.spinner_set and table.preset.spinner not in table.flights:
+            self.draw_piece(surface, table.preset.spinner, geometry.spinner, length, suit)
+        old = table.morph_from if table.morph < 1 else None
+        for arm, line in enumerate(model.layout):
+            entering = open_ends(line, suit)
+            for index, tile in enumerate(line):
+                if tile in table.flights:
+                    continue
+                slot = place(geometry, arm, index)
+                if old is not None:  # the arms rescaling: slide from the old places
+                    was = place(old, arm, index)
+                    slot = Slot(was.x + (slot.x - was.x) * table.morph, was.y + (slot.y - was.y) * table.morph,
+                                slot.angle)
+                self.draw_piece(surface, tile, slot, length, entering[index])
+        if table.morph >= 1:
+            table.panels.draw_arm_ends(surface, geometry)
+
+    def draw_hand(self, surface: pygame.Surface) -> None:
+        table = self.table
+        seat = table.bottom_seat
+        visible = table.hand_visible(seat)
+        hand_seat = -1 if table.model.revealed else seat
+        dragged = table.dragged_source
+        places = table.hand_rects()
+        if not visible:  # a hidden hand's arrivals land at its end: draw only the tiles already there
+            landing = sum(1 for tile in table.model.hands[seat] if tile in table.flights)
+            places = places[:len(places) - landing]
+        for tile, rect in places:
+            if tile >= 0 and (tile in table.flights or ("hand", tile) == dragged):
+                continue
+            x = table.hand_x.get(tile, rect.x) if tile >= 0 else rect.x
+            where = pygame.Rect(round(x), rect.y, rect.width, rect.height)
+            length = table.row.hand_length
+            surface.blit(table.app.tile_art.shadow(length), where.move(-6, -3))
+            table.draw_tile(surface, tile, where, length, face_up=visible, seat=hand_seat)
+
+    def draw_flight(self, surface: pygame.Surface, flight: Flight) -> None:
+        table = self.table
+        turning = flight.face_from != flight.face_to
+        face_up = flight.face_to if turning and flight.turn >= 0.5 else flight.face_from
+        squash = abs(math.cos(math.pi * flight.turn)) if turning else 1.0
+        slot = Slot(flight.x, flight.y - 14 * flight.lift, flight.angle)
+        shadow = table.app.tile_art.shadow(flight.length, horizontal=slot.horizontal, lift=flight.lift)
+        surface.blit(shadow, shadow.get_rect(center=(flight.x + 4, flight.y + 6)))
+        self.draw_piece(surface, flight.tile, slot, flight.length, flight.enter, face_up=face_up,
+                        seat=flight.seat, squash=max(0.05, squash))
+
+    def draw_piece(self, surface: pygame.Surface, tile: int, slot: Slot, length: int, enter: int, *,
+                   face_up: bool = True, seat: int = -1, squash: float = 1.0) -> None:
+        """Draw `tile` in `slot` with `enter` at its back: upright and sideways
+        tiles through the kit's `draw_tile`, turned ones (the star's corners) from
+        a rotated copy, logged the same way. `squash` narrows it (turning over)."""
+        table = self.table
+        if not face_up:
+            tile_shown, seat_logged = -1, seat
+        else:
+            tile_shown, seat_logged = tile, -1 if seat < 0 or table.model.revealed else seat
+        other = HIGH[tile] + LOW[tile] - enter
+        # The tile art puts the low number first (top or left) unless flipped.
+        first = enter if slot.angle in (0, 270, 225, 315) else other
+        flipped = first != LOW[tile]
+        rect = slot_rect(slot, length)
+        if not slot.diagonal and squash >= 1.0:
+            table.draw_tile(surface, tile_shown, rect, length, face_up=face_up, seat=seat_logged,
+                            horizontal=slot.horizontal, flipped=flipped)
+            return
+        image = self._turned_image(tile_shown, length, slot.angle, flipped, face_up)
+        if squash < 1.0:
+            w, h = image.get_size()
+            if slot.horizontal:
+                image = pygame.transform.scale(image, (w, max(1, round(h * squash))))
+            else:
+                image = pygame.transform.scale(image, (max(1, round(w * squash)), h))
+        surface.blit(image, image.get_rect(center=rect.center))
+        table.render_log.append((tile_shown, face_up and tile_shown >= 0, seat_logged))
+
+    def _turned_image(self, tile: int, length: int, angle: int, flipped: bool, face_up: bool) -> pygame.Surface:
+        table = self.table
+        key = (tile if face_up else -1, length, angle, flipped)
+        image = self._turned.get(key)
+        if image is None:
+            art = table.app.tile_art
+            horizontal = angle in (0, 180)
+            base = art.tile(tile, length, horizontal=horizontal, flipped=flipped) if face_up and tile >= 0 \
+                else art.back(length, horizontal=horizontal)
+            # Upright art pointing up turns clockwise for NE (45) and anticlockwise for NW (135);
+            # pointing down, clockwise for SW (225) and anticlockwise for SE (315).
+            rotation = {45: -45, 135: 45, 225: -45, 315: 45}.get(angle, 0)
+            image = pygame.transform.rotozoom(base, rotation, 1.0) if rotation else base
+            if len(self._turned) > 600:
+                self._turned.clear()
+            self._turned[key] = image
+        return image

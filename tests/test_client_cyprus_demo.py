@@ -1,0 +1,102 @@
+"""The Cyprus table with animations on: all-bot demo games of Cyprus (4 and 10
+players) and Sebastopol reach the game-over screen, each round's summary shows
+every hand and counts the totals up; a replay of an example record steps to its
+end and back, laying the table out again at every step (RULES.md sections 3, 3b)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pygame
+import pytest
+from test_client_support import key, make_app, run
+
+from dominoes_arcade.client.tables import TableSetup, open_table
+from dominoes_arcade.client.tables.cyprus_model import model_of
+from dominoes_arcade.engine.records import Record
+
+EXAMPLES = Path("/work/shared/examples")
+
+
+@pytest.fixture
+def app(tmp_path):
+    config = tmp_path / "animated.toml"
+    config.write_text('[display]\nanimation_speed = "fast"\n[bots]\nthink_delay_ms = 0\n', encoding="utf-8")
+    app = make_app(tmp_path, config=config)
+    yield app
+    app.close()
+
+
+@pytest.mark.parametrize(("game", "players", "target"), [("cyprus", 4, 40), ("cyprus", 10, 40), ("sebastopol", 4, 30)])
+def test_a_demo_game_reaches_the_game_over_screen(app, game, players, target):
+    options = {**app.settings.game(game), "target_score": target}
+    table = open_table(app, TableSetup(game, ["easy"] * players, options, 21, demo=True))
+    summaries, flights, turned = 0, 0, 0
+    for _ in range(40000):
+        if app.scenes.top.name == "game over":
+            break
+        run(app)
+        flights = max(flights, len(table.flights))
+        turned += any(0 < flight.turn < 1 for flight in table.flights.values())
+        if table.summary_up and table.count_up >= 1:
+            summaries += 1
+            result = table.model.result
+            shown = sorted(tile for tile, face_up, seat in table.render_log if face_up and seat == -1)
+            in_hands = sorted(tile for hand in result.hands for tile in hand)
+            # Every hand is on screen face up (in the summary and on the plates), and nothing
+            # from the boneyard: every face-up tile is on the table or in a hand.
+            on_table = {tile for line in table.model.layout for tile in line} | {table.preset.spinner}
+            assert set(in_hands) <= set(shown) and set(shown) <= set(in_hands) | on_table
+            assert [table.shown_total(s) for s in range(players)] == list(table.model.totals)
+    assert app.scenes.top.name == "game over" and table.error is None
+    assert table.state.is_terminal and max(table.state.totals) >= target
+    assert summaries > 0 and flights > 1 and turned > 0  # the deal cascades; hidden tiles turn over in the air
+
+
+def test_the_summary_waits_for_a_press_at_a_human_table(app):
+    options = {**app.settings.game("cyprus"), "target_score": 1000}
+    table = open_table(app, TableSetup("cyprus", ["human", "easy", "easy", "easy"], options, 4))
+    for _ in range(40000):
+        if table.summary_up:
+            break
+        run(app)
+        if table.can_decide and not table.tweens.busy:
+            table.play(table.current_choices()[0].action)
+    assert table.summary_up and table.hold_left >= 25  # seconds (scaled by the speed), at a human table
+    steps = len(table.steps)
+    run(app, frames=120)
+    assert len(table.steps) == steps and table.summary_up  # two seconds later: still waiting
+    run(app, key(pygame.K_RETURN), frames=2)
+    run(app, key(pygame.K_RETURN), frames=30)  # the first press may only finish the count-up
+    assert not table.summary_up and len(table.steps) > steps and table.model.round_number == 2
+
+
+def example(players: int) -> Record:
+    for line in (EXAMPLES / "cyprus.jsonl").read_text().splitlines():
+        record = Record.from_dict(json.loads(line))
+        if record.options["players"] == players:
+            return record
+    raise AssertionError(f"no {players}-player example")
+
+
+def test_a_replay_steps_to_the_end_and_back(app):
+    """Every hand face up; each step forward animates, each step back rebuilds,
+    and the table always shows exactly the state."""
+    record = example(10)
+    table = open_table(app, TableSetup("cyprus", ["record"] * 10, record.options, 1, record=record))
+    controls = table.replay
+    controls.playing = False
+    run(app)
+    assert all(table.shows_hidden(seat) for seat in range(10))
+    while not controls.at_end:
+        controls.step_forward()
+        run(app, frames=2)
+        assert table.model.layout == tuple(table.state.layout) or table.model.revealed
+    run(app, frames=60)
+    assert table.state.is_terminal and table.model.revealed
+    for _ in range(len(record.steps)):
+        controls.step_back()
+        run(app)
+        assert table.model == model_of(table.state) and not table.flights and not table.summary_up
+    assert table.steps == [] and table.model.hands == ((),) * 10
