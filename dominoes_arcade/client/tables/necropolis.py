@@ -32,7 +32,17 @@ from . import SEAT_LABELS, TableSetup
 from .base import TableScene
 from .interaction import Choice
 from .necropolis_draw import PASS_BUTTON, NecropolisDrawing, plural
-from .necropolis_layout import HELD_LENGTH, PILE_CENTRE, PILE_LENGTH, Sprite, TableLayout, arrival_order, lay_out
+from .necropolis_layout import (
+    HELD_LENGTH,
+    MASTABA_LENGTH,
+    PILE_CENTRE,
+    PILE_LENGTH,
+    SITE_LENGTH,
+    Sprite,
+    TableLayout,
+    arrival_order,
+    lay_out,
+)
 
 SLIDE_SECONDS = 0.38
 FLIP_SECONDS = 0.3
@@ -42,6 +52,8 @@ SUMMARY_SECONDS = 1.4
 SUMMARY_HOLD = 3.0
 """Seconds the final reveal stays up before the kit's game-over screen."""
 SIDE_OF = {"left": LEFT, "right": RIGHT}
+WARM_UP_PER_FRAME = 2
+"""Tile faces rendered ahead each frame (about a third of a millisecond each)."""
 
 
 class NecropolisTable(NecropolisDrawing, TableScene):
@@ -67,6 +79,10 @@ class NecropolisTable(NecropolisDrawing, TableScene):
         self.last_text = ""
         self._dim: dict[tuple[int, int], pygame.Surface] = {}
         self._slots: dict[tuple, pygame.Surface] = {}
+        self.warm_up = [(tile, length, flipped) for length, flips in ((SITE_LENGTH, (False, True)),
+                                                                      (MASTABA_LENGTH, (False,)))
+                        for flipped in flips for tile in range(28)]
+        """Tile faces to render ahead, a few a frame, so a move never renders many at once."""
         self.relayout(animate=False)
 
     # -- the layout ------------------------------------------------------------------
@@ -148,6 +164,9 @@ class NecropolisTable(NecropolisDrawing, TableScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        for tile, length, flipped in self.warm_up[-WARM_UP_PER_FRAME:]:
+            self.app.tile_art.tile(tile, length, flipped=flipped)
+        del self.warm_up[-WARM_UP_PER_FRAME:]
         if self.state_signature() != self.signature:  # rebuilt without `on_rebuild` (a safety net)
             self.tweens.clear()
             self.on_rebuild()
