@@ -1,0 +1,90 @@
+"""Bot speed (issue 5): ISMCTS iterations per second in each game (aim: 10,000+), and
+milliseconds per decision at each difficulty of config.toml's [bots] (aim: hard under
+300 ms, medium under 20 ms, so the client never feels slow).
+
+Decisions are timed at positions with a real choice (a forced move costs nothing),
+taken from games of the greedy bot against itself, so every bot is timed on the same
+positions. Run with `make bench` or `python bench/bots.py [--positions N]`. Never part
+of the tests: timings depend on the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from dominoes_arcade.bots import DIFFICULTIES, difficulty_spec, make_bot
+from dominoes_arcade.bots.heuristics import for_game
+from dominoes_arcade.config import load_settings
+from dominoes_arcade.engine import CHANCE, new_game
+
+# (label, game, players, options)
+CASES = [
+    ("necropolis", "necropolis", None, {}),
+    ("buildup", "buildup", None, {}),
+    ("cyprus 4 players", "cyprus", 4, {}),
+    ("cyprus 10 players", "cyprus", 10, {}),
+    ("sebastopol", "sebastopol", None, {}),
+]
+
+
+def positions(game, players, options, count, seed):
+    """`count` decision points with a choice, spread over greedy self-play games."""
+    rng = random.Random(seed)
+    heuristic = for_game(game)
+    found = []
+    while len(found) < count:
+        state = new_game(game, players, options)
+        while not state.is_terminal and len(found) < count:
+            if state.current_player == CHANCE:
+                state.apply_unchecked(state.sample_chance(rng))
+                continue
+            legal = state.legal_actions()
+            if len(legal) > 1 and rng.random() < 0.25:
+                found.append(state.clone())
+            state.apply_unchecked(heuristic.choose(state, legal, rng))
+    return found
+
+
+def time_decisions(spec, states):
+    """Milliseconds per decision of `spec` at each state, and ISMCTS iterations."""
+    times, iterations = [], 0
+    for index, state in enumerate(states):
+        seat = state.current_player
+        bot = make_bot(spec, state.game, seat, state.options_dict(), seed=index)
+        view, legal = state.view(seat), state.legal_actions()
+        start = time.perf_counter()
+        bot.choose(view, legal)
+        times.append((time.perf_counter() - start) * 1000)
+        iterations += getattr(bot, "last_search", {}).get("iterations", 0)
+    return times, iterations
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--positions", type=int, default=30, help="decision points per game")
+    parser.add_argument("--iterations", type=int, default=2000, help="ISMCTS iterations for the speed run")
+    args = parser.parse_args()
+    table = load_settings().bots
+    specs = {level: difficulty_spec(table, level) for level in DIFFICULTIES}
+    print("bots: " + ", ".join(f"{level} = {spec}" for level, spec in specs.items()))
+    print(f"{args.positions} positions with a choice per game; ms per decision: mean / 95th percentile / max")
+    header = f"{'game':20} {'ismcts it/s':>11}"
+    for level in DIFFICULTIES:
+        header += f"  {level + ' ms':>22}"
+    print(header)
+    for label, game, players, options in CASES:
+        states = positions(game, players, options, args.positions, seed=7)
+        times, iterations = time_decisions(f"ismcts:iterations={args.iterations}", states[: max(5, len(states) // 3)])
+        line = f"{label:20} {iterations / (sum(times) / 1000):11,.0f}"
+        for level in DIFFICULTIES:
+            ms, _ = time_decisions(specs[level], states)
+            p95 = statistics.quantiles(ms, n=20, method="inclusive")[-1] if len(ms) > 1 else ms[0]
+            line += f"  {statistics.fmean(ms):7.2f} /{p95:7.2f} /{max(ms):7.1f}"
+        print(line, flush=True)
+
+
+if __name__ == "__main__":
+    main()
