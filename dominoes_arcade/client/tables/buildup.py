@@ -112,6 +112,8 @@ class BuildUpTable(TableScene):
         """The news line (who starts, who passes) and its seconds left."""
         self._bottom = next((seat for seat in (0, 1) if self.is_human(seat)), 0)
         self.browsed: int | None = None
+        self._static: pygame.Surface | None = None
+        self._static_key: tuple | None = None
         """The stack a keyboard or controller cursor rests on to read its history."""
 
     # -- seats and where they sit ----------------------------------------------------
@@ -373,9 +375,8 @@ class BuildUpTable(TableScene):
 
     # -- drawing -------------------------------------------------------------------------------
     def draw_table(self, surface: pygame.Surface) -> None:
-        surface.blit(self.app.style.background(surface.get_size()), (0, 0))
+        surface.blit(self.static_layer(), (0, 0))
         arriving = [f.lands_on for f in self.flights if f.lands_on is not None]
-        self._draw_lines(surface)
         for stack in range(STACK_COUNT):
             self._draw_stack(surface, stack, arriving.count(("stack", stack)))
         for seat in (0, 1):
@@ -386,15 +387,31 @@ class BuildUpTable(TableScene):
         self._draw_status(surface)
         for flight in self.flights:
             self._draw_flight(surface, flight)
+        panels.draw_history(self, surface, self.history_stack())
         if self.banner[1] > 0 and self.summary is None:
             panels.draw_banner(self, surface)
         if self.summary is not None:
             panels.draw_summary(self, surface, self.summary)
-            return
-        if self.browsed is not None and self.app.input.last_device is not Device.MOUSE and not self.can_decide:
+        elif self.browsed is not None and self.app.input.last_device is not Device.MOUSE and not self.can_decide:
             pygame.draw.rect(surface, (255, 255, 255), self.stack_rect(self.browsed).inflate(14, 14), 3,
                              border_radius=10)
-        panels.draw_history(self, surface, self.history_stack())
+
+    def static_layer(self) -> pygame.Surface:
+        """The felt, the lines' strips and names, the stacks' labels and the panels'
+        backgrounds: built once per seating, theme and mode, then one blit a frame
+        instead of a dozen blended panels."""
+        key = (self.bottom, self.app.style.theme, self.app.tile_art.theme.name, self.replay is None)
+        if self._static_key != key:
+            background = self.app.style.background((WIDTH, HEIGHT))
+            layer = background.copy()
+            self._draw_lines(layer)
+            dim = self.app.style.palette.text_dim
+            for stack in range(STACK_COUNT):
+                x, y = self.stack_centre(stack)
+                self.text_at(layer, f"s{stack}", SMALL - 2, {"midtop": (x, y + STACK_LENGTH // 2 + 3)}, dim)
+            panels.draw_static(self, layer)
+            self._static, self._static_key = layer, key
+        return self._static
 
     def tile_at(self, surface, tile: int, centre, length: float, *, face_up: bool = True, seat: int = -1,
                 owner: int | None = None) -> pygame.Rect:
@@ -422,7 +439,8 @@ class BuildUpTable(TableScene):
         """`seat`'s set colour for lines and rings: its tiles' body, lightened when it
         is too dark to show on the felt (the midnight theme)."""
         body = self.app.tile_art.theme.bodies[seat]
-        return shade(body, 1.5) if sum(body) < 240 else body
+        luma = 0.299 * body[0] + 0.587 * body[1] + 0.114 * body[2]
+        return shade(body, 1.5) if luma < 55 else body
 
     def line_rect(self, seat: int) -> pygame.Rect:
         y = STACK_ROWS[self.side(seat)]
@@ -436,7 +454,6 @@ class BuildUpTable(TableScene):
             entries = entries[:len(entries) - arriving]
         x, y = self.stack_centre(stack)
         palette = self.app.style.palette
-        self.text_at(surface, f"s{stack}", SMALL - 2, {"midtop": (x, y + STACK_LENGTH // 2 + 3)}, palette.text_dim)
         if not entries:
             pygame.draw.rect(surface, palette.panel_border, self.stack_rect(stack), 2, border_radius=8)
             return

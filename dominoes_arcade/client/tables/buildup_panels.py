@@ -64,18 +64,13 @@ def draw_side(table: BuildUpTable, surface: pygame.Surface, seat: int, arriving:
     """The seat's boneyard, a face-down pile with its count, and its tiles set aside."""
     palette = table.app.style.palette
     top = SIDE_Y[table.side(seat)]
-    panel = pygame.Rect(SIDE_X - 8, top - 4, 228, 324)
-    table.app.panels.draw(surface, panel, radius=14, alpha=120)
     count = len(table.state.boneyards[seat])
     x, y = table.pile_centre(seat)
     for layer in range(min(count, 6)):
         table.tile_at(surface, -1, (x + layer * 3, y - layer * 4), PILE_LENGTH, face_up=False, owner=seat)
     if not count:
         pygame.draw.rect(surface, palette.panel_border, pygame.Rect(x - 15, y - 30, 30, 60), 2, border_radius=6)
-    table.text_at(surface, f"{SET_GLYPHS[seat]} Seat {seat + 1}'s boneyard", SMALL - 1,
-                  {"topleft": (SIDE_X + 2, top + 6)}, palette.text_dim, True)
     table.text_at(surface, str(count), HEADING, {"topleft": (SIDE_X + 100, top + 44)}, palette.text, True)
-    table.text_at(surface, "face down", SMALL - 1, {"topleft": (SIDE_X + 100, top + 92)}, palette.text_dim)
     aside = table.state.set_aside[seat]
     table.text_at(surface, f"Set aside: {len(aside)}", SMALL - 1, {"topleft": (SIDE_X + 2, top + 146)},
                   palette.text_dim, True)
@@ -84,22 +79,51 @@ def draw_side(table: BuildUpTable, surface: pygame.Surface, seat: int, arriving:
             table.tile_at(surface, tile, table.aside_centre(seat, index), ASIDE_LENGTH, owner=seat)
 
 
+SHEET_COLUMNS = (SHEET.x + 138, SHEET.right - 16)
+"""The right edges of the score sheet's two columns (Seat 1, Seat 2)."""
+
+
+def draw_static(table: BuildUpTable, layer: pygame.Surface) -> None:
+    """What never changes during a game, drawn once on the table's static layer:
+    the panels' backgrounds and their fixed labels."""
+    palette = table.app.style.palette
+    table.app.panels.draw(layer, SHEET, radius=16)
+    x = SHEET.x + 14
+    table.text_at(layer, "Build Up", LARGE, {"topleft": (x, SHEET.y + 10)}, palette.text, True)
+    table.text_at(layer, "Highest total wins", SMALL - 2, {"topleft": (x, SHEET.y + 74)}, palette.text_dim)
+    for seat, right in enumerate(SHEET_COLUMNS):
+        table.text_at(layer, f"{SET_GLYPHS[seat]} S{seat + 1}", SMALL, {"topright": (right, SHEET.y + 104)},
+                      palette.text, True)
+    y = SHEET.y + 104 + 4 * 30 + 34
+    pygame.draw.line(layer, palette.panel_border, (x, y - 4), (SHEET.right - 14, y - 4), 2)
+    table.text_at(layer, "Total", BODY, {"topleft": (x, y + 2)}, palette.text, True)
+    table.text_at(layer, "Placed" if table.state.rules.played_this_hand else "On top now", SMALL - 1,
+                  {"topleft": (x, y + 44)}, palette.text_dim)
+    for seat in (0, 1):
+        top = SIDE_Y[table.side(seat)]
+        table.app.panels.draw(layer, pygame.Rect(SIDE_X - 8, top - 4, 228, 324), radius=14, alpha=120)
+        table.text_at(layer, f"{SET_GLYPHS[seat]} Seat {seat + 1}'s boneyard", SMALL - 1,
+                      {"topleft": (SIDE_X + 2, top + 6)}, palette.text_dim, True)
+        table.text_at(layer, "face down", SMALL - 1, {"topleft": (SIDE_X + 100, top + 92)}, palette.text_dim)
+    table.app.panels.draw(layer, history_rect(table), radius=16, alpha=170)
+
+
+def history_rect(table: BuildUpTable) -> pygame.Rect:
+    """The history panel: shorter in a replay, whose controls sit below it."""
+    return HISTORY if table.replay is None else HISTORY.inflate(0, -62).move(0, -31)
+
+
 def draw_sheet(table: BuildUpTable, surface: pygame.Surface) -> None:
     """The score sheet: each hand's scores, the totals counting up, and what each
     colour would score if the hand ended now."""
     state, palette = table.state, table.app.style.palette
-    table.app.panels.draw(surface, SHEET, radius=16)
     x = SHEET.x + 14
-    table.text_at(surface, "Build Up", LARGE, {"topleft": (x, SHEET.y + 10)}, palette.text, True)
     hand = "Game over" if state.is_terminal else f"Hand {state.hand_index + 1} of {len(HAND_SIZES)}"
     table.text_at(surface, hand, BODY, {"topleft": (x, SHEET.y + 46)}, palette.accent, True)
-    table.text_at(surface, "Highest total wins", SMALL - 2, {"topleft": (x, SHEET.y + 74)}, palette.text_dim)
-    columns = (SHEET.x + 138, SHEET.right - 16)
     y = SHEET.y + 104
-    for seat, right in enumerate(columns):
-        table.text_at(surface, f"{SET_GLYPHS[seat]} S{seat + 1}", SMALL, {"topright": (right, y)}, palette.text, True)
     rows = [(f"Hand {i + 1}", state.hand_scores[i] if i < len(state.hand_scores) else None)
             for i in range(len(HAND_SIZES))]
+    columns = SHEET_COLUMNS
     for label, scores in rows:
         y += 30
         current = label == f"Hand {state.hand_index + 1}" and not state.is_terminal
@@ -109,15 +133,11 @@ def draw_sheet(table: BuildUpTable, surface: pygame.Surface) -> None:
             text = "\u2013" if scores is None else str(scores[seat])
             table.text_at(surface, text, SMALL, {"topright": (right, y)}, palette.text)
     y += 34
-    pygame.draw.line(surface, palette.panel_border, (x, y - 4), (SHEET.right - 14, y - 4), 2)
-    table.text_at(surface, "Total", BODY, {"topleft": (x, y + 2)}, palette.text, True)
     for seat, right in enumerate(columns):
         table.text_at(surface, str(round(table.shown_totals[seat])), BODY, {"topright": (right, y + 2)},
                       palette.accent, True)
     y += 44
     now = table.scoring_now()
-    table.text_at(surface, "Placed" if table.state.rules.played_this_hand else "On top now", SMALL - 1,
-                  {"topleft": (x, y)}, palette.text_dim)
     for seat, right in enumerate(columns):
         table.text_at(surface, str(now[seat]), SMALL, {"topright": (right, y)}, palette.text_dim)
     if state.first_seat >= 0:
@@ -177,15 +197,12 @@ def draw_summary(table: BuildUpTable, surface: pygame.Surface, summary: HandSumm
                   SUMMARY.bottom - 10)},
                   palette.text_dim)
 
-# -- a stack's history ----------------------------------------------------------------
-
 def draw_history(table: BuildUpTable, surface: pygame.Surface, stack: int | None) -> None:
     """The history panel under the score sheet: every tile of `stack`, bottom first,
     in its owner's colour, as large as fits (the tallest stack possible, 45 tiles,
-    fits too; shorter in a replay, whose controls sit below it)."""
+    fits too)."""
     palette = table.app.style.palette
-    panel = HISTORY if table.replay is None else HISTORY.inflate(0, -62).move(0, -31)
-    table.app.panels.draw(surface, panel, radius=16, alpha=170)
+    panel = history_rect(table)
     x = panel.x + 12
     if stack is None:
         table.text_at(surface, "Stack history", SMALL, {"topleft": (x, panel.y + 10)}, palette.text, True)
