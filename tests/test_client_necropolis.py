@@ -5,6 +5,7 @@ canvas, none overlapping), and hidden tiles never drawn face up for the wrong se
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pygame
 import pytest
@@ -12,13 +13,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_client_support import key, make_app, run
 
+from dominoes_arcade.client.scenes.replay_controls import BAR as REPLAY_BAR
 from dominoes_arcade.client.tables import TableSetup, open_table, table_class
 from dominoes_arcade.client.tables.necropolis import NecropolisTable
 from dominoes_arcade.client.tables.necropolis_layout import arrival_order, lay_out
 from dominoes_arcade.engine import new_game
-from dominoes_arcade.engine.records import parse_step
+from dominoes_arcade.engine.records import parse_step, read_records
 from dominoes_arcade.engine.tiles import BY_NAME, NAME
 
+JOURNALS = Path(__file__).resolve().parent.parent / "tournaments"
 CANVAS = pygame.Rect(0, 0, 1280, 720 - 48)
 """The table's part of the screen: the footer's prompts take the bottom 48 px."""
 
@@ -152,16 +155,17 @@ def test_every_choice_has_a_place_and_means_its_action(app):
         table.to_menu()
 
 
-def places_of(state, bottom_seat: int = 0):
+def places_of(state, bottom_seat: int = 0, replay: bool = False):
     order = {seat: arrival_order([], state.mastabas[seat]) for seat in (0, 1)}
-    return lay_out(state, bottom_seat, order)
+    return lay_out(state, bottom_seat, order, replay)
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 10_000), hide_bias=st.floats(0, 1), stop=st.integers(10, 400))
-def test_layout_keeps_every_tile_on_the_canvas_and_apart(seed, hide_bias, stop):
+@given(seed=st.integers(0, 10_000), hide_bias=st.floats(0, 1), stop=st.integers(10, 400), replay=st.booleans())
+def test_layout_keeps_every_tile_on_the_canvas_and_apart(seed, hide_bias, stop, replay):
     """Whatever the game (many sites, long sites, full mastabas), every tile that
-    is not in the necropolis has a place on the canvas, and no two overlap."""
+    is not in the necropolis has a place on the canvas, and no two overlap; in a
+    replay none lies under the replay controls."""
     rng = random.Random(seed)
     state = new_game("necropolis", options={"max_turns": 10_000})
     for _ in range(stop):
@@ -173,13 +177,14 @@ def test_layout_keeps_every_tile_on_the_canvas_and_apart(seed, hide_bias, stop):
         legal = state.legal_actions()
         keep = [a for a in legal if a.kind in ("hide", "attach", "play")]
         state.apply(rng.choice(keep) if keep and rng.random() < hide_bias else rng.choice(legal))
-    layout = places_of(state)
+    layout = places_of(state, replay=replay)
     # (An exchange's returned tile is on its way into the necropolis: no place.)
     outside = [t for t in range(28) if t not in state.pile and t != state.returning]
     assert sorted(layout.places) == sorted(outside)
     rects = {tile: place.rect() for tile, place in layout.places.items()}
     for tile, rect in rects.items():
         assert CANVAS.contains(rect), f"{NAME[tile]} at {rect} leaves the table"
+        assert not (replay and rect.colliderect(REPLAY_BAR)), f"{NAME[tile]} under the replay controls"
     tiles = list(rects)
     for i, a in enumerate(tiles):
         for b in tiles[i + 1:]:
@@ -332,3 +337,26 @@ def test_final_summary_counts_the_score_as_the_rules_do(app):
     run(app, frames=3)
     faces = {tile: face for tile, face, _ in table.render_log}
     assert all(faces[BY_NAME[name]] for name in sixes), "the final reveal turns every mastaba face up"
+
+
+def test_a_journal_game_replays_on_the_table_to_the_end_and_back(app):
+    """A tournament journal's game on this table: every step forward animates, every
+    step back re-lays the table; every hidden tile is face up in a replay."""
+    _line, record = read_records(JOURNALS / "necropolis.journal.jsonl")[0]
+    table = open_table(app, TableSetup("necropolis", list(record.seats), dict(record.options), 0, record=record))
+    run(app, key(pygame.K_RETURN))  # pause: the step keys move it now
+    private_face_up = 0
+    for count in range(1, len(record.steps) + 1):
+        run(app, key(pygame.K_RIGHT), frames=2)
+        assert table.steps == record.steps[:count]
+        for tile, face_up, _seat in table.render_log:
+            assert face_up or tile < 0, f"{NAME[tile]} face down in a replay"
+            private_face_up += tile >= 0 and hidden_owner(table.state, tile) is not None
+    assert table.state.is_terminal and table.state.scores() == record.scores
+    assert private_face_up > 0
+    for count in range(len(record.steps) - 1, -1, -1):
+        run(app, key(pygame.K_LEFT))
+        assert table.steps == record.steps[:count]
+        assert set(table.sprites) == set(table.layout.places)
+        assert all(sprite.rect() == table.layout.places[tile].rect() for tile, sprite in table.sprites.items())
+    assert not table.sprites, "back at the start every tile is in the necropolis"

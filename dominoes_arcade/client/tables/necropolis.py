@@ -68,7 +68,7 @@ class NecropolisTable(NecropolisDrawing, TableScene):
         self.sprites: dict[int, Sprite] = {}
         self.leaving: dict[int, Sprite] = {}
         """Tiles sliding back into the necropolis (an exchange): drawn until they arrive."""
-        self.layout: TableLayout = lay_out(self.state, self.bottom_seat, self.mastaba_order)
+        self.layout: TableLayout = lay_out(self.state, self.bottom_seat, self.mastaba_order, setup.record is not None)
         self.signature: tuple | None = None
         self.face_shown: dict[int, bool] = {}
         self.shown_scores = {"s0": 0.0, "s1": 0.0}
@@ -104,7 +104,7 @@ class NecropolisTable(NecropolisDrawing, TableScene):
         state = self.state
         for seat in (0, 1):
             self.mastaba_order[seat] = arrival_order(self.mastaba_order[seat], state.mastabas[seat])
-        self.layout = lay_out(state, self.bottom_seat, self.mastaba_order)
+        self.layout = lay_out(state, self.bottom_seat, self.mastaba_order, self.setup.record is not None)
         self.signature = self.state_signature()
         places = self.layout.places
         duration = SLIDE_SECONDS if animate else 0.0
@@ -330,4 +330,8 @@ class NecropolisTable(NecropolisDrawing, TableScene):
         return f"{self.seat_name(seat)}: {pips} pips{tiles} + {plural(sites, 'site')}{times} = {pips + sites * penalty}"
 
     def seat_kind_label(self, seat: int) -> str:
+        """"Human", "Medium bot"; in a replay, the player the record names (a bot spec)."""
+        record = self.setup.record
+        if record is not None and seat < len(record.seats):
+            return str(record.seats[seat])
         return SEAT_LABELS.get(self.seat_kind(seat), self.seat_kind(seat))

@@ -167,7 +167,8 @@ class NecropolisDrawing:
             surface.blit(marker, (panel.x + 16, panel.y + 68))
         x = panel.x + 16
         surface.blit(style.text(self.seat_name(seat), LARGE, p.text, bold=True), (x, panel.y + 12))
-        surface.blit(style.text(self.seat_kind_label(seat), SMALL, p.text_dim), (x, panel.y + 44))
+        kind = fitted(style, self.seat_kind_label(seat), SMALL, panel.width - 32)
+        surface.blit(style.text(kind, SMALL, p.text_dim), (x, panel.y + 44))
         score = round(self.shown_scores[f"s{seat}"])
         hidden = state.mastabas[seat] and not self.may_show(True, seat)
         shown = f"{score} + ?" if hidden else str(score)
@@ -207,7 +208,11 @@ class NecropolisDrawing:
             heading, note = f"{arrow} {self.seat_name(seat)}: your move", self.instruction()
         else:
             heading = f"{arrow} {self.seat_name(seat)} ({self.seat_kind_label(seat)})"
-            note = "is deciding what to do with the drawn tile." if state.held >= 0 else "is thinking..."
+            if state.held >= 0:
+                note = "is deciding what to do with the drawn tile."
+            else:
+                note = "moves next." if self.setup.record is not None else "is thinking..."
+        heading = fitted(style, heading, LARGE, STATUS_PANEL.width - 36, bold=True)
         surface.blit(style.text(heading, LARGE, p.accent, bold=True), (x, y))
         lines = style.wrap(note, STATUS_PANEL.width - 36, SMALL)[:3]
         for i, line in enumerate(lines):
@@ -274,3 +279,13 @@ class NecropolisDrawing:
 
 def plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def fitted(style, text: str, size: int, width: int, bold: bool = False) -> str:
+    """`text`, cut short with an ellipsis when it is wider than `width` pixels."""
+    font = style.font(size, bold)
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "\u2026")[0] > width:
+        text = text[:-1]
+    return text + "\u2026"

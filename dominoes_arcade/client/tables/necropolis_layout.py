@@ -22,7 +22,7 @@ not their value: a face-down tile's place must not say which tile it is.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -142,18 +142,28 @@ class TableLayout:
     held: pygame.Rect
 
 
-def side_of(seat: int, bottom_seat: int) -> SideGeometry:
-    return BOTTOM if seat == bottom_seat else TOP
+REPLAY_BAR_RIGHT = 520
+"""A replay's control bar sits over the bottom-left corner: the bottom mastabas
+start to the right of it."""
+BOTTOM_IN_REPLAY = replace(BOTTOM, tray=pygame.Rect(REPLAY_BAR_RIGHT, BOTTOM.tray.y, TRAY_X[1] - REPLAY_BAR_RIGHT,
+                                                   BOTTOM.tray.height))
 
 
-def lay_out(state, bottom_seat: int, mastaba_order: dict[int, list[int]]) -> TableLayout:
+def side_of(seat: int, bottom_seat: int, replay: bool = False) -> SideGeometry:
+    if seat != bottom_seat:
+        return TOP
+    return BOTTOM_IN_REPLAY if replay else BOTTOM
+
+
+def lay_out(state, bottom_seat: int, mastaba_order: dict[int, list[int]], replay: bool = False) -> TableLayout:
     """The table for `state` (a `NecropolisState`, full or a view), with
-    `bottom_seat` nearest the player and each seat's mastabas in `mastaba_order`."""
+    `bottom_seat` nearest the player and each seat's mastabas in `mastaba_order`
+    (`replay`: leave room for the replay controls)."""
     places: dict[int, Place] = {}
     ends: dict[int, dict[str, pygame.Rect]] = {}
     new_slot, trays, abandoned, panels, rows = {}, {}, {}, {}, {}
     for seat in (0, 1):
-        side = side_of(seat, bottom_seat)
+        side = side_of(seat, bottom_seat, replay)
         trays[seat], abandoned[seat], panels[seat] = side.tray, side.abandoned, side.panel
         rows[seat] = side.site_row
         sites = state.sites[seat]
