@@ -22,9 +22,9 @@ from dataclasses import dataclass
 import pygame
 
 from ...engine.buildup import LINE_LENGTH, PASS, PLACE, STACK_COUNT
-from ...engine.tiles import NAME, PIPS
+from ...engine.tiles import NAME
 from ..input import Device, Intent
-from ..theme import BODY, LARGE, SMALL
+from ..theme import SMALL
 from ..tile_art import shade
 from ..tween import Tween
 from . import SEAT_LABELS
@@ -48,7 +48,6 @@ LIFT = 16
 """How far a picked-up hand tile rises."""
 HAND_X = 700
 """Hands sit right of centre, leaving room for the seat's name plate on their left."""
-PASS_RECT = pygame.Rect(914, 486, 116, 52)
 SUMMARY_SECONDS = 3.0
 """How long a hand's summary stays up in a game of bots (a press ends it sooner)..."""
 SUMMARY_SECONDS_HUMAN = 10.0
@@ -201,7 +200,7 @@ class BuildUpTable(TableScene):
             if self.selected_source in rects and self.selected_source[0] == "hand":
                 rects[self.selected_source] = rects[self.selected_source].move(0, -LIFT)
             if self.state.legal_actions() == [PASS]:
-                rects[("button", "pass")] = PASS_RECT.copy()
+                rects[("button", "pass")] = panels.PASS_RECT.copy()
         return rects
 
     def action_for(self, source, target):
@@ -356,23 +355,6 @@ class BuildUpTable(TableScene):
             owner = 1 - owner if (step[1] < 0) == above else owner
         self.browsed = owner * LINE_LENGTH + min(LINE_LENGTH - 1, max(0, index + step[0]))
 
-    def status_text(self) -> str:
-        """What is happening, or what the human at the screen may do."""
-        state = self.state
-        if state.is_terminal:
-            return "Game over"
-        if self.summary is not None:
-            return f"Hand {self.summary.hand} scored"
-        seat = state.current_player
-        if seat < 0:
-            return "Dealing the lines" if state.phase == 0 else "Drawing tiles"
-        if self.waiting_for_human:
-            who = "Your move" if sum(self.is_human(s) for s in (0, 1)) == 1 else f"Seat {seat + 1}, your move"
-            if state.legal_actions() == [PASS]:
-                return f"{who}: no tile of yours fits any stack, so you pass"
-            return f"{who}: drag a tile onto a lit stack, or pick a tile then a stack"
-        return f"{self.seat_title(seat)} is thinking\u2026"
-
     # -- drawing -------------------------------------------------------------------------------
     def draw_table(self, surface: pygame.Surface) -> None:
         surface.blit(self.static_layer(), (0, 0))
@@ -384,7 +366,7 @@ class BuildUpTable(TableScene):
             self._draw_hand(surface, seat, arriving)
             panels.draw_side(self, surface, seat, arriving)
         panels.draw_sheet(self, surface)
-        self._draw_status(surface)
+        panels.draw_status(self, surface)
         for flight in self.flights:
             self._draw_flight(surface, flight)
         panels.draw_history(self, surface, self.history_stack())
@@ -404,7 +386,7 @@ class BuildUpTable(TableScene):
         if self._static_key != key:
             background = self.app.style.background((WIDTH, HEIGHT))
             layer = background.copy()
-            self._draw_lines(layer)
+            panels.draw_lines(self, layer)
             dim = self.app.style.palette.text_dim
             for stack in range(STACK_COUNT):
                 x, y = self.stack_centre(stack)
@@ -424,16 +406,6 @@ class BuildUpTable(TableScene):
         rect = image.get_rect(**where)
         surface.blit(image, rect)
         return rect
-
-    def _draw_lines(self, surface: pygame.Surface) -> None:
-        """A strip of felt under each line, edged in its owner's colour, and its name."""
-        for seat in (0, 1):
-            strip = self.line_rect(seat)
-            self.app.panels.draw(surface, strip, radius=16, alpha=70)
-            pygame.draw.line(surface, self.set_colour(seat), (strip.x + 16, strip.bottom - 4), (strip.right - 16,
-                             strip.bottom - 4), 3)
-            self.text_at(surface, f"{panels.SET_GLYPHS[seat]} Seat {seat + 1}'s line", SMALL,
-                         {"bottomleft": (strip.x + 10, strip.y - 1)}, self.app.style.palette.text_dim, True)
 
     def set_colour(self, seat: int) -> tuple[int, int, int]:
         """`seat`'s set colour for lines and rings: its tiles' body, lightened when it
@@ -489,26 +461,6 @@ class BuildUpTable(TableScene):
                 y -= LIFT
             secret = tile < 0 or not public >> tile & 1
             self.tile_at(surface, tile, (x, y), length, face_up=tile >= 0, seat=seat if secret else -1, owner=seat)
-
-    def scoring_now(self) -> list[int]:
-        """What each seat would score if the hand ended now (before any penalty)."""
-        if self.state.rules.played_this_hand:
-            return list(self.state.played_pips)
-        now = [0, 0]
-        for entries in self.state.stacks:
-            if entries:
-                tile, owner = entries[-1]
-                now[owner] += PIPS[tile]
-        return now
-
-    def _draw_status(self, surface: pygame.Surface) -> None:
-        palette = self.app.style.palette
-        self.text_at(surface, self.status_text(), BODY - 2, {"center": (642, 606)},
-                     palette.accent if self.waiting_for_human else palette.text)
-        if self.waiting_for_human and self.state.legal_actions() == [PASS]:
-            pygame.draw.rect(surface, palette.button_focus, PASS_RECT, border_radius=12)
-            pygame.draw.rect(surface, palette.accent, PASS_RECT, 3, border_radius=12)
-            self.text_at(surface, "Pass", LARGE, {"center": PASS_RECT.center}, palette.text, True)
 
     def _draw_flight(self, surface: pygame.Surface, flight: Flight) -> None:
         """The tile drawn at its landing size (one cached image), scaled to its size

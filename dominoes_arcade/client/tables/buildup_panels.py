@@ -1,6 +1,7 @@
 """The panels around the Build Up table (RULES.md section 2): each seat's name
-plate, its boneyard and tiles set aside, the score sheet, the news banner, the
-summary at the end of a hand, and a stack's history.
+plate, its boneyard and tiles set aside, the score sheet, the strips under the
+two lines, the status line and Pass button, the news banner, the summary at the
+end of a hand, and a stack's history.
 
 Functions of a `BuildUpTable`: positions come from its layout methods, every tile
 goes through its `tile_at` (the kit's `draw_tile`, so the render log sees it).
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...engine.buildup import HAND_SIZES
+from ...engine.buildup import HAND_SIZES, PASS
 from ...engine.tiles import PIPS
 from ..theme import BODY, HEADING, LARGE, SMALL
 
@@ -24,6 +25,8 @@ SET_GLYPHS = ("\u25cf", "\u25c6")
 SET_NAMES = {"classic": ("Ivory", "Red"), "colourblind": ("Cream", "Blue"), "midnight": ("Slate", "Sand")}
 """Each set's body colour by tile theme (`TileArt` themes), as the name plates say it."""
 SHEET = pygame.Rect(16, 16, 220, 404)
+PASS_RECT = pygame.Rect(914, 486, 116, 52)
+"""The Pass button, right of the hand, shown when passing is the only move."""
 SIDE_X = 1048
 """The right-hand column: each seat's boneyard and tiles set aside."""
 SIDE_Y = {"top": 16, "bottom": 352}
@@ -137,12 +140,65 @@ def draw_sheet(table: BuildUpTable, surface: pygame.Surface) -> None:
         table.text_at(surface, str(round(table.shown_totals[seat])), BODY, {"topright": (right, y + 2)},
                       palette.accent, True)
     y += 44
-    now = table.scoring_now()
+    now = scoring_now(table)
     for seat, right in enumerate(columns):
         table.text_at(surface, str(now[seat]), SMALL, {"topright": (right, y)}, palette.text_dim)
     if state.first_seat >= 0:
         table.text_at(surface, f"Seat {state.first_seat + 1} started hand 1", SMALL - 3,
                       {"topleft": (x, y + 30)}, palette.text_dim)
+
+
+def draw_lines(table: BuildUpTable, surface: pygame.Surface) -> None:
+    """A strip of felt under each line, edged in its owner's colour, and its name
+    (on the static layer)."""
+    for seat in (0, 1):
+        strip = table.line_rect(seat)
+        table.app.panels.draw(surface, strip, radius=16, alpha=70)
+        pygame.draw.line(surface, table.set_colour(seat), (strip.x + 16, strip.bottom - 4), (strip.right - 16,
+                         strip.bottom - 4), 3)
+        table.text_at(surface, f"{SET_GLYPHS[seat]} Seat {seat + 1}'s line", SMALL,
+                      {"bottomleft": (strip.x + 10, strip.y - 1)}, table.app.style.palette.text_dim, True)
+
+
+def status_text(table: BuildUpTable) -> str:
+    """What is happening, or what the human at the screen may do."""
+    state = table.state
+    if state.is_terminal:
+        return "Game over"
+    if table.summary is not None:
+        return f"Hand {table.summary.hand} scored"
+    seat = state.current_player
+    if seat < 0:
+        return "Dealing the lines" if state.phase == 0 else "Drawing tiles"
+    if table.waiting_for_human:
+        who = "Your move" if sum(table.is_human(s) for s in (0, 1)) == 1 else f"Seat {seat + 1}, your move"
+        if state.legal_actions() == [PASS]:
+            return f"{who}: no tile of yours fits any stack, so you pass"
+        return f"{who}: drag a tile onto a lit stack, or pick a tile then a stack"
+    return f"{table.seat_title(seat)} is thinking\u2026"
+
+
+def draw_status(table: BuildUpTable, surface: pygame.Surface) -> None:
+    """The status line, and the Pass button when passing is the only move."""
+    palette = table.app.style.palette
+    table.text_at(surface, status_text(table), BODY - 2, {"center": (642, 606)},
+                  palette.accent if table.waiting_for_human else palette.text)
+    if table.waiting_for_human and table.state.legal_actions() == [PASS]:
+        pygame.draw.rect(surface, palette.button_focus, PASS_RECT, border_radius=12)
+        pygame.draw.rect(surface, palette.accent, PASS_RECT, 3, border_radius=12)
+        table.text_at(surface, "Pass", LARGE, {"center": PASS_RECT.center}, palette.text, True)
+
+
+def scoring_now(table: BuildUpTable) -> list[int]:
+    """What each seat would score if the hand ended now (before any penalty)."""
+    if table.state.rules.played_this_hand:
+        return list(table.state.played_pips)
+    now = [0, 0]
+    for entries in table.state.stacks:
+        if entries:
+            tile, owner = entries[-1]
+            now[owner] += PIPS[tile]
+    return now
 
 
 def draw_banner(table: BuildUpTable, surface: pygame.Surface) -> None:
