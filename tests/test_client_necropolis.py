@@ -360,3 +360,37 @@ def test_a_journal_game_replays_on_the_table_to_the_end_and_back(app):
         assert set(table.sprites) == set(table.layout.places)
         assert all(sprite.rect() == table.layout.places[tile].rect() for tile, sprite in table.sprites.items())
     assert not table.sprites, "back at the start every tile is in the necropolis"
+
+
+def test_a_change_of_viewer_never_counts_through_hidden_pips(app):
+    """Hot-seat: when the screen passes from one human to the other, each panel's
+    score jumps to what the new viewer may know; counting from one value to the
+    other would show the hidden pips on the way."""
+    table = table_at(app, *OPENED, "0 draw", "* 5-6", "0 hide", "1 draw", "* 2-2", "1 hide", seats=("human", "human"))
+    table.revealed_seat = 0
+    table.count_scores(None)
+    assert table.shown_scores == [12, 1]  # seat 1's hidden 2-2 does not count for seat 0's eyes
+    for revealed, expected in ((1, [1, 5]), (0, [12, 1]), (None, [1, 1])):
+        table.revealed_seat = revealed
+        table.count_scores(1 / 60)  # one frame
+        assert table.shown_scores == expected
+
+
+def test_scores_count_up_frame_by_frame(tmp_path):
+    config = tmp_path / "animated.toml"
+    config.write_text('[display]\nanimation_speed = "normal"\n[bots]\nthink_delay_ms = 0\n', encoding="utf-8")
+    app = make_app(tmp_path, config=config)
+    try:
+        table = table_at(app, *OPENED, "0 draw", "* 5-6")
+        table.count_scores(None)
+        assert table.shown_scores[0] == 1
+        table.apply(parse_step(table.state, "0 hide"))  # 5-6 into seat 0's mastabas: 1 + 11
+        seen = []
+        for _ in range(120):
+            table.count_scores(1 / 60)
+            seen.append(table.shown_scores[0])
+        assert seen[0] > 1 and seen[-1] == 12
+        assert any(1 < value < 12 for value in seen), "it counts up, not jumps"
+        assert seen == sorted(seen)
+    finally:
+        app.close()

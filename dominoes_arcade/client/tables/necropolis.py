@@ -46,7 +46,8 @@ from .necropolis_layout import (
 
 SLIDE_SECONDS = 0.38
 FLIP_SECONDS = 0.3
-SCORE_SECONDS = 0.5
+SCORE_RATE = 12.0
+"""Points a second (at least) that a shown score counts towards its value."""
 BANNER_SECONDS = 1.3
 SUMMARY_SECONDS = 1.4
 SUMMARY_HOLD = 3.0
@@ -71,8 +72,10 @@ class NecropolisTable(NecropolisDrawing, TableScene):
         self.layout: TableLayout = lay_out(self.state, self.bottom_seat, self.mastaba_order, setup.record is not None)
         self.signature: tuple | None = None
         self.face_shown: dict[int, bool] = {}
-        self.shown_scores = {"s0": 0.0, "s1": 0.0}
-        """Each seat's score as the panels show it, counting up towards `visible_scores`."""
+        self.shown_scores = [0.0, 0.0]
+        """Each seat's score as the panels show it, counting towards `visible_scores`."""
+        self.scores_seen: list[bool | None] = [None, None]
+        """Whether each seat's mastabas counted when its shown score was last set."""
         self.banner = {"text": "", "alpha": 0.0}
         self.summary = {"progress": 0.0, "alpha": 0.0}
         self.last_tile = -1
@@ -119,7 +122,9 @@ class NecropolisTable(NecropolisDrawing, TableScene):
             sprite.flipped = place.flipped
             moved = (round(sprite.x), round(sprite.y), round(sprite.length)) != (round(place.x), round(place.y),
                                                                                   place.length)
-            if face != self.face_shown.get(tile, False) and animate:
+            # A tile turns over as it moves, or at the final reveal; a change of who
+            # is at the screen (hot-seat) changes the face at once, without a flip.
+            if face != self.face_shown.get(tile, False) and animate and (moved or self.revealing):
                 sprite.face_before, sprite.flip = self.face_shown.get(tile, False), 0.0
                 self.tweens.tween(sprite, max(FLIP_SECONDS, duration), easing="linear", flip=1.0)
             self.face_shown[tile] = face
@@ -140,11 +145,8 @@ class NecropolisTable(NecropolisDrawing, TableScene):
                 sprite.lift = 1.0
                 self.tweens.tween(sprite, duration, easing="in_out_quad", x=PILE_CENTRE[0], y=PILE_CENTRE[1],
                                   on_done=lambda t=tile: self.leaving.pop(t, None))
-        target = self.visible_scores()
         if not animate:
-            self.shown_scores.update(s0=target[0], s1=target[1])
-        elif target != [round(self.shown_scores["s0"]), round(self.shown_scores["s1"])]:
-            self.tweens.tween(self.shown_scores, SCORE_SECONDS, easing="out_quad", s0=target[0], s1=target[1])
+            self.count_scores(None)
 
     def visible_scores(self) -> list[int]:
         """Each seat's score as far as the screen may tell: the mastaba pips of a
@@ -162,8 +164,23 @@ class NecropolisTable(NecropolisDrawing, TableScene):
         self.banner["alpha"] = self.summary["alpha"] = 0.0
         self.relayout(animate=False)
 
+    def count_scores(self, dt: float | None) -> None:
+        """Move each shown score towards its value (at once when `dt` is None).
+        A change of who may see a seat's mastabas (hot-seat, the final reveal)
+        snaps instead: counting from one to the other would show the hidden pips."""
+        for seat, target in enumerate(self.visible_scores()):
+            seen = self.may_show(True, seat)
+            shown = self.shown_scores[seat]
+            if dt is None or seen != self.scores_seen[seat] or self.app.duration_scale <= 0:
+                shown = target
+            elif shown != target:
+                step = max(SCORE_RATE, 4 * abs(target - shown)) * dt / self.app.duration_scale
+                shown = min(target, shown + step) if target > shown else max(target, shown - step)
+            self.shown_scores[seat], self.scores_seen[seat] = shown, seen
+
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.count_scores(dt)
         for tile, length, flipped in self.warm_up[-WARM_UP_PER_FRAME:]:
             self.app.tile_art.tile(tile, length, flipped=flipped)
         del self.warm_up[-WARM_UP_PER_FRAME:]

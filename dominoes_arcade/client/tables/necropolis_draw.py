@@ -169,7 +169,7 @@ class NecropolisDrawing:
         surface.blit(style.text(self.seat_name(seat), LARGE, p.text, bold=True), (x, panel.y + 12))
         kind = fitted(style, self.seat_kind_label(seat), SMALL, panel.width - 32)
         surface.blit(style.text(kind, SMALL, p.text_dim), (x, panel.y + 44))
-        score = round(self.shown_scores[f"s{seat}"])
+        score = round(self.shown_scores[seat])
         hidden = state.mastabas[seat] and not self.may_show(True, seat)
         shown = f"{score} + ?" if hidden else str(score)
         surface.blit(style.text(shown, HEADING, p.accent if to_move else p.text, bold=True), (x, panel.y + 96))
