@@ -70,9 +70,16 @@ def test_a_placement_flies_from_the_hand_slot_to_the_stack_and_lands_there(tmp_p
     table = open_buildup(app, ["human", "easy"], seed=6)
     assert until_decision(app, table)
     choice = table.choices()[-1]
-    start = table.item_rects()[choice.source].center
+    before = table.item_rects()
+    start = before[choice.source].center
     goal = table.stack_centre(choice.target[1])
     assert table.play(choice.action)
+    # The tiles staying in the hand slide from their old slots to their new ones.
+    after = table.hand_faces(0)
+    shifts = table.reflow[0]["shifts"]
+    assert table.reflow[0]["t"] == 1.0 and len(shifts) == len(after)
+    for index, tile in enumerate(after):
+        assert shifts[index] == before[("hand", tile)].centerx - table.hand_rect(0, index, len(after)).centerx
     flights = [f for f in table.flights if f.lands_on == choice.target]
     assert len(flights) == 1
     flight = flights[0]

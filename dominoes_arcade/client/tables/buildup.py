@@ -2,11 +2,13 @@
 the middle, each seat's hand on its side of them, the boneyards and the tiles set
 aside on the right, the score sheet on the left.
 
-Everything drawn comes from the engine state through `layout` (state -> where each
-tile sits), so undo and a replay stepping back simply lay the table out again;
+Everything drawn comes from the engine state through the layout methods
+(`stack_centre`, `hand_centre`, `pile_centre`, ...: state -> where each tile sits),
+so undo and a replay stepping back simply lay the table out again (`on_rebuild`);
 motion is a `Flight` (a tile moving from one zone to another, turning over on the
 way when it becomes visible) run by the scene's tweens. While a tile flies to a
-stack or a hand, the static drawing leaves it out, so it is never drawn twice.
+stack, a hand or the tiles set aside, the static drawing leaves it out, so it is
+never drawn twice.
 
 Whose tiles are face up follows the kit (`shows_hidden`): the seat whose hidden
 tiles may be shown sits at the bottom; the other hand shows only what
@@ -32,7 +34,7 @@ from . import buildup_panels as panels
 from .base import TableScene
 from .interaction import Choice
 
-WIDTH, HEIGHT = 1280, 720
+WIDTH = 1280
 STACK_LENGTH = 92
 """A stack's top tile, upright: 46 x 92."""
 STACK_PITCH = 112
@@ -61,7 +63,8 @@ FLIGHT_SECONDS = {"stack": 0.28, "hand": 0.18, "aside": 0.3}
 class Flight:
     """A tile moving across the table: its centre (`x`, `y`) and `length` are tweened
     to the goal, and `turn` (0 -> 1) turns it over half-way when it lands with the
-    other face up (a line tile or a placed tile showing its face, a draw its back)."""
+    other face up (a line tile laid, a hidden tile placed, a draw turning face up
+    for its owner)."""
 
     tile: int
     """-1 for a tile this screen may not know (a bot's draw)."""
@@ -110,10 +113,13 @@ class BuildUpTable(TableScene):
         self.banner: list = ["", 0.0]
         """The news line (who starts, who passes) and its seconds left."""
         self._bottom = next((seat for seat in (0, 1) if self.is_human(seat)), 0)
+        self.reflow = [{"t": 0.0, "shifts": {}}, {"t": 0.0, "shifts": {}}]
+        """Each hand's tiles sliding to new slots: index -> pixels still to go, times `t`."""
         self.browsed: int | None = None
-        self._static: pygame.Surface | None = None
-        self._static_key: tuple | None = None
         """The stack a keyboard or controller cursor rests on to read its history."""
+        self.static: pygame.Surface | None = None
+        self.static_key: tuple | None = None
+        """The static layer (`buildup_panels.static_layer`) and what it was drawn for."""
 
     # -- seats and where they sit ----------------------------------------------------
     @property
@@ -249,6 +255,9 @@ class BuildUpTable(TableScene):
         leaving = [e for e in events if e.kind in ("cover", "set_aside")]
         # The hands as they were before `action`: a leaving tile starts from its old slot.
         before = [sorted(self.state.hands[s] + [e.tile for e in leaving if e.seat == s]) for s in (0, 1)]
+        for seat in (0, 1):
+            drawn = [e.tile for e in events if e.kind == "draw" and e.seat == seat]
+            self._close_ranks(seat, [t for t in before[seat] if t not in drawn])
         aside_slots = [len(self.state.set_aside[s]) - sum(e.kind == "set_aside" and e.seat == s for e in events)
                        for s in (0, 1)]
         for event in events:
@@ -288,6 +297,26 @@ class BuildUpTable(TableScene):
                 aside = [[e.tile for e in events if e.kind == "set_aside" and e.seat == s] for s in (0, 1)]
                 self._open_summary(event.value, aside, delay + 0.3)
 
+    def _close_ranks(self, seat: int, old_hand: list[int]) -> None:
+        """The tiles staying in `seat`'s hand slide from their old slots to the new
+        ones (a gap closing, room made for a draw) instead of jumping."""
+        new_faces, old_faces = self.hand_faces(seat), self.hand_faces(seat, old_hand)
+        if new_faces == old_faces:
+            return
+        old_backs = [i for i, t in enumerate(old_faces) if t < 0]
+        shifts = {}
+        for index, tile in enumerate(new_faces):
+            if tile >= 0:
+                old = old_faces.index(tile) if tile in old_faces else None
+            else:
+                back = new_faces[:index].count(-1)
+                old = old_backs[back] if back < len(old_backs) else None
+            if old is not None:
+                was = self.hand_centre(seat, old, len(old_faces))[0]
+                shifts[index] = was - self.hand_centre(seat, index, len(new_faces))[0]
+        self.reflow[seat] = {"t": 1.0, "shifts": shifts}
+        self.tweens.add(Tween(self.reflow[seat], FLIGHT_SECONDS["hand"], easing="out_cubic", t=0.0))
+
     def _fly(self, flight: Flight, goal: tuple[float, float], delay: float, sound: str) -> None:
         """Run `flight` to `goal` after `delay`, turning it over on the way when it
         lands with the other face up, and play `sound` when it lands."""
@@ -304,10 +333,13 @@ class BuildUpTable(TableScene):
                               x=goal[0], y=goal[1], length=flight.goal_length, turn=turn))
 
     def _announce(self, text: str, delay: float) -> None:
-        """A line of news over the stacks; it fades by itself and never holds the game."""
+        """A line of news under the status line; it fades by itself and never holds
+        the game (the driver waits for tweens, and this is not one)."""
         self.banner = [text, BANNER_SECONDS + delay]
 
     def _open_summary(self, score, aside: list[list[int]], delay: float) -> None:
+        """The hand's summary over the stacks: its numbers count up after `delay`,
+        then it stays (the kit's `hold`) until a press or a few seconds pass."""
         tops: list[list[tuple[int, int]]] = [[], []]
         for stack, entries in enumerate(self.state.stacks):
             tile, owner = entries[-1]
@@ -334,6 +366,7 @@ class BuildUpTable(TableScene):
     def on_rebuild(self) -> None:
         """Undo or a replay's jump: nothing in the air, the state says where all is."""
         self.flights.clear()
+        self.reflow = [{"t": 0.0, "shifts": {}}, {"t": 0.0, "shifts": {}}]
         self.summary = None
         self.banner[1] = 0.0
         self.shown_totals = [float(t) for t in self.state.totals]
@@ -357,7 +390,7 @@ class BuildUpTable(TableScene):
 
     # -- drawing -------------------------------------------------------------------------------
     def draw_table(self, surface: pygame.Surface) -> None:
-        surface.blit(self.static_layer(), (0, 0))
+        surface.blit(panels.static_layer(self), (0, 0))
         arriving = [f.lands_on for f in self.flights if f.lands_on is not None]
         for stack in range(STACK_COUNT):
             self._draw_stack(surface, stack, arriving.count(("stack", stack)))
@@ -377,23 +410,6 @@ class BuildUpTable(TableScene):
         elif self.browsed is not None and self.app.input.last_device is not Device.MOUSE and not self.can_decide:
             pygame.draw.rect(surface, (255, 255, 255), self.stack_rect(self.browsed).inflate(14, 14), 3,
                              border_radius=10)
-
-    def static_layer(self) -> pygame.Surface:
-        """The felt, the lines' strips and names, the stacks' labels and the panels'
-        backgrounds: built once per seating, theme and mode, then one blit a frame
-        instead of a dozen blended panels."""
-        key = (self.bottom, self.app.style.theme, self.app.tile_art.theme.name, self.replay is None)
-        if self._static_key != key:
-            background = self.app.style.background((WIDTH, HEIGHT))
-            layer = background.copy()
-            panels.draw_lines(self, layer)
-            dim = self.app.style.palette.text_dim
-            for stack in range(STACK_COUNT):
-                x, y = self.stack_centre(stack)
-                self.text_at(layer, f"s{stack}", SMALL - 2, {"midtop": (x, y + STACK_LENGTH // 2 + 3)}, dim)
-            panels.draw_static(self, layer)
-            self._static, self._static_key = layer, key
-        return self._static
 
     def tile_at(self, surface, tile: int, centre, length: float, *, face_up: bool = True, seat: int = -1,
                 owner: int | None = None) -> pygame.Rect:
@@ -453,6 +469,8 @@ class BuildUpTable(TableScene):
             if (tile >= 0 and ("hand", seat, tile) in arriving) or (tile < 0 and index >= backs - backs_arriving):
                 continue
             x, y = self.hand_centre(seat, index, len(faces))
+            reflow = self.reflow[seat]
+            x += reflow["shifts"].get(index, 0.0) * reflow["t"]
             if tile >= 0 and self.dragged_source == ("hand", tile):
                 pygame.draw.rect(surface, self.app.style.palette.panel_border, self.hand_rect(seat, index, len(faces)),
                                  2, border_radius=8)

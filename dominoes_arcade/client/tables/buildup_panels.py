@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...engine.buildup import HAND_SIZES, PASS
+from ...engine.buildup import HAND_SIZES, PASS, STACK_COUNT
 from ...engine.tiles import PIPS
 from ..theme import BODY, HEADING, LARGE, SMALL
 
@@ -84,6 +84,23 @@ def draw_side(table: BuildUpTable, surface: pygame.Surface, seat: int, arriving:
 
 SHEET_COLUMNS = (SHEET.x + 138, SHEET.right - 16)
 """The right edges of the score sheet's two columns (Seat 1, Seat 2)."""
+
+
+def static_layer(table: BuildUpTable) -> pygame.Surface:
+    """The felt, the lines' strips and names, the stacks' labels and the panels'
+    backgrounds: built once per seating, theme and mode, then one blit a frame
+    instead of a dozen blended panels."""
+    key = (table.bottom, table.app.style.theme, table.app.tile_art.theme.name, table.replay is None)
+    if table.static_key != key:
+        layer = table.app.style.background(table.app.screen.get_size()).copy()
+        draw_lines(table, layer)
+        dim = table.app.style.palette.text_dim
+        for stack in range(STACK_COUNT):
+            label = {"midtop": (table.stack_rect(stack).centerx, table.stack_rect(stack).bottom + 3)}
+            table.text_at(layer, f"s{stack}", SMALL - 2, label, dim)
+        draw_static(table, layer)
+        table.static, table.static_key = layer, key
+    return table.static
 
 
 def draw_static(table: BuildUpTable, layer: pygame.Surface) -> None:
