@@ -7,6 +7,7 @@ and new site from the mastabas, exchange, and pass in the mastaba phase."""
 from __future__ import annotations
 
 import random
+import time
 
 import pygame
 import pytest
@@ -14,7 +15,7 @@ from test_client_support import key, make_app, pad_added, pad_button, run
 
 from dominoes_arcade.client.tables import TableSetup, open_table
 from dominoes_arcade.engine.records import parse_step
-from dominoes_arcade.engine.tiles import NAME
+from dominoes_arcade.engine.tiles import BY_NAME, NAME
 
 EVERY_KIND = {"draw", "left", "right", "hide", "new", "play", "new_from", "exchange"}
 DIRECTION_BUTTONS = {(1, 0): pygame.CONTROLLER_BUTTON_DPAD_RIGHT, (-1, 0): pygame.CONTROLLER_BUTTON_DPAD_LEFT,
@@ -215,3 +216,40 @@ def test_an_illegal_drop_is_refused_with_the_engine_reason(app):
     assert any("does not match" in text for text, _ in app.toasts)
     drag(app, rects["held"].center, rects["mastabas"].center)
     assert table.steps[8] == "0 hide"
+
+
+def test_undo_puts_the_tile_back_where_it_was(app):
+    """U right after a move that revealed nothing: the state and the table go back
+    to the human's decision (the new site from the mastabas is undone)."""
+    options = {**app.settings.game("necropolis"), "first_player": 0}
+    table = open_table(app, TableSetup("necropolis", ["human", "easy"], options, 3))
+    for text in ("0 draw", "* 3-4", "0 new", "1 draw", "* 0-1", "1 new", "0 draw", "* 5-6", "0 hide", "1 draw",
+                 "* 2-2", "1 hide"):
+        table.apply(parse_step(table.state, text))
+    run(app, frames=2)
+    tile = BY_NAME["5-6"]
+    rects = table.item_rects()
+    drag(app, rects[("mastaba", tile)].center, rects["new_site"].center)
+    assert table.steps[12] == "0 new 5-6"
+    run(app, key(pygame.K_u), frames=2)
+    assert len(table.steps) == 12 and table.steps[-1] == "1 hide"
+    assert table.state.mastabas[0] == [tile] and len(table.state.sites[0]) == 1
+    assert table.layout.places[tile].zone == "mastabas"
+    assert table.sprites[tile].rect() == table.item_rects()[("mastaba", tile)]
+
+
+def test_hint_names_one_of_the_choices_on_the_table(app):
+    options = {**app.settings.game("necropolis"), "first_player": 0}
+    table = open_table(app, TableSetup("necropolis", ["human", "easy"], options, 3))
+    for text in ("0 draw", "* 3-4", "0 new", "1 draw", "* 0-1", "1 new", "0 draw", "* 4-5"):
+        table.apply(parse_step(table.state, text))
+    run(app, key(pygame.K_h))
+    for _ in range(600):
+        if table.hint is not None:
+            break
+        time.sleep(0.01)
+        run(app)
+    assert table.hint in table.state.legal_actions()
+    hinted = [c for c in table.current_choices() if c.action is table.hint]
+    assert len(hinted) == 1 and hinted[0].source == "held", "a drawn tile's decision: the hint moves it"
+    assert hinted[0].target in table.item_rects()
