@@ -111,7 +111,8 @@ def table_frames(game: str, players: int, frames: int, workdir: Path) -> dict:
 
 def hard_bot_frames(game: str, players: int, mode: str, seconds: float, workdir: Path) -> dict:
     """Frames at 60 fps in real time while `hard` bots play `game` (bots thinking in
-    a worker `mode`): the times of the frames that ran while a bot was thinking."""
+    a worker `mode`): the times of the frames that ran while a bot was thinking
+    (not those that applied its move: their cost is the table's, measured above)."""
     from dominoes_arcade.client import bot_worker
     from dominoes_arcade.client.tables import TableSetup, open_table
 
@@ -131,9 +132,9 @@ def hard_bot_frames(game: str, players: int, mode: str, seconds: float, workdir:
             pending = table.bot_ticket
             begin = time.perf_counter()
             app.step(1 / 60, [])
-            if pending is not None:
-                thinking.append((time.perf_counter() - begin) * 1000)
-                decisions += table.bot_ticket is None
+            if pending is not None and table.bot_ticket == pending:
+                thinking.append((time.perf_counter() - begin) * 1000)  # the bot still thinking after it
+            decisions += pending is not None and table.bot_ticket != pending
             time.sleep(max(0.0, deadline - time.perf_counter()))
         worker_mode = table.bot_worker().mode
     finally:

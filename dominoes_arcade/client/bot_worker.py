@@ -24,7 +24,9 @@ the bots.
 
 from __future__ import annotations
 
+import atexit
 import itertools
+import os
 import pickle
 import queue
 import subprocess
@@ -39,6 +41,8 @@ MODES = ("process", "thread")
 """Where bots think: a separate process (the default: the renderer keeps its
 core and its GIL), or a thread in this process (no start-up cost)."""
 DEFAULT_MODE = "process"
+WORKER_NICENESS = 10
+"""How much lower the worker process's scheduling priority is than the client's."""
 MAX_RESTARTS = 3
 """Worker processes started again after dying before bots think in a thread instead."""
 
@@ -102,6 +106,11 @@ def _serve_streams() -> None:
 
     requests, replies = sys.stdin.buffer, sys.stdout.buffer
     sys.stdout = sys.stderr  # a bot that prints must not corrupt the answers
+    try:
+        # Below the renderer: on a busy machine the frames get the CPU first.
+        os.nice(WORKER_NICENESS)
+    except (AttributeError, OSError):
+        pass
 
     def receive():
         try:
@@ -298,6 +307,9 @@ def shared_worker(mode: str | None = None) -> BotWorker:
         worker = _shared.get(mode)
         if worker is None or (not worker.alive and not worker._pending):
             worker = _shared[mode] = BotWorker(mode)
+            # Stop it as the client exits, so this process reaps it (a container's
+            # init may never reap an orphan).
+            atexit.register(worker.close)
         return worker
 
 
