@@ -248,9 +248,23 @@ class NecropolisDrawing:
         surface.blit(text, text.get_rect(center=rect.center))
 
     def draw_banner(self, surface: pygame.Surface) -> None:
-        text = self.app.style.shadow_text(self.banner["text"], HEADING, self.app.style.palette.accent)
-        text.set_alpha(round(255 * min(1.0, self.banner["alpha"] * 2)))
-        surface.blit(text, text.get_rect(center=(PILE_CENTRE[0], MIDDLE_BAND.y + 16)))
+        """A short notice over the pile (who opens, a new site, a pass), on a dark pill."""
+        style = self.app.style
+        text = style.text(self.banner["text"], LARGE + 4, style.palette.accent, bold=True)
+        box = text.get_rect(center=(PILE_CENTRE[0], MIDDLE_BAND.y + 22)).inflate(28, 12)
+        key = ("pill", box.size)
+        pill = self._slots.get(key)
+        if pill is None:
+            pill = self._slots[key] = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.rect(pill, (6, 16, 12, 225), pill.get_rect(), border_radius=box.height // 2)
+            pygame.draw.rect(pill, (*style.palette.accent, 200), pill.get_rect(), width=2,
+                             border_radius=box.height // 2)
+        alpha = round(255 * min(1.0, self.banner["alpha"] * 2))
+        pill.set_alpha(alpha)
+        text.set_alpha(alpha)
+        surface.blit(pill, box)
+        surface.blit(text, text.get_rect(center=box.center))
+        text.set_alpha(None)
 
     def draw_summary(self, surface: pygame.Surface) -> None:
         """The final reveal: each seat's mastaba pips and sites, counting up."""
