@@ -29,6 +29,7 @@ import itertools
 import os
 import pickle
 import queue
+import struct
 import subprocess
 import sys
 import threading
@@ -41,7 +42,9 @@ MODES = ("process", "thread")
 """Where bots think: a separate process (the default: the renderer keeps its
 core and its GIL), or a thread in this process (no start-up cost)."""
 DEFAULT_MODE = "process"
-WORKER_NICENESS = 10
+HEADER = struct.Struct(">I")
+"""Each message through the worker process's pipes: its length, then its pickle."""
+WORKER_NICENESS = 2
 """How much lower the worker process's scheduling priority is than the client's."""
 MAX_RESTARTS = 3
 """Worker processes started again after dying before bots think in a thread instead."""
@@ -100,8 +103,7 @@ def serve(receive: Callable[[], Any], send: Callable[[Any], None]) -> None:
 
 def _serve_streams() -> None:
     """The worker process's loop (``python -m dominoes_arcade.client.bot_worker``):
-    pickled requests on stdin, pickled answers on stdout."""
-    import pickle
+    framed pickles (`frame`) in on stdin, out on stdout."""
     import sys
 
     requests, replies = sys.stdin.buffer, sys.stdout.buffer
@@ -113,16 +115,22 @@ def _serve_streams() -> None:
         pass
 
     def receive():
-        try:
-            return pickle.load(requests)
-        except EOFError:
+        header = requests.read(HEADER.size)
+        if len(header) < HEADER.size:
             return None  # the client is gone
+        return pickle.loads(requests.read(HEADER.unpack(header)[0]))
 
     def send(reply) -> None:
-        pickle.dump(reply, replies, protocol=pickle.HIGHEST_PROTOCOL)
+        replies.write(frame(reply))
         replies.flush()
 
     serve(receive, send)
+
+
+def frame(message: Any) -> bytes:
+    """`message` pickled, after its length: what goes through the pipes."""
+    data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+    return HEADER.pack(len(data)) + data
 
 
 # -- the client's side -----------------------------------------------------------------------
@@ -140,66 +148,97 @@ class BotWorker:
         """Requests sent but not answered, by ticket (sent again if the worker dies)."""
         self._results: dict[int, Decision] = {}
         self._process: subprocess.Popen | None = None
-        self._threads: list[threading.Thread] = []
+        self._thread: threading.Thread | None = None
+        self._out = bytearray()
+        """Framed requests not yet taken by the worker process's pipe."""
+        self._in = bytearray()
+        """Bytes of answers read but not yet a whole frame."""
         self.restarts = 0
         self._start()
 
     def _start(self) -> None:
-        self._requests: queue.SimpleQueue = queue.SimpleQueue()
-        self._replies: queue.SimpleQueue = queue.SimpleQueue()
+        self._out.clear()
+        self._in.clear()
         if self.mode == "process":
             try:
                 self._start_process()
                 return
             except OSError:
                 self.mode = "thread"  # no processes here (a sandbox): think in a thread instead
-        self._threads = [threading.Thread(target=serve, args=(self._requests.get, self._replies.put),
-                                          name="dominoes-arcade-bots", daemon=True)]
-        self._threads[0].start()
+        self._requests: queue.SimpleQueue = queue.SimpleQueue()
+        self._replies: queue.SimpleQueue = queue.SimpleQueue()
+        self._thread = threading.Thread(target=serve, args=(self._requests.get, self._replies.put),
+                                        name="dominoes-arcade-bots", daemon=True)
+        self._thread.start()
 
     def _start_process(self) -> None:
         """A fresh interpreter running this module, not a fork of this one: the
         client runs SDL threads a forked child must not inherit, and `multiprocessing`'s
-        spawn would import the caller's main script again. Two small threads here
-        carry the pickles, so a full pipe never blocks a frame."""
+        spawn would import the caller's main script again. Both pipes are
+        non-blocking on this side and served by the frame loop itself (`_pump`): no
+        thread here competes with the renderer for the GIL, and a full pipe never
+        blocks a frame."""
         process = subprocess.Popen([sys.executable, "-m", __name__], stdin=subprocess.PIPE,
                                    stdout=subprocess.PIPE, close_fds=True)
+        os.set_blocking(process.stdin.fileno(), False)
+        os.set_blocking(process.stdout.fileno(), False)
         self._process = process
-        requests, replies = self._requests, self._replies
-
-        def write() -> None:
-            try:
-                while True:
-                    message = requests.get()
-                    pickle.dump(message, process.stdin, protocol=pickle.HIGHEST_PROTOCOL)
-                    process.stdin.flush()
-                    if message is None:
-                        return
-            except (OSError, ValueError):
-                return  # the worker is gone: `alive` says so
-
-        def read() -> None:
-            try:
-                while True:
-                    replies.put(pickle.load(process.stdout))
-            except (EOFError, OSError, ValueError, pickle.UnpicklingError):
-                return
-
-        self._threads = [threading.Thread(target=write, name="dominoes-arcade-bots-out", daemon=True),
-                         threading.Thread(target=read, name="dominoes-arcade-bots-in", daemon=True)]
-        for thread in self._threads:
-            thread.start()
 
     @property
     def alive(self) -> bool:
         if self._process is not None:
-            return self._process.poll() is None and all(t.is_alive() for t in self._threads)
-        return bool(self._threads) and self._threads[0].is_alive()
+            return self._process.poll() is None
+        return self._thread is not None and self._thread.is_alive()
 
     def _send(self, message: Any) -> None:
         if not self.alive:
             self._restart()
-        self._requests.put(message)
+        if self._process is None:
+            self._requests.put(message)
+        else:
+            self._out += frame(message)
+            self._pump()
+
+    def _pump(self) -> None:
+        """Move bytes both ways as far as the pipes allow now, without waiting, and
+        file every whole answer."""
+        process = self._process
+        if process is None:
+            while True:
+                try:
+                    self._file(self._replies.get_nowait())
+                except queue.Empty:
+                    return
+        try:
+            while self._out:
+                written = os.write(process.stdin.fileno(), self._out)
+                del self._out[:written]
+        except BlockingIOError:
+            pass  # the pipe is full while the bot thinks: the rest goes next frame
+        except OSError:
+            return  # the worker is gone: `alive` says so
+        while True:
+            try:
+                chunk = os.read(process.stdout.fileno(), 1 << 16)
+            except BlockingIOError:
+                break
+            except OSError:
+                return
+            if not chunk:
+                break  # end of file: the worker is gone
+            self._in += chunk
+        while len(self._in) >= HEADER.size:
+            size = HEADER.unpack_from(self._in)[0]
+            if len(self._in) < HEADER.size + size:
+                break
+            reply = pickle.loads(bytes(self._in[HEADER.size:HEADER.size + size]))
+            del self._in[:HEADER.size + size]
+            self._file(reply)
+
+    def _file(self, reply: tuple) -> None:
+        ticket, action, seconds, error = reply
+        if self._pending.pop(ticket, None) is not None:
+            self._results[ticket] = Decision(action, seconds, error)
 
     def _restart(self) -> None:
         """The worker died (a bot crashed the interpreter): start another and send
@@ -210,7 +249,7 @@ class BotWorker:
         self._stop_process()
         self._start()
         for message in self._pending.values():
-            self._requests.put(message)
+            self._send(message)
 
     # -- requests ------------------------------------------------------------------------
     def choose(self, key: Hashable, spec: str, game: str, seat: int, options: dict, seed: int, view,
@@ -243,7 +282,7 @@ class BotWorker:
         """The decision for `ticket` once it is ready (collected once), else None."""
         if ticket is None:
             return None
-        self._drain()
+        self._pump()
         decision = self._results.pop(ticket, None)
         if decision is None and ticket in self._pending and not self.alive:
             self._restart()
@@ -252,17 +291,8 @@ class BotWorker:
     @property
     def busy(self) -> bool:
         """Whether any request is still unanswered."""
-        self._drain()
+        self._pump()
         return bool(self._pending)
-
-    def _drain(self) -> None:
-        while True:
-            try:
-                ticket, action, seconds, error = self._replies.get_nowait()
-            except queue.Empty:
-                return
-            if self._pending.pop(ticket, None) is not None:
-                self._results[ticket] = Decision(action, seconds, error)
 
     def wait(self, ticket: int, timeout: float = 30.0) -> Decision | None:
         """Block until `ticket` is answered (tests and tools only: never in a frame)."""
@@ -276,9 +306,11 @@ class BotWorker:
 
     def close(self) -> None:
         """Stop the worker (its process ends when its input closes)."""
-        self._requests.put(None)
-        self._stop_process()
-        self._threads = []
+        if self._process is not None:
+            self._stop_process()
+        elif self._thread is not None:
+            self._requests.put(None)
+            self._thread = None
 
     def _stop_process(self) -> None:
         process, self._process = self._process, None
