@@ -192,3 +192,22 @@ def test_frames_keep_coming_while_a_hard_bot_thinks(tmp_path):
         assert max(frame_times) < 0.25, f"no frame waited for the bot: longest {max(frame_times) * 1000:.0f} ms"
     finally:
         app.close()
+
+
+def test_a_worker_process_that_dies_is_started_again_and_asked_again(tmp_path):
+    plugin = tmp_path / "slow.py"
+    plugin.write_text("import time\nfrom dominoes_arcade.bots import Bot\n\n"
+                      "class Slow(Bot):\n    def choose(self, view, legal):\n        time.sleep(0.3)\n"
+                      "        return legal[-1]\n", encoding="utf-8")
+    worker = BotWorker("process")
+    try:
+        state = position("necropolis", 2, 4)
+        seat, legal = state.current_player, state.legal_actions()
+        ticket = worker.choose("t", f"{plugin}:Slow", "necropolis", seat, {}, 1, state.view(seat), legal)
+        worker._process.kill()  # as if a bot had crashed the interpreter mid-thought
+        worker._process.wait()
+        decision = worker.wait(ticket, timeout=20)
+        assert decision is not None and decision.action is legal[-1]
+        assert worker.restarts == 1 and worker.alive and worker.mode == "process"
+    finally:
+        worker.close()
