@@ -211,7 +211,7 @@ class CyprusTable(TableScene):
 
     def last_move_rect(self) -> pygame.Rect | None:
         move = self.last_move
-        if move is None:
+        if move is None or self.summary_up:
             return None
         if move[0] == "centre":
             geometry = self.geometry()

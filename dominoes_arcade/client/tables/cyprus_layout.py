@@ -306,8 +306,8 @@ class BottomRow:
 
 PLAY_ROW = BottomRow(pygame.Rect(212, 576, 856, 92), 72, pygame.Rect(8, 560, 196, 108), (52, 610), 56,
                      {"draw": pygame.Rect(100, 568, 100, 42), "pass": pygame.Rect(100, 618, 100, 42)})
-REPLAY_ROW = BottomRow(pygame.Rect(212, 574, 856, 44), 40, pygame.Rect(8, 560, 196, 54), (36, 587), 36, {})
-"""A replay's bottom row: lower, smaller and without buttons, above the replay controls."""
+REPLAY_ROW = BottomRow(pygame.Rect(520, 578, 548, 90), 56, pygame.Rect(8, 558, 196, 34), (26, 575), 28, {})
+"""A replay's bottom row: no buttons, and the hand to the right of the replay controls."""
 
 
 def hand_tiles(count: int, lifted: frozenset[int] = frozenset(), row: BottomRow = PLAY_ROW) -> list[pygame.Rect]:
@@ -318,7 +318,7 @@ def hand_tiles(count: int, lifted: frozenset[int] = frozenset(), row: BottomRow 
     pitch = min(w + HAND_GAP, (box.width - w) / max(1, count - 1)) if count > 1 else 0
     row_width = w + pitch * (count - 1)
     x = box.x + (box.width - row_width) / 2
-    y = box.bottom - h - 6 if length > 48 else box.y + (box.height - h) // 2
+    y = box.bottom - h - 6
     return [pygame.Rect(round(x + i * pitch), y - (LIFT if i in lifted else 0), w, h) for i in range(count)]
 
 

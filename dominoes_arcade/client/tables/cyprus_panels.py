@@ -268,14 +268,14 @@ class Panels:
             count = table.model.boneyard
             art = table.app.tile_art
             cx, cy = row.pile_centre
-            for i in range(min(3, count)):
+            for i in range(min(3 if buttons else 1, count)):
                 image = art.back(row.pile_length)
                 surface.blit(image, image.get_rect(center=(cx - 6 + 6 * i, cy - 4 * i)))
             if buttons:
                 self.text(surface, f"{count} left", (cx, row.boneyard.bottom - 8), SMALL, palette.text, bold=True,
                           anchor="midbottom")
             else:
-                self.text(surface, f"Boneyard: {count}", (cx + 30, cy), SMALL, palette.text, bold=True,
+                self.text(surface, f"Boneyard: {count}", (cx + 24, cy), SMALL, palette.text, bold=True,
                           anchor="midleft")
         for name, rect in buttons.items():
             self._button(surface, rect, name.capitalize(), ("button", name) in legal)
@@ -349,6 +349,8 @@ class Panels:
             spinner = f"{table.preset.suit}-{table.preset.suit}"
             return "Dealing" if state.phase == DEAL else f"Nobody holds the {spinner}: drawing for it"
         spinner = f"{table.preset.suit}-{table.preset.suit}"
+        if table.replay is not None:
+            return f"{table.seat_name(seat)} to move"
         if not table.waiting_for_human:
             return f"{table.seat_name(seat)} is thinking\u2026"
         kinds = {a.kind for a in state.legal_actions()}
@@ -423,7 +425,7 @@ class Panels:
                       bold=winner)
         if table.state.is_terminal:
             footer = f"{table.seat_name(result.winner)} reaches {target} and wins the game"
-        elif table.hold_left > 0 and table.hold_left < 30:
+        elif table.hold_left > 0 and not table.human_seats:
             footer = f"Next round in {math.ceil(table.hold_left)} s \u00b7 press to go on"
         else:
             footer = "Press to go on to the next round"
