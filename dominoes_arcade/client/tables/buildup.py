@@ -117,6 +117,8 @@ class BuildUpTable(TableScene):
         """Each hand's tiles sliding to new slots: index -> pixels still to go, times `t`."""
         self.browsed: int | None = None
         """The stack a keyboard or controller cursor rests on to read its history."""
+        self._warmed: set[tuple[int, int]] = set()
+        """(tile, owner) pairs whose summary-sized image is rendered already."""
         self.static: pygame.Surface | None = None
         self.static_key: tuple | None = None
         """The static layer (`buildup_panels.static_layer`) and what it was drawn for."""
@@ -362,6 +364,20 @@ class BuildUpTable(TableScene):
         if not self.tweens.busy:
             self.flights.clear()
             self.shown_totals = [float(t) for t in self.state.totals]
+        self._warm_summary_tiles()
+
+    def _warm_summary_tiles(self) -> None:
+        """Render the summary-sized images of the tiles it may show (those on top, and
+        those in hand, which may be set aside), one a frame, ahead of the summary,
+        whose first frame would otherwise render a dozen at once. Images only: no
+        tile is drawn, hidden or not."""
+        candidates = [entries[-1] for entries in self.state.stacks if entries]
+        candidates += [(tile, seat) for seat in (0, 1) for tile in self.state.hands[seat]]
+        for tile, owner in candidates:
+            if (tile, owner) not in self._warmed:
+                self.app.tile_art.tile(tile, panels.SUMMARY_TILE, owner=owner)
+                self._warmed.add((tile, owner))
+                return
 
     def on_rebuild(self) -> None:
         """Undo or a replay's jump: nothing in the air, the state says where all is."""

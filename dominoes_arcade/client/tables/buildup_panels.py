@@ -25,6 +25,8 @@ SET_GLYPHS = ("\u25cf", "\u25c6")
 SET_NAMES = {"classic": ("Ivory", "Red"), "colourblind": ("Cream", "Blue"), "midnight": ("Slate", "Sand")}
 """Each set's body colour by tile theme (`TileArt` themes), as the name plates say it."""
 SHEET = pygame.Rect(16, 16, 220, 404)
+SHEET_COLUMNS = (SHEET.x + 138, SHEET.right - 16)
+"""The right edges of the score sheet's two columns (Seat 1, Seat 2)."""
 PASS_RECT = pygame.Rect(914, 486, 116, 52)
 """The Pass button, right of the hand, shown when passing is the only move."""
 SIDE_X = 1048
@@ -34,6 +36,8 @@ PILE_LENGTH = 60
 ASIDE_LENGTH = 40
 ASIDE_COLUMNS = 9
 SUMMARY = pygame.Rect(254, 106, 774, 356)
+SUMMARY_TILE = 44
+"""The length of the tiles a hand's summary shows."""
 HISTORY = pygame.Rect(16, 430, 220, 234)
 HISTORY_SIZES = ((4, 46), (5, 36), (6, 28))
 """(columns, tile length) for a stack's history, largest first: the first that fits."""
@@ -80,10 +84,6 @@ def draw_side(table: BuildUpTable, surface: pygame.Surface, seat: int, arriving:
     for index, tile in enumerate(aside):
         if ("aside", seat, tile) not in arriving:
             table.tile_at(surface, tile, table.aside_centre(seat, index), ASIDE_LENGTH, owner=seat)
-
-
-SHEET_COLUMNS = (SHEET.x + 138, SHEET.right - 16)
-"""The right edges of the score sheet's two columns (Seat 1, Seat 2)."""
 
 
 def static_layer(table: BuildUpTable) -> pygame.Surface:
@@ -253,7 +253,7 @@ def draw_summary(table: BuildUpTable, surface: pygame.Surface, summary: HandSumm
             table.text_at(surface, f"On top: {plural(len(tops), 'tile')}, {top_pips} pips", SMALL,
                           {"topleft": (x, y + 32)}, palette.text_dim)
             for index, (_, tile) in enumerate(tops):
-                table.tile_at(surface, tile, (x + 12 + index * 28, y + 84), 44, owner=seat)
+                table.tile_at(surface, tile, (x + 12 + index * 28, y + 84), SUMMARY_TILE, owner=seat)
         aside = summary.aside[seat]
         aside_pips = sum(PIPS[t] for t in aside)
         note = f"Set aside: {plural(len(aside), 'tile')}"
@@ -261,7 +261,7 @@ def draw_summary(table: BuildUpTable, surface: pygame.Surface, summary: HandSumm
             note += f", \u2212{aside_pips} pips"
         table.text_at(surface, note, SMALL, {"topleft": (x, y + 116)}, palette.text_dim)
         for index, tile in enumerate(aside):
-            table.tile_at(surface, tile, (x + 12 + index * 28, y + 168), 44, owner=seat)
+            table.tile_at(surface, tile, (x + 12 + index * 28, y + 168), SUMMARY_TILE, owner=seat)
         table.text_at(surface, f"Hand  {round(summary.scores[seat] * p):+d}", LARGE, {"topleft": (x, y + 200)},
                       palette.text, True)
         table.text_at(surface, f"Total  {round(table.shown_totals[seat])}", LARGE, {"topleft": (x + 180, y + 200)},
