@@ -229,3 +229,16 @@ def test_demo_with_animations_reaches_the_game_over_screen(tmp_path):
     assert app.scenes.top.name == "game over"
     assert kinds == {"stack", "hand", "aside"} or kinds == {"stack", "hand"}
     assert summaries == {1, 2, 3, 4}
+
+
+def test_keyboard_only_game_with_the_kits_driver_and_animations(tmp_path):
+    """The kit's own driver (client_drive) plays a whole game by arrows and Enter at
+    the fast animation speed, so flights and summaries run while a human plays."""
+    from client_drive import play_with_keyboard
+
+    config = tmp_path / "fast.toml"
+    config.write_text('[display]\nanimation_speed = "fast"\n[bots]\nthink_delay_ms = 0\n', encoding="utf-8")
+    app = make_app(tmp_path, config=config)
+    table = open_buildup(app, ["human", "medium"], seed=16)
+    play_with_keyboard(app, table, seed=16, on_frame=lambda app, table: check_render_log(table))
+    finish(app, table)
