@@ -44,9 +44,9 @@ from ...engine import Action, Event, game_options, new_game
 from ...engine.records import parse_step, step_text
 from ..input import InputEvent, Intent
 from ..scene import Scene
-from ..theme import SMALL
 from . import TableSetup
-from .interaction import HINT_COLOUR, LAST_MOVE_COLOUR, Choice, Picker, draw_ring, draw_tag
+from .bot_seats import BotSeats
+from .interaction import Choice, Picker, draw_marks, table_prompts
 
 ATTRACT_IGNORES = frozenset({Intent.POINT, Intent.DRAG, Intent.RELEASE, Intent.DEVICE_ADDED})
 """Inputs that do not end an attract-mode demo (a nudged mouse is not a player)."""
@@ -90,13 +90,7 @@ class TableScene(Scene):
         self.last_shown_human: int | None = self.revealed_seat
         """In hot-seat, the human who last confirmed the pass screen."""
         self.picker = Picker(self)
-        self.worker = None
-        self.bot_ticket: int | None = None
-        self.hint: Action | None = None
-        """The hard bot's suggestion for the human's decision, highlighted until they move."""
-        self.hint_ticket: int | None = None
-        self._hint_version = -1
-        self._specs: dict[str, str] = {}
+        self.bots = BotSeats(self)
         self._choices_for: int | None = None
         self._choices: list[Choice] = []
         self.replay = None
@@ -156,6 +150,24 @@ class TableScene(Scene):
     @property
     def is_over(self) -> bool:
         return self.ended and not self.tweens.busy
+
+    @property
+    def hint(self) -> Action | None:
+        """The hard bot's suggestion for the human's decision (`ask_hint`), until they move."""
+        return self.bots.hint
+
+    @property
+    def hint_ticket(self) -> int | None:
+        return self.bots.hint_ticket
+
+    @property
+    def bot_ticket(self) -> int | None:
+        """The question to the bot to move, while it thinks."""
+        return self.bots.ticket
+
+    def ask_hint(self) -> None:
+        """The `hard` bot's choice for the human to move, computed off the frame loop."""
+        self.bots.ask_hint()
 
     @property
     def selected_source(self) -> Hashable | None:
@@ -292,8 +304,8 @@ class TableScene(Scene):
                     and not self.app.exit_when_over):
                 self.next_demo()
             return
-        self._ask_bot()
-        self._collect_hint()
+        self.bots.ask_for_move()
+        self.bots.collect_hint()
         if self.hold_left > 0:
             self.hold_left = max(0.0, self.hold_left - dt)
         elif not self.tweens.busy:
@@ -316,9 +328,8 @@ class TableScene(Scene):
                 self.revealed_seat = None  # a bot's turn: nobody's hand is shown
             self.think_left -= dt
             if self.think_left <= 0:
-                decision = self.bot_worker().result(self.bot_ticket)
+                decision = self.bots.move_decision()
                 if decision is not None:
-                    self.bot_ticket = None
                     action = decision.action
                     if action is None or action not in state.legal_actions():
                         self.app.toast(f"{self.seat_name(state.current_player)}'s bot failed "
@@ -340,58 +351,6 @@ class TableScene(Scene):
     def reveal(self, seat: int) -> None:
         """`seat`'s human confirmed the pass screen: their hidden tiles may show."""
         self.revealed_seat = self.last_shown_human = seat
-
-    def bot_worker(self):
-        if self.worker is None:
-            from ..bot_worker import shared_worker
-
-            self.worker = shared_worker()
-        return self.worker
-
-    def bot_spec(self, kind: str) -> str:
-        """The bot spec a seat kind (easy, medium, hard) means in ``[bots]``."""
-        from ...bots import BotError, difficulty_spec
-
-        spec = self._specs.get(kind)
-        if spec is None:
-            try:
-                spec = difficulty_spec(self.app.settings.bots, kind)
-            except BotError as error:
-                self.app.toast(f"{error}: playing the random bot")
-                spec = "random"
-            self._specs[kind] = spec
-        return spec
-
-    def _ask_bot(self) -> None:
-        """Send the bot to move its question as soon as its seat is to move."""
-        state = self.state
-        seat = state.current_player
-        if (self.bot_ticket is not None or self.replay is not None or seat < 0 or state.is_terminal
-                or self.is_human(seat)):
-            return
-        self.bot_ticket = self.bot_worker().choose(
-            self.key, self.bot_spec(self.seat_kind(seat)), state.game, seat, state.options_dict(),
-            self.setup.seed * 16 + seat, state.view(seat), state.legal_actions())
-
-    def ask_hint(self) -> None:
-        """The `hard` bot's choice for the human to move, computed off the frame loop."""
-        if not self.can_decide or self.hint is not None or self.hint_ticket is not None:
-            return
-        state = self.state
-        seat = state.current_player
-        self.hint_ticket = self.bot_worker().choose(
-            (self.key, "hint"), self.bot_spec("hard"), state.game, seat, state.options_dict(),
-            self.setup.seed * 16 + seat + len(self.steps), state.view(seat), state.legal_actions())
-        self._hint_version = self.decision_version
-
-    def _collect_hint(self) -> None:
-        if self.hint_ticket is None:
-            return
-        decision = self.bot_worker().result(self.hint_ticket)
-        if decision is not None:
-            self.hint_ticket = None
-            if decision.action is not None and self._hint_version == self.decision_version:
-                self.hint = decision.action
 
     def _replay_next(self) -> bool:
         """Apply the record's next step (animated). False at its end or on a bad step."""
@@ -425,10 +384,7 @@ class TableScene(Scene):
 
     def _changed(self) -> None:
         self.decision_version += 1
-        self.hint = None
-        if self.hint_ticket is not None:
-            self.bot_worker().cancel(self.hint_ticket)
-            self.hint_ticket = None
+        self.bots.state_changed()
 
     def play(self, action: Action) -> bool:
         """A human's choice: applied when it is legal for the seat to move, else
@@ -461,9 +417,7 @@ class TableScene(Scene):
         self.tweens.clear()
         self.hold_left = 0.0
         self.ended, self.ended_for, self.error = False, 0.0, None
-        if self.bot_ticket is not None:
-            self.bot_worker().cancel(self.bot_ticket)
-            self.bot_ticket = None
+        self.bots.rebuilt()
         self.picker.reset()
         self._changed()
         self.on_rebuild()
@@ -492,8 +446,7 @@ class TableScene(Scene):
             self.app.audio.play("back")
             return False
         self.rebuild(self.steps[:self.human_steps[-1]])
-        if self.worker is not None:
-            self.worker.forget(self.key)  # fresh bots: the old ones saw moves that are gone
+        self.bots.forget()  # fresh bots: the old ones saw moves that are gone
         self.think_left = self.think_delay
         self.app.audio.play("back")
         return True
@@ -540,9 +493,7 @@ class TableScene(Scene):
             self.app.scenes.push(TitleScene(self.app))
 
     def exit(self) -> None:
-        if self.worker is not None:
-            self.worker.forget(self.key)
-            self.worker.forget((self.key, "hint"))
+        self.bots.forget(hint=True)
 
     # -- drawing and input ---------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -554,24 +505,7 @@ class TableScene(Scene):
 
     def draw_marks(self, surface: pygame.Surface) -> None:
         """The kit's marks over the table: the last move, the decision, the hint."""
-        style = self.app.style
-        last = self.last_move_rect()
-        if last is not None and not self.ended:
-            draw_ring(surface, last, LAST_MOVE_COLOUR, 3, grow=5)
-            draw_tag(surface, style, last, "Last move", LAST_MOVE_COLOUR)
-        self.picker.draw(surface)
-        if self.hint is not None and self.can_decide:
-            rects = self.item_rects()
-            for choice in self.current_choices():
-                if choice.action is self.hint:
-                    for item in (choice.source, choice.target):
-                        if item is not None and item in rects:
-                            draw_ring(surface, rects[item], HINT_COLOUR, 4, grow=10)
-                            draw_tag(surface, style, rects[item], "Hint", HINT_COLOUR)
-                    break
-        elif self.hint_ticket is not None:
-            text = style.text("Thinking of a hint\u2026", SMALL + 2, HINT_COLOUR, bold=True)
-            surface.blit(text, text.get_rect(midbottom=(surface.get_width() // 2, surface.get_height() - 56)))
+        draw_marks(self, surface)
 
     def handle(self, event: InputEvent) -> None:
         intent = event.intent
@@ -588,8 +522,7 @@ class TableScene(Scene):
         elif intent is Intent.UNDO:
             self.undo()
         elif intent is Intent.HINT:
-            if self.can_decide:
-                self.ask_hint()
+            self.bots.ask_hint()
         elif not self.picker.handle(event):
             self.handle_table(event)
 
@@ -603,20 +536,4 @@ class TableScene(Scene):
     def prompts(self) -> list[tuple[Intent, str]]:
         if self.replay is not None:
             return self.replay.prompts()
-        if self.tweens.busy:
-            return [(Intent.CONFIRM, "Skip"), (Intent.PAUSE, "Pause")]
-        prompts: list[tuple[Intent, str]] = []
-        choices = self.current_choices() if self.can_decide else []
-        if choices:
-            forced = Picker.forced(choices)
-            if forced is not None:
-                prompts.append((Intent.CONFIRM, f"{self.describe(forced.action)} (only move)"))
-            elif self.picker.selected is not None:
-                prompts += [(Intent.CONFIRM, "Place"), (Intent.BACK, "Put back")]
-            else:
-                prompts.append((Intent.CONFIRM, "Pick up"))
-            prompts.append((Intent.HINT, "Hint"))
-        if self.human_seats and not self.hot_seat and self.undo_refusal() is None:
-            prompts.append((Intent.UNDO, "Undo"))
-        prompts.append((Intent.PAUSE, "Pause"))
-        return prompts
+        return table_prompts(self)

@@ -17,7 +17,12 @@ import math
 from collections.abc import Hashable
 from dataclasses import dataclass
 
+import pygame
+
 from ...engine import Action
+from ..focus import farthest_back, nearest
+from ..input import DIRECTIONS, Device, Intent
+from ..theme import SMALL
 
 
 @dataclass(frozen=True)
@@ -138,9 +143,6 @@ class Picker:
     # -- input -------------------------------------------------------------------------
     def handle(self, event) -> bool:
         """Use `event` for the decision; True when it was used."""
-        from ..focus import farthest_back, nearest
-        from ..input import DIRECTIONS, Intent
-
         if not self.table.can_decide:
             return False
         choices = self.sync()
@@ -298,8 +300,6 @@ class Picker:
     def draw(self, surface) -> None:
         """The decision's marks over the table: legal sources, the selection and its
         targets, the focus (keyboard and controller), the hover, the dragged tile."""
-        from ..input import Device
-
         table = self.table
         if not table.can_decide:
             return
@@ -337,15 +337,11 @@ _FILLS: dict[tuple, object] = {}
 
 def draw_ring(surface, rect, colour, width: int, *, grow: int = 0, radius: int = 10) -> None:
     """A rounded ring `grow` pixels outside `rect`."""
-    import pygame
-
     pygame.draw.rect(surface, colour, rect.inflate(2 * grow, 2 * grow), width=width, border_radius=radius + grow)
 
 
 def draw_fill(surface, rect, rgba) -> None:
     """A translucent rounded fill over `rect` (surfaces cached by size and colour)."""
-    import pygame
-
     key = (rect.size, rgba)
     fill = _FILLS.get(key)
     if fill is None:
@@ -358,18 +354,12 @@ def draw_fill(surface, rect, rgba) -> None:
 
 def draw_marker(surface, rect, colour) -> None:
     """A small triangle above `rect` pointing down at it: the focus, beyond colour."""
-    import pygame
-
     x, y = rect.centerx, rect.top - 10
     pygame.draw.polygon(surface, colour, [(x - 9, y - 12), (x + 9, y - 12), (x, y)])
 
 
 def draw_tag(surface, style, rect, text: str, colour) -> None:
     """A small label on a dark pill just above (or, at the top edge, below) `rect`."""
-    import pygame
-
-    from ..theme import SMALL
-
     label = style.text(text, SMALL, colour, bold=True)
     box = label.get_rect(midbottom=(rect.centerx, rect.top - 6)).inflate(14, 6)
     if box.top < 4:
@@ -382,3 +372,50 @@ def draw_tag(surface, style, rect, text: str, colour) -> None:
 
 def _distance(a, b) -> float:
     return (a.centerx - b.centerx) ** 2 + (a.centery - b.centery) ** 2
+
+
+# -- what the kit draws over every table, and its prompts ---------------------------------------
+
+
+def draw_marks(table, surface) -> None:
+    """The last move, the decision's marks (`Picker.draw`), and the hint."""
+    style = table.app.style
+    last = table.last_move_rect()
+    if last is not None and not table.ended:
+        draw_ring(surface, last, LAST_MOVE_COLOUR, 3, grow=5)
+        draw_tag(surface, style, last, "Last move", LAST_MOVE_COLOUR)
+    table.picker.draw(surface)
+    if table.hint is not None and table.can_decide:
+        rects = table.item_rects()
+        for choice in table.current_choices():
+            if choice.action is table.hint:
+                for item in (choice.source, choice.target):
+                    if item is not None and item in rects:
+                        draw_ring(surface, rects[item], HINT_COLOUR, 4, grow=10)
+                        draw_tag(surface, style, rects[item], "Hint", HINT_COLOUR)
+                break
+    elif table.hint_ticket is not None:
+        text = style.text("Thinking of a hint\u2026", SMALL + 2, HINT_COLOUR, bold=True)
+        surface.blit(text, text.get_rect(midbottom=(surface.get_width() // 2, surface.get_height() - 56)))
+
+
+def table_prompts(table) -> list:
+    """The footer while a game is played: what CONFIRM does now (the forced move
+    named), hint, undo when it is possible, pause."""
+    if table.tweens.busy:
+        return [(Intent.CONFIRM, "Skip"), (Intent.PAUSE, "Pause")]
+    prompts = []
+    choices = table.current_choices() if table.can_decide else []
+    if choices:
+        forced = Picker.forced(choices)
+        if forced is not None:
+            prompts.append((Intent.CONFIRM, f"{table.describe(forced.action)} (only move)"))
+        elif table.picker.selected is not None:
+            prompts += [(Intent.CONFIRM, "Place"), (Intent.BACK, "Put back")]
+        else:
+            prompts.append((Intent.CONFIRM, "Pick up"))
+        prompts.append((Intent.HINT, "Hint"))
+    if table.human_seats and not table.hot_seat and table.undo_refusal() is None:
+        prompts.append((Intent.UNDO, "Undo"))
+    prompts.append((Intent.PAUSE, "Pause"))
+    return prompts

@@ -1,0 +1,122 @@
+"""The bots of one table, and the hint: their questions go to the `bot_worker`
+(off the frame loop), their answers are collected frame by frame.
+
+A table owns one `BotSeats` (``table.bots``). The bot to move is asked as soon as
+its seat is to move (`ask_for_move`), so it thinks while the last move still
+animates; the table takes the answer (`move_decision`) once its pacing allows.
+The hint is the `hard` bot's choice for the human's view (`ask_hint`), kept for
+the decision it was asked for only.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...engine import Action
+
+if TYPE_CHECKING:
+    from ..bot_worker import BotWorker, Decision
+    from .base import TableScene
+
+
+class BotSeats:
+    def __init__(self, table: TableScene):
+        self.table = table
+        self._worker: BotWorker | None = None
+        self._specs: dict[str, str] = {}
+        self.ticket: int | None = None
+        """The question to the bot to move, while it thinks."""
+        self.hint: Action | None = None
+        """The hard bot's suggestion for the human's decision, until they move."""
+        self.hint_ticket: int | None = None
+        self._hint_version = -1
+
+    @property
+    def worker(self) -> BotWorker:
+        """The client's shared worker, started on first use (a game of humans only
+        never starts it)."""
+        if self._worker is None:
+            from ..bot_worker import shared_worker
+
+            self._worker = shared_worker()
+        return self._worker
+
+    def spec(self, kind: str) -> str:
+        """The bot spec a seat kind (easy, medium, hard) means in ``[bots]``; a bad
+        setting plays the random bot, with a toast saying why."""
+        from ...bots import BotError, difficulty_spec
+
+        spec = self._specs.get(kind)
+        if spec is None:
+            try:
+                spec = difficulty_spec(self.table.app.settings.bots, kind)
+            except BotError as error:
+                self.table.app.toast(f"{error}: playing the random bot")
+                spec = "random"
+            self._specs[kind] = spec
+        return spec
+
+    def _ask(self, key, kind: str, seed: int) -> int:
+        table = self.table
+        state = table.state
+        seat = state.current_player
+        return self.worker.choose(key, self.spec(kind), state.game, seat, state.options_dict(), seed,
+                                  state.view(seat), state.legal_actions())
+
+    # -- the bot to move -------------------------------------------------------------------
+    def ask_for_move(self) -> None:
+        """Ask the bot to move, once, as soon as its seat is to move."""
+        table = self.table
+        state = table.state
+        seat = state.current_player
+        if (self.ticket is None and table.replay is None and seat >= 0 and not state.is_terminal
+                and not table.is_human(seat)):
+            self.ticket = self._ask(table.key, table.seat_kind(seat), table.setup.seed * 16 + seat)
+
+    def move_decision(self) -> Decision | None:
+        """The bot's answer once it has come (then the question is closed)."""
+        decision = self.worker.result(self.ticket)
+        if decision is not None:
+            self.ticket = None
+        return decision
+
+    # -- the hint -------------------------------------------------------------------------------
+    def ask_hint(self) -> None:
+        table = self.table
+        if not table.can_decide or self.hint is not None or self.hint_ticket is not None:
+            return
+        seat = table.state.current_player
+        self.hint_ticket = self._ask((table.key, "hint"), "hard", table.setup.seed * 16 + seat + len(table.steps))
+        self._hint_version = table.decision_version
+
+    def collect_hint(self) -> None:
+        if self.hint_ticket is None:
+            return
+        decision = self.worker.result(self.hint_ticket)
+        if decision is not None:
+            self.hint_ticket = None
+            if decision.action is not None and self._hint_version == self.table.decision_version:
+                self.hint = decision.action
+
+    # -- the state changed ------------------------------------------------------------------------
+    def state_changed(self) -> None:
+        """A move was made: the hint (and any hint still being thought of) is stale."""
+        self.hint = None
+        if self.hint_ticket is not None:
+            self.worker.cancel(self.hint_ticket)
+            self.hint_ticket = None
+
+    def rebuilt(self) -> None:
+        """The state was rebuilt (undo, a replay step back): no question stands."""
+        if self.ticket is not None:
+            self.worker.cancel(self.ticket)
+            self.ticket = None
+        self.state_changed()
+
+    def forget(self, hint: bool = False) -> None:
+        """Drop this table's bots in the worker (an undo: fresh bots; `hint` too
+        when the table closes)."""
+        if self._worker is not None:
+            self._worker.forget(self.table.key)
+            if hint:
+                self._worker.forget((self.table.key, "hint"))
