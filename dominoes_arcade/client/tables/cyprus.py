@@ -380,8 +380,12 @@ class CyprusTable(TableScene):
         self._glide_hand(dt)
 
     def receive(self, event) -> None:
+        """A click or confirm finishes the deal's flights and the count-up too; it
+        also acts when a human has a decision to make (those flights are only show)."""
         if self.skip_on_input and event.intent in (Intent.CONFIRM, Intent.PRESS) and self.background.busy:
             self.background.skip()
+            if not self.can_decide:
+                return
         super().receive(event)
 
     def on_rebuild(self) -> None:
@@ -450,7 +454,6 @@ class CyprusTable(TableScene):
                 model.round_number, self.panels.status_text(), display.theme, display.numbers_on_tiles)
 
     def _paint_static(self, surface: pygame.Surface) -> None:
-        surface.blit(self.app.style.background(surface.get_size()), (0, 0))
         self.panels.draw_felt(surface)
         self.pieces.draw_star(surface)
         self.panels.draw_sheet(surface)
