@@ -372,6 +372,22 @@ class Panels:
             return "No tile fits: draw from the boneyard"
         return "No tile fits: pass"
 
+    def _rounds_line(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The score sheet across the rounds so far on one line: as many of the latest as fit."""
+        table = self.table
+        entries = [f"{result.number}: {table.seat_name(result.winner)} +{result.points}" if result.winner >= 0
+                   else f"{result.number}: tie, 0" for _, result in table.rounds]
+        font = self.style.font(TINY)
+        shown: list[str] = []
+        for entry in reversed(entries):
+            trial = " \u00b7 ".join([entry, *shown])
+            if font.size("Rounds  " + trial)[0] > rect.width:
+                break
+            shown.insert(0, entry)
+        prefix = "Rounds \u2026 " if len(shown) < len(entries) else "Rounds  "
+        self.text(surface, prefix + " \u00b7 ".join(shown), rect.midleft, TINY, self.style.palette.text_dim,
+                  anchor="midleft")
+
     # -- notes and the round summary --------------------------------------------------------------
     def draw_notes(self, surface: pygame.Surface) -> None:
         for note in self.table.notes:
@@ -395,7 +411,7 @@ class Panels:
         players = table.state.num_players
         row_h = 38 if players <= 6 else 31
         tile = 34 if players <= 6 else 28
-        panel = pygame.Rect(0, 0, 860, 100 + players * row_h + 44)
+        panel = pygame.Rect(0, 0, 860, 100 + players * row_h + 68)
         panel.center = (AREA.centerx, AREA.centery + 10)
         table.app.panels.draw(surface, panel, radius=18, alpha=236)
         if result.winner < 0:
@@ -431,6 +447,7 @@ class Panels:
             self.text(surface, str(sum(PIPS[t] for t in hand)), (columns[2], y + 4), SMALL, colour, bold=winner)
             self.text(surface, f"{table.shown_total(seat)} / {target}", (columns[3], y + 4), SMALL, colour,
                       bold=winner)
+        self._rounds_line(surface, pygame.Rect(panel.x + 20, panel.bottom - 58, panel.width - 40, 20))
         if table.state.is_terminal:
             footer = f"{table.seat_name(result.winner)} reaches {target} and wins the game"
         elif table.hold_left > 0 and not table.human_seats:
