@@ -20,7 +20,6 @@ from test_client_support import (
 )
 
 from dominoes_arcade.client.input import Device
-from dominoes_arcade.client.tables.placeholder import PlaceholderTable
 
 A, B = pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_B
 START = pygame.CONTROLLER_BUTTON_START
@@ -74,34 +73,20 @@ def test_keyboard_alone_starts_a_game_pauses_and_leaves(app):
     assert scene_names(app) == ["title"]
 
 
-def test_keyboard_alone_plays_a_placeholder_game_to_the_end(app):
+def test_keyboard_alone_plays_a_game_to_the_end(app):
+    from client_drive import play_with_keyboard
+
     steer(app, "Necropolis")
     press_keys(app, pygame.K_RETURN, pygame.K_RETURN)
     table = app.scenes.top
-    assert isinstance(table, PlaceholderTable)
-    for _ in range(400):
-        if table.is_over:
-            break
-        if table.waiting_for_human:
-            press_keys(app, pygame.K_RETURN)  # the first legal move has the focus
-        else:
-            run(app)
-    assert table.is_over and table.state.is_terminal
+    assert table.name == "table" and table.state.game == "necropolis"
+    play_with_keyboard(app, table)
+    assert table.state.is_terminal
     assert any(step.startswith("0 ") for step in table.steps), "the human seat moved"
-    steer(app, "Back to title")
+    assert app.scenes.top.name == "game over"
+    steer(app, "Menu")
     press_keys(app, pygame.K_RETURN)
     assert scene_names(app) == ["title"]
-
-
-def test_the_placeholder_says_the_real_table_comes_later(app, monkeypatch):
-    drawn = []
-    original = app.style.text
-    monkeypatch.setattr(app.style, "text", lambda text, *a, **k: (drawn.append(text), original(text, *a, **k))[1])
-    steer(app, "Cyprus")
-    press_keys(app, pygame.K_RETURN, pygame.K_RETURN)
-    assert app.scenes.top.name == "table"
-    run(app)
-    assert any("real table arrives" in line for line in drawn)
 
 
 # -- mouse only ----------------------------------------------------------------------
@@ -117,7 +102,7 @@ def test_mouse_alone_reaches_and_leaves_every_scene(app):
     click_widget(app, "Cyprus")
     click_widget(app, "Start game")
     assert app.scenes.top.name == "table"
-    click_widget(app, "Pause")
+    click_footer(app, "Pause")
     assert app.scenes.top.name == "pause"
     click_widget(app, "Rules")
     click_widget(app, "Back")
@@ -125,13 +110,22 @@ def test_mouse_alone_reaches_and_leaves_every_scene(app):
     click_widget(app, "Back")
     click_widget(app, "Resume")
     assert app.scenes.top.name == "table"
-    click_widget(app, "Pause")
+    click_footer(app, "Pause")
     click_widget(app, "Leave game")
     click_widget(app, "Leave")
     assert scene_names(app) == ["title"]
     click_widget(app, "Quit")
     click_widget(app, "Quit")
     assert not app.running
+
+
+def click_footer(app, words: str) -> None:
+    """Click the footer prompt labelled `words` (tables have no Pause widget: the
+    footer's prompt is the mouse's way to pause)."""
+    run(app)
+    areas = [area for area, _intent, _glyph, label in app._prompt_areas if label == words]
+    assert areas, f"no footer prompt {words!r}"
+    click(app, areas[0].center)
 
 
 def test_right_click_goes_back_and_footer_prompts_are_clickable(app):
