@@ -81,6 +81,8 @@ class HiddenWatch:
                     hidden |= set(hand)
             self.boneyard = set(state.boneyard)
         assert not faces & hidden, f"hidden tiles drawn face up: {sorted(faces & hidden)}"
+        # And as the kit's contract says: a tile logged face up as a seat's own is one the screen may show.
+        assert all(table.shows_hidden(seat) for _tile, face_up, seat in table.render_log if face_up and seat >= 0)
         self.frames += 1
 
 

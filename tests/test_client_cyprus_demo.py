@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from test_client_cyprus import HiddenWatch
 from test_client_support import key, make_app, run
 
 from dominoes_arcade.client.tables import TableSetup, open_table
@@ -33,10 +34,14 @@ def test_a_demo_game_reaches_the_game_over_screen(app, game, players, target):
     options = {**app.settings.game(game), "target_score": target}
     table = open_table(app, TableSetup(game, ["easy"] * players, options, 21, demo=True))
     summaries, flights, turned = 0, 0, 0
+    watch = HiddenWatch(table)
     for _ in range(40000):
         if app.scenes.top.name == "game over":
             break
         run(app)
+        watch()
+        # Bots only: no seat's own tile is ever drawn face up as theirs (revealed hands are public).
+        assert not [entry for entry in table.render_log if entry[1] and entry[2] >= 0]
         flights = max(flights, len(table.flights))
         turned += any(0 < flight.turn < 1 for flight in table.flights.values())
         if table.summary_up and table.count_up >= 1:
@@ -100,3 +105,41 @@ def test_a_replay_steps_to_the_end_and_back(app):
         run(app)
         assert table.model == model_of(table.state) and not table.flights and not table.summary_up
     assert table.steps == [] and table.model.hands == ((),) * 10
+
+
+def test_the_arms_slide_to_shorter_tiles_when_one_outgrows_its_rows(app):
+    """The first example (four players): step 89 lays a tile no row at 72 px has
+    room after, so the table shrinks to 64 px tiles, sliding every tile there."""
+    record = Record.from_dict(json.loads((EXAMPLES / "cyprus.jsonl").read_text().splitlines()[0]))
+    table = open_table(app, TableSetup("cyprus", ["record"] * 4, record.options, 1, record=record))
+    table.replay.playing = False
+    for _ in range(88):
+        table.replay.step_forward()
+    run(app, frames=30)
+    assert table.geometry().length == 72
+    table.replay.step_forward()
+    run(app)
+    assert table.geometry().length == 64 and 0 < table.morph < 1 and table.morph_from.length == 72
+    run(app, frames=60)
+    assert table.morph == 1
+
+
+def test_hot_seat_with_animations_never_shows_a_hand_to_the_wrong_player(app):
+    """Two humans, two bots, every animation running: tiles still in the air when
+    the device changes hands must not turn face up for the next player."""
+    options = {**app.settings.game("cyprus"), "target_score": 20}
+    table = open_table(app, TableSetup("cyprus", ["human", "easy", "human", "easy"], options, 9))
+    watch = HiddenWatch(table)
+    passes = 0
+    for _ in range(40000):
+        if table.ended:
+            break
+        if app.scenes.top.name == "pass":
+            passes += 1
+            run(app, key(pygame.K_RETURN))
+        else:
+            run(app)
+        watch()
+        if table.can_decide and not table.tweens.busy:
+            table.play(table.current_choices()[-1].action)
+    assert table.ended and passes >= 2 and watch.frames > 300

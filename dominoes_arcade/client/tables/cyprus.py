@@ -116,8 +116,10 @@ class CyprusTable(TableScene):
             self._bottom = self.revealed_seat
         return self._bottom
 
-    def hand_visible(self, seat: int) -> bool:
-        return self.model.revealed or self.shows_hidden(seat)
+    def hand_visible(self, seat: int, model: TableModel | None = None) -> bool:
+        """Whether `seat`'s hand may be drawn face up in `model` (by default the one
+        on screen): its owner is at the screen, or the round is over."""
+        return (model or self.model).revealed or self.shows_hidden(seat)
 
     def kind_label(self, seat: int) -> str:
         kind = self.seat_kind(seat)
@@ -139,7 +141,7 @@ class CyprusTable(TableScene):
         model = model or self.model
         seat = self.bottom_seat
         hand = model.hands[seat]
-        if not self.hand_visible(seat):
+        if not self.hand_visible(seat, model):
             return [(-1, rect) for rect in hand_tiles(len(hand), row=self.row)]
         playable = self.playable_tiles()
         lifted = frozenset(i for i, t in enumerate(hand) if t in playable)
@@ -149,7 +151,7 @@ class CyprusTable(TableScene):
         """Centre and length of `tile` in `seat`'s hand in `model`; a hidden hand's
         tiles all come and go at its last place (its order must not tell which tile)."""
         hand = model.hands[seat]
-        visible = self.hand_visible(seat)
+        visible = self.hand_visible(seat, model)
         index = hand.index(tile) if visible and tile in hand else max(0, len(hand) - 1)
         if seat == self.bottom_seat:
             rects = hand_tiles(max(1, len(hand)), row=self.row)
@@ -286,7 +288,7 @@ class CyprusTable(TableScene):
         """A tile from the boneyard to `event.seat`'s hand, turned up for its owner."""
         seat, tile = event.seat, event.tile
         x, y, length = self.hand_place(after, seat, tile)
-        visible = self.hand_visible(seat)
+        visible = self.hand_visible(seat, after)
         origin = self.panels.boneyard_centre()
         flight = Flight(tile, origin[0], origin[1], length, 90, HIGH[tile], seat, False, False)
         self.flights[tile] = flight
@@ -323,8 +325,8 @@ class CyprusTable(TableScene):
             slot, length = self.table_place(after, arm, index)
             enter = open_ends(after.layout[arm], self.preset.suit)[index]
             self.last_move = ("arm", arm, index)
-        hidden = not self.hand_visible(seat)
-        flight = Flight(tile, x0, y0, length, slot.angle, enter, seat, not hidden, True, lift=1.0)
+        hidden = not self.hand_visible(seat, before)
+        flight = Flight(tile, x0, y0, length, slot.angle, enter, seat, not hidden, True, lift=1.0, public=True)
         self.flights[tile] = flight
         self.tweens.tween(flight, PLAY_FLIGHT, easing="in_out_cubic", x=slot.x, y=slot.y, lift=0.0,
                           on_done=self._lander(tile, "clack"))

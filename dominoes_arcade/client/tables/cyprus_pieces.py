@@ -41,6 +41,8 @@ class Flight:
     turn: float = 0.0
     """0..1: how far it has turned over from `face_from` to `face_to`."""
     lift: float = 0.6
+    public: bool = False
+    """Bound for the table: once face up, everyone may see it."""
 
 
 @dataclass(eq=False)
@@ -111,8 +113,11 @@ class Pieces:
         slot = Slot(flight.x, flight.y - 14 * flight.lift, flight.angle)
         shadow = table.app.tile_art.shadow(flight.length, horizontal=slot.horizontal, lift=flight.lift)
         surface.blit(shadow, shadow.get_rect(center=(flight.x + 4, flight.y + 6)))
-        self.draw_piece(surface, flight.tile, slot, flight.length, flight.enter, face_up=face_up,
-                        seat=flight.seat, squash=max(0.05, squash))
+        if not flight.public:  # bound for a hand: face up only while its owner may look (hot-seat turns change)
+            face_up = face_up and table.hand_visible(flight.seat)
+        seat = -1 if face_up and flight.public else flight.seat
+        self.draw_piece(surface, flight.tile, slot, flight.length, flight.enter, face_up=face_up, seat=seat,
+                        squash=max(0.05, squash))
 
     def draw_piece(self, surface: pygame.Surface, tile: int, slot: Slot, length: int, enter: int, *,
                    face_up: bool = True, seat: int = -1, squash: float = 1.0) -> None:
