@@ -290,11 +290,12 @@ class CyprusTable(TableScene):
         x, y, length = self.hand_place(after, seat, tile)
         visible = self.hand_visible(seat, after)
         origin = self.panels.boneyard_centre()
-        flight = Flight(tile, origin[0], origin[1], length, 90, HIGH[tile], seat, False, False)
+        flight = Flight(tile, origin[0], origin[1], length, 90, HIGH[tile], seat, False, False,
+                        zoom=self.row.pile_length / length)
         self.flights[tile] = flight
         done = self._lander(tile)
         if event.kind == "deal":
-            self.background.add(Tween(flight, DEAL_FLIGHT, easing="out_cubic", x=x, y=y, lift=0.0,
+            self.background.add(Tween(flight, DEAL_FLIGHT, easing="out_cubic", x=x, y=y, lift=0.0, zoom=1.0,
                                       on_done=done if not visible else None))
             if visible:
                 self.background.add(Sequence(Wait(DEAL_FLIGHT * 0.6), Tween(flight, 0.2, easing="linear", turn=1.0,
@@ -305,7 +306,7 @@ class CyprusTable(TableScene):
                 self.app.audio.play("draw")
             return
         flight.face_to = visible
-        self.tweens.tween(flight, DRAW_FLIGHT, easing="out_cubic", x=x, y=y, lift=0.0, on_done=done)
+        self.tweens.tween(flight, DRAW_FLIGHT, easing="out_cubic", x=x, y=y, lift=0.0, zoom=1.0, on_done=done)
         if visible:
             self.tweens.add(Sequence(Wait(DRAW_FLIGHT * 0.55), Tween(flight, 0.22, easing="linear", turn=1.0)))
         self.last_move = ("seat", seat)
@@ -315,7 +316,7 @@ class CyprusTable(TableScene):
         """A tile from a hand to the centre (the spinner) or to its place on an arm,
         turned face up on the way if the viewer could not see it."""
         seat, tile = event.seat, event.tile
-        x0, y0, _ = self.hand_place(before, seat, tile)
+        x0, y0, length0 = self.hand_place(before, seat, tile)
         if arm is None:
             geometry = self.geometry(after)
             slot, length = geometry.spinner, geometry.length
@@ -326,9 +327,10 @@ class CyprusTable(TableScene):
             enter = open_ends(after.layout[arm], self.preset.suit)[index]
             self.last_move = ("arm", arm, index)
         hidden = not self.hand_visible(seat, before)
-        flight = Flight(tile, x0, y0, length, slot.angle, enter, seat, not hidden, True, lift=1.0, public=True)
+        flight = Flight(tile, x0, y0, length, slot.angle, enter, seat, not hidden, True, lift=1.0, public=True,
+                        zoom=length0 / length)
         self.flights[tile] = flight
-        self.tweens.tween(flight, PLAY_FLIGHT, easing="in_out_cubic", x=slot.x, y=slot.y, lift=0.0,
+        self.tweens.tween(flight, PLAY_FLIGHT, easing="in_out_cubic", x=slot.x, y=slot.y, lift=0.0, zoom=1.0,
                           on_done=self._lander(tile, "clack"))
         if hidden:
             self.tweens.tween(flight, PLAY_FLIGHT * 0.5, easing="linear", turn=1.0)

@@ -43,6 +43,8 @@ class Flight:
     lift: float = 0.6
     public: bool = False
     """Bound for the table: once face up, everyone may see it."""
+    zoom: float = 1.0
+    """Its size against its landed size: it grows or shrinks from where it left."""
 
 
 @dataclass(eq=False)
@@ -111,19 +113,21 @@ class Pieces:
         face_up = flight.face_to if turning and flight.turn >= 0.5 else flight.face_from
         squash = abs(math.cos(math.pi * flight.turn)) if turning else 1.0
         slot = Slot(flight.x, flight.y - 14 * flight.lift, flight.angle)
-        shadow = table.app.tile_art.shadow(flight.length, horizontal=slot.horizontal, lift=flight.lift)
+        size = max(16, round(flight.length * flight.zoom / 8) * 8)  # a few cached sizes, not one per frame
+        shadow = table.app.tile_art.shadow(size, horizontal=slot.horizontal, lift=flight.lift)
         surface.blit(shadow, shadow.get_rect(center=(flight.x + 4, flight.y + 6)))
         if not flight.public:  # bound for a hand: face up only while its owner may look (hot-seat turns change)
             face_up = face_up and table.hand_visible(flight.seat)
         seat = -1 if face_up and flight.public else flight.seat
         self.draw_piece(surface, flight.tile, slot, flight.length, flight.enter, face_up=face_up, seat=seat,
-                        squash=max(0.05, squash))
+                        squash=max(0.05, squash), zoom=flight.zoom)
 
     def draw_piece(self, surface: pygame.Surface, tile: int, slot: Slot, length: int, enter: int, *,
-                   face_up: bool = True, seat: int = -1, squash: float = 1.0) -> None:
+                   face_up: bool = True, seat: int = -1, squash: float = 1.0, zoom: float = 1.0) -> None:
         """Draw `tile` in `slot` with `enter` at its back: upright and sideways
         tiles through the kit's `draw_tile`, turned ones (the star's corners) from
-        a rotated copy, logged the same way. `squash` narrows it (turning over)."""
+        a rotated copy, logged the same way. `squash` narrows it (turning over);
+        `zoom` scales it (in flight between sizes)."""
         table = self.table
         if not face_up:
             tile_shown, seat_logged = -1, seat
@@ -134,17 +138,19 @@ class Pieces:
         first = enter if slot.angle in (0, 270, 225, 315) else other
         flipped = first != LOW[tile]
         rect = slot_rect(slot, length)
-        if not slot.diagonal and squash >= 1.0:
+        if not slot.diagonal and squash >= 1.0 and zoom == 1.0:
             table.draw_tile(surface, tile_shown, rect, length, face_up=face_up, seat=seat_logged,
                             horizontal=slot.horizontal, flipped=flipped)
             return
         image = self._turned_image(tile_shown, length, slot.angle, flipped, face_up)
-        if squash < 1.0:
+        if squash < 1.0 or zoom != 1.0:
             w, h = image.get_size()
+            w, h = w * zoom, h * zoom
             if slot.horizontal:
-                image = pygame.transform.scale(image, (w, max(1, round(h * squash))))
+                h *= squash
             else:
-                image = pygame.transform.scale(image, (max(1, round(w * squash)), h))
+                w *= squash
+            image = pygame.transform.smoothscale(image, (max(1, round(w)), max(1, round(h))))
         surface.blit(image, image.get_rect(center=rect.center))
         table.render_log.append((tile_shown, face_up and tile_shown >= 0, seat_logged))
 
