@@ -15,7 +15,8 @@ from test_client_support import key, make_app, run
 
 from dominoes_arcade.client.tables import TableSetup, open_table
 from dominoes_arcade.client.tables.cyprus_model import model_of
-from dominoes_arcade.engine.records import Record
+from dominoes_arcade.engine import new_game
+from dominoes_arcade.engine.records import Record, parse_step, random_game
 
 EXAMPLES = Path("/work/shared/examples")
 
@@ -77,34 +78,33 @@ def test_the_summary_waits_for_a_press_at_a_human_table(app):
     assert not table.summary_up and len(table.steps) > steps and table.model.round_number == 2
 
 
-def example(players: int) -> Record:
-    for line in (EXAMPLES / "cyprus.jsonl").read_text().splitlines():
-        record = Record.from_dict(json.loads(line))
-        if record.options["players"] == players:
-            return record
-    raise AssertionError(f"no {players}-player example")
-
-
 def test_a_replay_steps_to_the_end_and_back(app):
     """Every hand face up; each step forward animates, each step back rebuilds,
-    and the table always shows exactly the state."""
-    record = example(10)
-    table = open_table(app, TableSetup("cyprus", ["record"] * 10, record.options, 1, record=record))
+    and the table always shows exactly the state, its score sheet every round
+    finished so far (a seven-player game of two rounds)."""
+    record = random_game("cyprus", 13, 7, {"target_score": 300})
+    table = open_table(app, TableSetup("cyprus", ["record"] * 7, record.options, 1, record=record))
     controls = table.replay
     controls.playing = False
     run(app)
-    assert all(table.shows_hidden(seat) for seat in range(10))
+    assert all(table.shows_hidden(seat) for seat in range(7))
     while not controls.at_end:
         controls.step_forward()
         run(app, frames=2)
         assert table.model.layout == tuple(table.state.layout) or table.model.revealed
     run(app, frames=60)
     assert table.state.is_terminal and table.model.revealed
+    ends = []  # (index of the step that ended a round, round number), straight from the engine
+    state = new_game("cyprus", options=record.options)
+    for index, text in enumerate(record.steps):
+        ends += [(index, e.value.number) for e in state.apply(parse_step(state, text)) if e.kind == "round_over"]
+    assert [result.number for result in table.rounds] == [number for _, number in ends] and len(ends) > 1
     for _ in range(len(record.steps)):
         controls.step_back()
         run(app)
         assert table.model == model_of(table.state) and not table.flights and not table.summary_up
-    assert table.steps == [] and table.model.hands == ((),) * 10
+        assert [r.number for r in table.rounds] == [number for index, number in ends if index < len(table.steps)]
+    assert table.steps == [] and table.model.hands == ((),) * 7
 
 
 def test_the_arms_slide_to_shorter_tiles_when_one_outgrows_its_rows(app):

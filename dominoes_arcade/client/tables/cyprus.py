@@ -30,6 +30,8 @@ from collections.abc import Hashable
 import pygame
 
 from ...engine import Action, Event
+from ...engine.cyprus import RoundResult
+from ...engine.records import parse_step
 from ...engine.tiles import HIGH, NAME
 from ..input import Intent
 from ..tween import Sequence, Tween, Tweener, Wait
@@ -86,8 +88,8 @@ class CyprusTable(TableScene):
         self.notes: list[Note] = []
         self.totals_from: tuple[int, ...] = self.model.totals
         """The totals before the last round's points, which `shown_total` counts up from."""
-        self.rounds: list[tuple[int, object]] = []
-        """(step count, `RoundResult`) of every finished round: the score sheet."""
+        self.rounds: list[RoundResult] = []
+        """Every finished round: the score sheet."""
         self.summary_up = False
         self.count_up = 1.0
         self.last_move: tuple | None = None
@@ -355,7 +357,7 @@ class CyprusTable(TableScene):
             self.notes.remove(note)
 
     def _round_over(self, event: Event, before: TableModel) -> None:
-        self.rounds.append((len(self.steps), event.value))
+        self.rounds.append(event.value)
         self.summary_up = True
         self.totals_from = before.totals
         self.count_up = 0.0
@@ -406,13 +408,22 @@ class CyprusTable(TableScene):
         self.flights.clear()
         self.notes.clear()
         self.model = model_of(self.state)
-        self.rounds = [(step, result) for step, result in self.rounds if step <= len(self.steps)]
+        self.rounds = self.finished_rounds()
         self.summary_up = False
         self.count_up = 1.0
         self.morph = 1.0
         self.last_move = None
         self.hand_x.clear()
         self._synced = (self.state, len(self.steps))
+
+    def finished_rounds(self) -> list[RoundResult]:
+        """The rounds finished in `steps`, read again from the record (after an undo
+        or a replay's jump, which rebuild the state without events)."""
+        state = self._new_state()
+        rounds = []
+        for text in self.steps:
+            rounds += [event.value for event in state.apply(parse_step(state, text)) if event.kind == "round_over"]
+        return rounds
 
     def _glide_hand(self, dt: float) -> None:
         follow = min(1.0, dt * HAND_GLIDE) if self.app.duration_scale > 0 else 1.0

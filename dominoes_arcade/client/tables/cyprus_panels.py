@@ -310,7 +310,7 @@ class Panels:
         rounds = table.rounds[-SHEET_ROWS:]
         if not rounds:
             self.text(surface, "No round scored yet", (x, y + 30), TINY, palette.text_dim)
-        for i, (_, result) in enumerate(rounds):
+        for i, result in enumerate(rounds):
             row_y = y + 26 + i * 24
             self.text(surface, str(result.number), (x, row_y), TINY, palette.text_dim)
             if result.winner < 0:
@@ -376,7 +376,7 @@ class Panels:
         """The score sheet across the rounds so far on one line: as many of the latest as fit."""
         table = self.table
         entries = [f"{result.number}: {table.seat_name(result.winner)} +{result.points}" if result.winner >= 0
-                   else f"{result.number}: tie, 0" for _, result in table.rounds]
+                   else f"{result.number}: tie, 0" for result in table.rounds]
         font = self.style.font(TINY)
         shown: list[str] = []
         for entry in reversed(entries):
