@@ -363,8 +363,7 @@ class CyprusTable(TableScene):
         self.count_up = 0.0
         self.background.add(Sequence(Wait(0.5), Tween(self, 1.2, easing="out_cubic", count_up=1.0)))
         self.app.audio.play("score")
-        humans = any(self.is_human(seat) for seat in range(self.state.num_players))
-        self.hold(ROUND_HOLD_HUMAN if humans else ROUND_HOLD_DEMO)
+        self.hold(ROUND_HOLD_HUMAN if self.human_seats else ROUND_HOLD_DEMO)
 
     def shown_total(self, seat: int) -> int:
         """`seat`'s total as the plates show it: counting up after a round."""

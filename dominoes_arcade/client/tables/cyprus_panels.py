@@ -49,8 +49,9 @@ class Panels:
         self.table = table
         self._overlay: dict[tuple, pygame.Surface] = {}
         self._plates: dict[int, tuple] = {}
-        self._felt: tuple[str, pygame.Surface] | None = None
         """seat -> (key, painted plate, the tiles it drew)."""
+        self._felt: tuple[str, pygame.Surface] | None = None
+        """(theme, the felt with the star's area shaded)."""
 
     @property
     def style(self):
