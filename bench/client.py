@@ -14,7 +14,7 @@ the command to its first frame.
 The tables (issue 8) are measured during all-bot demo games with the shipped
 settings (normal animation speed, the 450 ms think delay, medium bots):
 Necropolis, Build Up and 10-player Cyprus, `--table-frames` frames each from the
-deal, whatever table each game has (its own, or the placeholder). Then the
+deal, each game's table. Then the
 longest frame while a `hard` bot (config.toml's ``[bots] hard``) thinks: frames
 paced in real time at 60 fps, as the window runs them, while the bot decides in
 the worker, once with the worker in a process (the client's choice) and once in

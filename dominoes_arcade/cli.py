@@ -214,7 +214,8 @@ def play(
     windowed: Annotated[bool, typer.Option("--windowed", help="A window, not full screen.")] = False,
     config: ConfigOption = None,
     headless: Annotated[bool, typer.Option("--headless", help="No window and no sound (SDL dummy drivers).")] = False,
-    demo: Annotated[bool, typer.Option("--demo", help="Bots in every seat.")] = False,
+    demo: Annotated[bool, typer.Option(
+        "--demo", help="Bots in every seat; without GAME, bot games of every game in turn.")] = False,
     exit_when_over: Annotated[bool, typer.Option("--exit-when-over", help="Close when the game is over.")] = False,
     max_frames: Annotated[int | None, typer.Option("--max-frames", min=1, help="Close after N frames.")] = None,
     frames_report: Annotated[Path | None, typer.Option(

@@ -218,11 +218,14 @@ def test_an_illegal_drop_is_refused_with_the_engine_reason(app):
     assert table.steps[8] == "0 hide"
 
 
-def test_undo_puts_the_tile_back_where_it_was(app):
+def test_undo_puts_the_tile_back_where_it_was(app, monkeypatch):
     """U right after a move that revealed nothing: the state and the table go back
     to the human's decision (the new site from the mastabas is undone)."""
     options = {**app.settings.game("necropolis"), "first_player": 0}
     table = open_table(app, TableSetup("necropolis", ["human", "easy"], options, 3))
+    # The bot must not answer before U: a warm worker process replies within a frame,
+    # and a bot's draw would (rightly) make the undo refuse.
+    monkeypatch.setattr(type(table), "think_delay", property(lambda self: 60.0))
     for text in ("0 draw", "* 3-4", "0 new", "1 draw", "* 0-1", "1 new", "0 draw", "* 5-6", "0 hide", "1 draw",
                  "* 2-2", "1 hide"):
         table.apply(parse_step(table.state, text))

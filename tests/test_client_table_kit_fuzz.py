@@ -1,4 +1,4 @@
-"""Random input on the tables: every game's table (its own, or the placeholder)
+"""Random input on the tables: every game's table
 against bots, in hot-seat and as a replay, and the kit's test table. Besides the
 noise of every device, a share of the events press, drag and release on the
 table's own items, so the picker's paths are walked. The client never raises, a

@@ -28,30 +28,19 @@ Run it with ``dominoes-arcade play`` (`main.run`). The pieces, each a module:
 - `screenshots`: ``python -m dominoes_arcade.client.screenshots DIR`` saves a
   PNG of every screen, headless.
 
-Writing a game's table (one module per game, ``client/tables/GAME.py``)::
-
-    from dominoes_arcade.client.tables.base import TableScene
-
-    class NecropolisTable(TableScene):
-        def on_events(self, action, events):      # start tweens and sounds
-            for event in events:
-                if event.kind == "place":
-                    sprite = self.sprites[event.tile]
-                    self.tweens.tween(sprite, 0.3, easing="out_back", x=..., y=...)
-                    self.app.audio.play("clack")
-
-        def handle_table(self, event):            # InputEvent -> self.play(action)
-            if event.intent is Intent.CONFIRM and self.waiting_for_human:
-                self.play(self.selected_action)
-
-        def draw(self, surface):
-            surface.blit(self.app.style.background(surface.get_size()), (0, 0))
-            surface.blit(self.app.tile_art.tile(t, 96), (x, y))
-
-then add ``"necropolis": "dominoes_arcade.client.tables.necropolis:NecropolisTable"``
-to `tables.TABLES`. `TableScene` already drives the engine (chance, bots after
-a think delay, record replays), waits for the tweens, pauses on PAUSE, BACK or
-an unplugged controller, and reports `is_over` for ``--exit-when-over``.
+Writing a game's table (one module per game, ``client/tables/GAME.py``): subclass
+`tables.base.TableScene` and implement the contract documented in
+`tables.interaction` — ``choices()`` (a `Choice` per legal action: a source to pick
+and an optional target), ``item_rects()``, ``action_for(source, target)``,
+``draw_table``, ``draw_dragged``, ``last_move_rect``, ``result_lines``,
+``on_events(action, events)`` for tweens and sounds, ``on_rebuild()`` after undo or a
+replay's step back, and draw every tile through ``self.draw_tile(...)`` honouring
+``self.shows_hidden(seat)``. The base class then gives the table, for free: the
+engine driver (chance, bots in the worker process of `bot_worker`, records),
+highlighting, click-to-place, drag-and-drop, select-then-target by keyboard and
+controller, the one-press forced move, undo, hint, hot-seat pass screens, the pause
+and game-over screens and replay controls. Register it with one line in
+`tables.TABLES`; `necropolis.py`, `buildup.py` and `cyprus.py` are the examples.
 """
 
 import os

@@ -118,13 +118,20 @@ def _serve_streams() -> None:
         header = requests.read(HEADER.size)
         if len(header) < HEADER.size:
             return None  # the client is gone
-        return pickle.loads(requests.read(HEADER.unpack(header)[0]))
+        body = requests.read(HEADER.unpack(header)[0])
+        try:
+            return pickle.loads(body)
+        except (EOFError, pickle.UnpicklingError):
+            return None  # the client left in the middle of a request
 
     def send(reply) -> None:
         replies.write(frame(reply))
         replies.flush()
 
-    serve(receive, send)
+    try:
+        serve(receive, send)
+    except (BrokenPipeError, KeyboardInterrupt):
+        pass  # the client closed the pipes or was interrupted: leave quietly
 
 
 def frame(message: Any) -> bytes:

@@ -23,7 +23,6 @@ def tour(out: Path) -> list[Path]:
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     from . import prefs
     from .main import LaunchOptions, build_app
-    from .scenes.pause import PauseScene
     from .scenes.rules import RulesScene
     from .scenes.settings import SettingsScene
     from .scenes.setup import SetupScene
@@ -75,8 +74,8 @@ def tour(out: Path) -> list[Path]:
             if legal:
                 table.play(next((a for a in legal if a.text == "hide"), legal[0]))
             settle(1)
-        shoot("placeholder-table")
-        app.scenes.push(PauseScene(app, "necropolis"))
+        settle(2 * SECOND)  # let the last move land before the pause dims it
+        table.open_pause()
         shoot("pause")
         app.close()
         del setup

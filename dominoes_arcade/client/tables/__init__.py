@@ -2,10 +2,8 @@
 
 A table is opened from a `TableSetup` (the game, each seat's kind, the variant
 options, the seed, and whether it is a demo or the replay of a record). `TABLES`
-maps a game to its table class as ``"module:Class"``; a game without an entry
-gets the `PlaceholderTable`, which plays the engine as text and says on screen
-that the real table arrives later. Adding a game's table is one module here and
-one line in `TABLES`.
+maps each game to its table class as ``"module:Class"``. Adding a game's table is
+one module here (following the contract in `interaction`) and one line in `TABLES`.
 """
 
 from __future__ import annotations
@@ -55,12 +53,10 @@ class TableSetup:
 
 
 def table_class(game: str) -> type[TableScene]:
-    """The table scene class for `game`: its own, or the placeholder."""
+    """The table scene class for `game`. :raises KeyError: for a game with no table."""
     target = TABLES.get(game)
     if target is None:
-        from .placeholder import PlaceholderTable
-
-        return PlaceholderTable
+        raise KeyError(f"no table for {game!r}: add it to TABLES in dominoes_arcade/client/tables")
     module, _, name = target.partition(":")
     return getattr(importlib.import_module(module), name)
 

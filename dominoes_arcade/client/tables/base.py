@@ -58,7 +58,8 @@ _TABLE_KEYS = itertools.count(1)
 class TableScene(Scene):
     name = "table"
     game_over_scene = True
-    """Whether the kit's game-over screen opens at the end (the placeholder draws its own)."""
+    """Whether the kit's game-over screen opens at the end (a table that draws its own
+    result sets it False)."""
 
     def __init__(self, app, setup: TableSetup):
         super().__init__(app)
