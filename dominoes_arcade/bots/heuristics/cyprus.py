@@ -38,21 +38,11 @@ BLOCK_WEIGHT = 1.0
 _TILE_BIT = [1 << t for t in range(len(PIPS))]
 _SHOWING = [sum(1 << t for t in range(len(PIPS)) if NUMBERS_MASK[t] >> n & 1) for n in range(10)]
 """``_SHOWING[n]``: the tiles (as bits) that show number n."""
-
-
-def _unseen_showing(state: State, hand: list[int]) -> list[int]:
-    """For each number: how many tiles showing it the player to move has not seen
-    (not in their hand, not on the table, not the spinner once set)."""
-    seen = 0
-    for line in state.layout:
-        for tile in line:
-            seen |= _TILE_BIT[tile]
-    for tile in hand:
-        seen |= _TILE_BIT[tile]
-    if state.phase >= TURN:
-        seen |= _TILE_BIT[state.preset.spinner]
-    unseen = (1 << len(state.preset.tiles)) - 1 & ~seen  # the set is tiles 0..len-1
-    return [(_SHOWING[n] & unseen).bit_count() for n in range(state.preset.suit + 1)]
+_SHOWING_ANY = [0] * (1 << 10)
+"""``_SHOWING_ANY[numbers]``: the tiles (as bits) showing any number in the bit set."""
+for _numbers in range(1, 1 << 10):
+    _lowest = _numbers & -_numbers
+    _SHOWING_ANY[_numbers] = _SHOWING_ANY[_numbers ^ _lowest] | _SHOWING[_lowest.bit_length() - 1]
 
 
 def choose(state: State, legal: list[Action], rng: random.Random | None = None) -> Action:
@@ -60,20 +50,31 @@ def choose(state: State, legal: list[Action], rng: random.Random | None = None) 
     so the choice is deterministic; `rng` is not used."""
     if len(legal) == 1:
         return legal[0]
-    hand = state.hands[state.seat]
-    unseen = _unseen_showing(state, hand)
+    preset = state.preset
+    # Tiles as bit sets: the hand, and those this player has not seen (not in hand,
+    # not on the table, not the spinner once set).
+    seen = 0
+    for line in state.layout:
+        for tile in line:
+            seen |= _TILE_BIT[tile]
+    hand_bits = 0
+    for tile in state.hands[state.seat]:
+        hand_bits |= _TILE_BIT[tile]
+    seen |= hand_bits
+    if state.phase >= TURN:
+        seen |= _TILE_BIT[preset.spinner]
+    unseen = (1 << len(preset.tiles)) - 1 & ~seen  # the set is tiles 0..len-1
     ends = state.ends
-    arms_at = state.arms_at
-    star_complete = len(ends) == state.preset.slots
-    suit = state.preset.suit
+    star_complete = len(ends) == preset.slots
     if star_complete:
         base_open = state.open_mask
+        arms_at = state.arms_at
     else:
         # In the star phase judge the ends the arms will have once it is complete.
         base_open = 0
         for end in ends:
             base_open |= 1 << end
-    hand_masks = [NUMBERS_MASK[tile] for tile in hand]
+        suit = preset.suit
     best, best_value = legal[0], -1e9
     for action in legal:
         tile = action.tile
@@ -86,20 +87,17 @@ def choose(state: State, legal: list[Action], rng: random.Random | None = None) 
             new = PIPS[tile] - old
             if arms_at[old] == 1 << action.arg:  # the only arm ending in `old`
                 open_mask ^= 1 << old
-                exposed -= unseen[old]
+                exposed -= (_SHOWING[old] & unseen).bit_count()
         else:
             new = PIPS[tile] - suit
         if not open_mask >> new & 1:
             open_mask |= 1 << new
-            exposed += unseen[new]
-        follow = 0
-        for mask in hand_masks:
-            if mask & open_mask:
-                follow += 1
-        if NUMBERS_MASK[tile] & open_mask:
-            follow -= 1  # the tile played is no longer in hand
-        value = PIPS[tile] + (DOUBLE_BONUS if IS_DOUBLE[tile] else 0.0) + FOLLOW_WEIGHT * follow \
-            - BLOCK_WEIGHT * exposed
+            exposed += (_SHOWING[new] & unseen).bit_count()
+        # The tiles left in hand that the open numbers accept.
+        follow = (hand_bits & ~_TILE_BIT[tile] & _SHOWING_ANY[open_mask]).bit_count()
+        value = PIPS[tile] + FOLLOW_WEIGHT * follow - BLOCK_WEIGHT * exposed
+        if IS_DOUBLE[tile]:
+            value += DOUBLE_BONUS
         if value > best_value:
             best, best_value = action, value
     return best
