@@ -6,8 +6,10 @@ bonus for keeping the active site's ends open to the tiles you hold:
 
 - a drawn tile that fits is attached (it costs nothing), on the side that leaves
   the ends matching your mastabas best;
-- a drawn tile that does not fit is hidden when its pips are below the site
-  penalty, and starts a new site when above (a tie keeps the better ends);
+- a drawn tile that does not fit is hidden when it is light (pips up to the site
+  penalty); a heavy one is hidden too while the necropolis holds enough tiles to
+  start a site from the mastabas on a later turn (the same cost, and it may fit
+  meanwhile), and starts a new site at once near the end;
 - on a turn, a mastaba tile that fits is played (the heaviest first); one worth
   more than the penalty starts a new site (2+ pips with the default penalty); a
   heavy tile is exchanged when that beats both, which needs a high penalty;
