@@ -37,32 +37,50 @@ def test_necropolis_hides_a_blank_tile_that_does_not_fit():
     assert greedy(state) == "hide"
 
 
-def test_necropolis_hides_a_heavy_tile_early_then_founds_a_site_from_the_mastabas():
-    # With 25 tiles left there is time to start the site later at the same cost
-    # (and the tile may fit meanwhile)...
+def test_necropolis_hides_a_heavy_tile_early_then_fishes_with_it():
+    # With 25 tiles left there is time to unload it later (and it may fit meanwhile)...
     state = run(opened(), "0 draw", "* 5-6")
     assert greedy(state) == "hide"
-    # ...which it does on its next turn: 11 pips for a 1-point site.
+    # ...and on the next turn exchanging it costs nothing if the tile it brings fits
+    # the site (that one is then played for free), and at most a site if not.
     run(state, "0 hide", "1 draw", "* 2-2", "1 hide")
     assert legal(state) == ["draw", "new 5-6", "exchange 5-6"]
-    assert greedy(state) == "new 5-6"
+    assert greedy(state) == "exchange 5-6"
 
 
-def test_necropolis_starts_a_site_with_a_heavy_tile_drawn_at_the_end():
-    # Both players found a site with every draw until two tiles are left; seat 0's
-    # last site is 0-2, which shares nothing with the 5-6 it then draws. Only 1-1
-    # would remain: hiding 5-6 would keep 11 pips for good, a site costs 1.
-    keep = {"3-4", "0-1", "5-6", "1-1", "0-2"}
-    order = [t for t in DOUBLE_SIX if NAME[t] not in keep]
-    order.insert(22, parse_tile("0-2"))
+def found_sites_until(left: int, last_of_seat_0: str, keep: set[str]):
+    """From `opened()`, both players found a site with every draw until `left` tiles
+    remain and seat 0 is to move; seat 0's last site is `last_of_seat_0`, and the
+    tiles in `keep` stay in the necropolis."""
+    count = 26 - left  # draws until then, an even number: seat 0 draws first and moves next
+    others = [t for t in DOUBLE_SIX if NAME[t] not in keep | {"3-4", "0-1", last_of_seat_0}]
+    order = others[:count - 2] + [parse_tile(last_of_seat_0)] + others[count - 2:count - 1]
     state = opened()
     for index, tile in enumerate(order):
         seat = index % 2
         run(state, f"{seat} draw", f"* {NAME[tile]}", f"{seat} new")
-    assert len(state.pile) == 2 and state.current_player == 0
+    assert len(state.pile) == left and state.current_player == 0
+    assert [NAME[t] for t, _ in state.active_site(0)] == [last_of_seat_0]
+    return state
+
+
+def test_necropolis_starts_a_site_with_a_heavy_tile_drawn_at_the_end():
+    # Seat 0's site is 0-2, which shares nothing with the 5-6 it draws. Only 1-1
+    # would remain: hiding 5-6 would keep 11 pips for good, a site costs 1.
+    state = found_sites_until(2, "0-2", {"5-6", "1-1"})
     run(state, "0 draw", "* 5-6")
     assert legal(state) == ["hide", "new"]
     assert greedy(state) == "new"
+
+
+def test_necropolis_founds_a_site_from_a_heavy_mastaba_tile_near_the_end():
+    # RULES.md: "a new site from a mastaba tile of 2+ pips lowers your score". With
+    # two tiles left, an exchange would likely leave a tile of ~6 pips for good.
+    state = found_sites_until(4, "0-2", {"5-6", "0-0"})
+    run(state, "0 draw", "* 5-6", "0 hide", "1 draw", "* 0-0", "1 new")
+    assert len(state.pile) == 2
+    assert legal(state) == ["draw", "new 5-6", "exchange 5-6"]
+    assert greedy(state) == "new 5-6"
 
 
 def test_necropolis_plays_a_mastaba_tile_that_fits():
@@ -73,9 +91,9 @@ def test_necropolis_plays_a_mastaba_tile_that_fits():
     assert greedy(state) == "play 5-6 right"
 
 
-@pytest.mark.parametrize("tile, expected", [("0-0", "draw"), ("0-2", "new 0-2")])
-def test_necropolis_founds_a_site_from_the_mastabas_only_for_two_pips_or_more(tile, expected):
-    # RULES.md: "a new site from a mastaba tile of 2+ pips lowers your score".
+@pytest.mark.parametrize("tile, expected", [("0-0", "draw"), ("0-2", "exchange 0-2")])
+def test_necropolis_lets_a_blank_mastaba_tile_be_but_fishes_with_two_pips(tile, expected):
+    # A 0-0 costs nothing where it is; a 0-2 is worth exchanging early on.
     state = run(opened(), "0 draw", f"* {tile}", "0 hide", "1 draw", "* 2-2", "1 hide")
     assert greedy(state) == expected
 

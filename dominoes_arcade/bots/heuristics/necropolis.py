@@ -10,10 +10,11 @@ bonus for keeping the active site's ends open to the tiles you hold:
   penalty); a heavy one is hidden too while the necropolis holds enough tiles to
   start a site from the mastabas on a later turn (the same cost, and it may fit
   meanwhile), and starts a new site at once near the end;
-- on a turn, a mastaba tile that fits is played (the heaviest first); one worth
-  more than the penalty starts a new site (2+ pips with the default penalty); a
-  heavy tile is exchanged when that beats both, which needs a high penalty;
-  otherwise draw.
+- on a turn, a mastaba tile that fits is played (the heaviest first). Otherwise a
+  heavy mastaba tile (2+ pips with the default penalty) is exchanged while the
+  necropolis is full enough: fishing for a tile that fits, which is then played
+  for free, while the opponent's draws empty the necropolis; near the end it
+  starts a new site instead. With nothing worth moving, draw.
 """
 
 from __future__ import annotations
@@ -56,8 +57,27 @@ def _ends_value(mask: int, mastabas: list[int], skip: int, penalty: int) -> floa
     return FIT_WEIGHT * saved + OPEN_WEIGHT * _TILES_MATCHING[_POPCOUNT[mask]]
 
 
+def _exchange_cost(state: State, seat: int, ends_mask: int, penalty: int) -> float:
+    """What the tile an exchange brings is expected to cost in the end.
+
+    While the necropolis holds enough tiles, a brought tile that does not fit can be
+    exchanged again or start a site later, so it costs at most the penalty, and only
+    if it does not fit the active site: exchanging is fishing for a tile that fits
+    (the share that fits is taken over the whole set, which is cheap and close
+    enough while most tiles are unseen). Near the end the tile is likely to stay,
+    at its pips."""
+    heavy = 0
+    for tile in state.mastabas[seat]:
+        if PIPS[tile] > penalty:
+            heavy += 1
+    if len(state.pile) > heavy + UNLOAD_MARGIN:
+        fitting_share = _TILES_MATCHING[_POPCOUNT[ends_mask]] / 28
+        return (1.0 - fitting_share) * min(_SET_PIPS / 28, penalty)
+    return _mean_unseen_pips(state, seat) + EXCHANGE_RISK
+
+
 def _mean_unseen_pips(state: State, seat: int) -> float:
-    """The mean pips of the tiles `seat` has not seen: what an exchange brings."""
+    """The mean pips of the tiles `seat` has not seen."""
     seen_pips = seen = 0
     for tile in state.mastabas[seat]:
         seen_pips += PIPS[tile]
@@ -88,7 +108,7 @@ def choose(state: State, legal: list[Action], rng: random.Random | None = None) 
     # A turn: draw, or improve the mastabas (play, new site, exchange).
     stay = _ends_value(left_mask | right_mask, mastabas, -1, penalty)
     best, best_value = None, stay + DRAW_MARGIN
-    exchange_seen = False
+    exchange_cost = None
     for action in legal:
         kind = action.kind
         if kind == "play":
@@ -100,13 +120,11 @@ def choose(state: State, legal: list[Action], rng: random.Random | None = None) 
             value = PIPS[tile] - penalty + _ends_value(NUMBERS_MASK[tile], mastabas, tile, penalty)
         elif kind == "exchange":
             tile = action.tile
-            bound = PIPS[tile] - EXCHANGE_RISK + stay
-            if bound <= best_value:
-                continue
-            if not exchange_seen:
-                mean_unseen = _mean_unseen_pips(state, seat)
-                exchange_seen = True
-            value = bound - mean_unseen
+            if PIPS[tile] + stay <= best_value:
+                continue  # even a free exchange would not beat the best so far
+            if exchange_cost is None:
+                exchange_cost = _exchange_cost(state, seat, left_mask | right_mask, penalty)
+            value = PIPS[tile] + stay - exchange_cost
         else:
             continue
         if value > best_value:
