@@ -9,10 +9,11 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_bots_legal import random_position
 
 from dominoes_arcade.bots import Bot, make_bot
 from dominoes_arcade.bots.driver import play_bots
-from dominoes_arcade.engine import CHANCE, State, new_game
+from dominoes_arcade.engine import State, new_game
 
 GAMES = [("necropolis", None, {}), ("buildup", None, {}), ("cyprus", 5, {"target_score": 30}),
          ("sebastopol", None, {"target_score": 20})]
@@ -66,21 +67,10 @@ def position_and_twin(game, players, options, seed):
     """A decision point of a random game (drawn uniformly among those with a choice),
     and a different full state with the same view for its seat (the hidden tiles
     dealt again), or None."""
-    rng = random.Random(seed)
-    state = new_game(game, players, options)
-    chosen, seen = None, 0
-    while not state.is_terminal:
-        if state.current_player == CHANCE:
-            state.apply_unchecked(state.sample_chance(rng))
-            continue
-        legal = state.legal_actions()
-        if len(legal) > 1:
-            seen += 1
-            if rng.randrange(seen) == 0:
-                chosen = state.clone()
-        state.apply_unchecked(rng.choice(legal))
+    chosen = random_position(game, players, options, seed)
     if chosen is None:
         return None
+    rng = random.Random(seed + 1)
     seat = chosen.current_player
     view = chosen.view(seat)
     hidden = [sorted(zone) for zone in hidden_zones(chosen, seat)]

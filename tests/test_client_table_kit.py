@@ -17,11 +17,16 @@ from dominoes_arcade.client.tables.interaction import LAST_MOVE_COLOUR, Choice, 
 CONFIG = '[display]\nanimation_speed = "off"\n[bots]\nthink_delay_ms = 0\nhard = "ismcts:iterations=40"\n'
 
 
+def make_kit_app(tmp_path, config_text: str = CONFIG):
+    """A headless app with animations off, no think delay and a quick `hard` bot."""
+    config = tmp_path / "kit.toml"
+    config.write_text(config_text, encoding="utf-8")
+    return make_app(tmp_path, config=config)
+
+
 @pytest.fixture
 def app(tmp_path):
-    config = tmp_path / "kit.toml"
-    config.write_text(CONFIG, encoding="utf-8")
-    app = make_app(tmp_path, config=config)
+    app = make_kit_app(tmp_path)
     yield app
     app.close()
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pygame
 import pytest
 from client_drive import KitTable, click_at, play, run_until
-from test_client_support import key, make_app, run
-from test_client_table_kit import CONFIG, open_kit, to_decision
+from test_client_support import key, run
+from test_client_table_kit import make_kit_app, open_kit, to_decision
 
 from dominoes_arcade.client.tables import TableSetup
 from dominoes_arcade.client.tables.interaction import HINT_COLOUR
@@ -19,9 +19,7 @@ from dominoes_arcade.engine.records import parse_step
 
 @pytest.fixture
 def app(tmp_path):
-    config = tmp_path / "kit.toml"
-    config.write_text(CONFIG, encoding="utf-8")
-    app = make_app(tmp_path, config=config)
+    app = make_kit_app(tmp_path)
     yield app
     app.close()
 

@@ -7,17 +7,14 @@ from __future__ import annotations
 
 import pytest
 from client_drive import KitTable, play
-from test_client_support import make_app
-from test_client_table_kit import CONFIG
+from test_client_table_kit import make_kit_app
 
 from dominoes_arcade.client.tables import TableSetup
 
 
 @pytest.fixture
 def app(tmp_path):
-    config = tmp_path / "kit.toml"
-    config.write_text(CONFIG, encoding="utf-8")
-    app = make_app(tmp_path, config=config)
+    app = make_kit_app(tmp_path)
     yield app
     app.close()
 

@@ -13,7 +13,7 @@ import pygame
 import pytest
 from client_drive import KitTable, click_at
 from test_client_support import make_app, run
-from test_client_table_kit import CONFIG
+from test_client_table_kit import CONFIG, make_kit_app
 
 from dominoes_arcade.client.bot_worker import BotWorker
 from dominoes_arcade.client.main import watch_replay
@@ -27,9 +27,7 @@ JOURNALS = Path(__file__).resolve().parent.parent / "tournaments"
 
 @pytest.fixture
 def app(tmp_path):
-    config = tmp_path / "kit.toml"
-    config.write_text(CONFIG, encoding="utf-8")
-    app = make_app(tmp_path, config=config)
+    app = make_kit_app(tmp_path)
     yield app
     app.close()
 

@@ -179,6 +179,18 @@ class _Row(Widget):
         left = self.rect.x + round(self.rect.width * self.split)
         return pygame.Rect(left, self.rect.y + 8, self.rect.right - left - 16, self.rect.height - 16)
 
+    def click(self, event: InputEvent, on_release) -> bool:
+        """Press, then `on_release(event)` when let go over the row (elsewhere cancels)."""
+        if event.intent is Intent.PRESS:
+            self.pressed = True
+            return True
+        if event.intent is Intent.RELEASE:
+            if self.pressed and self.rect.collidepoint(event.pos):
+                on_release(event)
+            self.pressed = False
+            return False
+        return True
+
     def draw_label(self, surface: pygame.Surface, style: Style, face: pygame.Rect) -> None:
         label = style.text(self.label, self.text_size, self.text_colour(style), bold=True)
         surface.blit(label, label.get_rect(midleft=(face.x + 28, face.centery)))
@@ -209,15 +221,7 @@ class Toggle(_Row):
         return False
 
     def pointer(self, event: InputEvent) -> bool:
-        if event.intent is Intent.PRESS:
-            self.pressed = True
-            return True
-        if event.intent is Intent.RELEASE:
-            if self.pressed and self.rect.collidepoint(event.pos):
-                self.set(not self.value)
-            self.pressed = False
-            return False
-        return True
+        return self.click(event, lambda _: self.set(not self.value))
 
     def draw(self, surface: pygame.Surface, style: Style) -> None:
         p = style.palette
@@ -366,15 +370,7 @@ class ChoiceList(_Row):
         return False
 
     def pointer(self, event: InputEvent) -> bool:
-        if event.intent is Intent.PRESS:
-            self.pressed = True
-            return True
-        if event.intent is Intent.RELEASE:
-            if self.pressed and self.rect.collidepoint(event.pos):
-                self.step(-1 if event.pos[0] < self.control_rect.centerx else 1)
-            self.pressed = False
-            return False
-        return True
+        return self.click(event, lambda e: self.step(-1 if e.pos[0] < self.control_rect.centerx else 1))
 
     def draw(self, surface: pygame.Surface, style: Style) -> None:
         face = self.draw_body(surface, style)
