@@ -29,7 +29,7 @@ test: $(TEST_STAMP)  ## lint, then the whole test suite
 
 bench: $(TEST_STAMP)  ## speed measurements (never part of the tests)
 	$(BIN)/python bench/engine.py
-	@for b in bench/bots.py bench/tournament.py bench/client.py; do \
+	@for b in bench/bots.py bench/tournament.py bench/client.py bench/report.py; do \
 		if [ -f $$b ]; then $(BIN)/python $$b || exit 1; fi; done
 
 tournament: $(PLAY_STAMP)  ## run every shipped tournament spec

@@ -1,6 +1,7 @@
-"""CI step: install exactly the declared minimum version of every dependency into a
-fresh venv, then run a smoke test of the CLI and a headless client demo, and the
-tests that touch the libraries most (CLI, settings, input and controllers).
+"""CI step: install exactly the declared minimum version of every dependency (and of
+the `report` extra) into a fresh venv, then run a smoke test of the CLI and a
+headless client demo, and the tests that touch the libraries most (CLI, settings,
+input and controllers, tournaments and their report).
 
 Usage: python .ci/minimums.py [VENV_DIR]
 """
@@ -18,7 +19,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = ["tests/test_cli.py", "tests/test_config.py", "tests/test_client_input.py", "tests/test_client_scenes.py",
-         "tests/test_tournament_run.py"]
+         "tests/test_tournament_run.py", "tests/test_tournament_report.py"]
+EXTRAS = ["report"]
 
 
 def minimum_pins() -> list[str]:
@@ -26,7 +28,8 @@ def minimum_pins() -> list[str]:
     minimum is a mistake here, since its oldest release was never tried."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     pins = []
-    for requirement in project["dependencies"]:
+    extras = [r for extra in EXTRAS for r in project["optional-dependencies"][extra]]
+    for requirement in [*project["dependencies"], *extras]:
         match = re.fullmatch(r"([A-Za-z0-9_.\-\[\]]+)>=([0-9][0-9.]*)", requirement.replace(" ", ""))
         if not match:
             sys.exit(f"minimums: {requirement!r} has no plain '>=' minimum")
@@ -62,6 +65,7 @@ def main() -> None:
         ["tournament", "run", "--game", "buildup", "--bots", "random,greedy", "--deals", "2", "--workers", "2",
          "--out", "t.results.toml"],
         ["tournament", "show", "t.results.toml"],
+        ["tournament", "report", "t.results.toml"],
         ["play", "cyprus", "--players", "5", "--demo", "--headless", "--max-frames", "300"],
     ]
     for args in smoke:

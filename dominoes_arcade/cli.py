@@ -396,5 +396,32 @@ def tournament_show(
     print_results(document, results_console())
 
 
+@tournament_app.command("report")
+def tournament_report(
+    results: Annotated[Path, typer.Argument(help="A results file written by `tournament run`.", dir_okay=False)],
+    out: Annotated[Path | None, typer.Option(
+        "--out", dir_okay=False, help="The page to write (default: X.report.html beside X.results.toml).")] = None,
+) -> None:
+    """Write a tournament's results and journal as one self-contained HTML page:
+    ratings, head to head, score or place distributions, seat advantage and time a
+    decision as pictures, beside the tables, and the journal lines worth replaying.
+    Needs the optional extra `report` (matplotlib).
+
+    Example: dominoes-arcade tournament report tournaments/examples/necropolis.results.toml --out n.html
+    """
+    from .tournament.report import ReportError, write_report
+    from .tournament.report_plots import MissingPlotting
+
+    try:
+        page = write_report(results, out)
+    except ReportError as error:
+        raise fail(f"error: {error}", 2) from None
+    except MissingPlotting as error:
+        raise fail(f"error: {error}", 1) from None
+    except OSError as error:
+        raise fail(f"error: cannot write {out or results}: {error.strerror or error}", 1) from None
+    typer.echo(f"wrote {page}")
+
+
 def main() -> None:
     app()

@@ -21,7 +21,7 @@ from dominoes_arcade.engine import new_game
 from dominoes_arcade.engine.records import parse_step, read_records
 from dominoes_arcade.engine.tiles import BY_NAME, NAME
 
-JOURNALS = Path(__file__).resolve().parent.parent / "tournaments"
+JOURNALS = Path(__file__).resolve().parent.parent / "tournaments" / "examples"
 CANVAS = pygame.Rect(0, 0, 1280, 720 - 48)
 """The table's part of the screen: the footer's prompts take the bottom 48 px."""
 

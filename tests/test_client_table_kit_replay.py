@@ -22,7 +22,7 @@ from dominoes_arcade.client.tables import TableSetup
 from dominoes_arcade.engine import new_game
 from dominoes_arcade.engine.records import parse_step, read_records
 
-JOURNALS = Path(__file__).resolve().parent.parent / "tournaments"
+JOURNALS = Path(__file__).resolve().parent.parent / "tournaments" / "examples"
 
 
 @pytest.fixture
