@@ -39,7 +39,8 @@ def main() -> None:
             page = write_report(results)
             times.append(time.perf_counter() - start)
         median = statistics.median(times)
-        print(f"report of {report.games_played} games ({size:.1f} MB journal, page {page.stat().st_size / 1024:.0f} KB): "
+        page_kb = page.stat().st_size / 1024
+        print(f"report of {report.games_played} games ({size:.1f} MB journal, page {page_kb:.0f} KB): "
               f"median {median:.2f} s of {args.runs} runs (min {min(times):.2f}, max {max(times):.2f}); "
               f"{median / AIM_SECONDS:.2f} of the {AIM_SECONDS:.0f} s aim")
 

@@ -84,7 +84,7 @@ def figure(svg: str, caption: str) -> str:
 
 def render_report(data: ReportData, results_path: Path) -> str:
     """The whole page as a string."""
-    document, tournament = data.document, data.document["tournament"]
+    tournament = data.document["tournament"]
     game = str(tournament.get("game", "?"))
     title = f"{game.capitalize()} tournament: {len(data.bots)} bots, {tournament.get('deals', '?')} deals"
     parts = [f"<h1>{esc(title)}</h1>",
