@@ -21,7 +21,8 @@ import typer
 
 from . import config as config_module
 from .engine import GAMES, OptionError, UnknownGame, new_game
-from .engine.records import ReplayError, random_game, read_records, replay
+from .engine.match import random_game
+from .engine.records import ReplayError, read_records, replay
 
 app = typer.Typer(
     help="Dominoes Arcade: Necropolis, Build Up, Cyprus and Sebastopol. Play them, "

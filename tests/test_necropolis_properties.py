@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dominoes_arcade.engine import new_game
-from dominoes_arcade.engine.records import Record, random_game, replay
+from dominoes_arcade.engine.match import random_game
+from dominoes_arcade.engine.records import Record, replay
 from dominoes_arcade.engine.tiles import DOUBLE_SIX
 
 options_strategy = st.fixed_dictionaries({
