@@ -455,6 +455,14 @@ class BuildUpState(State):
         self.hands[opponent] = [-1] * (len(self.hands[opponent]) - len(known)) + known
         self.hand_rows[opponent] = sum(ROW[t] for t in known)
 
+    def zones(self) -> dict[str, list[int]]:
+        found = {"stacks": [t for entries in self.stacks for t, _ in entries]}
+        for seat in (0, 1):
+            found[f"boneyard {seat}"] = self.boneyards[seat]
+            found[f"hand {seat}"] = self.hands[seat]
+            found[f"set aside by {seat}"] = list(self.set_aside[seat])
+        return found
+
     def unknown_tiles(self) -> list[int]:
         """On a view: the opponent's tiles whose place (hand or boneyard) the viewer
         does not know."""

@@ -192,6 +192,12 @@ class State:
     def clone(self) -> State:
         raise NotImplementedError
 
+    def zones(self) -> dict[str, list[int]]:
+        """Where every tile is, zone by zone (-1 for a tile a view hides): a zone
+        named ``"NAME P"`` is private to seat P (a hand), any other is public or
+        face down to all. The zones and their sizes are the same in every view."""
+        raise NotImplementedError
+
     def _hide(self, seat: int) -> None:
         """On a fresh clone becoming `seat`'s view: replace what `seat` may not see
         with -1 (its sizes stay)."""

@@ -1,9 +1,7 @@
 """Cyprus (RULES.md section 3) and Sebastopol (section 3b): one star-and-arms engine.
 
-Both games are the same block game around a spinner; each is a `Preset` (the set, the
-spinner's number, the number of star slots, the deal, the variant table and its
-interned actions) and a two-line `StarState` subclass naming it, in the spirit of
-python-chess's variants.
+Both games are the same block game around a spinner: a `StarState` subclass each,
+naming its `Preset` (set, spinner, star slots, deal: see `star_tables`) and variants.
 
 Zones: each hand (private, kept sorted), the boneyard (face down, order unknown, so
 every deal and draw is a uniform chance outcome over its tiles) and the table: the
@@ -60,11 +58,8 @@ SEBASTOPOL_OPTIONS: dict[str, Option] = {o.name: o for o in (
     Option("block_tie", "no_score", BLOCK_TIE_DOC, **BLOCK_TIE),
 )}
 
-
-CYPRUS = Preset("cyprus", DOUBLE_NINE, suit=9, slots=8, max_players=10,
-                deals_everything=False)
-SEBASTOPOL = Preset("sebastopol", DOUBLE_SIX, suit=6, slots=4, max_players=4,
-                    deals_everything=True)
+CYPRUS = Preset("cyprus", DOUBLE_NINE, suit=9, slots=8, max_players=10, deals_everything=False)
+SEBASTOPOL = Preset("sebastopol", DOUBLE_SIX, suit=6, slots=4, max_players=4, deals_everything=True)
 
 
 @dataclass(frozen=True, eq=False)
@@ -82,10 +77,8 @@ class Rules:
     def resolve(cls, preset: Preset, players: int, options: dict) -> Rules:
         """From the resolved variant table (Sebastopol deals the whole set: its
         table has no hand sizes)."""
-        if preset.deals_everything:
-            hand_size = len(preset.tiles) // players
-        else:
-            hand_size = HAND_SIZES[options["hand_sizes"]][players]
+        hand_size = (len(preset.tiles) // players if preset.deals_everything
+                     else HAND_SIZES[options["hand_sizes"]][players])
         return cls(preset, players, hand_size, options["target_score"], options.get("boneyard_reserve", 0),
                    options["block_tie"] == "lightest_tile")
 
@@ -460,6 +453,14 @@ class StarState(State):
         self.boneyard = [-1] * len(self.boneyard)
         if self.seat != seat:
             self.drawn = -1
+
+    def zones(self) -> dict[str, list[int]]:
+        found = {"boneyard": self.boneyard, "table": [t for line in self.layout for t in line]}
+        if self.is_spinner_set:
+            found["table"].append(self.preset.spinner)
+        for seat, hand in enumerate(self.hands):
+            found[f"hand {seat}"] = hand
+        return found
 
     def layers(self) -> Layers:
         """Each seat's hand as layers ``(mask, count)`` (see `cyprus_knowledge`): the

@@ -353,6 +353,14 @@ class NecropolisState(State):
         if self.seat != seat:
             self.held = self.returning = -1
 
+    def zones(self) -> dict[str, list[int]]:
+        found = {"necropolis": self.pile, "sites": [t for sites in self.sites for site in sites for t, _ in site]}
+        for seat in (0, 1):
+            found[f"mastabas {seat}"] = self.mastabas[seat]
+        if self.phase in (DRAWN, REVEAL_EXCHANGE):
+            found[f"held {self.seat}"] = [self.held if self.phase == DRAWN else self.returning]
+        return found
+
     def unknown_tiles(self) -> list[int]:
         """On a view: the tiles whose place the viewer does not know."""
         seen = set(self.mastabas[self.viewer])

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..bots import make_bot
 from ..bots.driver import Watchdog, play_bots
-from ..engine import new_game
+from ..engine.match import Match
 from ..engine.records import Record
 from .schedule import GameJob
 from .standings import GameResult, summarize
@@ -87,10 +87,9 @@ def play_job(batch: Batch, job: GameJob, watchdog: Watchdog | None) -> Played:
 def unbuilt_bot_record(batch: Batch, job: GameJob, seat: int, message: str) -> Record:
     """The record of a game that never started because the bot in `seat` could
     not be built: no steps, the scores of the untouched game, a forfeit."""
-    state = new_game(batch.game, options=batch.options)
     players = len(job.seats)
-    record = Record(batch.game, state.options_dict(), list(job.seats), job.seed, [], state.scores(),
-                    f"seat {seat} forfeits (exception): {message}")
+    record = Match(batch.game, options=batch.options, seed=job.seed).to_record(
+        job.seats, f"seat {seat} forfeits (exception): {message}")
     record.extra.update(decision_seconds=[0.0] * players, decisions=[0] * players,
                         forfeit={"seat": seat, "kind": "exception", "message": message})
     return record
