@@ -9,6 +9,7 @@ by whoever needs it (`load`), so the engine imports nothing outside itself.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from dataclasses import dataclass
 from typing import Any
@@ -74,9 +75,10 @@ def entry(name: str) -> GameEntry:
     return found
 
 
+@functools.cache
 def load(path: str) -> Any:
     """The object a dotted path names: ``"package.module:attribute"``, or a module
-    for ``"package.module"``."""
+    for ``"package.module"`` (looked up once: `new_game` asks for every game)."""
     module, _, attribute = path.partition(":")
     loaded = importlib.import_module(module)
     return getattr(loaded, attribute) if attribute else loaded
