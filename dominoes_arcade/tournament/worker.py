@@ -17,6 +17,7 @@ from typing import Any
 
 from ..bots import make_bot
 from ..bots.driver import Watchdog, play_bots
+from ..engine import GAMES, GameEntry, register
 from ..engine.match import Match
 from ..engine.records import Record
 from .schedule import GameJob
@@ -35,6 +36,9 @@ class Batch:
     key: str
     """The tournament's fingerprint, written into every record (see `journal`)."""
     jobs: tuple[GameJob, ...]
+    entry: GameEntry | None = None
+    """The game's registry entry, for a worker process that does not know the game
+    (one registered at run time, by a test or a plug-in, in a spawned process)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +59,8 @@ def play_batch(batch: Batch) -> list[Played]:
     """Play every game of `batch`, in order. With a process of its own (the main
     thread), a `Watchdog` stops a bot that overruns the time limit; elsewhere (a Dask
     worker thread) an overrun is found when the bot returns."""
+    if batch.entry is not None and batch.game not in GAMES:
+        register(batch.entry)
     if Watchdog.available():
         with Watchdog(batch.time_limit) as watchdog:
             return [play_job(batch, job, watchdog) for job in batch.jobs]
