@@ -1,5 +1,8 @@
 """The pure rules engine: no pygame, no I/O, stdlib only (DESIGN.md, "Engine").
 
+Every game is a `State` subclass in its own module, listed in the game registry
+(`registry.GAMES`); `match.Match` plays a game (chance, steps, undo, records).
+
     >>> state = new_game("necropolis", options={"first_player": 0})
     >>> [str(a) for a in state.legal_actions()]
     ['draw']
