@@ -1,0 +1,43 @@
+"""Fixtures for the client tests (headless apps under SDL's dummy drivers); the
+input a person sends with each device is in `client_drive`, the app builder and
+menu helpers in `test_client_support`."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture
+def app_with(tmp_path):
+    """Build headless apps from a config's text and `make_app`'s launch options
+    (each closed after the test): ``app_with(animated("fast"), demo=True)``; with
+    no text, the default test config (animations off, no think delay)."""
+    from test_client_support import make_app
+
+    apps = []
+
+    def build(config_text: str | None = None, name: str = "test.toml", **options):
+        config = None
+        if config_text is not None:
+            config = tmp_path / name
+            config.write_text(config_text, encoding="utf-8")
+        apps.append(make_app(tmp_path, config=config, **options))
+        return apps[-1]
+
+    yield build
+    for app in apps:
+        app.close()
+
+
+@pytest.fixture
+def app(request, app_with):
+    """A headless app over the title screen, from the test module's ``APP_CONFIG``
+    (a config's text, such as `test_client_support.KIT_CONFIG`) when it has one,
+    else the default test config (animations off, no think delay)."""
+    return app_with(getattr(request.module, "APP_CONFIG", None), "app.toml")
