@@ -37,7 +37,7 @@ from .interaction import Choice
 TILE_LENGTH = 40
 """The long side of a tile in a row, lying sideways (40 x 20)."""
 TILE_PITCH = 44
-LABEL_WIDTH = 200
+LABEL_WIDTH = 190
 SEATS = pygame.Rect(16, 64, 1248, 296)
 ZONES = pygame.Rect(16, 368, 1248, 120)
 TARGETS = pygame.Rect(16, 496, 1248, 56)
@@ -71,9 +71,11 @@ def zone_rows(count: int) -> list[pygame.Rect]:
 
 
 def button_rects(count: int, area: pygame.Rect) -> list[pygame.Rect]:
-    """`count` buttons flowing left to right in rows inside `area` (they shrink
-    to fit when there are many)."""
+    """`count` buttons left to right in `area`: one row when they fit at a readable
+    width, else rows of the widest buttons (shorter ones when there are many)."""
     width, height = BUTTON
+    if count:
+        width = max(88, min(width, (area.width + BUTTON_GAP) // count - BUTTON_GAP))
     columns = max(1, (area.width + BUTTON_GAP) // (width + BUTTON_GAP))
     rows = max(1, -(-count // columns))
     if rows * (height + BUTTON_GAP) > area.height + BUTTON_GAP:
@@ -86,13 +88,11 @@ def button_rects(count: int, area: pygame.Rect) -> list[pygame.Rect]:
     return rects
 
 
-def tile_places(row: pygame.Rect, count: int) -> tuple[list[tuple[int, int]], int]:
-    """Top-left corners for the last tiles of a row of `count` that fit right of
-    its label, and how many earlier ones are left out."""
-    room = max(1, (row.width - LABEL_WIDTH) // TILE_PITCH)
-    shown = min(count, room)
-    y = row.centery - TILE_LENGTH // 4
-    return [(row.x + LABEL_WIDTH + index * TILE_PITCH, y) for index in range(shown)], count - shown
+def tile_places(x: int, right: int, y: int, count: int) -> tuple[list[tuple[int, int]], int]:
+    """Top-left corners, from `x` towards `right`, for the last tiles of a line of
+    `count` that fit, centred on `y`; and how many earlier ones are left out."""
+    shown = min(count, max(0, (right - x) // TILE_PITCH))
+    return [(x + index * TILE_PITCH, y - TILE_LENGTH // 4) for index in range(shown)], count - shown
 
 
 def source_of(action: Action) -> Hashable:
@@ -211,6 +211,7 @@ class GenericTable(TableScene):
             self.draw_buttons(surface)
 
     def draw_seat(self, surface: pygame.Surface, seat: int, row: pygame.Rect, private: list[Zone]) -> None:
+        """The seat's name, then each of its private zones, named, on one line."""
         style, palette = self.app.style, self.app.style.palette
         turn = seat == self.state.current_player
         self.app.panels.draw(surface, row, radius=10, alpha=200 if turn else 120)
@@ -219,21 +220,33 @@ class GenericTable(TableScene):
             words += f" \u00b7 {self.state.scores()[seat]}"
         label = style.text(words, SMALL, palette.accent if turn else palette.text, turn)
         surface.blit(label, label.get_rect(midleft=(row.x + 10, row.centery)))
-        tiles = [tile for zone in private for tile in zone.tiles]
-        places, hidden_before = tile_places(row, len(tiles))
-        for tile, where in zip(tiles[hidden_before:], places, strict=True):
-            self.draw_tile(surface, tile, where, TILE_LENGTH, face_up=tile >= 0, seat=seat, horizontal=True)
+        x = row.x + LABEL_WIDTH
+        for index, zone in enumerate(private):  # each zone gets its share of what is left of the row
+            share = (row.right - 8 - x) // (len(private) - index)
+            x = self.draw_line(surface, zone, x, x + share, row.centery, seat) + 16
 
     def draw_zone(self, surface: pygame.Surface, zone: Zone, row: pygame.Rect) -> None:
+        self.app.panels.draw(surface, row, radius=10, alpha=90)
+        self.draw_line(surface, zone, row.x + 10, row.right - 8, row.centery, -1)
+
+    def draw_line(self, surface: pygame.Surface, zone: Zone, x: int, right: int, y: int, seat: int) -> int:
+        """`zone`'s name and count, then its tiles this screen may see (face up, the
+        last that fit); tiles face down to it are only counted. Returns where it ends."""
         style, palette = self.app.style, self.app.style.palette
         shown = [tile for tile in zone.tiles if tile >= 0]
         backs = len(zone.tiles) - len(shown)
-        words = zone.name.capitalize() + (f" \u00b7 {backs} face down" if backs else "")
-        label = style.text(words, SMALL, palette.text_dim, True)
-        surface.blit(label, label.get_rect(midleft=(row.x + 10, row.centery)))
-        places, left_out = tile_places(row, len(shown))
-        for tile, where in zip(shown[left_out:], places, strict=True):
-            self.draw_tile(surface, tile, where, TILE_LENGTH, face_up=True, seat=-1, horizontal=True)
+        name = zone.name.capitalize()
+        if not backs:
+            words = f"{name}: {len(shown)}"
+        else:
+            words = f"{name}: {len(shown)} + {backs} face down" if shown else f"{name}: {backs} face down"
+        label = style.text(words, SMALL - 2, palette.text_dim, True)
+        where = label.get_rect(midleft=(x, y))
+        surface.blit(label, where)
+        places, left_out = tile_places(where.right + 8, right, y, len(shown))
+        for tile, corner in zip(shown[left_out:], places, strict=True):
+            self.draw_tile(surface, tile, corner, TILE_LENGTH, face_up=True, seat=seat, horizontal=True)
+        return places[-1][0] + TILE_LENGTH if places else where.right
 
     def draw_buttons(self, surface: pygame.Surface) -> None:
         style, palette = self.app.style, self.app.style.palette
