@@ -137,7 +137,7 @@ class State:
     game: ClassVar[str]
     """The game's name, as in records (``"necropolis"``)."""
     OPTIONS: ClassVar[dict[str, Option]]
-    """The game's variant options (RULES.md "Variants"), by key."""
+    """The game's variant options (see its rules document, dominoes_arcade/rules/GAME.md), by key."""
     PLAYERS: ClassVar[int] = 2
     """The seat count, for a game whose `OPTIONS` have no ``players``."""
     higher_score_wins: ClassVar[bool] = True
