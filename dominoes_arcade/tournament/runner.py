@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..engine import entry
 from .executors import Executor, make_executor
 from .journal import Journal, load_journal
 from .progress import Progress
@@ -145,7 +146,7 @@ def run_tournament(plan: Plan, *, resume: bool = False, command: str = "",
     status, message = "complete", ""
 
     def make_batch(jobs: tuple[GameJob, ...]) -> Batch:
-        return Batch(plan.game, plan.options, plan.move_time_limit_ms / 1000, plan.key, jobs)
+        return Batch(plan.game, plan.options, plan.move_time_limit_ms / 1000, plan.key, jobs, entry(plan.game))
 
     display = Progress(plan.game, len(schedule), len(done), plan.higher_score_wins, rich=progress)
     for result in sorted(done.values(), key=lambda r: r.game_id):

@@ -17,7 +17,8 @@ from typing import Any
 
 from ..bots import make_bot
 from ..bots.driver import Watchdog, play_bots
-from ..engine import new_game
+from ..engine import GAMES, GameEntry, register
+from ..engine.match import Match
 from ..engine.records import Record
 from .schedule import GameJob
 from .standings import GameResult, summarize
@@ -35,6 +36,9 @@ class Batch:
     key: str
     """The tournament's fingerprint, written into every record (see `journal`)."""
     jobs: tuple[GameJob, ...]
+    entry: GameEntry | None = None
+    """The game's registry entry, for a worker process that does not know the game
+    (one registered at run time, by a test or a plug-in, in a spawned process)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +59,8 @@ def play_batch(batch: Batch) -> list[Played]:
     """Play every game of `batch`, in order. With a process of its own (the main
     thread), a `Watchdog` stops a bot that overruns the time limit; elsewhere (a Dask
     worker thread) an overrun is found when the bot returns."""
+    if batch.entry is not None and batch.game not in GAMES:
+        register(batch.entry)
     if Watchdog.available():
         with Watchdog(batch.time_limit) as watchdog:
             return [play_job(batch, job, watchdog) for job in batch.jobs]
@@ -87,10 +93,9 @@ def play_job(batch: Batch, job: GameJob, watchdog: Watchdog | None) -> Played:
 def unbuilt_bot_record(batch: Batch, job: GameJob, seat: int, message: str) -> Record:
     """The record of a game that never started because the bot in `seat` could
     not be built: no steps, the scores of the untouched game, a forfeit."""
-    state = new_game(batch.game, options=batch.options)
     players = len(job.seats)
-    record = Record(batch.game, state.options_dict(), list(job.seats), job.seed, [], state.scores(),
-                    f"seat {seat} forfeits (exception): {message}")
+    record = Match(batch.game, options=batch.options, seed=job.seed).to_record(
+        job.seats, f"seat {seat} forfeits (exception): {message}")
     record.extra.update(decision_seconds=[0.0] * players, decisions=[0] * players,
                         forfeit={"seat": seat, "kind": "exception", "message": message})
     return record
