@@ -223,14 +223,45 @@ def run_until(app, done: Callable[[], bool], limit: int = 20000) -> None:
     raise AssertionError("the condition never came true")
 
 
+# -- what the screen may show --------------------------------------------------------------------
+
+
+def private_tiles(state, seat: int) -> list[int]:
+    """The tiles of `state`'s zones private to `seat` (``zones()``: "NAME P"), as
+    `state` holds them (-1 where it is a view that hides them)."""
+    return [tile for name, tiles in state.zones().items() if name.rpartition(" ")[2] == str(seat) for tile in tiles]
+
+
+def may_show(table: TableScene) -> set[int]:
+    """The tiles the screen may show face up now: what every seat's view shows (the
+    public tiles), and all that the views of the seats the kit lets the screen show
+    (`shows_hidden`) show."""
+    state = table.state
+    seen = [{tile for tiles in state.view(seat).zones().values() for tile in tiles if tile >= 0}
+            for seat in range(state.num_players)]
+    allowed = set.intersection(*seen)
+    for seat, tiles in enumerate(seen):
+        if table.shows_hidden(seat):
+            allowed |= tiles
+    return allowed
+
+
+def check_faces(app, table: TableScene) -> None:
+    """After a frame (an `on_frame`): no tile drawn face up that the screen may not
+    show, and every tile logged face up as a seat's own is one the kit lets show."""
+    if app.scenes.top is not table:
+        return
+    faces = {tile for tile, face_up, _seat in table.render_log if face_up}
+    assert faces <= may_show(table), f"hidden tiles drawn face up: {sorted(faces - may_show(table))}"
+    assert all(table.shows_hidden(seat) for _tile, face_up, seat in table.render_log if face_up and seat >= 0)
+
+
 # -- a plain table for the kit's own tests ------------------------------------------------------
 
 for _game in GAMES:
     game_module(_game)  # each game interns its actions on import
 ACTIONS = {(a.game, a.kind, a.tile, a.arg): a for a in core._REGISTRY.values() if a.seat == -1}
 """Every decision of every game by (game, kind, tile, arg): what a drop means."""
-HIDDEN = {"necropolis": "mastabas", "buildup": "hands", "cyprus": "hands", "sebastopol": "hands"}
-"""Where each game keeps a seat's hidden tiles."""
 FIXED_TARGETS = {"buildup": [("spot", "place", stack) for stack in range(12)]}
 """Targets that are always on the table, legal or not (Build Up's twelve stacks)."""
 
@@ -280,12 +311,12 @@ class KitTable(TableScene):
     def draw_table(self, surface) -> None:
         super().draw_table(surface)
         state = self.state
-        hidden = getattr(state, HIDDEN[state.game])
         for seat in range(state.num_players):
             y = 20 + seat * 30
-            for index, tile in enumerate(hidden[seat][:24]):
-                self.draw_tile(surface, tile, (20 + index * 50, y), 40, face_up=self.shows_hidden(seat), seat=seat,
-                               horizontal=True)
+            seen = state.view(seat) if self.shows_hidden(seat) else state.view((seat + 1) % state.num_players)
+            for index, tile in enumerate(private_tiles(seen, seat)[:24]):
+                owner = seat if self.shows_hidden(seat) else -1  # else a tile every seat knows
+                self.draw_tile(surface, tile, (20 + index * 50, y), 40, face_up=tile >= 0, seat=owner, horizontal=True)
         for item, rect in self.item_rects().items():
             pygame.draw.rect(surface, (30, 60, 50), rect, border_radius=6)
             if item[0] == "tile" and self.can_decide:

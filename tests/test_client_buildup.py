@@ -7,7 +7,7 @@ Layout and animation details are in test_client_buildup_table.py."""
 from __future__ import annotations
 
 import pygame
-from client_drive import decide, play_with_keyboard
+from client_drive import check_faces, decide, play_with_keyboard
 from test_client_support import FRAME, PAD, animated, pad_added, run
 
 from dominoes_arcade.client.tables import TableSetup, open_table
@@ -20,13 +20,6 @@ def open_buildup(app, seats, seed=1, **setup) -> BuildUpTable:
     table = open_table(app, TableSetup("buildup", seats, app.settings.game("buildup"), seed, **setup))
     assert isinstance(table, BuildUpTable)
     return table
-
-
-def check_render_log(table: BuildUpTable) -> None:
-    """Every tile drawn face up as a seat's secret is drawn for that seat's eyes only."""
-    for tile, face_up, seat in table.render_log:
-        if face_up and seat >= 0:
-            assert table.shows_hidden(seat), f"seat {seat}'s tile {tile} drawn face up for the wrong eyes"
 
 
 def until_decision(app, table: BuildUpTable, on_pass_screen=None) -> bool:
@@ -42,7 +35,7 @@ def until_decision(app, table: BuildUpTable, on_pass_screen=None) -> bool:
         if table.can_decide and not table.tweens.busy and table.hold_left <= 0:
             return True
         run(app)
-        check_render_log(table)
+        check_faces(app, table)
     raise AssertionError(f"no decision and no end after {MAX_FRAMES} frames: {table.steps[-3:]}")
 
 
@@ -158,7 +151,7 @@ def test_demo_with_animations_reaches_the_game_over_screen(app_with):
         if table.summary is not None:
             summaries.add(table.summary.hand)
         app.step(FRAME, [])
-        check_render_log(table)
+        check_faces(app, table)
         assert not [entry for entry in table.render_log if entry[1] and entry[2] >= 0], "a demo shows no secrets"
         if table.is_over and app.scenes.top.name == "game over":
             break
@@ -172,5 +165,5 @@ def test_keyboard_only_game_with_the_kits_driver_and_animations(app_with):
     the fast animation speed, so flights and summaries run while a human plays."""
     app = app_with(animated("fast"))
     table = open_buildup(app, ["human", "medium"], seed=16)
-    play_with_keyboard(app, table, seed=16, on_frame=lambda app, table: check_render_log(table))
+    play_with_keyboard(app, table, seed=16, on_frame=check_faces)
     finish(app, table)

@@ -7,8 +7,8 @@ reason. Whole games by mouse and controller are in test_client_buildup.py."""
 from __future__ import annotations
 
 import pygame
-from client_drive import drag
-from test_client_buildup import check_render_log, open_buildup, until_decision
+from client_drive import check_faces, drag
+from test_client_buildup import open_buildup, until_decision
 from test_client_support import animated, run
 
 from dominoes_arcade.client.tables import TableSetup, buildup_layout, open_table
@@ -81,7 +81,7 @@ def test_a_placement_flies_from_the_hand_slot_to_the_stack_and_lands_there(app_w
     while flight in table.flights:
         distances.append(abs(flight.x - goal[0]) + abs(flight.y - goal[1]))
         run(app)
-        check_render_log(table)
+        check_faces(app, table)
     assert distances == sorted(distances, reverse=True) and len(distances) > 5
     assert (round(flight.x), round(flight.y)) == goal
     assert table.state.stacks[choice.target[1]][-1] == (choice.action.tile, 0)
@@ -96,7 +96,7 @@ def test_draws_fly_face_down_for_a_bot_and_turn_face_up_for_the_human(app_with):
         if table.can_decide and not table.tweens.busy:
             break
         run(app)
-        check_render_log(table)
+        check_faces(app, table)
     values = [(f.owner, f.tile, f.face_from, f.face_to, f.seat >= 0) for f in flights]
     # Both hands hold 6 tiles; the first-player draws among them were shown to both.
     first_draws = bin(table.state.shown[0]).count("1") + bin(table.state.shown[1]).count("1")

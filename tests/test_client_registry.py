@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 import toy_game
-from test_client_generic import check_frame
+from client_drive import check_faces
 from test_client_support import run
 from test_game_registry import opening
 
@@ -53,6 +53,6 @@ def test_a_registered_toy_game_plays_a_headless_demo_on_the_generic_table(app_wi
             if table.ended:
                 break
             run(app)
-            check_frame(app, table)
+            check_faces(app, table)
         assert table.state.is_terminal
         assert not [text for text, _ in app.toasts if "failed" in text], "every bot played its own moves"

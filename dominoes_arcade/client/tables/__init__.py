@@ -7,9 +7,10 @@ game's registry entry (`engine.registry`) names its table class as
 Adding a game's table is one module here (following the contract in `hooks` and
 `interaction`) and its name in the game's registry entry.
 
-A table module keeps to one split: pure layout geometry (where each tile and zone
-sits, from the state: ``<game>_layout``), a painter that reads the layout and the
-state and changes nothing (``<game>_draw``, ``<game>_panels``), and the scene
+A game's table keeps to one split: pure layout geometry (where each tile and zone
+sits, from the state: ``<game>_layout``); painters, objects made with the table that
+read its layout and state and change nothing (`necropolis_draw.NecropolisPainter`,
+`buildup_panels.BuildUpPainter`, Cyprus's `Pieces` and `Panels`); and the scene
 (decisions, and engine events turned into the kit's `sprites.Sprite` motion).
 """
 

@@ -18,12 +18,13 @@ The driver, each update, once the table's animations (``self.tweens``) and any
 Every applied action goes through `apply`, which records the step and hands the
 engine's `Event`s to `on_events`, where a subclass starts its animations (tweens
 on ``self.tweens``, sounds through ``self.app.audio``). Because the driver waits
-for the tweens, animations never fall behind the game, and a click skips them.
+for the tweens (all but show-only ones, ``hold=False``: a deal cascading), animations
+never fall behind the game, and a click skips them.
 
-The hooks a game's table implements: `choices`, `item_rects`, `action_for`,
+The hooks a game's table implements (`hooks.TableHooks`): `choices`, `item_rects`, `action_for`,
 `draw_table`, `draw_dragged`, `on_events`, `last_move_rect`, `result_lines`, and
-`on_rebuild` when it keeps sprites (undo and replay steps back rebuild the state
-without events). Every tile goes on screen through `draw_tile`, which logs it in
+`on_rebuild` when it keeps sprites (undo, through `Match.undo_to`, and a replay's
+steps back rebuild the state without events). Every tile goes on screen through `draw_tile`, which logs it in
 `render_log`, and a seat's hidden tiles are drawn face up only when
 `shows_hidden(seat)`. `hold(seconds)` keeps the driver waiting while a summary is
 shown. ``self.selected_source`` and ``self.dragged_source`` say what the human has
@@ -44,9 +45,10 @@ import pygame
 
 from ...engine import Action, Event, game_options
 from ...engine.match import Match
+from .. import games
 from ..input import InputEvent, Intent
 from ..scene import SKIP_INTENTS, Scene
-from . import TableSetup
+from . import TableSetup, table_class
 from .bot_seats import BotSeats
 from .hooks import TableHooks
 from .interaction import Choice, Picker, draw_marks, table_prompts
@@ -397,8 +399,6 @@ class TableScene(TableHooks, Scene):
     # -- new games and leaving ---------------------------------------------------------
     def reopen(self, setup: TableSetup) -> TableScene:
         """Put a new table for `setup` in this one's place (closing its overlays)."""
-        from . import table_class
-
         self.app.scenes.pop_until(lambda scene: scene is self)
         # The same game keeps this table's class (a subclass in use stays in use).
         cls = type(self) if setup.game == self.setup.game else table_class(setup.game)
@@ -418,8 +418,6 @@ class TableScene(TableHooks, Scene):
 
     def next_demo(self) -> None:
         """The next demo: bots play the next game of the menu (they cycle), a new seed."""
-        from .. import games
-
         names = games.games()
         game = names[(names.index(self.setup.game) + 1) % len(names)] if self.setup.game in names else names[0]
         bots = [kind for kind in self.setup.seats if kind != "human"]

@@ -28,9 +28,9 @@ from ...engine.tiles import NAME
 from ..input import Device, Intent
 from ..tween import Tween
 from . import SEAT_LABELS
-from . import buildup_panels as panels
 from .base import TableScene
 from .buildup_layout import ASIDE_LENGTH, LIFT, PASS_RECT, PILE_LENGTH, STACK_LENGTH, SUMMARY_TILE, BuildUpLayout
+from .buildup_panels import BuildUpPainter
 from .interaction import Choice
 from .sprites import Sprite
 
@@ -75,9 +75,7 @@ class BuildUpTable(TableScene):
         """The stack a keyboard or controller cursor rests on to read its history."""
         self._warmed: set[tuple[int, int]] = set()
         """(tile, owner) pairs whose summary-sized image is rendered already."""
-        self.static: pygame.Surface | None = None
-        self.static_key: tuple | None = None
-        """The static layer (`buildup_panels.static_layer`) and what it was drawn for."""
+        self.painter = BuildUpPainter(self)
 
     # -- seats and where they sit ----------------------------------------------------
     @property
@@ -341,10 +339,10 @@ class BuildUpTable(TableScene):
 
     # -- drawing (the painter, `buildup_panels`) ----------------------------------------------
     def draw_table(self, surface: pygame.Surface) -> None:
-        panels.draw_table(self, surface)
+        self.painter.draw(surface)
 
     def draw_dragged(self, surface: pygame.Surface, source, pos) -> None:
-        panels.draw_dragged(self, surface, source, pos)
+        self.painter.draw_dragged(surface, source, pos)
 
     def history_stack(self) -> int | None:
         """The stack whose tiles the history panel lists: the one under the mouse,

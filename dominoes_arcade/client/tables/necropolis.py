@@ -31,7 +31,7 @@ from ...engine.tiles import NAME, PIPS
 from . import SEAT_LABELS, TableSetup
 from .base import TableScene
 from .interaction import Choice
-from .necropolis_draw import PASS_BUTTON, NecropolisDrawing, plural
+from .necropolis_draw import PASS_BUTTON, NecropolisPainter, plural
 from .necropolis_layout import (
     HELD_LENGTH,
     MASTABA_LENGTH,
@@ -57,7 +57,7 @@ WARM_UP_PER_FRAME = 2
 """Tile faces rendered ahead each frame (about a third of a millisecond each)."""
 
 
-class NecropolisTable(NecropolisDrawing, TableScene):
+class NecropolisTable(TableScene):
     name = "table"
 
     def __init__(self, app, setup: TableSetup):
@@ -80,8 +80,7 @@ class NecropolisTable(NecropolisDrawing, TableScene):
         self.summary = {"progress": 0.0, "alpha": 0.0}
         self.last_tile = -1
         self.last_text = ""
-        self._dim: dict[tuple[int, int], pygame.Surface] = {}
-        self._slots: dict[tuple, pygame.Surface] = {}
+        self.painter = NecropolisPainter(self)
         self.warm_up = [(tile, length, flipped) for length, flips in ((SITE_LENGTH, (False, True)),
                                                                       (MASTABA_LENGTH, (False,)))
                         for flipped in flips for tile in range(28)]
@@ -304,6 +303,9 @@ class NecropolisTable(NecropolisDrawing, TableScene):
                 return PLAY[tile][side]
             return {"new_site": NEW_FROM[tile], "pile": EXCHANGE[tile]}.get(target)
         return None
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        self.painter.draw(surface)
 
     def draw_dragged(self, surface: pygame.Surface, source: Hashable, pos: tuple[int, int]) -> None:
         seat = self.state.current_player

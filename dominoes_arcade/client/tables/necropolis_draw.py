@@ -1,4 +1,4 @@
-"""Drawing the Necropolis table (a mixin of `NecropolisTable`): the felt and zone
+"""The Necropolis table's painter (`NecropolisPainter`): the felt and zone
 panels (cached once as a static layer), the seat panels with the running scores,
 the end and new-site slots, the necropolis pile with its count, the tiles (every
 one through the kit's `draw_tile`, face up only where `may_show` allows), the
@@ -11,6 +11,8 @@ abandoned sites are dimmed *and* shrunk under their own heading.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from ...engine.tiles import NAME, PIPS
@@ -19,24 +21,33 @@ from ..theme import BODY, HEADING, LARGE, SMALL
 from .necropolis_layout import MIDDLE_BAND, PILE_CENTRE, PILE_LENGTH
 from .sprites import Sprite, squashed
 
+if TYPE_CHECKING:
+    from .necropolis import NecropolisTable
+
 STATUS_PANEL = pygame.Rect(16, 250, 500, 168)
 RULES_PANEL = pygame.Rect(948, 250, 316, 168)
 PASS_BUTTON = pygame.Rect(RULES_PANEL.centerx - 80, RULES_PANEL.bottom - 66, 160, 52)
 
 
-class NecropolisDrawing:
-    """The drawing half of `NecropolisTable` (which supplies the state, layout,
-    sprites and the kit's services)."""
+class NecropolisPainter:
+    """Draws one `NecropolisTable` from its layout, state and sprites (reads them,
+    never changes them); keeps its own cache of slots, overlays and the static layer."""
 
-    def draw_table(self, surface: pygame.Surface) -> None:
+    def __init__(self, table: NecropolisTable):
+        self.table = table
+        self._dim: dict[tuple[int, int], pygame.Surface] = {}
+        self._slots: dict[tuple, pygame.Surface] = {}
+
+    def draw(self, surface: pygame.Surface) -> None:
+        table = self.table
         surface.blit(self.static_layer(), (0, 0))
-        layout = self.layout
+        layout = table.layout
         for seat in (0, 1):
             self.draw_seat_panel(surface, seat)
             self.draw_zones(surface, seat)
         self.draw_pile(surface)
         moving, dragged = [], self.dragged_tile()
-        for tile, sprite in self.sprites.items():
+        for tile, sprite in table.sprites.items():
             place = layout.places[tile]
             if tile == dragged:  # in the hand of the player: its place shows as an empty slot
                 surface.blit(self.slot(place.rect().size, "", True), place.rect())
@@ -44,45 +55,47 @@ class NecropolisDrawing:
                 moving.append((sprite, place))
             else:
                 self.draw_sprite(surface, sprite, place.private, place.seat, place.zone == "abandoned")
-        if self.summary["alpha"] < 0.5:
+        if table.summary["alpha"] < 0.5:
             self.draw_status(surface)
         for sprite, place in moving:
             self.draw_sprite(surface, sprite, place.private, place.seat, place.zone == "abandoned")
-        for sprite in self.leaving.values():
+        for sprite in table.leaving.values():
             self.draw_sprite(surface, sprite, True, -1, False)
-        if self.pass_offered():
+        if table.pass_offered():
             self.draw_button(surface, PASS_BUTTON, "Pass")
-        if self.banner["alpha"] > 0.01:
+        if table.banner["alpha"] > 0.01:
             self.draw_banner(surface)
-        if self.summary["alpha"] > 0.01 and not (self.ended and self.app.scenes.top is not self):
+        if table.summary["alpha"] > 0.01 and not (table.ended and table.app.scenes.top is not table):
             self.draw_summary(surface)  # (the kit's game-over screen says it all once it is up)
 
     def dragged_tile(self) -> int:
-        source = self.dragged_source
+        table = self.table
+        source = table.dragged_source
         if source == "held":
-            return self.state.held
+            return table.state.held
         return source[1] if isinstance(source, tuple) and source[0] == "mastaba" else -1
 
     def static_layer(self) -> pygame.Surface:
         """The felt, the zone panels and their fixed labels: built once per theme."""
-        key = ("static", self.app.style.theme, self.bottom_seat)
+        table = self.table
+        key = ("static", table.app.style.theme, table.bottom_seat)
         layer = self._slots.get(key)
         if layer is None:
-            style, layout = self.app.style, self.layout
+            style, layout = table.app.style, table.layout
             layer = style.background(LOGICAL_SIZE).copy()
             for seat in (0, 1):
-                self.app.panels.draw(layer, layout.trays[seat], radius=14, alpha=120)
-                self.app.panels.draw(layer, layout.abandoned[seat], radius=14, alpha=90)
-                self.app.panels.draw(layer, layout.panels[seat], radius=16)
+                table.app.panels.draw(layer, layout.trays[seat], radius=14, alpha=120)
+                table.app.panels.draw(layer, layout.abandoned[seat], radius=14, alpha=90)
+                table.app.panels.draw(layer, layout.panels[seat], radius=16)
                 title = style.text("Mastabas", SMALL, style.palette.text, bold=True)
                 layer.blit(title, (layout.trays[seat].x + 14, layout.trays[seat].y + 12))
                 title = style.text("Abandoned sites", SMALL, style.palette.text_dim, bold=True)
                 layer.blit(title, (layout.abandoned[seat].x + 12, layout.abandoned[seat].y + 6))
-            self.app.panels.draw(layer, STATUS_PANEL, radius=16, alpha=150)
-            self.app.panels.draw(layer, RULES_PANEL, radius=16, alpha=110)
+            table.app.panels.draw(layer, STATUS_PANEL, radius=16, alpha=150)
+            table.app.panels.draw(layer, RULES_PANEL, radius=16, alpha=110)
             x, y = RULES_PANEL.x + 18, RULES_PANEL.y + 12
             layer.blit(style.text("Lowest score wins", BODY, style.palette.accent, bold=True), (x, y))
-            penalty = self.state.rules.site_penalty
+            penalty = table.state.rules.site_penalty
             legend = f"Score: pips in your mastabas + {penalty} per grave site started. Grave sites score nothing."
             for i, line in enumerate(style.wrap(legend, RULES_PANEL.width - 36, SMALL)):
                 layer.blit(style.text(line, SMALL, style.palette.text_dim), (x, y + 32 + i * 21))
@@ -90,21 +103,22 @@ class NecropolisDrawing:
         return layer
 
     def draw_sprite(self, surface: pygame.Surface, sprite: Sprite, private: bool, seat: int, dim: bool) -> None:
-        art, rect, length = self.app.tile_art, sprite.rect(), round(sprite.length)
+        table = self.table
+        art, rect, length = table.app.tile_art, sprite.rect(), round(sprite.length)
         shadow = art.shadow(length, lift=min(1.0, sprite.lift))
         surface.blit(shadow, shadow.get_rect(center=(rect.centerx + 2 + round(6 * sprite.lift),
                                                      rect.centery + 3 + round(10 * sprite.lift))))
         # At rest a tile shows what the viewer may see now; mid-turn, the face of its half of the turn.
-        face = self.may_show(private, seat) and (not sprite.turning or sprite.shows_face())
+        face = table.may_show(private, seat) and (not sprite.turning or sprite.shows_face())
         owner_seat = seat if private else -1
         if sprite.squash < 0.97:  # mid turn-over: draw it whole, then narrow it
             flat = pygame.Surface(rect.size, pygame.SRCALPHA)
-            self.draw_tile(flat, sprite.tile, flat.get_rect(), length, face_up=face, seat=owner_seat,
+            table.draw_tile(flat, sprite.tile, flat.get_rect(), length, face_up=face, seat=owner_seat,
                            flipped=sprite.flipped)
             narrow = squashed(flat, sprite.squash)
             surface.blit(narrow, narrow.get_rect(center=rect.center))
         else:
-            self.draw_tile(surface, sprite.tile, rect, length, face_up=face, seat=owner_seat, flipped=sprite.flipped)
+            table.draw_tile(surface, sprite.tile, rect, length, face_up=face, seat=owner_seat, flipped=sprite.flipped)
         if dim:
             surface.blit(self.dim_overlay(rect.size), rect)
 
@@ -117,10 +131,11 @@ class NecropolisDrawing:
 
     def slot(self, size: tuple[int, int], label: str, lit: bool) -> pygame.Surface:
         """An empty place a tile may go: a faint rounded frame, labelled."""
+        table = self.table
         key = (size, label, lit)
         surface = self._slots.get(key)
         if surface is None:
-            style = self.app.style
+            style = table.app.style
             surface = self._slots[key] = pygame.Surface(size, pygame.SRCALPHA)
             colour = (*style.palette.accent, 150) if lit else (230, 236, 228, 70)
             pygame.draw.rect(surface, (255, 255, 255, 22), surface.get_rect(), border_radius=8)
@@ -132,7 +147,8 @@ class NecropolisDrawing:
         return surface
 
     def draw_zones(self, surface: pygame.Surface, seat: int) -> None:
-        style, layout, state = self.app.style, self.layout, self.state
+        table = self.table
+        style, layout, state = table.app.style, table.layout, table.state
         p = style.palette
         for side, rect in layout.ends.get(seat, {}).items():
             surface.blit(self.slot(rect.size, "\u25c0" if side == "left" else "\u25b6", False), rect)
@@ -142,10 +158,10 @@ class NecropolisDrawing:
         tray = layout.trays[seat]
         count = len(state.mastabas[seat])
         lines = [f"{count} tile{'s' if count != 1 else ''}"]
-        if count and self.may_show(True, seat):
+        if count and table.may_show(True, seat):
             pips = sum(PIPS[t] for t in state.mastabas[seat])
             lines.append(f"{pips} pips")
-            if not self.revealing and self.setup.record is None:
+            if not table.revealing and table.setup.record is None:
                 lines.append("only you see")
         elif count:
             lines.append("face down")
@@ -158,20 +174,21 @@ class NecropolisDrawing:
             surface.blit(text, text.get_rect(topright=(area.right - 12, area.y + 6)))
 
     def draw_seat_panel(self, surface: pygame.Surface, seat: int) -> None:
-        style, state = self.app.style, self.state
+        table = self.table
+        style, state = table.app.style, table.state
         p = style.palette
-        panel = self.layout.panels[seat]
+        panel = table.layout.panels[seat]
         to_move = seat == state.current_player or (state.is_chance and seat == state.seat and state.phase != 0)
         if to_move and not state.is_terminal:
             pygame.draw.rect(surface, p.accent, panel.inflate(4, 4), width=3, border_radius=18)
             marker = style.text("\u25b6 To move", BODY, p.accent, bold=True)
             surface.blit(marker, (panel.x + 16, panel.y + 68))
         x = panel.x + 16
-        surface.blit(style.text(self.seat_name(seat), LARGE, p.text, bold=True), (x, panel.y + 12))
-        kind = fitted(style, self.seat_kind_label(seat), SMALL, panel.width - 32)
+        surface.blit(style.text(table.seat_name(seat), LARGE, p.text, bold=True), (x, panel.y + 12))
+        kind = fitted(style, table.seat_kind_label(seat), SMALL, panel.width - 32)
         surface.blit(style.text(kind, SMALL, p.text_dim), (x, panel.y + 44))
-        score = round(self.shown_scores[seat])
-        hidden = state.mastabas[seat] and not self.may_show(True, seat)
+        score = round(table.shown_scores[seat])
+        hidden = state.mastabas[seat] and not table.may_show(True, seat)
         shown = f"{score} + ?" if hidden else str(score)
         surface.blit(style.text(shown, HEADING, p.accent if to_move else p.text, bold=True), (x, panel.y + 96))
         surface.blit(style.text("score (lowest wins)", SMALL - 2, p.text_dim), (x, panel.y + 140))
@@ -182,12 +199,13 @@ class NecropolisDrawing:
                      (x, panel.y + 190))
 
     def draw_pile(self, surface: pygame.Surface) -> None:
-        style = self.app.style
-        count = len(self.state.pile)
+        table = self.table
+        style = table.app.style
+        count = len(table.state.pile)
         cx, cy = PILE_CENTRE
         for layer in range((count + 2) // 3):
             jitter = (layer * 37) % 7 - 3
-            self.draw_tile(surface, -1, pygame.Rect(cx + jitter, cy - layer * 3, 0, 0), PILE_LENGTH, face_up=False,
+            table.draw_tile(surface, -1, pygame.Rect(cx + jitter, cy - layer * 3, 0, 0), PILE_LENGTH, face_up=False,
                            seat=-1, horizontal=True)
         if not count:
             surface.blit(self.slot((PILE_LENGTH, PILE_LENGTH // 2), "empty", False),
@@ -196,38 +214,40 @@ class NecropolisDrawing:
         surface.blit(label, label.get_rect(midtop=(cx, cy + 34)))
 
     def draw_status(self, surface: pygame.Surface) -> None:
-        style, state = self.app.style, self.state
+        table = self.table
+        style, state = table.app.style, table.state
         p = style.palette
         x, y = STATUS_PANEL.x + 18, STATUS_PANEL.y + 12
         seat = state.seat
-        arrow = "\u25bc" if seat == self.bottom_seat else "\u25b2"
+        arrow = "\u25bc" if seat == table.bottom_seat else "\u25b2"
         if state.is_terminal:
-            heading, note = "Game over", self.result_lines()[0] + "."
+            heading, note = "Game over", table.result_lines()[0] + "."
         elif state.phase == 0:
             heading, note = "Shuffling the necropolis", "Chance chooses who opens."
-        elif self.waiting_for_human:
-            heading, note = f"{arrow} {self.seat_name(seat)}: your move", self.instruction()
+        elif table.waiting_for_human:
+            heading, note = f"{arrow} {table.seat_name(seat)}: your move", self.instruction()
         else:
-            heading = f"{arrow} {self.seat_name(seat)} ({self.seat_kind_label(seat)})"
+            heading = f"{arrow} {table.seat_name(seat)} ({table.seat_kind_label(seat)})"
             if state.held >= 0:
                 note = "is deciding what to do with the drawn tile."
             else:
-                note = "moves next." if self.setup.record is not None else "is thinking..."
+                note = "moves next." if table.setup.record is not None else "is thinking..."
         heading = fitted(style, heading, LARGE, STATUS_PANEL.width - 36, bold=True)
         surface.blit(style.text(heading, LARGE, p.accent, bold=True), (x, y))
         lines = style.wrap(note, STATUS_PANEL.width - 36, SMALL)[:3]
         for i, line in enumerate(lines):
             surface.blit(style.text(line, SMALL, p.text), (x, y + 38 + i * 21))
-        if self.last_text:
-            for i, line in enumerate(style.wrap("Last: " + self.last_text, STATUS_PANEL.width - 36, SMALL)[:2]):
+        if table.last_text:
+            for i, line in enumerate(style.wrap("Last: " + table.last_text, STATUS_PANEL.width - 36, SMALL)[:2]):
                 surface.blit(style.text(line, SMALL, p.text_dim), (x, y + 106 + i * 21))
         if state.held >= 0:
-            held = self.layout.held
-            text = style.text(f"{self.seat_name(seat)}'s drawn tile", SMALL, p.text, bold=True)
+            held = table.layout.held
+            text = style.text(f"{table.seat_name(seat)}'s drawn tile", SMALL, p.text, bold=True)
             surface.blit(text, text.get_rect(midtop=(held.centerx, held.bottom + 4)))
 
     def instruction(self) -> str:
-        state = self.state
+        table = self.table
+        state = table.state
         if not state.sites[state.seat]:
             return "Your opening is forced: draw a tile, then it founds grave site #1."
         if state.held >= 0:
@@ -241,7 +261,8 @@ class NecropolisDrawing:
                 f"{exchange}.")
 
     def draw_button(self, surface: pygame.Surface, rect: pygame.Rect, label: str) -> None:
-        style = self.app.style
+        table = self.table
+        style = table.app.style
         pygame.draw.rect(surface, (0, 0, 0), rect.move(0, 4), border_radius=10)
         pygame.draw.rect(surface, style.palette.button_top, rect, border_radius=10)
         pygame.draw.rect(surface, (0, 0, 0), rect, width=1, border_radius=10)
@@ -250,8 +271,9 @@ class NecropolisDrawing:
 
     def draw_banner(self, surface: pygame.Surface) -> None:
         """A short notice over the pile (who opens, a new site, a pass), on a dark pill."""
-        style = self.app.style
-        text = style.text(self.banner["text"], LARGE + 4, style.palette.accent, bold=True)
+        table = self.table
+        style = table.app.style
+        text = style.text(table.banner["text"], LARGE + 4, style.palette.accent, bold=True)
         box = text.get_rect(center=(PILE_CENTRE[0], MIDDLE_BAND.y + 22)).inflate(28, 12)
         key = ("pill", box.size)
         pill = self._slots.get(key)
@@ -260,7 +282,7 @@ class NecropolisDrawing:
             pygame.draw.rect(pill, (6, 16, 12, 225), pill.get_rect(), border_radius=box.height // 2)
             pygame.draw.rect(pill, (*style.palette.accent, 200), pill.get_rect(), width=2,
                              border_radius=box.height // 2)
-        alpha = round(255 * min(1.0, self.banner["alpha"] * 2))
+        alpha = round(255 * min(1.0, table.banner["alpha"] * 2))
         pill.set_alpha(alpha)
         text.set_alpha(alpha)
         surface.blit(pill, box)
@@ -269,22 +291,23 @@ class NecropolisDrawing:
 
     def draw_summary(self, surface: pygame.Surface) -> None:
         """The final reveal: each seat's mastaba pips and sites, counting up."""
-        style, state = self.app.style, self.state
+        table = self.table
+        style, state = table.app.style, table.state
         p = style.palette
         panel = MIDDLE_BAND.inflate(0, -4)
-        if self.summary["alpha"] > 0.99:  # opaque: nothing of the table below shows through
+        if table.summary["alpha"] > 0.99:  # opaque: nothing of the table below shows through
             pygame.draw.rect(surface, (8, 22, 16), panel, border_radius=18)
-        self.app.panels.draw(surface, panel, radius=18, alpha=min(250, 50 * round(5 * self.summary["alpha"])))
-        progress = self.summary["progress"]
-        headline = self.result_lines()[0]
+        table.app.panels.draw(surface, panel, radius=18, alpha=min(250, 50 * round(5 * table.summary["alpha"])))
+        progress = table.summary["progress"]
+        headline = table.result_lines()[0]
         text = style.text(headline, LARGE + 4, p.accent, bold=True)
         surface.blit(text, text.get_rect(midtop=(panel.centerx, panel.y + 14)))
         penalty = state.rules.site_penalty
-        for row, seat in enumerate((self.bottom_seat ^ 1, self.bottom_seat)):
+        for row, seat in enumerate((table.bottom_seat ^ 1, table.bottom_seat)):
             pips = round(sum(PIPS[t] for t in state.mastabas[seat]) * progress)
             sites = len(state.sites[seat])
             total = pips + round(sites * penalty * progress)
-            line = (f"{self.seat_name(seat)}:  {pips} pips in the mastabas  +  {sites} site"
+            line = (f"{table.seat_name(seat)}:  {pips} pips in the mastabas  +  {sites} site"
                     f"{'s' if sites != 1 else ''} x {penalty}  =  {total}")
             text = style.text(line, BODY, p.text, bold=True)
             surface.blit(text, text.get_rect(midtop=(panel.centerx, panel.y + 62 + row * 34)))
