@@ -17,11 +17,13 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated
 
+import click
 import typer
 
 from . import config as config_module
-from .engine import GAMES, OptionError, UnknownGame, new_game
-from .engine.records import ReplayError, random_game, read_records, replay
+from . import files
+from .engine import GAMES, OptionError, new_game
+from .engine.records import RecordError, ReplayError, random_game
 
 app = typer.Typer(
     help="Dominoes Arcade: Necropolis, Build Up, Cyprus and Sebastopol. Play them, "
@@ -38,8 +40,7 @@ GameName = enum.Enum("GameName", {name: name for name in GAMES}, type=str)
 
 ConfigOption = Annotated[
     Path | None,
-    typer.Option("--config", help="A settings file that overrides config.toml (see `config check`).",
-                 dir_okay=False),
+    typer.Option("--config", help="A settings file that overrides config.toml (see `config check`)."),
 ]
 OptionsOption = Annotated[
     list[str] | None,
@@ -77,18 +78,29 @@ def parse_option_values(pairs: list[str] | None) -> dict:
     return table
 
 
+def check_players(game: str, players: int | None) -> None:
+    """The one rule for ``--players`` in every command: a count the game does not
+    allow is bad usage (exit 2), worded the same everywhere."""
+    if players is None:
+        return
+    from .client.games import player_range, players_text  # engine facts only: no pygame
+
+    low, high = player_range(game)
+    if not low <= players <= high:
+        raise typer.BadParameter(f"{game} is played by {players_text(game)}, not {players}",
+                                 param_hint="'--players'")
+
+
 def game_options(settings: config_module.Settings, game: str, pairs: list[str] | None,
                  players: int | None = None) -> dict:
     """The game's variant table: config.toml's, then the --option overrides, then
     --players, checked by the engine (exit 3 naming the key)."""
+    check_players(game, players)
     options = settings.game(game)
     options.update(parse_option_values(pairs))
+    if players is not None and "players" in options:
+        options["players"] = players
     try:
-        if players is not None:
-            if "players" in options:
-                options["players"] = players
-            else:
-                new_game(game, players=players)  # a game of fixed size says which size
         new_game(game, options=options)
     except OptionError as error:
         raise fail(f"error: {error}", 3) from None
@@ -100,7 +112,7 @@ def game_options(settings: config_module.Settings, game: str, pairs: list[str] |
 @app.command()
 def simulate(
     game: Annotated[GameName, typer.Argument(help="The game to play.")],
-    out: Annotated[Path, typer.Option("--out", help="Where to write the records (JSON Lines).", dir_okay=False)],
+    out: Annotated[Path, typer.Option("--out", help="Where to write the records (JSON Lines).")],
     games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 1,
     seed: Annotated[int, typer.Option("--seed", min=0, help="Game i is played from seed + i.")] = 1,
     players: Annotated[int | None, typer.Option("--players", help="Seats, where the game allows a choice.")] = None,
@@ -114,12 +126,14 @@ def simulate(
     settings = load_settings(config)
     options = game_options(settings, game.value, option, players)
     try:
-        with open(out, "w", encoding="utf-8") as handle:
+        with files.open_output(out) as handle:
             for index in range(games):
                 record = random_game(game.value, seed + index, options=options)
                 handle.write(record.to_json() + "\n")
-    except ValueError as error:
-        raise fail(f"error: {error}", 2) from None
+    except files.FileError as error:
+        raise fail(f"error: {error}", error.code) from None
+    except OSError as error:  # the disk filled up, or the file went away, while writing
+        raise fail(f"error: {out}: cannot write: {files.os_problem(error)}", files.OUTPUT) from None
     typer.echo(f"wrote {games} {game.value} game{'s' * (games != 1)} to {out}")
 
 
@@ -133,31 +147,35 @@ def replay_command(
 ) -> None:
     """Check game records, or watch one as an animated game.
 
-    With --check every record is replayed by the engine and each bad one is reported
-    as `record N: step K "<step>": <reason>` (N is the line, K counts steps from 1).
-    Exit 0 when all are good, 1 otherwise, 2 for an unreadable file.
+    With --check every record's header is checked against the rules and its steps
+    replayed by the engine; each bad one is reported as `record N: step K "<step>":
+    <reason>` or `record N: bad header: <reason>` (N is the line, K counts steps from
+    1), and the check goes on. Exit 0 when all are good, 1 otherwise, 2 for an
+    unreadable file.
     """
     try:
-        records = read_records(file)
-    except (OSError, UnicodeDecodeError) as error:
-        raise fail(f"error: cannot read {file}: {getattr(error, 'strerror', None) or error}", 2) from None
+        records = files.read_records(file)
+    except files.FileError as error:
+        raise fail(f"error: {error}", error.code) from None
     if not check:
         from .client.main import watch_replay  # pygame only here
 
         if not records:
             raise fail(f"error: {file} holds no records", 1)
         raise typer.Exit(watch_replay(records, index=index, windowed=windowed, config=config))
+    from .engine.record_check import check_record
+
     bad = 0
     for number, record in records:
         problem = None
-        if isinstance(record, Exception):
+        if isinstance(record, RecordError):
             problem = f"not a record: {record}"
         else:
             try:
-                replay(record)
+                check_record(record)
+            except RecordError as error:
+                problem = f"bad header: {error}"
             except ReplayError as error:
-                problem = str(error)
-            except UnknownGame as error:
                 problem = str(error)
         if problem:
             bad += 1
@@ -189,17 +207,18 @@ def bots_command(config: ConfigOption = None) -> None:
     """
     from .bots import DIFFICULTIES, REGISTRY, BotError, difficulty_spec
 
+    settings = load_settings(config)  # a bad file is the only output, not a line after the list
+    try:
+        difficulties = {level: difficulty_spec(settings.bots, level) for level in DIFFICULTIES}
+    except BotError as error:
+        raise fail(f"error: {error}", 3) from None
     for name, cls in REGISTRY.items():
         typer.echo(f"{name}: {cls.description}")
         for key, param in cls.params.items():
             typer.echo(f"    {key}={param.default}  {param.doc} [{param.describe()}]")
-    settings = load_settings(config)
     typer.echo("difficulties ([bots] in config.toml):")
-    for level in DIFFICULTIES:
-        try:
-            typer.echo(f"    {level} = {difficulty_spec(settings.bots, level)}")
-        except BotError as error:
-            raise fail(f"error: {error}", 3) from None
+    for level, spec in difficulties.items():
+        typer.echo(f"    {level} = {spec}")
 
 
 @app.command()
@@ -219,7 +238,7 @@ def play(
     exit_when_over: Annotated[bool, typer.Option("--exit-when-over", help="Close when the game is over.")] = False,
     max_frames: Annotated[int | None, typer.Option("--max-frames", min=1, help="Close after N frames.")] = None,
     frames_report: Annotated[Path | None, typer.Option(
-        "--frames-report", dir_okay=False, help="Write frame-time statistics (TOML) here on closing.")] = None,
+        "--frames-report", help="Write frame-time statistics (TOML) here on closing.")] = None,
     screenshot_dir: Annotated[Path | None, typer.Option(
         "--screenshot-dir", file_okay=False, help="Save screenshots (PNG) into this folder.")] = None,
     screenshot_every: Annotated[int, typer.Option(
@@ -232,7 +251,9 @@ def play(
     import time
 
     launched = time.perf_counter()
-    from .client.main import LaunchError, LaunchOptions, run  # pygame only here
+    if game is not None:
+        check_players(game.value, players)
+    from .client.main import LaunchError, LaunchOptions, NoDisplay, run  # pygame only here
 
     options = LaunchOptions(
         game=game.value if game else None, players=players,
@@ -243,8 +264,12 @@ def play(
         code = run(options, launched)
     except config_module.ConfigError as error:
         raise fail(f"error: {error}", 3) from None
+    except NoDisplay as error:
+        raise fail(f"error: {error}", 2) from None
     except LaunchError as error:
         raise typer.BadParameter(str(error)) from None
+    except files.FileError as error:
+        raise fail(f"error: {error}", error.code) from None
     except KeyboardInterrupt:
         raise typer.Exit(130) from None
     raise typer.Exit(code)
@@ -276,8 +301,7 @@ class ExecutorName(enum.StrEnum):
 
 @tournament_app.command("run")
 def tournament_run(
-    spec: Annotated[Path | None, typer.Argument(help="A spec file (tournaments/*.toml); flags override it.",
-                                                dir_okay=False)] = None,
+    spec: Annotated[Path | None, typer.Argument(help="A spec file (tournaments/*.toml); flags override it.")] = None,
     game: Annotated[GameName | None, typer.Option("--game", help="The game.")] = None,
     bots: Annotated[list[str] | None, typer.Option(
         "--bots", metavar="SPEC,SPEC,...", help="Bot specs, comma-separated: random,ismcts:iterations=200.")] = None,
@@ -289,7 +313,7 @@ def tournament_run(
     config: ConfigOption = None,
     move_time_limit: Annotated[int | None, typer.Option(
         "--move-time-limit", min=1, metavar="MS", help="A bot slower than this per decision forfeits.")] = None,
-    out: Annotated[Path | None, typer.Option("--out", dir_okay=False, help="The results file (TOML).")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="The results file (TOML).")] = None,
     resume: Annotated[bool, typer.Option("--resume", help="Play only the games missing from the journal.")] = False,
     executor: Annotated[ExecutorName | None, typer.Option("--executor", help="Where games run.")] = None,
     scheduler: Annotated[str | None, typer.Option(
@@ -305,6 +329,12 @@ def tournament_run(
     """
     from . import tournament
 
+    if spec is None:
+        for name, value in (("--game", game), ("--bots", bots)):
+            if value is None:  # the same usage error as any other missing option
+                raise click.MissingParameter(param_type="option", param_hint=f"'{name}' (or a spec file)")
+    if players is not None:
+        check_players(game.value if game else spec_game(spec), players)
     flags = {
         "game": game.value if game else None, "bots": tournament.split_bot_list(bots) if bots else None,
         "deals": deals, "players": players, "seed": seed, "workers": workers,
@@ -319,6 +349,8 @@ def tournament_run(
         raise fail(f"error: {error}", 3) from None
     except tournament.ExecutorUnavailable as error:
         raise fail(f"error: {error}", 2) from None
+    except files.FileError as error:
+        raise fail(f"error: {error}", error.code) from None
     except KeyboardInterrupt:
         raise fail("aborted", 130) from None
     typer.echo(f"{report.status}: {report.games_played} of {report.games_planned} games "
@@ -328,23 +360,36 @@ def tournament_run(
     raise typer.Exit(130 if report.status == "interrupted" else 0)
 
 
+def spec_game(spec: Path) -> str:
+    """The game a spec file names (for checking --players against it); exit 3 for a
+    spec that cannot be read or names no game."""
+    from .tournament import SpecError, read_spec_file
+
+    try:
+        game = read_spec_file(spec).get("game")
+    except SpecError as error:
+        raise fail(f"error: {error}", 3) from None
+    if game not in GAMES:
+        raise fail(f"error: {spec}: game = {game!r} is not a game: use one of {', '.join(GAMES)}", 3)
+    return game
+
+
 @tournament_app.command("show")
 def tournament_show(
-    results: Annotated[Path, typer.Argument(help="A results file written by `tournament run`.", dir_okay=False)],
+    results: Annotated[Path, typer.Argument(help="A results file written by `tournament run`.")],
 ) -> None:
     """Print a tournament's standings, head-to-head pairs, seat figures and
     forfeits as tables."""
     from .tournament.results import read_results
-    from .tournament.show import print_results, results_console
+    from .tournament.show import ResultsShapeError, check_shape, print_results, results_console
 
     try:
         document = read_results(results)
-    except OSError as error:
-        raise fail(f"error: cannot read {results}: {error.strerror}", 2) from None
-    except tomllib.TOMLDecodeError as error:
-        raise fail(f"error: {results} is not valid TOML: {error}", 2) from None
-    if "standings" not in document:
-        raise fail(f"error: {results} is not a tournament results file (no standings)", 2)
+        check_shape(document)
+    except files.FileError as error:
+        raise fail(f"error: {error}", error.code) from None
+    except ResultsShapeError as error:
+        raise fail(f"error: {results}: not a tournament results file: {error}", files.INPUT) from None
     print_results(document, results_console())
 
 

@@ -21,16 +21,26 @@ from .. import config as config_module
 
 
 def load(config_path: Path | None = None, user_path: Path | None = None) -> config_module.Settings:
-    """The settings in effect. :raises ConfigError: naming the first bad file and key."""
+    """The settings in effect. The player's own file is loaded tolerantly: a broken
+    key keeps its value from the layers below, and ``settings.notices`` says which
+    (file and key); the file itself is left as it is.
+
+    :raises ConfigError: naming the first bad file and key of any other layer."""
     values = config_module.defaults()
     base = config_module.default_config_path()
     user_path = user_path if user_path is not None else config_module.user_config_path(base)
     layers = [path for path in (base, user_path) if path.exists()]
     if config_path is not None:
         layers.append(Path(config_path))
+    notices: list[str] = []
     for layer in layers:
-        config_module.check_table(config_module.read_toml(layer), layer, values)
-    return config_module.Settings(values, layers)
+        if layer == user_path:
+            notices += config_module.load_tolerant(layer, values)
+        else:
+            config_module.check_table(config_module.read_toml(layer), layer, values)
+    settings = config_module.Settings(values, layers)
+    settings.notices = notices
+    return settings
 
 
 def save(user_path: Path, changes: dict[str, dict[str, Any]]) -> None:

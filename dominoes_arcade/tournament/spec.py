@@ -21,7 +21,6 @@ problem raises `SpecError` naming the key.
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -29,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import config as config_module
+from .. import files
 from ..bots import BotError, make_bot, parse_spec
 from ..engine import GAMES, OptionError, new_game
 from .journal import tournament_key
@@ -114,14 +114,9 @@ def split_bot_list(texts: Sequence[str]) -> list[str]:
 def read_spec_file(path: Path) -> dict[str, Any]:
     """The spec file's table, with unknown keys refused. :raises SpecError:"""
     try:
-        with open(path, "rb") as handle:
-            data = tomllib.load(handle)
-    except FileNotFoundError:
-        raise SpecError(f"{path}: no such file", "spec") from None
-    except tomllib.TOMLDecodeError as error:
-        raise SpecError(f"{path}: not valid TOML: {error}", "spec") from None
-    except OSError as error:
-        raise SpecError(f"{path}: cannot read: {error.strerror}", "spec") from None
+        data = files.read_toml(path, files.SETTINGS)
+    except files.FileError as error:
+        raise SpecError(str(error), "spec") from None
     for key in data:
         if key not in SPEC_KEYS:
             raise SpecError(f"{path}: unknown key {key}: use one of {', '.join(SPEC_KEYS)}", key)
