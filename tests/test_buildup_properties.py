@@ -14,7 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dominoes_arcade.engine import new_game
-from dominoes_arcade.engine.records import Record, parse_step, random_game, read_records, replay, step_text
+from dominoes_arcade.engine.records import Record, parse_step, random_game, replay, step_text
+from dominoes_arcade.files import read_records
 from dominoes_arcade.engine.tiles import BY_NAME, DOUBLE_SIX, IS_DOUBLE, NAME, PIPS
 
 options_strategy = st.fixed_dictionaries({

@@ -18,7 +18,8 @@ from dominoes_arcade.client.tables import TableSetup, open_table, table_class
 from dominoes_arcade.client.tables.necropolis import NecropolisTable
 from dominoes_arcade.client.tables.necropolis_layout import arrival_order, lay_out
 from dominoes_arcade.engine import new_game
-from dominoes_arcade.engine.records import parse_step, read_records
+from dominoes_arcade.engine.records import parse_step
+from dominoes_arcade.files import read_records
 from dominoes_arcade.engine.tiles import BY_NAME, NAME
 
 JOURNALS = Path(__file__).resolve().parent.parent / "tournaments"

@@ -20,7 +20,8 @@ from dominoes_arcade.client.main import watch_replay
 from dominoes_arcade.client.scenes.replay_controls import SPEEDS
 from dominoes_arcade.client.tables import TableSetup
 from dominoes_arcade.engine import new_game
-from dominoes_arcade.engine.records import parse_step, read_records
+from dominoes_arcade.engine.records import parse_step
+from dominoes_arcade.files import read_records
 
 JOURNALS = Path(__file__).resolve().parent.parent / "tournaments"
 

@@ -66,8 +66,13 @@ class ProcessExecutor:
         self.pool = self._new_pool()
 
     def _new_pool(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(max_workers=self.slots, mp_context=self.context,
+        pool = ProcessPoolExecutor(max_workers=self.slots, mp_context=self.context,
                                    initializer=isolation.start_worker, initargs=(self.markers, self.bot_log))
+        # Start every worker now: a pool that starts them on demand could start one
+        # while it is breaking (Python 3.11), which nobody would ever stop.
+        for started in [pool.submit(int) for _ in range(self.slots)]:
+            started.result()
+        return pool
 
     def submit(self, batch: Batch, done: Callable[[Future], None]) -> None:
         self._submit(batch).add_done_callback(done)
@@ -94,8 +99,8 @@ class ProcessExecutor:
         read which games they were playing, and start a new pool. Returns the games
         in flight when the pool broke (game id -> seat in play)."""
         if generation == self.generation:
-            self.pool.shutdown(wait=True, cancel_futures=True)
-            self.in_flight[generation] = isolation.in_flight(self.markers)
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.in_flight[generation] = isolation.in_flight(self.markers)  # waits for its workers to end
             self.generation += 1
             self.pool = self._new_pool()
         return self.in_flight[generation]

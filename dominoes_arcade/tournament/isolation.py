@@ -20,10 +20,12 @@ extension, the kernel's OOM killer), or print. So each worker process
 
 from __future__ import annotations
 
+import contextlib
 import mmap
 import os
 import signal
 import struct
+import time
 from pathlib import Path
 from typing import Any
 
@@ -68,16 +70,45 @@ def read_marker(path: str | Path) -> tuple[int, int] | None:
     return MARKER.unpack_from(data)
 
 
-def in_flight(directory: str | Path) -> dict[int, int]:
+def in_flight(directory: str | Path, grace: float = 5.0) -> dict[int, int]:
     """Each game some worker was playing (game id -> seat in play), from the markers
-    in `directory`; the markers are removed (their processes are gone)."""
+    in `directory`, once their processes have ended (those of a broken pool are
+    being stopped; one still running after `grace` seconds is killed). The markers
+    are removed."""
+    paths = list(Path(directory).iterdir())
+    deadline = time.monotonic() + grace
+    for path in paths:
+        pid = int(path.name) if path.name.isdigit() else None
+        while pid is not None and alive(pid):
+            if time.monotonic() > deadline:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
+                deadline = time.monotonic() + grace
+                pid = pid if alive(pid) else None
+                break
+            time.sleep(0.01)
     games: dict[int, int] = {}
-    for path in Path(directory).iterdir():
+    for path in paths:
         marked = read_marker(path)
         path.unlink(missing_ok=True)
         if marked is not None and marked[0] != IDLE:
             games[marked[0]] = marked[1]
     return games
+
+
+def alive(pid: int) -> bool:
+    """Whether process `pid` still runs (a zombie, dead but not yet reaped, does not)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return True
+    return stat.rpartition(")")[2].split()[0] != "Z"
 
 
 def redirect_output(log_path: str | None) -> None:
