@@ -17,7 +17,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated
 
-import click
 import typer
 
 from . import config as config_module
@@ -76,6 +75,13 @@ def parse_option_values(pairs: list[str] | None) -> dict:
             value = text
         table[key.strip()] = value
     return table
+
+
+def missing_option(hint: str) -> Exception:
+    """The usage error Typer gives for any missing option ("Missing option ..."),
+    from the same exception module as `typer.BadParameter` (whichever click it uses)."""
+    exceptions = sys.modules[typer.BadParameter.__module__]
+    return exceptions.MissingParameter(param_type="option", param_hint=hint)
 
 
 def check_players(game: str, players: int | None) -> None:
@@ -332,7 +338,7 @@ def tournament_run(
     if spec is None:
         for name, value in (("--game", game), ("--bots", bots)):
             if value is None:  # the same usage error as any other missing option
-                raise click.MissingParameter(param_type="option", param_hint=f"'{name}' (or a spec file)")
+                raise missing_option(f"'{name}' (or a spec file)")
     if players is not None:
         check_players(game.value if game else spec_game(spec), players)
     flags = {
