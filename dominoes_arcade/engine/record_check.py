@@ -27,6 +27,9 @@ def check_header(record: Record) -> State:
     missing = [key for key in table if key not in record.options]
     if missing:
         raise RecordError(f"options lacks {', '.join(missing)}: a record lists every variant option")
+    players = record.options.get("players")
+    if "players" not in table and "players" in record.options and (type(players) is not int):
+        raise RecordError(f"options: players = {shorten(json.dumps(players))} is not a number of seats")
     try:
         state = new_game(record.game, options=record.options)
     except ValueError as error:  # OptionError included
