@@ -22,7 +22,7 @@ import typer
 from . import config as config_module
 from . import files
 from .engine import GAMES, OptionError, new_game
-from .engine.records import RecordError, ReplayError, random_game
+from .engine.records import Record, RecordError, ReplayError, random_game
 
 app = typer.Typer(
     help="Dominoes Arcade: Necropolis, Build Up, Cyprus and Sebastopol. Play them, "
@@ -163,14 +163,20 @@ def replay_command(
         records = files.read_records(file)
     except files.FileError as error:
         raise fail(f"error: {error}", error.code) from None
+    from .engine.record_check import check_record
+
     if not check:
         from .client.main import watch_replay  # pygame only here
 
         if not records:
             raise fail(f"error: {file} holds no records", 1)
+        if 1 <= index <= len(records) and isinstance(records[index - 1][1], Record):
+            line, record = records[index - 1]
+            try:
+                check_record(record)  # the table must not meet what the rules refuse
+            except (RecordError, ReplayError) as error:
+                raise fail(f"error: record {line}: {error}", 1) from None
         raise typer.Exit(watch_replay(records, index=index, windowed=windowed, config=config))
-    from .engine.record_check import check_record
-
     bad = 0
     for number, record in records:
         problem = None

@@ -115,7 +115,7 @@ class ProcessExecutor:
         for job in batch.jobs:
             if job.game_id in suspects:
                 alone = replace(batch, jobs=(job,))
-                games, code, seat = isolation.play_alone(self.context, alone, self.markers, self.bot_log)
+                games, code, seat = isolation.play_alone(self.context, play_batch, alone, self.markers, self.bot_log)
                 played += games if games is not None else [crashed_game(batch, job, seat, isolation.exit_text(code))]
         return played
 

@@ -26,6 +26,7 @@ import os
 import signal
 import struct
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -168,19 +169,18 @@ class MarkedBot:
         self._bot.game_over(outcome)
 
 
-def _play_alone_main(connection, marker_directory: str, log_path: str | None, batch) -> None:
-    from .worker import play_batch
-
+def _play_alone_main(connection, marker_directory: str, log_path: str | None, play: Callable, batch) -> None:
     start_worker(marker_directory, log_path)
-    connection.send(play_batch(batch))
+    connection.send(play(batch))
     connection.close()
 
 
-def play_alone(context, batch, marker_directory: str, log_path: str | None) -> tuple[list | None, int, int]:
-    """Play `batch` in a process of its own: (its games, 0, -1) when it finishes, or
-    (None, exit code, seat in play) when the process dies."""
+def play_alone(context, play: Callable, batch, marker_directory: str, log_path: str | None
+               ) -> tuple[list | None, int, int]:
+    """`play(batch)` in a process of its own: (its games, 0, -1) when it finishes,
+    or (None, exit code, seat in play) when the process dies."""
     receiver, sender = context.Pipe(duplex=False)
-    process = context.Process(target=_play_alone_main, args=(sender, marker_directory, log_path, batch),
+    process = context.Process(target=_play_alone_main, args=(sender, marker_directory, log_path, play, batch),
                               daemon=True)
     process.start()
     sender.close()

@@ -25,11 +25,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .. import files
 from .executors import Executor, make_executor
 from .isolation import bot_log_path
 from .journal import Journal, load_journal
 from .progress import Progress
-from .. import files
 from .results import build_results, read_results, utc_now, write_results
 from .schedule import GameJob
 from .spec import Plan
