@@ -20,6 +20,8 @@ problem raises `SpecError` naming the key.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -168,10 +170,13 @@ def resolve_plan(spec_path: Path | None, flags: dict[str, Any]) -> Plan:
             raise SpecError(f"{where}: {key} = {value!r} is not allowed: use {error.allowed}", key) from None
     workers = numbers["workers"] or os.cpu_count() or 1
 
-    bots = resolve_bots(given("bots"), where)
-    options, players, higher_score_wins = resolve_options(game, settings.game(game), spec.get("options"),
-                                                          flags.get("options"), given("players"), where)
-    check_bots_play(bots, game, options, where)
+    # Loading and building the bots runs plug-in code, whose prints are not the
+    # command's output (in the games they go to the bot log).
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        bots = resolve_bots(given("bots"), where)
+        options, players, higher_score_wins = resolve_options(game, settings.game(game), spec.get("options"),
+                                                              flags.get("options"), given("players"), where)
+        check_bots_play(bots, game, options, where)
 
     executor = given("executor") or "process"
     if executor not in EXECUTORS:
@@ -237,7 +242,7 @@ def check_bots_play(bots: Sequence[str], game: str, options: dict[str, Any], whe
             make_bot(bot, game, 0, options, 0)
         except BotError as error:
             raise SpecError(f"{where}: bots: {error}", "bots") from None
-        except Exception:  # a plug-in that fails to build forfeits its games and is reported
+        except (Exception, SystemExit):  # a plug-in that fails to build forfeits its games and is reported
             pass
 
 
