@@ -20,6 +20,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 from typing import Any, Protocol
 
+from ..engine import GAMES
 from . import isolation
 from .worker import Batch, Played, crashed_game, play_batch
 
@@ -146,7 +147,7 @@ def worker_context() -> multiprocessing.context.BaseContext:
     from a clean server that has the package imported), else spawn."""
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["dominoes_arcade.tournament.worker"])
+        context.set_forkserver_preload(["dominoes_arcade.tournament.worker", *GAMES.values()])
         return context
     return multiprocessing.get_context("spawn")
 
