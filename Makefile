@@ -1,8 +1,10 @@
-# The two set-up commands: `make play` and `make test`. Both create .venv if missing.
+# The two set-up commands: `make play` and `make test`. Both create .venv if missing;
+# `make play` installs only what playing needs, `make test` adds the test extra.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+PLAY_STAMP := $(VENV)/.installed-play
+TEST_STAMP := $(VENV)/.installed-test
 
 .PHONY: play test lint bench tournament clean
 
@@ -10,23 +12,27 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet -e '.[test]'
-	touch $(STAMP)
+$(PLAY_STAMP): $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(PLAY_STAMP)
 
-play: $(STAMP)  ## launch the arcade client
+$(TEST_STAMP): $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(TEST_STAMP) $(PLAY_STAMP)
+
+play: $(PLAY_STAMP)  ## launch the arcade client
 	$(BIN)/dominoes-arcade play
 
-test: $(STAMP)  ## lint, then the whole test suite
+test: $(TEST_STAMP)  ## lint, then the whole test suite
 	$(BIN)/ruff check dominoes_arcade tests bench
 	$(BIN)/python -m pytest
 
-bench: $(STAMP)  ## speed measurements (never part of the tests)
+bench: $(TEST_STAMP)  ## speed measurements (never part of the tests)
 	$(BIN)/python bench/engine.py
-	@for b in bench/bots.py bench/tournament.py bench/client.py; do \
+	@for b in bench/bots.py bench/tournament.py bench/client.py bench/report.py; do \
 		if [ -f $$b ]; then $(BIN)/python $$b || exit 1; fi; done
 
-tournament: $(STAMP)  ## run every shipped tournament spec
+tournament: $(PLAY_STAMP)  ## run every shipped tournament spec
 	@for spec in tournaments/*.toml; do case $$spec in *.results.toml) continue;; esac; \
 		$(BIN)/dominoes-arcade tournament run $$spec || exit 1; done
 

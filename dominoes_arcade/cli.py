@@ -10,6 +10,7 @@ Exit codes: 0 done, 1 failed (bad records...), 2 bad usage, 3 bad config or spec
 from __future__ import annotations
 
 import enum
+import importlib.metadata
 import shlex
 import sys
 import tomllib
@@ -25,12 +26,11 @@ from .engine import GAMES, OptionError, new_game
 from .engine.records import Record, RecordError, ReplayError, random_game
 
 app = typer.Typer(
-    help="Dominoes Arcade: Necropolis, Build Up, Cyprus and Sebastopol. Play them, "
-    "simulate them, check game records and run bot tournaments.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
 )
-config_app = typer.Typer(help="Check settings files.", no_args_is_help=True)
+config_app = typer.Typer(help="Settings files: where they are, check them, print the defaults.",
+                         no_args_is_help=True)
 app.add_typer(config_app, name="config")
 tournament_app = typer.Typer(help="Round-robin bot tournaments: run one, show its results.", no_args_is_help=True)
 app.add_typer(tournament_app, name="tournament")
@@ -39,13 +39,40 @@ GameName = enum.Enum("GameName", {name: name for name in GAMES}, type=str)
 
 ConfigOption = Annotated[
     Path | None,
-    typer.Option("--config", help="A settings file that overrides config.toml (see `config check`)."),
+    typer.Option("--config", help="A settings file that overrides every other layer (see `config paths`)."),
 ]
 OptionsOption = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", metavar="KEY=VALUE",
                  help="A variant option of the game (RULES.md), e.g. -o site_penalty=2. Repeatable."),
 ]
+
+
+def version() -> str:
+    """The installed package's version."""
+    try:
+        return importlib.metadata.version("dominoes-arcade")
+    except importlib.metadata.PackageNotFoundError:  # run from a checkout that is not installed
+        return "unknown (not installed)"
+
+
+def print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"dominoes-arcade {version()}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    show_version: Annotated[bool, typer.Option(
+        "--version", callback=print_version, is_eager=True, help="Print the version and exit.")] = False,
+) -> None:
+    """Dominoes Arcade: Necropolis, Build Up, Cyprus and Sebastopol. Play them,
+    simulate them, check game records and run bot tournaments.
+
+    Settings are read in layers (`config paths` lists them). Without a display the
+    client runs only as `play --headless`. Shell completion: --install-completion.
+    """
 
 
 def fail(message: str, code: int) -> typer.Exit:
@@ -289,20 +316,41 @@ def play(
 
 @config_app.command("check")
 def config_check(
-    path: Annotated[Path | None, typer.Argument(help="The file to check (default: config.toml).")] = None,
+    path: Annotated[Path | None, typer.Argument(
+        help="The file to check (default: every settings file in effect, see `config paths`).")] = None,
 ) -> None:
     """Check a settings file: exit 0 when valid, 3 with the bad key otherwise."""
-    path = path or config_module.default_config_path()
-    try:
-        config_module.check_file(path)
-    except config_module.ConfigError as error:
-        raise fail(f"error: {error}", 3) from None
-    typer.echo(f"{path}: ok")
+    if path is not None:
+        paths = [path]
+    else:
+        paths = [layer for _, layer in config_module.layer_paths() if layer is not None and layer.exists()]
+    for each in paths:
+        try:
+            config_module.check_file(each)
+        except config_module.ConfigError as error:
+            raise fail(f"error: {error}", 3) from None
+        typer.echo(f"{each}: ok")
+    if not paths:
+        typer.echo("no settings files in effect: the built-in defaults are used")
+
+
+@config_app.command("paths")
+def config_paths() -> None:
+    """Where the settings layers are, in order (a later one wins), and where the
+    client keeps saved games and history."""
+    typer.echo("defaults: built in (`config defaults` prints them)")
+    for name, layer in config_module.layer_paths():
+        if name == "checkout":
+            typer.echo(f"checkout: {layer}" if layer else "checkout: none (not running from a source checkout)")
+        elif name == "user":
+            typer.echo(f"user: {layer}{'' if layer.exists() else ' (not written yet)'}")
+    typer.echo("--config: the file given with --config, if any")
+    typer.echo(f"data: {config_module.user_data_dir()}")
 
 
 @config_app.command("defaults")
 def config_defaults() -> None:
-    """Print config.toml as shipped: every key, its default and a comment."""
+    """Print the built-in defaults as a settings file: every key, its default and a comment."""
     typer.echo(config_module.render_default_config(), nl=False)
 
 
@@ -403,6 +451,33 @@ def tournament_show(
     except ResultsShapeError as error:
         raise fail(f"error: {results}: not a tournament results file: {error}", files.INPUT) from None
     print_results(document, results_console())
+
+
+@tournament_app.command("report")
+def tournament_report(
+    results: Annotated[Path, typer.Argument(help="A results file written by `tournament run`.")],
+    out: Annotated[Path | None, typer.Option(
+        "--out", help="The page to write (default: X.report.html beside X.results.toml).")] = None,
+) -> None:
+    """Write a tournament's results and journal as one self-contained HTML page:
+    ratings, head to head, score or place distributions, seat advantage and time a
+    decision as pictures, beside the tables, and the journal lines worth replaying.
+    Needs the optional extra `report` (matplotlib).
+
+    Example: dominoes-arcade tournament report tournaments/examples/necropolis.results.toml --out n.html
+    """
+    from .tournament.report import ReportError, write_report
+    from .tournament.report_plots import MissingPlotting
+
+    try:
+        page = write_report(results, out)
+    except ReportError as error:
+        raise fail(f"error: {error}", 2) from None
+    except MissingPlotting as error:
+        raise fail(f"error: {error}", 1) from None
+    except files.FileError as error:
+        raise fail(f"error: {error}", error.code) from None
+    typer.echo(f"wrote {page}")
 
 
 def main() -> None:

@@ -1,11 +1,19 @@
-"""config.toml -> typed, validated settings (DESIGN.md; RULES.md "Variants").
+"""Settings: typed and validated, read in layers (README, "Settings").
 
-Settings come in layers, each overriding the one before: the defaults below, the
-project's ``config.toml``, the user's ``config.user.toml`` beside it (what the
-client's settings screen saves), and a file given with ``--config`` (which wins).
-Every value is checked against its `Option`: an unknown key, a wrong type or an
-out-of-range value raises one `ConfigError` naming the file, the key, the value and
-what is allowed.
+Layers, each overriding the one before:
+
+1. the built-in defaults below (the engine's variant tables for the games);
+2. the checkout's ``config.toml``, only when running from a source checkout (it is
+   the commented reference of every key, kept equal to `render_default_config`);
+3. the user's ``config.user.toml`` in the platform's user config directory (on
+   Linux ``$XDG_CONFIG_HOME/dominoes-arcade/``), which the client's Settings screen
+   writes;
+4. a file given with ``--config``, which wins.
+
+The current directory is never read. Every value is checked against its `Option`:
+an unknown key, a wrong type or an out-of-range value raises one `ConfigError`
+naming the file, the key, the value and what is allowed. Saved games and history
+belong in `user_data_dir`.
 
 The game tables reuse the engine's variant tables, so a rule option is declared
 once, beside its rules.
@@ -17,12 +25,16 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import platformdirs
+
 from . import files
 from .engine import GAMES, game_options
 from .engine.core import Option, OptionError, toml_repr
 from .engine.records import shorten
 
+APP_NAME = "dominoes-arcade"
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+"""The folder above the package: a source checkout's root, or site-packages."""
 DEFAULT_FILE = "config.toml"
 USER_FILE = "config.user.toml"
 
@@ -189,34 +201,63 @@ def read_toml(path: Path | str) -> dict[str, Any]:
         raise ConfigError(path, error.problem) from None
 
 
-def default_config_path() -> Path:
-    """``config.toml`` in the working directory if there is one, else the project's."""
-    here = Path.cwd() / DEFAULT_FILE
-    return here if here.exists() else PROJECT_ROOT / DEFAULT_FILE
+def checkout_config_path() -> Path | None:
+    """The checkout's ``config.toml`` when this package runs from a source checkout
+    (the folder above it holds this project's pyproject.toml), else None."""
+    pyproject = PROJECT_ROOT / "pyproject.toml"
+    config = PROJECT_ROOT / DEFAULT_FILE
+    try:
+        ours = f'name = "{APP_NAME}"' in pyproject.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    return config if ours and config.is_file() else None
 
 
-def user_config_path(base: Path | None = None) -> Path:
-    """Where the client saves the player's settings: beside the defaults."""
-    return (base or default_config_path()).parent / USER_FILE
+def user_config_path() -> Path:
+    """The player's settings file, which the client's Settings screen writes."""
+    return platformdirs.user_config_path(APP_NAME, appauthor=False) / USER_FILE
 
 
-def load_settings(path: Path | str | None = None, *, include_user: bool = True) -> Settings:
-    """The settings in effect: defaults, config.toml, config.user.toml, then `path`.
+def user_data_dir() -> Path:
+    """Where the client keeps the player's saved games and history."""
+    return platformdirs.user_data_path(APP_NAME, appauthor=False)
+
+
+def layer_paths(path: Path | str | None = None, *, user_path: Path | None = None,
+                include_user: bool = True) -> list[tuple[str, Path | None]]:
+    """Each settings layer after the defaults, in order, as (name, file or None)."""
+    layers: list[tuple[str, Path | None]] = [("checkout", checkout_config_path())]
+    if include_user:
+        layers.append(("user", user_path if user_path is not None else user_config_path()))
+    layers.append(("--config", Path(path) if path is not None else None))
+    return layers
+
+
+def load_settings(path: Path | str | None = None, *, user_path: Path | None = None,
+                  include_user: bool = True, tolerant_user: bool = False) -> Settings:
+    """The settings in effect: defaults, the checkout's config.toml, the user's
+    config.user.toml (`user_path` overrides where it is), then `path`.
+
+    A missing checkout or user file is skipped; a missing `path` is an error. With
+    `tolerant_user` (the client), a broken key of the user's file keeps the value
+    of the layers below and is described in ``settings.notices`` (`load_tolerant`).
 
     :raises ConfigError: for the first bad file, key or value.
     """
     values = defaults()
     sources: list[Path] = []
-    base = default_config_path()
-    layers = [base] if base.exists() else []
-    if include_user and user_config_path(base).exists():
-        layers.append(user_config_path(base))
-    if path is not None:
-        layers.append(Path(path))
-    for layer in layers:
-        check_table(read_toml(layer), layer, values)
+    notices: list[str] = []
+    for name, layer in layer_paths(path, user_path=user_path, include_user=include_user):
+        if layer is None or (name != "--config" and not layer.exists()):
+            continue
+        if name == "user" and tolerant_user:
+            notices += load_tolerant(layer, values)
+        else:
+            check_table(read_toml(layer), layer, values)
         sources.append(layer)
-    return Settings(values, sources)
+    settings = Settings(values, sources)
+    settings.notices = notices
+    return settings
 
 
 def check_file(path: Path | str) -> Settings:
@@ -228,8 +269,9 @@ def check_file(path: Path | str) -> Settings:
 def render_default_config() -> str:
     """config.toml as shipped: every key with its default and a one-line comment."""
     lines = ["# Dominoes Arcade settings. Every key is listed with its default.",
-             "# Your own changes belong in config.user.toml beside this file (the client's",
-             "# settings screen writes it) or in a file passed with --config.", ""]
+             "# Your own changes belong in your config.user.toml (the client's settings screen",
+             "# writes it; `dominoes-arcade config paths` says where) or in a file passed",
+             "# with --config.", ""]
     for section, (doc, options) in schema().items():
         lines.append(f"[{section}]  # {doc}")
         for key, option in options.items():

@@ -22,7 +22,7 @@ from dominoes_arcade.engine.records import parse_step
 from dominoes_arcade.engine.tiles import BY_NAME, NAME
 from dominoes_arcade.files import read_records
 
-JOURNALS = Path(__file__).resolve().parent.parent / "tournaments"
+JOURNALS = Path(__file__).resolve().parent.parent / "tournaments" / "examples"
 CANVAS = pygame.Rect(0, 0, 1280, 720 - 48)
 """The table's part of the screen: the footer's prompts take the bottom 48 px."""
 

@@ -23,7 +23,7 @@ from dominoes_arcade.engine import new_game
 from dominoes_arcade.engine.records import parse_step
 from dominoes_arcade.files import read_records
 
-JOURNALS = Path(__file__).resolve().parent.parent / "tournaments"
+JOURNALS = Path(__file__).resolve().parent.parent / "tournaments" / "examples"
 
 
 @pytest.fixture

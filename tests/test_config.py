@@ -70,11 +70,51 @@ def test_broken_toml_and_missing_file(tmp_path):
         check_file(tmp_path / "absent.toml")
 
 
-def test_user_file_beside_the_defaults_is_layered_under_config(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    write(tmp_path, "[necropolis]\nsite_penalty = 2\n", "config.toml")
-    write(tmp_path, "[necropolis]\nsite_penalty = 5\nmax_turns = 99\n", "config.user.toml")
+def test_layers_checkout_then_user_then_config_and_never_the_current_directory(tmp_path, monkeypatch):
+    from dominoes_arcade import config
+
+    checkout = tmp_path / "checkout"
+    checkout.mkdir()
+    (checkout / "pyproject.toml").write_text('[project]\nname = "dominoes-arcade"\n', encoding="utf-8")
+    write(checkout, "[necropolis]\nsite_penalty = 2\nmax_turns = 50\n", "config.toml")
+    monkeypatch.setattr(config, "PROJECT_ROOT", checkout)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    user = tmp_path / "xdg" / "dominoes-arcade" / "config.user.toml"
+    user.parent.mkdir(parents=True)
+    write(user.parent, "[necropolis]\nsite_penalty = 5\nmax_turns = 99\n", "config.user.toml")
     override = write(tmp_path, "[necropolis]\nsite_penalty = 7\n", "mine.toml")
-    assert load_settings().game("necropolis")["site_penalty"] == 5
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    write(elsewhere, "[server]\nport = 8080\n", "config.toml")  # another program's file
+    monkeypatch.chdir(elsewhere)
+
+    assert config.user_config_path() == user
+    layered = load_settings()
+    assert layered.sources == [checkout / "config.toml", user]
+    assert layered.game("necropolis")["site_penalty"] == 5 and layered.game("necropolis")["max_turns"] == 99
     both = load_settings(override)
     assert both.game("necropolis")["site_penalty"] == 7 and both.game("necropolis")["max_turns"] == 99
+    assert load_settings(include_user=False).game("necropolis")["max_turns"] == 50
+
+
+def test_an_installed_package_reads_no_checkout_file(tmp_path, monkeypatch):
+    from dominoes_arcade import config
+
+    site = tmp_path / "site-packages"
+    site.mkdir()
+    write(site, "[necropolis]\nsite_penalty = 9\n", "config.toml")  # no pyproject.toml of ours beside it
+    monkeypatch.setattr(config, "PROJECT_ROOT", site)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    assert config.checkout_config_path() is None
+    settings = load_settings()
+    assert settings.sources == [] and settings.game("necropolis")["site_penalty"] == config.defaults()[
+        "necropolis"]["site_penalty"]
+
+
+def test_user_data_directory_follows_xdg(tmp_path, monkeypatch):
+    from dominoes_arcade import config
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert config.user_data_dir() == tmp_path / "data" / "dominoes-arcade"
+
+

@@ -131,3 +131,25 @@ def test_resume_with_more_deals_plays_only_the_new_games(tmp_path, one_worker):
     report = run_tournament(grown, resume=True, progress=False)
     assert (report.games_this_run, report.games_played) == (14, 24)
     assert comparable(read_results(grown.results_path)) == comparable(one_worker)
+
+
+def test_resuming_a_complete_run_changes_nothing(tmp_path):
+    run(tmp_path, "done", workers=1)
+    results, journal = tmp_path / "done.results.toml", tmp_path / "done.journal.jsonl"
+    before = results.read_bytes(), journal.read_bytes()
+    plan = resolve_plan(None, {**SPEC, "out": str(results), "workers": 1})
+    report = run_tournament(plan, resume=True, progress=False)
+    assert (report.status, report.games_this_run, report.games_played) == ("complete", 0, 24)
+    assert (results.read_bytes(), journal.read_bytes()) == before
+
+
+def test_running_a_shipped_spec_leaves_its_example_results_alone(tmp_path):
+    shipped = Path(__file__).resolve().parent.parent / "tournaments"
+    spec = tmp_path / "necropolis.toml"
+    spec.write_text((shipped / "necropolis.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    example = shipped / "examples" / "necropolis.results.toml"
+    before = example.read_bytes()
+    plan = resolve_plan(spec, {"deals": 1, "bots": ["random", "greedy"], "workers": 1})
+    assert plan.results_path == tmp_path / "necropolis.results.toml"
+    assert run_tournament(plan, progress=False).status == "complete"
+    assert example.read_bytes() == before and plan.results_path.exists()

@@ -136,7 +136,9 @@ class Held:
 
 def open_controller(device_index: int):
     """Open SDL GameController `device_index`: (instance id, name, handle), or None
-    when there is no such pad (a synthetic event, or one unplugged at once)."""
+    when there is no such pad (a synthetic event, or one unplugged at once) or SDL
+    cannot open it as a controller (pygame-ce 2.5.0 and 2.5.1 raise RuntimeError
+    for a joystick that is not a supported game controller)."""
     try:
         from pygame._sdl2 import controller
 
@@ -144,7 +146,7 @@ def open_controller(device_index: int):
             controller.init()
         pad = controller.Controller(device_index)
         return pad.as_joystick().get_instance_id(), pad.name, pad
-    except (pygame.error, ImportError, AttributeError, IndexError, ValueError):
+    except (pygame.error, ImportError, AttributeError, IndexError, ValueError, RuntimeError):
         return None
 
 

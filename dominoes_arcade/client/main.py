@@ -77,7 +77,7 @@ class LaunchOptions:
     windowed: bool = False
     config: Path | None = None
     user_config: Path | None = None
-    """Where the Settings screen saves (default: config.user.toml beside config.toml)."""
+    """Where the Settings screen saves (default: config.user.toml in the user config directory)."""
     headless: bool = False
     demo: bool = False
     exit_when_over: bool = False

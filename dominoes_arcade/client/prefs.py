@@ -1,8 +1,9 @@
 """The player's settings: loaded in layers, saved by the Settings screen.
 
-Layers, each overriding the one before (config.py): the defaults, config.toml,
-the user file (``config.user.toml`` beside config.toml unless told otherwise),
-then a ``--config`` file, which wins. The Settings screen writes only the keys
+Layers, each overriding the one before (config.py): the defaults, the
+checkout's config.toml (from a source checkout only), the user file
+(``config.user.toml`` in the user config directory unless told otherwise), then a
+``--config`` file, which wins. The Settings screen writes only the keys
 the player changed, merged into the user file, checked exactly as the loader
 will check them, and written atomically (a temporary file, then a rename), so a
 crash never leaves half a file.
@@ -26,21 +27,7 @@ def load(config_path: Path | None = None, user_path: Path | None = None) -> conf
     (file and key); the file itself is left as it is.
 
     :raises ConfigError: naming the first bad file and key of any other layer."""
-    values = config_module.defaults()
-    base = config_module.default_config_path()
-    user_path = user_path if user_path is not None else config_module.user_config_path(base)
-    layers = [path for path in (base, user_path) if path.exists()]
-    if config_path is not None:
-        layers.append(Path(config_path))
-    notices: list[str] = []
-    for layer in layers:
-        if layer == user_path:
-            notices += config_module.load_tolerant(layer, values)
-        else:
-            config_module.check_table(config_module.read_toml(layer), layer, values)
-    settings = config_module.Settings(values, layers)
-    settings.notices = notices
-    return settings
+    return config_module.load_settings(config_path, user_path=user_path, tolerant_user=True)
 
 
 def save(user_path: Path, changes: dict[str, dict[str, Any]]) -> None:

@@ -3,22 +3,22 @@
 `Style` is built once by the `App` and handed to scenes and widgets as
 ``app.style``. Text renders through `Style.text`, which caches each rendered
 string, so drawing the same label every frame costs one blit. Fonts are DejaVu
-Sans from ``assets/fonts`` (a free licence, beside the files), or pygame's own
-font when the files are missing.
+Sans from ``assets/fonts`` (installed as ``dominoes_arcade.assets``; its free
+licence beside the files), or pygame's own font when the files are missing.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from pathlib import Path
+from importlib import resources
 
 import pygame
 
-from ..config import PROJECT_ROOT
-
-ASSETS = PROJECT_ROOT / "assets"
-FONT_FILES = {False: ASSETS / "fonts" / "DejaVuSans.ttf", True: ASSETS / "fonts" / "DejaVuSans-Bold.ttf"}
+# A wheel or a checkout installs the package as files, so a Traversable here is a
+# real path that pygame can open by name.
+FONTS = resources.files("dominoes_arcade.assets").joinpath("fonts")
+FONT_FILES = {False: FONTS.joinpath("DejaVuSans.ttf"), True: FONTS.joinpath("DejaVuSans-Bold.ttf")}
 
 Colour = tuple[int, int, int]
 
@@ -70,8 +70,9 @@ class Style:
         font = self._fonts.get(key)
         if font is None:
             path = FONT_FILES[bold]
-            font = pygame.font.Font(str(path) if path.exists() else None, size)
-            if not path.exists() and bold:
+            found = path.is_file()
+            font = pygame.font.Font(str(path) if found else None, size)
+            if not found and bold:
                 font.set_bold(True)
             self._fonts[key] = font
         return font
@@ -184,7 +185,3 @@ class PanelCache:
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, radius: int = 18, alpha: int | None = None) -> None:
         surface.blit(self.get(rect.size, radius, alpha), (rect.x - 4, rect.y - 2))
-
-
-def asset_path(*parts: str) -> Path:
-    return ASSETS.joinpath(*parts)

@@ -141,6 +141,9 @@ def run_tournament(plan: Plan, *, resume: bool = False, command: str = "",
     done: dict[int, GameResult] = load_journal(plan.journal_path, plan.key, schedule) if resume else {}
     resumes = previous_resumes(plan.results_path) + 1 if resume and done else 0
     todo = [job for job in schedule if job.game_id not in done]
+    if resume and not todo and plan.results_path.exists():
+        # Nothing left to play: the results already say everything, timing included.
+        return RunReport("complete", plan.results_path, len(schedule), len(done), 0, "")
     started_at, started = utc_now(), time.perf_counter()
     game_seconds = 0.0
     played_now = 0

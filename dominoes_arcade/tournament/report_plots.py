@@ -1,0 +1,229 @@
+"""The report's pictures, drawn with matplotlib as inline SVG.
+
+matplotlib is the optional extra ``report`` (``pip install -e '.[report]'``); it is
+imported here only, when a report is written. Figures are built with
+`matplotlib.figure.Figure` directly (no pyplot, so no GUI backend and no global
+figure state). Text is drawn as paths, so the SVG needs no font; ids are salted per
+figure, so every inline SVG on the page has its own and a report is byte-for-byte
+reproducible. Colours come from the Okabe-Ito palette (safe for colour-blind
+readers), and every series also differs by marker or hatch, so a page printed in
+grey still reads.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import re
+from collections.abc import Sequence
+
+from .report_data import ReportData
+
+OKABE_ITO = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
+MARKERS = ("o", "s", "D", "^", "v", "P", "X", "*")
+HATCHES = ("", "//", "..", "xx", "\\\\", "oo", "++", "--", "**", "OO")
+WIDTH = 7.5  # inches; the page scales the SVG to its column
+
+
+class MissingPlotting(RuntimeError):
+    """matplotlib is not installed."""
+
+
+def _matplotlib():
+    try:
+        import matplotlib
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise MissingPlotting("the report needs matplotlib, the optional extra 'report': "
+                              "pip install -e '.[report]' (or pip install matplotlib)") from None
+    return matplotlib, Figure
+
+
+def _svg(figure, name: str) -> str:
+    """The figure as an <svg> element (no XML prologue), its ids salted by `name`."""
+    matplotlib, _ = _matplotlib()
+    out = io.StringIO()
+    with matplotlib.rc_context({"svg.hashsalt": name, "svg.fonttype": "path"}):
+        figure.savefig(out, format="svg", metadata={"Date": None, "Creator": None}, bbox_inches="tight")
+    text = out.getvalue()
+    # The RDF metadata block names outside vocabularies (purl.org): of no use inline.
+    return re.sub(r"\s*<metadata>.*?</metadata>", "", text[text.index("<svg"):], count=1, flags=re.DOTALL)
+
+
+def _figure(height: float, columns: int = 1):
+    _, Figure = _matplotlib()
+    figure = Figure(figsize=(WIDTH, height), layout="constrained")
+    axes = figure.subplots(1, columns, squeeze=False)[0]
+    for ax in axes:
+        ax.spines[["top", "right"]].set_visible(False)
+        ax.grid(axis="x", color="#dddddd", linewidth=0.6)
+        ax.set_axisbelow(True)
+    return figure, axes
+
+
+def _label(bot: str, width: int = 18) -> str:
+    """A bot spec as an axis label: whole (two bots may differ only at the end), wrapped
+    after its name and between its parameters when it is long."""
+    if len(bot) <= width:
+        return bot
+    name, _, params = bot.partition(":")
+    lines, line = [name + ":"], ""
+    for param in params.split(","):
+        piece = param if not line else "," + param
+        if line and len(line) + len(piece) > width:
+            lines.append(line + ",")
+            piece = param
+            line = ""
+        line += piece
+    return "\n".join([*lines, line] if line else lines)
+
+
+def _colour(data: ReportData, bot: str) -> tuple[str, str, str]:
+    """One bot's colour, marker and hatch, the same in every picture (standings order)."""
+    order = [str(row["bot"]) for row in data.document["standings"]]
+    i = order.index(bot) if bot in order else len(order)
+    return OKABE_ITO[i % len(OKABE_ITO)], MARKERS[i % len(MARKERS)], HATCHES[i % len(HATCHES)]
+
+
+def ratings(data: ReportData) -> str:
+    """Openskill mu ± 3 sigma and the win rate with its 95% interval, best first."""
+    rows = list(reversed(data.document["standings"]))  # drawn bottom up
+    names = [_label(str(row["bot"])) for row in rows]
+    figure, (left, right) = _figure(0.5 + 0.5 * len(rows), columns=2)
+    for y, row in enumerate(rows):
+        colour, marker, _ = _colour(data, str(row["bot"]))
+        mu, sigma = row.get("rating_mu"), row.get("rating_sigma")
+        if mu is not None and sigma is not None:
+            left.errorbar(mu, y, xerr=3 * sigma, fmt=marker, color=colour, capsize=4, markersize=7)
+        rate = row.get("win_rate")
+        if rate is not None:
+            low, high = row.get("win_rate_ci95_low", rate), row.get("win_rate_ci95_high", rate)
+            right.errorbar(rate, y, xerr=[[rate - low], [high - rate]], fmt=marker, color=colour, capsize=4,
+                           markersize=7)
+    for ax in (left, right):
+        ax.set_yticks(range(len(rows)), names)
+        ax.set_ylim(-0.6, len(rows) - 0.4)
+    left.set_xlabel("rating: openskill μ ± 3σ")
+    right.set_xlabel("win rate, 95% interval")
+    right.set_xlim(-0.02, 1.02)
+    right.tick_params(labelleft=False)
+    return _svg(figure, "ratings")
+
+
+def heat_map(data: ReportData, values: Sequence[Sequence[float | None]], labels: Sequence[Sequence[str]],
+             caption: str) -> str:
+    """Rows against columns; every cell carries its number, so grey print reads."""
+    matplotlib, _ = _matplotlib()
+    size = len(data.bots)
+    figure, (ax,) = _figure(1.2 + 0.8 * size)
+    ax.grid(False)
+    shares = data.players != 2 or not data.document.get("pairs")
+    numbers = [v for row in values for v in row if v is not None]
+    if shares:
+        cmap, low, high = matplotlib.colormaps["cividis"], 0.0, 1.0
+    else:
+        reach = max((abs(v) for v in numbers), default=1.0) or 1.0
+        cmap, low, high = matplotlib.colormaps["PuOr"], -reach, reach
+    grid = [[math.nan if v is None else v for v in row] for row in values]
+    # pcolormesh, not imshow: cells as vector rectangles, sharp at any zoom or print size.
+    mesh = ax.pcolormesh(grid, cmap=cmap, vmin=low, vmax=high, edgecolors="#ffffff", linewidth=1.5)
+    ax.invert_yaxis()
+    for r in range(size):
+        for c in range(size):
+            value = values[r][c]
+            if value is None:
+                ax.text(c + 0.5, r + 0.5, "—", ha="center", va="center", color="#888888", fontsize=9)
+                continue
+            red, green, blue, _ = cmap((value - low) / (high - low))
+            light = 0.299 * red + 0.587 * green + 0.114 * blue > 0.55
+            ax.text(c + 0.5, r + 0.5, labels[r][c], ha="center", va="center", fontsize=8,
+                    color="#111111" if light else "#ffffff")
+    names = [_label(bot) for bot in data.bots]
+    ax.set_xticks([i + 0.5 for i in range(size)], names, fontsize=8)
+    ax.set_yticks([i + 0.5 for i in range(size)], names, fontsize=8)
+    ax.tick_params(length=0)
+    ax.spines[["left", "bottom"]].set_visible(False)
+    ax.set_xlabel("column")
+    ax.set_ylabel("row")
+    bar = figure.colorbar(mesh, ax=ax, shrink=0.8)
+    bar.solids.set_rasterized(False)  # vector, like the cells
+    bar.set_label(caption, fontsize=8)
+    return _svg(figure, "heat-map")
+
+
+def distribution(data: ReportData) -> str:
+    """Scores per bot (two players) or the share of each finishing place (tables)."""
+    order = [str(row["bot"]) for row in data.document["standings"]]
+    if data.players == 2:
+        figure, (ax,) = _figure(0.6 + 0.5 * len(order))
+        present = [bot for bot in reversed(order) if data.scores.get(bot)]
+        boxes = ax.boxplot([data.scores[bot] for bot in present], orientation="horizontal",
+                           patch_artist=True, widths=0.55)
+        for bot, patch in zip(present, boxes["boxes"], strict=True):
+            colour, _, hatch = _colour(data, bot)
+            patch.set_facecolor(colour)
+            patch.set_alpha(0.55)
+            patch.set_hatch(hatch)
+        ax.set_yticks(range(1, len(present) + 1), [_label(b) for b in present])
+        better = "higher" if data.higher_score_wins else "lower"
+        ax.set_xlabel(f"final score per game ({better} is better)")
+        return _svg(figure, "distribution")
+    figure, (ax,) = _figure(0.8 + 0.5 * len(order))
+    places = range(1, data.players + 1)
+    for y, bot in enumerate(reversed(order)):
+        ranks = data.ranks.get(bot, [])
+        start = 0.0
+        for place in places:
+            share = ranks.count(place) / len(ranks) if ranks else 0.0
+            ax.barh(y, share, left=start, color=OKABE_ITO[(place - 1) % len(OKABE_ITO)],
+                    hatch=HATCHES[(place - 1) % len(HATCHES)], edgecolor="#333333", linewidth=0.4,
+                    label=f"place {place}" if y == 0 else None)
+            start += share
+    ax.set_yticks(range(len(order)), [_label(b) for b in reversed(order)])
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("share of games finished in each place (1 = first)")
+    ax.legend(ncols=min(data.players, 5), loc="upper center", bbox_to_anchor=(0.5, -0.25), fontsize=8,
+              frameon=False)
+    return _svg(figure, "distribution")
+
+
+def seats(data: ReportData) -> str:
+    """Win rate and mean rank by seat: the advantage of moving first or last."""
+    figures = data.document.get("seats") or {}
+    rates = figures.get("win_rate") or []
+    figure, (left, right) = _figure(2.4, columns=2)
+    seats_axis = range(len(rates))
+    left.bar(seats_axis, rates, color=[OKABE_ITO[i % len(OKABE_ITO)] for i in seats_axis],
+             hatch=None, edgecolor="#333333", linewidth=0.5)
+    left.axhline(1 / max(data.players, 1), color="#555555", linestyle="--", linewidth=0.8,
+                 label="no advantage")
+    left.set_xticks(list(seats_axis), [f"seat {i}" for i in seats_axis])
+    left.set_ylabel("win rate")
+    left.legend(fontsize=8, frameon=False)
+    mean_ranks = figures.get("mean_rank") or []
+    right.bar(range(len(mean_ranks)), mean_ranks, color="#bbbbbb", edgecolor="#333333", linewidth=0.5)
+    right.axhline((data.players + 1) / 2, color="#555555", linestyle="--", linewidth=0.8)
+    right.set_xticks(list(range(len(mean_ranks))), [f"seat {i}" for i in range(len(mean_ranks))])
+    right.set_ylabel("mean rank (1 = first)")
+    for ax in (left, right):
+        ax.grid(axis="y", color="#dddddd", linewidth=0.6)
+    return _svg(figure, "seats")
+
+
+def decision_times(data: ReportData) -> str:
+    """Each bot's mean time a decision, one point per game, on a log scale."""
+    order = [str(row["bot"]) for row in data.document["standings"] if data.decision_ms.get(str(row["bot"]))]
+    figure, (ax,) = _figure(0.6 + 0.5 * max(len(order), 1))
+    if order:
+        shown = list(reversed(order))
+        boxes = ax.boxplot([[max(v, 1e-4) for v in data.decision_ms[bot]] for bot in shown],
+                           orientation="horizontal", patch_artist=True, widths=0.55)
+        for bot, patch in zip(shown, boxes["boxes"], strict=True):
+            colour, _, hatch = _colour(data, bot)
+            patch.set_facecolor(colour)
+            patch.set_alpha(0.55)
+            patch.set_hatch(hatch)
+        ax.set_xscale("log")
+        ax.set_yticks(range(1, len(order) + 1), [_label(b) for b in shown])
+    ax.set_xlabel("milliseconds a decision (mean per game, log scale)")
+    return _svg(figure, "decision-times")

@@ -1,0 +1,101 @@
+"""The package as a user gets it: a wheel that carries everything the program reads
+at run time and works from any directory, an sdist that carries its tests, and the
+package list in pyproject.toml that matches the folders."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tarfile
+import tomllib
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+
+
+def build(kind: str, out: Path) -> Path:
+    """Build the wheel or the sdist with the setuptools backend, as pip would."""
+    script = f"from setuptools import build_meta; print(build_meta.build_{kind}({str(out)!r}))"
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return out / done.stdout.strip().splitlines()[-1]
+
+
+def test_every_package_folder_is_listed_in_pyproject():
+    listed = set(PYPROJECT["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "dominoes_arcade").rglob("__init__.py")}
+    data_only = {"dominoes_arcade.assets", "dominoes_arcade.assets.fonts", "dominoes_arcade.rules"}
+    assert found | data_only == listed
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    return build("wheel", tmp_path_factory.mktemp("dist"))
+
+
+def test_the_wheel_carries_fonts_rules_and_licences(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for needed in ("dominoes_arcade/assets/fonts/DejaVuSans.ttf", "dominoes_arcade/assets/fonts/DejaVuSans-Bold.ttf",
+                   "dominoes_arcade/assets/fonts/LICENSE-DejaVu.txt", "dominoes_arcade/rules/necropolis.md",
+                   "dominoes_arcade/rules/buildup.md", "dominoes_arcade/rules/cyprus.md",
+                   "dominoes_arcade/rules/sebastopol.md"):
+        assert needed in names
+    assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
+    metadata = next(zipfile.ZipFile(wheel).read(n) for n in names if n.endswith(".dist-info/METADATA")).decode()
+    assert "License-Expression: MIT" in metadata
+    assert not any(n.startswith(("tests/", "config.toml")) for n in names)
+
+
+def test_the_sdist_carries_what_its_tests_need(tmp_path):
+    sdist = build("sdist", tmp_path)
+    with tarfile.open(sdist) as archive:
+        names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    for needed in ("LICENSE", "config.toml", "Makefile", "tests/steps.py", "tests/client_drive.py",
+                   "tests/tournament_bots.py", "tests/conftest.py", "assets/fonts/DejaVuSans.ttf"):
+        assert needed in names
+    assert any(n.startswith("tests/data/") for n in names)
+
+
+def test_the_installed_wheel_runs_from_a_folder_with_another_programs_config(wheel, tmp_path):
+    """Installed from the wheel into a fresh venv, run from an empty folder that holds
+    some other program's config.toml: the CLI and a headless client demo work, the
+    fonts come from the package, and the settings go to the user config directory."""
+    env_dir = tmp_path / "venv"
+    venv.create(env_dir, with_pip=True)
+    python = env_dir / "bin" / "python"
+    install = subprocess.run([str(python), "-m", "pip", "install", "--quiet", str(wheel)],
+                             capture_output=True, text=True, timeout=600)
+    assert install.returncode == 0, install.stderr[-3000:]
+    work = tmp_path / "elsewhere"
+    work.mkdir()
+    (work / "config.toml").write_text("[server]\nport = 8080\n", encoding="utf-8")
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "xdg-config"), "XDG_DATA_HOME": str(tmp_path / "xdg-data"),
+           "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONPATH": ""}
+    command = env_dir / "bin" / "dominoes-arcade"
+
+    def run(*args: str) -> str:
+        done = subprocess.run([str(command), *args], cwd=work, env=env, capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, (args, done.stdout, done.stderr)
+        return done.stdout
+
+    assert run("--version").strip() == f"dominoes-arcade {PYPROJECT['project']['version']}"
+    assert "built-in defaults" in run("config", "check")
+    paths = run("config", "paths")
+    assert "checkout: none" in paths and str(tmp_path / "xdg-config" / "dominoes-arcade" / "config.user.toml") in paths
+    run("simulate", "cyprus", "--players", "5", "--games", "2", "--out", "games.jsonl")
+    assert "2 good, 0 bad" in run("replay", "games.jsonl", "--check")
+    assert run("rules", "necropolis").startswith("# Necropolis")
+    run("play", "necropolis", "--demo", "--headless", "--max-frames", "120")
+    probe = ("from dominoes_arcade.client.theme import FONT_FILES; from dominoes_arcade import config; "
+             "print(FONT_FILES[False].is_file(), FONT_FILES[False]); print(config.user_config_path())")
+    done = subprocess.run([str(python), "-c", probe], cwd=work, env=env, capture_output=True, text=True, timeout=60)
+    found, font = done.stdout.splitlines()[0].split(" ", 1)
+    assert found == "True" and str(env_dir) in font, done
+    assert done.stdout.splitlines()[1] == str(tmp_path / "xdg-config" / "dominoes-arcade" / "config.user.toml")
+    assert sorted(p.name for p in work.iterdir()) == ["config.toml", "games.jsonl"]  # nothing else written here
