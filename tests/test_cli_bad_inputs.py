@@ -132,3 +132,12 @@ def test_play_without_a_display_says_so():
     result = run_cli(["play", "necropolis", "--seats", "human,easy", "--windowed"], env=env)
     assert result.returncode == 2, result.stderr
     assert result.stderr.splitlines() == ["error: no display found: set DISPLAY, or use --headless"]
+
+
+def test_play_without_a_sound_device_is_quiet():
+    """SDL picks a real audio driver (no SDL_AUDIODRIVER); where there is no sound
+    card, the libraries under it must not print on the command's stderr."""
+    env = {k: v for k, v in os.environ.items() if k != "SDL_AUDIODRIVER"} | {"SDL_VIDEODRIVER": "dummy"}
+    result = run_cli(["play", "necropolis", "--demo", "--max-frames", "5", "--windowed"], env=env)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
