@@ -85,11 +85,12 @@ def test_the_check_refuses_what_the_rules_refuse(tmp_path):
         "padded step": ({**data, "steps": [data["steps"][0] + " "] + data["steps"][1:]},
                         "not written as the notation writes it"),
         "actor 01": ({**data, "steps": ["0" + data["steps"][0]] + data["steps"][1:]}, ""),
+        "huge step": ({**data, "steps": data["steps"][:1] + ["0 " + "x" * 100_000]}, "(99802 more characters)"),
     }
     path = tmp_path / "wrong.jsonl"
     path.write_text("\n".join(json.dumps(record) for record, _ in cases.values()) + "\n", encoding="utf-8")
     result = CliRunner().invoke(app, ["replay", str(path), "--check"])
     lines = result.output.splitlines()
-    assert result.exit_code == 1 and lines[-1] == "5 records checked: 0 good, 5 bad", result.output
+    assert result.exit_code == 1 and lines[-1] == "6 records checked: 0 good, 6 bad", result.output
     for line, (_, expected) in zip(lines, cases.values(), strict=False):
-        assert expected in line, line
+        assert expected in line and len(line) < 400, line

@@ -65,7 +65,10 @@ class ReplayError(ValueError):
         self.step = step
         self.text = text
         self.reason = reason
-        reason = shorten(reason, 2 * QUOTE_LIMIT)
+        move = text.partition(" ")[2]
+        if len(move) > QUOTE_LIMIT // 4:  # the reason often quotes the move: once is enough
+            reason = reason.replace(move, shorten(move, QUOTE_LIMIT // 10))
+        reason = shorten(reason, QUOTE_LIMIT)
         super().__init__(f'step {step} "{shorten(text)}": {reason}' if step else reason)
 
 
