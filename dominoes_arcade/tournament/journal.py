@@ -71,6 +71,7 @@ def load_journal(path: Path, key: str, schedule: Sequence[GameJob]) -> dict[int,
     games beyond the schedule (a run with more deals) are kept in the file but not
     returned.
 
+    :raises files.FileError: an unreadable journal.
     :raises JournalError: for a record of another tournament, or one that disagrees
         with the schedule (other bots or seed at that place), or a bad line before
         the last.
@@ -83,8 +84,12 @@ def load_journal(path: Path, key: str, schedule: Sequence[GameJob]) -> dict[int,
     # last newline is a write cut short by a kill: drop it.
     *lines, tail = data.split(b"\n")
     if tail:
-        with open(path, "r+b") as handle:
-            handle.truncate(len(data) - len(tail))
+        try:
+            with open(path, "r+b") as handle:
+                handle.truncate(len(data) - len(tail))
+        except OSError as error:
+            raise files.FileError(path, f"cannot cut off its incomplete last line: {files.os_problem(error)}",
+                                  files.OUTPUT) from None
     for number, raw in enumerate(lines, 1):
         if not raw.strip():
             continue
