@@ -1,0 +1,207 @@
+"""The player's files in the user data directory: the saved game in progress and
+the history of finished games. No pygame: the client writes them, and
+`dominoes-arcade stats` and `play --continue` read them.
+
+- ``history.jsonl``: one finished game a line, as a game record (the tournament
+  journal's format, so `dominoes-arcade replay` reads it) with a few keys more:
+  ``kinds`` (each seat's ``human`` or difficulty), ``winners``, ``demo`` (bots in
+  every seat), ``finished_at`` and ``history_version``. Lines are appended with
+  one write each and flushed, as the journal is: a crash can at worst cut the
+  last line short, and reading drops such a line.
+- ``saved-game.json``: the game left in progress: its record so far plus what the
+  client needs to seat everybody again (``kinds``, the viewer). Written atomically
+  (a temporary file, then a rename), so a crash mid-write keeps the previous save.
+
+A file that cannot be used (not UTF-8, not JSON, from another version, a record
+the rules refuse) is never fatal: it is moved aside as ``NAME.damaged-N`` and the
+caller gets a one-line notice to show.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .config import user_data_dir
+from .engine.records import Record, RecordError, ReplayError, replay
+
+HISTORY_FILE = "history.jsonl"
+SAVE_FILE = "saved-game.json"
+VERSION = 1
+"""Written into every history line and save; another value is another version's file."""
+
+
+def data_dir() -> Path:
+    return user_data_dir()
+
+
+def set_aside(path: Path) -> Path:
+    """Move a damaged file out of the way (never delete it): ``NAME.damaged-N``."""
+    number = 1
+    while (aside := path.with_name(f"{path.name}.damaged-{number}")).exists():
+        number += 1
+    os.replace(path, aside)
+    return aside
+
+
+def write_atomically(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+# -- history -----------------------------------------------------------------------------
+@dataclass
+class HistoryEntry:
+    record: Record
+    kinds: list[str]
+    """Each seat's ``human`` or bot difficulty (``easy``, ``medium``, ``hard``) or spec."""
+    winners: list[int]
+    demo: bool
+    finished_at: float
+    line: int
+    """1-based, as `dominoes-arcade replay history.jsonl --index N` counts."""
+
+    @property
+    def humans(self) -> list[int]:
+        return [seat for seat, kind in enumerate(self.kinds) if kind == "human"]
+
+
+def history_line(record: Record, kinds: list[str], winners: list[int], *, demo: bool,
+                 finished_at: float | None = None) -> str:
+    """One history line for a finished game."""
+    extra = {"kinds": list(kinds), "winners": list(winners), "demo": bool(demo),
+             "finished_at": round(finished_at if finished_at is not None else time.time(), 3),
+             "history_version": VERSION}
+    return json.dumps({**record.to_dict(), **extra})
+
+
+def append_history(line: str, folder: Path | None = None) -> Path:
+    """Append one finished game to the history and hand it to the operating system."""
+    path = (folder or data_dir()) / HISTORY_FILE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "a", encoding="utf-8") as out:
+        out.write(line + "\n")
+        out.flush()
+        os.fsync(out.fileno())
+    return path
+
+
+def entry_from_json(text: str, line: int) -> HistoryEntry:
+    """:raises ValueError: for a line that is not a history entry of this version."""
+    data = json.loads(text)
+    if not isinstance(data, dict) or data.get("history_version") != VERSION:
+        raise ValueError("not a history entry of this version")
+    record = Record.from_dict(data)
+    kinds, winners = data.get("kinds"), data.get("winners")
+    if not isinstance(kinds, list) or len(kinds) != len(record.seats) or not all(isinstance(k, str) for k in kinds):
+        raise ValueError("kinds do not match the seats")
+    if not isinstance(winners, list) or not all(isinstance(w, int) and 0 <= w < len(kinds) for w in winners):
+        raise ValueError("bad winners")
+    if not isinstance(record.scores, list) or len(record.scores) != len(kinds):
+        raise ValueError("no final scores")
+    return HistoryEntry(record, kinds, winners, bool(data.get("demo")), float(data.get("finished_at", 0)), line)
+
+
+def read_history(folder: Path | None = None) -> tuple[list[HistoryEntry], str | None]:
+    """Every usable game of the history, oldest first, and a notice when some of the
+    file could not be used (the file is then set aside and rewritten with the good
+    lines, so nothing is lost and the notice shows once)."""
+    path = (folder or data_dir()) / HISTORY_FILE
+    if not path.exists():
+        return [], None
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as error:
+        aside = set_aside(path)
+        return [], f"the game history could not be read ({error}); it was kept as {aside.name}"
+    entries: list[HistoryEntry] = []
+    good: list[str] = []
+    bad, torn = 0, False
+    numbered = [text for text in lines if text.strip()]
+    for index, text in enumerate(numbered, 1):
+        try:
+            entries.append(entry_from_json(text, len(good) + 1))
+            good.append(text)
+        except (ValueError, RecordError, TypeError):
+            if index == len(numbered) and not text.rstrip().endswith("}"):
+                torn = True  # a last line cut short by a crash: it was never fully written
+            else:
+                bad += 1
+    if torn and not bad:
+        write_atomically(path, "".join(line + "\n" for line in good))  # so the next game is not appended to it
+    if bad:
+        aside = set_aside(path)
+        write_atomically(path, "".join(line + "\n" for line in good))
+        return entries, (f"{bad} damaged line{'s' * (bad != 1)} in the game history were left out; "
+                         f"the whole file was kept as {aside.name}")
+    return entries, None
+
+
+# -- the saved game --------------------------------------------------------------------
+@dataclass
+class SavedGame:
+    record: Record
+    """The game so far (no scores yet)."""
+    kinds: list[str]
+    viewer: int = 0
+    """The seat whose hand the table showed."""
+    saved_at: float = field(default_factory=time.time)
+
+    def to_json(self) -> str:
+        return json.dumps({"save_version": VERSION, "record": self.record.to_dict(), "kinds": self.kinds,
+                           "viewer": self.viewer, "saved_at": round(self.saved_at, 3)})
+
+
+def save_game(saved: SavedGame, folder: Path | None = None) -> Path:
+    path = (folder or data_dir()) / SAVE_FILE
+    write_atomically(path, saved.to_json() + "\n")
+    return path
+
+
+def discard_save(folder: Path | None = None) -> None:
+    ((folder or data_dir()) / SAVE_FILE).unlink(missing_ok=True)
+
+
+def has_save(folder: Path | None = None) -> bool:
+    return ((folder or data_dir()) / SAVE_FILE).exists()
+
+
+def load_save(folder: Path | None = None) -> tuple[SavedGame | None, str | None]:
+    """The saved game, or None; and a notice when the file was damaged (it is then
+    set aside, so the notice shows once)."""
+    path = (folder or data_dir()) / SAVE_FILE
+    if not path.exists():
+        return None, None
+    try:
+        data: Any = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict) or data.get("save_version") != VERSION:
+            raise ValueError("not a saved game of this version")
+        record = Record.from_dict(data["record"])
+        kinds = data["kinds"]
+        if not isinstance(kinds, list) or len(kinds) != len(record.seats) or not all(
+                isinstance(k, str) for k in kinds):
+            raise ValueError("its seats do not match its record")
+        viewer = data.get("viewer", 0)
+        if not isinstance(viewer, int) or not 0 <= viewer < len(kinds):
+            raise ValueError("bad viewer seat")
+        state = replay(record, check_end=False)
+        if state.is_terminal:
+            raise ValueError("the game in it is already over")
+        return SavedGame(record, kinds, viewer, float(data.get("saved_at", 0))), None
+    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError, RecordError, ReplayError) as error:
+        aside = set_aside(path)
+        return None, f"the saved game could not be used ({error}); it was kept as {aside.name}"

@@ -1,0 +1,132 @@
+"""The player's files: the history of finished games (append, read back, replay,
+damaged lines set aside) and the saved game (atomic, damaged files set aside), and
+the statistics counted from the history."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from dominoes_arcade import history, stats
+from dominoes_arcade.cli import app
+from dominoes_arcade.engine.records import Record, read_records, replay
+
+runner = CliRunner()
+
+
+def simulated(tmp_path, game: str, games: int, seed: int = 1) -> list[Record]:
+    out = tmp_path / f"{game}-{seed}.jsonl"
+    outcome = runner.invoke(app, ["simulate", game, "--games", str(games), "--seed", str(seed), "--out", str(out)])
+    assert outcome.exit_code == 0, outcome.output
+    return [record for _, record in read_records(out)]
+
+
+def winners(record: Record) -> list[int]:
+    return list(replay(record).outcome().winners)
+
+
+def test_finished_games_append_read_back_and_replay(tmp_path):
+    records = simulated(tmp_path, "necropolis", 3)
+    for record in records:
+        history.append_history(history.history_line(record, ["human", "hard"], winners(record), demo=False),
+                               tmp_path)
+    entries, notice = history.read_history(tmp_path)
+    assert notice is None and [e.record.steps for e in entries] == [r.steps for r in records]
+    assert [e.line for e in entries] == [1, 2, 3] and entries[0].kinds == ["human", "hard"]
+    check = runner.invoke(app, ["replay", str(tmp_path / history.HISTORY_FILE), "--check"])
+    assert check.exit_code == 0 and "3 good, 0 bad" in check.output
+
+
+def test_a_damaged_line_is_left_out_with_one_notice_and_the_file_kept_aside(tmp_path):
+    record = simulated(tmp_path, "buildup", 1)[0]
+    line = history.history_line(record, ["human", "easy"], winners(record), demo=False)
+    path = tmp_path / history.HISTORY_FILE
+    path.write_text(line + "\n" + "{not json\n" + json.dumps({"history_version": 99}) + "\n" + line + "\n")
+    entries, notice = history.read_history(tmp_path)
+    assert len(entries) == 2 and "2 damaged lines" in notice and "history.jsonl.damaged-1" in notice
+    assert (tmp_path / "history.jsonl.damaged-1").read_text().count("\n") == 4  # nothing lost
+    assert history.read_history(tmp_path) == (entries, None)  # the notice shows once
+
+
+def test_a_last_line_cut_short_by_a_crash_is_dropped_quietly(tmp_path):
+    record = simulated(tmp_path, "necropolis", 1)[0]
+    line = history.history_line(record, ["human", "hard"], winners(record), demo=False)
+    path = tmp_path / history.HISTORY_FILE
+    path.write_text(line + "\n" + line[: len(line) // 2])
+    entries, notice = history.read_history(tmp_path)
+    assert len(entries) == 1 and notice is None
+    history.append_history(line, tmp_path)
+    assert len(history.read_history(tmp_path)[0]) == 2  # the next game does not land on the torn line
+
+
+def test_an_unreadable_history_is_set_aside(tmp_path):
+    (tmp_path / history.HISTORY_FILE).write_bytes(b"\xff\xfe garbage")
+    entries, notice = history.read_history(tmp_path)
+    assert entries == [] and "could not be read" in notice
+    assert not (tmp_path / history.HISTORY_FILE).exists() and (tmp_path / "history.jsonl.damaged-1").exists()
+
+
+def test_saved_game_round_trip_and_damaged_saves(tmp_path):
+    record = simulated(tmp_path, "cyprus", 1)[0]
+    partial = Record(record.game, record.options, record.seats, record.seed, record.steps[:60])
+    history.save_game(history.SavedGame(partial, ["human", "hard", "medium", "easy"], viewer=0), tmp_path)
+    assert history.has_save(tmp_path)
+    loaded, notice = history.load_save(tmp_path)
+    assert notice is None and loaded.record.steps == partial.steps and loaded.kinds[1] == "hard"
+    history.discard_save(tmp_path)
+    assert history.load_save(tmp_path) == (None, None)
+
+    finished = history.SavedGame(record, ["human", "hard", "medium", "easy"])
+    bad_step = Record(record.game, record.options, record.seats, record.seed, [*record.steps[:10], "0 9-9 @7"])
+    for damaged in ("", "{", json.dumps({"save_version": 0}), finished.to_json(),
+                    history.SavedGame(bad_step, ["human"] * 4).to_json()):
+        (tmp_path / history.SAVE_FILE).write_text(damaged)
+        loaded, notice = history.load_save(tmp_path)
+        assert loaded is None and notice.startswith("the saved game could not be used")
+        assert not history.has_save(tmp_path)
+
+
+def entry(game: str, kinds: list[str], winners: list[int], scores: list[int], at: float,
+          demo: bool = False) -> history.HistoryEntry:
+    record = Record(game, {}, kinds, 1, [], scores)
+    return history.HistoryEntry(record, kinds, winners, demo, at, 0)
+
+
+def test_statistics_per_game_and_difficulty_with_streaks():
+    entries = [
+        entry("necropolis", ["human", "hard"], [0], [4, 9], 1),
+        entry("necropolis", ["hard", "human"], [1], [8, 2], 2),
+        entry("necropolis", ["human", "hard"], [1], [12, 3], 3),
+        entry("necropolis", ["human", "hard"], [0], [5, 7], 4),
+        entry("necropolis", ["human", "hard"], [0, 1], [6, 6], 5),
+        entry("necropolis", ["human", "easy"], [0], [1, 30], 6),
+        entry("necropolis", ["hard", "hard"], [0], [1, 30], 7, demo=True),
+        entry("necropolis", ["human", "human"], [0], [1, 30], 8),
+        entry("cyprus", ["human", "hard", "medium", "easy"], [2], [10, 0, 120, 5], 9),
+    ]
+    rows = {(r.game, r.opponents): r.to_dict() for r in stats.statistics(entries)}
+    assert set(rows) == {("necropolis", "hard"), ("necropolis", "easy"), ("cyprus", "mixed")}
+    hard = rows["necropolis", "hard"]
+    assert (hard["games"], hard["wins"], hard["draws"], hard["losses"]) == (5, 3, 1, 1)
+    assert hard["best_score"] == 2  # Necropolis: lower is better
+    assert hard["average_score"] == pytest.approx((4 + 2 + 12 + 5 + 6) / 5)
+    assert (hard["current_streak"], hard["longest_streak"]) == (0, 2)
+    assert rows["cyprus", "mixed"]["best_score"] == 10 and rows["cyprus", "mixed"]["losses"] == 1
+    assert stats.recent_results(entries, 2) == [("necropolis", "win"), ("cyprus", "loss")]
+
+
+def test_stats_command_reads_the_user_history(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    records = simulated(tmp_path, "necropolis", 4, seed=9)
+    for i, record in enumerate(records):
+        kinds = ["human", "medium"] if i < 3 else ["medium", "medium"]
+        history.append_history(history.history_line(record, kinds, winners(record), demo=i == 3))
+    outcome = runner.invoke(app, ["stats", "--json"])
+    assert outcome.exit_code == 0, outcome.output
+    (row,) = json.loads(outcome.output)
+    assert row["game"] == "necropolis" and row["opponents"] == "medium" and row["games"] == 3
+    assert row["wins"] + row["draws"] + row["losses"] == 3
+    table = runner.invoke(app, ["stats"])
+    assert table.exit_code == 0 and "necropolis" in table.output and "medium" in table.output
