@@ -30,14 +30,19 @@ INPUT = 2
 OUTPUT = 1
 """Exit code for an output that cannot be written."""
 
-class FileError(Exception):
-    """A file that cannot be read or written: ``str(error)`` is ``PATH: PROBLEM``."""
+class FileError(OSError):
+    """A file that cannot be read or written: ``str(error)`` is ``PATH: PROBLEM``.
+    An `OSError`, so code that guards a file operation with ``except OSError``
+    still catches it."""
 
     def __init__(self, path: Path | str, problem: str, code: int):
         self.path = str(path)
         self.problem = problem
         self.code = code
         super().__init__(f"{path}: {problem}")
+
+    def __reduce__(self):  # OSError's own would rebuild it from the message alone
+        return type(self), (self.path, self.problem, self.code)
 
 
 def os_problem(error: OSError) -> str:
