@@ -22,6 +22,7 @@ import typer
 
 from . import config as config_module
 from . import files
+from .cli_usage import check_players, fail, missing_option, spec_game
 from .engine import GAMES, OptionError, new_game
 from .engine.records import Record, RecordError, ReplayError, random_game
 
@@ -75,11 +76,6 @@ def main_options(
     """
 
 
-def fail(message: str, code: int) -> typer.Exit:
-    typer.echo(message, err=True)
-    return typer.Exit(code)
-
-
 def load_settings(path: Path | None) -> config_module.Settings:
     """The settings in effect, or exit 3 with the one-line error."""
     try:
@@ -102,26 +98,6 @@ def parse_option_values(pairs: list[str] | None) -> dict:
             value = text
         table[key.strip()] = value
     return table
-
-
-def missing_option(hint: str) -> Exception:
-    """The usage error Typer gives for any missing option ("Missing option ..."),
-    from the same exception module as `typer.BadParameter` (whichever click it uses)."""
-    exceptions = sys.modules[typer.BadParameter.__module__]
-    return exceptions.MissingParameter(param_type="option", param_hint=hint)
-
-
-def check_players(game: str, players: int | None) -> None:
-    """The one rule for ``--players`` in every command: a count the game does not
-    allow is bad usage (exit 2), worded the same everywhere."""
-    if players is None:
-        return
-    from .client.games import player_range, players_text  # engine facts only: no pygame
-
-    low, high = player_range(game)
-    if not low <= players <= high:
-        raise typer.BadParameter(f"{game} is played by {players_text(game)}, not {players}",
-                                 param_hint="'--players'")
 
 
 def game_options(settings: config_module.Settings, game: str, pairs: list[str] | None,
@@ -418,20 +394,6 @@ def tournament_run(
     if report.status == "failed":
         raise fail(f"error: {report.message} (--resume continues from the journal)", 1)
     raise typer.Exit(130 if report.status == "interrupted" else 0)
-
-
-def spec_game(spec: Path) -> str:
-    """The game a spec file names (for checking --players against it); exit 3 for a
-    spec that cannot be read or names no game."""
-    from .tournament import SpecError, read_spec_file
-
-    try:
-        game = read_spec_file(spec).get("game")
-    except SpecError as error:
-        raise fail(f"error: {error}", 3) from None
-    if game not in GAMES:
-        raise fail(f"error: {spec}: game = {game!r} is not a game: use one of {', '.join(GAMES)}", 3)
-    return game
 
 
 @tournament_app.command("show")
