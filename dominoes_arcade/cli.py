@@ -14,7 +14,6 @@ import importlib.metadata
 import shlex
 import sys
 import tomllib
-from importlib import resources
 from pathlib import Path
 from typing import Annotated
 
@@ -24,7 +23,9 @@ from . import config as config_module
 from . import files
 from .cli_usage import check_players, fail, missing_option, spec_game
 from .engine import GAMES, OptionError, new_game
-from .engine.records import Record, RecordError, ReplayError, random_game
+from .engine.match import random_game
+from .engine.records import Record, RecordError, ReplayError
+from .rules import rules_text
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -36,7 +37,21 @@ app.add_typer(config_app, name="config")
 tournament_app = typer.Typer(help="Round-robin bot tournaments: run one, show its results.", no_args_is_help=True)
 app.add_typer(tournament_app, name="tournament")
 
-GameName = enum.Enum("GameName", {name: name for name in GAMES}, type=str)
+
+
+def registered_game(name: str | None) -> str | None:
+    """A game named on the command line, checked against the game registry when the
+    command runs (so a game registered later is accepted too)."""
+    if name is not None and name not in GAMES:
+        raise typer.BadParameter(f"{name!r} is not a game: choose one of {', '.join(GAMES)}")
+    return name
+
+
+def game_names(incomplete: str = "") -> list[str]:
+    return [name for name in GAMES if name.startswith(incomplete)]
+
+
+GAME_ARGUMENT = dict(metavar="GAME", callback=registered_game, autocompletion=game_names)
 
 ConfigOption = Annotated[
     Path | None,
@@ -63,17 +78,15 @@ def print_version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
+@app.callback(help=f"Dominoes Arcade: {', '.join(entry.title for entry in GAMES.values())}. Play them, "
+              "simulate them, check game records and run bot tournaments.\n\n"
+              "Settings are read in layers (`config paths` lists them). Without a display the "
+              "client runs only as `play --headless`. Shell completion: --install-completion.")
 def main_options(
     show_version: Annotated[bool, typer.Option(
         "--version", callback=print_version, is_eager=True, help="Print the version and exit.")] = False,
 ) -> None:
-    """Dominoes Arcade: Necropolis, Build Up, Cyprus and Sebastopol. Play them,
-    simulate them, check game records and run bot tournaments.
-
-    Settings are read in layers (`config paths` lists them). Without a display the
-    client runs only as `play --headless`. Shell completion: --install-completion.
-    """
+    """Options for every command (the help text is built from the game registry)."""
 
 
 def load_settings(path: Path | None) -> config_module.Settings:
@@ -120,7 +133,7 @@ def game_options(settings: config_module.Settings, game: str, pairs: list[str] |
 
 @app.command()
 def simulate(
-    game: Annotated[GameName, typer.Argument(help="The game to play.")],
+    game: Annotated[str, typer.Argument(help="The game to play: " + ", ".join(GAMES) + ".", **GAME_ARGUMENT)],
     out: Annotated[Path, typer.Option("--out", help="Where to write the records (JSON Lines).")],
     games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 1,
     seed: Annotated[int, typer.Option("--seed", min=0, help="Game i is played from seed + i.")] = 1,
@@ -133,17 +146,17 @@ def simulate(
     Example: dominoes-arcade simulate necropolis --games 100 --seed 7 --out games.jsonl
     """
     settings = load_settings(config)
-    options = game_options(settings, game.value, option, players)
+    options = game_options(settings, game, option, players)
     try:
         with files.open_output(out) as handle:
             for index in range(games):
-                record = random_game(game.value, seed + index, options=options)
+                record = random_game(game, seed + index, options=options)
                 handle.write(record.to_json() + "\n")
     except files.FileError as error:
         raise fail(f"error: {error}", error.code) from None
     except OSError as error:  # the disk filled up, or the file went away, while writing
         raise fail(f"error: {out}: cannot write: {files.os_problem(error)}", files.OUTPUT) from None
-    typer.echo(f"wrote {games} {game.value} game{'s' * (games != 1)} to {out}")
+    typer.echo(f"wrote {games} {game} game{'s' * (games != 1)} to {out}")
 
 
 @app.command("replay")
@@ -201,14 +214,12 @@ def replay_command(
 
 
 @app.command()
-def rules(game: Annotated[GameName, typer.Argument(help="The game whose rules to print.")]) -> None:
+def rules(game: Annotated[str, typer.Argument(help="The game whose rules to print.", **GAME_ARGUMENT)]) -> None:
     """Print the rules of a game, as this program plays them."""
-    typer.echo(rules_text(game.value))
-
-
-def rules_text(game: str) -> str:
-    """The project's rules document for `game` (dominoes_arcade/rules/GAME.md)."""
-    return resources.files("dominoes_arcade").joinpath("rules", f"{game}.md").read_text(encoding="utf-8")
+    try:
+        typer.echo(rules_text(game))
+    except FileNotFoundError as error:
+        raise fail(f"error: {error}", 1) from None
 
 
 @app.command("bots")
@@ -238,7 +249,7 @@ def bots_command(config: ConfigOption = None) -> None:
 
 @app.command()
 def play(
-    game: Annotated[GameName | None, typer.Argument(
+    game: Annotated[str | None, typer.Argument(**GAME_ARGUMENT,
         help="Open this game's setup screen (its table straight away with --seats or --demo).")] = None,
     players: Annotated[int | None, typer.Option("--players", min=2, help="Seats, where the game allows a choice.")
                        ] = None,
@@ -267,11 +278,11 @@ def play(
 
     launched = time.perf_counter()
     if game is not None:
-        check_players(game.value, players)
+        check_players(game, players)
     from .client.main import LaunchError, LaunchOptions, NoDisplay, run  # pygame only here
 
     options = LaunchOptions(
-        game=game.value if game else None, players=players,
+        game=game, players=players,
         seats=[s.strip() for s in seats.split(",") if s.strip()] if seats else None, seed=seed, windowed=windowed,
         config=config, headless=headless, demo=demo, exit_when_over=exit_when_over, max_frames=max_frames,
         frames_report=frames_report, screenshot_dir=screenshot_dir, screenshot_every=screenshot_every)
@@ -338,7 +349,7 @@ class ExecutorName(enum.StrEnum):
 @tournament_app.command("run")
 def tournament_run(
     spec: Annotated[Path | None, typer.Argument(help="A spec file (tournaments/*.toml); flags override it.")] = None,
-    game: Annotated[GameName | None, typer.Option("--game", help="The game.")] = None,
+    game: Annotated[str | None, typer.Option("--game", help="The game.", **GAME_ARGUMENT)] = None,
     bots: Annotated[list[str] | None, typer.Option(
         "--bots", metavar="SPEC,SPEC,...", help="Bot specs, comma-separated: random,ismcts:iterations=200.")] = None,
     deals: Annotated[int | None, typer.Option("--deals", min=1, help="Deals per table.")] = None,
@@ -370,9 +381,9 @@ def tournament_run(
             if value is None:  # the same usage error as any other missing option
                 raise missing_option(f"'{name}' (or a spec file)")
     if players is not None:
-        check_players(game.value if game else spec_game(spec), players)
+        check_players(game or spec_game(spec), players)
     flags = {
-        "game": game.value if game else None, "bots": tournament.split_bot_list(bots) if bots else None,
+        "game": game, "bots": tournament.split_bot_list(bots) if bots else None,
         "deals": deals, "players": players, "seed": seed, "workers": workers,
         "options": parse_option_values(option) or None, "config": config, "move_time_limit_ms": move_time_limit,
         "out": out, "executor": executor.value if executor else None, "scheduler": scheduler,

@@ -78,7 +78,8 @@ def decide_with_mouse(app, table: TableScene, choice: Choice, *, use_drag: bool 
         click_at(app, table.item_rects()[choice.target].center, table, on_frame)
 
 
-def _press(app, table, device: str, what: str, on_frame) -> None:
+def press(app, table, device: str, what: str, on_frame=None) -> None:
+    """Press `what` ("confirm", "next", or a direction) on the controller or the keyboard."""
     if device == "controller":
         buttons = {"confirm": pygame.CONTROLLER_BUTTON_A, "next": pygame.CONTROLLER_BUTTON_RIGHTSHOULDER,
                    **PAD_DIRECTIONS}
@@ -88,27 +89,37 @@ def _press(app, table, device: str, what: str, on_frame) -> None:
         frames(app, key(keys[what]), table, on_frame, count=2)
 
 
+def direction_towards(here: pygame.Rect, there: pygame.Rect) -> str:
+    """The direction a person would press to go from `here` to `there`: straight
+    up or down when `there` spans `here`'s column, sideways when it spans its row,
+    else along the longer way."""
+    dx, dy = there.centerx - here.centerx, there.centery - here.centery
+    vertical = "down" if dy > 0 else "up"
+    sideways = "right" if dx > 0 else "left"
+    if there.left <= here.centerx <= there.right:
+        return vertical
+    if there.top <= here.centery <= there.bottom:
+        return sideways
+    return sideways if abs(dx) >= abs(dy) else vertical
+
+
 def focus_on(app, table: TableScene, item, device: str, on_frame=None, limit: int = 80) -> None:
-    """Move the focus to `item` as a person would: the direction pad toward it
-    (the dominant axis first, the other when that stops helping), the shoulder
-    button through the items in order when directions cannot get there."""
-    seen: set = set()
+    """Move the focus to `item` as a person would, watching the focus ring: the
+    direction pad toward it, the shoulder button (or Page Down) on through the
+    items in order when the directions lead back somewhere already visited."""
+    visited: set = set()
     for _ in range(limit):
-        picker = table.picker
-        if picker.focused == item:
+        focused = table.picker.focused
+        if focused == item:
             return
         rects = table.item_rects()
-        here, there = rects.get(picker.focused), rects.get(item)
-        if here is None or there is None or picker.focused in seen:
-            _press(app, table, device, "next", on_frame)
+        if focused not in rects or item not in rects:
+            press(app, table, device, "next", on_frame)
             continue
-        seen.add(picker.focused)
-        dx, dy = there.centerx - here.centerx, there.centery - here.centery
-        if abs(dx) >= abs(dy):
-            direction = "right" if dx > 0 else "left"
-        else:
-            direction = "down" if dy > 0 else "up"
-        _press(app, table, device, direction, on_frame)
+        visited.add(focused)
+        press(app, table, device, direction_towards(rects[focused], rects[item]), on_frame)
+        if table.picker.focused in visited and table.picker.focused != item:
+            press(app, table, device, "next", on_frame)
     raise AssertionError(f"the focus never reached {item!r} (it is on {table.picker.focused!r})")
 
 
@@ -116,10 +127,22 @@ def decide_with_buttons(app, table: TableScene, choice: Choice, device: str, on_
     """Select-then-target with a controller (device "controller") or the keyboard."""
     before = table.decision_version
     focus_on(app, table, choice.source, device, on_frame)
-    _press(app, table, device, "confirm", on_frame)
+    press(app, table, device, "confirm", on_frame)
     if choice.target is not None and table.decision_version == before:
+        assert table.picker.selected == choice.source, f"{device}: {choice.source} was not picked up"
         focus_on(app, table, choice.target, device, on_frame)
-        _press(app, table, device, "confirm", on_frame)
+        press(app, table, device, "confirm", on_frame)
+
+
+def decide(app, table: TableScene, choice: Choice, device: str, *, use_drag: bool = False, on_frame=None) -> None:
+    """Make `choice` with `device` ("mouse", "controller" or "keyboard") alone: a
+    forced move (the only choice) is one press of confirm with the buttons."""
+    if device == "mouse":
+        decide_with_mouse(app, table, choice, use_drag=use_drag, on_frame=on_frame)
+    elif len(table.current_choices()) == 1:
+        press(app, table, device, "confirm", on_frame)
+    else:
+        decide_with_buttons(app, table, choice, device, on_frame)
 
 
 # -- whole games ---------------------------------------------------------------------------------
@@ -134,7 +157,7 @@ def confirm_overlay(app, table: TableScene, device: str, on_frame=None) -> None:
         pos = widgets[0].rect.center if widgets else (640, 360)
         click_at(app, pos, table, on_frame)
     else:
-        _press(app, table, device, "confirm", on_frame)
+        press(app, table, device, "confirm", on_frame)
 
 
 def play(app, table: TableScene, device: str, *, seed: int = 1, max_decisions: int = 2000,

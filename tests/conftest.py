@@ -1,8 +1,10 @@
 """Shared test set-up.
 
 Every test, and every process a test starts, sees user directories of its own
-under pytest's temporary folder, so no test reads or writes the developer's real
-settings, saved games or history.
+under a temporary folder, so no test reads or writes the developer's real
+settings, saved games or history. The fixtures are for the client tests (headless
+apps under SDL's dummy drivers); the input a person sends with each device is in
+`client_drive`, the app builder and menu helpers in `test_client_support`.
 """
 
 from __future__ import annotations
@@ -10,9 +12,45 @@ from __future__ import annotations
 import os
 import tempfile
 
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pytest  # noqa: E402
+
 
 def pytest_configure(config):
     home = tempfile.mkdtemp(prefix="dominoes-arcade-test-home-")
     for variable, folder in (("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"),
                              ("XDG_STATE_HOME", "state"), ("XDG_CACHE_HOME", "cache")):
         os.environ[variable] = os.path.join(home, folder)
+
+
+@pytest.fixture
+def app_with(tmp_path):
+    """Build headless apps from a config's text and `make_app`'s launch options
+    (each closed after the test): ``app_with(animated("fast"), demo=True)``; with
+    no text, the default test config (animations off, no think delay)."""
+    from test_client_support import make_app
+
+    apps = []
+
+    def build(config_text: str | None = None, name: str = "test.toml", **options):
+        config = None
+        if config_text is not None:
+            config = tmp_path / name
+            config.write_text(config_text, encoding="utf-8")
+        apps.append(make_app(tmp_path, config=config, **options))
+        return apps[-1]
+
+    yield build
+    for app in apps:
+        app.close()
+
+
+@pytest.fixture
+def app(request, app_with):
+    """A headless app over the title screen, from the test module's ``APP_CONFIG``
+    (a config's text, such as `test_client_support.KIT_CONFIG`) when it has one,
+    else the default test config (animations off, no think delay)."""
+    return app_with(getattr(request.module, "APP_CONFIG", None), "app.toml")

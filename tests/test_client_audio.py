@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 import test_client_support  # noqa: F401  (dummy SDL drivers before pygame starts)
-from test_client_support import make_app, press_keys, run
+from test_client_support import press_keys, run
 
 from dominoes_arcade.client.audio import EFFECTS, RATE, Audio
 
@@ -32,8 +32,7 @@ def test_without_a_mixer_every_call_is_silent_and_harmless(monkeypatch):
         audio.play("boom")
 
 
-def test_sounds_play_through_the_dummy_mixer_and_follow_the_setting(tmp_path):
-    app = make_app(tmp_path)
+def test_sounds_play_through_the_dummy_mixer_and_follow_the_setting(app):
     try:
         assert app.audio.available
         sound = app.audio.sound("clack")
@@ -48,8 +47,7 @@ def test_sounds_play_through_the_dummy_mixer_and_follow_the_setting(tmp_path):
         app.close()
 
 
-def test_an_attract_demo_returns_to_the_title_at_the_first_press(tmp_path):
-    app = make_app(tmp_path)
+def test_an_attract_demo_returns_to_the_title_at_the_first_press(app):
     try:
         app.scenes.top.watch_demo("necropolis", attract=True)
         run(app, frames=20)

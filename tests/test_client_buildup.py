@@ -7,7 +7,8 @@ Layout and animation details are in test_client_buildup_table.py."""
 from __future__ import annotations
 
 import pygame
-from test_client_support import FRAME, PAD, make_app, pad_added, pad_button, run
+from client_drive import decide, play_with_keyboard
+from test_client_support import FRAME, PAD, animated, pad_added, run
 
 from dominoes_arcade.client.tables import TableSetup, open_table
 from dominoes_arcade.client.tables.buildup import BuildUpTable
@@ -45,84 +46,24 @@ def until_decision(app, table: BuildUpTable, on_pass_screen=None) -> bool:
     raise AssertionError(f"no decision and no end after {MAX_FRAMES} frames: {table.steps[-3:]}")
 
 
-# -- input a person would send -----------------------------------------------------------
-
-def mouse(kind, pos, buttons=(0, 0, 0)) -> pygame.event.Event:
-    if kind == "move":
-        return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=buttons)
-    return pygame.event.Event(pygame.MOUSEBUTTONDOWN if kind == "down" else pygame.MOUSEBUTTONUP, pos=pos, button=1)
-
-
-def click_at(app, pos) -> None:
-    run(app, [mouse("move", pos), mouse("down", pos), mouse("up", pos)])
-
-
-def drag(app, start, goal) -> None:
-    """Press on `start`, move there in steps with the button held, release on `goal`."""
-    run(app, [mouse("move", start), mouse("down", start)])
-    for step in range(1, 5):
-        pos = (start[0] + (goal[0] - start[0]) * step // 4, start[1] + (goal[1] - start[1]) * step // 4)
-        run(app, [mouse("move", pos, (1, 0, 0))])
-    run(app, [mouse("up", goal)])
-
+# -- decisions as a person makes them (`client_drive`) ------------------------------------
 
 def mouse_move(app, table: BuildUpTable, number: int) -> str:
-    """Make a decision with the mouse: a forced pass is one click on the Pass button;
-    a placement is a click on the tile then on the stack, or (every other move) a
+    """A decision with the mouse: a forced pass is one click on the Pass button; a
+    placement is a click on the tile then on the stack, or (every other move) a
     drag of the tile onto the stack. Returns the kind of action made."""
     choices = table.choices()
     choice = choices[number * 7 % len(choices)]
-    rects = table.item_rects()
-    if choice.target is None:
-        click_at(app, rects[choice.source].center)
-    elif number % 2:
-        drag(app, rects[choice.source].center, rects[choice.target].center)
-    else:
-        click_at(app, rects[choice.source].center)
-        click_at(app, table.item_rects()[choice.target].center)
+    decide(app, table, choice, "mouse", use_drag=bool(number % 2))
     return choice.action.kind
 
 
-def press(app, button: int) -> None:
-    run(app, pad_button(button))
-
-
-def steer_focus(app, table: BuildUpTable, item) -> None:
-    """Move the controller's focus onto `item` with the d-pad, as a person aiming at
-    it would: each press in the direction where it lies from the focused item."""
-    for presses in range(40):
-        focused = table.picker.focused
-        if focused == item:
-            return
-        if presses >= 12:  # the geometric walk circles: the shoulder button cycles through every item
-            press(app, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
-            continue
-        rects = table.item_rects()
-        if focused not in rects:  # no focus yet: the first press puts it on the first item
-            press(app, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
-            continue
-        here, there = rects[focused].center, rects[item].center
-        dx, dy = there[0] - here[0], there[1] - here[1]
-        if abs(dx) >= abs(dy):
-            press(app, pygame.CONTROLLER_BUTTON_DPAD_RIGHT if dx > 0 else pygame.CONTROLLER_BUTTON_DPAD_LEFT)
-        else:
-            press(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN if dy > 0 else pygame.CONTROLLER_BUTTON_DPAD_UP)
-    raise AssertionError(f"the d-pad never reached {item} (focus on {table.picker.focused})")
-
-
 def controller_move(app, table: BuildUpTable, number: int) -> str:
-    """Make a decision with the controller: A alone for a forced move; otherwise
-    steer to the tile, A, steer to the stack, A."""
+    """A decision with the controller: A alone for a forced move; otherwise steer
+    to the tile, A, steer to the stack, A."""
     choices = table.choices()
-    if len(choices) == 1:
-        press(app, pygame.CONTROLLER_BUTTON_A)
-        return choices[0].action.kind
     choice = choices[number * 5 % len(choices)]
-    steer_focus(app, table, choice.source)
-    press(app, pygame.CONTROLLER_BUTTON_A)
-    assert table.picker.selected == choice.source
-    steer_focus(app, table, choice.target)
-    press(app, pygame.CONTROLLER_BUTTON_A)
+    decide(app, table, choice, "controller")
     return choice.action.kind
 
 
@@ -150,8 +91,7 @@ def finish(app, table: BuildUpTable) -> None:
 
 # -- whole games ---------------------------------------------------------------------------
 
-def test_mouse_only_game_to_the_end_places_and_passes(tmp_path):
-    app = make_app(tmp_path)
+def test_mouse_only_game_to_the_end_places_and_passes(app):
     # Find a deal where the human both places and passes (a pass needs every tile to
     # be blocked while the bot can still place: it comes up within a few deals).
     for seed in range(1, 9):
@@ -168,8 +108,7 @@ def test_mouse_only_game_to_the_end_places_and_passes(tmp_path):
     assert len(human_steps) == len(made) and "0 pass" in human_steps
 
 
-def test_controller_only_game_to_the_end(tmp_path):
-    app = make_app(tmp_path)
+def test_controller_only_game_to_the_end(app):
     run(app, [pad_added(PAD)])
     table = open_buildup(app, ["easy", "human"], seed=3)
     made = play_to_the_end(app, table, controller_move)
@@ -178,8 +117,7 @@ def test_controller_only_game_to_the_end(tmp_path):
     assert all(step.split(" ")[0] in ("*", "0", "1") for step in table.steps)
 
 
-def test_hot_seat_shows_the_pass_screen_before_each_human_and_hides_the_other_hand(tmp_path):
-    app = make_app(tmp_path)
+def test_hot_seat_shows_the_pass_screen_before_each_human_and_hides_the_other_hand(app):
     table = open_buildup(app, ["human", "human"], seed=2)
     passes = []
 
@@ -209,10 +147,8 @@ def test_hot_seat_shows_the_pass_screen_before_each_human_and_hides_the_other_ha
     assert passes == changes and len(passes) > 10
 
 
-def test_demo_with_animations_reaches_the_game_over_screen(tmp_path):
-    config = tmp_path / "animated.toml"
-    config.write_text('[display]\nanimation_speed = "fast"\n[bots]\nthink_delay_ms = 0\n', encoding="utf-8")
-    app = make_app(tmp_path, config=config)
+def test_demo_with_animations_reaches_the_game_over_screen(app_with):
+    app = app_with(animated("fast"))
     app.exit_when_over = True
     table = open_buildup(app, ["medium", "easy"], seed=4, demo=True)
     kinds = set()
@@ -231,14 +167,10 @@ def test_demo_with_animations_reaches_the_game_over_screen(tmp_path):
     assert summaries == {1, 2, 3, 4}
 
 
-def test_keyboard_only_game_with_the_kits_driver_and_animations(tmp_path):
+def test_keyboard_only_game_with_the_kits_driver_and_animations(app_with):
     """The kit's own driver (client_drive) plays a whole game by arrows and Enter at
     the fast animation speed, so flights and summaries run while a human plays."""
-    from client_drive import play_with_keyboard
-
-    config = tmp_path / "fast.toml"
-    config.write_text('[display]\nanimation_speed = "fast"\n[bots]\nthink_delay_ms = 0\n', encoding="utf-8")
-    app = make_app(tmp_path, config=config)
+    app = app_with(animated("fast"))
     table = open_buildup(app, ["human", "medium"], seed=16)
     play_with_keyboard(app, table, seed=16, on_frame=lambda app, table: check_render_log(table))
     finish(app, table)

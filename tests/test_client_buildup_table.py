@@ -7,11 +7,11 @@ reason. Whole games by mouse and controller are in test_client_buildup.py."""
 from __future__ import annotations
 
 import pygame
-from test_client_buildup import check_render_log, drag, open_buildup, until_decision
-from test_client_support import make_app, run
+from client_drive import drag
+from test_client_buildup import check_render_log, open_buildup, until_decision
+from test_client_support import animated, run
 
-from dominoes_arcade.client.tables import TableSetup, open_table
-from dominoes_arcade.client.tables import buildup_panels as panels
+from dominoes_arcade.client.tables import TableSetup, buildup_layout, open_table
 from dominoes_arcade.client.tables.buildup import BuildUpTable
 from dominoes_arcade.engine.buildup import LINE_LENGTH, PLACE, STACK_COUNT
 from dominoes_arcade.engine.tiles import BY_NAME, PIPS
@@ -20,12 +20,6 @@ from dominoes_arcade.files import read_records
 CANVAS = pygame.Rect(0, 0, 1280, 720 - 48)
 """The 1280x720 canvas above the footer of button prompts."""
 EXAMPLES = "/work/shared/examples/buildup.jsonl"
-
-
-def animated_app(tmp_path, speed: str = "normal"):
-    config = tmp_path / f"{speed}.toml"
-    config.write_text(f'[display]\nanimation_speed = "{speed}"\n[bots]\nthink_delay_ms = 0\n', encoding="utf-8")
-    return make_app(tmp_path, config=config)
 
 
 def recording_tiles(table: BuildUpTable) -> list[tuple[int, pygame.Rect]]:
@@ -42,8 +36,7 @@ def recording_tiles(table: BuildUpTable) -> list[tuple[int, pygame.Rect]]:
     return drawn
 
 
-def test_layout_holds_the_tallest_stacks_and_never_overlaps_items(tmp_path):
-    app = make_app(tmp_path)
+def test_layout_holds_the_tallest_stacks_and_never_overlaps_items(app):
     table = open_buildup(app, ["human", "easy"], seed=5)
     assert until_decision(app, table)
     rects = table.item_rects()
@@ -57,33 +50,33 @@ def test_layout_holds_the_tallest_stacks_and_never_overlaps_items(tmp_path):
     tall = 2
     table.state.stacks[tall] = ((0, 0),) + tuple((t % 28, t % 2) for t in range(44))
     drawn = recording_tiles(table)
-    run(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=table.stack_rect(tall).center, rel=(1, 1),
+    run(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=table.layout.stack_rect(tall).center, rel=(1, 1),
                                  buttons=(0, 0, 0))])
     assert table.history_stack() == tall
-    listed = [where for _, where in drawn if panels.HISTORY.contains(where)]
+    listed = [where for _, where in drawn if buildup_layout.HISTORY.contains(where)]
     assert len(listed) == 45
     assert all(CANVAS.contains(where) for _, where in drawn)
 
 
-def test_a_placement_flies_from_the_hand_slot_to_the_stack_and_lands_there(tmp_path):
-    app = animated_app(tmp_path)
+def test_a_placement_flies_from_the_hand_slot_to_the_stack_and_lands_there(app_with):
+    app = app_with(animated("normal"))
     table = open_buildup(app, ["human", "easy"], seed=6)
     assert until_decision(app, table)
     choice = table.choices()[-1]
     before = table.item_rects()
     start = before[choice.source].center
-    goal = table.stack_centre(choice.target[1])
+    goal = table.layout.stack_centre(choice.target[1])
     assert table.play(choice.action)
     # The tiles staying in the hand slide from their old slots to their new ones.
     after = table.hand_faces(0)
     shifts = table.reflow[0]["shifts"]
     assert table.reflow[0]["t"] == 1.0 and len(shifts) == len(after)
     for index, tile in enumerate(after):
-        assert shifts[index] == before[("hand", tile)].centerx - table.hand_rect(0, index, len(after)).centerx
+        assert shifts[index] == before[("hand", tile)].centerx - table.layout.hand_rect(0, index, len(after)).centerx
     flights = [f for f in table.flights if f.lands_on == choice.target]
     assert len(flights) == 1
     flight = flights[0]
-    assert (round(flight.x), round(flight.y)) == start and flight.face_up and flight.start_face_up
+    assert (round(flight.x), round(flight.y)) == start and flight.face_to and flight.face_from
     distances = []
     while flight in table.flights:
         distances.append(abs(flight.x - goal[0]) + abs(flight.y - goal[1]))
@@ -94,8 +87,8 @@ def test_a_placement_flies_from_the_hand_slot_to_the_stack_and_lands_there(tmp_p
     assert table.state.stacks[choice.target[1]][-1] == (choice.action.tile, 0)
 
 
-def test_draws_fly_face_down_for_a_bot_and_turn_face_up_for_the_human(tmp_path):
-    app = animated_app(tmp_path, "fast")
+def test_draws_fly_face_down_for_a_bot_and_turn_face_up_for_the_human(app_with):
+    app = app_with(animated("fast"))
     table = open_buildup(app, ["human", "easy"], seed=7)
     flights = []  # kept alive, so that every flight seen is a distinct object
     for _ in range(3000):
@@ -104,7 +97,7 @@ def test_draws_fly_face_down_for_a_bot_and_turn_face_up_for_the_human(tmp_path):
             break
         run(app)
         check_render_log(table)
-    values = [(f.seat, f.tile, f.start_face_up, f.face_up, f.private) for f in flights]
+    values = [(f.owner, f.tile, f.face_from, f.face_to, f.seat >= 0) for f in flights]
     # Both hands hold 6 tiles; the first-player draws among them were shown to both.
     first_draws = bin(table.state.shown[0]).count("1") + bin(table.state.shown[1]).count("1")
     assert len(values) == 12 and first_draws >= 2
@@ -115,8 +108,8 @@ def test_draws_fly_face_down_for_a_bot_and_turn_face_up_for_the_human(tmp_path):
     assert all(v[1] == -1 and not v[3] for v in secret if v[0] == 1), "the bot's draws stay backs, tile unknown"
 
 
-def test_the_hand_summary_reveals_the_tiles_counts_up_and_holds_the_game(tmp_path):
-    app = animated_app(tmp_path, "fast")
+def test_the_hand_summary_reveals_the_tiles_counts_up_and_holds_the_game(app_with):
+    app = app_with(animated("fast"))
     table = open_table(app, TableSetup("buildup", ["easy", "easy"], app.settings.game("buildup"), 8))
     totals_seen = []
     for _ in range(4000):
@@ -140,8 +133,8 @@ def test_the_hand_summary_reveals_the_tiles_counts_up_and_holds_the_game(tmp_pat
     assert any(0 < seen[0] < final[0] or 0 < seen[1] < final[1] for seen in totals_seen), "totals count up"
 
 
-def test_a_press_dismisses_the_summary(tmp_path):
-    app = animated_app(tmp_path)
+def test_a_press_dismisses_the_summary(app_with):
+    app = app_with(animated("normal"))
     table = open_table(app, TableSetup("buildup", ["easy", "easy"], app.settings.game("buildup"), 9))
     for _ in range(20000):
         run(app)
@@ -155,8 +148,7 @@ def test_a_press_dismisses_the_summary(tmp_path):
     assert len(table.steps) > steps
 
 
-def test_last_move_marker_and_history_follow_the_steps(tmp_path):
-    app = make_app(tmp_path)
+def test_last_move_marker_and_history_follow_the_steps(app):
     table = open_buildup(app, ["human", "easy"], seed=10)
     assert until_decision(app, table)
     placed = passed = new_hand = False
@@ -173,10 +165,10 @@ def test_last_move_marker_and_history_follow_the_steps(tmp_path):
             new_hand = True
         elif actor == "1" and move != "pass":
             stack = int(move.rsplit("s", 1)[1])
-            assert table.last_move_rect() == table.stack_rect(stack) and table.history_stack() == stack
+            assert table.last_move_rect() == table.layout.stack_rect(stack) and table.history_stack() == stack
             placed = True
         elif actor == "1":
-            assert table.last_move_rect() == table.plate_rect(1)
+            assert table.last_move_rect() == table.layout.plate_rect(1)
             passed = True
         if table.can_decide:
             table.play(table.choices()[0].action)
@@ -184,8 +176,8 @@ def test_last_move_marker_and_history_follow_the_steps(tmp_path):
     del passed  # whether the bot passed depends on the deal
 
 
-def test_undo_re_lays_the_table_with_nothing_in_the_air(tmp_path):
-    app = animated_app(tmp_path)
+def test_undo_re_lays_the_table_with_nothing_in_the_air(app_with):
+    app = app_with(animated("normal"))
     table = open_buildup(app, ["human", "easy"], seed=11)
     assert until_decision(app, table)
     hand = list(table.state.hands[0])
@@ -198,13 +190,13 @@ def test_undo_re_lays_the_table_with_nothing_in_the_air(tmp_path):
     assert sorted(item[1] for item in table.item_rects() if item[0] == "hand") == hand
 
 
-def test_an_illegal_drop_is_refused_with_the_engines_reason(tmp_path):
-    app = make_app(tmp_path)
+def test_an_illegal_drop_is_refused_with_the_engines_reason(app):
     for seed in range(12, 30):
         table = open_buildup(app, ["human", "easy"], seed)
         assert until_decision(app, table)
         legal = set(table.state.legal_actions())
-        wrong = [(t, s) for t in table.state.hands[0] for s in range(STACK_COUNT) if PLACE[t][s] not in legal]
+        playable = [t for t in table.state.hands[0] if any(PLACE[t][s] in legal for s in range(STACK_COUNT))]
+        wrong = [(t, s) for t in playable for s in range(STACK_COUNT) if PLACE[t][s] not in legal]
         if wrong:
             break
         app.scenes.pop()
@@ -216,9 +208,9 @@ def test_an_illegal_drop_is_refused_with_the_engines_reason(tmp_path):
     assert any("may not cover" in text for text, _ in app.toasts)
 
 
-def test_a_record_replays_to_the_end_with_every_hand_face_up(tmp_path):
+def test_a_record_replays_to_the_end_with_every_hand_face_up(app_with):
     _, record = read_records(EXAMPLES)[0]
-    app = animated_app(tmp_path, "off")
+    app = app_with(animated("off"))
     table = open_table(app, TableSetup("buildup", ["record", "record"], dict(record.options), 1, record=record))
     shown = set()
     for _ in range(3000):
@@ -239,8 +231,7 @@ def test_a_record_replays_to_the_end_with_every_hand_face_up(tmp_path):
     assert sorted(hand_tiles) == sorted(table.state.hands[0] + table.state.hands[1])
 
 
-def test_directions_browse_stack_histories_while_bots_play(tmp_path):
-    app = make_app(tmp_path)
+def test_directions_browse_stack_histories_while_bots_play(app):
     table = open_table(app, TableSetup("buildup", ["easy", "easy"], app.settings.game("buildup"), 13, demo=True))
     run(app, frames=20)
 
@@ -253,17 +244,17 @@ def test_directions_browse_stack_histories_while_bots_play(tmp_path):
     press(pygame.K_RIGHT)
     press(pygame.K_UP)
     assert table.browsed == (1 - table.bottom) * LINE_LENGTH + 1
-    assert table.stack_rect(table.browsed).y < table.stack_rect(table.bottom * LINE_LENGTH).y
+    assert table.layout.stack_rect(table.browsed).y < table.layout.stack_rect(table.bottom * LINE_LENGTH).y
     for _ in range(8):
         press(pygame.K_LEFT)
     assert table.browsed == (1 - table.bottom) * LINE_LENGTH
 
 
-def test_summaries_follow_the_variant_scoring(tmp_path):
+def test_summaries_follow_the_variant_scoring(app_with):
     """``scoring = "played_this_hand"`` with ``unplayed_penalty``: a hand scores the
     pips each seat placed in it, less the pips it set aside (RULES.md section 2,
     Variants), and the summary shows exactly that."""
-    app = animated_app(tmp_path, "fast")
+    app = app_with(animated("fast"))
     options = {**app.settings.game("buildup"), "scoring": "played_this_hand", "unplayed_penalty": True,
                "later_hands_first": "alternate", "nondouble_on_double": "greater_or_equal"}
     table = open_table(app, TableSetup("buildup", ["easy", "easy"], options, 14))
@@ -289,11 +280,8 @@ def test_summaries_follow_the_variant_scoring(tmp_path):
     assert checked == [1, 2, 3, 4]
 
 
-def test_the_hint_marks_a_tile_and_a_stack_of_the_table(tmp_path):
-    config = tmp_path / "hint.toml"
-    config.write_text('[display]\nanimation_speed = "off"\n[bots]\nthink_delay_ms = 0\nhard = "greedy"\n',
-                      encoding="utf-8")
-    app = make_app(tmp_path, config=config)
+def test_the_hint_marks_a_tile_and_a_stack_of_the_table(app_with):
+    app = app_with('[display]\nanimation_speed = "off"\n[bots]\nthink_delay_ms = 0\nhard = "greedy"\n')
     table = open_buildup(app, ["human", "easy"], seed=15)
     assert until_decision(app, table)
     run(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="", scancode=0)])
@@ -304,5 +292,5 @@ def test_the_hint_marks_a_tile_and_a_stack_of_the_table(tmp_path):
     choice = next(c for c in table.choices() if c.action is table.hint)
     rects = table.item_rects()
     assert choice.source in rects and choice.target in rects
-    assert rects[choice.source].colliderect(table.hand_rect(0, table.state.hands[0].index(choice.action.tile),
+    assert rects[choice.source].colliderect(table.layout.hand_rect(0, table.state.hands[0].index(choice.action.tile),
                                                             len(table.state.hands[0])))

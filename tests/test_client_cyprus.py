@@ -13,7 +13,8 @@ import random
 
 import pygame
 import pytest
-from test_client_support import key, make_app, pad_added, pad_button, run
+from client_drive import decide, drag, frames
+from test_client_support import key, pad_added, run
 
 from dominoes_arcade.client.tables import TableSetup, open_table
 from dominoes_arcade.client.tables.cyprus_model import model_of
@@ -21,8 +22,6 @@ from dominoes_arcade.engine.records import parse_step
 from dominoes_arcade.engine.tiles import BY_NAME
 
 EVERY_KIND = {"spinner", "star slot", "arm choice", "draw", "pass"}
-DIRECTION_BUTTONS = {(1, 0): pygame.CONTROLLER_BUTTON_DPAD_RIGHT, (-1, 0): pygame.CONTROLLER_BUTTON_DPAD_LEFT,
-                     (0, 1): pygame.CONTROLLER_BUTTON_DPAD_DOWN, (0, -1): pygame.CONTROLLER_BUTTON_DPAD_UP}
 
 # Round 1 of a scripted four-player game: the dealer is seat 3, so seat 0 is dealt
 # first. Seat 0 (the human) holds the 9-9 and three other 9s; each bot holds two 9s.
@@ -38,13 +37,6 @@ def deal_steps(hands: dict[int, str]) -> list[str]:
     """The chance steps dealing `hands`, one tile a seat in turn from seat 0."""
     rows = [hands[seat].split() for seat in sorted(hands)]
     return [f"* deal {seat} {row[i]}" for i in range(len(rows[0])) for seat, row in enumerate(rows)]
-
-
-@pytest.fixture
-def app(tmp_path):
-    app = make_app(tmp_path)
-    yield app
-    app.close()
 
 
 def open_cyprus(app, seats=("human", "easy", "easy", "easy"), seed=5, **options):
@@ -69,7 +61,7 @@ class HiddenWatch:
         self.boneyard: set[int] = set(table.state.boneyard)
         self.frames = 0
 
-    def __call__(self) -> None:
+    def __call__(self, _app=None, _table=None) -> None:
         table, state = self.table, self.table.state
         faces = {tile for tile, face_up, _seat in table.render_log if face_up}
         if table.model.revealed:  # the summary: the finished round's hands, never its boneyard
@@ -84,88 +76,6 @@ class HiddenWatch:
         # And as the kit's contract says: a tile logged face up as a seat's own is one the screen may show.
         assert all(table.shows_hidden(seat) for _tile, face_up, seat in table.render_log if face_up and seat >= 0)
         self.frames += 1
-
-
-# -- devices ----------------------------------------------------------------------------------------
-def mouse(kind: int, pos, buttons=(0, 0, 0)) -> pygame.event.Event:
-    if kind == pygame.MOUSEMOTION:
-        return pygame.event.Event(kind, pos=pos, rel=(1, 1), buttons=buttons)
-    return pygame.event.Event(kind, pos=pos, button=1)
-
-
-def frame(app, watch, events=()) -> None:
-    run(app, events)
-    watch()
-
-
-def click_at(app, watch, pos) -> None:
-    frame(app, watch, [mouse(pygame.MOUSEMOTION, pos), mouse(pygame.MOUSEBUTTONDOWN, pos),
-                       mouse(pygame.MOUSEBUTTONUP, pos)])
-    frame(app, watch)
-
-
-def drag(app, watch, start, end) -> None:
-    frame(app, watch, [mouse(pygame.MOUSEMOTION, start), mouse(pygame.MOUSEBUTTONDOWN, start)])
-    for step in range(1, 5):
-        x = start[0] + (end[0] - start[0]) * step // 4
-        y = start[1] + (end[1] - start[1]) * step // 4
-        frame(app, watch, [mouse(pygame.MOUSEMOTION, (x, y), (1, 0, 0))])
-    frame(app, watch, [mouse(pygame.MOUSEBUTTONUP, end)])
-    frame(app, watch)
-
-
-def mouse_decision(app, watch, table, choice, use_drag: bool) -> None:
-    rects = table.item_rects()
-    source = rects[choice.source].center
-    if choice.target is None:
-        click_at(app, watch, source)
-    elif use_drag:
-        drag(app, watch, source, rects[choice.target].center)
-    else:
-        click_at(app, watch, source)
-        click_at(app, watch, table.item_rects()[choice.target].center)
-
-
-def press(app, watch, button: int) -> None:
-    frame(app, watch, pad_button(button))
-    frame(app, watch)
-
-
-def direction_towards(here: pygame.Rect, there: pygame.Rect) -> tuple[int, int]:
-    dx, dy = there.centerx - here.centerx, there.centery - here.centery
-    if there.left <= here.centerx <= there.right:
-        return (0, 1 if dy > 0 else -1)
-    if there.top <= here.centery <= there.bottom:
-        return (1 if dx > 0 else -1, 0)
-    return (1 if dx > 0 else -1, 0) if abs(dx) >= abs(dy) else (0, 1 if dy > 0 else -1)
-
-
-def move_focus_to(app, watch, table, item) -> None:
-    """The d-pad towards `item`, watching the focus ring; the shoulder button
-    cycles on when the d-pad goes nowhere new."""
-    visited = set()
-    for _ in range(60):
-        focused = table.picker.focused
-        if focused == item:
-            return
-        visited.add(focused)
-        rects = table.item_rects()
-        press(app, watch, DIRECTION_BUTTONS[direction_towards(rects[focused], rects[item])])
-        if table.picker.focused in visited and table.picker.focused != item:
-            press(app, watch, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
-    raise AssertionError(f"the focus never reached {item}")
-
-
-def pad_decision(app, watch, table, choice, forced: bool) -> None:
-    if forced:  # one legal decision: one press
-        press(app, watch, pygame.CONTROLLER_BUTTON_A)
-        return
-    move_focus_to(app, watch, table, choice.source)
-    press(app, watch, pygame.CONTROLLER_BUTTON_A)
-    if choice.target is not None:
-        assert table.picker.selected == choice.source
-        move_focus_to(app, watch, table, choice.target)
-        press(app, watch, pygame.CONTROLLER_BUTTON_A)
 
 
 # -- whole games ------------------------------------------------------------------------------------
@@ -190,17 +100,14 @@ def play_to_the_end(app, table, device: str, rng: random.Random, seen: set[str])
     for _ in range(20000):
         if table.ended:
             break
-        frame(app, watch)
+        frames(app, [], table, watch)
         if not table.can_decide:
             continue
         choices = table.current_choices()
         choice = pick(choices, seen, table.state, rng)
         kind = kind_of(choice, choices, table.state)
         steps = len(table.steps)
-        if device == "mouse":
-            mouse_decision(app, watch, table, choice, use_drag=rng.random() < 0.5)
-        else:
-            pad_decision(app, watch, table, choice, forced=len(choices) == 1)
+        decide(app, table, choice, device, use_drag=device == "mouse" and rng.random() < 0.5, on_frame=watch)
         assert table.steps[steps] == f"0 {choice.action}", f"{device}: {choice} was not made"
         seen.add(kind)
     assert table.state.is_terminal and table.ended
@@ -209,13 +116,13 @@ def play_to_the_end(app, table, device: str, rng: random.Random, seen: set[str])
     return watch
 
 
-@pytest.mark.parametrize("device", ["mouse", "pad"])
+@pytest.mark.parametrize("device", ["mouse", "controller"])
 def test_a_human_plays_cyprus_to_the_end_with_one_device_only(app, device):
     """A game with a scripted first deal (the human holds the 9-9 and 9s), every
     later deal random, until a seat reaches the target; every decision kind made."""
-    table = open_cyprus(app, target_score=60)
+    table = open_cyprus(app, target_score=60, seed=6)
     scripted_start(app, table, deal_steps(HANDS))
-    if device == "pad":
+    if device == "controller":
         run(app, [pad_added()], frames=2)
     rng, seen = random.Random(3), set()
     watch = play_to_the_end(app, table, device, rng, seen)
@@ -229,12 +136,12 @@ def test_illegal_drops_are_refused_with_the_engines_reason(app):
     scripted_start(app, table, deal_steps(HANDS) + ["0 9-9", "1 3-9 @0", "2 5-9 @1", "3 7-9 @2"])
     rects = table.item_rects()
     nine_nought = rects[("hand", BY_NAME["0-9"])].center
-    drag(app, lambda: None, nine_nought, rects[("arm", 5)].center)
+    drag(app, nine_nought, rects[("arm", 5)].center)
     assert "next empty star slot, @3" in app.toasts[-1][0] and len(table.steps) == 40
     assert table.action_for(("hand", BY_NAME["0-9"]), ("centre", 0)) is None  # only the 9-9 goes there
-    drag(app, lambda: None, nine_nought, rects[("centre", 0)].center)
+    drag(app, nine_nought, rects[("centre", 0)].center)
     assert len(table.steps) == 40 and table.dragged_source is None
-    drag(app, lambda: None, nine_nought, rects[("arm", 3)].center)
+    drag(app, nine_nought, rects[("arm", 3)].center)
     assert table.steps[40] == "0 0-9 @3"
 
 
@@ -279,10 +186,9 @@ def test_hot_seat_shows_each_human_only_their_own_hand(app):
         top = app.scenes.top
         if top.name == "pass":
             passes += 1
-            frame(app, watch, key(pygame.K_RETURN))
-            frame(app, watch)
+            frames(app, key(pygame.K_RETURN), table, watch, count=2)
             continue
-        frame(app, watch)
+        frames(app, [], table, watch)
         if table.can_decide:
             seat = table.state.current_player
             if seat != last_human:

@@ -11,23 +11,18 @@ from pathlib import Path
 import pygame
 import pytest
 from test_client_cyprus import HiddenWatch
-from test_client_support import key, make_app, run
+from test_client_support import animated, key, run
 
 from dominoes_arcade.client.tables import TableSetup, open_table
 from dominoes_arcade.client.tables.cyprus_model import model_of
 from dominoes_arcade.engine import new_game
-from dominoes_arcade.engine.records import Record, parse_step, random_game
+from dominoes_arcade.engine.match import random_game
+from dominoes_arcade.engine.records import Record, parse_step
 
 EXAMPLES = Path("/work/shared/examples")
 
 
-@pytest.fixture
-def app(tmp_path):
-    config = tmp_path / "animated.toml"
-    config.write_text('[display]\nanimation_speed = "fast"\n[bots]\nthink_delay_ms = 0\n', encoding="utf-8")
-    app = make_app(tmp_path, config=config)
-    yield app
-    app.close()
+APP_CONFIG = animated("fast")
 
 
 @pytest.mark.parametrize(("game", "players", "target"), [("cyprus", 4, 40), ("cyprus", 10, 40), ("sebastopol", 4, 30)])

@@ -7,7 +7,7 @@ import random
 
 import pygame
 import pytest
-from test_client_support import PAD, make_app
+from test_client_support import PAD
 
 from dominoes_arcade.client import games
 from dominoes_arcade.client.scenes.menu import Dialog
@@ -75,9 +75,8 @@ def scene_makers(app):
 
 
 @pytest.mark.parametrize("seed", [1, 2])
-def test_random_input_across_every_scene_never_raises(tmp_path, seed):
+def test_random_input_across_every_scene_never_raises(app, seed):
     rng = random.Random(seed)
-    app = make_app(tmp_path)
     makers = scene_makers(app)
     held: set = set()
     visited = set()

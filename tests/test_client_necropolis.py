@@ -11,12 +11,12 @@ import pygame
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_client_support import key, make_app, run
+from test_client_support import animated, key, run
 
-from dominoes_arcade.client.scenes.replay_controls import BAR as REPLAY_BAR
 from dominoes_arcade.client.tables import TableSetup, open_table, table_class
 from dominoes_arcade.client.tables.necropolis import NecropolisTable
 from dominoes_arcade.client.tables.necropolis_layout import arrival_order, lay_out
+from dominoes_arcade.client.tables.replay import BAR as REPLAY_BAR
 from dominoes_arcade.engine import new_game
 from dominoes_arcade.engine.records import parse_step
 from dominoes_arcade.engine.tiles import BY_NAME, NAME
@@ -25,13 +25,6 @@ from dominoes_arcade.files import read_records
 JOURNALS = Path(__file__).resolve().parent.parent / "tournaments" / "examples"
 CANVAS = pygame.Rect(0, 0, 1280, 720 - 48)
 """The table's part of the screen: the footer's prompts take the bottom 48 px."""
-
-
-@pytest.fixture
-def app(tmp_path):
-    app = make_app(tmp_path)
-    yield app
-    app.close()
 
 
 def table_at(app, *steps: str, seats=("human", "easy"), **options) -> NecropolisTable:
@@ -297,15 +290,15 @@ def test_rebuilding_the_state_puts_every_tile_in_its_place(app):
     table = table_at(app, *OPENED, "0 draw", "* 5-6", "0 hide", "1 draw", "* 2-2", "1 new", "0 draw", "* 4-6",
                      "0 right")
     assert BY_NAME["4-6"] in [t for t, _ in table.state.active_site(0)]
-    table.rebuild(table.steps[:14])  # back to seat 0 holding the drawn 4-6
+    table.rebuild(14)  # back to seat 0 holding the drawn 4-6
     run(app)
     assert table.state.held == BY_NAME["4-6"]
     layout = table.layout
     assert set(table.sprites) == set(layout.places) and not table.leaving
     for tile, sprite in table.sprites.items():
-        assert sprite.rect() == layout.places[tile].rect() and sprite.lift == 0 and sprite.flip == 1
+        assert sprite.rect() == layout.places[tile].rect() and sprite.lift == 0 and not sprite.turning
     assert layout.places[BY_NAME["4-6"]].zone == "held"
-    table.rebuild(table.steps[:6])  # both sites founded, nothing else
+    table.rebuild(6)  # both sites founded, nothing else
     run(app)
     assert sorted(NAME[t] for t in table.sprites) == ["0-1", "3-4"]
 
@@ -377,10 +370,8 @@ def test_a_change_of_viewer_never_counts_through_hidden_pips(app):
         assert table.shown_scores == expected
 
 
-def test_scores_count_up_frame_by_frame(tmp_path):
-    config = tmp_path / "animated.toml"
-    config.write_text('[display]\nanimation_speed = "normal"\n[bots]\nthink_delay_ms = 0\n', encoding="utf-8")
-    app = make_app(tmp_path, config=config)
+def test_scores_count_up_frame_by_frame(app_with):
+    app = app_with(animated("normal"))
     try:
         table = table_at(app, *OPENED, "0 draw", "* 5-6")
         table.count_scores(None)

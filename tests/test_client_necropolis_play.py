@@ -11,22 +11,14 @@ import time
 
 import pygame
 import pytest
-from test_client_support import key, make_app, pad_added, pad_button, run
+from client_drive import click_at, decide, drag
+from test_client_support import key, pad_added, press_pad, run
 
 from dominoes_arcade.client.tables import TableSetup, open_table
 from dominoes_arcade.engine.records import parse_step
 from dominoes_arcade.engine.tiles import BY_NAME, NAME
 
 EVERY_KIND = {"draw", "left", "right", "hide", "new", "play", "new_from", "exchange"}
-DIRECTION_BUTTONS = {(1, 0): pygame.CONTROLLER_BUTTON_DPAD_RIGHT, (-1, 0): pygame.CONTROLLER_BUTTON_DPAD_LEFT,
-                     (0, 1): pygame.CONTROLLER_BUTTON_DPAD_DOWN, (0, -1): pygame.CONTROLLER_BUTTON_DPAD_UP}
-
-
-@pytest.fixture
-def app(tmp_path):
-    app = make_app(tmp_path)
-    yield app
-    app.close()
 
 
 def kind_of(action) -> str:
@@ -44,84 +36,6 @@ def pick(choices, seen: set[str], rng: random.Random):
     return rng.choice(keep if keep and rng.random() < 0.7 else choices)
 
 
-# -- the mouse ---------------------------------------------------------------------------------
-def mouse(kind: int, pos, buttons=(0, 0, 0)) -> pygame.event.Event:
-    if kind == pygame.MOUSEMOTION:
-        return pygame.event.Event(kind, pos=pos, rel=(1, 1), buttons=buttons)
-    return pygame.event.Event(kind, pos=pos, button=1)
-
-
-def click_at(app, pos) -> None:
-    run(app, [mouse(pygame.MOUSEMOTION, pos), mouse(pygame.MOUSEBUTTONDOWN, pos), mouse(pygame.MOUSEBUTTONUP, pos)],
-        frames=2)
-
-
-def drag(app, start, end) -> None:
-    run(app, [mouse(pygame.MOUSEMOTION, start), mouse(pygame.MOUSEBUTTONDOWN, start)])
-    for step in range(1, 5):
-        x = start[0] + (end[0] - start[0]) * step // 4
-        y = start[1] + (end[1] - start[1]) * step // 4
-        run(app, [mouse(pygame.MOUSEMOTION, (x, y), (1, 0, 0))])
-    run(app, [mouse(pygame.MOUSEBUTTONUP, end)], frames=2)
-
-
-def mouse_decision(app, table, choice, use_drag: bool) -> None:
-    rects = table.item_rects()
-    source = rects[choice.source].center
-    if choice.target is None:
-        click_at(app, source)
-    elif use_drag:
-        drag(app, source, rects[choice.target].center)
-    else:
-        click_at(app, source)
-        click_at(app, table.item_rects()[choice.target].center)
-
-
-# -- the controller ------------------------------------------------------------------------------
-def press(app, button: int) -> None:
-    run(app, pad_button(button), frames=2)
-
-
-def direction_towards(here: pygame.Rect, there: pygame.Rect) -> tuple[int, int]:
-    """The d-pad direction a person would press to go from `here` to `there`:
-    straight up or down when `there` spans `here`'s column, sideways when it spans
-    its row, else along the longer way."""
-    dx, dy = there.centerx - here.centerx, there.centery - here.centery
-    if there.left <= here.centerx <= there.right:
-        return (0, 1 if dy > 0 else -1)
-    if there.top <= here.centery <= there.bottom:
-        return (1 if dx > 0 else -1, 0)
-    return (1 if dx > 0 else -1, 0) if abs(dx) >= abs(dy) else (0, 1 if dy > 0 else -1)
-
-
-def move_focus_to(app, table, item) -> None:
-    """D-pad towards `item` as a person would, watching the focus ring; the
-    shoulder button cycles on when the d-pad goes nowhere new."""
-    visited = set()
-    for _ in range(40):
-        focused = table.picker.focused
-        if focused == item:
-            return
-        visited.add(focused)
-        rects = table.item_rects()
-        press(app, DIRECTION_BUTTONS[direction_towards(rects[focused], rects[item])])
-        if table.picker.focused in visited and table.picker.focused != item:
-            press(app, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
-    raise AssertionError(f"the focus never reached {item}")
-
-
-def pad_decision(app, table, choice, forced: bool) -> None:
-    if forced:  # one legal decision: one press
-        press(app, pygame.CONTROLLER_BUTTON_A)
-        return
-    move_focus_to(app, table, choice.source)
-    press(app, pygame.CONTROLLER_BUTTON_A)
-    if choice.target is not None:
-        assert table.picker.selected == choice.source
-        move_focus_to(app, table, choice.target)
-        press(app, pygame.CONTROLLER_BUTTON_A)
-
-
 # -- the games -------------------------------------------------------------------------------------
 def play_to_the_end(app, table, device: str, rng: random.Random, seen: set[str]) -> None:
     """Make every human decision of `table`'s game with `device` alone, adding each
@@ -135,10 +49,7 @@ def play_to_the_end(app, table, device: str, rng: random.Random, seen: set[str])
         choices = table.current_choices()
         choice = pick(choices, seen, rng)
         steps = len(table.steps)
-        if device == "mouse":
-            mouse_decision(app, table, choice, use_drag=rng.random() < 0.5)
-        else:
-            pad_decision(app, table, choice, forced=len(choices) == 1)
+        decide(app, table, choice, device, use_drag=device == "mouse" and rng.random() < 0.5)
         assert table.human_steps[-1] == steps, f"{choice} was not made"
         assert table.steps[steps] == f"0 {choice.action}"  # (a draw's chance step may follow at once)
         seen.add(kind_of(choice.action))
@@ -153,15 +64,15 @@ def play_again(app, device: str) -> None:
         button = next(w for w in app.scenes.top.focus.widgets if w.label == "Play again")
         click_at(app, button.rect.center)
     else:
-        press(app, pygame.CONTROLLER_BUTTON_A)  # the focus starts on "Play again"
+        press_pad(app, pygame.CONTROLLER_BUTTON_A)  # the focus starts on "Play again"
     assert app.scenes.top.name == "table"
 
 
-@pytest.mark.parametrize("device", ["mouse", "pad"])
+@pytest.mark.parametrize("device", ["mouse", "controller"])
 def test_a_human_plays_to_the_end_with_one_device_only(app, device):
     """Whole games, with Play again between them, until every decision kind was made."""
     table = open_table(app, TableSetup("necropolis", ["human", "easy"], app.settings.game("necropolis"), 11))
-    if device == "pad":
+    if device == "controller":
         run(app, [pad_added()], frames=2)
     rng, seen = random.Random(11), set()
     for _game in range(4):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 import test_client_support  # noqa: F401  (dummy SDL drivers before pygame starts)
-from test_client_support import make_app, run, widget
+from test_client_support import run, widget
 
 from dominoes_arcade.client.markdown import layout, parse, spans
 from dominoes_arcade.client.scenes.rules import RulesScene, rules_markdown
@@ -49,8 +49,7 @@ def test_a_focused_button_has_a_gold_ring_and_marker_that_an_unfocused_one_lacks
     assert count_colour(focused_surface, GOLD, marker) > 60  # the triangle: a cue beyond colour
 
 
-def test_the_focused_widget_on_screen_is_the_one_with_the_ring(tmp_path):
-    app = make_app(tmp_path)
+def test_the_focused_widget_on_screen_is_the_one_with_the_ring(app):
     try:
         run(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0)], frames=2)
         focused = app.scenes.top.focus.focused
@@ -138,15 +137,14 @@ def test_markdown_layout_wraps_to_the_width(video):
     assert all(surface.get_width() <= 300 for _y, _x, surface in narrow.items)
 
 
-def test_a_game_without_a_rules_file_says_so(tmp_path, monkeypatch):
-    import dominoes_arcade.cli as cli
+def test_a_game_without_a_rules_file_says_so(app, monkeypatch):
+    import dominoes_arcade.client.scenes.rules as rules_scene
 
     def missing(game):
         raise FileNotFoundError(game)
 
-    monkeypatch.setattr(cli, "rules_text", missing)
+    monkeypatch.setattr(rules_scene, "rules_text", missing)
     assert "not written up yet" in rules_markdown("necropolis")
-    app = make_app(tmp_path)
     try:
         app.scenes.push(RulesScene(app, "necropolis"))
         run(app, frames=2)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from client_drive import play_with_keyboard
 from test_client_support import (
     click,
     click_widget,
-    make_app,
     pad_added,
     pad_removed,
     press_keys,
@@ -24,13 +24,6 @@ from dominoes_arcade.client.input import Device
 A, B = pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_B
 START = pygame.CONTROLLER_BUTTON_START
 RIGHT_SHOULDER = pygame.CONTROLLER_BUTTON_RIGHTSHOULDER
-
-
-@pytest.fixture
-def app(tmp_path):
-    app = make_app(tmp_path)
-    yield app
-    app.close()
 
 
 # -- keyboard only -------------------------------------------------------------------
@@ -74,8 +67,6 @@ def test_keyboard_alone_starts_a_game_pauses_and_leaves(app):
 
 
 def test_keyboard_alone_plays_a_game_to_the_end(app):
-    from client_drive import play_with_keyboard
-
     steer(app, "Necropolis")
     press_keys(app, pygame.K_RETURN, pygame.K_RETURN)
     table = app.scenes.top
@@ -225,10 +216,8 @@ def test_cyprus_setup_changes_the_number_of_seats(app):
     assert table.state.num_players == 10 and table.setup.seats[9] == "easy"
 
 
-def test_setup_options_come_from_the_config_and_reach_the_game(tmp_path):
-    config = tmp_path / "custom.toml"
-    config.write_text('[display]\nanimation_speed = "off"\n[necropolis]\nsite_penalty = 3\n', encoding="utf-8")
-    app = make_app(tmp_path, config=config)
+def test_setup_options_come_from_the_config_and_reach_the_game(app_with):
+    app = app_with('[display]\nanimation_speed = "off"\n[necropolis]\nsite_penalty = 3\n')
     try:
         click_widget(app, "Necropolis")
         assert widget(app, "Site penalty").value == 3
@@ -270,7 +259,7 @@ def test_every_menu_widget_can_be_reached_from_every_other_with_directions(app):
 
 def test_a_record_replays_on_the_table_step_by_step(app):
     from dominoes_arcade.client.tables import TableSetup, open_table
-    from dominoes_arcade.engine.records import random_game
+    from dominoes_arcade.engine.match import random_game
 
     record = random_game("sebastopol", 4)
     table = open_table(app, TableSetup(record.game, list(record.seats), dict(record.options), 0, record=record))

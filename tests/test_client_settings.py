@@ -13,8 +13,7 @@ from dominoes_arcade.client import prefs
 from dominoes_arcade.config import ConfigError
 
 
-def test_settings_are_saved_on_leaving_and_loaded_next_time(tmp_path):
-    app = make_app(tmp_path)
+def test_settings_are_saved_on_leaving_and_loaded_next_time(app, tmp_path):
     try:
         steer(app, "Settings")
         press_keys(app, pygame.K_RETURN)
@@ -62,8 +61,7 @@ def test_saving_merges_with_the_existing_user_file_and_refuses_bad_values(tmp_pa
     assert tomllib.loads(user.read_text(encoding="utf-8"))["display"]["theme"] == "midnight"
 
 
-def test_a_settings_screen_left_unchanged_writes_nothing(tmp_path):
-    app = make_app(tmp_path)
+def test_a_settings_screen_left_unchanged_writes_nothing(app, tmp_path):
     try:
         click_widget(app, "Settings")
         click_widget(app, "Back")
@@ -72,8 +70,7 @@ def test_a_settings_screen_left_unchanged_writes_nothing(tmp_path):
     assert not (tmp_path / "config.user.toml").exists()
 
 
-def test_fullscreen_toggles_survive_the_dummy_driver(tmp_path):
-    app = make_app(tmp_path)
+def test_fullscreen_toggles_survive_the_dummy_driver(app):
     try:
         assert not app.fullscreen  # headless starts windowed
         run(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0)], frames=2)

@@ -23,6 +23,13 @@ from dominoes_arcade.client.widgets import ChoiceList, Slider, Toggle  # noqa: E
 FRAME = 1 / 60
 PAD = 7
 """The instance id of the synthetic controller."""
+KIT_CONFIG = '[display]\nanimation_speed = "off"\n[bots]\nthink_delay_ms = 0\nhard = "ismcts:iterations=40"\n'
+"""Animations off, no think delay and a quick `hard` bot (the hint's): the table kit's tests."""
+
+
+def animated(speed: str = "fast") -> str:
+    """A config's text with animations at `speed` and no think delay."""
+    return f'[display]\nanimation_speed = "{speed}"\n[bots]\nthink_delay_ms = 0\n'
 
 
 def make_app(tmp_path: Path, *, config: Path | None = None, **options):

@@ -6,29 +6,14 @@ forced move in one press; the last-move marker."""
 from __future__ import annotations
 
 import pygame
-import pytest
 from client_drive import ACTIONS, KitTable, click_at, drag, frames, run_until
-from test_client_support import FRAME, PAD, key, make_app, pad_button, run
+from test_client_support import FRAME, KIT_CONFIG, PAD, key, pad_button, run
 
 from dominoes_arcade.client.input import Intent
 from dominoes_arcade.client.tables import TableSetup
 from dominoes_arcade.client.tables.interaction import LAST_MOVE_COLOUR, Choice, choice_for, sources, targets_of
 
-CONFIG = '[display]\nanimation_speed = "off"\n[bots]\nthink_delay_ms = 0\nhard = "ismcts:iterations=40"\n'
-
-
-def make_kit_app(tmp_path, config_text: str = CONFIG):
-    """A headless app with animations off, no think delay and a quick `hard` bot."""
-    config = tmp_path / "kit.toml"
-    config.write_text(config_text, encoding="utf-8")
-    return make_app(tmp_path, config=config)
-
-
-@pytest.fixture
-def app(tmp_path):
-    app = make_kit_app(tmp_path)
-    yield app
-    app.close()
+APP_CONFIG = KIT_CONFIG
 
 
 def open_kit(app, game: str, seats: list[str], seed: int = 3) -> KitTable:

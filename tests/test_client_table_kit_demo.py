@@ -5,7 +5,7 @@ goes on with the next game."""
 from __future__ import annotations
 
 import pytest
-from test_client_support import make_app, run
+from test_client_support import run
 
 from dominoes_arcade.client import games
 
@@ -16,10 +16,8 @@ DEMO_CONFIG = ('[display]\nanimation_speed = "off"\n[bots]\nthink_delay_ms = 0\n
 
 @pytest.mark.parametrize(("game", "players"), [("necropolis", None), ("buildup", None), ("sebastopol", None),
                                                ("cyprus", 4), ("cyprus", 10)])
-def test_a_demo_game_reaches_the_game_over_screen(tmp_path, game, players):
-    config = tmp_path / "demo.toml"
-    config.write_text(DEMO_CONFIG, encoding="utf-8")
-    app = make_app(tmp_path, config=config, game=game, players=players, demo=True, seed=3)
+def test_a_demo_game_reaches_the_game_over_screen(app_with, game, players):
+    app = app_with(DEMO_CONFIG, game=game, players=players, demo=True, seed=3)
     try:
         table = app.scenes.top
         assert table.setup.demo and set(table.setup.seats) == {"medium"}
@@ -35,10 +33,8 @@ def test_a_demo_game_reaches_the_game_over_screen(tmp_path, game, players):
         app.close()
 
 
-def test_demo_without_a_game_starts_with_the_first_and_cycles(tmp_path):
-    config = tmp_path / "demo.toml"
-    config.write_text(DEMO_CONFIG, encoding="utf-8")
-    app = make_app(tmp_path, config=config, demo=True, seed=4)
+def test_demo_without_a_game_starts_with_the_first_and_cycles(app_with):
+    app = app_with(DEMO_CONFIG, demo=True, seed=4)
     try:
         order = [app.scenes.top.setup.game]
         for _ in range(60000):

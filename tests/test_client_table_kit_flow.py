@@ -8,20 +8,15 @@ from __future__ import annotations
 import pygame
 import pytest
 from client_drive import KitTable, click_at, play, run_until
-from test_client_support import key, run
-from test_client_table_kit import make_kit_app, open_kit, to_decision
+from test_client_support import KIT_CONFIG, key, run
+from test_client_table_kit import open_kit, to_decision
 
 from dominoes_arcade.client.tables import TableSetup
 from dominoes_arcade.client.tables.interaction import HINT_COLOUR
 from dominoes_arcade.engine import new_game
 from dominoes_arcade.engine.records import parse_step
 
-
-@pytest.fixture
-def app(tmp_path):
-    app = make_kit_app(tmp_path)
-    yield app
-    app.close()
+APP_CONFIG = KIT_CONFIG
 
 
 def replayed(game: str, options: dict, steps: list[str]):
@@ -170,7 +165,13 @@ def test_hint_asks_the_hard_bot_off_the_frame_loop_and_rings_its_choice_until_th
 
 def test_hint_is_not_offered_while_a_bot_is_to_move(app):
     table = open_kit(app, "buildup", ["easy", "human"])
-    run_until(app, lambda: table.state.current_player == 0)
+
+    def bot_to_move() -> bool:
+        if table.can_decide:  # the human may have the first move: make it
+            table.play(table.current_choices()[0].action)
+        return table.state.current_player == 0
+
+    run_until(app, bot_to_move)
     table.ask_hint()
     assert table.hint_ticket is None
 

@@ -13,14 +13,13 @@ import pygame
 import pytest
 from client_drive import KitTable
 from test_client_fuzz import random_event
-from test_client_support import make_app
-from test_client_table_kit import CONFIG
+from test_client_support import KIT_CONFIG
 from test_client_table_kit_flow import HiddenTileWatch
 
 from dominoes_arcade.client import games
 from dominoes_arcade.client.scenes.title import TitleScene
 from dominoes_arcade.client.tables import TableSetup, table_class
-from dominoes_arcade.engine.records import random_game
+from dominoes_arcade.engine.match import random_game
 
 
 def aimed_event(rng: random.Random, table) -> pygame.event.Event:
@@ -53,11 +52,9 @@ def setups(app) -> list[tuple[type, TableSetup]]:
 
 
 @pytest.mark.parametrize("seed", [1, 2])
-def test_random_input_on_every_table_never_raises(tmp_path, seed):
+def test_random_input_on_every_table_never_raises(app_with, seed):
     rng = random.Random(seed)
-    config = tmp_path / "kit.toml"
-    config.write_text(CONFIG, encoding="utf-8")
-    app = make_app(tmp_path, config=config)
+    app = app_with(KIT_CONFIG)
     held: set = set()
     try:
         for cls, setup in setups(app):

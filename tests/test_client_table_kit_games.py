@@ -7,16 +7,11 @@ from __future__ import annotations
 
 import pytest
 from client_drive import KitTable, play
-from test_client_table_kit import make_kit_app
+from test_client_support import KIT_CONFIG
 
 from dominoes_arcade.client.tables import TableSetup
 
-
-@pytest.fixture
-def app(tmp_path):
-    app = make_kit_app(tmp_path)
-    yield app
-    app.close()
+APP_CONFIG = KIT_CONFIG
 
 
 # -- whole games, one device each --------------------------------------------------------------

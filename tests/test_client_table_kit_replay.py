@@ -12,25 +12,19 @@ from pathlib import Path
 import pygame
 import pytest
 from client_drive import KitTable, click_at
-from test_client_support import make_app, run
-from test_client_table_kit import CONFIG, make_kit_app
+from test_client_support import KIT_CONFIG, run
 
 from dominoes_arcade.client.bot_worker import BotWorker
 from dominoes_arcade.client.main import watch_replay
-from dominoes_arcade.client.scenes.replay_controls import SPEEDS
 from dominoes_arcade.client.tables import TableSetup
+from dominoes_arcade.client.tables.replay import SPEEDS
 from dominoes_arcade.engine import new_game
 from dominoes_arcade.engine.records import parse_step
 from dominoes_arcade.files import read_records
 
+APP_CONFIG = KIT_CONFIG
+
 JOURNALS = Path(__file__).resolve().parent.parent / "tournaments" / "examples"
-
-
-@pytest.fixture
-def app(tmp_path):
-    app = make_kit_app(tmp_path)
-    yield app
-    app.close()
 
 
 def journal_record(game: str, index: int = 0):
@@ -112,7 +106,7 @@ def test_speed_and_play_pause_by_mouse(app):
 
 def test_watch_replay_opens_the_chosen_journal_line_headless(tmp_path):
     config = tmp_path / "kit.toml"
-    config.write_text(CONFIG, encoding="utf-8")
+    config.write_text(KIT_CONFIG, encoding="utf-8")
     records = read_records(JOURNALS / "buildup.journal.jsonl")
     assert watch_replay(records, index=2, config=config, headless=True, max_frames=20) == 0
     assert watch_replay(records, index=len(records) + 1, config=config, headless=True, max_frames=5) == 2
@@ -169,11 +163,8 @@ def test_a_bot_that_fails_is_reported_and_the_worker_goes_on(tmp_path):
         worker.close()
 
 
-def test_frames_keep_coming_while_a_hard_bot_thinks(tmp_path):
-    config = tmp_path / "slow.toml"
-    config.write_text(CONFIG.replace('hard = "ismcts:iterations=40"', 'hard = "ismcts:time_ms=500"'),
-                      encoding="utf-8")
-    app = make_app(tmp_path, config=config)
+def test_frames_keep_coming_while_a_hard_bot_thinks(app_with):
+    app = app_with(KIT_CONFIG.replace('hard = "ismcts:iterations=40"', 'hard = "ismcts:time_ms=500"'))
     try:
         table = KitTable(app, TableSetup("buildup", ["hard", "hard"], app.settings.game("buildup"), 3, demo=True))
         app.scenes.push(table)

@@ -152,3 +152,31 @@ def test_every_easing_starts_at_the_start_and_ends_at_the_goal(name, duration, s
             assert box.x == -5.0 and not tweens.busy
     tweens.update(duration)
     assert box.x == -5.0
+
+
+def test_a_show_only_step_runs_and_skips_with_the_rest_but_never_holds_the_game():
+    box, other = Box(), Box()
+    tweens = Tweener()
+    tweens.tween(box, 1.0, easing="linear", x=10.0, hold=False)
+    assert tweens.running and not tweens.busy
+    tweens.tween(other, 0.5, easing="linear", x=1.0)
+    assert tweens.busy
+    tweens.update(0.5)
+    assert box.x == pytest.approx(5.0) and other.x == 1.0 and not tweens.busy and tweens.running
+    tweens.skip()
+    assert box.x == 10.0 and not tweens.running
+
+
+def test_a_sprite_turns_over_half_way_and_narrows_to_nothing_there():
+    from dominoes_arcade.client.tables.sprites import Sprite
+
+    sprite = Sprite(5, 0.0, 0.0, 96, face_from=False, face_to=True, turn=0.0)
+    tweens = Tweener()
+    tweens.tween(sprite, 1.0, easing="linear", turn=1.0)
+    seen = []
+    for _ in range(4):
+        tweens.update(0.25)
+        seen.append((sprite.shows_face(), round(sprite.squash, 2), sprite.turning))
+    assert seen == [(False, 0.5, True), (True, 0.0, True), (True, 0.5, True), (True, 1.0, False)]
+    still = Sprite(5, 0.0, 0.0, 96, face_from=True, face_to=True, turn=0.0)
+    assert still.shows_face() and still.squash == 1.0 and not still.turning

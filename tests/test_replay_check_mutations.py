@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from dominoes_arcade.cli import app
-from dominoes_arcade.engine.records import random_game
+from dominoes_arcade.engine.match import random_game
 
 GOOD = [random_game(game, seed) for game, seed in (("necropolis", 3), ("buildup", 4), ("sebastopol", 5))]
 LINES = [record.to_json() for record in GOOD]

@@ -14,9 +14,9 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 
-from ..engine import CHANCE, Action, State, new_game
-from ..engine.chance import Deck
-from ..engine.records import Record, step_text
+from ..engine import Action, State, new_game
+from ..engine.match import Match
+from ..engine.records import Record
 from .base import Bot
 
 
@@ -126,38 +126,36 @@ def inform(bot: Bot, state: State) -> None:
 def play_bots(game: str, bots: Sequence[Bot], seed: int, options: dict | None = None,
               names: Sequence[str] | None = None, *, time_limit: float | None = None,
               on_step: Callable[[State, str], None] | None = None, watchdog: Watchdog | None = None) -> Record:
-    """Play one game of `game` with `bots[i]` in seat i; chance comes from a `Deck`
-    seeded with `seed`, so the same seed deals the same tiles whoever sits where.
+    """Play one game of `game` with `bots[i]` in seat i, through a `Match`: chance
+    comes from its deck, shuffled from `seed`, so the same seed deals the same tiles
+    whoever sits where.
 
     The record's bookkeeping keys: ``winners`` (the winning seats, empty for a
     draw; absent after a forfeit), ``decision_seconds`` (each seat's total time)
     and ``decisions`` (each seat's count)."""
-    state = new_game(game, len(bots), options)
-    deck = Deck(seed)
+    match = Match(game, len(bots), options, seed=seed)
     observers = [bot for bot in bots if bot.wants_observations()]
-    steps: list[str] = []
     spent = [0.0] * len(bots)
     decisions = [0] * len(bots)
     error = forfeit = None
     try:
-        while not state.is_terminal:
-            if state.current_player == CHANCE:
-                action = deck.sample(state)
+        while not match.is_over:
+            if match.is_chance:
+                match.resolve_chance()
             else:
-                seat = state.current_player
-                action, seconds = ask(bots[seat], state, time_limit, watchdog)
+                seat = match.current_player
+                action, seconds = ask(bots[seat], match.state, time_limit, watchdog)
                 spent[seat] += seconds
                 decisions[seat] += 1
-            text = step_text(state, action)
-            state.apply(action)
-            steps.append(text)
+                match.apply(action)
             if on_step is not None:
-                on_step(state, text)
+                on_step(match.state, match.steps[-1])
             for bot in observers:
-                inform(bot, state)
+                inform(bot, match.state)
     except Forfeit as fault:
         error = str(fault)
         forfeit = {"seat": fault.seat, "kind": fault.kind, "message": fault.message}
+    state = match.state
     outcome = state.outcome()
     if outcome is not None:
         for bot in bots:
@@ -168,8 +166,7 @@ def play_bots(game: str, bots: Sequence[Bot], seed: int, options: dict | None = 
             except KeyboardInterrupt:
                 if user_can_interrupt():
                     raise
-    record = Record(game, state.options_dict(), list(names or [b.name for b in bots]), seed, steps,
-                    state.scores(), error)
+    record = match.to_record(names or [b.name for b in bots], error)
     if outcome is not None:
         record.extra["winners"] = list(outcome.winners)
     record.extra["decision_seconds"] = [round(s, 6) for s in spent]

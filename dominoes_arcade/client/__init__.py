@@ -36,11 +36,13 @@ and an optional target), ``item_rects()``, ``action_for(source, target)``,
 ``on_events(action, events)`` for tweens and sounds, ``on_rebuild()`` after undo or a
 replay's step back, and draw every tile through ``self.draw_tile(...)`` honouring
 ``self.shows_hidden(seat)``. The base class then gives the table, for free: the
-engine driver (chance, bots in the worker process of `bot_worker`, records),
+engine driver (the game's `Match`: chance from its seeded deck, bots in the worker
+process of `bot_worker`, records),
 highlighting, click-to-place, drag-and-drop, select-then-target by keyboard and
 controller, the one-press forced move, undo, hint, hot-seat pass screens, the pause
-and game-over screens and replay controls. Register it with one line in
-`tables.TABLES`; `necropolis.py`, `buildup.py` and `cyprus.py` are the examples.
+and game-over screens and replay controls. Name it in the game's registry entry
+(`engine.registry`; a game with none plays on `tables.generic`); `necropolis.py`,
+`buildup.py` and `cyprus.py` are the examples.
 """
 
 import os

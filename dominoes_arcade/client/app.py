@@ -18,6 +18,7 @@ import os
 import statistics
 import time
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -83,6 +84,10 @@ class App:
         self.input = InputMapper(controls.stick_deadzone, controls.repeat_delay_ms / 1000,
                                  controls.repeat_rate_ms / 1000)
         self.scenes = SceneStack()
+        self.screens: dict[str, Callable[..., Scene]] = {}
+        """Every screen by name (``"title"``, ``"pause"``, ...), registered by
+        `main.register_screens`: scenes open each other through `open`, so no scene
+        module imports another."""
         self.running = True
         self.frame = 0
         self.frame_ms: list[float] = []
@@ -269,6 +274,16 @@ class App:
     # -- running -----------------------------------------------------------------------
     def push(self, scene: Scene) -> Scene:
         return self.scenes.push(scene)
+
+    def open(self, screen: str, *args: Any, **kwargs: Any) -> Scene:
+        """Push the screen registered as `screen`, built with `args` and `kwargs`."""
+        return self.scenes.push(self.screens[screen](self, *args, **kwargs))
+
+    def to_title(self) -> None:
+        """Leave whatever is open for the title screen (the menu)."""
+        self.scenes.pop_until(lambda scene: scene.name == "title")
+        if not self.scenes:
+            self.open("title")
 
     def quit(self) -> None:
         self.running = False

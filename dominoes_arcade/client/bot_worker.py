@@ -38,6 +38,8 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine import GAMES, entry, register
+
 MODES = ("process", "thread")
 """Where bots think: a separate process (the default: the renderer keeps its
 core and its GIL), or a thread in this process (no start-up cost)."""
@@ -76,9 +78,11 @@ def serve(receive: Callable[[], Any], send: Callable[[Any], None]) -> None:
             return
         kind = message[0]
         if kind == "choose":
-            _, ticket, key, spec, game, seat, options, seed, view, legal = message
+            _, ticket, key, spec, game, seat, options, seed, view, legal, known = message
             started = time.perf_counter()
             try:
+                if game not in GAMES:  # registered at run time in the client (a test's, a plug-in's)
+                    register(known)
                 bot = bots.get((key, seat, spec, seed))
                 if bot is None:
                     bot = bots[key, seat, spec, seed] = make_bot(spec, game, seat, options, seed)
@@ -185,8 +189,11 @@ class BotWorker:
         non-blocking on this side and served by the frame loop itself (`_pump`): no
         thread here competes with the renderer for the GIL, and a full pipe never
         blocks a frame."""
+        # The client's import path too, so a game registered from a module outside the
+        # package (a test's, a plug-in's) unpickles in the worker.
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(path for path in sys.path if path)}
         process = subprocess.Popen([sys.executable, "-m", __name__], stdin=subprocess.PIPE,
-                                   stdout=subprocess.PIPE, close_fds=True)
+                                   stdout=subprocess.PIPE, close_fds=True, env=env)
         os.set_blocking(process.stdin.fileno(), False)
         os.set_blocking(process.stdout.fileno(), False)
         self._process = process
@@ -264,7 +271,7 @@ class BotWorker:
         """Ask the bot `spec` of `seat` (of the table `key`) for a decision on
         `view`. Returns the ticket to collect it with `result`."""
         ticket = next(self._tickets)
-        message = ("choose", ticket, key, spec, game, seat, options, seed, view, list(legal))
+        message = ("choose", ticket, key, spec, game, seat, options, seed, view, list(legal), entry(game))
         self._pending[ticket] = message
         self._send(message)
         return ticket

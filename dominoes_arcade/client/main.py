@@ -107,23 +107,39 @@ def resolve_seats(game: str, players: int | None, seats: list[str] | None, demo:
     return chosen
 
 
+def new_app(settings: config_module.Settings, **options):
+    """An `App` (`options` as `App` takes them) with every screen registered in
+    `App.screens`: the one place that knows them all, so scenes open each other by
+    name and none imports another."""
+    from .app import App
+    from .scenes.game_over import GameOverScene
+    from .scenes.pass_device import PassScene
+    from .scenes.pause import PauseScene
+    from .scenes.rules import RulesScene
+    from .scenes.settings import SettingsScene
+    from .scenes.setup import SetupScene
+    from .scenes.title import TitleScene
+
+    app = App(settings, **options)
+    app.screens.update(title=TitleScene, setup=SetupScene, rules=RulesScene, settings=SettingsScene,
+                       pause=PauseScene, game_over=GameOverScene, pass_device=PassScene)
+    return app
+
+
 def build_app(options: LaunchOptions, settings: config_module.Settings):
     """The `App` with its first scenes stacked: the title, and above it the game's
     setup screen or table when a game (or a demo) was asked for."""
     import random
 
-    from .app import App
-    from .scenes.setup import SetupScene
-    from .scenes.title import TitleScene
     from .tables import TableSetup, open_table
 
-    app = App(settings, user_config=options.user_config, windowed=options.windowed, headless=options.headless)
+    app = new_app(settings, user_config=options.user_config, windowed=options.windowed, headless=options.headless)
     app.exit_when_over = options.exit_when_over
     app.max_frames = options.max_frames
     if options.screenshot_dir is not None:
         app.screenshot_dir = Path(options.screenshot_dir)
         app.screenshot_every = options.screenshot_every or 60
-    app.push(TitleScene(app))
+    app.open("title")
     game = options.game
     if game is None and options.demo:
         from .games import games
@@ -135,7 +151,7 @@ def build_app(options: LaunchOptions, settings: config_module.Settings):
             seed = options.seed if options.seed is not None else random.randrange(1 << 30)
             open_table(app, TableSetup(game, seats, settings.game(game), seed, demo=options.demo))
         else:
-            app.push(SetupScene(app, game, players=len(seats), seed=options.seed))
+            app.open("setup", game, players=len(seats), seed=options.seed)
     return app
 
 
@@ -212,8 +228,6 @@ def watch_replay(records, index: int = 1, windowed: bool = False, config: Path |
 
         use_dummy_drivers()
     from . import prefs
-    from .app import App
-    from .scenes.title import TitleScene
     from .tables import TableSetup, open_table
 
     try:
@@ -227,10 +241,10 @@ def watch_replay(records, index: int = 1, windowed: bool = False, config: Path |
         except NoDisplay as error:
             print(f"error: {error}", file=sys.stderr)
             return 2
-    app = App(settings, windowed=windowed, headless=headless)
+    app = new_app(settings, windowed=windowed, headless=headless)
     tell_notices(app, settings)
     app.max_frames = max_frames
-    app.push(TitleScene(app))
+    app.open("title")
     seats = list(record.seats) or ["record"] * int(record.options.get("players", 2))
     open_table(app, TableSetup(record.game, seats, dict(record.options), record.seed or 0, record=record))
     try:

@@ -272,34 +272,53 @@ MAX_SKIP_ROUNDS = 100
 
 class Tweener:
     """Runs a scene's steps. `duration_scale` stretches time (the speed setting:
-    0 plays everything instantly, 2 takes twice as long)."""
+    0 plays everything instantly, 2 takes twice as long).
+
+    A step added with ``hold=False`` is show only (a deal cascading while the game
+    goes on): it runs, is skipped and cleared with the rest, but `busy` (which a
+    table's driver waits for) does not count it."""
 
     def __init__(self, duration_scale: float = 1.0):
         self.duration_scale = duration_scale
         self.steps: list[Step] = []
+        self._holding: set[int] = set()
+        """The ids of the steps in `steps` that hold the game (`busy`)."""
 
     @property
     def busy(self) -> bool:
+        """Some running step holds the game."""
+        return bool(self._holding)
+
+    @property
+    def running(self) -> bool:
+        """Some step runs, holding the game or not."""
         return bool(self.steps)
 
-    def add(self, step: Step) -> Step:
-        """Run `step`. A new `Tween` replaces running tweens of the same
-        attributes of the same object (they stop where they are)."""
+    def add(self, step: Step, *, hold: bool = True) -> Step:
+        """Run `step` (holding the game unless `hold` is False). A new `Tween`
+        replaces running tweens of the same attributes of the same object (they
+        stop where they are)."""
         if isinstance(step, Tween):
             for other in self.steps:
                 if isinstance(other, Tween) and other.target is step.target and other.goals.keys() & step.goals.keys():
                     other.cancel()
-            self.steps = [s for s in self.steps if not s.done]
+            self._prune()
         self.steps.append(step)
+        if hold:
+            self._holding.add(id(step))
         if self.duration_scale <= 0:
             self.skip()
         return step
 
-    def tween(self, target: Any, duration: float, **kwargs: Any) -> Tween:
-        return self.add(Tween(target, duration, **kwargs))
+    def tween(self, target: Any, duration: float, *, hold: bool = True, **kwargs: Any) -> Tween:
+        return self.add(Tween(target, duration, **kwargs), hold=hold)
 
-    def sequence(self, *steps: Step) -> Sequence:
-        return self.add(Sequence(*steps))
+    def sequence(self, *steps: Step, hold: bool = True) -> Sequence:
+        return self.add(Sequence(*steps), hold=hold)
+
+    def _prune(self) -> None:
+        self.steps = [s for s in self.steps if not s.done]
+        self._holding &= {id(s) for s in self.steps}
 
     def update(self, dt: float) -> None:
         if not self.steps:
@@ -311,7 +330,7 @@ class Tweener:
         for step in list(self.steps):
             if not step.done:
                 step.update(scaled)
-        self.steps = [s for s in self.steps if not s.done]
+        self._prune()
 
     def skip(self) -> None:
         """Jump every running step to its end, callbacks included; steps those
@@ -322,8 +341,9 @@ class Tweener:
             running, self.steps = self.steps, []
             for step in running:
                 step.finish()
-            self.steps = [s for s in self.steps if not s.done]
+            self._prune()
 
     def clear(self) -> None:
         """Drop every step where it stands, without callbacks."""
         self.steps = []
+        self._holding.clear()

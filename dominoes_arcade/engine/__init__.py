@@ -1,5 +1,8 @@
 """The pure rules engine: no pygame, no I/O, stdlib only (DESIGN.md, "Engine").
 
+Every game is a `State` subclass in its own module, listed in the game registry
+(`registry.GAMES`); `match.Match` plays a game (chance, steps, undo, records).
+
     >>> state = new_game("necropolis", options={"first_player": 0})
     >>> [str(a) for a in state.legal_actions()]
     ['draw']
@@ -23,32 +26,25 @@ from .core import (
     State,
     Termination,
 )
-
-GAMES: dict[str, str] = {
-    "necropolis": "dominoes_arcade.engine.necropolis",
-    "buildup": "dominoes_arcade.engine.buildup",
-    "cyprus": "dominoes_arcade.engine.cyprus",
-    "sebastopol": "dominoes_arcade.engine.cyprus",
-}
-"""Every game's name and the module that holds its rules."""
+from .registry import GAMES, GameEntry, UnknownGame, entry, register, unregister
 
 
-class UnknownGame(ValueError):
-    pass
+def state_class(name: str) -> type[State]:
+    """The `State` subclass that holds game `name`'s rules (imported on first use).
+
+    :raises UnknownGame: for a name not in `GAMES`.
+    """
+    return entry(name).state_class()
 
 
 def game_module(name: str) -> ModuleType:
-    """The module of game `name`. Each game module defines ``OPTIONS_BY_GAME``
-    (game name -> its variant table) and ``new_state(name, players, options)``."""
-    if name not in GAMES:
-        raise UnknownGame(f"unknown game {name!r}: choose one of {', '.join(GAMES)}")
-    module = importlib.import_module(GAMES[name])
-    return module
+    """The module of game `name`'s rules (importing it interns the game's actions)."""
+    return importlib.import_module(state_class(name).__module__)
 
 
 def game_options(name: str) -> dict[str, Option]:
     """The variant options of game `name` (RULES.md), by key."""
-    return game_module(name).OPTIONS_BY_GAME[name]
+    return state_class(name).OPTIONS
 
 
 def new_game(name: str, players: int | None = None, options: dict | None = None) -> State:
@@ -61,14 +57,14 @@ def new_game(name: str, players: int | None = None, options: dict | None = None)
     :raises OptionError: for an unknown key or a value the option does not allow.
     :raises ValueError: for a player count the game does not allow.
     """
-    module = game_module(name)
+    cls = state_class(name)
     options = dict(options or {})
     if "players" in options:
         in_options = options.pop("players")
         if players is not None and players != in_options:
             raise ValueError(f"players = {players} disagrees with options.players = {in_options}")
         players = in_options
-    return module.new_state(name, players, options)
+    return cls(players, options)
 
 
 def determinize(view: State, rng) -> State:
@@ -82,7 +78,7 @@ def parse_action(state: State, text: str) -> Action:
 
 
 __all__ = [
-    "CHANCE", "TERMINAL", "GAMES", "Action", "Event", "IllegalAction", "InvalidNotation", "Option",
-    "OptionError", "Outcome", "State", "Termination", "UnknownGame", "determinize", "game_module",
-    "game_options", "new_game", "parse_action",
+    "CHANCE", "TERMINAL", "GAMES", "Action", "Event", "GameEntry", "IllegalAction", "InvalidNotation", "Option",
+    "OptionError", "Outcome", "State", "Termination", "UnknownGame", "determinize", "entry", "game_module",
+    "game_options", "new_game", "parse_action", "register", "state_class", "unregister",
 ]

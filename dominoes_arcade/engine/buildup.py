@@ -32,11 +32,21 @@ import random
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .core import CHANCE, TERMINAL, Action, Event, Option, Outcome, State, Termination, resolve_options
+from .buildup_matrix import (
+    HALF,
+    HALF_BITS,
+    ROW,
+    ROW_BITS,
+    ROW_SHIFT,
+    STACK_CLEAR,
+    STACK_COUNT,
+    cover_columns,
+    placements_by_row,
+)
+from .core import CHANCE, TERMINAL, Action, Event, Option, Outcome, State, Termination
 from .tiles import DOUBLE_SIX, IS_DOUBLE, NAME, PIPS
 
 GAME = "buildup"
-STACK_COUNT = 12
 LINE_LENGTH = 6
 """Stacks ``0..5`` are seat 0's line, ``6..11`` seat 1's."""
 HAND_SIZES = (6, 6, 6, 4)
@@ -96,37 +106,9 @@ DRAW = [[Action(GAME, "draw", f"hand {p} {NAME[t]}", seat=p, tile=t) for t in DO
 """``DRAW[seat][tile]``: chance draws `tile` into that seat's hand."""
 
 
-# -- the cover matrix ----------------------------------------------------------------
-# The hot path asks "which hand tile may cover which stack?" dozens of times a move, so
-# a state keeps the answer for every tile at once in one int, its cover matrix: bit
-# ``12 * tile + stack`` is set when `tile` may cover that stack's top. Placing a tile
-# rewrites one column; a hand selects its rows; legal moves come from the row bits
-# through the tables below, six stacks at a time.
-ROW_BITS = (1 << STACK_COUNT) - 1
-ROW_SHIFT = [STACK_COUNT * t for t in DOUBLE_SIX]
-ROW = [ROW_BITS << ROW_SHIFT[t] for t in DOUBLE_SIX]
-"""``ROW[tile]``: the bits of `tile`'s row of a cover matrix."""
-ALL_ROWS = sum(ROW)
-STACK_CLEAR = [ALL_ROWS & ~sum(1 << STACK_COUNT * t + s for t in DOUBLE_SIX) for s in range(STACK_COUNT)]
-"""``STACK_CLEAR[stack]``: a cover matrix with `stack`'s column cleared."""
-
-
-def _columns(coverers: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """``[top][stack]``: the cover-matrix column of `stack` when `top` is on it."""
-    column = [sum(1 << STACK_COUNT * c for c in DOUBLE_SIX if coverers[top] >> c & 1) for top in DOUBLE_SIX]
-    return tuple(tuple(column[top] << s for s in range(STACK_COUNT)) for top in DOUBLE_SIX)
-
-
-COLUMNS = {variant: _columns(coverers) for variant, coverers in COVERERS.items()}
-
-HALF = STACK_COUNT // 2
-HALF_BITS = (1 << HALF) - 1
-PLACE_BY_ROW = [tuple(tuple(tuple(PLACE[t][half * HALF + s] for s in range(HALF) if bits >> s & 1)
-                            for bits in range(1 << HALF))
-                      for half in (0, 1))
-                for t in DOUBLE_SIX]
-"""``PLACE_BY_ROW[tile][half][bits]``: the placements of `tile` on the stacks of that
-half (``0..5`` or ``6..11``) whose bits are set in a 6-bit slice of its row."""
+# The cover matrix (see `buildup_matrix`): legal placements by table look-ups.
+COLUMNS = {variant: cover_columns(coverers) for variant, coverers in COVERERS.items()}
+PLACE_BY_ROW = placements_by_row(PLACE)
 
 
 class HandScore(NamedTuple):
@@ -164,19 +146,17 @@ class Rules:
 
 
 class BuildUpState(State):
-    __slots__ = ("options", "rules", "phase", "seat", "boneyards", "hands", "hand_rows", "shown", "stacks",
+    __slots__ = ("rules", "phase", "seat", "boneyards", "hands", "hand_rows", "shown", "stacks",
                  "tops", "cover_matrix", "pending_first", "first_seat", "hand_index", "played_pips",
                  "set_aside", "totals", "hand_scores", "termination")
 
     game = GAME
+    OPTIONS = OPTIONS
     higher_score_wins = True
 
-    def __init__(self, options: dict | None = None, players: int | None = None):
-        if players not in (None, 2):
-            raise ValueError(f"buildup is for 2 players, not {players}")
-        self.options = resolve_options(GAME, OPTIONS, options)
+    def __init__(self, players: int | None = None, options: dict | None = None):
+        self._setup(players, options)
         self.rules = Rules.from_options(self.options)
-        self.viewer = -1
         self.phase, self.seat, self.current_player = DEAL_LINE, 0, CHANCE
         self.boneyards: list[list[int]] = [list(DOUBLE_SIX), list(DOUBLE_SIX)]
         """Each seat's boneyard: a set, kept ascending (-1 for a tile the viewer
@@ -211,9 +191,6 @@ class BuildUpState(State):
     @property
     def num_players(self) -> int:
         return 2
-
-    def options_dict(self) -> dict:
-        return {**self.options, "players": 2}
 
     def top(self, stack: int) -> tuple[int, int] | None:
         """The ``(tile, owner)`` on top of `stack`, or None before the deal."""
@@ -467,19 +444,24 @@ class BuildUpState(State):
         c.termination = self.termination
         return c
 
-    def view(self, seat: int) -> BuildUpState:
+    def _hide(self, seat: int) -> None:
         """What `seat` sees: the whole table, its own hand and boneyard (as a set),
         everything set aside, the opponent's shown first-player draws still in hand,
-        and only the sizes of the opponent's hand and boneyard (hidden tiles are -1)."""
-        v = self.clone()
-        v.viewer = seat
+        and only the sizes of the opponent's hand and boneyard."""
         opponent = 1 - seat
-        v.boneyards[opponent] = [-1] * len(self.boneyards[opponent])
+        self.boneyards[opponent] = [-1] * len(self.boneyards[opponent])
         shown = self.shown[opponent]
         known = [t for t in self.hands[opponent] if shown >> t & 1]
-        v.hands[opponent] = [-1] * (len(self.hands[opponent]) - len(known)) + known
-        v.hand_rows[opponent] = sum(ROW[t] for t in known)
-        return v
+        self.hands[opponent] = [-1] * (len(self.hands[opponent]) - len(known)) + known
+        self.hand_rows[opponent] = sum(ROW[t] for t in known)
+
+    def zones(self) -> dict[str, list[int]]:
+        found = {"stacks": [t for entries in self.stacks for t, _ in entries]}
+        for seat in (0, 1):
+            found[f"boneyard {seat}"] = self.boneyards[seat]
+            found[f"hand {seat}"] = self.hands[seat]
+            found[f"set aside by {seat}"] = list(self.set_aside[seat])
+        return found
 
     def unknown_tiles(self) -> list[int]:
         """On a view: the opponent's tiles whose place (hand or boneyard) the viewer
@@ -491,24 +473,12 @@ class BuildUpState(State):
             seen.update(tile for tile, owner in entries if owner == opponent)
         return [t for t in DOUBLE_SIX if t not in seen]
 
-    def determinize(self, rng: random.Random) -> BuildUpState:
-        if self.viewer < 0:
-            return self.clone()
+    def _fill_hidden(self, s: BuildUpState, rng: random.Random) -> None:
         opponent = 1 - self.viewer
         unknown = self.unknown_tiles()
         rng.shuffle(unknown)
         hand = self.hands[opponent]
         hidden = hand.count(-1)
-        s = self.clone()
-        s.viewer = -1
         s.hands[opponent] = sorted(hand[hidden:] + unknown[:hidden])
         s.hand_rows[opponent] = sum(ROW[t] for t in s.hands[opponent])
         s.boneyards[opponent] = sorted(unknown[hidden:])
-        return s
-
-
-OPTIONS_BY_GAME = {GAME: OPTIONS}
-
-
-def new_state(name: str, players: int | None, options: dict) -> BuildUpState:
-    return BuildUpState(options, players)

@@ -126,17 +126,46 @@ class Outcome:
 
 class State:
     """Base class of every game's state. Subclasses implement the abstract hooks;
-    everything here is shared machinery."""
+    everything here is shared machinery.
 
-    __slots__ = ("current_player", "viewer")
+    A subclass names its game (`game`), its variant table (`OPTIONS`) and, when that
+    table has no ``players`` option, its seat count (`PLAYERS`); its constructor is
+    ``(players=None, options=None)`` and starts with `_setup`."""
+
+    __slots__ = ("current_player", "viewer", "options")
 
     game: ClassVar[str]
     """The game's name, as in records (``"necropolis"``)."""
+    OPTIONS: ClassVar[dict[str, Option]]
+    """The game's variant options (see its rules document, dominoes_arcade/rules/GAME.md), by key."""
+    PLAYERS: ClassVar[int] = 2
+    """The seat count, for a game whose `OPTIONS` have no ``players``."""
     higher_score_wins: ClassVar[bool] = True
 
     current_player: int
     viewer: int
     """-1 for a full state; a seat for the masked copy `view(seat)` returns."""
+    options: dict[str, Any]
+    """The resolved variant table, shared by every clone."""
+
+    def _setup(self, players: int | None, options: dict | None) -> int:
+        """Resolve and check the variant table into `options` (an unknown key or a
+        bad value is an `OptionError`, a seat count the game does not allow a
+        ValueError); returns the seat count. A full state, not a view."""
+        given = dict(options or {})
+        if "players" in self.OPTIONS:
+            if players is not None:
+                given["players"] = players
+            self.options = resolve_options(self.game, self.OPTIONS, given)
+            players = self.options["players"]
+        else:
+            wrong = {given.pop("players", None), players} - {None, self.PLAYERS}
+            if wrong:
+                raise ValueError(f"{self.game} is for {self.PLAYERS} players, not {wrong.pop()}")
+            self.options = resolve_options(self.game, self.OPTIONS, given)
+            players = self.PLAYERS
+        self.viewer = -1
+        return players
 
     # -- abstract hooks ------------------------------------------------------------
     @property
@@ -163,12 +192,20 @@ class State:
     def clone(self) -> State:
         raise NotImplementedError
 
-    def view(self, seat: int) -> State:
-        """A copy holding only what `seat` may see; hidden tiles are -1."""
+    def zones(self) -> dict[str, list[int]]:
+        """Where every tile is, zone by zone (-1 for a tile a view hides): a zone
+        named ``"NAME P"`` is private to seat P (a hand), any other is public or
+        face down to all. The zones and their sizes are the same in every view."""
         raise NotImplementedError
 
-    def determinize(self, rng: random.Random) -> State:
-        """On a view: a full state consistent with everything the viewer saw."""
+    def _hide(self, seat: int) -> None:
+        """On a fresh clone becoming `seat`'s view: replace what `seat` may not see
+        with -1 (its sizes stay)."""
+        raise NotImplementedError
+
+    def _fill_hidden(self, full: State, rng: random.Random) -> None:
+        """On a view: fill `full` (a clone of it, no longer a view) with a placement
+        of the hidden tiles consistent with everything the viewer saw."""
         raise NotImplementedError
 
     def scores(self) -> list[int]:
@@ -179,10 +216,6 @@ class State:
         """The `Outcome` once terminal, else None."""
         raise NotImplementedError
 
-    def options_dict(self) -> dict[str, Any]:
-        """The variant table, every key resolved (the record's ``options``)."""
-        raise NotImplementedError
-
     # -- shared machinery ----------------------------------------------------------
     @property
     def is_terminal(self) -> bool:
@@ -191,6 +224,27 @@ class State:
     @property
     def is_chance(self) -> bool:
         return self.current_player == CHANCE
+
+    def options_dict(self) -> dict[str, Any]:
+        """The variant table, every key resolved, ``players`` included (the record's
+        ``options``)."""
+        return {**self.options, "players": self.num_players}
+
+    def view(self, seat: int) -> State:
+        """A copy holding only what `seat` may see; hidden tiles are -1."""
+        v = self.clone()
+        v.viewer = seat
+        v._hide(seat)
+        return v
+
+    def determinize(self, rng: random.Random) -> State:
+        """On a view: a full state consistent with everything the viewer saw (on a
+        full state: a copy)."""
+        full = self.clone()
+        if self.viewer >= 0:
+            full.viewer = -1
+            self._fill_hidden(full, rng)
+        return full
 
     def sample_chance(self, rng: random.Random) -> Action:
         """One chance outcome drawn with its probability. Games override this with

@@ -1,9 +1,7 @@
 """Cyprus (RULES.md section 3) and Sebastopol (section 3b): one star-and-arms engine.
 
-Both games are the same block game around a spinner; each is a `Preset` (the set, the
-spinner's number, the number of star slots, the deal, the variant table and its
-interned actions) and a two-line `StarState` subclass naming it, in the spirit of
-python-chess's variants.
+Both games are the same block game around a spinner: a `StarState` subclass each,
+naming its `Preset` (set, spinner, star slots, deal: see `star_tables`) and variants.
 
 Zones: each hand (private, kept sorted), the boneyard (face down, order unknown, so
 every deal and draw is a uniform chance outcome over its tiles) and the table: the
@@ -33,9 +31,10 @@ import bisect
 import random
 from dataclasses import dataclass
 
-from .core import CHANCE, TERMINAL, Action, Event, Option, Outcome, State, Termination, resolve_options
+from .core import CHANCE, TERMINAL, Action, Event, Option, Outcome, State, Termination
 from .cyprus_knowledge import GAIN, GONE, VOID, Layers, deal_unseen, hand_layers
-from .tiles import DOUBLE_NINE, DOUBLE_SIX, HIGH, LOW, NAME, NUMBERS_MASK, PIPS, tile
+from .star_tables import Preset
+from .tiles import DOUBLE_NINE, DOUBLE_SIX, HIGH, LOW, NAME, NUMBERS_MASK, PIPS
 
 # -- the two rule tables -----------------------------------------------------------
 SEED_HANDS = {4: 9, 5: 8, 6: 7, 7: 7, 8: 6, 9: 6, 10: 5}
@@ -59,41 +58,8 @@ SEBASTOPOL_OPTIONS: dict[str, Option] = {o.name: o for o in (
     Option("block_tie", "no_score", BLOCK_TIE_DOC, **BLOCK_TIE),
 )}
 
-
-class Preset:
-    """One game of the family: its set, spinner, star and deal, its variant table, and
-    every action it can use, interned once at import."""
-
-    def __init__(self, game: str, tiles: tuple[int, ...], suit: int, slots: int, options: dict[str, Option],
-                 max_players: int, deals_everything: bool):
-        self.game, self.tiles, self.options, self.max_players = game, tiles, options, max_players
-        self.suit = suit
-        """The spinner's number: the star takes only tiles showing it."""
-        self.slots = slots
-        """Star slots (N, E, S, W, then NE, SE, SW, NW); arm k grows from slot k."""
-        self.deals_everything = deals_everything
-        """True for Sebastopol: the whole set is dealt, so there is no boneyard."""
-        self.spinner = tile(suit, suit)
-        self.set_spinner = Action(game, "spinner", NAME[self.spinner], tile=self.spinner)
-        self.play = [tuple(Action(game, "play", f"{NAME[t]} @{k}", tile=t, arg=k) for k in range(slots))
-                     for t in tiles]
-        """``play[tile][arm]``: ``a-b @k``."""
-        arm_sets = [[k for k in range(slots) if arms >> k & 1] for arms in range(1 << slots)]
-        self.plays_onto = [[tuple([row[k] for k in arms]) for arms in arm_sets] for row in self.play]
-        """``plays_onto[tile][arms]``: the plays of `tile` onto each arm in the bit set `arms`."""
-        seats = range(max_players)
-        self.deal = [[Action(game, "deal", f"deal {p} {NAME[t]}", seat=p, tile=t) for t in tiles] for p in seats]
-        """``deal[seat][tile]``: ``deal P a-b``."""
-        self.drawn = [[Action(game, "drawn", f"draw {p} {NAME[t]}", seat=p, tile=t) for t in tiles] for p in seats]
-        """``drawn[seat][tile]``: ``draw P a-b``, the chance outcome of a draw."""
-        self.draw = Action(game, "draw", "draw")
-        self.pass_ = Action(game, "pass", "pass")
-
-
-CYPRUS = Preset("cyprus", DOUBLE_NINE, suit=9, slots=8, options=CYPRUS_OPTIONS, max_players=10,
-                deals_everything=False)
-SEBASTOPOL = Preset("sebastopol", DOUBLE_SIX, suit=6, slots=4, options=SEBASTOPOL_OPTIONS, max_players=4,
-                    deals_everything=True)
+CYPRUS = Preset("cyprus", DOUBLE_NINE, suit=9, slots=8, max_players=10, deals_everything=False)
+SEBASTOPOL = Preset("sebastopol", DOUBLE_SIX, suit=6, slots=4, max_players=4, deals_everything=True)
 
 
 @dataclass(frozen=True, eq=False)
@@ -101,7 +67,6 @@ class Rules:
     """A game's preset and resolved variant table, shared by every clone."""
 
     preset: Preset
-    options: dict
     players: int
     hand_size: int
     target_score: int
@@ -109,23 +74,13 @@ class Rules:
     lightest_tile_breaks_ties: bool
 
     @classmethod
-    def resolve(cls, preset: Preset, players: int | None, options: dict | None) -> Rules:
-        given = dict(options or {})
-        if preset.deals_everything:  # Sebastopol: always a table of four; records may say so
-            wrong = {given.pop("players", None), players} - {None, preset.max_players}
-            if wrong:
-                raise ValueError(f"{preset.game} is for exactly {preset.max_players} players, not {wrong.pop()}")
-            resolved = resolve_options(preset.game, preset.options, given)
-            players = preset.max_players
-            hand_size = len(preset.tiles) // players
-        else:
-            if players is not None:
-                given["players"] = players
-            resolved = resolve_options(preset.game, preset.options, given)
-            players = resolved["players"]
-            hand_size = HAND_SIZES[resolved["hand_sizes"]][players]
-        return cls(preset, resolved, players, hand_size, resolved["target_score"],
-                   resolved.get("boneyard_reserve", 0), resolved["block_tie"] == "lightest_tile")
+    def resolve(cls, preset: Preset, players: int, options: dict) -> Rules:
+        """From the resolved variant table (Sebastopol deals the whole set: its
+        table has no hand sizes)."""
+        hand_size = (len(preset.tiles) // players if preset.deals_everything
+                     else HAND_SIZES[options["hand_sizes"]][players])
+        return cls(preset, players, hand_size, options["target_score"], options.get("boneyard_reserve", 0),
+                   options["block_tie"] == "lightest_tile")
 
 
 @dataclass(frozen=True)
@@ -156,8 +111,7 @@ class StarState(State):
     preset: Preset
 
     def __init__(self, players: int | None = None, options: dict | None = None):
-        self.rules = Rules.resolve(self.preset, players, options)
-        self.viewer = -1
+        self.rules = Rules.resolve(self.preset, self._setup(players, options), self.options)
         self.totals: tuple[int, ...] = (0,) * self.rules.players
         """Each seat's running game total."""
         self.round_number = 0
@@ -194,9 +148,6 @@ class StarState(State):
     @property
     def num_players(self) -> int:
         return self.rules.players
-
-    def options_dict(self) -> dict:
-        return {**self.rules.options, "players": self.rules.players}
 
     @property
     def is_spinner_set(self) -> bool:
@@ -479,7 +430,8 @@ class StarState(State):
     # -- copies, views, determinization ------------------------------------------------
     def clone(self) -> StarState:
         c = object.__new__(self.__class__)
-        c.rules, c.viewer, c.current_player, c.phase = self.rules, self.viewer, self.current_player, self.phase
+        c.rules, c.options, c.viewer = self.rules, self.options, self.viewer
+        c.current_player, c.phase = self.current_player, self.phase
         c.seat, c.dealer, c.round_number, c.to_deal = self.seat, self.dealer, self.round_number, self.to_deal
         c.hands = [hand[:] for hand in self.hands]
         c.boneyard = self.boneyard[:]
@@ -490,19 +442,25 @@ class StarState(State):
         c.last_round, c.hidden = self.last_round, self.hidden
         return c
 
-    def view(self, seat: int) -> StarState:
+    def _hide(self, seat: int) -> None:
         """What `seat` sees: its own hand, the table, every hand's size, the boneyard's
-        size, and what the draws and passes revealed (`hidden`). Hidden tiles are -1."""
-        v = self.clone()
-        v.viewer = seat
-        v.hidden = self.layers()
-        for p, hand in enumerate(v.hands):
+        size, and what the draws and passes revealed (`hidden`)."""
+        self.hidden = self.layers()
+        hands = self.hands
+        for p, hand in enumerate(hands):
             if p != seat:
-                v.hands[p] = [-1] * len(hand)
-        v.boneyard = [-1] * len(self.boneyard)
+                hands[p] = [-1] * len(hand)
+        self.boneyard = [-1] * len(self.boneyard)
         if self.seat != seat:
-            v.drawn = -1
-        return v
+            self.drawn = -1
+
+    def zones(self) -> dict[str, list[int]]:
+        found = {"boneyard": self.boneyard, "table": [t for line in self.layout for t in line]}
+        if self.is_spinner_set:
+            found["table"].append(self.preset.spinner)
+        for seat, hand in enumerate(self.hands):
+            found[f"hand {seat}"] = hand
+        return found
 
     def layers(self) -> Layers:
         """Each seat's hand as layers ``(mask, count)`` (see `cyprus_knowledge`): the
@@ -516,32 +474,25 @@ class StarState(State):
             void &= mask
         return void
 
-    def determinize(self, rng: random.Random) -> StarState:
-        """On a view: a full state dealing the unseen tiles to the other hands and the
-        boneyard, every hidden layer keeping the voids its seat revealed."""
-        if self.viewer < 0:
-            return self.clone()
+    def _fill_hidden(self, full: StarState, rng: random.Random) -> None:
+        """Deal the unseen tiles to the other hands and the boneyard, every hidden
+        layer keeping the voids its seat revealed."""
         others_turn = self.seat != self.viewer
         spinner_place = -1 if self.phase == SEARCH else self.seat if self.phase == LEAD and others_turn else None
         drawer = self.seat if self.phase == DRAWN and others_turn else -1
-        return deal_unseen(self, self.phase >= TURN, spinner_place, drawer, rng)
+        deal_unseen(self, full, self.phase >= TURN, spinner_place, drawer, rng)
 
 
 class CyprusState(StarState):
     __slots__ = ()
     game = "cyprus"
     preset = CYPRUS
+    OPTIONS = CYPRUS_OPTIONS
 
 
 class SebastopolState(StarState):
     __slots__ = ()
     game = "sebastopol"
     preset = SEBASTOPOL
-
-
-STATES = {"cyprus": CyprusState, "sebastopol": SebastopolState}
-OPTIONS_BY_GAME = {name: cls.preset.options for name, cls in STATES.items()}
-
-
-def new_state(name: str, players: int | None, options: dict) -> StarState:
-    return STATES[name](players, options)
+    OPTIONS = SEBASTOPOL_OPTIONS
+    PLAYERS = 4

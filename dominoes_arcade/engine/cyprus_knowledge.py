@@ -60,9 +60,10 @@ def hand_layers(history: tuple | None, hand_sizes: list[int]) -> Layers:
     return tuple(tuple((mask, count) for mask, count in seat_layers if count) for seat_layers in layers)
 
 
-def deal_unseen(view, spinner_on_table: bool, spinner_place: int | None, drawer: int, rng: random.Random):
-    """A full state from `view` (a `StarState` view with its `hidden` layers): the
-    tiles its seat has not seen dealt to the other hands and the boneyard.
+def deal_unseen(view, s, spinner_on_table: bool, spinner_place: int | None, drawer: int,
+                rng: random.Random) -> None:
+    """Fill `s` (a full-state clone of `view`, a `StarState` view with its `hidden`
+    layers): the tiles the viewer has not seen dealt to the other hands and the boneyard.
 
     `spinner_place` pins the spinner before it is set (its holder's seat, or -1 for
     the boneyard during the search); `drawer` is the seat whose newest layer is the
@@ -85,8 +86,7 @@ def deal_unseen(view, spinner_on_table: bool, spinner_place: int | None, drawer:
         mask, count, owner = groups[index]
         groups[index] = (mask, count - 1, owner)
     dealt = assign_tiles(unseen, [(mask, count) for mask, count, _ in groups], rng)
-    s = view.clone()
-    s.viewer, s.hidden = -1, None
+    s.hidden = None
     s.boneyard = []
     for p in range(len(s.hands)):
         if p != viewer:
@@ -100,7 +100,6 @@ def deal_unseen(view, spinner_on_table: bool, spinner_place: int | None, drawer:
     for hand in s.hands:
         hand.sort()
     s.boneyard.sort()
-    return s
 
 
 def assign_tiles(tiles: list[int], groups: list[tuple[int, int]], rng: random.Random) -> list[list[int]]:

@@ -17,7 +17,7 @@ import bisect
 import random
 from dataclasses import dataclass
 
-from .core import CHANCE, TERMINAL, Action, Event, Option, Outcome, State, Termination, resolve_options
+from .core import CHANCE, TERMINAL, Action, Event, Option, Outcome, State, Termination
 from .tiles import DOUBLE_SIX, LOW, NAME, NUMBERS_MASK, PIPS, other_number
 
 GAME = "necropolis"
@@ -81,18 +81,16 @@ class Rules:
 
 
 class NecropolisState(State):
-    __slots__ = ("options", "rules", "phase", "seat", "pile", "mastabas", "sites", "held",
+    __slots__ = ("rules", "phase", "seat", "pile", "mastabas", "sites", "held",
                  "returning", "turns", "passes_in_row", "termination")
 
     game = GAME
+    OPTIONS = OPTIONS
     higher_score_wins = False
 
-    def __init__(self, options: dict | None = None, players: int | None = None):
-        if players not in (None, 2):
-            raise ValueError(f"necropolis is for 2 players, not {players}")
-        self.options = resolve_options(GAME, OPTIONS, options)
+    def __init__(self, players: int | None = None, options: dict | None = None):
+        self._setup(players, options)
         self.rules = Rules.from_options(self.options)
-        self.viewer = -1
         self.pile: list[int] = list(DOUBLE_SIX)
         """The necropolis: a set, kept as a list in a deterministic order."""
         self.mastabas: list[list[int]] = [[], []]
@@ -116,9 +114,6 @@ class NecropolisState(State):
     @property
     def num_players(self) -> int:
         return 2
-
-    def options_dict(self) -> dict:
-        return {**self.options, "players": 2}
 
     def sites_started(self, seat: int) -> int:
         return len(self.sites[seat])
@@ -350,16 +345,21 @@ class NecropolisState(State):
         c.passes_in_row, c.termination = self.passes_in_row, self.termination
         return c
 
-    def view(self, seat: int) -> NecropolisState:
+    def _hide(self, seat: int) -> None:
         """What `seat` sees: the sites, its own mastabas, and only the size of the
-        necropolis and of the opponent's mastabas (hidden tiles are -1)."""
-        v = self.clone()
-        v.viewer = seat
-        v.pile = [-1] * len(self.pile)
-        v.mastabas[1 - seat] = [-1] * len(self.mastabas[1 - seat])
+        necropolis and of the opponent's mastabas."""
+        self.pile = [-1] * len(self.pile)
+        self.mastabas[1 - seat] = [-1] * len(self.mastabas[1 - seat])
         if self.seat != seat:
-            v.held = v.returning = -1
-        return v
+            self.held = self.returning = -1
+
+    def zones(self) -> dict[str, list[int]]:
+        found = {"necropolis": self.pile, "sites": [t for sites in self.sites for site in sites for t, _ in site]}
+        for seat in (0, 1):
+            found[f"mastabas {seat}"] = self.mastabas[seat]
+        if self.phase in (DRAWN, REVEAL_EXCHANGE):
+            found[f"held {self.seat}"] = [self.held if self.phase == DRAWN else self.returning]
+        return found
 
     def unknown_tiles(self) -> list[int]:
         """On a view: the tiles whose place the viewer does not know."""
@@ -371,13 +371,9 @@ class NecropolisState(State):
             seen.update(t for t in (self.held, self.returning) if t >= 0)
         return [t for t in DOUBLE_SIX if t not in seen]
 
-    def determinize(self, rng: random.Random) -> NecropolisState:
-        if self.viewer < 0:
-            return self.clone()
+    def _fill_hidden(self, s: NecropolisState, rng: random.Random) -> None:
         unknown = self.unknown_tiles()
         rng.shuffle(unknown)
-        s = self.clone()
-        s.viewer = -1
         opponent = 1 - self.viewer
         if s.seat == opponent and s.phase == DRAWN:
             s.held = unknown.pop()
@@ -386,11 +382,3 @@ class NecropolisState(State):
         n = len(s.mastabas[opponent])
         s.mastabas[opponent] = sorted(unknown[:n])
         s.pile = sorted(unknown[n:])
-        return s
-
-
-OPTIONS_BY_GAME = {GAME: OPTIONS}
-
-
-def new_state(name: str, players: int | None, options: dict) -> NecropolisState:
-    return NecropolisState(options, players)

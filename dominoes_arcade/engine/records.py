@@ -1,5 +1,5 @@
-"""Game records (DESIGN.md, "Game records"): write, read, replay, and the driver
-that plays a game into one.
+"""Game records (DESIGN.md, "Game records"): write, read and replay them (`match`
+plays a game into one).
 
 A record is one JSON object; its ``steps`` are ``"ACTOR MOVE"`` strings in the
 notation of RULES.md section 4, with every chance outcome written out, so a record
@@ -10,7 +10,6 @@ reverse.
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -186,34 +185,6 @@ def replay(record: Record, *, check_end: bool = True) -> State:
             raise ReplayError(last, last_text,
                               f"scores differ: the record says {record.scores}, the rules give {state.scores()}")
     return state
-
-
-def play(state: State, decide: Callable[[State], Action], rng: random.Random,
-         on_step: Callable[[str], None] | None = None) -> list[str]:
-    """Play `state` to the end: chance from `rng`, decisions from `decide(state)`
-    (which must return one of `state.legal_actions()`). Returns the steps."""
-    steps: list[str] = []
-    while not state.is_terminal:
-        if state.current_player == CHANCE:
-            action = state.sample_chance(rng)
-        else:
-            action = decide(state)
-        text = step_text(state, action)
-        state.apply(action)
-        steps.append(text)
-        if on_step is not None:
-            on_step(text)
-    return steps
-
-
-def random_game(game: str, seed: int, players: int | None = None, options: dict | None = None) -> Record:
-    """A game with uniformly random decisions; chance and decisions both come from
-    `seed`, so the same seed gives the same record."""
-    state = new_game(game, players, options)
-    rng = random.Random(seed)
-    steps = play(state, lambda s: rng.choice(s.legal_actions()), rng)
-    resolved = state.options_dict()
-    return Record(game, resolved, ["random"] * state.num_players, seed, steps, state.scores(), None)
 
 
 def parse_record_line(line: str) -> Record | RecordError:

@@ -147,7 +147,8 @@ def worker_context() -> multiprocessing.context.BaseContext:
     from a clean server that has the package imported), else spawn."""
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["dominoes_arcade.tournament.worker", *GAMES.values()])
+        rules = {entry.state.partition(":")[0] for entry in GAMES.values()}
+        context.set_forkserver_preload(["dominoes_arcade.tournament.worker", *sorted(rules)])
         return context
     return multiprocessing.get_context("spawn")
 

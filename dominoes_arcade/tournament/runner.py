@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import files
+from ..engine import entry
 from .executors import Executor, make_executor
 from .isolation import bot_log_path
 from .journal import Journal, load_journal
@@ -152,7 +153,8 @@ def run_tournament(plan: Plan, *, resume: bool = False, command: str = "",
     bot_log = str(bot_log_path(plan.journal_path))
 
     def make_batch(jobs: tuple[GameJob, ...]) -> Batch:
-        return Batch(plan.game, plan.options, plan.move_time_limit_ms / 1000, plan.key, jobs, bot_log)
+        return Batch(plan.game, plan.options, plan.move_time_limit_ms / 1000, plan.key, jobs,
+                     entry=entry(plan.game), bot_log=bot_log)
 
     display = Progress(plan.game, len(schedule), len(done), plan.higher_score_wins, rich=progress)
     for result in sorted(done.values(), key=lambda r: r.game_id):

@@ -19,7 +19,8 @@ from typing import Any
 
 from ..bots import make_bot
 from ..bots.driver import Watchdog, play_bots, user_can_interrupt
-from ..engine import new_game
+from ..engine import GAMES, GameEntry, register
+from ..engine.match import Match
 from ..engine.records import Record
 from . import isolation
 from .schedule import GameJob
@@ -38,6 +39,9 @@ class Batch:
     key: str
     """The tournament's fingerprint, written into every record (see `journal`)."""
     jobs: tuple[GameJob, ...]
+    entry: GameEntry | None = None
+    """The game's registry entry, for a worker process that does not know the game
+    (one registered at run time, by a test or a plug-in, in a spawned process)."""
     bot_log: str | None = None
     """Where the bots' output goes (see `isolation`); None: nowhere."""
 
@@ -54,6 +58,8 @@ def play_batch(batch: Batch) -> list[Played]:
     """Play every game of `batch`, in order. With a process of its own (the main
     thread), a `Watchdog` stops a bot that overruns the time limit; elsewhere (a Dask
     worker thread) an overrun is found when the bot returns."""
+    if batch.entry is not None and batch.game not in GAMES:
+        register(batch.entry)
     with bot_output(batch.bot_log):
         if Watchdog.available():
             with Watchdog(batch.time_limit) as watchdog:
@@ -110,10 +116,9 @@ def unbuilt_bot_record(batch: Batch, job: GameJob, seat: int, message: str, kind
     """The record of a game with no steps that `seat` forfeits: its bot could not
     be built, or (kind ``crash``) its process died: the scores of the untouched
     game, a forfeit."""
-    state = new_game(batch.game, options=batch.options)
     players = len(job.seats)
-    record = Record(batch.game, state.options_dict(), list(job.seats), job.seed, [], state.scores(),
-                    f"seat {seat} forfeits ({kind}): {message}")
+    record = Match(batch.game, options=batch.options, seed=job.seed).to_record(
+        job.seats, f"seat {seat} forfeits ({kind}): {message}")
     record.extra.update(decision_seconds=[0.0] * players, decisions=[0] * players,
                         forfeit={"seat": seat, "kind": kind, "message": message})
     return record

@@ -1,7 +1,8 @@
 """What the bots know about each game beyond its rules: a fast one-ply heuristic and
 who sees which chance outcome.
 
-Each game has one module here (Sebastopol shares Cyprus's) that defines:
+Each game's entry in the game registry (`dominoes_arcade.engine.registry`) names
+its module here (Sebastopol shares Cyprus's), which defines:
 
 - ``choose(state, legal, rng) -> Action``: the greedy decision for the current
   player. It reads only what that player may see (their own hidden tiles and the
@@ -17,7 +18,7 @@ Each game has one module here (Sebastopol shares Cyprus's) that defines:
   reward in [0, 1] at a hand or round end): ISMCTS stops its rollouts there instead
   of playing out deals that have not happened yet.
 
-A game without a module here (a new engine game) falls back to `Fallback`:
+A game whose entry names none (a new engine game) falls back to `Fallback`:
 uniformly random choices, and every chance outcome treated as observed.
 """
 
@@ -27,15 +28,7 @@ import importlib
 import random
 from types import ModuleType
 
-from ...engine import Action, State
-
-MODULES: dict[str, str] = {
-    "necropolis": "dominoes_arcade.bots.heuristics.necropolis",
-    "buildup": "dominoes_arcade.bots.heuristics.buildup",
-    "cyprus": "dominoes_arcade.bots.heuristics.cyprus",
-    "sebastopol": "dominoes_arcade.bots.heuristics.cyprus",
-}
-"""Each game's heuristic module."""
+from ...engine import GAMES, Action, State
 
 
 class Fallback:
@@ -54,7 +47,8 @@ class Fallback:
 
 def for_game(game: str) -> ModuleType | type[Fallback]:
     """The heuristic module of `game`, or `Fallback` when it has none (yet)."""
-    name = MODULES.get(game)
+    known = GAMES.get(game)
+    name = known.heuristics if known is not None else None
     if name is None:
         return Fallback
     try:

@@ -43,14 +43,10 @@ class PauseScene(MenuScene):
             super().handle(event)
 
     def open_rules(self) -> None:
-        from .rules import RulesScene
-
-        self.app.scenes.push(RulesScene(self.app, self.game))
+        self.app.open("rules", self.game)
 
     def open_settings(self) -> None:
-        from .settings import SettingsScene
-
-        self.app.scenes.push(SettingsScene(self.app))
+        self.app.open("settings")
 
     def ask_restart(self) -> None:
         self.app.scenes.push(Dialog(self.app, "Restart this game?", "The game in progress will be lost.",
@@ -61,11 +57,7 @@ class PauseScene(MenuScene):
                                     [("Leave", self.leave), ("Keep playing", lambda: None)]))
 
     def leave(self) -> None:
-        from .title import TitleScene
-
-        self.app.scenes.pop_until(lambda scene: isinstance(scene, TitleScene))
-        if not self.app.scenes:
-            self.app.scenes.push(TitleScene(self.app))
+        self.app.to_title()
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self._dim, (0, 0))

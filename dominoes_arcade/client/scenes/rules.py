@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...rules import rules_text
 from .. import games
 from ..app import LOGICAL_SIZE
 from ..input import InputEvent, Intent
@@ -31,8 +32,6 @@ SCROLL_EASE = 14.0
 
 
 def rules_markdown(game: str) -> str:
-    from ...cli import rules_text
-
     try:
         return rules_text(game)
     except (FileNotFoundError, OSError):

@@ -156,7 +156,7 @@ class SetupScene(MenuScene):
         """The game in a sentence, under the seats when they leave room."""
         style = self.app.style
         lines = style.wrap(f"{self.meta.pitch} {games.players_text(self.game).capitalize()}, "
-                           f"{self.meta.set_name}.", LEFT.width - 48, SMALL + 1)
+                           f"{self.meta.tile_set}.", LEFT.width - 48, SMALL + 1)
         seat_rows = [w.rect.bottom for w in self.focus.widgets if w.rect.colliderect(LEFT)]
         top = LEFT.bottom - 22 - len(lines) * 26
         if seat_rows and max(seat_rows) + 24 > top:

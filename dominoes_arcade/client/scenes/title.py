@@ -32,7 +32,7 @@ class GameCard(Button):
         self.game = game
         self.meta = meta
         self.art = art
-        self.caption = f"{games.players_text(game)} \u00b7 {meta.set_name}"
+        self.caption = f"{games.players_text(game)} \u00b7 {meta.tile_set}"
 
     def draw(self, surface, style) -> None:
         face = self.draw_body(surface, style)
@@ -92,9 +92,7 @@ class TitleScene(MenuScene):
     # -- actions ---------------------------------------------------------------------
     def _setup_opener(self, game: str):
         def open_setup() -> None:
-            from .setup import SetupScene
-
-            self.app.scenes.push(SetupScene(self.app, game))
+            self.app.open("setup", game)
         return open_setup
 
     def watch_demo(self, game: str | None = None, attract: bool = False) -> None:
@@ -109,14 +107,10 @@ class TitleScene(MenuScene):
         table.skip_on_input = not attract
 
     def open_rules(self) -> None:
-        from .rules import RulesScene
-
-        self.app.scenes.push(RulesScene(self.app))
+        self.app.open("rules")
 
     def open_settings(self) -> None:
-        from .settings import SettingsScene
-
-        self.app.scenes.push(SettingsScene(self.app))
+        self.app.open("settings")
 
     def ask_quit(self) -> None:
         self.app.scenes.push(Dialog(self.app, "Quit Dominoes Arcade?", "See you at the table again soon.",

@@ -1,18 +1,26 @@
 """Game tables: one module per game, each a `TableScene` subclass.
 
 A table is opened from a `TableSetup` (the game, each seat's kind, the variant
-options, the seed, and whether it is a demo or the replay of a record). `TABLES`
-maps each game to its table class as ``"module:Class"``. Adding a game's table is
-one module here (following the contract in `interaction`) and one line in `TABLES`.
+options, the seed, and whether it is a demo or the replay of a record). Each
+game's registry entry (`engine.registry`) names its table class as
+``"module:Class"``; a game whose entry names none plays on the `generic` table.
+Adding a game's table is one module here (following the contract in `hooks` and
+`interaction`) and its name in the game's registry entry.
+
+A table module keeps to one split: pure layout geometry (where each tile and zone
+sits, from the state: ``<game>_layout``), a painter that reads the layout and the
+state and changes nothing (``<game>_draw``, ``<game>_panels``), and the scene
+(decisions, and engine events turned into the kit's `sprites.Sprite` motion).
 """
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ...engine import entry
 from ...engine.records import Record
+from ...engine.registry import load
 
 if TYPE_CHECKING:
     from ..app import App
@@ -20,15 +28,6 @@ if TYPE_CHECKING:
 
 SEAT_KINDS = ("human", "easy", "medium", "hard")
 SEAT_LABELS = {"human": "Human", "easy": "Easy bot", "medium": "Medium bot", "hard": "Hard bot", "record": "Record"}
-
-TABLES: dict[str, str] = {
-    "necropolis": "dominoes_arcade.client.tables.necropolis:NecropolisTable",
-    "buildup": "dominoes_arcade.client.tables.buildup:BuildUpTable",
-    "cyprus": "dominoes_arcade.client.tables.cyprus:CyprusTable",
-    "sebastopol": "dominoes_arcade.client.tables.cyprus:CyprusTable",
-}
-"""game -> ``"dominoes_arcade.client.tables.<game>:<Class>"``, its real table."""
-
 
 @dataclass
 class TableSetup:
@@ -53,12 +52,14 @@ class TableSetup:
 
 
 def table_class(game: str) -> type[TableScene]:
-    """The table scene class for `game`. :raises KeyError: for a game with no table."""
-    target = TABLES.get(game)
+    """The table scene class for `game`: the one its registry entry names, else
+    the generic table. :raises UnknownGame: for a game not registered."""
+    target = entry(game).table
     if target is None:
-        raise KeyError(f"no table for {game!r}: add it to TABLES in dominoes_arcade/client/tables")
-    module, _, name = target.partition(":")
-    return getattr(importlib.import_module(module), name)
+        from .generic import GenericTable
+
+        return GenericTable
+    return load(target)
 
 
 def open_table(app: App, setup: TableSetup, *, replace: bool = False) -> TableScene:

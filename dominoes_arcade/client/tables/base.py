@@ -1,11 +1,13 @@
-"""`TableScene`: what every game table shares (the table kit). It owns the engine
-state and drives the game; a game's subclass draws it and describes the human's
-decision (the contract in `interaction`).
+"""`TableScene`: what every game table shares (the table kit). It drives the
+game's `Match` (the engine's one driver: state, steps, chance, undo); a game's
+subclass draws it and describes the human's decision (the contract in
+`interaction`).
 
 The driver, each update, once the table's animations (``self.tweens``) and any
 `hold` are done:
 
-- a chance node: one outcome sampled from ``self.rng`` (seeded by the setup);
+- a chance node: the match's next outcome (its `Deck`, shuffled from the setup's
+  seed as `simulate` and the tournament deal; or the record being replayed);
 - a bot's seat: the bot thinks in the `bot_worker` (asked as soon as the seat is
   to move, animations or not, so the frame loop never waits for it), and its
   choice is applied at least `think_delay` after the previous move;
@@ -40,13 +42,15 @@ from collections.abc import Hashable
 
 import pygame
 
-from ...engine import Action, Event, game_options, new_game
-from ...engine.records import parse_step, step_text
+from ...engine import Action, Event, game_options
+from ...engine.match import Match
 from ..input import InputEvent, Intent
-from ..scene import Scene
+from ..scene import SKIP_INTENTS, Scene
 from . import TableSetup
 from .bot_seats import BotSeats
+from .hooks import TableHooks
 from .interaction import Choice, Picker, draw_marks, table_prompts
+from .replay import ReplayControls
 
 ATTRACT_IGNORES = frozenset({Intent.POINT, Intent.DRAG, Intent.RELEASE, Intent.DEVICE_ADDED})
 """Inputs that do not end an attract-mode demo (a nudged mouse is not a player)."""
@@ -55,7 +59,7 @@ GAME_OVER_SECONDS = 4.0
 _TABLE_KEYS = itertools.count(1)
 
 
-class TableScene(Scene):
+class TableScene(TableHooks, Scene):
     name = "table"
     game_over_scene = True
     """Whether the kit's game-over screen opens at the end (a table that draws its own
@@ -66,10 +70,9 @@ class TableScene(Scene):
         self.setup = setup
         self.key = next(_TABLE_KEYS)
         """This table's bots in the worker."""
-        self.state = self._new_state()
+        self.match = self.new_match()
         self.rng = random.Random(setup.seed)
-        self.steps: list[str] = []
-        """Every step applied so far, in record notation (``"0 draw"``, ``"* 3-4"``)."""
+        """Only for the random move of a bot that failed (a decision: chance is the match's)."""
         self.human_steps: list[int] = []
         """Indexes in `steps` of the humans' decisions (undo goes back to them)."""
         self.decision_version = 0
@@ -96,19 +99,29 @@ class TableScene(Scene):
         self._choices: list[Choice] = []
         self.replay = None
         if setup.record is not None:
-            from ..scenes.replay_controls import ReplayControls
-
             self.replay = ReplayControls(self)
             self.skip_on_input = False  # a replay's controls use confirm and clicks themselves
 
-    def _new_state(self):
+    def new_match(self) -> Match:
+        """A match at the start of this table's game: following the record being
+        replayed, or dealt from the setup's seed."""
         setup = self.setup
         if setup.record is not None:
-            return new_game(setup.record.game, options=setup.record.options)
+            return Match.from_record(setup.record)
         options = dict(setup.options)
         if "players" in game_options(setup.game):
             options["players"] = setup.players
-        return new_game(setup.game, options=options)
+        return Match(setup.game, options=options, seed=setup.seed)
+
+    @property
+    def state(self):
+        """The full engine state (drawn only as `shows_hidden` allows)."""
+        return self.match.state
+
+    @property
+    def steps(self) -> list[str]:
+        """Every step applied so far, in record notation (``"0 draw"``, ``"* 3-4"``)."""
+        return self.match.steps
 
     # -- seats ---------------------------------------------------------------------
     def seat_kind(self, seat: int) -> str:
@@ -228,72 +241,6 @@ class TableScene(Scene):
         self.render_log.append((tile, face_up, seat))
         return where
 
-    # -- hooks for each game's table -------------------------------------------------
-    def choices(self) -> list[Choice]:
-        """The human's current decision, one `Choice` per legal action (built from
-        ``self.state.legal_actions()``); [] when no human is to move."""
-        return []
-
-    def item_rects(self) -> dict[Hashable, pygame.Rect]:
-        """Where every source and target is now on the 1280x720 canvas, including
-        targets that are not legal now (so a drop there is refused with a reason)."""
-        return {}
-
-    def action_for(self, source: Hashable, target: Hashable | None) -> Action | None:
-        """The engine action a drop of `source` on `target` means, legal or not;
-        None when it means nothing."""
-        return None
-
-    def draw_table(self, surface: pygame.Surface) -> None:
-        """Draw the game (the kit draws highlights and overlays above it)."""
-        surface.blit(self.app.style.background(surface.get_size()), (0, 0))
-
-    def draw_dragged(self, surface: pygame.Surface, source: Hashable, pos: tuple[int, int]) -> None:
-        """Draw `source` being dragged, centred at `pos`: by default the tile its
-        first choice moves, face up (the dragging human's own tile)."""
-        for choice in self.current_choices():
-            if choice.source == source and choice.action.tile >= 0:
-                self.draw_tile(surface, choice.action.tile, pygame.Rect(pos[0], pos[1], 0, 0), 72, face_up=True,
-                               seat=self.state.current_player)
-                return
-
-    def last_move_rect(self) -> pygame.Rect | None:
-        """Where the last move landed, for the last-move marker."""
-        return None
-
-    def describe(self, action: Action) -> str:
-        """A short phrase for `action` in prompts (``"Draw"``, ``"Play 3-4 s7"``)."""
-        text = str(action)
-        return text[:1].upper() + text[1:]
-
-    def result_lines(self) -> list[str]:
-        """The game-over summary: the headline (who won), then the scores."""
-        outcome = self.state.outcome()
-        if self.error:
-            return ["The record cannot be replayed to the end:", self.error]
-        if outcome is None:
-            return ["The game stopped."]
-        if outcome.is_draw:
-            headline = "A draw"
-        else:
-            names = " and ".join(self.seat_name(w) for w in outcome.winners)
-            headline = f"{names} {'wins' if len(outcome.winners) == 1 else 'win'}"
-        scores = ", ".join(f"{self.seat_name(seat)} {score}" for seat, score in enumerate(outcome.scores))
-        return [headline, f"because {outcome.termination.value}.", f"Scores: {scores}"]
-
-    def on_events(self, action: Action, events: list[Event]) -> None:
-        """Start animations and sounds for what `action` did."""
-
-    def on_rebuild(self) -> None:
-        """The state was rebuilt without events (undo, a replay stepping back or
-        jumping ahead): put every sprite where the state says, without animation."""
-
-    def on_game_over(self) -> None:
-        """The game just ended (the kit opens the game-over screen after this)."""
-
-    def handle_table(self, event: InputEvent) -> None:
-        """Input the kit did not use (a game's extras, such as viewing a stack)."""
-
     # -- the driver ----------------------------------------------------------------
     def update(self, dt: float) -> None:
         if self.replay is not None:
@@ -321,7 +268,7 @@ class TableScene(Scene):
         elif self.replay is not None:
             self.replay.advance(dt)
         elif state.is_chance:
-            self.apply(state.sample_chance(self.rng))
+            self._record(*self.match.resolve_chance())
         elif self.is_human(state.current_player):
             self._turn_of_human(state.current_player)
         else:
@@ -345,9 +292,7 @@ class TableScene(Scene):
         if seat == self.last_shown_human:
             self.revealed_seat = seat  # the same human again: nobody new is at the screen
             return
-        from ..scenes.pass_device import PassScene
-
-        self.app.scenes.push(PassScene(self.app, self, seat))
+        self.app.open("pass_device", self, seat)
 
     def reveal(self, seat: int) -> None:
         """`seat`'s human confirmed the pass screen: their hidden tiles may show."""
@@ -356,32 +301,31 @@ class TableScene(Scene):
     def _replay_next(self) -> bool:
         """Apply the record's next step (animated). False at its end or on a bad step."""
         record = self.setup.record
-        if len(self.steps) >= len(record.steps):
+        try:
+            action = self.match.scripted()
+            events = self.match.apply(action) if action is not None else None
+        except ValueError as error:  # a step that does not parse, or that the rules refuse
+            self.error = f"step {len(self.steps) + 1} \"{record.steps[len(self.steps)]}\": {error}"
+            return False
+        if events is None:
             self.error = record.error or "the record stops before the end of the game"
             return False
-        text = record.steps[len(self.steps)]
-        try:
-            action = parse_step(self.state, text)
-            events = self.state.apply(action)
-        except ValueError as error:
-            self.error = f"step {len(self.steps) + 1} \"{text}\": {error}"
-            return False
-        self.steps.append(text)
-        self._changed()
-        self.on_events(action, events)
+        self._record(action, events)
         return True
 
     def apply(self, action: Action) -> list[Event]:
-        """Apply `action` (checked by the engine), record it and animate it."""
-        seat = self.state.current_player
-        text = step_text(self.state, action)
-        events = self.state.apply(action)
+        """Apply `action` through the match (which checks it), note a human's
+        decision and animate it."""
+        seat, step = self.state.current_player, len(self.steps)
+        events = self.match.apply(action)
         if seat >= 0 and self.is_human(seat):
-            self.human_steps.append(len(self.steps))
-        self.steps.append(text)
+            self.human_steps.append(step)
+        self._record(action, events)
+        return events
+
+    def _record(self, action: Action, events: list[Event]) -> None:
         self._changed()
         self.on_events(action, events)
-        return events
 
     def _changed(self) -> None:
         self.decision_version += 1
@@ -402,19 +346,17 @@ class TableScene(Scene):
         self.ended = True
         self.on_game_over()
         if self.game_over_scene and self.replay is None:
-            from ..scenes.game_over import GameOverScene
-
-            self.app.scenes.push(GameOverScene(self.app, self))
+            self.app.open("game_over", self)
 
     # -- undo and rebuilding ---------------------------------------------------------
-    def rebuild(self, steps: list[str]) -> None:
-        """Replay `steps` into a fresh state, without events or animation."""
-        state = self._new_state()
-        for text in steps:
-            state.apply(parse_step(state, text))
-        self.state = state
-        self.steps = list(steps)
-        self.human_steps = [index for index in self.human_steps if index < len(steps)]
+    def rebuild(self, step: int) -> None:
+        """Lay the game at its first `step` steps, without events or animation: back
+        through `Match.undo_to`, or on along the record being replayed."""
+        if step <= len(self.steps):
+            self.match.undo_to(step)
+        else:
+            self.match.advance_script(step)
+        self.human_steps = [index for index in self.human_steps if index < step]
         self.tweens.clear()
         self.hold_left = 0.0
         self.ended, self.ended_for, self.error = False, 0.0, None
@@ -446,7 +388,7 @@ class TableScene(Scene):
             self.app.toast(reason)
             self.app.audio.play("back")
             return False
-        self.rebuild(self.steps[:self.human_steps[-1]])
+        self.rebuild(self.human_steps[-1])
         self.bots.forget()  # fresh bots: the old ones saw moves that are gone
         self.think_left = self.think_delay
         self.app.audio.play("back")
@@ -487,11 +429,7 @@ class TableScene(Scene):
 
     def to_menu(self) -> None:
         """Leave the table for the title screen (the menu)."""
-        from ..scenes.title import TitleScene
-
-        self.app.scenes.pop_until(lambda scene: isinstance(scene, TitleScene))
-        if not self.app.scenes:
-            self.app.scenes.push(TitleScene(self.app))
+        self.app.to_title()
 
     def exit(self) -> None:
         self.bots.forget(hint=True)
@@ -507,6 +445,16 @@ class TableScene(Scene):
     def draw_marks(self, surface: pygame.Surface) -> None:
         """The kit's marks over the table: the last move, the decision, the hint."""
         draw_marks(self, surface)
+
+    def receive(self, event: InputEvent) -> None:
+        """A click or confirm also finishes the show that does not hold the game (a
+        deal cascading, a count-up); it acts too when a human has a decision to make."""
+        if (self.skip_on_input and event.intent in SKIP_INTENTS and self.tweens.running
+                and not self.tweens.busy):
+            self.tweens.skip()
+            if not self.can_decide:
+                return
+        super().receive(event)
 
     def handle(self, event: InputEvent) -> None:
         intent = event.intent
@@ -528,11 +476,9 @@ class TableScene(Scene):
             self.handle_table(event)
 
     def open_pause(self) -> None:
-        from ..scenes.pause import PauseScene
-
         self.app.audio.play("back")
         restart = self.replay.restart if self.replay is not None else self.restart
-        self.app.scenes.push(PauseScene(self.app, self.setup.game, on_restart=restart))
+        self.app.open("pause", self.setup.game, on_restart=restart)
 
     def prompts(self) -> list[tuple[Intent, str]]:
         if self.replay is not None:

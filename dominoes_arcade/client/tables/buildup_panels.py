@@ -1,10 +1,11 @@
-"""The panels around the Build Up table (RULES.md section 2): each seat's name
-plate, its boneyard and tiles set aside, the score sheet, the strips under the
-two lines, the status line and Pass button, the news banner, the summary at the
-end of a hand, and a stack's history.
+"""The Build Up table's painter (RULES.md section 2): the stacks, the hands and
+the tiles in flight, each seat's name plate, its boneyard and tiles set aside,
+the score sheet, the strips under the two lines, the status line and Pass button,
+the news banner, the summary at the end of a hand, and a stack's history.
 
-Functions of a `BuildUpTable`: positions come from its layout methods, every tile
-goes through its `tile_at` (the kit's `draw_tile`, so the render log sees it).
+Functions of a `BuildUpTable` that read its layout (`buildup_layout`) and state
+and change nothing; every tile goes through `tile_at` (the kit's `draw_tile`, so
+the render log sees it).
 """
 
 from __future__ import annotations
@@ -15,7 +16,26 @@ import pygame
 
 from ...engine.buildup import HAND_SIZES, PASS, STACK_COUNT
 from ...engine.tiles import PIPS
+from ..input import Device
 from ..theme import BODY, HEADING, LARGE, SMALL
+from ..tile_art import shade
+from .buildup_layout import (
+    ASIDE_LENGTH,
+    HISTORY_SIZES,
+    LIFT,
+    PASS_RECT,
+    PILE_LENGTH,
+    SHEET,
+    SHEET_COLUMNS,
+    SIDE_X,
+    SIDE_Y,
+    STACK_LENGTH,
+    SUMMARY,
+    SUMMARY_TILE,
+    UNDER_SHOWN,
+    UNDER_STEP,
+)
+from .sprites import Sprite
 
 if TYPE_CHECKING:
     from .buildup import BuildUpTable, HandSummary
@@ -24,23 +44,6 @@ SET_GLYPHS = ("\u25cf", "\u25c6")
 """Each set's centre pin as the tiles draw it (round, diamond): a cue besides colour."""
 SET_NAMES = {"classic": ("Ivory", "Red"), "colourblind": ("Cream", "Blue"), "midnight": ("Slate", "Sand")}
 """Each set's body colour by tile theme (`TileArt` themes), as the name plates say it."""
-SHEET = pygame.Rect(16, 16, 220, 404)
-SHEET_COLUMNS = (SHEET.x + 138, SHEET.right - 16)
-"""The right edges of the score sheet's two columns (Seat 1, Seat 2)."""
-PASS_RECT = pygame.Rect(914, 486, 116, 52)
-"""The Pass button, right of the hand, shown when passing is the only move."""
-SIDE_X = 1048
-"""The right-hand column: each seat's boneyard and tiles set aside."""
-SIDE_Y = {"top": 16, "bottom": 352}
-PILE_LENGTH = 60
-ASIDE_LENGTH = 40
-ASIDE_COLUMNS = 9
-SUMMARY = pygame.Rect(254, 106, 774, 356)
-SUMMARY_TILE = 44
-"""The length of the tiles a hand's summary shows."""
-HISTORY = pygame.Rect(16, 430, 220, 234)
-HISTORY_SIZES = ((4, 46), (5, 36), (6, 28))
-"""(columns, tile length) for a stack's history, largest first: the first that fits."""
 
 
 def plural(count: int, noun: str) -> str:
@@ -49,41 +52,41 @@ def plural(count: int, noun: str) -> str:
 
 def draw_plate(table: BuildUpTable, surface: pygame.Surface, seat: int) -> None:
     """Name, set, hand size and whose turn it is (an arrow and words, not colour alone)."""
-    rect = table.plate_rect(seat)
+    rect = table.layout.plate_rect(seat)
     palette = table.app.style.palette
     turn = table.state.current_player == seat
     table.app.panels.draw(surface, rect, radius=14, alpha=230 if turn else 150)
     if turn:
         pygame.draw.rect(surface, palette.accent, rect, 3, border_radius=14)
-    table.tile_at(surface, -1, (rect.x + 24, rect.y + 39), 44, face_up=False, owner=seat)
-    table.text_at(surface, f"Seat {seat + 1}", BODY, {"topleft": (rect.x + 46, rect.y + 6)},
+    tile_at(table, surface, -1, (rect.x + 24, rect.y + 39), 44, face_up=False, owner=seat)
+    text_at(table, surface, f"Seat {seat + 1}", BODY, {"topleft": (rect.x + 46, rect.y + 6)},
                   palette.accent if turn else palette.text, True)
     news = "\u25b6 to move" if turn else f"{len(table.state.hands[seat])} in hand"
-    table.text_at(surface, news, SMALL - 1, {"topright": (rect.right - 12, rect.y + 10)},
+    text_at(table, surface, news, SMALL - 1, {"topright": (rect.right - 12, rect.y + 10)},
                   palette.accent if turn else palette.text_dim, turn)
-    table.text_at(surface, table.seat_label(seat), SMALL, {"topleft": (rect.x + 46, rect.y + 34)}, palette.text)
+    text_at(table, surface, table.seat_label(seat), SMALL, {"topleft": (rect.x + 46, rect.y + 34)}, palette.text)
     names = SET_NAMES.get(table.app.tile_art.theme.name, ("First", "Second"))
-    table.text_at(surface, f"{SET_GLYPHS[seat]} {names[seat]} set", SMALL - 2,
+    text_at(table, surface, f"{SET_GLYPHS[seat]} {names[seat]} set", SMALL - 2,
                   {"topleft": (rect.x + 46, rect.y + 55)}, palette.text_dim)
 
 
 def draw_side(table: BuildUpTable, surface: pygame.Surface, seat: int, arriving: list) -> None:
     """The seat's boneyard, a face-down pile with its count, and its tiles set aside."""
     palette = table.app.style.palette
-    top = SIDE_Y[table.side(seat)]
+    top = SIDE_Y[table.layout.side(seat)]
     count = len(table.state.boneyards[seat])
-    x, y = table.pile_centre(seat)
+    x, y = table.layout.pile_centre(seat)
     for layer in range(min(count, 6)):
-        table.tile_at(surface, -1, (x + layer * 3, y - layer * 4), PILE_LENGTH, face_up=False, owner=seat)
+        tile_at(table, surface, -1, (x + layer * 3, y - layer * 4), PILE_LENGTH, face_up=False, owner=seat)
     if not count:
         pygame.draw.rect(surface, palette.panel_border, pygame.Rect(x - 15, y - 30, 30, 60), 2, border_radius=6)
-    table.text_at(surface, str(count), HEADING, {"topleft": (SIDE_X + 100, top + 44)}, palette.text, True)
+    text_at(table, surface, str(count), HEADING, {"topleft": (SIDE_X + 100, top + 44)}, palette.text, True)
     aside = table.state.set_aside[seat]
-    table.text_at(surface, f"Set aside: {len(aside)}", SMALL - 1, {"topleft": (SIDE_X + 2, top + 146)},
+    text_at(table, surface, f"Set aside: {len(aside)}", SMALL - 1, {"topleft": (SIDE_X + 2, top + 146)},
                   palette.text_dim, True)
     for index, tile in enumerate(aside):
         if ("aside", seat, tile) not in arriving:
-            table.tile_at(surface, tile, table.aside_centre(seat, index), ASIDE_LENGTH, owner=seat)
+            tile_at(table, surface, tile, table.layout.aside_centre(seat, index), ASIDE_LENGTH, owner=seat)
 
 
 def static_layer(table: BuildUpTable) -> pygame.Surface:
@@ -96,8 +99,8 @@ def static_layer(table: BuildUpTable) -> pygame.Surface:
         draw_lines(table, layer)
         dim = table.app.style.palette.text_dim
         for stack in range(STACK_COUNT):
-            label = {"midtop": (table.stack_rect(stack).centerx, table.stack_rect(stack).bottom + 3)}
-            table.text_at(layer, f"s{stack}", SMALL - 2, label, dim)
+            label = {"midtop": (table.layout.stack_rect(stack).centerx, table.layout.stack_rect(stack).bottom + 3)}
+            text_at(table, layer, f"s{stack}", SMALL - 2, label, dim)
         draw_static(table, layer)
         table.static, table.static_key = layer, key
     return table.static
@@ -109,28 +112,23 @@ def draw_static(table: BuildUpTable, layer: pygame.Surface) -> None:
     palette = table.app.style.palette
     table.app.panels.draw(layer, SHEET, radius=16)
     x = SHEET.x + 14
-    table.text_at(layer, "Build Up", LARGE, {"topleft": (x, SHEET.y + 10)}, palette.text, True)
-    table.text_at(layer, "Highest total wins", SMALL - 2, {"topleft": (x, SHEET.y + 74)}, palette.text_dim)
+    text_at(table, layer, "Build Up", LARGE, {"topleft": (x, SHEET.y + 10)}, palette.text, True)
+    text_at(table, layer, "Highest total wins", SMALL - 2, {"topleft": (x, SHEET.y + 74)}, palette.text_dim)
     for seat, right in enumerate(SHEET_COLUMNS):
-        table.text_at(layer, f"{SET_GLYPHS[seat]} S{seat + 1}", SMALL, {"topright": (right, SHEET.y + 104)},
+        text_at(table, layer, f"{SET_GLYPHS[seat]} S{seat + 1}", SMALL, {"topright": (right, SHEET.y + 104)},
                       palette.text, True)
     y = SHEET.y + 104 + 4 * 30 + 34
     pygame.draw.line(layer, palette.panel_border, (x, y - 4), (SHEET.right - 14, y - 4), 2)
-    table.text_at(layer, "Total", BODY, {"topleft": (x, y + 2)}, palette.text, True)
-    table.text_at(layer, "Placed" if table.state.rules.played_this_hand else "On top now", SMALL - 1,
+    text_at(table, layer, "Total", BODY, {"topleft": (x, y + 2)}, palette.text, True)
+    text_at(table, layer, "Placed" if table.state.rules.played_this_hand else "On top now", SMALL - 1,
                   {"topleft": (x, y + 44)}, palette.text_dim)
     for seat in (0, 1):
-        top = SIDE_Y[table.side(seat)]
+        top = SIDE_Y[table.layout.side(seat)]
         table.app.panels.draw(layer, pygame.Rect(SIDE_X - 8, top - 4, 228, 324), radius=14, alpha=120)
-        table.text_at(layer, f"{SET_GLYPHS[seat]} Seat {seat + 1}'s boneyard", SMALL - 1,
+        text_at(table, layer, f"{SET_GLYPHS[seat]} Seat {seat + 1}'s boneyard", SMALL - 1,
                       {"topleft": (SIDE_X + 2, top + 6)}, palette.text_dim, True)
-        table.text_at(layer, "face down", SMALL - 1, {"topleft": (SIDE_X + 100, top + 92)}, palette.text_dim)
-    table.app.panels.draw(layer, history_rect(table), radius=16, alpha=170)
-
-
-def history_rect(table: BuildUpTable) -> pygame.Rect:
-    """The history panel: shorter in a replay, whose controls sit below it."""
-    return HISTORY if table.replay is None else HISTORY.inflate(0, -62).move(0, -31)
+        text_at(table, layer, "face down", SMALL - 1, {"topleft": (SIDE_X + 100, top + 92)}, palette.text_dim)
+    table.app.panels.draw(layer, table.layout.history_rect(), radius=16, alpha=170)
 
 
 def draw_sheet(table: BuildUpTable, surface: pygame.Surface) -> None:
@@ -139,7 +137,7 @@ def draw_sheet(table: BuildUpTable, surface: pygame.Surface) -> None:
     state, palette = table.state, table.app.style.palette
     x = SHEET.x + 14
     hand = "Game over" if state.is_terminal else f"Hand {state.hand_index + 1} of {len(HAND_SIZES)}"
-    table.text_at(surface, hand, BODY, {"topleft": (x, SHEET.y + 46)}, palette.accent, True)
+    text_at(table, surface, hand, BODY, {"topleft": (x, SHEET.y + 46)}, palette.accent, True)
     y = SHEET.y + 104
     rows = [(f"Hand {i + 1}", state.hand_scores[i] if i < len(state.hand_scores) else None)
             for i in range(len(HAND_SIZES))]
@@ -147,21 +145,21 @@ def draw_sheet(table: BuildUpTable, surface: pygame.Surface) -> None:
     for label, scores in rows:
         y += 30
         current = label == f"Hand {state.hand_index + 1}" and not state.is_terminal
-        table.text_at(surface, ("\u25b8 " if current else "  ") + label, SMALL, {"topleft": (x, y)},
+        text_at(table, surface, ("\u25b8 " if current else "  ") + label, SMALL, {"topleft": (x, y)},
                       palette.accent if current else palette.text_dim)
         for seat, right in enumerate(columns):
             text = "\u2013" if scores is None else str(scores[seat])
-            table.text_at(surface, text, SMALL, {"topright": (right, y)}, palette.text)
+            text_at(table, surface, text, SMALL, {"topright": (right, y)}, palette.text)
     y += 34
     for seat, right in enumerate(columns):
-        table.text_at(surface, str(round(table.shown_totals[seat])), BODY, {"topright": (right, y + 2)},
+        text_at(table, surface, str(round(table.shown_totals[seat])), BODY, {"topright": (right, y + 2)},
                       palette.accent, True)
     y += 44
     now = scoring_now(table)
     for seat, right in enumerate(columns):
-        table.text_at(surface, str(now[seat]), SMALL, {"topright": (right, y)}, palette.text_dim)
+        text_at(table, surface, str(now[seat]), SMALL, {"topright": (right, y)}, palette.text_dim)
     if state.first_seat >= 0:
-        table.text_at(surface, f"Seat {state.first_seat + 1} started hand 1", SMALL - 3,
+        text_at(table, surface, f"Seat {state.first_seat + 1} started hand 1", SMALL - 3,
                       {"topleft": (x, y + 30)}, palette.text_dim)
 
 
@@ -169,11 +167,11 @@ def draw_lines(table: BuildUpTable, surface: pygame.Surface) -> None:
     """A strip of felt under each line, edged in its owner's colour, and its name
     (on the static layer)."""
     for seat in (0, 1):
-        strip = table.line_rect(seat)
+        strip = table.layout.line_rect(seat)
         table.app.panels.draw(surface, strip, radius=16, alpha=70)
-        pygame.draw.line(surface, table.set_colour(seat), (strip.x + 16, strip.bottom - 4), (strip.right - 16,
+        pygame.draw.line(surface, set_colour(table, seat), (strip.x + 16, strip.bottom - 4), (strip.right - 16,
                          strip.bottom - 4), 3)
-        table.text_at(surface, f"{SET_GLYPHS[seat]} Seat {seat + 1}'s line", SMALL,
+        text_at(table, surface, f"{SET_GLYPHS[seat]} Seat {seat + 1}'s line", SMALL,
                       {"bottomleft": (strip.x + 10, strip.y - 1)}, table.app.style.palette.text_dim, True)
 
 
@@ -198,12 +196,12 @@ def status_text(table: BuildUpTable) -> str:
 def draw_status(table: BuildUpTable, surface: pygame.Surface) -> None:
     """The status line, and the Pass button when passing is the only move."""
     palette = table.app.style.palette
-    table.text_at(surface, status_text(table), BODY - 2, {"center": (642, 606)},
+    text_at(table, surface, status_text(table), BODY - 2, {"center": (642, 606)},
                   palette.accent if table.waiting_for_human else palette.text)
     if table.waiting_for_human and table.state.legal_actions() == [PASS]:
         pygame.draw.rect(surface, palette.button_focus, PASS_RECT, border_radius=12)
         pygame.draw.rect(surface, palette.accent, PASS_RECT, 3, border_radius=12)
-        table.text_at(surface, "Pass", LARGE, {"center": PASS_RECT.center}, palette.text, True)
+        text_at(table, surface, "Pass", LARGE, {"center": PASS_RECT.center}, palette.text, True)
 
 
 def scoring_now(table: BuildUpTable) -> list[int]:
@@ -235,38 +233,38 @@ def draw_summary(table: BuildUpTable, surface: pygame.Surface, summary: HandSumm
     tiles set aside, the hand's score and the total, counting up."""
     palette = table.app.style.palette
     table.app.panels.draw(surface, SUMMARY, radius=20, alpha=250)
-    table.text_at(surface, f"Hand {summary.hand} of {len(HAND_SIZES)} scored", LARGE + 4,
+    text_at(table, surface, f"Hand {summary.hand} of {len(HAND_SIZES)} scored", LARGE + 4,
                   {"midtop": (SUMMARY.centerx, SUMMARY.y + 14)}, palette.accent, True)
     played = table.state.rules.played_this_hand
     rule = ("Each player scores the pips they placed this hand" if played else
             "Each colour scores the pips showing on top of the 12 stacks")
-    table.text_at(surface, rule, SMALL, {"midtop": (SUMMARY.centerx, SUMMARY.y + 54)}, palette.text_dim)
+    text_at(table, surface, rule, SMALL, {"midtop": (SUMMARY.centerx, SUMMARY.y + 54)}, palette.text_dim)
     p = summary.progress
     penalty = table.state.rules.unplayed_penalty
     for seat in (0, 1):
         x, y = SUMMARY.x + 28 + seat * 384, SUMMARY.y + 82
-        table.text_at(surface, f"{SET_GLYPHS[seat]} {table.seat_title(seat)}", BODY, {"topleft": (x, y)},
+        text_at(table, surface, f"{SET_GLYPHS[seat]} {table.seat_title(seat)}", BODY, {"topleft": (x, y)},
                       palette.text, True)
         tops = summary.tops[seat]
         if not played:
             top_pips = sum(PIPS[t] for _, t in tops)
-            table.text_at(surface, f"On top: {plural(len(tops), 'tile')}, {top_pips} pips", SMALL,
+            text_at(table, surface, f"On top: {plural(len(tops), 'tile')}, {top_pips} pips", SMALL,
                           {"topleft": (x, y + 32)}, palette.text_dim)
             for index, (_, tile) in enumerate(tops):
-                table.tile_at(surface, tile, (x + 12 + index * 28, y + 84), SUMMARY_TILE, owner=seat)
+                tile_at(table, surface, tile, (x + 12 + index * 28, y + 84), SUMMARY_TILE, owner=seat)
         aside = summary.aside[seat]
         aside_pips = sum(PIPS[t] for t in aside)
         note = f"Set aside: {plural(len(aside), 'tile')}"
         if penalty and aside:
             note += f", \u2212{aside_pips} pips"
-        table.text_at(surface, note, SMALL, {"topleft": (x, y + 116)}, palette.text_dim)
+        text_at(table, surface, note, SMALL, {"topleft": (x, y + 116)}, palette.text_dim)
         for index, tile in enumerate(aside):
-            table.tile_at(surface, tile, (x + 12 + index * 28, y + 168), SUMMARY_TILE, owner=seat)
-        table.text_at(surface, f"Hand  {round(summary.scores[seat] * p):+d}", LARGE, {"topleft": (x, y + 200)},
+            tile_at(table, surface, tile, (x + 12 + index * 28, y + 168), SUMMARY_TILE, owner=seat)
+        text_at(table, surface, f"Hand  {round(summary.scores[seat] * p):+d}", LARGE, {"topleft": (x, y + 200)},
                       palette.text, True)
-        table.text_at(surface, f"Total  {round(table.shown_totals[seat])}", LARGE, {"topleft": (x + 180, y + 200)},
+        text_at(table, surface, f"Total  {round(table.shown_totals[seat])}", LARGE, {"topleft": (x + 180, y + 200)},
                       palette.accent, True)
-    table.text_at(surface, "Click or press to continue", SMALL - 1, {"midbottom": (SUMMARY.centerx,
+    text_at(table, surface, "Click or press to continue", SMALL - 1, {"midbottom": (SUMMARY.centerx,
                   SUMMARY.bottom - 10)},
                   palette.text_dim)
 
@@ -275,17 +273,17 @@ def draw_history(table: BuildUpTable, surface: pygame.Surface, stack: int | None
     in its owner's colour, as large as fits (the tallest stack possible, 45 tiles,
     fits too)."""
     palette = table.app.style.palette
-    panel = history_rect(table)
+    panel = table.layout.history_rect()
     x = panel.x + 12
     if stack is None:
-        table.text_at(surface, "Stack history", SMALL, {"topleft": (x, panel.y + 10)}, palette.text, True)
+        text_at(table, surface, "Stack history", SMALL, {"topleft": (x, panel.y + 10)}, palette.text, True)
         for index, line in enumerate(("Point at a stack to list", "its tiles, bottom first.")):
-            table.text_at(surface, line, SMALL - 3, {"topleft": (x, panel.y + 36 + index * 18)}, palette.text_dim)
+            text_at(table, surface, line, SMALL - 3, {"topleft": (x, panel.y + 36 + index * 18)}, palette.text_dim)
         return
     entries = table.state.stacks[stack]
-    table.text_at(surface, f"s{stack}: {plural(len(entries), 'tile')}", SMALL, {"topleft": (x, panel.y + 8)},
+    text_at(table, surface, f"s{stack}: {plural(len(entries), 'tile')}", SMALL, {"topleft": (x, panel.y + 8)},
                   palette.text, True)
-    table.text_at(surface, "bottom first", SMALL - 4, {"topright": (panel.right - 12, panel.y + 12)},
+    text_at(table, surface, "bottom first", SMALL - 4, {"topright": (panel.right - 12, panel.y + 12)},
                   palette.text_dim)
     for columns, length in HISTORY_SIZES:
         if 36 + -(-len(entries) // columns) * (length // 2 + 3) <= panel.height:
@@ -294,3 +292,129 @@ def draw_history(table: BuildUpTable, surface: pygame.Surface, stack: int | None
         row, column = divmod(index, columns)
         where = (x + column * (length + 4), panel.y + 36 + row * (length // 2 + 3))
         table.draw_tile(surface, tile, where, length, face_up=True, seat=-1, horizontal=True, owner=owner)
+
+
+# -- the table: the stacks, the hands and the tiles in flight ------------------------------------
+
+
+def draw_table(table: BuildUpTable, surface: pygame.Surface) -> None:
+    surface.blit(static_layer(table), (0, 0))
+    arriving = [f.lands_on for f in table.flights if f.lands_on is not None]
+    for stack in range(STACK_COUNT):
+        draw_stack(table, surface, stack, arriving.count(("stack", stack)))
+    for seat in (0, 1):
+        draw_plate(table, surface, seat)
+        draw_hand(table, surface, seat, arriving)
+        draw_side(table, surface, seat, arriving)
+    draw_sheet(table, surface)
+    draw_status(table, surface)
+    for flight in table.flights:
+        draw_flight(table, surface, flight)
+    draw_history(table, surface, table.history_stack())
+    if table.banner[1] > 0 and table.summary is None:
+        draw_banner(table, surface)
+    if table.summary is not None:
+        draw_summary(table, surface, table.summary)
+    elif table.browsed is not None and table.app.input.last_device is not Device.MOUSE and not table.can_decide:
+        pygame.draw.rect(surface, (255, 255, 255), table.layout.stack_rect(table.browsed).inflate(14, 14), 3,
+                         border_radius=10)
+
+
+def tile_at(table: BuildUpTable, surface, tile: int, centre, length: float, *, face_up: bool = True, seat: int = -1,
+            owner: int | None = None) -> pygame.Rect:
+    """The kit's `draw_tile`, centred on `centre`."""
+    return table.draw_tile(surface, tile, pygame.Rect(round(centre[0]), round(centre[1]), 0, 0), round(length),
+                           face_up=face_up, seat=seat, owner=owner)
+
+
+def text_at(table: BuildUpTable, surface, text: str, size: int, where: dict, colour=None,
+            bold: bool = False) -> pygame.Rect:
+    image = table.app.style.text(text, size, colour, bold)
+    rect = image.get_rect(**where)
+    surface.blit(image, rect)
+    return rect
+
+
+def set_colour(table: BuildUpTable, seat: int) -> tuple[int, int, int]:
+    """`seat`'s set colour for lines and rings: its tiles' body, lightened when it
+    is too dark to show on the felt (the midnight theme)."""
+    body = table.app.tile_art.theme.bodies[seat]
+    luma = 0.299 * body[0] + 0.587 * body[1] + 0.114 * body[2]
+    return shade(body, 1.5) if luma < 55 else body
+
+
+def draw_stack(table: BuildUpTable, surface: pygame.Surface, stack: int, arriving: int) -> None:
+    """The top tile upright in its owner's colour, up to `UNDER_SHOWN` tiles under
+    it peeking out above, and a badge with the height."""
+    entries = table.state.stacks[stack]
+    if arriving:
+        entries = entries[:len(entries) - arriving]
+    x, y = table.layout.stack_centre(stack)
+    palette = table.app.style.palette
+    if not entries:
+        pygame.draw.rect(surface, palette.panel_border, table.layout.stack_rect(stack), 2, border_radius=8)
+        return
+    under = entries[-1 - UNDER_SHOWN:-1]
+    for depth, (tile, owner) in enumerate(under):
+        tile_at(table, surface, tile, (x, y - (len(under) - depth) * UNDER_STEP), STACK_LENGTH, owner=owner)
+    tile, owner = entries[-1]
+    tile_at(table, surface, tile, (x, y), STACK_LENGTH, owner=owner)
+    if len(entries) > 1:
+        badge = (x + STACK_LENGTH // 4 + 4, y - STACK_LENGTH // 2 - len(under) * UNDER_STEP + 4)
+        pygame.draw.circle(surface, (16, 20, 18), badge, 13)
+        pygame.draw.circle(surface, set_colour(table, owner), badge, 13, 2)
+        text_at(table, surface, str(len(entries)), SMALL - 3, {"center": badge}, bold=True)
+
+
+def draw_hand(table: BuildUpTable, surface: pygame.Surface, seat: int, arriving: list) -> None:
+    """`seat`'s hand as `hand_faces` allows, less the tiles still flying in (and
+    an empty slot for one being dragged). A first-player draw is public (both
+    players saw it); any other face is the seat's secret."""
+    faces = table.hand_faces(seat)
+    backs = faces.count(-1)
+    backs_arriving = sum(1 for f in table.flights if f.tile < 0 and f.lands_on[:2] == ("hand", seat))
+    layout = table.layout
+    length = layout.hand_length(seat)
+    public = table.state.shown[seat]
+    reflow = table.reflow[seat]
+    for index, tile in enumerate(faces):
+        if (tile >= 0 and ("hand", seat, tile) in arriving) or (tile < 0 and index >= backs - backs_arriving):
+            continue
+        x, y = layout.hand_centre(seat, index, len(faces))
+        x += reflow["shifts"].get(index, 0.0) * reflow["t"]
+        if tile >= 0 and table.dragged_source == ("hand", tile):
+            pygame.draw.rect(surface, table.app.style.palette.panel_border, layout.hand_rect(seat, index, len(faces)),
+                             2, border_radius=8)
+            continue
+        if tile >= 0 and table.selected_source == ("hand", tile):
+            y -= LIFT
+        secret = tile < 0 or not public >> tile & 1
+        tile_at(table, surface, tile, (x, y), length, face_up=tile >= 0, seat=seat if secret else -1, owner=seat)
+
+
+def draw_flight(table: BuildUpTable, surface: pygame.Surface, flight: Sprite) -> None:
+    """The tile drawn at its landing size (one cached image), scaled to its size
+    now and squeezed sideways while it turns over."""
+    landed = round(flight.length)
+    length = max(8, round(flight.length * flight.zoom))
+    centre = (round(flight.x), round(flight.y))
+    shadow = table.app.tile_art.shadow(landed, lift=0.8)
+    surface.blit(shadow, shadow.get_rect(center=(centre[0] + 6, centre[1] + 10)))
+    face_up, squash = flight.shows_face(), flight.squash
+    if squash > 0.97 and length == landed:
+        tile_at(table, surface, flight.tile, centre, length, face_up=face_up, seat=flight.seat, owner=flight.owner)
+        return
+    flat = pygame.Surface((landed // 2, landed), pygame.SRCALPHA)
+    table.draw_tile(flat, flight.tile, (0, 0), landed, face_up=face_up, seat=flight.seat, owner=flight.owner)
+    scaled = pygame.transform.scale(flat, (max(1, round(length / 2 * squash)), length))
+    surface.blit(scaled, scaled.get_rect(center=centre))
+
+
+def draw_dragged(table: BuildUpTable, surface: pygame.Surface, source, pos) -> None:
+    """A hand tile under the pointer, lifted (its shadow below it)."""
+    if isinstance(source, tuple) and source[0] == "hand":
+        seat = table.state.current_player
+        length = table.layout.hand_length(table.bottom)
+        shadow = table.app.tile_art.shadow(length, lift=1.0)
+        surface.blit(shadow, shadow.get_rect(center=(pos[0] + 8, pos[1] + 12)))
+        tile_at(table, surface, source[1], pos, length, seat=seat, owner=seat)

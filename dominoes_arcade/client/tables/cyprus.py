@@ -31,10 +31,9 @@ import pygame
 
 from ...engine import Action, Event
 from ...engine.cyprus import RoundResult
-from ...engine.records import parse_step
 from ...engine.tiles import HIGH, NAME
 from ..input import Intent
-from ..tween import Sequence, Tween, Tweener, Wait
+from ..tween import Sequence, Tween, Wait
 from . import SEAT_LABELS, TableSetup
 from .base import TableScene
 from .cyprus_layout import (
@@ -54,8 +53,9 @@ from .cyprus_layout import (
 )
 from .cyprus_model import TableModel, end_of_round, model_of, open_ends
 from .cyprus_panels import Panels
-from .cyprus_pieces import Flight, Note, Pieces
+from .cyprus_pieces import Note, Pieces
 from .interaction import Choice
+from .sprites import Sprite
 
 DEAL_FLIGHT = 0.32
 DEAL_PACE = 0.035
@@ -82,9 +82,8 @@ class CyprusTable(TableScene):
         self.slots = self.preset.slots
         self.model: TableModel = model_of(self.state)
         self._synced = (self.state, len(self.steps))
-        self.flights: dict[int, Flight] = {}
-        self.background = Tweener(app.duration_scale)
-        """Deal flights: the driver does not wait for them, so a deal cascades."""
+        self.flights: dict[int, Sprite] = {}
+        """The tiles in flight, by tile. A deal's do not hold the game (``hold=False``), so a deal cascades."""
         self.notes: list[Note] = []
         self.totals_from: tuple[int, ...] = self.model.totals
         """The totals before the last round's points, which `shown_total` counts up from."""
@@ -283,8 +282,8 @@ class CyprusTable(TableScene):
         note = Note(f"Round {event.value} \u00b7 {self.seat_name(event.seat)} deals", CENTRE[0], CENTRE[1] - 40,
                     big=True)
         self.notes.append(note)
-        self.background.add(Sequence(Wait(0.9), Tween(note, 0.5, easing="linear", alpha=0.0,
-                                                       on_done=lambda: self._drop_note(note))))
+        self.tweens.add(Sequence(Wait(0.9), Tween(note, 0.5, easing="linear", alpha=0.0,
+                                                   on_done=lambda: self._drop_note(note))), hold=False)
 
     def _fly_in(self, event: Event, after: TableModel) -> None:
         """A tile from the boneyard to `event.seat`'s hand, turned up for its owner."""
@@ -292,16 +291,16 @@ class CyprusTable(TableScene):
         x, y, length = self.hand_place(after, seat, tile)
         visible = self.hand_visible(seat, after)
         origin = self.panels.boneyard_centre()
-        flight = Flight(tile, origin[0], origin[1], length, 90, HIGH[tile], seat, False, False,
-                        zoom=self.row.pile_length / length)
+        flight = Sprite(tile, origin[0], origin[1], length, face_from=False, face_to=False, turn=0.0, lift=0.6,
+                        zoom=self.row.pile_length / length, seat=seat, enter=HIGH[tile])
         self.flights[tile] = flight
         done = self._lander(tile)
         if event.kind == "deal":
-            self.background.add(Tween(flight, DEAL_FLIGHT, easing="out_cubic", x=x, y=y, lift=0.0, zoom=1.0,
-                                      on_done=done if not visible else None))
+            self.tweens.add(Tween(flight, DEAL_FLIGHT, easing="out_cubic", x=x, y=y, lift=0.0, zoom=1.0,
+                                  on_done=done if not visible else None), hold=False)
             if visible:
-                self.background.add(Sequence(Wait(DEAL_FLIGHT * 0.6), Tween(flight, 0.2, easing="linear", turn=1.0,
-                                                                             on_done=done)))
+                self.tweens.add(Sequence(Wait(DEAL_FLIGHT * 0.6), Tween(flight, 0.2, easing="linear", turn=1.0,
+                                                                         on_done=done)), hold=False)
                 flight.face_to = True
             self.tweens.add(Wait(DEAL_PACE))
             if len(self.flights) % 3 == 1:
@@ -329,8 +328,8 @@ class CyprusTable(TableScene):
             enter = open_ends(after.layout[arm], self.preset.suit)[index]
             self.last_move = ("arm", arm, index)
         hidden = not self.hand_visible(seat, before)
-        flight = Flight(tile, x0, y0, length, slot.angle, enter, seat, not hidden, True, lift=1.0, public=True,
-                        zoom=length0 / length)
+        flight = Sprite(tile, x0, y0, length, face_from=not hidden, face_to=True, turn=0.0, lift=1.0,
+                        zoom=length0 / length, seat=seat, public=True, angle=slot.angle, enter=enter)
         self.flights[tile] = flight
         self.tweens.tween(flight, PLAY_FLIGHT, easing="in_out_cubic", x=slot.x, y=slot.y, lift=0.0, zoom=1.0,
                           on_done=self._lander(tile, "clack"))
@@ -361,7 +360,7 @@ class CyprusTable(TableScene):
         self.summary_up = True
         self.totals_from = before.totals
         self.count_up = 0.0
-        self.background.add(Sequence(Wait(0.5), Tween(self, 1.2, easing="out_cubic", count_up=1.0)))
+        self.tweens.add(Sequence(Wait(0.5), Tween(self, 1.2, easing="out_cubic", count_up=1.0)), hold=False)
         self.app.audio.play("score")
         self.hold(ROUND_HOLD_HUMAN if self.human_seats else ROUND_HOLD_DEMO)
 
@@ -377,21 +376,10 @@ class CyprusTable(TableScene):
     def update(self, dt: float) -> None:
         if self._synced != (self.state, len(self.steps)):
             self.resync()
-        self.background.duration_scale = self.app.duration_scale
-        self.background.update(dt)
         super().update(dt)
         if self.summary_up and self.hold_left <= 0 and not self.state.is_terminal:
             self.summary_up = False
         self._glide_hand(dt)
-
-    def receive(self, event) -> None:
-        """A click or confirm finishes the deal's flights and the count-up too; it
-        also acts when a human has a decision to make (those flights are only show)."""
-        if self.skip_on_input and event.intent in (Intent.CONFIRM, Intent.PRESS) and self.background.busy:
-            self.background.skip()
-            if not self.can_decide:
-                return
-        super().receive(event)
 
     def on_rebuild(self) -> None:
         self.resync()
@@ -403,7 +391,6 @@ class CyprusTable(TableScene):
         """The state changed under the table (an undo, a replay stepping back): lay
         it out afresh, with no animation."""
         self.tweens.clear()
-        self.background.clear()
         self.flights.clear()
         self.notes.clear()
         self.model = model_of(self.state)
@@ -418,10 +405,10 @@ class CyprusTable(TableScene):
     def finished_rounds(self) -> list[RoundResult]:
         """The rounds finished in `steps`, read again from the record (after an undo
         or a replay's jump, which rebuild the state without events)."""
-        state = self._new_state()
+        again = self.new_match()
         rounds = []
-        for text in self.steps:
-            rounds += [event.value for event in state.apply(parse_step(state, text)) if event.kind == "round_over"]
+        for action in self.match.actions:
+            rounds += [event.value for event in again.apply(action) if event.kind == "round_over"]
         return rounds
 
     def _glide_hand(self, dt: float) -> None:

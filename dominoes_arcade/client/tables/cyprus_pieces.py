@@ -8,7 +8,6 @@ way, so the hidden-information checks see every tile.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -17,34 +16,10 @@ import pygame
 from ...engine.tiles import HIGH, LOW
 from .cyprus_layout import Slot, place, slot_rect
 from .cyprus_model import open_ends
+from .sprites import Sprite, squashed
 
 if TYPE_CHECKING:
     from .cyprus import CyprusTable
-
-
-@dataclass(eq=False)
-class Flight:
-    """A tile in motion between two places; the static table leaves it out meanwhile."""
-
-    tile: int
-    x: float
-    y: float
-    length: int
-    angle: int
-    """Its direction once landed (`Slot.angle`); 90 in a hand."""
-    enter: int
-    """The number at its back (`Slot`); for a hand tile its high number (low on top)."""
-    seat: int
-    """Whose hidden tile it is while face down (-1: public)."""
-    face_from: bool
-    face_to: bool
-    turn: float = 0.0
-    """0..1: how far it has turned over from `face_from` to `face_to`."""
-    lift: float = 0.6
-    public: bool = False
-    """Bound for the table: once face up, everyone may see it."""
-    zoom: float = 1.0
-    """Its size against its landed size: it grows or shrinks from where it left."""
 
 
 @dataclass(eq=False)
@@ -107,11 +82,9 @@ class Pieces:
             surface.blit(table.app.tile_art.shadow(length), where.move(-6, -3))
             table.draw_tile(surface, tile, where, length, face_up=visible, seat=hand_seat)
 
-    def draw_flight(self, surface: pygame.Surface, flight: Flight) -> None:
+    def draw_flight(self, surface: pygame.Surface, flight: Sprite) -> None:
         table = self.table
-        turning = flight.face_from != flight.face_to
-        face_up = flight.face_to if turning and flight.turn >= 0.5 else flight.face_from
-        squash = abs(math.cos(math.pi * flight.turn)) if turning else 1.0
+        face_up, squash = flight.shows_face(), flight.squash
         slot = Slot(flight.x, flight.y - 14 * flight.lift, flight.angle)
         size = max(16, round(flight.length * flight.zoom / 8) * 8)  # a few cached sizes, not one per frame
         shadow = table.app.tile_art.shadow(size, horizontal=slot.horizontal, lift=flight.lift)
@@ -144,13 +117,7 @@ class Pieces:
             return
         image = self._turned_image(tile_shown, length, slot.angle, flipped, face_up)
         if squash < 1.0 or zoom != 1.0:
-            w, h = image.get_size()
-            w, h = w * zoom, h * zoom
-            if slot.horizontal:
-                h *= squash
-            else:
-                w *= squash
-            image = pygame.transform.smoothscale(image, (max(1, round(w)), max(1, round(h))))
+            image = squashed(image, squash, horizontal=slot.horizontal, zoom=zoom)
         surface.blit(image, image.get_rect(center=rect.center))
         table.render_log.append((tile_shown, face_up and tile_shown >= 0, seat_logged))
 

@@ -38,11 +38,11 @@ from .necropolis_layout import (
     PILE_CENTRE,
     PILE_LENGTH,
     SITE_LENGTH,
-    Sprite,
     TableLayout,
     arrival_order,
     lay_out,
 )
+from .sprites import Sprite
 
 SLIDE_SECONDS = 0.38
 FLIP_SECONDS = 0.3
@@ -125,8 +125,8 @@ class NecropolisTable(NecropolisDrawing, TableScene):
             # A tile turns over as it moves, or at the final reveal; a change of who
             # is at the screen (hot-seat) changes the face at once, without a flip.
             if face != self.face_shown.get(tile, False) and animate and (moved or self.revealing):
-                sprite.face_before, sprite.flip = self.face_shown.get(tile, False), 0.0
-                self.tweens.tween(sprite, max(FLIP_SECONDS, duration), easing="linear", flip=1.0)
+                sprite.start_turn(self.face_shown.get(tile, False), face)
+                self.tweens.tween(sprite, max(FLIP_SECONDS, duration), easing="linear", turn=1.0)
             self.face_shown[tile] = face
             # The length snaps: every length is a tile surface of its own, and a
             # tweened one would render dozens of them in one slide.
@@ -160,7 +160,7 @@ class NecropolisTable(NecropolisDrawing, TableScene):
         """Undo or a replay's step back rebuilt the state: every tile to its place at once."""
         self.leaving.clear()
         for sprite in self.sprites.values():
-            sprite.flip, sprite.lift = 1.0, 0.0
+            sprite.settle()
         self.banner["alpha"] = self.summary["alpha"] = 0.0
         self.relayout(animate=False)
 

@@ -16,7 +16,8 @@ import pygame
 from ...engine.tiles import NAME, PIPS
 from ..app import LOGICAL_SIZE
 from ..theme import BODY, HEADING, LARGE, SMALL
-from .necropolis_layout import MIDDLE_BAND, PILE_CENTRE, PILE_LENGTH, Sprite
+from .necropolis_layout import MIDDLE_BAND, PILE_CENTRE, PILE_LENGTH
+from .sprites import Sprite, squashed
 
 STATUS_PANEL = pygame.Rect(16, 250, 500, 168)
 RULES_PANEL = pygame.Rect(948, 250, 316, 168)
@@ -39,7 +40,7 @@ class NecropolisDrawing:
             place = layout.places[tile]
             if tile == dragged:  # in the hand of the player: its place shows as an empty slot
                 surface.blit(self.slot(place.rect().size, "", True), place.rect())
-            elif sprite.lift > 0.01 or sprite.flip < 1.0:
+            elif sprite.lift > 0.01 or sprite.turning:
                 moving.append((sprite, place))
             else:
                 self.draw_sprite(surface, sprite, place.private, place.seat, place.zone == "abandoned")
@@ -93,14 +94,14 @@ class NecropolisDrawing:
         shadow = art.shadow(length, lift=min(1.0, sprite.lift))
         surface.blit(shadow, shadow.get_rect(center=(rect.centerx + 2 + round(6 * sprite.lift),
                                                      rect.centery + 3 + round(10 * sprite.lift))))
-        face = self.may_show(private, seat) and (sprite.flip >= 0.5 or sprite.face_before)
+        # At rest a tile shows what the viewer may see now; mid-turn, the face of its half of the turn.
+        face = self.may_show(private, seat) and (not sprite.turning or sprite.shows_face())
         owner_seat = seat if private else -1
-        squash = abs(1.0 - 2.0 * sprite.flip) if sprite.flip < 1.0 else 1.0
-        if squash < 0.97:  # mid turn-over: draw it whole, then narrow it
+        if sprite.squash < 0.97:  # mid turn-over: draw it whole, then narrow it
             flat = pygame.Surface(rect.size, pygame.SRCALPHA)
             self.draw_tile(flat, sprite.tile, flat.get_rect(), length, face_up=face, seat=owner_seat,
                            flipped=sprite.flipped)
-            narrow = pygame.transform.smoothscale(flat, (max(1, round(rect.width * squash)), rect.height))
+            narrow = squashed(flat, sprite.squash)
             surface.blit(narrow, narrow.get_rect(center=rect.center))
         else:
             self.draw_tile(surface, sprite.tile, rect, length, face_up=face, seat=owner_seat, flipped=sprite.flipped)

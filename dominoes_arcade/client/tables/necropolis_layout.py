@@ -50,26 +50,6 @@ HELD_CENTRE = (820, 333)
 MIDDLE_BAND = pygame.Rect(16, 246, 1248, 176)
 
 
-class Sprite:
-    """One tile on the table: where it is drawn now (tweened towards its place)."""
-
-    __slots__ = ("tile", "x", "y", "length", "flipped", "flip", "face_before", "lift")
-
-    def __init__(self, tile: int, x: float, y: float, length: float, flipped: bool = False):
-        self.tile, self.x, self.y, self.length, self.flipped = tile, x, y, length, flipped
-        self.flip = 1.0
-        """Progress of a turn-over, 0..1: before 0.5 the tile shows `face_before`."""
-        self.face_before = False
-        self.lift = 0.0
-        """0 on the table, 1 in the air (a bigger, softer shadow)."""
-
-    def rect(self) -> pygame.Rect:
-        length = round(self.length)
-        rect = pygame.Rect(0, 0, length // 2, length)
-        rect.center = (round(self.x), round(self.y))
-        return rect
-
-
 @dataclass(frozen=True)
 class SideGeometry:
     """One player's half of the table (the bottom one, or the top one)."""

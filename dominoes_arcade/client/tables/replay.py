@@ -28,7 +28,7 @@ from ..input import Intent
 from ..theme import BODY, LARGE, SMALL
 
 if TYPE_CHECKING:
-    from ..tables.base import TableScene
+    from .base import TableScene
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 """Playback speeds: they scale the table's clock (animations and pacing)."""
@@ -122,10 +122,10 @@ class ReplayControls:
     def step_back(self) -> None:
         self.playing = False
         if self.table.steps:
-            self.table.rebuild(self.record.steps[:len(self.table.steps) - 1])
+            self.table.rebuild(len(self.table.steps) - 1)
 
     def restart(self) -> None:
-        self.table.rebuild([])
+        self.table.rebuild(0)
         self.playing = True
         self.wait = 0.0
 
@@ -157,7 +157,7 @@ class ReplayControls:
             state = probe
             steps.append(self.record.steps[len(steps)])
         if len(steps) > len(table.steps):
-            table.rebuild(steps)
+            table.rebuild(len(steps))
         table._replay_next()
 
     # -- input and drawing ---------------------------------------------------------------

@@ -1,0 +1,109 @@
+"""Where everything sits on the Build Up table (RULES.md section 2), as pure
+geometry: the two lines of six stacks in the middle, each seat's hand on its side
+of them, the boneyards and the tiles set aside on the right, the score sheet and
+a stack's history on the left. Nothing here draws; the painter
+(`buildup_panels`) and the scene (`buildup`) read these places.
+
+The seat at the screen sits at the bottom (`BuildUpLayout.bottom`); its line of
+stacks is the lower one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from ...engine.buildup import LINE_LENGTH
+
+WIDTH = 1280
+STACK_LENGTH = 92
+"""A stack's top tile, upright: 46 x 92."""
+STACK_PITCH = 112
+STACK_ROWS = {"top": 194, "bottom": 366}
+"""The centre line of each line of stacks: the top seat's line above, the bottom seat's below."""
+UNDER_SHOWN = 3
+"""How many tiles under a stack's top peek out above it (the height badge gives the rest)."""
+UNDER_STEP = 6
+HAND_LENGTH = {"top": 72, "bottom": 108}
+HAND_Y = {"top": 50, "bottom": 512}
+HAND_GAP = {"top": 8, "bottom": 14}
+LIFT = 16
+"""How far a picked-up hand tile rises."""
+HAND_X = 700
+"""Hands sit right of centre, leaving room for the seat's name plate on their left."""
+SHEET = pygame.Rect(16, 16, 220, 404)
+SHEET_COLUMNS = (SHEET.x + 138, SHEET.right - 16)
+"""The right edges of the score sheet's two columns (Seat 1, Seat 2)."""
+PASS_RECT = pygame.Rect(914, 486, 116, 52)
+"""The Pass button, right of the hand, shown when passing is the only move."""
+SIDE_X = 1048
+"""The right-hand column: each seat's boneyard and tiles set aside."""
+SIDE_Y = {"top": 16, "bottom": 352}
+PILE_LENGTH = 60
+ASIDE_LENGTH = 40
+ASIDE_COLUMNS = 9
+SUMMARY = pygame.Rect(254, 106, 774, 356)
+SUMMARY_TILE = 44
+"""The length of the tiles a hand's summary shows."""
+HISTORY = pygame.Rect(16, 430, 220, 234)
+HISTORY_SIZES = ((4, 46), (5, 36), (6, 28))
+"""(columns, tile length) for a stack's history, largest first: the first that fits."""
+
+
+@dataclass(frozen=True)
+class BuildUpLayout:
+    """The table's places for one seating: `bottom` is the seat drawn at the
+    bottom, `replay` leaves room for the replay controls."""
+
+    bottom: int
+    replay: bool = False
+
+    def side(self, seat: int) -> str:
+        return "bottom" if seat == self.bottom else "top"
+
+    def stack_centre(self, stack: int) -> tuple[int, int]:
+        owner, index = divmod(stack, LINE_LENGTH)
+        return round(WIDTH / 2 + (index - 2.5) * STACK_PITCH), STACK_ROWS[self.side(owner)]
+
+    def stack_rect(self, stack: int) -> pygame.Rect:
+        x, y = self.stack_centre(stack)
+        return pygame.Rect(x - STACK_LENGTH // 4, y - STACK_LENGTH // 2, STACK_LENGTH // 2, STACK_LENGTH)
+
+    def hand_centre(self, seat: int, index: int, count: int) -> tuple[float, float]:
+        side = self.side(seat)
+        pitch = HAND_LENGTH[side] // 2 + HAND_GAP[side]
+        return HAND_X + (index - (count - 1) / 2) * pitch, HAND_Y[side]
+
+    def hand_rect(self, seat: int, index: int, count: int) -> pygame.Rect:
+        x, y = self.hand_centre(seat, index, count)
+        length = HAND_LENGTH[self.side(seat)]
+        return pygame.Rect(round(x - length / 4), round(y - length / 2), length // 2, length)
+
+    def hand_length(self, seat: int) -> int:
+        return HAND_LENGTH[self.side(seat)]
+
+    def pile_centre(self, seat: int) -> tuple[int, int]:
+        return SIDE_X + 40, SIDE_Y[self.side(seat)] + 88
+
+    def aside_centre(self, seat: int, index: int) -> tuple[int, int]:
+        row, column = divmod(index, ASIDE_COLUMNS)
+        return (SIDE_X + 12 + column * (ASIDE_LENGTH // 2 + 4),
+                SIDE_Y[self.side(seat)] + 196 + row * (ASIDE_LENGTH + 6))
+
+    def plate_rect(self, seat: int) -> pygame.Rect:
+        if self.side(seat) == "top":
+            return pygame.Rect(254, 12, 236, 78)
+        return pygame.Rect(254, 473, 236, 78)
+
+    def line_rect(self, seat: int) -> pygame.Rect:
+        y = STACK_ROWS[self.side(seat)]
+        return pygame.Rect(WIDTH // 2 - 3 * STACK_PITCH - 6, y - 68, 6 * STACK_PITCH + 12, 142)
+
+    def history_rect(self) -> pygame.Rect:
+        """The history panel: shorter in a replay, whose controls sit below it."""
+        return HISTORY if not self.replay else HISTORY.inflate(0, -62).move(0, -31)
+
+    def stack_hover_rect(self, stack: int) -> pygame.Rect:
+        """Where the pointer shows a stack's history: the stack and the tiles peeking out above it."""
+        return self.stack_rect(stack).inflate(8, 8 + 2 * UNDER_SHOWN * UNDER_STEP)

@@ -1,0 +1,86 @@
+"""The hooks a game's table implements (`TableHooks`), with what the kit does
+when a table leaves one out. `TableScene` (in `base`) drives the game and calls
+them; the decision's part of the contract (`Choice`, sources and targets) is in
+`interaction`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+import pygame
+
+from ...engine import Action, Event
+from ..input import InputEvent
+from .interaction import Choice
+
+
+class TableHooks:
+    """What each game's table says about its game: its decision, where things are,
+    how it draws and animates. Mixed into `TableScene`, whose attributes (``state``,
+    ``app``, ``error``, `draw_tile`, ...) these defaults use."""
+
+    def choices(self) -> list[Choice]:
+        """The human's current decision, one `Choice` per legal action (built from
+        ``self.state.legal_actions()``); [] when no human is to move."""
+        return []
+
+    def item_rects(self) -> dict[Hashable, pygame.Rect]:
+        """Where every source and target is now on the 1280x720 canvas, including
+        targets that are not legal now (so a drop there is refused with a reason)."""
+        return {}
+
+    def action_for(self, source: Hashable, target: Hashable | None) -> Action | None:
+        """The engine action a drop of `source` on `target` means, legal or not;
+        None when it means nothing."""
+        return None
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        """Draw the game (the kit draws highlights and overlays above it)."""
+        surface.blit(self.app.style.background(surface.get_size()), (0, 0))
+
+    def draw_dragged(self, surface: pygame.Surface, source: Hashable, pos: tuple[int, int]) -> None:
+        """Draw `source` being dragged, centred at `pos`: by default the tile its
+        first choice moves, face up (the dragging human's own tile)."""
+        for choice in self.current_choices():
+            if choice.source == source and choice.action.tile >= 0:
+                self.draw_tile(surface, choice.action.tile, pygame.Rect(pos[0], pos[1], 0, 0), 72, face_up=True,
+                               seat=self.state.current_player)
+                return
+
+    def last_move_rect(self) -> pygame.Rect | None:
+        """Where the last move landed, for the last-move marker."""
+        return None
+
+    def describe(self, action: Action) -> str:
+        """A short phrase for `action` in prompts (``"Draw"``, ``"Play 3-4 s7"``)."""
+        text = str(action)
+        return text[:1].upper() + text[1:]
+
+    def result_lines(self) -> list[str]:
+        """The game-over summary: the headline (who won), then the scores."""
+        outcome = self.state.outcome()
+        if self.error:
+            return ["The record cannot be replayed to the end:", self.error]
+        if outcome is None:
+            return ["The game stopped."]
+        if outcome.is_draw:
+            headline = "A draw"
+        else:
+            names = " and ".join(self.seat_name(w) for w in outcome.winners)
+            headline = f"{names} {'wins' if len(outcome.winners) == 1 else 'win'}"
+        scores = ", ".join(f"{self.seat_name(seat)} {score}" for seat, score in enumerate(outcome.scores))
+        return [headline, f"because {outcome.termination.value}.", f"Scores: {scores}"]
+
+    def on_events(self, action: Action, events: list[Event]) -> None:
+        """Start animations and sounds for what `action` did."""
+
+    def on_rebuild(self) -> None:
+        """The state was rebuilt without events (undo, a replay stepping back or
+        jumping ahead): put every sprite where the state says, without animation."""
+
+    def on_game_over(self) -> None:
+        """The game just ended (the kit opens the game-over screen after this)."""
+
+    def handle_table(self, event: InputEvent) -> None:
+        """Input the kit did not use (a game's extras, such as viewing a stack)."""

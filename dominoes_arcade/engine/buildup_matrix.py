@@ -1,0 +1,42 @@
+"""Build Up's cover matrix: the speed tables behind its legal moves (the rules are in
+`buildup`).
+
+The hot path asks "which hand tile may cover which stack?" dozens of times a move, so
+a state keeps the answer for every tile at once in one int, its cover matrix: bit
+``12 * tile + stack`` is set when `tile` may cover that stack's top. Placing a tile
+rewrites one column; a hand selects its rows; legal moves come from the row bits
+through `placements_by_row`, six stacks at a time.
+"""
+
+from __future__ import annotations
+
+from .core import Action
+from .tiles import DOUBLE_SIX
+
+STACK_COUNT = 12
+ROW_BITS = (1 << STACK_COUNT) - 1
+ROW_SHIFT = [STACK_COUNT * t for t in DOUBLE_SIX]
+ROW = [ROW_BITS << ROW_SHIFT[t] for t in DOUBLE_SIX]
+"""``ROW[tile]``: the bits of `tile`'s row of a cover matrix."""
+ALL_ROWS = sum(ROW)
+STACK_CLEAR = [ALL_ROWS & ~sum(1 << STACK_COUNT * t + s for t in DOUBLE_SIX) for s in range(STACK_COUNT)]
+"""``STACK_CLEAR[stack]``: a cover matrix with `stack`'s column cleared."""
+HALF = STACK_COUNT // 2
+HALF_BITS = (1 << HALF) - 1
+
+
+def cover_columns(coverers: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """``[top][stack]``: the cover-matrix column of `stack` when `top` is on it, from
+    ``coverers[top]``, the bitmask of the tiles that may cover `top`."""
+    column = [sum(1 << STACK_COUNT * c for c in DOUBLE_SIX if coverers[top] >> c & 1) for top in DOUBLE_SIX]
+    return tuple(tuple(column[top] << s for s in range(STACK_COUNT)) for top in DOUBLE_SIX)
+
+
+def placements_by_row(place: list[tuple[Action, ...]]) -> list[tuple[tuple[tuple[Action, ...], ...], ...]]:
+    """``[tile][half][bits]``: the placements (``place[tile][stack]``) of `tile` on the
+    stacks of that half (``0..5`` or ``6..11``) whose bits are set in a 6-bit slice
+    of its row."""
+    return [tuple(tuple(tuple(place[t][half * HALF + s] for s in range(HALF) if bits >> s & 1)
+                        for bits in range(1 << HALF))
+                  for half in (0, 1))
+            for t in DOUBLE_SIX]

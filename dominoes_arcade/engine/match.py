@@ -1,0 +1,225 @@
+"""`Match`: one game in progress, the only driver of play. `simulate`, the bots'
+driver (and so the tournament), the client's tables and replays all play through
+it, so a seed deals the same tiles everywhere.
+
+A match owns:
+
+- ``state``: the full engine `State` (bots and screens get ``view(seat)``);
+- ``steps``: every step so far in record notation (``"0 draw"``, ``"* 3-4"``), and
+  ``actions``, the same steps as interned `Action`s;
+- the chance source: a `Deck` shuffled from ``seed`` (as a tournament deals), or,
+  while the match follows a record (`from_record`), that record's chance steps.
+
+Driving it is a loop over three cases::
+
+    match = Match("necropolis", seed=7)
+    while not match.is_over:
+        if match.is_chance:
+            action, events = match.resolve_chance()
+        else:
+            events = match.apply(choose(match.view(match.current_player)))
+
+Chance outcomes are fixed by the seed and the decisions: `undo_to` rebuilds the
+deck as it was, so after an undo the same decisions deal the same tiles again, and
+other decisions deal from the same shuffled pile (nobody can undo to re-roll a draw).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from . import new_game
+from .chance import Deck
+from .core import CHANCE, Action, Event, State
+from .records import Record, parse_step, step_text
+
+
+class Match:
+    """A game being played (or replayed): its state, its steps and its chance source.
+
+    :param game: a registered game's name.
+    :param players: seats, where the game allows a choice (or ``options["players"]``).
+    :param options: the variant table; missing keys take their defaults.
+    :param seed: shuffles the `Deck` every chance outcome comes from.
+    :param script: the steps of a record being replayed (see `from_record`): while the
+        match follows them, chance outcomes come from them rather than the deck.
+    :raises UnknownGame, OptionError, ValueError: as `new_game` does.
+    """
+
+    def __init__(self, game: str, players: int | None = None, options: dict | None = None, *,
+                 seed: int = 0, script: Sequence[str] = ()):
+        self._start = new_game(game, players, options)
+        self.game = game
+        self.seed = seed
+        self.state: State = self._start.clone()
+        """The full state now (never hand it to a seat: use `view`)."""
+        self.steps: list[str] = []
+        """Every step applied so far, ``"ACTOR MOVE"``."""
+        self.actions: list[Action] = []
+        """The same steps as actions."""
+        self.script: tuple[str, ...] = tuple(script)
+        """The record being replayed (empty for a fresh game)."""
+        self._deck = Deck(seed)
+        self._from_deck: list[bool] = []
+        """Per step: whether the deck dealt it (an undo deals those again)."""
+        self._hidden_from: list[int] = []
+        """Per step: a bit per seat that does not see all of it (a face-down tile)."""
+        self._diverged: int | None = None
+        """The first step that differs from `script`, or None while it follows it."""
+
+    @classmethod
+    def from_record(cls, record: Record) -> Match:
+        """A match at the start of `record`'s game, following its steps: `scripted`
+        gives the next one, `resolve_chance` deals the record's outcomes, and
+        `advance_script` applies steps in bulk. Decisions that leave the record
+        (taking over a replay) are allowed; chance then comes from a deck shuffled
+        from the record's seed."""
+        seed = record.seed if isinstance(record.seed, int) else 0
+        return cls(record.game, options=record.options, seed=seed, script=record.steps)
+
+    # -- where the game stands ---------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return self.state.current_player
+
+    @property
+    def is_chance(self) -> bool:
+        return self.state.is_chance
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_terminal
+
+    @property
+    def num_players(self) -> int:
+        return self.state.num_players
+
+    def options(self) -> dict:
+        """The resolved variant table, ``players`` included (a record's ``options``)."""
+        return self.state.options_dict()
+
+    # -- who sees what -------------------------------------------------------------------
+    def view(self, seat: int) -> State:
+        """A copy of the state holding only what `seat` may see (hidden tiles -1)."""
+        return self.state.view(seat)
+
+    def visible(self, step: int, seat: int) -> bool:
+        """Whether `seat` saw all of step `step` (0-based): False when it moved a tile
+        face down that was not `seat`'s own (a deal or draw into another hand, a
+        tile hidden in another seat's mastabas)."""
+        return not self._hidden_from[step] >> seat & 1
+
+    # -- playing -------------------------------------------------------------------------
+    def apply(self, action: Action) -> list[Event]:
+        """Check `action` (normally the decision of the seat to move; a chance outcome
+        is accepted too, e.g. from a test or a record), apply it and return its events.
+
+        :raises IllegalAction: with the reason, when it is not legal now.
+        """
+        return self._apply(action, dealt=False)
+
+    def resolve_chance(self) -> tuple[Action, list[Event]]:
+        """At a chance node: apply the next chance outcome (the record's while the
+        match follows it, else the deck's) and return it with its events.
+
+        :raises IllegalAction: at a decision or at the end; or a scripted outcome the
+            rules refuse.
+        :raises InvalidNotation: a scripted step that does not parse.
+        """
+        if not self.state.is_chance:
+            raise ValueError("resolve_chance: no chance outcome is due now")
+        scripted = self.scripted()
+        if scripted is not None:
+            return scripted, self._apply(scripted, dealt=False)
+        action = self._deck.sample(self.state)
+        return action, self._apply(action, dealt=True)
+
+    def _apply(self, action: Action, dealt: bool) -> list[Event]:
+        text = step_text(self.state, action)
+        events = self.state.apply(action)
+        index = len(self.steps)
+        if self._diverged is None and (index >= len(self.script) or self.script[index] != text):
+            self._diverged = index
+        self.steps.append(text)
+        self.actions.append(action)
+        self._from_deck.append(dealt)
+        hidden = 0
+        for event in events:
+            if not event.face_up and event.tile >= 0:
+                hidden |= ~(1 << event.seat) if event.seat >= 0 else -1
+        self._hidden_from.append(hidden & ((1 << self.state.num_players) - 1))
+        return events
+
+    # -- replaying a record ----------------------------------------------------------------
+    @property
+    def follows_script(self) -> bool:
+        """Whether every step so far is the record's (always True with no record)."""
+        return self._diverged is None
+
+    def scripted(self) -> Action | None:
+        """The record's next step as an action, or None when there is no next step or
+        the match has left the record.
+
+        :raises InvalidNotation: when that step does not parse here.
+        """
+        index = len(self.steps)
+        if self._diverged is not None or index >= len(self.script):
+            return None
+        return parse_step(self.state, self.script[index])
+
+    def advance_script(self, until: int | None = None) -> None:
+        """Apply the record's steps, without returning events, until `until` steps are
+        applied (default: all of them).
+
+        :raises InvalidNotation, IllegalAction: at a step the engine refuses; the
+            steps before it stay applied.
+        """
+        stop = len(self.script) if until is None else min(until, len(self.script))
+        while len(self.steps) < stop:
+            action = self.scripted()
+            if action is None:
+                return
+            self._apply(action, dealt=False)
+
+    # -- undo ----------------------------------------------------------------------------
+    def undo_to(self, step: int) -> None:
+        """Keep the first `step` steps and forget the rest: the state, and the deck,
+        are rebuilt as they were after them, without events. Chance outcomes dealt
+        before `step` stay as they were; applying the same decisions again deals the
+        same tiles again.
+
+        :raises ValueError: for a step outside ``0..len(steps)``.
+        """
+        if not 0 <= step <= len(self.steps):
+            raise ValueError(f"undo_to({step}): a match of {len(self.steps)} steps")
+        state, deck = self._start.clone(), Deck(self.seed)
+        for action, dealt in zip(self.actions[:step], self._from_deck[:step], strict=True):
+            if dealt:
+                deck.sample(state)  # the deck moves on exactly as it did
+            state.apply_unchecked(action)
+        self.state, self._deck = state, deck
+        for kept in (self.steps, self.actions, self._from_deck, self._hidden_from):
+            del kept[step:]
+        if self._diverged is not None and self._diverged >= step:
+            self._diverged = None
+
+    # -- the record ----------------------------------------------------------------------
+    def to_record(self, seats: Sequence[str] | None = None, error: str | None = None) -> Record:
+        """The game so far as a record (its ``scores`` are the totals so far)."""
+        names = list(seats) if seats is not None else [f"seat {p}" for p in range(self.num_players)]
+        return Record(self.game, self.options(), names, self.seed, list(self.steps), self.state.scores(), error)
+
+
+def random_game(game: str, seed: int, players: int | None = None, options: dict | None = None) -> Record:
+    """A game with uniformly random decisions: chance from the deck of `seed` (as the
+    tournament and the client deal), decisions from ``random.Random(seed)``, so the
+    same seed gives the same record."""
+    match = Match(game, players, options, seed=seed)
+    rng = random.Random(seed)
+    while not match.is_over:
+        if match.current_player == CHANCE:
+            match.resolve_chance()
+        else:
+            match.apply(rng.choice(match.state.legal_actions()))
+    return match.to_record(["random"] * match.num_players)

@@ -1,0 +1,100 @@
+"""One game registry, one driver: a toy game added with one module and one registry
+entry (tests/toy_game.py) plays through `simulate`, `replay --check` and a
+tournament; and one seed deals the same tiles in `simulate`, the bots' driver (so
+the tournament) and a `Match`. (The client's side of both is in the client tests.)"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import toy_game
+from typer.testing import CliRunner
+
+from dominoes_arcade.bots.driver import play_specs
+from dominoes_arcade.cli import app
+from dominoes_arcade.engine import GAMES
+from dominoes_arcade.engine.match import Match, random_game
+from dominoes_arcade.engine.records import Record, replay
+from dominoes_arcade.files import read_records
+from dominoes_arcade.rules import rules_text
+from dominoes_arcade.tournament import resolve_plan, run_tournament
+
+runner = CliRunner()
+
+
+def opening(record: Record) -> list[str]:
+    """The steps of `record` up to its first free decision (one with a choice): what
+    the deal gave, whatever the seats decide later."""
+    match = Match.from_record(record)
+    while not match.is_over and (match.is_chance or len(match.state.legal_actions()) == 1):
+        action = match.scripted()
+        if action is None:
+            break
+        match.apply(action)
+    return match.steps
+
+
+@pytest.fixture
+def toy():
+    with toy_game.registered() as entry:
+        yield entry
+
+
+def test_the_toy_game_plays_through_simulate_and_replay_check(toy, tmp_path):
+    out = tmp_path / "toy.jsonl"
+    result = runner.invoke(app, ["simulate", toy.name, "--games", "3", "--seed", "4", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    records = [record for _, record in read_records(out)]
+    assert [r.game for r in records] == [toy.name] * 3 and all(r.scores for r in records)
+    assert records[0].to_json() == random_game(toy.name, 4, options=records[0].options).to_json()
+    checked = runner.invoke(app, ["replay", "--check", str(out)])
+    assert checked.exit_code == 0 and "3 good, 0 bad" in checked.output
+
+
+def test_the_toy_game_plays_a_tournament(toy, tmp_path):
+    plan = resolve_plan(None, {"game": toy.name, "bots": ["random", "greedy", "ismcts:iterations=20"], "deals": 2,
+                               "seed": 3, "workers": 1, "out": str(tmp_path / "toy.results.toml")})
+    report = run_tournament(plan, progress=False)
+    assert report.status == "complete", report.message
+    lines = Path(plan.journal_path).read_text().splitlines()
+    assert len(lines) == report.games_played > 0
+    for line in lines:
+        record = Record.from_dict(json.loads(line))
+        assert record.game == toy.name and record.error is None
+        assert replay(record).scores() == record.scores
+
+
+def test_a_game_without_a_rules_document_says_so(toy):
+    with pytest.raises(FileNotFoundError, match="no rules document"):
+        rules_text(toy.name)
+    result = runner.invoke(app, ["rules", toy.name])
+    assert result.exit_code == 1 and "no rules document" in result.output
+
+
+def test_an_unregistered_game_is_bad_usage():
+    result = runner.invoke(app, ["simulate", toy_game.NAME, "--out", "unused.jsonl"])
+    assert result.exit_code == 2 and "not a game" in result.output
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_one_seed_deals_the_same_tiles_in_simulate_the_driver_and_a_match(game, tmp_path):
+    low, _high = GAMES[game].players
+    out = tmp_path / "sim.jsonl"
+    result = runner.invoke(app, ["simulate", game, "--seed", "21", "--players", str(low), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    (_, simulated), = read_records(out)
+    driven = play_specs(game, ["greedy"] * low, seed=21, options=simulated.options)
+    dealt = opening(simulated)
+    assert any(step.startswith("*") for step in dealt)
+    assert opening(driven) == dealt
+    match = Match(game, options=simulated.options, seed=21)
+    while len(match.steps) < len(dealt):
+        if match.is_chance:
+            match.resolve_chance()
+        else:
+            match.apply(match.state.legal_actions()[0])
+    assert match.steps == dealt
+    other = play_specs(game, ["greedy"] * low, seed=22, options=simulated.options)
+    assert opening(other) != dealt, "another seed deals other tiles"
