@@ -20,9 +20,11 @@ from typing import Annotated
 import typer
 
 from . import config as config_module
-from .engine import GAMES, OptionError, UnknownGame, new_game
+from . import files
+from .cli_usage import check_players, fail, missing_option, spec_game
+from .engine import GAMES, OptionError, new_game
 from .engine.match import random_game
-from .engine.records import ReplayError, read_records, replay
+from .engine.records import Record, RecordError, ReplayError
 from .rules import rules_text
 
 app = typer.Typer(
@@ -53,8 +55,7 @@ GAME_ARGUMENT = dict(metavar="GAME", callback=registered_game, autocompletion=ga
 
 ConfigOption = Annotated[
     Path | None,
-    typer.Option("--config", help="A settings file that overrides every other layer (see `config paths`).",
-                 dir_okay=False),
+    typer.Option("--config", help="A settings file that overrides every other layer (see `config paths`)."),
 ]
 OptionsOption = Annotated[
     list[str] | None,
@@ -88,11 +89,6 @@ def main_options(
     """Options for every command (the help text is built from the game registry)."""
 
 
-def fail(message: str, code: int) -> typer.Exit:
-    typer.echo(message, err=True)
-    return typer.Exit(code)
-
-
 def load_settings(path: Path | None) -> config_module.Settings:
     """The settings in effect, or exit 3 with the one-line error."""
     try:
@@ -121,14 +117,12 @@ def game_options(settings: config_module.Settings, game: str, pairs: list[str] |
                  players: int | None = None) -> dict:
     """The game's variant table: config.toml's, then the --option overrides, then
     --players, checked by the engine (exit 3 naming the key)."""
+    check_players(game, players)
     options = settings.game(game)
     options.update(parse_option_values(pairs))
+    if players is not None and "players" in options:
+        options["players"] = players
     try:
-        if players is not None:
-            if "players" in options:
-                options["players"] = players
-            else:
-                new_game(game, players=players)  # a game of fixed size says which size
         new_game(game, options=options)
     except OptionError as error:
         raise fail(f"error: {error}", 3) from None
@@ -140,7 +134,7 @@ def game_options(settings: config_module.Settings, game: str, pairs: list[str] |
 @app.command()
 def simulate(
     game: Annotated[str, typer.Argument(help="The game to play: " + ", ".join(GAMES) + ".", **GAME_ARGUMENT)],
-    out: Annotated[Path, typer.Option("--out", help="Where to write the records (JSON Lines).", dir_okay=False)],
+    out: Annotated[Path, typer.Option("--out", help="Where to write the records (JSON Lines).")],
     games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 1,
     seed: Annotated[int, typer.Option("--seed", min=0, help="Game i is played from seed + i.")] = 1,
     players: Annotated[int | None, typer.Option("--players", help="Seats, where the game allows a choice.")] = None,
@@ -154,12 +148,14 @@ def simulate(
     settings = load_settings(config)
     options = game_options(settings, game, option, players)
     try:
-        with open(out, "w", encoding="utf-8") as handle:
+        with files.open_output(out) as handle:
             for index in range(games):
                 record = random_game(game, seed + index, options=options)
                 handle.write(record.to_json() + "\n")
-    except ValueError as error:
-        raise fail(f"error: {error}", 2) from None
+    except files.FileError as error:
+        raise fail(f"error: {error}", error.code) from None
+    except OSError as error:  # the disk filled up, or the file went away, while writing
+        raise fail(f"error: {out}: cannot write: {files.os_problem(error)}", files.OUTPUT) from None
     typer.echo(f"wrote {games} {game} game{'s' * (games != 1)} to {out}")
 
 
@@ -173,31 +169,41 @@ def replay_command(
 ) -> None:
     """Check game records, or watch one as an animated game.
 
-    With --check every record is replayed by the engine and each bad one is reported
-    as `record N: step K "<step>": <reason>` (N is the line, K counts steps from 1).
-    Exit 0 when all are good, 1 otherwise, 2 for an unreadable file.
+    With --check every record's header is checked against the rules and its steps
+    replayed by the engine; each bad one is reported as `record N: step K "<step>":
+    <reason>` or `record N: bad header: <reason>` (N is the line, K counts steps from
+    1), and the check goes on. Exit 0 when all are good, 1 otherwise, 2 for an
+    unreadable file.
     """
     try:
-        records = read_records(file)
-    except (OSError, UnicodeDecodeError) as error:
-        raise fail(f"error: cannot read {file}: {getattr(error, 'strerror', None) or error}", 2) from None
+        records = files.read_records(file)
+    except files.FileError as error:
+        raise fail(f"error: {error}", error.code) from None
+    from .engine.record_check import check_record
+
     if not check:
         from .client.main import watch_replay  # pygame only here
 
         if not records:
             raise fail(f"error: {file} holds no records", 1)
+        if 1 <= index <= len(records) and isinstance(records[index - 1][1], Record):
+            line, record = records[index - 1]
+            try:
+                check_record(record)  # the table must not meet what the rules refuse
+            except (RecordError, ReplayError) as error:
+                raise fail(f"error: record {line}: {error}", 1) from None
         raise typer.Exit(watch_replay(records, index=index, windowed=windowed, config=config))
     bad = 0
     for number, record in records:
         problem = None
-        if isinstance(record, Exception):
+        if isinstance(record, RecordError):
             problem = f"not a record: {record}"
         else:
             try:
-                replay(record)
+                check_record(record)
+            except RecordError as error:
+                problem = f"bad header: {error}"
             except ReplayError as error:
-                problem = str(error)
-            except UnknownGame as error:
                 problem = str(error)
         if problem:
             bad += 1
@@ -227,17 +233,18 @@ def bots_command(config: ConfigOption = None) -> None:
     """
     from .bots import DIFFICULTIES, REGISTRY, BotError, difficulty_spec
 
+    settings = load_settings(config)  # a bad file is the only output, not a line after the list
+    try:
+        difficulties = {level: difficulty_spec(settings.bots, level) for level in DIFFICULTIES}
+    except BotError as error:
+        raise fail(f"error: {error}", 3) from None
     for name, cls in REGISTRY.items():
         typer.echo(f"{name}: {cls.description}")
         for key, param in cls.params.items():
             typer.echo(f"    {key}={param.default}  {param.doc} [{param.describe()}]")
-    settings = load_settings(config)
     typer.echo("difficulties ([bots] in config.toml):")
-    for level in DIFFICULTIES:
-        try:
-            typer.echo(f"    {level} = {difficulty_spec(settings.bots, level)}")
-        except BotError as error:
-            raise fail(f"error: {error}", 3) from None
+    for level, spec in difficulties.items():
+        typer.echo(f"    {level} = {spec}")
 
 
 @app.command()
@@ -257,7 +264,7 @@ def play(
     exit_when_over: Annotated[bool, typer.Option("--exit-when-over", help="Close when the game is over.")] = False,
     max_frames: Annotated[int | None, typer.Option("--max-frames", min=1, help="Close after N frames.")] = None,
     frames_report: Annotated[Path | None, typer.Option(
-        "--frames-report", dir_okay=False, help="Write frame-time statistics (TOML) here on closing.")] = None,
+        "--frames-report", help="Write frame-time statistics (TOML) here on closing.")] = None,
     screenshot_dir: Annotated[Path | None, typer.Option(
         "--screenshot-dir", file_okay=False, help="Save screenshots (PNG) into this folder.")] = None,
     screenshot_every: Annotated[int, typer.Option(
@@ -270,7 +277,9 @@ def play(
     import time
 
     launched = time.perf_counter()
-    from .client.main import LaunchError, LaunchOptions, run  # pygame only here
+    if game is not None:
+        check_players(game, players)
+    from .client.main import LaunchError, LaunchOptions, NoDisplay, run  # pygame only here
 
     options = LaunchOptions(
         game=game, players=players,
@@ -281,8 +290,12 @@ def play(
         code = run(options, launched)
     except config_module.ConfigError as error:
         raise fail(f"error: {error}", 3) from None
+    except NoDisplay as error:
+        raise fail(f"error: {error}", 2) from None
     except LaunchError as error:
         raise typer.BadParameter(str(error)) from None
+    except files.FileError as error:
+        raise fail(f"error: {error}", error.code) from None
     except KeyboardInterrupt:
         raise typer.Exit(130) from None
     raise typer.Exit(code)
@@ -335,8 +348,7 @@ class ExecutorName(enum.StrEnum):
 
 @tournament_app.command("run")
 def tournament_run(
-    spec: Annotated[Path | None, typer.Argument(help="A spec file (tournaments/*.toml); flags override it.",
-                                                dir_okay=False)] = None,
+    spec: Annotated[Path | None, typer.Argument(help="A spec file (tournaments/*.toml); flags override it.")] = None,
     game: Annotated[str | None, typer.Option("--game", help="The game.", **GAME_ARGUMENT)] = None,
     bots: Annotated[list[str] | None, typer.Option(
         "--bots", metavar="SPEC,SPEC,...", help="Bot specs, comma-separated: random,ismcts:iterations=200.")] = None,
@@ -348,7 +360,7 @@ def tournament_run(
     config: ConfigOption = None,
     move_time_limit: Annotated[int | None, typer.Option(
         "--move-time-limit", min=1, metavar="MS", help="A bot slower than this per decision forfeits.")] = None,
-    out: Annotated[Path | None, typer.Option("--out", dir_okay=False, help="The results file (TOML).")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="The results file (TOML).")] = None,
     resume: Annotated[bool, typer.Option("--resume", help="Play only the games missing from the journal.")] = False,
     executor: Annotated[ExecutorName | None, typer.Option("--executor", help="Where games run.")] = None,
     scheduler: Annotated[str | None, typer.Option(
@@ -364,6 +376,12 @@ def tournament_run(
     """
     from . import tournament
 
+    if spec is None:
+        for name, value in (("--game", game), ("--bots", bots)):
+            if value is None:  # the same usage error as any other missing option
+                raise missing_option(f"'{name}' (or a spec file)")
+    if players is not None:
+        check_players(game or spec_game(spec), players)
     flags = {
         "game": game, "bots": tournament.split_bot_list(bots) if bots else None,
         "deals": deals, "players": players, "seed": seed, "workers": workers,
@@ -378,6 +396,8 @@ def tournament_run(
         raise fail(f"error: {error}", 3) from None
     except tournament.ExecutorUnavailable as error:
         raise fail(f"error: {error}", 2) from None
+    except files.FileError as error:
+        raise fail(f"error: {error}", error.code) from None
     except KeyboardInterrupt:
         raise fail("aborted", 130) from None
     typer.echo(f"{report.status}: {report.games_played} of {report.games_planned} games "
@@ -389,29 +409,28 @@ def tournament_run(
 
 @tournament_app.command("show")
 def tournament_show(
-    results: Annotated[Path, typer.Argument(help="A results file written by `tournament run`.", dir_okay=False)],
+    results: Annotated[Path, typer.Argument(help="A results file written by `tournament run`.")],
 ) -> None:
     """Print a tournament's standings, head-to-head pairs, seat figures and
     forfeits as tables."""
     from .tournament.results import read_results
-    from .tournament.show import print_results, results_console
+    from .tournament.show import ResultsShapeError, check_shape, print_results, results_console
 
     try:
         document = read_results(results)
-    except OSError as error:
-        raise fail(f"error: cannot read {results}: {error.strerror}", 2) from None
-    except tomllib.TOMLDecodeError as error:
-        raise fail(f"error: {results} is not valid TOML: {error}", 2) from None
-    if "standings" not in document:
-        raise fail(f"error: {results} is not a tournament results file (no standings)", 2)
+        check_shape(document)
+    except files.FileError as error:
+        raise fail(f"error: {error}", error.code) from None
+    except ResultsShapeError as error:
+        raise fail(f"error: {results}: not a tournament results file: {error}", files.INPUT) from None
     print_results(document, results_console())
 
 
 @tournament_app.command("report")
 def tournament_report(
-    results: Annotated[Path, typer.Argument(help="A results file written by `tournament run`.", dir_okay=False)],
+    results: Annotated[Path, typer.Argument(help="A results file written by `tournament run`.")],
     out: Annotated[Path | None, typer.Option(
-        "--out", dir_okay=False, help="The page to write (default: X.report.html beside X.results.toml).")] = None,
+        "--out", help="The page to write (default: X.report.html beside X.results.toml).")] = None,
 ) -> None:
     """Write a tournament's results and journal as one self-contained HTML page:
     ratings, head to head, score or place distributions, seat advantage and time a
@@ -429,8 +448,8 @@ def tournament_report(
         raise fail(f"error: {error}", 2) from None
     except MissingPlotting as error:
         raise fail(f"error: {error}", 1) from None
-    except OSError as error:
-        raise fail(f"error: cannot write {out or results}: {error.strerror or error}", 1) from None
+    except files.FileError as error:
+        raise fail(f"error: {error}", error.code) from None
     typer.echo(f"wrote {page}")
 
 

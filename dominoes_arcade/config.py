@@ -21,15 +21,16 @@ once, beside its rules.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import platformdirs
 
+from . import files
 from .engine import GAMES, game_options
 from .engine.core import Option, OptionError, toml_repr
+from .engine.records import shorten
 
 APP_NAME = "dominoes-arcade"
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -103,6 +104,8 @@ class Settings:
         self.values = values
         self.sources = sources
         """The files read, in order."""
+        self.notices: list[str] = []
+        """Problems tolerated while loading (see `load_tolerant`), for the player."""
         for section, table in values.items():
             setattr(self, section, SimpleNamespace(**table))
 
@@ -118,40 +121,84 @@ def defaults() -> dict[str, dict[str, Any]]:
     return {section: {k: o.default for k, o in table.items()} for section, (_, table) in schema().items()}
 
 
-def check_table(data: dict[str, Any], path: Path | str, values: dict[str, dict[str, Any]] | None = None
-                ) -> dict[str, dict[str, Any]]:
-    """Merge the parsed TOML `data` into `values` (the defaults when None),
-    checking every key. :raises ConfigError: for the first bad key."""
+BOT_SPEC_KEYS = {"bots": ("easy", "medium", "hard")}
+"""Keys whose value is a bot spec, checked as the program will use it."""
+
+
+def check_value(section: str, key: str, value: Any, path: Path | str) -> Any:
+    """`value` for ``section.key`` as the program will use it. :raises ConfigError:"""
     sections = schema()
+    if section not in sections:
+        raise ConfigError(path, f"unknown section [{section}]: use one of {', '.join(sections)}", section)
+    options = sections[section][1]
+    dotted = f"{section}.{key}"
+    if key not in options:
+        raise ConfigError(path, f"unknown key {dotted}: use one of {', '.join(options)}", dotted)
+    try:
+        checked = options[key].check(value)
+    except OptionError as error:
+        raise ConfigError(path, f"{dotted} = {shorten(toml_repr(value))} is not allowed: use {error.allowed}",
+                          dotted) from None
+    if key in BOT_SPEC_KEYS.get(section, ()):
+        from .bots import BotError, parse_spec
+
+        try:
+            parse_spec(checked)
+        except BotError as error:
+            raise ConfigError(path, f"{dotted} = {shorten(toml_repr(value))} is not a bot: {error}", dotted) from None
+    return checked
+
+
+def check_table(data: dict[str, Any], path: Path | str, values: dict[str, dict[str, Any]] | None = None,
+                notices: list[str] | None = None) -> dict[str, dict[str, Any]]:
+    """Merge the parsed TOML `data` into `values` (the defaults when None),
+    checking every key (bot specs included).
+
+    :raises ConfigError: for the first bad key; with a `notices` list, a bad key or
+        section is left out and described there instead (the tolerant loading of
+        the player's own file)."""
     values = values if values is not None else defaults()
     for section, table in data.items():
-        if section not in sections:
-            raise ConfigError(path, f"unknown section [{section}]: use one of {', '.join(sections)}", section)
-        if not isinstance(table, dict):
-            raise ConfigError(path, f"{section} must be a table ([{section}])", section)
-        options = sections[section][1]
-        for key, value in table.items():
-            dotted = f"{section}.{key}"
-            if key not in options:
-                raise ConfigError(path, f"unknown key {dotted}: use one of {', '.join(options)}", dotted)
+        if section in values and not isinstance(table, dict):
+            error = ConfigError(path, f"{section} must be a table ([{section}])", section)
+            if notices is None:
+                raise error
+            notices.append(str(error))
+            continue
+        for key, value in (table.items() if isinstance(table, dict) else [(None, table)]):
             try:
-                values[section][key] = options[key].check(value)
-            except OptionError as error:
-                raise ConfigError(path, f"{dotted} = {toml_repr(value)} is not allowed: use {error.allowed}",
-                                  dotted) from None
+                if key is None:
+                    check_value(section, "", value, path)  # an unknown section: raises
+                values[section][key] = check_value(section, key, value, path)
+            except ConfigError as error:
+                if notices is None:
+                    raise
+                notices.append(str(error))
+                if error.key == section:
+                    break  # an unknown section: one notice is enough
     return values
 
 
-def read_toml(path: Path | str) -> dict[str, Any]:
+def load_tolerant(path: Path | str, values: dict[str, dict[str, Any]]) -> list[str]:
+    """Merge the settings file at `path` into `values`, keeping the values already
+    there for every key that is broken: the client's loading of the player's own
+    file, so that a bad key never keeps the program from starting. The file is not
+    touched. Returns one notice per problem, naming the file and the key."""
     try:
-        with open(path, "rb") as handle:
-            return tomllib.load(handle)
-    except FileNotFoundError:
-        raise ConfigError(path, "no such file") from None
-    except tomllib.TOMLDecodeError as error:
-        raise ConfigError(path, f"not valid TOML: {error}") from None
-    except OSError as error:
-        raise ConfigError(path, f"cannot read: {error.strerror}") from None
+        data = read_toml(path)
+    except ConfigError as error:
+        return [f"{error} (using the defaults instead)"]
+    notices: list[str] = []
+    check_table(data, path, values, notices)
+    return [f"{notice} (using the default instead)" for notice in notices]
+
+
+def read_toml(path: Path | str) -> dict[str, Any]:
+    """A settings file, parsed. :raises ConfigError: unreadable, not UTF-8, not TOML."""
+    try:
+        return files.read_toml(path, files.SETTINGS)
+    except files.FileError as error:
+        raise ConfigError(path, error.problem) from None
 
 
 def checkout_config_path() -> Path | None:
@@ -187,22 +234,30 @@ def layer_paths(path: Path | str | None = None, *, user_path: Path | None = None
 
 
 def load_settings(path: Path | str | None = None, *, user_path: Path | None = None,
-                  include_user: bool = True) -> Settings:
+                  include_user: bool = True, tolerant_user: bool = False) -> Settings:
     """The settings in effect: defaults, the checkout's config.toml, the user's
     config.user.toml (`user_path` overrides where it is), then `path`.
 
-    A missing checkout or user file is skipped; a missing `path` is an error.
+    A missing checkout or user file is skipped; a missing `path` is an error. With
+    `tolerant_user` (the client), a broken key of the user's file keeps the value
+    of the layers below and is described in ``settings.notices`` (`load_tolerant`).
 
     :raises ConfigError: for the first bad file, key or value.
     """
     values = defaults()
     sources: list[Path] = []
+    notices: list[str] = []
     for name, layer in layer_paths(path, user_path=user_path, include_user=include_user):
         if layer is None or (name != "--config" and not layer.exists()):
             continue
-        check_table(read_toml(layer), layer, values)
+        if name == "user" and tolerant_user:
+            notices += load_tolerant(layer, values)
+        else:
+            check_table(read_toml(layer), layer, values)
         sources.append(layer)
-    return Settings(values, sources)
+    settings = Settings(values, sources)
+    settings.notices = notices
+    return settings
 
 
 def check_file(path: Path | str) -> Settings:

@@ -21,12 +21,12 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import files
 from .config import user_data_dir
 from .engine.records import Record, RecordError, ReplayError, replay
 
@@ -50,17 +50,8 @@ def set_aside(path: Path) -> Path:
 
 
 def write_atomically(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    """:raises files.FileError: (an OSError) naming the file and the problem."""
+    files.write_atomic(path, text.encode("utf-8"))
 
 
 # -- history -----------------------------------------------------------------------------

@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 
 from dominoes_arcade.engine import new_game
 from dominoes_arcade.engine.match import random_game
-from dominoes_arcade.engine.records import parse_step, read_records, replay, step_text
+from dominoes_arcade.engine.records import parse_step, replay, step_text
 from dominoes_arcade.engine.tiles import BY_NAME, DOUBLE_SIX, IS_DOUBLE, NAME, PIPS
+from dominoes_arcade.files import read_records
 
 options_strategy = st.fixed_dictionaries({
     "nondouble_on_double": st.sampled_from(["greater", "greater_or_equal"]),

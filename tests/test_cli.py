@@ -74,7 +74,7 @@ def test_replay_check_reports_each_bad_record(tmp_path):
 
 def test_replay_check_unreadable_file_exits_2(tmp_path):
     result = invoke("replay", tmp_path / "missing.jsonl", "--check")
-    assert result.exit_code == 2 and "cannot read" in result.output
+    assert result.exit_code == 2 and "missing.jsonl: no such file" in result.output
 
 
 def test_bad_option_exits_3_naming_the_key(tmp_path):
@@ -123,4 +123,4 @@ def test_simulate_players_sets_the_table_size(tmp_path, players):
 
 def test_simulate_rejects_a_player_count_the_game_does_not_allow(tmp_path):
     result = invoke("simulate", "necropolis", "--players", 3, "--out", tmp_path / "x.jsonl")
-    assert result.exit_code == 2 and "necropolis is for 2 players, not 3" in result.output
+    assert result.exit_code == 2 and "necropolis is played by 2 players, not 3" in result.output

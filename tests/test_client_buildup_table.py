@@ -14,8 +14,8 @@ from test_client_support import animated, run
 from dominoes_arcade.client.tables import TableSetup, buildup_layout, open_table
 from dominoes_arcade.client.tables.buildup import BuildUpTable
 from dominoes_arcade.engine.buildup import LINE_LENGTH, PLACE, STACK_COUNT
-from dominoes_arcade.engine.records import read_records
 from dominoes_arcade.engine.tiles import BY_NAME, PIPS
+from dominoes_arcade.files import read_records
 
 CANVAS = pygame.Rect(0, 0, 1280, 720 - 48)
 """The 1280x720 canvas above the footer of button prompts."""

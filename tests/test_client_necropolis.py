@@ -18,8 +18,9 @@ from dominoes_arcade.client.tables.necropolis import NecropolisTable
 from dominoes_arcade.client.tables.necropolis_layout import arrival_order, lay_out
 from dominoes_arcade.client.tables.replay import BAR as REPLAY_BAR
 from dominoes_arcade.engine import new_game
-from dominoes_arcade.engine.records import parse_step, read_records
+from dominoes_arcade.engine.records import parse_step
 from dominoes_arcade.engine.tiles import BY_NAME, NAME
+from dominoes_arcade.files import read_records
 
 JOURNALS = Path(__file__).resolve().parent.parent / "tournaments" / "examples"
 CANVAS = pygame.Rect(0, 0, 1280, 720 - 48)

@@ -19,7 +19,8 @@ from dominoes_arcade.client.main import watch_replay
 from dominoes_arcade.client.tables import TableSetup
 from dominoes_arcade.client.tables.replay import SPEEDS
 from dominoes_arcade.engine import new_game
-from dominoes_arcade.engine.records import parse_step, read_records
+from dominoes_arcade.engine.records import parse_step
+from dominoes_arcade.files import read_records
 
 APP_CONFIG = KIT_CONFIG
 

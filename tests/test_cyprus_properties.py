@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 
 from dominoes_arcade.engine import new_game
 from dominoes_arcade.engine.cyprus_knowledge import GAIN, GONE, VOID, assign_tiles, hand_layers
-from dominoes_arcade.engine.records import read_records, replay
+from dominoes_arcade.engine.records import replay
 from dominoes_arcade.engine.tiles import DOUBLE_NINE, DOUBLE_SIX, NAME, NUMBERS_MASK, PIPS, parse_tile
+from dominoes_arcade.files import read_records
 
 EXAMPLES = Path(__file__).parent / "data" / "examples"
 GAME_SHAPE = {"cyprus": (9, 8, DOUBLE_NINE), "sebastopol": (6, 4, DOUBLE_SIX)}

@@ -16,7 +16,8 @@ from dominoes_arcade.bots.driver import play_specs
 from dominoes_arcade.cli import app
 from dominoes_arcade.engine import GAMES
 from dominoes_arcade.engine.match import Match, random_game
-from dominoes_arcade.engine.records import Record, read_records, replay
+from dominoes_arcade.engine.records import Record, replay
+from dominoes_arcade.files import read_records
 from dominoes_arcade.rules import rules_text
 from dominoes_arcade.tournament import resolve_plan, run_tournament
 

@@ -11,7 +11,8 @@ from typer.testing import CliRunner
 
 from dominoes_arcade import history, stats
 from dominoes_arcade.cli import app
-from dominoes_arcade.engine.records import Record, read_records, replay
+from dominoes_arcade.engine.records import Record, replay
+from dominoes_arcade.files import read_records
 
 runner = CliRunner()
 

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from dominoes_arcade.engine import GAMES
-from dominoes_arcade.engine.records import Record, ReplayError, read_records, replay
+from dominoes_arcade.engine.records import Record, ReplayError, replay
+from dominoes_arcade.files import read_records
 
 EXAMPLES = Path(__file__).parent / "data" / "examples"
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 
@@ -69,4 +70,32 @@ class BadObserver(Bot):
         raise ValueError("cannot read the table")
 
     def choose(self, view, legal):
+        return legal[0]
+
+
+class Vanisher(Bot):
+    """Ends its whole process at its second decision, as a crashing C extension
+    would: no exception, no clean-up."""
+
+    def choose(self, view, legal):
+        self.asked = getattr(self, "asked", 0) + 1
+        if self.asked == 2:
+            os._exit(7)
+        return legal[0]
+
+
+class Interrupter(Bot):
+    """Raises KeyboardInterrupt when asked to decide, as if Ctrl-C had been pressed."""
+
+    def choose(self, view, legal):
+        raise KeyboardInterrupt("pretending to be Ctrl-C")
+
+
+class Chatty(Bot):
+    """Prints on both streams at every decision, from Python and below it."""
+
+    def choose(self, view, legal):
+        print("chatty thinks aloud")
+        print("chatty complains", file=sys.stderr)
+        os.write(1, b"chatty writes to fd 1\n")
         return legal[0]

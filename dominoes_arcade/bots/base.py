@@ -18,6 +18,7 @@ Bots import only the engine.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -49,8 +50,10 @@ class Param:
                 converted = value.lower() in ("true", "1", "yes")
             else:
                 converted = kind(value)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             raise BotError(f"{bot}: {name} must be {kind.__name__}, not {value!r}") from None
+        if isinstance(converted, float) and not math.isfinite(converted):
+            raise BotError(f"{bot}: {name} must be a finite number, not {value!r}")
         if self.minimum is not None and converted < self.minimum:
             raise BotError(f"{bot}: {name} must be at least {self.minimum}, not {value!r}")
         if self.maximum is not None and converted > self.maximum:

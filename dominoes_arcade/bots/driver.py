@@ -69,6 +69,15 @@ class Watchdog:
             raise Overrun
 
 
+def user_can_interrupt() -> bool:
+    """Whether a KeyboardInterrupt here may be the user's Ctrl-C. It cannot be in a
+    thread other than the main one (signals are handled only there), nor in a
+    process that ignores SIGINT (a tournament worker): there it was raised by bot
+    code, and is a fault like any other exception."""
+    return (threading.current_thread() is threading.main_thread()
+            and signal.getsignal(signal.SIGINT) is not signal.SIG_IGN)
+
+
 def ask(bot: Bot, state: State, time_limit: float | None, watchdog: Watchdog | None = None) -> tuple[Action, float]:
     """`bot`'s decision at `state` and the seconds it took; `Forfeit` on a fault.
     With a started `watchdog`, a bot that overruns its limit is stopped."""
@@ -86,6 +95,10 @@ def ask(bot: Bot, state: State, time_limit: float | None, watchdog: Watchdog | N
                       f"(stopped after {spent * 1000:.0f} ms)") from None
     except (Exception, SystemExit) as error:  # a plug-in may raise anything, even exit; it forfeits, we go on
         raise Forfeit(seat, "exception", f"{type(error).__name__}: {error}") from None
+    except KeyboardInterrupt as error:
+        if user_can_interrupt():
+            raise  # a real Ctrl-C
+        raise Forfeit(seat, "exception", f"KeyboardInterrupt raised by the bot: {error}") from None
     finally:
         if watchdog is not None:
             watchdog.armed = False
@@ -104,6 +117,10 @@ def inform(bot: Bot, state: State) -> None:
         bot.observe(state.view(bot.seat))
     except (Exception, SystemExit) as error:
         raise Forfeit(bot.seat, "exception", f"{type(error).__name__} in observe: {error}") from None
+    except KeyboardInterrupt as error:
+        if user_can_interrupt():
+            raise
+        raise Forfeit(bot.seat, "exception", f"KeyboardInterrupt raised by the bot in observe: {error}") from None
 
 
 def play_bots(game: str, bots: Sequence[Bot], seed: int, options: dict | None = None,
@@ -146,6 +163,9 @@ def play_bots(game: str, bots: Sequence[Bot], seed: int, options: dict | None = 
                 bot.game_over(outcome)
             except (Exception, SystemExit):  # the game is over and its result stands
                 pass
+            except KeyboardInterrupt:
+                if user_can_interrupt():
+                    raise
     record = match.to_record(names or [b.name for b in bots], error)
     if outcome is not None:
         record.extra["winners"] = list(outcome.winners)

@@ -93,14 +93,15 @@ def _load_plugin(target: str, class_name: str, spec: str) -> type[Bot]:
             sys.modules[module_name] = module
             try:
                 loader_spec.loader.exec_module(module)
-            except Exception as error:
+            except (Exception, SystemExit) as error:  # a module that exits at import must not end the program
                 del sys.modules[module_name]
-                raise BotError(f"bot spec {spec!r}: {target} failed to load: {error}") from None
+                raise BotError(f"bot spec {spec!r}: {target} failed to load: {type(error).__name__}: {error}"
+                               ) from None
     else:
         try:
             module = importlib.import_module(target)
-        except ImportError as error:
-            raise BotError(f"bot spec {spec!r}: cannot import {target}: {error}") from None
+        except (Exception, SystemExit) as error:
+            raise BotError(f"bot spec {spec!r}: cannot import {target}: {type(error).__name__}: {error}") from None
     cls: Any = getattr(module, class_name, None)
     if not (isinstance(cls, type) and issubclass(cls, Bot)):
         raise BotError(f"bot spec {spec!r}: {target} has no Bot subclass {class_name}")

@@ -12,10 +12,13 @@ harmless.
 
 from __future__ import annotations
 
+import contextlib
 import math
+import os
 import random
+import sys
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pygame
 
@@ -112,6 +115,24 @@ EFFECTS: dict[str, Callable[[int], list[float]]] = {
 """Every effect by name: a function of the sample rate giving samples in -1..1."""
 
 
+@contextlib.contextmanager
+def silenced_stderr() -> Iterator[None]:
+    """Send file descriptor 2 to the null device for a moment: SDL and the audio
+    libraries under it (ALSA...) print their complaints there directly, below
+    Python, when there is no device to open; what matters is the result, which the
+    caller checks."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 2)
+        os.close(null)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
 class Audio:
     """Plays `EFFECTS`; silent when disabled or without a mixer."""
 
@@ -125,7 +146,8 @@ class Audio:
         """Names of the effects asked for, newest last (tests and debugging)."""
         try:
             if pygame.mixer.get_init() is None:
-                pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=512)
+                with silenced_stderr():  # without a sound device, the audio libraries complain there
+                    pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=512)
             self._format = pygame.mixer.get_init()
             self.available = self._format is not None
         except pygame.error:

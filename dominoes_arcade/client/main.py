@@ -24,6 +24,49 @@ class LaunchError(ValueError):
     """A bad combination of launch options (the CLI exits 2 with it)."""
 
 
+class NoDisplay(LaunchError):
+    """No display to open a window on (the CLI exits 2 with it)."""
+
+    def __init__(self) -> None:
+        super().__init__("no display found: set DISPLAY, or use --headless")
+
+
+INVISIBLE_DRIVERS = ("offscreen", "dummy")
+
+
+def check_display() -> None:
+    """Refuse to run invisibly: SDL falls back to a driver that draws nowhere when
+    it finds no display, and a player would wait for a window that never comes.
+    Those drivers are fine only when asked for (``--headless``, or SDL_VIDEODRIVER).
+
+    :raises NoDisplay:"""
+    import os
+
+    import pygame
+
+    from .audio import silenced_stderr
+
+    try:
+        with silenced_stderr():  # SDL prints each video driver it could not open
+            pygame.display.init()
+    except pygame.error:
+        raise NoDisplay() from None
+    driver = pygame.display.get_driver()
+    if driver in INVISIBLE_DRIVERS and os.environ.get("SDL_VIDEODRIVER", "") != driver:
+        pygame.display.quit()
+        raise NoDisplay()
+
+
+def tell_notices(app, settings: config_module.Settings) -> None:
+    """Settings problems tolerated at loading: on stderr in full, and as a toast."""
+    import sys
+
+    for notice in settings.notices:
+        print(f"notice: {notice}", file=sys.stderr)
+    if settings.notices:
+        app.toast(f"Some settings were broken and use their defaults ({len(settings.notices)}): see the terminal")
+
+
 @dataclass
 class LaunchOptions:
     game: str | None = None
@@ -128,7 +171,14 @@ def run(options: LaunchOptions, launched: float | None = None) -> int:
     settings = prefs.load(options.config, options.user_config)
     if options.game is not None:
         resolve_seats(options.game, options.players, options.seats, options.demo)  # fail before a window opens
+    if options.frames_report is not None:
+        from .. import files
+
+        files.prepare_output(options.frames_report)  # fail now, not after the run
+    if not options.headless:
+        check_display()
     app = build_app(options, settings)
+    tell_notices(app, settings)
     first_frame_ms = None
     try:
         app.step(0.0, [])
@@ -148,9 +198,10 @@ def write_report(path: Path, report: dict, first_frame_ms: float | None) -> None
     data = {"frames": report}
     if first_frame_ms is not None:
         data["frames"]["first_frame_ms"] = round(first_frame_ms, 1)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("# Frame times of one client run (milliseconds per frame).\n" + tomli_w.dumps(data),
-                    encoding="utf-8")
+    from .. import files
+
+    files.write_atomic(path, ("# Frame times of one client run (milliseconds per frame).\n"
+                              + tomli_w.dumps(data)).encode("utf-8"))
 
 
 def watch_replay(records, index: int = 1, windowed: bool = False, config: Path | None = None, *,
@@ -184,7 +235,14 @@ def watch_replay(records, index: int = 1, windowed: bool = False, config: Path |
     except config_module.ConfigError as error:
         print(f"error: {error}", file=sys.stderr)
         return 3
+    if not headless:
+        try:
+            check_display()
+        except NoDisplay as error:
+            print(f"error: {error}", file=sys.stderr)
+            return 2
     app = new_app(settings, windowed=windowed, headless=headless)
+    tell_notices(app, settings)
     app.max_frames = max_frames
     app.open("title")
     seats = list(record.seats) or ["record"] * int(record.options.get("players", 2))

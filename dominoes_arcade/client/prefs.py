@@ -22,8 +22,12 @@ from .. import config as config_module
 
 
 def load(config_path: Path | None = None, user_path: Path | None = None) -> config_module.Settings:
-    """The settings in effect. :raises ConfigError: naming the first bad file and key."""
-    return config_module.load_settings(config_path, user_path=user_path)
+    """The settings in effect. The player's own file is loaded tolerantly: a broken
+    key keeps its value from the layers below, and ``settings.notices`` says which
+    (file and key); the file itself is left as it is.
+
+    :raises ConfigError: naming the first bad file and key of any other layer."""
+    return config_module.load_settings(config_path, user_path=user_path, tolerant_user=True)
 
 
 def save(user_path: Path, changes: dict[str, dict[str, Any]]) -> None:

@@ -10,6 +10,7 @@ reverse.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,6 +18,38 @@ from . import new_game
 from .core import CHANCE, Action, IllegalAction, InvalidNotation, State
 
 RECORD_KEYS = ("game", "options", "seats", "seed", "steps", "scores", "error")
+MAX_RECORD_CHARS = 4_000_000
+"""A line longer than this is not a record (the longest games write a few hundred
+thousand characters)."""
+QUOTE_LIMIT = 200
+"""At most this many characters of a record are quoted in an error message."""
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _strings(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+
+
+KEY_TYPES: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "game": (lambda v: isinstance(v, str), "a game name (a string)"),
+    "options": (lambda v: isinstance(v, dict), "a table"),
+    "steps": (_strings, "a list of strings"),
+    "seats": (lambda v: v is None or _strings(v), "a list of names (strings)"),
+    "seed": (lambda v: v is None or _is_int(v), "an integer"),
+    "scores": (lambda v: v is None or (isinstance(v, list) and all(_is_int(x) for x in v)), "a list of integers"),
+    "error": (lambda v: v is None or isinstance(v, str), "null or a string"),
+}
+"""What each contract key holds (a missing key reads as null)."""
+
+
+def shorten(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """`text` cut to about `limit` characters, saying how much was left out."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… ({len(text) - limit} more characters)"
 
 
 class RecordError(ValueError):
@@ -31,7 +64,11 @@ class ReplayError(ValueError):
         self.step = step
         self.text = text
         self.reason = reason
-        super().__init__(f'step {step} "{text}": {reason}' if step else reason)
+        move = text.partition(" ")[2]
+        if len(move) > QUOTE_LIMIT // 4:  # the reason often quotes the move: once is enough
+            reason = reason.replace(move, shorten(move, QUOTE_LIMIT // 10))
+        reason = shorten(reason, QUOTE_LIMIT)
+        super().__init__(f'step {step} "{shorten(text)}": {reason}' if step else reason)
 
 
 @dataclass
@@ -57,25 +94,33 @@ class Record:
 
     @classmethod
     def from_dict(cls, data: Any) -> Record:
+        """The record of a parsed JSON object, every contract key of the right type
+        (``seats``, ``seed``, ``scores`` and ``error`` may be missing or null).
+
+        :raises RecordError: naming the first bad key."""
         if not isinstance(data, dict):
             raise RecordError("a record must be a JSON object")
         missing = [k for k in ("game", "options", "steps") if k not in data]
         if missing:
             raise RecordError("missing key " + ", ".join(missing))
-        if not isinstance(data["steps"], list) or not all(isinstance(s, str) for s in data["steps"]):
-            raise RecordError("steps must be a list of strings")
-        if not isinstance(data["options"], dict):
-            raise RecordError("options must be a table")
+        for key, (allowed, what) in KEY_TYPES.items():
+            value = data.get(key)
+            if not allowed(value):
+                raise RecordError(f"{key} must be {what}, not {shorten(json.dumps(value))}")
         extra = {k: v for k, v in data.items() if k not in RECORD_KEYS}
         return cls(data["game"], data["options"], list(data.get("seats") or []), data.get("seed"),
                    data["steps"], data.get("scores"), data.get("error"), extra)
 
     @classmethod
     def from_json(cls, text: str) -> Record:
+        if len(text) > MAX_RECORD_CHARS:
+            raise RecordError(f"too long for a record: {len(text)} characters (at most {MAX_RECORD_CHARS})")
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:
             raise RecordError(f"not JSON: {error}") from None
+        except RecursionError:
+            raise RecordError("not a record: nested too deeply") from None
         return cls.from_dict(data)
 
 
@@ -100,7 +145,7 @@ def parse_step(state: State, text: str) -> Action:
     if actor == "*":
         if player != CHANCE:
             raise InvalidNotation(f"wrong actor: seat {player} must decide, not chance")
-    elif not actor.isdigit():
+    elif not (actor.isascii() and actor.isdigit()):
         raise InvalidNotation(f"actor {actor!r} is neither a seat number nor *")
     elif player == CHANCE:
         raise InvalidNotation(f"wrong actor: a chance outcome (*) is due, not seat {actor}")
@@ -142,16 +187,10 @@ def replay(record: Record, *, check_end: bool = True) -> State:
     return state
 
 
-def read_records(path) -> list[tuple[int, Record | RecordError]]:
-    """Each non-blank line of a JSON Lines file, numbered from 1, as a `Record` or
-    the `RecordError` that line raised. :raises OSError: unreadable file."""
-    out: list[tuple[int, Record | RecordError]] = []
-    with open(path, encoding="utf-8") as handle:
-        for number, line in enumerate(handle, 1):
-            if not line.strip():
-                continue
-            try:
-                out.append((number, Record.from_json(line)))
-            except RecordError as error:
-                out.append((number, error))
-    return out
+def parse_record_line(line: str) -> Record | RecordError:
+    """One line of a JSON Lines file as a `Record`, or the `RecordError` saying why
+    it is not one (returned, not raised, so a file reports every line)."""
+    try:
+        return Record.from_json(line)
+    except RecordError as error:
+        return error

@@ -9,7 +9,7 @@ thin shell over `resolve_plan`, `run_tournament` and `show.render`.
 from .executors import ExecutorUnavailable
 from .journal import JournalError
 from .runner import RunReport, run_tournament
-from .spec import Plan, SpecError, resolve_plan, split_bot_list
+from .spec import Plan, SpecError, read_spec_file, resolve_plan, split_bot_list
 
-__all__ = ["ExecutorUnavailable", "JournalError", "Plan", "RunReport", "SpecError", "resolve_plan",
+__all__ = ["ExecutorUnavailable", "JournalError", "Plan", "RunReport", "SpecError", "read_spec_file", "resolve_plan",
            "run_tournament", "split_bot_list"]

@@ -2,23 +2,27 @@
 distributed cluster. Both take a `worker.Batch` and call back when it is done; the
 runner never depends on which finishes first.
 
-On Linux the process pool forks its workers (they start in milliseconds, with
-everything already imported, plug-in bots included), all of them at once when it
-is created, before the runner starts any thread (the progress bar, the pool's own
-manager), since forking a process that runs threads is unsafe. Elsewhere it spawns
-them.
+The process pool starts its workers with a fork server (Linux) or spawns them;
+plug-in bots are loaded in each worker from their spec. A worker that dies (a bot
+calling ``os._exit``...) costs one forfeit, not the run (`ProcessExecutor`).
 """
 
 from __future__ import annotations
 
 import logging
 import multiprocessing
-import sys
+import multiprocessing.context
+import shutil
+import tempfile
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import replace
 from typing import Any, Protocol
 
-from .worker import Batch, Played, ignore_interrupts, play_batch
+from ..engine import GAMES
+from . import isolation
+from .worker import Batch, Played, crashed_game, play_batch
 
 
 class ExecutorUnavailable(RuntimeError):
@@ -40,39 +44,113 @@ class Executor(Protocol):
 
 
 class ProcessExecutor:
-    """A local pool of worker processes."""
+    """A local pool of worker processes, kept alive through bot faults: when a
+    worker dies, the pool is replaced, the games that were in flight are played
+    again (each alone in a process of its own when it was running as the pool
+    broke), and a game whose lone process dies too is a forfeit (see `isolation`).
 
-    def __init__(self, workers: int):
-        context = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
+    Workers are started by a fork server (on Linux) or spawned, never forked from
+    this process, which may be running threads (the progress bar, the pool's own,
+    whatever earlier code left behind): forking those is unsafe.
+    """
+
+    def __init__(self, workers: int, bot_log: str | None = None):
+        self.context = worker_context()
         self.slots = workers
-        self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=ignore_interrupts)
-        # The first task starts every worker (a forking pool starts them all at
-        # once), so none is forked later from a parent running threads.
-        self.pool.submit(int).result()
+        self.bot_log = bot_log
+        self.markers = tempfile.mkdtemp(prefix="dominoes-arcade-workers-")
+        self.batches: dict[Future, tuple[Batch, int]] = {}
+        self.generation = 0
+        """How many pools have broken."""
+        self.in_flight: dict[int, dict[int, int]] = {}
+        """The games in flight when pool number N broke (game id -> seat in play)."""
+        self.pool = self._new_pool()
+
+    def _new_pool(self) -> ProcessPoolExecutor:
+        pool = ProcessPoolExecutor(max_workers=self.slots, mp_context=self.context,
+                                   initializer=isolation.start_worker, initargs=(self.markers, self.bot_log))
+        # Start every worker now: a pool that starts them on demand could start one
+        # while it is breaking (Python 3.11), which nobody would ever stop.
+        for started in [pool.submit(int) for _ in range(self.slots)]:
+            started.result()
+        return pool
 
     def submit(self, batch: Batch, done: Callable[[Future], None]) -> None:
-        self.pool.submit(play_batch, batch).add_done_callback(done)
+        self._submit(batch).add_done_callback(done)
+
+    def _submit(self, batch: Batch) -> Future:
+        try:
+            future = self.pool.submit(play_batch, batch)
+        except BrokenProcessPool:  # it broke since the last result: replace it now
+            self._replace_pool(self.generation)
+            future = self.pool.submit(play_batch, batch)
+        self.batches[future] = (batch, self.generation)
+        return future
 
     def result(self, handle: Future) -> list[Played]:
-        return handle.result()
+        batch, generation = self.batches.pop(handle)
+        try:
+            return handle.result()
+        except BrokenProcessPool:
+            suspects = self._replace_pool(generation)
+            return self._recover(batch, suspects)
+
+    def _replace_pool(self, generation: int) -> dict[int, int]:
+        """After a worker died: once per broken pool, wait for its workers to be gone,
+        read which games they were playing, and start a new pool. Returns the games
+        in flight when the pool broke (game id -> seat in play)."""
+        if generation == self.generation:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.in_flight[generation] = isolation.in_flight(self.markers)  # waits for its workers to end
+            self.generation += 1
+            self.pool = self._new_pool()
+        return self.in_flight[generation]
+
+    def _recover(self, batch: Batch, suspects: dict[int, int]) -> list[Played]:
+        """The games of a batch lost with a broken pool: the ones in flight when it
+        broke, each alone in a process of its own; the rest in the new pool."""
+        played: list[Played] = []
+        rest = tuple(job for job in batch.jobs if job.game_id not in suspects)
+        if rest:
+            played += self.result(self._submit(replace(batch, jobs=rest)))
+        for job in batch.jobs:
+            if job.game_id in suspects:
+                alone = replace(batch, jobs=(job,))
+                games, code, seat = isolation.play_alone(self.context, play_batch, alone, self.markers, self.bot_log)
+                played += games if games is not None else [crashed_game(batch, job, seat, isolation.exit_text(code))]
+        return played
 
     def close(self, *, cancel: bool) -> None:
-        if not cancel:
-            self.pool.shutdown(wait=True)
-            return
-        # Stop at once: games in flight are lost (they are not in the journal, so a
-        # resume plays them). Python 3.14 has terminate_workers(); before it, the
-        # pool's processes are only reachable through its private table.
-        terminate = getattr(self.pool, "terminate_workers", None)
-        if terminate is not None:
-            terminate()
-            return
-        processes = list(getattr(self.pool, "_processes", {}).values())
-        self.pool.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            process.terminate()
-        for process in processes:
-            process.join(timeout=5)
+        try:
+            if not cancel:
+                self.pool.shutdown(wait=True)
+                return
+            # Stop at once: games in flight are lost (they are not in the journal, so
+            # a resume plays them). Python 3.14 has terminate_workers(); before it, the
+            # pool's processes are only reachable through its private table.
+            terminate = getattr(self.pool, "terminate_workers", None)
+            if terminate is not None:
+                terminate()
+                return
+            processes = list(getattr(self.pool, "_processes", {}).values())
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            for process in processes:
+                process.terminate()
+            for process in processes:
+                process.join(timeout=5)
+        finally:
+            shutil.rmtree(self.markers, ignore_errors=True)
+
+
+def worker_context() -> multiprocessing.context.BaseContext:
+    """Fork server where there is one (Linux: workers start in milliseconds, forked
+    from a clean server that has the package imported), else spawn."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        rules = {entry.state.partition(":")[0] for entry in GAMES.values()}
+        context.set_forkserver_preload(["dominoes_arcade.tournament.worker", *sorted(rules)])
+        return context
+    return multiprocessing.get_context("spawn")
 
 
 class DaskExecutor:
@@ -120,7 +198,7 @@ class DaskExecutor:
             self.cluster.close()
 
 
-def make_executor(kind: str, workers: int, scheduler: str | None) -> Executor:
+def make_executor(kind: str, workers: int, scheduler: str | None, bot_log: str | None = None) -> Executor:
     if kind == "dask":
         return DaskExecutor(workers, scheduler)
-    return ProcessExecutor(workers)
+    return ProcessExecutor(workers, bot_log)

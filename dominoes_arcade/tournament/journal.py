@@ -18,6 +18,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from .. import files
+from ..engine.records import shorten
 from .schedule import GameJob
 from .standings import GameResult, summarize
 
@@ -38,9 +40,8 @@ class Journal:
     """An open journal, appended to game by game."""
 
     def __init__(self, path: Path, *, fresh: bool):
-        path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
-        self._handle = open(path, "w" if fresh else "a", encoding="utf-8")  # closed by close()
+        self._handle = files.open_output(path, append=not fresh)  # closed by close(); :raises FileError:
 
     def append(self, line: str) -> None:
         """Write one record line and hand it to the operating system, which keeps it
@@ -70,6 +71,7 @@ def load_journal(path: Path, key: str, schedule: Sequence[GameJob]) -> dict[int,
     games beyond the schedule (a run with more deals) are kept in the file but not
     returned.
 
+    :raises files.FileError: an unreadable journal.
     :raises JournalError: for a record of another tournament, or one that disagrees
         with the schedule (other bots or seed at that place), or a bad line before
         the last.
@@ -77,21 +79,26 @@ def load_journal(path: Path, key: str, schedule: Sequence[GameJob]) -> dict[int,
     done: dict[int, GameResult] = {}
     if not path.exists():
         return done
-    data = path.read_bytes()
+    data = files.read_bytes(path)
     # Every record is written with its newline in one write, so text after the
     # last newline is a write cut short by a kill: drop it.
     *lines, tail = data.split(b"\n")
     if tail:
-        with open(path, "r+b") as handle:
-            handle.truncate(len(data) - len(tail))
+        try:
+            with open(path, "r+b") as handle:
+                handle.truncate(len(data) - len(tail))
+        except OSError as error:
+            raise files.FileError(path, f"cannot cut off its incomplete last line: {files.os_problem(error)}",
+                                  files.OUTPUT) from None
     for number, raw in enumerate(lines, 1):
         if not raw.strip():
             continue
         try:
             record = json.loads(raw)
             result = summarize(record)
-        except (ValueError, KeyError, TypeError) as error:
-            raise JournalError(f"{path}: line {number} is not a tournament record: {error}") from None
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as error:
+            raise JournalError(f"{path}: line {number} is not a tournament record: "
+                               f"{shorten(f'{type(error).__name__}: {error}')}") from None
         if record.get("tournament_key") != key:
             raise JournalError(f"{path}: line {number} belongs to another tournament (game, bots, seed, options "
                                "or move time limit differ); run without --resume to start over")

@@ -10,11 +10,10 @@ offline, attached to a message or published as it is.
 from __future__ import annotations
 
 import html
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
+from .. import files
 from . import report_plots
 from .report_data import ReportData, ReportError, head_to_head, read_report_data
 
@@ -48,19 +47,13 @@ def write_report(results_path: Path, out: Path | None = None) -> Path:
     """Write the report of `results_path` (atomically) and return where.
 
     :raises ReportError: unreadable results or journal.
+    :raises files.FileError: the page cannot be written.
     :raises report_plots.MissingPlotting: matplotlib is not installed.
     """
     out = out or default_report_path(results_path)
+    files.prepare_output(out)  # before the work, not after it
     page = render_report(read_report_data(results_path), results_path)
-    handle, temporary = tempfile.mkstemp(prefix=f".{out.name}.", dir=out.parent or Path("."))
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(page)
-        os.chmod(temporary, 0o644)  # mkstemp's 0600 would hide the page from a web server
-        os.replace(temporary, out)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    files.write_atomic(out, page.encode("utf-8"))
     return out
 
 

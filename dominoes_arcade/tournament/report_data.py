@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .. import files
 from .standings import RankedGame, competition_ranks, rank_all, summarize
 
 
@@ -66,14 +67,18 @@ class ReportData:
 def read_report_data(results_path: Path) -> ReportData:
     """Everything the report shows. :raises ReportError: for an unreadable file."""
     from .results import read_results
+    from .show import ResultsShapeError, check_shape
 
     try:
         document = read_results(results_path)
-    except (OSError, UnicodeDecodeError, ValueError) as error:
-        raise ReportError(f"{results_path}: cannot read the results: {error}") from None
+        check_shape(document)
+    except files.FileError as error:
+        raise ReportError(str(error)) from None
+    except ResultsShapeError as error:
+        raise ReportError(f"{results_path}: not a tournament results file: {error}") from None
     tournament = document.get("tournament")
-    if not isinstance(tournament, dict) or not isinstance(document.get("standings"), list):
-        raise ReportError(f"{results_path}: not a tournament results file (no [tournament] or standings)")
+    if not isinstance(tournament, dict):
+        raise ReportError(f"{results_path}: not a tournament results file (no [tournament])")
     bots = [str(bot) for bot in tournament.get("bots", [])]
     players = int(tournament.get("players") or tournament.get("options", {}).get("players", 2))
     data = ReportData(document, None, bots, players, bool(tournament.get("higher_score_wins", True)))
@@ -91,10 +96,9 @@ def journal_games(path: Path) -> list[tuple[int, RankedGame, dict[str, Any]]]:
     skipped, as `replay` skips blank ones), ranked by the standings' rules."""
     numbered = []
     try:
-        with open(path, encoding="utf-8") as handle:
-            lines = [line for line in handle if line.strip()]
-    except (OSError, UnicodeDecodeError) as error:
-        raise ReportError(f"{path}: cannot read the journal: {error}") from None
+        lines = [line for line in files.read_text(path).splitlines() if line.strip()]
+    except files.FileError as error:
+        raise ReportError(f"cannot read the journal: {error}") from None
     for index, line in enumerate(lines, 1):
         try:
             record = json.loads(line)

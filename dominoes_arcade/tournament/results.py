@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import os
 import platform
-import tempfile
-import tomllib
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from importlib import metadata
@@ -24,6 +22,7 @@ from typing import Any
 
 import tomli_w
 
+from .. import files
 from . import standings as figures
 from .schedule import SEED_DERIVATION
 from .spec import Plan
@@ -91,40 +90,15 @@ def build_results(plan: Plan, results: Sequence[GameResult], *, status: str, run
     }
 
 
-def write_atomic(path: Path, document: dict[str, Any]) -> None:
-    """Write `document` as TOML to `path` through a temp file in the same directory:
-    write, fsync, rename (atomic on POSIX), then fsync the directory."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    data = tomli_w.dumps(document).encode("utf-8")
-    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        # mkstemp makes the file private (0600); give it the usual mode instead.
-        umask = os.umask(0)
-        os.umask(umask)
-        os.fchmod(handle, 0o666 & ~umask)
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        if os.path.exists(temp):
-            os.unlink(temp)
-        raise
-    try:
-        directory = os.open(path.parent, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(directory)
-    finally:
-        os.close(directory)
+def write_results(path: Path, document: dict[str, Any]) -> None:
+    """Write `document` as TOML to `path`, atomically (see `files.write_atomic`).
+    :raises FileError:"""
+    files.write_atomic(path, tomli_w.dumps(document).encode("utf-8"))
 
 
 def read_results(path: Path) -> dict[str, Any]:
-    """A results file, parsed. :raises OSError, tomllib.TOMLDecodeError:"""
-    with open(path, "rb") as handle:
-        return tomllib.load(handle)
+    """A results file, parsed. :raises FileError:"""
+    return files.read_toml(path)
 
 
 def comparable(document: dict[str, Any]) -> dict[str, Any]:

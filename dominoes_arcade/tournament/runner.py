@@ -25,11 +25,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .. import files
 from ..engine import entry
 from .executors import Executor, make_executor
+from .isolation import bot_log_path
 from .journal import Journal, load_journal
 from .progress import Progress
-from .results import build_results, read_results, utc_now, write_atomic
+from .results import build_results, read_results, utc_now, write_results
 from .schedule import GameJob
 from .spec import Plan
 from .standings import GameResult
@@ -134,6 +136,9 @@ def run_tournament(plan: Plan, *, resume: bool = False, command: str = "",
     results. `progress`: True for the rich bar, False for plain lines, None to
     choose by whether stderr is a terminal."""
     schedule = plan.schedule
+    # Both outputs are checked before any game is played, not after the last.
+    files.prepare_output(plan.results_path)
+    files.prepare_output(plan.journal_path)
     done: dict[int, GameResult] = load_journal(plan.journal_path, plan.key, schedule) if resume else {}
     resumes = previous_resumes(plan.results_path) + 1 if resume and done else 0
     todo = [job for job in schedule if job.game_id not in done]
@@ -145,23 +150,30 @@ def run_tournament(plan: Plan, *, resume: bool = False, command: str = "",
     played_now = 0
     status, message = "complete", ""
 
+    bot_log = str(bot_log_path(plan.journal_path))
+
     def make_batch(jobs: tuple[GameJob, ...]) -> Batch:
-        return Batch(plan.game, plan.options, plan.move_time_limit_ms / 1000, plan.key, jobs, entry(plan.game))
+        return Batch(plan.game, plan.options, plan.move_time_limit_ms / 1000, plan.key, jobs,
+                     entry=entry(plan.game), bot_log=bot_log)
 
     display = Progress(plan.game, len(schedule), len(done), plan.higher_score_wins, rich=progress)
     for result in sorted(done.values(), key=lambda r: r.game_id):
         display.add_known(result)
     slots = plan.workers
+    if todo:
+        # The results say "running" (with this resume counted) until the run ends, so
+        # a run that is killed still counts among the resumes.
+        run = {"started_at": started_at, "resumes": resumes, "executor": plan.executor}
+        write_results(plan.results_path, build_results(plan, list(done.values()), status="running", run=run,
+                                                       timing={}, command=command))
 
     def notice() -> None:
         print("\nstopping after Ctrl-C (press it again to abort)", file=display.stream, flush=True)
 
-    # The executor starts first: a forking pool must not fork from a parent that
-    # already runs threads (the progress bar's).
     executor = None
     if todo:
         executor = executor_factory() if executor_factory else make_executor(plan.executor, plan.workers,
-                                                                              plan.scheduler)
+                                                                              plan.scheduler, bot_log)
         slots = executor.slots
     with Journal(plan.journal_path, fresh=not resume) as journal, StopSignal(notice) as stop, display:
         if executor is not None:
@@ -189,7 +201,7 @@ def run_tournament(plan: Plan, *, resume: bool = False, command: str = "",
     timing = timing_figures(played_now, game_seconds, wall, slots)
     document = build_results(plan, list(done.values()), status=status, run=run, timing=timing, command=command,
                              workers=slots)
-    write_atomic(plan.results_path, document)
+    write_results(plan.results_path, document)
     return RunReport(status, plan.results_path, len(schedule), len(done), played_now, message)
 
 
@@ -206,6 +218,7 @@ def timing_figures(games: int, game_seconds: float, wall: float, workers: int) -
 def previous_resumes(path: Path) -> int:
     """How many times the tournament was resumed before, from its results file."""
     try:
-        return int(read_results(path).get("run", {}).get("resumes", 0))
-    except (OSError, ValueError):
+        resumes = read_results(path).get("run", {}).get("resumes", 0)
+    except files.FileError:
         return 0
+    return resumes if isinstance(resumes, int) and resumes >= 0 else 0

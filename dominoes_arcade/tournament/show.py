@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from typing import Any
 
+from rich import box
 from rich.console import Console
 from rich.table import Table
 
@@ -25,10 +27,71 @@ def _interval(row: dict[str, Any], low: str, high: str, digits: int = 2) -> str:
     return f"[{row[low]:.{digits}f}, {row[high]:.{digits}f}]"
 
 
+NUMBER = (int, float)
+ROW_KEYS: dict[str, dict[str, type | tuple[type, ...]]] = {
+    "standings": {"rank": int, "bot": str, "games": int, "wins": int, "draws": int, "losses": int,
+                  "win_rate": NUMBER, "rating": NUMBER, "rating_mu": NUMBER, "rating_sigma": NUMBER},
+    "pairs": {"a": str, "b": str, "games": int, "a_ahead": int, "b_ahead": int, "tied": int},
+    "errors": {"game_id": int, "seat": int, "bot": str, "kind": str, "message": str},
+}
+"""The keys each row of a results table must hold to be shown, and their types."""
+OPTIONAL_NUMBERS = ("mean_score", "mean_rank", "mean_decision_ms", "win_rate_ci95_low", "win_rate_ci95_high",
+                    "mean_diff", "ci95_low", "ci95_high")
+SEAT_FIGURES = ("games", "mean_score", "win_rate", "mean_rank")
+TIMING = ("wall_seconds", "games_per_second", "mean_game_ms", "busy_share")
+WIDE = 120
+"""From this many columns on, the tables show every figure; below, a compact form
+that fits 80 columns."""
+
+
+class ResultsShapeError(ValueError):
+    """A TOML file that is not a results file `print_results` can show: names the key."""
+
+
+def check_shape(document: dict[str, Any]) -> None:
+    """Check that `document` has the shape of a results file, so that showing it
+    cannot fail half-way. :raises ResultsShapeError: naming the first bad key."""
+    if "standings" not in document:
+        raise ResultsShapeError("no standings")
+    for name in ("tournament", "run", "seats"):
+        if not isinstance(document.get(name, {}), dict):
+            raise ResultsShapeError(f"{name} must be a table")
+    tournament = document.get("tournament", {})
+    if not isinstance(tournament.get("bots", []), list) or not isinstance(tournament.get("options", {}), dict):
+        raise ResultsShapeError("tournament.bots must be a list and tournament.options a table")
+    timing = tournament.get("timing", {})
+    if not isinstance(timing, dict) or not all(isinstance(timing.get(k, 0), NUMBER) for k in TIMING):
+        raise ResultsShapeError("tournament.timing must be a table of numbers")
+    for table, keys in ROW_KEYS.items():
+        rows = document.get(table, [])
+        if not isinstance(rows, list):
+            raise ResultsShapeError(f"{table} must be a list of tables ([[{table}]])")
+        for number, row in enumerate(rows, 1):
+            if not isinstance(row, dict):
+                raise ResultsShapeError(f"{table} row {number} is not a table")
+            for key, kind in keys.items():
+                if key not in row:
+                    raise ResultsShapeError(f"{table} row {number} lacks {key}")
+                if not isinstance(row[key], kind) or isinstance(row[key], bool):
+                    raise ResultsShapeError(f"{table} row {number}: {key} = {toml_repr(row[key])} has the wrong type")
+            for key in OPTIONAL_NUMBERS:
+                if key in row and not isinstance(row[key], NUMBER):
+                    raise ResultsShapeError(f"{table} row {number}: {key} must be a number")
+    seats = document.get("seats", {})
+    if seats:
+        lists = [seats.get(key) for key in SEAT_FIGURES]
+        if not all(isinstance(v, list) and all(isinstance(x, NUMBER) or x is None for x in v) for v in lists) \
+                or len({len(v) for v in lists}) != 1:
+            raise ResultsShapeError(f"seats must hold {', '.join(SEAT_FIGURES)}: lists of numbers of one length")
+
+
 def results_console() -> Console:
-    """A console on stdout, at least 160 columns wide when it is not a terminal
-    (a file or a pipe has room for the whole table)."""
+    """A console on stdout as wide as ``COLUMNS`` says when it is set, else as the
+    terminal; 160 columns when it is not a terminal (a file or a pipe has room for
+    the whole table)."""
     console = Console()
+    if os.environ.get("COLUMNS", "").isdigit():
+        return Console(width=max(40, int(os.environ["COLUMNS"])))
     if not console.is_terminal:
         console = Console(width=max(console.width, 160))
     return console
@@ -50,51 +113,73 @@ def print_results(document: dict[str, Any], console: Console) -> None:
     options = tournament.get("options", {})
     if options:
         console.print("options: " + ", ".join(f"{k} = {toml_repr(v)}" for k, v in options.items()))
-    console.print(standings_table(document.get("standings", [])))
+    wide = console.width >= WIDE
+    console.print(standings_table(document.get("standings", []), wide))
     if document.get("pairs"):
-        console.print(pairs_table(document["pairs"], better))
+        console.print(pairs_table(document["pairs"], better, wide))
     if document.get("seats"):
-        console.print(seats_table(document["seats"]))
+        console.print(seats_table(document["seats"], wide))
     errors = document.get("errors", [])
     if errors:
-        console.print(errors_table(errors))
+        console.print(errors_table(errors, wide))
     if "games_per_second" in timing:
         console.print(f"this run: {timing['wall_seconds']:.1f} s, {timing['games_per_second']:.1f} games/s, "
                       f"{timing['mean_game_ms']:.1f} ms a game, workers busy {100 * timing['busy_share']:.0f}%")
 
 
-def standings_table(rows: list[dict[str, Any]]) -> Table:
-    table = Table(title="Standings (best first)", title_justify="left")
+def _style(wide: bool) -> dict[str, Any]:
+    """Narrow tables drop the outer and inner rules, which cost three columns each."""
+    return {} if wide else {"box": box.SIMPLE_HEAD, "show_edge": False, "pad_edge": False}
+
+
+def standings_table(rows: list[dict[str, Any]], wide: bool = True) -> Table:
+    """The standings; narrow (`wide` False): no intervals, no sigma, no timing."""
+    table = Table(title="Standings (best first)", title_justify="left", **_style(wide))
     table.add_column("#", justify="right", no_wrap=True)
-    table.add_column("bot", no_wrap=True)
-    for name in ("games", "W-D-L", "win rate (95%)", "mean score", "mean rank", "rating (mu ± σ)", "forfeits",
-                 "ms/move"):
+    table.add_column("bot", overflow="fold", min_width=12)
+    names = ("games", "W-D-L", "win rate (95%)", "mean score", "mean rank", "rating (mu ± σ)", "forfeits", "ms/move")
+    if not wide:
+        names = ("games", "W-D-L", "win", "score", "rank", "rating", "forfeits")
+    for name in names:
         table.add_column(name, justify="right", no_wrap=True)
     for row in rows:
-        win_rate = f"{row['win_rate']:.3f} {_interval(row, 'win_rate_ci95_low', 'win_rate_ci95_high', 2)}"
-        rating = f"{row['rating']:.1f} ({row['rating_mu']:.1f} ± {row['rating_sigma']:.1f})"
-        table.add_row(str(row["rank"]), row["bot"], str(row["games"]), f"{row['wins']}-{row['draws']}-{row['losses']}",
-                      win_rate, _number(row.get("mean_score")), _number(row.get("mean_rank")), rating,
-                      str(row.get("forfeits", 0)), _number(row.get("mean_decision_ms"), 3))
+        win_rate = f"{row['win_rate']:.3f}"
+        rating = f"{row['rating']:.1f}"
+        cells = [str(row["rank"]), row["bot"], str(row["games"]), f"{row['wins']}-{row['draws']}-{row['losses']}"]
+        if wide:
+            win_rate += f" {_interval(row, 'win_rate_ci95_low', 'win_rate_ci95_high', 2)}"
+            rating += f" ({row['rating_mu']:.1f} ± {row['rating_sigma']:.1f})"
+        cells += [win_rate, _number(row.get("mean_score")), _number(row.get("mean_rank")), rating,
+                  str(row.get("forfeits", 0))]
+        if wide:
+            cells.append(_number(row.get("mean_decision_ms"), 3))
+        table.add_row(*cells)
     return table
 
 
-def pairs_table(rows: list[dict[str, Any]], better: str) -> Table:
-    table = Table(title=f"Head to head (mean diff: a's points minus b's per duplicate deal, positive when a did "
-                  f"better; {better} scores are better)", title_justify="left")
+def pairs_table(rows: list[dict[str, Any]], better: str, wide: bool = True) -> Table:
+    """Head to head; narrow (`wide` False): ahead-behind-tied in one column, no interval."""
+    title = "Head to head (mean diff: a's points minus b's per duplicate deal, positive when a did better"
+    table = Table(title=f"{title}; {better} scores are better)", title_justify="left", **_style(wide))
     for name in ("a", "b"):
-        table.add_column(name, no_wrap=True)
-    for name in ("games", "a ahead", "b ahead", "tied", "deals", "mean diff (95%)"):
+        table.add_column(name, overflow="fold", min_width=12)
+    names = ("games", "a ahead", "b ahead", "tied", "deals", "mean diff (95%)") if wide else (
+        "games", "a-b-tied", "mean diff")
+    for name in names:
         table.add_column(name, justify="right", no_wrap=True)
     for row in rows:
-        table.add_row(row["a"], row["b"], str(row["games"]), str(row["a_ahead"]), str(row["b_ahead"]),
-                      str(row["tied"]), str(row.get("deals", "")),
-                      f"{_number(row.get('mean_diff'))} {_interval(row, 'ci95_low', 'ci95_high')}")
+        if wide:
+            table.add_row(row["a"], row["b"], str(row["games"]), str(row["a_ahead"]), str(row["b_ahead"]),
+                          str(row["tied"]), str(row.get("deals", "")),
+                          f"{_number(row.get('mean_diff'))} {_interval(row, 'ci95_low', 'ci95_high')}")
+        else:
+            table.add_row(row["a"], row["b"], str(row["games"]), f"{row['a_ahead']}-{row['b_ahead']}-{row['tied']}",
+                          _number(row.get("mean_diff")))
     return table
 
 
-def seats_table(seats: dict[str, list[Any]]) -> Table:
-    table = Table(title="Seats", title_justify="left")
+def seats_table(seats: dict[str, list[Any]], wide: bool = True) -> Table:
+    table = Table(title="Seats", title_justify="left", **_style(wide))
     for name in ("seat", "games", "mean score", "win rate", "mean rank"):
         table.add_column(name, justify="right", no_wrap=True)
     for seat, games in enumerate(seats.get("games", [])):
@@ -103,17 +188,17 @@ def seats_table(seats: dict[str, list[Any]]) -> Table:
     return table
 
 
-def errors_table(errors: list[dict[str, Any]]) -> Table:
+def errors_table(errors: list[dict[str, Any]], wide: bool = True) -> Table:
     counts = Counter((e["bot"], e["kind"]) for e in errors)
     summary = "; ".join(f"{bot} {kind} x{n}" for (bot, kind), n in counts.items())
     shown = errors[:ERRORS_LISTED]
     more = f" (first {len(shown)} listed)" if len(errors) > len(shown) else ""
-    table = Table(title=f"Forfeits: {len(errors)}: {summary}{more}", title_justify="left")
+    table = Table(title=f"Forfeits: {len(errors)}: {summary}{more}", title_justify="left", **_style(wide))
     for name in ("game", "seat"):
         table.add_column(name, justify="right", no_wrap=True)
-    table.add_column("bot", no_wrap=True)
+    table.add_column("bot", overflow="fold")
     table.add_column("kind")
-    table.add_column("message")
+    table.add_column("message", overflow="fold")
     for error in shown:
         table.add_row(str(error["game_id"]), str(error["seat"]), error["bot"], error["kind"], error["message"])
     return table

@@ -20,8 +20,9 @@ problem raises `SpecError` naming the key.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -29,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import config as config_module
+from .. import files
 from ..bots import BotError, make_bot, parse_spec
 from ..engine import GAMES, OptionError, new_game
 from .journal import tournament_key
@@ -114,14 +116,9 @@ def split_bot_list(texts: Sequence[str]) -> list[str]:
 def read_spec_file(path: Path) -> dict[str, Any]:
     """The spec file's table, with unknown keys refused. :raises SpecError:"""
     try:
-        with open(path, "rb") as handle:
-            data = tomllib.load(handle)
-    except FileNotFoundError:
-        raise SpecError(f"{path}: no such file", "spec") from None
-    except tomllib.TOMLDecodeError as error:
-        raise SpecError(f"{path}: not valid TOML: {error}", "spec") from None
-    except OSError as error:
-        raise SpecError(f"{path}: cannot read: {error.strerror}", "spec") from None
+        data = files.read_toml(path, files.SETTINGS)
+    except files.FileError as error:
+        raise SpecError(str(error), "spec") from None
     for key in data:
         if key not in SPEC_KEYS:
             raise SpecError(f"{path}: unknown key {key}: use one of {', '.join(SPEC_KEYS)}", key)
@@ -173,10 +170,13 @@ def resolve_plan(spec_path: Path | None, flags: dict[str, Any]) -> Plan:
             raise SpecError(f"{where}: {key} = {value!r} is not allowed: use {error.allowed}", key) from None
     workers = numbers["workers"] or os.cpu_count() or 1
 
-    bots = resolve_bots(given("bots"), where)
-    options, players, higher_score_wins = resolve_options(game, settings.game(game), spec.get("options"),
-                                                          flags.get("options"), given("players"), where)
-    check_bots_play(bots, game, options, where)
+    # Loading and building the bots runs plug-in code, whose prints are not the
+    # command's output (in the games they go to the bot log).
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        bots = resolve_bots(given("bots"), where)
+        options, players, higher_score_wins = resolve_options(game, settings.game(game), spec.get("options"),
+                                                              flags.get("options"), given("players"), where)
+        check_bots_play(bots, game, options, where)
 
     executor = given("executor") or "process"
     if executor not in EXECUTORS:
@@ -242,7 +242,7 @@ def check_bots_play(bots: Sequence[str], game: str, options: dict[str, Any], whe
             make_bot(bot, game, 0, options, 0)
         except BotError as error:
             raise SpecError(f"{where}: bots: {error}", "bots") from None
-        except Exception:  # a plug-in that fails to build forfeits its games and is reported
+        except (Exception, SystemExit):  # a plug-in that fails to build forfeits its games and is reported
             pass
 
 

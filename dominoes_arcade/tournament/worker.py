@@ -9,17 +9,20 @@ other fault.
 
 from __future__ import annotations
 
+import contextlib
 import json
-import signal
+import os
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from ..bots import make_bot
-from ..bots.driver import Watchdog, play_bots
+from ..bots.driver import Watchdog, play_bots, user_can_interrupt
 from ..engine import GAMES, GameEntry, register
 from ..engine.match import Match
 from ..engine.records import Record
+from . import isolation
 from .schedule import GameJob
 from .standings import GameResult, summarize
 
@@ -39,6 +42,8 @@ class Batch:
     entry: GameEntry | None = None
     """The game's registry entry, for a worker process that does not know the game
     (one registered at run time, by a test or a plug-in, in a spawned process)."""
+    bot_log: str | None = None
+    """Where the bots' output goes (see `isolation`); None: nowhere."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,22 +54,33 @@ class Played:
     result: GameResult
 
 
-def ignore_interrupts() -> None:
-    """Pool initializer: Ctrl-C reaches the whole process group, but only the parent
-    should act on it (it stops the workers itself)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def play_batch(batch: Batch) -> list[Played]:
     """Play every game of `batch`, in order. With a process of its own (the main
     thread), a `Watchdog` stops a bot that overruns the time limit; elsewhere (a Dask
     worker thread) an overrun is found when the bot returns."""
     if batch.entry is not None and batch.game not in GAMES:
         register(batch.entry)
-    if Watchdog.available():
-        with Watchdog(batch.time_limit) as watchdog:
-            return [play_job(batch, job, watchdog) for job in batch.jobs]
-    return [play_job(batch, job, None) for job in batch.jobs]
+    with bot_output(batch.bot_log):
+        if Watchdog.available():
+            with Watchdog(batch.time_limit) as watchdog:
+                return [play_job(batch, job, watchdog) for job in batch.jobs]
+        return [play_job(batch, job, None) for job in batch.jobs]
+
+
+@contextlib.contextmanager
+def bot_output(log_path: str | None) -> Iterator[None]:
+    """Where the bots' prints go while a batch plays: our worker processes already
+    send theirs to the log (`isolation.start_worker`); elsewhere (a Dask worker)
+    Python's streams are pointed at the log, or at nothing, for the batch."""
+    if isolation.marking():
+        yield
+        return
+    try:
+        sink = open(log_path, "a", encoding="utf-8") if log_path else open(os.devnull, "w")  # noqa: SIM115
+    except OSError:
+        sink = open(os.devnull, "w")  # noqa: SIM115
+    with sink, contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
+        yield
 
 
 def play_job(batch: Batch, job: GameJob, watchdog: Watchdog | None) -> Played:
@@ -75,14 +91,20 @@ def play_job(batch: Batch, job: GameJob, watchdog: Watchdog | None) -> Played:
     record = None
     bots = []
     for seat, spec in enumerate(job.seats):
+        isolation.mark(job.game_id, seat)
         try:
-            bots.append(make_bot(spec, batch.game, seat, batch.options, job.bot_seeds[seat]))
-        except Exception as error:  # a plug-in's constructor may raise anything: it forfeits
+            bot = make_bot(spec, batch.game, seat, batch.options, job.bot_seeds[seat])
+        except (Exception, SystemExit, KeyboardInterrupt) as error:  # a plug-in may raise anything: it forfeits
+            if isinstance(error, KeyboardInterrupt) and user_can_interrupt():
+                raise
             record = unbuilt_bot_record(batch, job, seat, f"cannot build the bot: {type(error).__name__}: {error}")
             break
+        bots.append(isolation.MarkedBot(bot, job.game_id) if isolation.marking() else bot)
     if record is None:
+        isolation.mark(job.game_id)
         record = play_bots(batch.game, bots, job.seed, batch.options, names=job.seats,
                            time_limit=batch.time_limit, watchdog=watchdog)
+    isolation.mark(isolation.IDLE)
     record.extra.update(tournament_key=batch.key, game_id=job.game_id, deal=job.deal, table=job.table,
                         rotation=job.rotation, bot_seeds=list(job.bot_seeds),
                         seconds=round(time.perf_counter() - start, 6))
@@ -90,12 +112,24 @@ def play_job(batch: Batch, job: GameJob, watchdog: Watchdog | None) -> Played:
     return Played(json.dumps(data), summarize(data))
 
 
-def unbuilt_bot_record(batch: Batch, job: GameJob, seat: int, message: str) -> Record:
-    """The record of a game that never started because the bot in `seat` could
-    not be built: no steps, the scores of the untouched game, a forfeit."""
+def unbuilt_bot_record(batch: Batch, job: GameJob, seat: int, message: str, kind: str = "exception") -> Record:
+    """The record of a game with no steps that `seat` forfeits: its bot could not
+    be built, or (kind ``crash``) its process died: the scores of the untouched
+    game, a forfeit."""
     players = len(job.seats)
     record = Match(batch.game, options=batch.options, seed=job.seed).to_record(
-        job.seats, f"seat {seat} forfeits (exception): {message}")
+        job.seats, f"seat {seat} forfeits ({kind}): {message}")
     record.extra.update(decision_seconds=[0.0] * players, decisions=[0] * players,
-                        forfeit={"seat": seat, "kind": "exception", "message": message})
+                        forfeit={"seat": seat, "kind": kind, "message": message})
     return record
+
+
+def crashed_game(batch: Batch, job: GameJob, seat: int, how: str) -> Played:
+    """The forfeit of a game whose process died (`how`) with `seat`'s bot in play."""
+    seat = max(seat, 0)  # a death outside any bot call (never seen) is put on seat 0
+    record = unbuilt_bot_record(batch, job, seat, f"the bot's process died ({how}); the game was played again "
+                                f"alone and it died again", kind="crash")
+    record.extra.update(tournament_key=batch.key, game_id=job.game_id, deal=job.deal, table=job.table,
+                        rotation=job.rotation, bot_seeds=list(job.bot_seeds), seconds=0.0)
+    data = record.to_dict()
+    return Played(json.dumps(data), summarize(data))

@@ -1,0 +1,52 @@
+"""Rules every command of the CLI applies the same way: one wording and one exit
+code for each check (a missing option, a player count the game does not allow),
+and one way to fail with a one-line message."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import typer
+
+from .engine import GAMES
+
+
+def fail(message: str, code: int) -> typer.Exit:
+    """Print `message` (one line) on stderr; the exit to raise with `code`."""
+    typer.echo(message, err=True)
+    return typer.Exit(code)
+
+
+def missing_option(hint: str) -> Exception:
+    """The usage error Typer gives for any missing option ("Missing option ..."),
+    from the same exception module as `typer.BadParameter` (whichever click it uses)."""
+    exceptions = sys.modules[typer.BadParameter.__module__]
+    return exceptions.MissingParameter(param_type="option", param_hint=hint)
+
+
+def check_players(game: str, players: int | None) -> None:
+    """The one rule for ``--players`` in every command: a count the game does not
+    allow is bad usage (exit 2), worded the same everywhere."""
+    if players is None:
+        return
+    from .client.games import player_range, players_text  # engine facts only: no pygame
+
+    low, high = player_range(game)
+    if not low <= players <= high:
+        raise typer.BadParameter(f"{game} is played by {players_text(game)}, not {players}",
+                                 param_hint="'--players'")
+
+
+def spec_game(spec: Path) -> str:
+    """The game a spec file names (for checking --players against it); exit 3 for a
+    spec that cannot be read or names no game."""
+    from .tournament import SpecError, read_spec_file
+
+    try:
+        game = read_spec_file(spec).get("game")
+    except SpecError as error:
+        raise fail(f"error: {error}", 3) from None
+    if game not in GAMES:
+        raise fail(f"error: {spec}: game = {game!r} is not a game: use one of {', '.join(GAMES)}", 3)
+    return game

@@ -1,0 +1,180 @@
+"""Every file the program reads or writes goes through here, so each failure is one
+`FileError` naming the file and what is wrong (never a traceback), carrying the
+exit code the CLI documents: 3 for settings and specs, 2 for other inputs, 1 for an
+output that cannot be written.
+
+Outputs: a missing directory on the way to an output is created, in every command;
+a path that cannot be created or written (a read-only directory, a directory where
+a file should be) fails before any work is done where the command can tell early
+(`check_writable`).
+
+The engine opens no file: records are parsed from lines here and checked in
+`engine.record_check`.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, Any
+
+from .engine.records import RecordError, parse_record_line, shorten
+
+SETTINGS = 3
+"""Exit code for a settings or spec file that cannot be used."""
+INPUT = 2
+"""Exit code for any other input file that cannot be read."""
+OUTPUT = 1
+"""Exit code for an output that cannot be written."""
+
+class FileError(OSError):
+    """A file that cannot be read or written: ``str(error)`` is ``PATH: PROBLEM``.
+    An `OSError`, so code that guards a file operation with ``except OSError``
+    still catches it."""
+
+    def __init__(self, path: Path | str, problem: str, code: int):
+        self.path = str(path)
+        self.problem = problem
+        self.code = code
+        super().__init__(f"{path}: {problem}")
+
+    def __reduce__(self):  # OSError's own would rebuild it from the message alone
+        return type(self), (self.path, self.problem, self.code)
+
+
+def os_problem(error: OSError) -> str:
+    """An `OSError` as a few words: ``no such file``, ``is a directory``..."""
+    if isinstance(error, FileNotFoundError):
+        return "no such file"
+    if isinstance(error, IsADirectoryError):
+        return "is a directory, not a file"
+    if isinstance(error, NotADirectoryError):
+        return "a part of the path is not a directory"
+    if isinstance(error, PermissionError):
+        return "permission denied"
+    return (error.strerror or str(error)).lower()
+
+
+def read_bytes(path: Path | str, code: int = INPUT) -> bytes:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError as error:
+        raise FileError(path, os_problem(error), code) from None
+
+
+def decode(data: bytes, path: Path | str, code: int = INPUT) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise FileError(path, f"not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start})",
+                        code) from None
+
+
+def read_text(path: Path | str, code: int = INPUT) -> str:
+    """A UTF-8 text file. :raises FileError:"""
+    return decode(read_bytes(path, code), path, code)
+
+
+def read_toml(path: Path | str, code: int = INPUT) -> dict[str, Any]:
+    """A TOML file, parsed. :raises FileError: unreadable, not UTF-8 or not TOML."""
+    text = read_text(path, code)
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise FileError(path, f"not valid TOML: {shorten(str(error))}", code) from None
+    except RecursionError:
+        raise FileError(path, "not valid TOML: nested too deeply", code) from None
+
+
+def read_lines(path: Path | str, code: int = INPUT) -> Iterator[tuple[int, str | None]]:
+    """Each line of a text file, numbered from 1, without its newline; None for a
+    line that is not UTF-8 (so one bad line spoils only itself). :raises FileError:"""
+    try:
+        handle = open(path, "rb")  # noqa: SIM115 - closed below, after the lines are read
+    except OSError as error:
+        raise FileError(path, os_problem(error), code) from None
+    with handle:
+        try:
+            for number, raw in enumerate(handle, 1):
+                try:
+                    yield number, raw.decode("utf-8").rstrip("\r\n")
+                except UnicodeDecodeError:
+                    yield number, None
+        except OSError as error:
+            raise FileError(path, os_problem(error), code) from None
+
+
+def read_records(path: Path | str, code: int = INPUT) -> list[tuple[int, Any]]:
+    """Each non-blank line of a JSON Lines file of game records, numbered from 1,
+    as a `Record` or the `RecordError` that line raised. :raises FileError:"""
+    out: list[tuple[int, Any]] = []
+    for number, line in read_lines(path, code):
+        if line is None:
+            out.append((number, RecordError("not UTF-8 text")))
+        elif line.strip():
+            out.append((number, parse_record_line(line)))
+    return out
+
+
+def prepare_output(path: Path | str, code: int = OUTPUT) -> Path:
+    """Make the directories on the way to output `path` and check that it can be
+    written, before any work is done. :raises FileError:"""
+    path = Path(path)
+    if path.is_dir():
+        raise FileError(path, "is a directory, not a file", code)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise FileError(path, f"cannot create its directory: {os_problem(error)}", code) from None
+    if not os.access(path.parent, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise FileError(path, "cannot write here: permission denied", code)
+    return path
+
+
+def open_output(path: Path | str, *, append: bool = False, code: int = OUTPUT) -> IO[str]:
+    """A text file opened for writing (or appending), its directory made.
+    :raises FileError:"""
+    path = prepare_output(path, code)
+    try:
+        return open(path, "a" if append else "w", encoding="utf-8")
+    except OSError as error:
+        raise FileError(path, f"cannot write: {os_problem(error)}", code) from None
+
+
+def write_atomic(path: Path | str, data: bytes, code: int = OUTPUT) -> None:
+    """Write `data` to `path` through a temp file in the same directory: write,
+    fsync, rename (atomic on POSIX), then fsync the directory. A reader never sees
+    half a file, even if the process is killed while writing. :raises FileError:"""
+    path = prepare_output(path, code)
+    try:
+        handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as error:
+        raise FileError(path, f"cannot write: {os_problem(error)}", code) from None
+    try:
+        # mkstemp makes the file private (0600); give it the usual mode instead.
+        umask = os.umask(0)
+        os.umask(umask)
+        os.fchmod(handle, 0o666 & ~umask)
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, path)
+    except BaseException as error:
+        if os.path.exists(temp):
+            os.unlink(temp)
+        if isinstance(error, OSError):
+            raise FileError(path, f"cannot write: {os_problem(error)}", code) from None
+        raise
+    try:
+        directory = os.open(path.parent, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(directory)
+    finally:
+        os.close(directory)
