@@ -60,7 +60,7 @@ ConfigOption = Annotated[
 OptionsOption = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", metavar="KEY=VALUE",
-                 help="A variant option of the game (RULES.md), e.g. -o site_penalty=2. Repeatable."),
+                 help="A variant option of the game (dominoes_arcade/rules/), e.g. -o site_penalty=2. Repeatable."),
 ]
 
 

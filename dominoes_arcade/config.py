@@ -84,7 +84,7 @@ def schema() -> dict[str, tuple[str, dict[str, Option]]]:
     sections = {name: (doc, {o.name: o for o in options}) for name, (doc, options) in APP_SECTIONS.items()}
     for game in GAMES:
         table = dict(game_options(game))
-        sections[game] = (f"{game} variant options (RULES.md)", table)
+        sections[game] = (f"{game} variant options (dominoes_arcade/rules/)", table)
     return sections
 
 

@@ -1,4 +1,4 @@
-"""Helpers shared by the rules tests: play steps written in RULES.md notation."""
+"""Helpers shared by the rules tests: play steps written in record notation (docs/architecture.md)."""
 
 from __future__ import annotations
 

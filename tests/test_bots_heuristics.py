@@ -1,4 +1,4 @@
-"""The greedy heuristics against worked positions, written from RULES.md and the
+"""The greedy heuristics against worked positions, written from the rules in dominoes_arcade/rules/ and the
 issue's description of what a decent human does in each game; plus what each game
 tells the search (who observes a chance outcome, how a hand or round end is scored)."""
 
@@ -20,7 +20,7 @@ def greedy(state) -> str:
     return str(bot.choose(state.view(seat), state.legal_actions()))
 
 
-# -- Necropolis (RULES.md section 1) -------------------------------------------------
+# -- Necropolis (dominoes_arcade/rules/necropolis.md) -------------------------------------------------
 def opened(**options):
     """Seat 0 opened with 3-4 and seat 1 with 0-1; seat 0 to move, 26 tiles left."""
     state = new_game("necropolis", options={"first_player": 0, **options})
@@ -74,7 +74,7 @@ def test_necropolis_starts_a_site_with_a_heavy_tile_drawn_at_the_end():
 
 
 def test_necropolis_founds_a_site_from_a_heavy_mastaba_tile_near_the_end():
-    # RULES.md: "a new site from a mastaba tile of 2+ pips lowers your score". With
+    # the rules: "a new site from a mastaba tile of 2+ pips lowers your score". With
     # two tiles left, an exchange would likely leave a tile of ~6 pips for good.
     state = found_sites_until(4, "0-2", {"5-6", "0-0"})
     run(state, "0 draw", "* 5-6", "0 hide", "1 draw", "* 0-0", "1 new")
@@ -114,7 +114,7 @@ def test_necropolis_chance_outcomes_are_seen_by_the_drawer_only():
     assert necropolis.observed_by(state, reveal, 1) and not necropolis.observed_by(state, reveal, 0)
 
 
-# -- Build Up (RULES.md section 2) ---------------------------------------------------
+# -- Build Up (dominoes_arcade/rules/buildup.md) ---------------------------------------------------
 def dealt_buildup(line0, line1, first0, first1, fill0, fill1, **options):
     """Lines laid, one first-player draw each (different pips), hands filled."""
     state = new_game("buildup", options=options)
@@ -177,7 +177,7 @@ def test_buildup_evaluation_favours_the_leader_and_is_fair_when_level():
     assert buildup.stage(state) == 1
 
 
-# -- Cyprus and Sebastopol (RULES.md sections 3 and 3b) -----------------------------------
+# -- Cyprus and Sebastopol (dominoes_arcade/rules/cyprus.md and sebastopol.md) -----------------------------------
 def dealt_sebastopol(hands):
     """Deal 7 tiles to each seat, one at a time from seat 0 (the dealer is seat 3)."""
     state = new_game("sebastopol")

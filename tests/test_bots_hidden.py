@@ -21,7 +21,7 @@ SPECS = ["random", "greedy", "ismcts:iterations=25"]
 
 
 def hidden_zones(state: State, seat: int) -> list[list[int]]:
-    """The zones of `state` that `seat` may not read (RULES.md: the necropolis, the
+    """The zones of `state` that `seat` may not read (the rules: the necropolis, the
     other mastabas and the tile the other player is holding; the other boneyard and
     the unshown part of the other hand; the other hands, the boneyard and the tile
     another player just drew)."""

@@ -1,5 +1,5 @@
-"""Build Up worked examples, written from RULES.md section 2 (and section 4's notation
-and canonical order of chance steps)."""
+"""Build Up worked examples, written from dominoes_arcade/rules/buildup.md (and the notation
+and canonical order of chance steps in docs/architecture.md)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Build Up properties (hypothesis): the legal moves are exactly what the covering
-rule of RULES.md section 2 allows; tiles are conserved colour by colour; the chance
-steps come in section 4's canonical order. (What every game must do, views and
+rule of dominoes_arcade/rules/buildup.md allows; tiles are conserved colour by colour; the chance
+steps come in the canonical order of docs/architecture.md. (What every game must do, views and
 records included, is in test_engine_contract.)"""
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ EXAMPLES = Path(__file__).parent / "data" / "examples" / "buildup.jsonl"
 
 
 def rule_allows(tile: int, top: int, variant: str) -> bool:
-    """The covering rule, read straight from RULES.md section 2."""
+    """The covering rule, read straight from dominoes_arcade/rules/buildup.md."""
     if IS_DOUBLE[top]:
         if variant == "greater_or_equal" and not IS_DOUBLE[tile]:
             return PIPS[tile] >= PIPS[top]

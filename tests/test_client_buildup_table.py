@@ -1,5 +1,5 @@
 """Build Up's table in detail (issue 8): the layout holds the largest cases, every
-engine event is animated the way the rules' zones say (RULES.md section 2), the
+engine event is animated the way the rules' zones say (dominoes_arcade/rules/buildup.md), the
 hand summary reveals and counts, the last-move marker and the stack history follow
 the steps, undo and replays re-lay the table, an illegal drop gets the engine's
 reason. Whole games by mouse and controller are in test_client_buildup.py."""
@@ -118,7 +118,7 @@ def test_the_hand_summary_reveals_the_tiles_counts_up_and_holds_the_game(app_wit
             break
     summary = table.summary
     assert summary is not None and table.state.hand_scores
-    # RULES.md section 2, Scoring: each colour scores its pips on top of the 12 stacks.
+    # dominoes_arcade/rules/buildup.md, Scoring: each colour scores its pips on top of the 12 stacks.
     for seat in (0, 1):
         assert sum(PIPS[tile] for _, tile in summary.tops[seat]) == summary.scores[seat]
         assert summary.aside[seat] == list(table.state.set_aside[seat])
@@ -252,7 +252,7 @@ def test_directions_browse_stack_histories_while_bots_play(app):
 
 def test_summaries_follow_the_variant_scoring(app_with):
     """``scoring = "played_this_hand"`` with ``unplayed_penalty``: a hand scores the
-    pips each seat placed in it, less the pips it set aside (RULES.md section 2,
+    pips each seat placed in it, less the pips it set aside (dominoes_arcade/rules/buildup.md,
     Variants), and the summary shows exactly that."""
     app = app_with(animated("fast"))
     options = {**app.settings.game("buildup"), "scoring": "played_this_hand", "unplayed_penalty": True,

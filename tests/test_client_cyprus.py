@@ -1,4 +1,4 @@
-"""The Cyprus table played as a person would (RULES.md section 3): a human seat
+"""The Cyprus table played as a person would (dominoes_arcade/rules/cyprus.md): a human seat
 plays whole games with the mouse only, then with a controller only, the driver
 reading the decision from the scene (`current_choices`, `item_rects`, the focus)
 and sending raw events. Every decision kind is reached: setting the spinner, a

@@ -1,7 +1,7 @@
 """The Cyprus table with animations on: all-bot demo games of Cyprus (4 and 10
 players) and Sebastopol reach the game-over screen, each round's summary shows
 every hand and counts the totals up; a replay of an example record steps to its
-end and back, laying the table out again at every step (RULES.md sections 3, 3b)."""
+end and back, laying the table out again at every step (dominoes_arcade/rules/cyprus.md and sebastopol.md)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Where the Cyprus table puts things (pure geometry, no window): the star's slots
-face the compass points of RULES.md section 3, arms never cross and stay on the
+face the compass points of dominoes_arcade/rules/cyprus.md, arms never cross and stay on the
 felt, each arm reads as one chain, tiles shrink only when an arm outgrows its
 rows (and stay readable in real games), and the seats sit clockwise round the
 table without covering it."""
@@ -38,7 +38,7 @@ from dominoes_arcade.engine.records import parse_step
 
 EXAMPLES = Path("/work/shared/examples")
 CANVAS = pygame.Rect(0, 0, 1280, 720 - 48)
-COMPASS = {  # RULES.md section 3: slots N, E, S, W, NE, SE, SW, NW; screen y grows downwards
+COMPASS = {  # dominoes_arcade/rules/cyprus.md: slots N, E, S, W, NE, SE, SW, NW; screen y grows downwards
     0: (0, -1), 1: (1, 0), 2: (0, 1), 3: (-1, 0), 4: (1, -1), 5: (1, 1), 6: (-1, 1), 7: (-1, -1),
 }
 

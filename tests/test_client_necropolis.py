@@ -1,5 +1,5 @@
 """The Necropolis table (client/tables/necropolis.py): its decisions as the kit's
-Choices, worked positions from RULES.md section 1, the layout (every tile on the
+Choices, worked positions from dominoes_arcade/rules/necropolis.md, the layout (every tile on the
 canvas, none overlapping), and hidden tiles never drawn face up for the wrong seat."""
 
 from __future__ import annotations
@@ -186,7 +186,7 @@ def test_layout_keeps_every_tile_on_the_canvas_and_apart(seed, hide_bias, stop, 
 
 
 def test_site_is_drawn_left_to_right_with_matched_numbers_lined_up():
-    # Worked example (RULES.md section 1, "Matching"): site 3-4, then 4-6 on the right
+    # Worked example (dominoes_arcade/rules/necropolis.md, "Matching"): site 3-4, then 4-6 on the right
     # and 1-3 on the left; each drawn with the shared number lined up with its neighbour's.
     state = new_game("necropolis", options={"first_player": 0})
     for text in OPENED + ("0 draw", "* 4-6", "0 right", "1 draw", "* 5-5", "1 hide", "0 draw", "* 1-3", "0 left"):
@@ -313,7 +313,7 @@ def test_running_scores_show_only_what_the_viewer_may_know(app):
 
 
 def test_final_summary_counts_the_score_as_the_rules_do(app):
-    """A whole game written out (RULES.md section 1): seat 0 hides twelve tiles
+    """A whole game written out (dominoes_arcade/rules/necropolis.md): seat 0 hides twelve tiles
     without a 6 and founds a second site with 6-6; seat 1 hides the six other sixes
     and seven tiles more; the game ends when the last tile is hidden."""
     sixes = [n for n in NAME[:28] if "6" in n and n != "6-6"]

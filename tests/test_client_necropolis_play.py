@@ -1,7 +1,7 @@
 """A human plays Necropolis to the end with the mouse only, then with a controller
 only: the driver reads the decision from the scene (`current_choices`,
 `item_rects`, the focus ring) and sends the events a person would. Every decision
-kind of RULES.md section 1 is reached: draw then left / right / hide / new, play
+kind of dominoes_arcade/rules/necropolis.md is reached: draw then left / right / hide / new, play
 and new site from the mastabas, exchange, and pass in the mastaba phase."""
 
 from __future__ import annotations

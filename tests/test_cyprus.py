@@ -1,9 +1,9 @@
-"""Cyprus worked examples, written from RULES.md section 3: the deal, the lead, the
+"""Cyprus worked examples, written from dominoes_arcade/rules/cyprus.md: the deal, the lead, the
 star, the arms, drawing and passing. Scoring is in test_cyprus_scoring.py, Sebastopol
 in test_sebastopol.py, properties in test_cyprus_properties.py.
 
 The helpers here deal chosen hands through the chance steps, in the canonical order
-of RULES.md section 4 (one tile at a time, from the seat after the dealer).
+of the record notation (docs/architecture.md) (one tile at a time, from the seat after the dealer).
 """
 
 from __future__ import annotations

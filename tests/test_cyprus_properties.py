@@ -1,5 +1,5 @@
 """Cyprus and Sebastopol properties: random legal play checked step by step against
-oracles written from RULES.md sections 3 and 3b (legal moves, blocks, scores), tiles
+oracles written from dominoes_arcade/rules/cyprus.md and sebastopol.md (legal moves, blocks, scores), tiles
 conserved, views that hide what they must, and determinizations that respect what
 draws and passes revealed. Plus the independent example records. (What every game
 must do, records included, is in test_engine_contract.)"""
@@ -21,7 +21,7 @@ from dominoes_arcade.files import read_records
 
 EXAMPLES = Path(__file__).parent / "data" / "examples"
 GAME_SHAPE = {"cyprus": (9, 8, DOUBLE_NINE), "sebastopol": (6, 4, DOUBLE_SIX)}
-"""Spinner number, star slots and set of each game (RULES.md 3 and 3b)."""
+"""Spinner number, star slots and set of each game (dominoes_arcade/rules/cyprus.md and sebastopol.md)."""
 
 
 def numbers(t: int) -> set[int]:
@@ -35,7 +35,8 @@ def open_numbers(state) -> set[int]:
 
 
 def expected_legal(state) -> set[str]:
-    """RULES.md 3, "The star", "Arms" and "Cannot play", from the public layout."""
+    """dominoes_arcade/rules/cyprus.md, "The star", "Playing on the arms" and "When you
+    cannot play", from the public layout."""
     suit, slots, _ = GAME_SHAPE[state.game]
     seat = state.current_player
     hand = state.hands[seat]
@@ -81,7 +82,7 @@ def check_conserved(state) -> None:
 
 def check_round_end(before, action, result) -> None:
     """The round ended after `action` in `before`: a domino, or a block that the
-    rules confirm; and the winner and points that RULES.md 3 gives."""
+    rules confirm; and the winner and points that dominoes_arcade/rules/cyprus.md gives."""
     hands = [list(hand) for hand in result.hands]
     totals = [sum(PIPS[t] for t in hand) for hand in hands]
     assert totals == list(result.pips)
@@ -117,7 +118,7 @@ def numbers_after(before, action) -> set[int]:
 
 
 class Facts:
-    """What the table saw each seat reveal this round (RULES.md 3, "Cannot play"):
+    """What the table saw each seat reveal this round (dominoes_arcade/rules/cyprus.md, "When you cannot play"):
     per seat, ``[numbers, tiles gained since, tiles showing them put down since]``."""
 
     def __init__(self, players: int):

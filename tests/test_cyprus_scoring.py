@@ -1,5 +1,5 @@
-"""Cyprus round ends and scoring, written from RULES.md section 3 ("Round end", "Game
-end", `block_tie`, `boneyard_reserve`), plus a domino from the independent example
+"""Cyprus round ends and scoring, written from dominoes_arcade/rules/cyprus.md ("End of a round", "End of
+the game", `block_tie`, `boneyard_reserve`), plus a domino from the independent example
 records."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Necropolis worked examples, written from RULES.md section 1."""
+"""Necropolis worked examples, written from dominoes_arcade/rules/necropolis.md."""
 
 from __future__ import annotations
 
@@ -132,7 +132,7 @@ def alternate_draws(plan, **options):
 
 
 def expected_scores(plan, penalty):
-    """Scores by RULES.md: pips hidden plus the penalty per site started."""
+    """Scores by the rules: pips hidden plus the penalty per site started."""
     scores = [0, 0]
     for turn, (tile, decision) in enumerate(plan):
         if decision == "hide":

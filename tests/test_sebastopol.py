@@ -1,4 +1,4 @@
-"""Sebastopol worked examples, written from RULES.md section 3b: the same machinery as
+"""Sebastopol worked examples, written from dominoes_arcade/rules/sebastopol.md: the same machinery as
 Cyprus with a double-six set, all 28 tiles dealt, no draws and a star of 4."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The round-robin schedule and its seeds (DESIGN.md "Tournament"; the
+"""The round-robin schedule and its seeds (docs/architecture.md, "Tournament files"; the
 tournament issue: duplicate deals, cyclic rotations, bots repeated only when a
 table needs it, stable 63-bit seeds)."""
 

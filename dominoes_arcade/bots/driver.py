@@ -1,4 +1,4 @@
-"""The driver: one game between bots, into a record (DESIGN.md "Engine": resolve
+"""The driver: one game between bots, into a record (docs/architecture.md, "Engine": resolve
 chance, ask the seat, inform the others).
 
 Faults are part of the result, not exceptions: a bot that raises, returns an illegal

@@ -1,4 +1,4 @@
-"""One input mapper for mouse, keyboard and game controllers (DESIGN.md, "Client").
+"""One input mapper for mouse, keyboard and game controllers (docs/architecture.md, "Client").
 
 Scenes never read raw pygame events: `InputMapper.map` turns them into
 `InputEvent`s carrying an `Intent` (move focus, confirm, back, pause, hint,

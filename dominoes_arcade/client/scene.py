@@ -1,4 +1,4 @@
-"""Scenes and the scene stack (DESIGN.md, "Client"; after Tuxemon's state stack).
+"""Scenes and the scene stack (docs/architecture.md, "Client"; after Tuxemon's state stack).
 
 The `App` keeps a `SceneStack`. Only the top scene gets input and updates; the
 scenes are drawn from the topmost opaque one upwards, so an overlay (a scene with

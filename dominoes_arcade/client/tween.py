@@ -1,4 +1,4 @@
-"""Tweens: attributes moved over time with easing, driven by `dt` (DESIGN.md, "Client").
+"""Tweens: attributes moved over time with easing, driven by `dt` (docs/architecture.md, "Client").
 
 Seconds everywhere. A `Tween` moves one or more attributes of an object (or keys
 of a dict) from their values when it starts to the goals given; a `Sequence` plays

@@ -1,4 +1,4 @@
-"""The pure rules engine: no pygame, no I/O, stdlib only (DESIGN.md, "Engine").
+"""The pure rules engine: no pygame, no I/O, stdlib only (docs/architecture.md, "Engine").
 
 Every game is a `State` subclass in its own module, listed in the game registry
 (`registry.GAMES`); `match.Match` plays a game (chance, steps, undo, records).
@@ -43,7 +43,7 @@ def game_module(name: str) -> ModuleType:
 
 
 def game_options(name: str) -> dict[str, Option]:
-    """The variant options of game `name` (RULES.md), by key."""
+    """The variant options of game `name` (dominoes_arcade/rules/), by key."""
     return state_class(name).OPTIONS
 
 
@@ -73,7 +73,7 @@ def determinize(view: State, rng) -> State:
 
 
 def parse_action(state: State, text: str) -> Action:
-    """The action written `text` (RULES.md section 4, without the actor)."""
+    """The action written `text` (in the record notation of docs/architecture.md, without the actor)."""
     return state.parse_action(text)
 
 

@@ -1,5 +1,5 @@
 """Build Up: 2 players, two double-six sets of different colours, highest score wins
-(RULES.md section 2).
+(dominoes_arcade/rules/buildup.md).
 
 Zones: each player's **boneyard** (their own colour, face down; its order is hidden
 from everyone, so a draw is a uniform chance outcome over its tiles), each player's
@@ -20,7 +20,7 @@ Events: ``line`` (boneyard -> stack, face up; value = the stack), ``draw`` (bone
 up), ``hand_scored`` (value = a `HandScore`) and ``game_over`` (value = the final
 totals).
 
-Where RULES.md is silent (see dominoes_arcade/rules/buildup.md): after six tied pairs
+Where the traditional rules are silent (see dominoes_arcade/rules/buildup.md): after six tied pairs
 of first-player draws both hands are full, so the drawing stops and seat 0 moves
 first; tiles set aside are shown to both players.
 """
@@ -73,7 +73,7 @@ OPTIONS: dict[str, Option] = {
 
 # -- the covering rule -------------------------------------------------------------
 def may_cover(tile: int, top: int, nondouble_on_double: str = "greater") -> bool:
-    """Whether `tile` may be placed on a stack whose top is `top` (RULES.md section 2,
+    """Whether `tile` may be placed on a stack whose top is `top` (dominoes_arcade/rules/buildup.md,
     "Covering rule"). The colours do not matter.
 
     >>> from dominoes_arcade.engine.tiles import BY_NAME
@@ -385,7 +385,7 @@ class BuildUpState(State):
 
     # -- the end of a hand, and of the game ------------------------------------------
     def _end_hand(self, events: list[Event] | None) -> None:
-        """Set aside the tiles left in the hands, score the hand (RULES.md section 2,
+        """Set aside the tiles left in the hands, score the hand (dominoes_arcade/rules/buildup.md,
         "Scoring"), then deal the next hand or end the game."""
         aside_pips = [sum(PIPS[t] for t in hand) for hand in self.hands]
         if events is not None:

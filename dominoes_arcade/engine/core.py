@@ -1,5 +1,5 @@
 """The shape every game shares: actions, events, errors, outcomes and the `State`
-base class (DESIGN.md, "Engine").
+base class (docs/architecture.md, "Engine").
 
 A game is an explicit-chance state machine, as in OpenSpiel: `current_player` is a
 seat, `CHANCE` or `TERMINAL`; decisions come from `legal_actions()`, chance outcomes
@@ -33,7 +33,7 @@ class IllegalAction(ValueError):
 
 
 class InvalidNotation(ValueError):
-    """Text that is not a step of this game's notation (RULES.md section 4)."""
+    """Text that is not a step of this game's notation (the record notation of docs/architecture.md)."""
 
 
 class Action:
@@ -310,7 +310,7 @@ def _normalise_tiles(text: str) -> str:
 
 @dataclass
 class Option:
-    """One variant option of a game (RULES.md "Variants"): its default and what
+    """One variant option of a game (each game's "Variant options" in dominoes_arcade/rules/): its default and what
     it allows."""
 
     name: str

@@ -1,4 +1,5 @@
-"""Cyprus (RULES.md section 3) and Sebastopol (section 3b): one star-and-arms engine.
+"""Cyprus (dominoes_arcade/rules/cyprus.md) and Sebastopol
+(dominoes_arcade/rules/sebastopol.md): one star-and-arms engine.
 
 Both games are the same block game around a spinner: a `StarState` subclass each,
 naming its `Preset` (set, spinner, star slots, deal: see `star_tables`) and variants.
@@ -85,7 +86,7 @@ class Rules:
 
 @dataclass(frozen=True)
 class RoundResult:
-    """A finished round, every hand shown (RULES.md section 3, "Round end")."""
+    """A finished round, every hand shown (dominoes_arcade/rules/cyprus.md, "End of a round")."""
 
     number: int
     """Rounds count from 1."""
@@ -163,7 +164,7 @@ class StarState(State):
 
     def dead_arms(self) -> list[int]:
         """Arms no tile can extend again this round: every tile showing their open end
-        is on the table (RULES.md section 3: the arm ending in the spinner's number)."""
+        is on the table (dominoes_arcade/rules/cyprus.md: the arm ending in the spinner's number)."""
         per_number = self.preset.suit + 1  # number n shows on n-0 .. n-suit
         on_table = [0] * per_number
         on_table[self.preset.suit] += self.is_spinner_set
@@ -358,8 +359,8 @@ class StarState(State):
         self._after_decision(seat, events)
 
     def _after_decision(self, seat: int, events: list[Event] | None) -> None:
-        """The round ends at once on a domino or a block (RULES.md section 3,
-        "Round end"); otherwise the next seat clockwise plays."""
+        """The round ends at once on a domino or a block (dominoes_arcade/rules/cyprus.md,
+        "End of a round"); otherwise the next seat clockwise plays."""
         if not self.hands[seat]:
             self._end_round(Termination.DOMINO, seat, events)
         elif self._is_blocked():

@@ -1,5 +1,5 @@
 """What the table knows about the hidden hands of Cyprus and Sebastopol, and how to
-deal the unseen tiles consistently with it (RULES.md section 3, "Cannot play").
+deal the unseen tiles consistently with it (dominoes_arcade/rules/cyprus.md, "When you cannot play").
 
 A player who draws or passes holds no tile showing an open number at that moment
 (the spinner's number in the star phase, else the arms' open ends). A tile drawn later

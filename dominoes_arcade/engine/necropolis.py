@@ -1,4 +1,4 @@
-"""Necropolis: 2 players, one double-six set, lowest score wins (RULES.md section 1).
+"""Necropolis: 2 players, one double-six set, lowest score wins (dominoes_arcade/rules/necropolis.md).
 
 Zones: the necropolis (a face-down pile whose order nobody knows, so a draw is a
 uniform chance outcome over its tiles), each player's grave sites (the newest one

@@ -1,8 +1,8 @@
-"""Game records (DESIGN.md, "Game records"): write, read and replay them (`match`
+"""Game records (docs/architecture.md, "Game records"): write, read and replay them (`match`
 plays a game into one).
 
 A record is one JSON object; its ``steps`` are ``"ACTOR MOVE"`` strings in the
-notation of RULES.md section 4, with every chance outcome written out, so a record
+record notation (docs/architecture.md), with every chance outcome written out, so a record
 replays exactly with no RNG. The record module imports the engine, never the
 reverse.
 """

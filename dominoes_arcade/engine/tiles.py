@@ -1,4 +1,4 @@
-"""Tiles and sets (RULES.md, "Conventions everywhere").
+"""Tiles and sets (docs/architecture.md, "Record notation").
 
 A tile is a small int, its index in the double-nine set ordered by (high, low):
 ``0-0``=0, ``0-1``=1, ``1-1``=2, ``0-2``=3, ... so the double-six set is exactly

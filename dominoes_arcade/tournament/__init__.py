@@ -1,4 +1,4 @@
-"""Round-robin bot tournaments (DESIGN.md "Tournament"): scheduling and seeds,
+"""Round-robin bot tournaments (docs/architecture.md, "Tournament files"): scheduling and seeds,
 parallel running (a process pool or Dask), the journal that makes runs resumable,
 and the results file with standings, ratings and head-to-head figures.
 

@@ -1,4 +1,4 @@
-"""The journal: every finished game, appended at once as its record (DESIGN.md
+"""The journal: every finished game, appended at once as its record (docs/architecture.md
 "Game records"), one JSON object a line, beside the results file.
 
 It is what `--resume` reads: the games already in it are not played again. Each

@@ -1,5 +1,5 @@
 """The round-robin schedule: which bots sit where, deal by deal, and every seed
-(DESIGN.md "Tournament").
+(docs/architecture.md, "Tournament files").
 
 - **Tables.** With at least as many bots as seats, every combination of `players`
   bots (in the order the bots are listed) is a table, so a bot never meets itself.

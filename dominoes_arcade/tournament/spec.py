@@ -9,7 +9,7 @@ A spec file holds the same settings as the flags of `dominoes-arcade tournament 
     deals = 20                  # deals per table
     seed = 7                    # master seed
     # players, workers, move_time_limit_ms, out, executor, scheduler, config: optional
-    [options]                   # the game's variant options (RULES.md); flags: --option
+    [options]                   # the game's variant options (dominoes_arcade/rules/); flags: --option
     site_penalty = 1
 
 Defaults come from the ``[tournament]`` section of the settings (config.toml, or the

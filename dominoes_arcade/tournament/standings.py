@@ -56,7 +56,7 @@ class GameResult:
 
 
 def summarize(record: dict[str, Any]) -> GameResult:
-    """The `GameResult` of a journal record (a dict as in DESIGN.md, with the
+    """The `GameResult` of a journal record (a dict as in docs/architecture.md, with the
     tournament's bookkeeping keys)."""
     seats = tuple(record["seats"])
     forfeit = record.get("forfeit")

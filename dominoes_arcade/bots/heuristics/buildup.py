@@ -1,4 +1,4 @@
-"""Build Up knowledge for the bots (RULES.md section 2; higher score wins).
+"""Build Up knowledge for the bots (dominoes_arcade/rules/buildup.md; higher score wins).
 
 A hand scores the pips of your colour on top of the stacks, so a placement is judged
 by how it moves the difference between the two colours on top:

@@ -1,4 +1,4 @@
-"""Cyprus and Sebastopol knowledge for the bots (RULES.md sections 3 and 3b; the
+"""Cyprus and Sebastopol knowledge for the bots (dominoes_arcade/rules/cyprus.md and sebastopol.md; the
 round winner scores the pips left in the other hands, less their own).
 
 Playing is compulsory, so the only choice is which tile goes on which arm. Each

@@ -1,4 +1,4 @@
-"""Necropolis knowledge for the bots (RULES.md section 1; lower score wins).
+"""Necropolis knowledge for the bots (dominoes_arcade/rules/necropolis.md; lower score wins).
 
 The score is the pips left in your mastabas plus `site_penalty` per site started,
 so every decision is judged by how much it lowers that total now, plus a small

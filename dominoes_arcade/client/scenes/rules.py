@@ -36,8 +36,7 @@ def rules_markdown(game: str) -> str:
         return rules_text(game)
     except (FileNotFoundError, OSError):
         title = games.info(game).title
-        return (f"# {title}\n\nThe rules of {title} are not written up yet: they arrive with the game's own "
-                f"issue. Until then, RULES.md in the project's spec is the authority.")
+        return f"# {title}\n\nThe rules of {title} are not written up yet."
 
 
 class Tab(Button):

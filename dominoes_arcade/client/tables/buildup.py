@@ -1,4 +1,4 @@
-"""Build Up's table (RULES.md section 2; issue 8): the two lines of six stacks in
+"""Build Up's table (dominoes_arcade/rules/buildup.md; issue 8): the two lines of six stacks in
 the middle, each seat's hand on its side of them, the boneyards and the tiles set
 aside on the right, the score sheet on the left.
 

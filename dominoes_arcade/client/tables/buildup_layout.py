@@ -1,4 +1,4 @@
-"""Where everything sits on the Build Up table (RULES.md section 2), as pure
+"""Where everything sits on the Build Up table (dominoes_arcade/rules/buildup.md), as pure
 geometry: the two lines of six stacks in the middle, each seat's hand on its side
 of them, the boneyards and the tiles set aside on the right, the score sheet and
 a stack's history on the left. Nothing here draws; the painter

@@ -1,4 +1,4 @@
-"""The Build Up table's painter (RULES.md section 2): the stacks, the hands and
+"""The Build Up table's painter (dominoes_arcade/rules/buildup.md): the stacks, the hands and
 the tiles in flight, each seat's name plate, its boneyard and tiles set aside,
 the score sheet, the strips under the two lines, the status line and Pass button,
 the news banner, the summary at the end of a hand, and a stack's history.

@@ -1,4 +1,4 @@
-"""The Cyprus and Sebastopol table (RULES.md sections 3 and 3b): one table for both,
+"""The Cyprus and Sebastopol table (dominoes_arcade/rules/cyprus.md and sebastopol.md): one table for both,
 the star's size taken from the state (8 slots round the 9-9, or 4 round the 6-6).
 
 What it shows (places from `cyprus_layout`): the spinner and its star in the

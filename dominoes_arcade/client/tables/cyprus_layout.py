@@ -1,5 +1,5 @@
-"""Where everything sits on the Cyprus and Sebastopol table (RULES.md sections 3
-and 3b), as pure functions of what is on the table: the table scene draws the
+"""Where everything sits on the Cyprus and Sebastopol table (dominoes_arcade/rules/cyprus.md
+and sebastopol.md), as pure functions of what is on the table: the table scene draws the
 engine state through these, and tweens only the tiles in motion, so undo and
 replays that rebuild the state simply lay the table out again.
 

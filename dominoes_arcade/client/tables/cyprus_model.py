@@ -1,5 +1,5 @@
 """What the Cyprus and Sebastopol table shows, taken from the engine state: a
-frozen snapshot the table draws and animates between (RULES.md sections 3, 3b).
+frozen snapshot the table draws and animates between (dominoes_arcade/rules/cyprus.md and sebastopol.md).
 
 The table keeps the snapshot it last drew. An action's events say which tile went
 where; the table then takes a fresh snapshot and flies the moved tiles from their

@@ -1,7 +1,7 @@
 """Everything on the Cyprus table that is not the star's tiles or the bottom hand:
 the seat plates, the boneyard and its buttons, the score sheet, the status line,
 the empty star slots and arm-end badges, notes, and the round summary that shows
-every hand at a round's end (RULES.md section 3, "Round end").
+every hand at a round's end (dominoes_arcade/rules/cyprus.md, "End of a round").
 
 Colour is never the only cue: the seat to move has a gold rim *and* an arrow; the
 next star slot is outlined *and* labelled; a dead arm's badge is crossed out; a

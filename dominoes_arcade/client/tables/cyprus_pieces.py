@@ -1,4 +1,4 @@
-"""The tiles on the Cyprus table (RULES.md sections 3 and 3b): the star and its
+"""The tiles on the Cyprus table (dominoes_arcade/rules/cyprus.md and sebastopol.md): the star and its
 arms, the bottom seat's hand, and the tiles in flight between them, each drawn
 at its place from `cyprus_layout` with the number it matched towards the spinner.
 Upright and sideways tiles go through the kit's `draw_tile`; the star's corner

@@ -1,4 +1,4 @@
-"""The Necropolis table (RULES.md section 1): the necropolis pile in the middle
+"""The Necropolis table (dominoes_arcade/rules/necropolis.md): the necropolis pile in the middle
 with its count, each player's active grave site as a row of upright tiles with
 the abandoned sites dimmed beside it, the mastabas face down behind it (readable
 to their owner only), sites started and the running score in each seat's panel.
@@ -14,7 +14,7 @@ tile to an end of the active site (left, right), the mastabas (hide) or the new
 site slot (new); a mastaba tile to an end (play), the new site slot (new from the
 mastabas) or the pile (exchange); the Pass button in the mastaba phase.
 
-A referee's reading where RULES.md is silent: the opponent's running score shows
+A referee's reading where the traditional rules are silent: the opponent's running score shows
 only its public part (sites started times the penalty) plus "?" while their
 mastabas hold hidden tiles, since showing the sum would reveal their pips.
 """
@@ -338,7 +338,7 @@ class NecropolisTable(TableScene):
             self.score_line(seat) for seat in (0, 1)]
 
     def score_line(self, seat: int) -> str:
-        """``Seat 1: 8 pips (1-5, 1-1) + 4 sites = 12``: the score as RULES.md counts it."""
+        """``Seat 1: 8 pips (1-5, 1-1) + 4 sites = 12``: the score as the rules count it."""
         state = self.state
         pips = sum(PIPS[t] for t in state.mastabas[seat])
         sites, penalty = len(state.sites[seat]), state.rules.site_penalty

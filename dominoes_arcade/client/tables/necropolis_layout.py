@@ -1,4 +1,4 @@
-"""Where everything sits on the Necropolis table (RULES.md section 1), as a pure
+"""Where everything sits on the Necropolis table (dominoes_arcade/rules/necropolis.md), as a pure
 function of the engine state: the table scene tweens its sprites towards these
 places, so undo and replays that rebuild the state simply lay the table out again.
 
@@ -90,7 +90,7 @@ class Place:
 
     @property
     def private(self) -> bool:
-        """Face down to everyone but its owner (RULES.md section 1: mastabas; the
+        """Face down to everyone but its owner (dominoes_arcade/rules/necropolis.md: mastabas; the
         drawn tile is seen by the drawer only)."""
         return self.zone in ("mastabas", "held")
 
