@@ -74,7 +74,11 @@ class PauseScene(MenuScene):
 
     def ask_bots_finish(self) -> None:
         self.app.scenes.push(Dialog(self.app, "Let the bot finish?", "Bots play the human seats to the end.",
-                                    [("Let it play", self.on_bots_finish), ("Keep playing", lambda: None)]))
+                                    [("Let it play", self.bots_finish), ("Keep playing", lambda: None)]))
+
+    def bots_finish(self) -> None:
+        self.app.scenes.pop()  # back to the table, to watch
+        self.on_bots_finish()
 
     def ask_leave(self) -> None:
         lost = "It is saved: Continue on the title screen picks it up." if self.deal is not None else \

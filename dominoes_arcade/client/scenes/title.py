@@ -144,8 +144,11 @@ class TitleScene(MenuScene):
 
     def refresh(self) -> None:
         """Look for the saved game again (one may have been made or used since)."""
+        offered = self.saved is not None
         self.saved = self.find_save(self.app)
         self.rebuild()
+        if self.saved is not None and not offered:
+            self.focus.focus(next(w for w in self.focus.widgets if w.label == "Continue"))
 
     def open_statistics(self) -> None:
         self.app.open("statistics")
