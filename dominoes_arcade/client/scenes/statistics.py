@@ -23,7 +23,7 @@ from .menu import MenuScene
 
 WIDTH, HEIGHT = LOGICAL_SIZE
 TABLE = pygame.Rect(60, 96, 1160, 330)
-CHART = pygame.Rect(60, 440, 1160, 140)
+CHART = pygame.Rect(60, 438, 1160, 132)
 ROW_HEIGHT = 34
 VISIBLE_ROWS = (TABLE.height - 64) // ROW_HEIGHT
 COLUMNS = (("Game", 170, "left"), ("Against", 130, "left"), ("Games", 90, "right"), ("W-D-L", 140, "right"),
@@ -62,9 +62,9 @@ class StatisticsScene(MenuScene):
         super().__init__(app)
 
     def build(self) -> None:
-        self.focus.add(Button((WIDTH // 2 - 330, 604, 300, 58), "Back", self.back, help="Back to the title screen."))
+        self.focus.add(Button((WIDTH // 2 - 330, 584, 300, 54), "Back", self.back, help="Back to the title screen."))
         if self.entries:
-            self.focus.add(Button((WIDTH // 2 + 30, 604, 300, 58), "Watch the last game", self.watch_last,
+            self.focus.add(Button((WIDTH // 2 + 30, 584, 300, 54), "Watch the last game", self.watch_last,
                                   help="Replay the latest game of your history, every hand face up."))
 
     def watch_last(self) -> None:
@@ -99,7 +99,7 @@ class StatisticsScene(MenuScene):
         self.draw_rows(surface)
         self.draw_chart(surface)
         self.focus.draw(surface, self.app.style)
-        self.draw_help(surface, HEIGHT - 34 - 48 + 20)
+        self.draw_help(surface, 656)
 
     def draw_rows(self, surface: pygame.Surface) -> None:
         style = self.app.style

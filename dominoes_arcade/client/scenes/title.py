@@ -91,11 +91,13 @@ class TitleScene(MenuScene):
             title = games.info(saved.game).title if saved.game in games.games() else saved.game
             labels.insert(0, ("Continue", self.continue_game,
                               f"Back to your game of {title} (deal {saved.seed}, step {len(saved.steps)})."))
-        width = 190 if len(labels) > 5 else 210
+        crowded = len(labels) > 5
+        width = 192 if crowded else 222
         total = len(labels) * width + (len(labels) - 1) * 18
         x = WIDTH // 2 - total // 2
         for label, action, help in labels:
-            button = self.focus.add(Button((x, 470, width, 62), label, action, help=help))
+            button = self.focus.add(Button((x, 470, width, 62), label, action, help=help,
+                                           size=BODY if crowded else BODY + 3))
             if label == "Continue":
                 self.focus.focus(button)  # a game left half-played is what a player most likely wants
             x += width + 18
