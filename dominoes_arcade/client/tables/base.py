@@ -319,6 +319,8 @@ class TableScene(TableHooks, Scene):
     def apply(self, action: Action) -> list[Event]:
         """Apply `action` through the match (which checks it), note a human's
         decision and animate it."""
+        if self.state.current_player >= 0:
+            self.undo_redo.deciding(self.state.current_player)
         events = self.match.apply(action)
         self._record(action, events)
         return events

@@ -39,6 +39,8 @@ class UndoRedo:
         """The steps undone, oldest first: what redo applies again."""
         self._refusal_for: int | None = None
         self._refusal: str | None = None
+        self._known_at: dict[int, frozenset[int]] = {}
+        """What the player could see just before each of their decisions, by step."""
 
     # -- undo ------------------------------------------------------------------------
     def refusal(self) -> str | None:
@@ -61,7 +63,7 @@ class UndoRedo:
         if not decisions:
             return "Nothing to undo yet."
         seat = table.human_seats[0]
-        shown = known_tiles(table.state, seat) - known_tiles(self.state_at(decisions[-1]), seat)
+        shown = known_tiles(table.state, seat) - self.known_before(decisions[-1], seat)
         if not shown:
             return None
         tile = min(shown)
@@ -69,6 +71,22 @@ class UndoRedo:
         if any(tile in tiles for zone, tiles in own.items() if zone.endswith(f" {seat}")):
             return f"Cannot undo: you drew {NAME[tile]} after that move."
         return f"Cannot undo: {NAME[tile]} was revealed after your move."
+
+    def deciding(self, seat: int) -> None:
+        """`seat` is about to make a decision: note what it can see (so a refusal
+        does not replay the game to find out)."""
+        if self.table.is_human(seat):
+            self._known_at[len(self.table.steps)] = known_tiles(self.table.state, seat)
+
+    def known_before(self, step: int, seat: int) -> frozenset[int]:
+        known = self._known_at.get(step)
+        if known is None:  # a decision made before this table opened (a saved game, a replay taken over)
+            known = self._known_at[step] = known_tiles(self.state_at(step), seat)
+        return known
+
+    def rebuilt(self, step: int) -> None:
+        """The match went back to `step` steps: later notes belong to steps undone."""
+        self._known_at = {index: known for index, known in self._known_at.items() if index < step}
 
     def state_at(self, step: int) -> State:
         """The full state after the match's first `step` steps (the match is not touched)."""
@@ -90,6 +108,7 @@ class UndoRedo:
         decision = table.human_steps[-1]
         self.future[:0] = table.match.actions[decision:]
         table.rebuild(decision)
+        self.rebuilt(decision)
         table.bots.forget()  # fresh bots: the old ones saw moves that are gone
         table.think_left = table.think_delay
         table.app.audio.play("back")
