@@ -193,3 +193,55 @@ def test_a_resumed_match_deals_the_tiles_the_game_would_have_dealt(tmp_path):
                 else:
                     match.apply(whole.actions[len(match.steps)])
                 assert match.steps == record.steps[:len(match.steps)], f"{game} from step {cut}"
+
+
+def test_ctrl_c_saves_the_game_before_the_client_stops(tmp_path, monkeypatch):
+    from dominoes_arcade.client.app import App
+
+    config = tmp_path / "fast.toml"
+    config.write_text(KIT_CONFIG, encoding="utf-8")
+    real_step = App.step
+
+    def step_then_interrupt(self, dt, events):
+        if self.frame == 30:
+            raise KeyboardInterrupt
+        return real_step(self, dt, events)
+
+    monkeypatch.setattr(App, "step", step_then_interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        run_client(LaunchOptions(game="necropolis", seats=["human", "easy"], seed=8, headless=True, config=config,
+                                 user_config=tmp_path / "user.toml"))
+    saved, _ = history.load_save()
+    assert saved is not None and saved.record.game == "necropolis" and saved.record.seed == 8
+
+
+def test_play_continue_on_the_command_line_opens_the_saved_game(app, tmp_path):
+    table = open_game(app, "buildup", seed=6)
+    to_decision(app, table, lambda t: len(t.human_steps) >= 2)
+    app.to_title()
+    left_at = history.load_save()[0].saved_at
+    config = tmp_path / "fast.toml"
+    config.write_text(KIT_CONFIG, encoding="utf-8")
+    shots = tmp_path / "shots"
+    result = runner.invoke(cli.app, ["play", "--continue", "--headless", "--max-frames", "3", "--config", str(config),
+                                     "--screenshot-dir", str(shots), "--screenshot-every", "3"])
+    assert result.exit_code == 0, result.output
+    assert list(shots.glob("*.png")), "it ran"
+    saved, _ = history.load_save()
+    assert saved.record.steps[:len(table.steps)] == table.steps and saved.saved_at > left_at, \
+        "the same game was open, and saved again on closing"
+    bad = runner.invoke(cli.app, ["play", "buildup", "--continue", "--headless", "--max-frames", "1"])
+    assert bad.exit_code == 2
+
+
+def test_restarting_a_continued_game_gives_it_up(app):
+    table = open_game(app, "buildup", seed=12)
+    to_decision(app, table, lambda t: len(t.human_steps) >= 1)
+    app.to_title()
+    press_keys(app, pygame.K_RETURN)  # Continue
+    continued = app.scenes.top
+    assert continued.setup.continued
+    continued.restart()
+    assert not history.has_save(), "the game given up for a new deal is not offered again"
+    app.to_title()
+    assert history.has_save() and history.load_save()[0].record.seed == 13, "the new game, left, is saved"

@@ -21,18 +21,17 @@ on ``self.tweens``, sounds through ``self.app.audio``). Because the driver waits
 for the tweens (all but show-only ones, ``hold=False``: a deal cascading), animations
 never fall behind the game, and a click skips them.
 
-The hooks a game's table implements (`hooks.TableHooks`): `choices`, `item_rects`, `action_for`,
-`draw_table`, `draw_dragged`, `on_events`, `last_move_rect`, `result_lines`, and
-`on_rebuild` when it keeps sprites (undo, through `Match.undo_to`, and a replay's
-steps back rebuild the state without events). Every tile goes on screen through `draw_tile`, which logs it in
-`render_log`, and a seat's hidden tiles are drawn face up only when
-`shows_hidden(seat)`. `hold(seconds)` keeps the driver waiting while a summary is
-shown. ``self.selected_source`` and ``self.dragged_source`` say what the human has
-picked up, for a table that lifts or hides it.
-
-Input: PAUSE, BACK (with nothing selected) and an unplugged controller open the
-pause menu; UNDO, REDO and HINT are the kit's; the rest goes to the `Picker`, then to
-`handle_table` when the picker did not use it.
+The hooks a game's table implements (`hooks.TableHooks`): `choices`, `item_rects`,
+`action_for`, `draw_table`, `draw_dragged`, `on_events`, `last_move_rect`,
+`result_lines`, and `on_rebuild` when it keeps sprites (undo and redo, `undo`, and a
+replay's steps back rebuild the state without events). Every tile goes on screen
+through `draw_tile`, which logs it in `render_log`; a seat's hidden tiles are drawn
+face up only when `shows_hidden(seat)`. `hold(seconds)` keeps the driver waiting
+while a summary is shown. ``self.selected_source`` and ``self.dragged_source`` say
+what the human has picked up. A game left unfinished is saved, a finished one goes
+into the history (`keeping`). Input: PAUSE, BACK (nothing selected) and an unplugged
+controller open the pause menu; UNDO, REDO and HINT are the kit's; the rest goes to
+the `Picker`, then to `handle_table`.
 """
 
 from __future__ import annotations
@@ -90,6 +89,8 @@ class TableScene(TableHooks, Scene):
         self.ended_for = 0.0
         self.error: str | None = None
         self.attract = False
+        self.given_up = False
+        """Set by `reopen`: a game the player gave up for another is not saved."""
         """An attract-mode demo started by an idle title screen: any press returns there."""
         self.render_log: list[tuple[int, bool, int]] = []
         """(tile, face_up, seat) for every tile `draw_tile` drew this frame (cleared by `draw`)."""
@@ -383,7 +384,9 @@ class TableScene(TableHooks, Scene):
 
     # -- new games and leaving ---------------------------------------------------------
     def reopen(self, setup: TableSetup) -> TableScene:
-        """Put a new table for `setup` in this one's place (closing its overlays)."""
+        """Put a new table for `setup` in this one's place (closing its overlays): this
+        game is given up, so it is not saved (and a save it came from is discarded)."""
+        keeping.give_up(self)
         self.app.scenes.pop_until(lambda scene: scene is self)
         # The same game keeps this table's class (a subclass in use stays in use).
         cls = type(self) if setup.game == self.setup.game else table_class(setup.game)
@@ -411,11 +414,9 @@ class TableScene(TableHooks, Scene):
         """Bots take over the human seats to the end (the opponents' difficulty,
         else medium); the player watches their own hand played."""
         bot = next((kind for kind in self.setup.seats if kind != "human"), "medium")
-        hot_seat = self.hot_seat
-        self.setup = dataclasses.replace(self.setup, seats=[bot if kind == "human" else kind
-                                                            for kind in self.setup.seats])
-        if hot_seat:
+        if self.hot_seat:
             self.revealed_seat = None  # several players' hands: none of them shows
+        self.setup = dataclasses.replace(self.setup, seats=[bot if k == "human" else k for k in self.setup.seats])
         self.undo_redo.forget()
         self.picker.reset()
         self._changed()

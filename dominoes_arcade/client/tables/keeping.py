@@ -48,10 +48,22 @@ def keeps_games(table: TableScene) -> bool:
     return not table.setup.demo and table.setup.record is None and not table.attract
 
 
+def give_up(table: TableScene) -> None:
+    """The player gave this game up for another (restart, the same deal again, a
+    replay taken over): it is not saved when the table closes, and the saved game
+    it was continued from goes too."""
+    table.given_up = True
+    if table.setup.continued and not table.match.is_over:
+        try:
+            history.discard_save()
+        except OSError as error:
+            table.app.toast(f"The saved game could not be removed: {error.strerror or error}")
+
+
 def save_in_progress(table: TableScene) -> None:
     """Save the player's game when it is left before its end (a toast when the
     disk refuses: leaving still works)."""
-    if not keeps_games(table) or table.match.is_over or table.error:
+    if not keeps_games(table) or table.match.is_over or table.error or table.given_up:
         return
     record = table.match.to_record(table.kinds)
     viewer = table.revealed_seat if table.revealed_seat is not None else (table.human_seats or [0])[0]
