@@ -167,3 +167,15 @@ def test_taking_over_a_journal_game_at_step_k_plays_on_from_there_with_the_hidde
     path = history.data_dir() / history.HISTORY_FILE
     checked = CliRunner().invoke(cli.app, ["replay", str(path), "--check"])
     assert checked.exit_code == 0, checked.output
+
+
+def test_play_from_here_is_one_click_on_its_footer_prompt_with_the_mouse(app):
+    from test_client_support import click
+
+    record = journal_record("buildup")
+    replay = open_table(app, TableSetup(record.game, list(record.seats), dict(record.options), 0, record=record))
+    click(app, (640, 360))  # the mouse is the device now: the footer shows its prompts
+    areas = [area for area, intent, _glyph, words in app._prompt_areas if words == "Play from here"]
+    assert areas, "the replay's footer offers Play from here"
+    click(app, areas[0].center)
+    assert app.scenes.top.name == "take over" and app.scenes.top.table is replay

@@ -14,7 +14,7 @@ plays untouched (any input, or a pause, brings it back), and keys or buttons:
 - PAGE_DOWN (Page Down, RB): on to the next hand or round (the steps before it
   silently, then its scoring step animated, so its summary shows);
 - UNDO and PAGE_UP also step back;
-- HINT (H, Y), or the bar's last button: "Play from here", taking the replay over
+- HINT (H, Y; the mouse clicks its footer prompt): "Play from here", taking the replay over
   at the current step (`take_over`): the player in a seat of their choice, bots in
   the others, the hidden tiles hidden again.
 """
@@ -41,7 +41,7 @@ ROUND_ENDS = frozenset({"hand_scored", "round_over", "game_over"})
 """Event kinds that end a hand or a round: where "next round" stops."""
 STEP_SECONDS = 0.45
 """The least time between two steps at 1x when the think delay is shorter."""
-BAR = pygame.Rect(16, 720 - 48 - 76, 640, 70)
+BAR = pygame.Rect(16, 720 - 48 - 76, 490, 70)
 IDLE_SECONDS = 3.0
 """While playing, the bar fades out after this long without input."""
 FADE_SECONDS = 0.4
@@ -69,8 +69,7 @@ class ReplayControls:
                                      (82, lambda: "Pause" if self.playing else "Play", self.toggle),
                                      (88, lambda: "Step \u25b6", self.step_forward),
                                      (96, lambda: f"Speed {self.speed_text}", self.faster),
-                                     (124, lambda: "Round \u25b6\u25b6", self.next_round),
-                                     (150, lambda: "Play from here", self.ask_take_over)):
+                                     (124, lambda: "Round \u25b6\u25b6", self.next_round)):
             self.buttons.append(ControlButton(pygame.Rect(x, BAR.y + 30, width - 6, 32), label, action))
             x += width
 
