@@ -28,7 +28,7 @@ from dominoes_arcade import cli, history
 from dominoes_arcade.client.main import LaunchOptions
 from dominoes_arcade.client.main import run as run_client
 from dominoes_arcade.client.tables import TableSetup, open_table
-from dominoes_arcade.client.tables.keeping import resumed_match
+from dominoes_arcade.client.tables.keeping import lay_steps
 from dominoes_arcade.engine.match import Match, random_game
 
 APP_CONFIG = KIT_CONFIG
@@ -185,7 +185,7 @@ def test_a_resumed_match_deals_the_tiles_the_game_would_have_dealt(tmp_path):
         whole = Match.from_record(record)
         whole.advance_script()
         for cut in (1, len(record.steps) // 3, len(record.steps) // 2):
-            match = resumed_match(game, record.options, seed, record.steps[:cut])
+            match = lay_steps(Match(game, options=record.options, seed=seed), record.steps[:cut])
             assert match.steps == record.steps[:cut]
             while not match.is_over:
                 if match.is_chance:

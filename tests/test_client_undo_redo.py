@@ -179,3 +179,18 @@ def test_play_from_here_is_one_click_on_its_footer_prompt_with_the_mouse(app):
     assert areas, "the replay's footer offers Play from here"
     click(app, areas[0].center)
     assert app.scenes.top.name == "take over" and app.scenes.top.table is replay
+
+
+def test_a_taken_over_cyprus_game_lays_itself_out_again_from_its_own_start(app):
+    """Undo and redo rebuild the table; Cyprus then reads the finished rounds again
+    from the game's start, which for a taken-over game is not where play began."""
+    record = journal_record("cyprus")
+    replay = open_table(app, TableSetup(record.game, list(record.seats), dict(record.options), 0, record=record))
+    replay.replay.playing = False
+    replay.rebuild(60)
+    replay.replay.take_over(1, "easy")
+    table = app.scenes.top
+    assert table.steps == record.steps[:60]
+    table.rebuild(58)
+    assert table.steps == record.steps[:58]
+    run(app, frames=3)

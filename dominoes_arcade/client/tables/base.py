@@ -77,6 +77,8 @@ class TableScene(TableHooks, Scene):
         """Each seat's kind as the game began (a save and the history keep these,
         even after the bots finish the game for the humans)."""
         self.match = self.new_match()
+        if setup.start is not None:  # a saved game continued, a replay taken over
+            keeping.lay_steps(self.match, setup.start.steps)
         self.rng = random.Random(setup.seed)
         """Only for the random move of a bot that failed (a decision: chance is the match's)."""
         self.undo_redo = UndoRedo(self)
@@ -119,8 +121,6 @@ class TableScene(TableHooks, Scene):
         options = dict(setup.options)
         if "players" in game_options(setup.game):
             options["players"] = setup.players
-        if setup.start is not None:
-            return keeping.resumed_match(setup.game, options, setup.seed, setup.start.steps)
         return Match(setup.game, options=options, seed=setup.seed)
 
     @property

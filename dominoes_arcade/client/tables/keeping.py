@@ -7,7 +7,7 @@
   the statistics read; the saved game, once finished, is discarded.
 
 And the way back into a game already begun (a save, or a replay taken over at
-some step): `resumed_match`.
+some step): `lay_steps`.
 """
 
 from __future__ import annotations
@@ -23,16 +23,15 @@ if TYPE_CHECKING:
     from .base import TableScene
 
 
-def resumed_match(game: str, options: dict, seed: int, steps: Sequence[str]) -> Match:
-    """A match dealt from `seed` with `steps` already played. Chance steps are
-    dealt by the match's deck when it deals the same tile (a saved game of the
-    client always does), so the tiles still to come are the ones the game would
-    have dealt anyway; a step the deck would not deal (a record dealt otherwise)
-    is applied as given.
+def lay_steps(match: Match, steps: Sequence[str]) -> Match:
+    """Play `steps` (a game begun earlier) onto `match`, a fresh match dealt from the
+    game's seed. Chance steps are dealt by the match's deck when it deals the same
+    tile (a saved game of the client always does), so the tiles still to come are
+    the ones the game would have dealt anyway; a step the deck would not deal (a
+    record dealt otherwise) is applied as given.
 
     :raises ValueError: for a step that does not parse or that the rules refuse.
     """
-    match = Match(game, options=options, seed=seed)
     for text in steps:
         if match.is_chance:
             match.resolve_chance()
