@@ -269,6 +269,8 @@ def play(
         "--screenshot-dir", file_okay=False, help="Save screenshots (PNG) into this folder.")] = None,
     screenshot_every: Annotated[int, typer.Option(
         "--screenshot-every", min=0, help="A screenshot every N frames (default 60 with --screenshot-dir).")] = 0,
+    resume: Annotated[bool, typer.Option(
+        "--continue", help="Straight back into the game you left (saved in the user data directory).")] = False,
 ) -> None:
     """Open the arcade client: full screen, mouse, keyboard or game controller.
 
@@ -285,7 +287,7 @@ def play(
         game=game, players=players,
         seats=[s.strip() for s in seats.split(",") if s.strip()] if seats else None, seed=seed, windowed=windowed,
         config=config, headless=headless, demo=demo, exit_when_over=exit_when_over, max_frames=max_frames,
-        frames_report=frames_report, screenshot_dir=screenshot_dir, screenshot_every=screenshot_every)
+        frames_report=frames_report, screenshot_dir=screenshot_dir, screenshot_every=screenshot_every, resume=resume)
     try:
         code = run(options, launched)
     except config_module.ConfigError as error:

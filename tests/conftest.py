@@ -26,6 +26,13 @@ def pytest_configure(config):
         os.environ[variable] = os.path.join(home, folder)
 
 
+@pytest.fixture(autouse=True)
+def own_user_data(tmp_path, monkeypatch):
+    """Each test's saved game and history of its own: a game one test leaves
+    must not put Continue on another test's title screen."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "user-data"))
+
+
 @pytest.fixture
 def app_with(tmp_path):
     """Build headless apps from a config's text and `make_app`'s launch options

@@ -11,6 +11,7 @@ from client_drive import KitTable, click_at, play, run_until
 from test_client_support import KIT_CONFIG, key, run
 from test_client_table_kit import open_kit, to_decision
 
+from dominoes_arcade.client.input import Intent
 from dominoes_arcade.client.tables import TableSetup
 from dominoes_arcade.client.tables.interaction import HINT_COLOUR
 from dominoes_arcade.engine import new_game
@@ -127,15 +128,18 @@ def test_undo_goes_back_to_before_the_humans_last_decision(app):
     assert table.can_decide, "the human decides again"
 
 
-def test_undo_is_refused_past_a_reveal_and_says_why(app):
+def test_undo_after_the_players_own_draw_is_refused_and_the_footer_says_why(app):
     table = open_kit(app, "necropolis", ["human", "easy"])
     to_decision(app, table, lambda t: t.human_steps and t.steps[t.human_steps[-1]].endswith(" draw"))
-    # A draw turns a tile of the pile face up (the chance step right after it).
-    assert table.steps[table.human_steps[-1] + 1].startswith("* ")
+    # The draw puts a tile of the pile in the player's hand (the chance step right after it).
+    drawn = table.steps[table.human_steps[-1] + 1]
+    assert drawn.startswith("* ")
     steps = list(table.steps)
+    reason = f"Cannot undo: you drew {drawn.split()[1]} after that move."
+    assert (Intent.UNDO, reason.removesuffix(".")) in table.prompts(), "the footer keeps the prompt, with the reason"
     run(app, key(pygame.K_u), frames=1)
     assert table.steps == steps
-    assert app.toasts and "revealed" in app.toasts[-1][0]
+    assert app.toasts and app.toasts[-1][0] == reason
 
 
 def test_undo_in_hot_seat_is_refused(app):

@@ -9,10 +9,11 @@ and closed as CONTROLLERDEVICEADDED / REMOVED events arrive: SDL sends an ADDED
 event for each pad present at start, so no start-up scan is needed.
 
 Keyboard: arrows or WASD move, Enter or Space confirm, Esc or Backspace go back,
-P pauses, H hints, U or Ctrl+Z undoes, Page Up / Page Down page, Tab and
+P pauses, H hints, U or Ctrl+Z undoes, Shift+U or Ctrl+Y redoes, Page Up / Page Down page, Tab and
 Shift+Tab move down and up. Mouse: the left button points and clicks, the right
 button goes back, the wheel scrolls. Controller: d-pad or left stick move, A
-confirms, B goes back, Start pauses, Y hints, X undoes, the shoulders page.
+confirms, B goes back, Start pauses, Y hints, X undoes, a press of the right stick
+redoes, the shoulders page.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ class Intent(enum.Enum):
     PAUSE = "pause"
     HINT = "hint"
     UNDO = "undo"
+    REDO = "redo"
     PAGE_UP = "page up"
     PAGE_DOWN = "page down"
     POINT = "point"
@@ -109,6 +111,7 @@ BUTTONS: dict[int, Intent] = {
     pygame.CONTROLLER_BUTTON_START: Intent.PAUSE,
     pygame.CONTROLLER_BUTTON_Y: Intent.HINT,
     pygame.CONTROLLER_BUTTON_X: Intent.UNDO,
+    pygame.CONTROLLER_BUTTON_RIGHTSTICK: Intent.REDO,
     pygame.CONTROLLER_BUTTON_LEFTSHOULDER: Intent.PAGE_UP,
     pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: Intent.PAGE_DOWN,
 }
@@ -196,6 +199,8 @@ class InputMapper:
             intent = Intent.UP if mods & pygame.KMOD_SHIFT else Intent.DOWN
         elif key == pygame.K_z and mods & pygame.KMOD_CTRL:
             intent = Intent.UNDO
+        elif (key == pygame.K_y and mods & pygame.KMOD_CTRL) or (key == pygame.K_u and mods & pygame.KMOD_SHIFT):
+            intent = Intent.REDO
         else:
             intent = KEYS.get(key)
         if intent is None:

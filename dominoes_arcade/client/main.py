@@ -85,6 +85,8 @@ class LaunchOptions:
     frames_report: Path | None = None
     screenshot_dir: Path | None = None
     screenshot_every: int = 0
+    resume: bool = False
+    """Straight back into the saved game (``play --continue``)."""
 
 
 def resolve_seats(game: str, players: int | None, seats: list[str] | None, demo: bool) -> list[str]:
@@ -118,11 +120,14 @@ def new_app(settings: config_module.Settings, **options):
     from .scenes.rules import RulesScene
     from .scenes.settings import SettingsScene
     from .scenes.setup import SetupScene
+    from .scenes.statistics import StatisticsScene
+    from .scenes.take_over import TakeOverScene
     from .scenes.title import TitleScene
 
     app = App(settings, **options)
     app.screens.update(title=TitleScene, setup=SetupScene, rules=RulesScene, settings=SettingsScene,
-                       pause=PauseScene, game_over=GameOverScene, pass_device=PassScene)
+                       pause=PauseScene, game_over=GameOverScene, pass_device=PassScene,
+                       statistics=StatisticsScene, take_over=TakeOverScene)
     return app
 
 
@@ -139,7 +144,10 @@ def build_app(options: LaunchOptions, settings: config_module.Settings):
     if options.screenshot_dir is not None:
         app.screenshot_dir = Path(options.screenshot_dir)
         app.screenshot_every = options.screenshot_every or 60
-    app.open("title")
+    title = app.open("title")
+    if options.resume:
+        title.continue_game()
+        return app
     game = options.game
     if game is None and options.demo:
         from .games import games
@@ -169,6 +177,8 @@ def run(options: LaunchOptions, launched: float | None = None) -> int:
     from . import prefs
 
     settings = prefs.load(options.config, options.user_config)
+    if options.resume and (options.game is not None or options.seats or options.demo):
+        raise LaunchError("--continue goes back to the saved game: give it no GAME, --seats or --demo")
     if options.game is not None:
         resolve_seats(options.game, options.players, options.seats, options.demo)  # fail before a window opens
     if options.frames_report is not None:

@@ -18,6 +18,7 @@ from .theme import SMALL, Style
 
 KEYBOARD = {
     Intent.CONFIRM: "Enter", Intent.BACK: "Esc", Intent.PAUSE: "P", Intent.HINT: "H", Intent.UNDO: "U",
+    Intent.REDO: "Ctrl+Y",
     Intent.PAGE_UP: "PgUp", Intent.PAGE_DOWN: "PgDn",
     # Prompts name a pair of directions by one of them: LEFT stands for left and
     # right ("Change"), UP for up and down ("Scroll").
@@ -30,10 +31,10 @@ MOUSE = {
 # Face buttons by position: bottom, right, left, top (SDL's A, B, X, Y).
 FACE = {Intent.CONFIRM: "bottom", Intent.BACK: "right", Intent.UNDO: "left", Intent.HINT: "top"}
 PADS = {
-    "xbox": {"bottom": "A", "right": "B", "left": "X", "top": "Y", "start": "Menu", "lb": "LB", "rb": "RB"},
+    "xbox": {"bottom": "A", "right": "B", "left": "X", "top": "Y", "start": "Menu", "lb": "LB", "rb": "RB", "rs": "RS"},
     "playstation": {"bottom": "cross", "right": "circle", "left": "square", "top": "triangle", "start": "Options",
-                    "lb": "L1", "rb": "R1"},
-    "nintendo": {"bottom": "B", "right": "A", "left": "Y", "top": "X", "start": "+", "lb": "L", "rb": "R"},
+                    "lb": "L1", "rb": "R1", "rs": "R3"},
+    "nintendo": {"bottom": "B", "right": "A", "left": "Y", "top": "X", "start": "+", "lb": "L", "rb": "R", "rs": "RS"},
 }
 SHAPES = {"cross", "circle", "square", "triangle"}
 
@@ -68,6 +69,8 @@ def prompt_label(intent: Intent, device: Device, family: str = "xbox") -> str:
         return labels["lb"]
     if intent is Intent.PAGE_DOWN:
         return labels["rb"]
+    if intent is Intent.REDO:
+        return labels["rs"]
     if intent in (Intent.UP, Intent.DOWN, Intent.LEFT, Intent.RIGHT):
         return "D-pad"
     return ""

@@ -5,7 +5,9 @@ for looking at the client without a display).
 
 Scenes are stacked directly (no scripted key presses), so the tour keeps
 working as layouts change; each scene runs a second of frames first, so its
-animations have settled.
+animations have settled. The tour keeps its saved game and history in a
+temporary folder (the player's own stay untouched); the Statistics screen shows
+a few games of random play put into that history.
 """
 
 from __future__ import annotations
@@ -29,7 +31,10 @@ def tour(out: Path) -> list[Path]:
     from .tables import TableSetup, open_table
 
     out.mkdir(parents=True, exist_ok=True)
+    data_home = os.environ.get("XDG_DATA_HOME")
     with tempfile.TemporaryDirectory() as temporary:
+        os.environ["XDG_DATA_HOME"] = str(Path(temporary) / "data")
+        example_history()
         user = Path(temporary) / "user.toml"  # the player's own settings stay out of the pictures
         config = Path(temporary) / "tour.toml"
         config.write_text('[bots]\nthink_delay_ms = 0\n', encoding="utf-8")
@@ -77,9 +82,34 @@ def tour(out: Path) -> list[Path]:
         settle(2 * SECOND)  # let the last move land before the pause dims it
         table.open_pause()
         shoot("pause")
+        app.to_title()  # the game is saved on leaving: the title offers Continue
+        shoot("title-continue")
+        app.open("statistics")
+        shoot("statistics")
         app.close()
         del setup
+    if data_home is None:
+        os.environ.pop("XDG_DATA_HOME", None)
+    else:
+        os.environ["XDG_DATA_HOME"] = data_home
     return saved
+
+
+def example_history() -> None:
+    """Games of random play in the (temporary) history, as if seat 0 had been the
+    player against bots of each difficulty in turn."""
+    from .. import history
+    from ..engine.match import Match, random_game
+
+    levels = ("easy", "medium", "hard")
+    for index in range(24):
+        game = ("necropolis", "buildup", "cyprus")[index % 3]
+        record = random_game(game, 100 + index)
+        match = Match.from_record(record)
+        match.advance_script()
+        kinds = ["human"] + [levels[index % 3]] * (match.num_players - 1)
+        history.append_history(history.history_line(record, kinds, list(match.state.outcome().winners),
+                                                     demo=False, finished_at=1000.0 + index))
 
 
 def main() -> None:

@@ -1,5 +1,7 @@
 """The pause menu: an overlay over a frozen table. Resume, the game's rules,
-settings, restart the game, or leave it for the menu (both after a confirmation)."""
+settings, restart with a new deal, play this deal again, let the bots finish the
+game, or leave it for the menu (saved: the title screen offers Continue). The
+deal number (the seed) shows under the title: ``play --seed N`` deals it again."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ import pygame
 
 from ..app import LOGICAL_SIZE
 from ..input import Intent
-from ..theme import HEADING
+from ..theme import BODY, HEADING
 from ..widgets import Button
 from .menu import Dialog, MenuScene
 
@@ -19,22 +21,36 @@ class PauseScene(MenuScene):
     transparent = True
     name = "pause"
 
-    def __init__(self, app, game: str, on_restart=None):
+    def __init__(self, app, game: str, on_restart=None, *, deal: int | None = None, on_same_deal=None,
+                 on_bots_finish=None):
         self.game = game
         self.on_restart = on_restart
         """Starts the game again (a table's `restart`); None: no Restart entry."""
+        self.deal = deal
+        """The deal number (seed) to show, or None."""
+        self.on_same_deal = on_same_deal
+        """Deals the same tiles again from the start; None: no such entry."""
+        self.on_bots_finish = on_bots_finish
+        """Bots take over the human seats; None: no such entry."""
         super().__init__(app)
         self._dim = pygame.Surface(LOGICAL_SIZE)
         self._dim.set_alpha(160)
 
     def build(self) -> None:
         x, width = PANEL.x + 50, PANEL.width - 100
-        entries = [("Resume", self.back), ("Rules", self.open_rules), ("Settings", self.open_settings)]
+        entries = [("Resume", self.back, "Back to the table."), ("Rules", self.open_rules, "How this game is played."),
+                   ("Settings", self.open_settings, "Screen, sound, tiles and controls.")]
         if self.on_restart is not None:
-            entries.append(("Restart", self.ask_restart))
-        entries.append(("Leave game", self.ask_leave))
-        for index, (label, action) in enumerate(entries):
-            self.focus.add(Button((x, PANEL.y + 110 + index * 78, width, 60), label, action))
+            entries.append(("Restart", self.ask_restart, "A new game with a new deal."))
+        if self.on_same_deal is not None:
+            entries.append(("Play this deal again", self.ask_same_deal, "From the start, the same tiles."))
+        if self.on_bots_finish is not None:
+            entries.append(("Let the bot finish", self.ask_bots_finish, "Bots play your seat to the end."))
+        entries.append(("Leave game", self.ask_leave, "Saved: Continue on the title screen."))
+        top = PANEL.y + 118
+        step = min(78, (PANEL.bottom - 24 - top) // len(entries))
+        for index, (label, action, help) in enumerate(entries):
+            self.focus.add(Button((x, top + index * step, width, step - 10), label, action, help=help))
 
     def handle(self, event) -> None:
         if event.intent is Intent.PAUSE:
@@ -52,8 +68,22 @@ class PauseScene(MenuScene):
         self.app.scenes.push(Dialog(self.app, "Restart this game?", "The game in progress will be lost.",
                                     [("Restart", self.on_restart), ("Keep playing", lambda: None)]))
 
+    def ask_same_deal(self) -> None:
+        self.app.scenes.push(Dialog(self.app, "Play this deal again?", "The game starts over with the same tiles.",
+                                    [("Play again", self.on_same_deal), ("Keep playing", lambda: None)]))
+
+    def ask_bots_finish(self) -> None:
+        self.app.scenes.push(Dialog(self.app, "Let the bot finish?", "Bots play the human seats to the end.",
+                                    [("Let it play", self.bots_finish), ("Keep playing", lambda: None)]))
+
+    def bots_finish(self) -> None:
+        self.app.scenes.pop()  # back to the table, to watch
+        self.on_bots_finish()
+
     def ask_leave(self) -> None:
-        self.app.scenes.push(Dialog(self.app, "Leave this game?", "The game in progress will be lost.",
+        lost = "It is saved: Continue on the title screen picks it up." if self.deal is not None else \
+            "The game in progress will be lost."
+        self.app.scenes.push(Dialog(self.app, "Leave this game?", lost,
                                     [("Leave", self.leave), ("Keep playing", lambda: None)]))
 
     def leave(self) -> None:
@@ -62,9 +92,17 @@ class PauseScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self._dim, (0, 0))
         self.app.panels.draw(surface, PANEL, radius=24, alpha=235)
-        title = self.app.style.shadow_text("Paused", HEADING + 4)
-        surface.blit(title, title.get_rect(center=(WIDTH // 2, PANEL.y + 56)))
-        self.focus.draw(surface, self.app.style)
+        style = self.app.style
+        title = style.shadow_text("Paused", HEADING + 4)
+        surface.blit(title, title.get_rect(center=(WIDTH // 2, PANEL.y + 50)))
+        if self.deal is not None:
+            deal = style.text(f"Deal {self.deal}", BODY, style.palette.text_dim)
+            surface.blit(deal, deal.get_rect(center=(WIDTH // 2, PANEL.y + 92)))
+        self.focus.draw(surface, style)
+        focused = self.focus.focused
+        if focused is not None and focused.help:
+            help = style.text(focused.help, BODY - 2, style.palette.text_dim)
+            surface.blit(help, help.get_rect(center=(WIDTH // 2, PANEL.bottom + 24)))
 
     def prompts(self) -> list[tuple[Intent, str]]:
         return [(Intent.CONFIRM, "Choose"), (Intent.PAUSE, "Resume")]

@@ -6,6 +6,9 @@ The option widgets are built from the engine's option tables
 options with it: a bool becomes a toggle, a list of choices a choice list, a
 number range a slider. Values start from config.toml (``settings.game(name)``);
 changes here apply to this game only and are not saved.
+
+The deal number (the seed the tiles are shuffled from) is drawn when the screen
+opens and shown under the panels: ``play GAME --seed N`` deals the same tiles.
 """
 
 from __future__ import annotations
@@ -58,7 +61,8 @@ class SetupScene(MenuScene):
         self.players = min(high, max(low, int(wanted)))
         self.seats = ["human"] + ["medium"] * (self.players - 1)
         self.options = {key: options[key] for key in games.variant_options(game)}
-        self.seed = seed
+        self.seed = seed if seed is not None else random.randrange(1 << 30)
+        """The deal: shown here, and the tiles are shuffled from it."""
         super().__init__(app)
 
     # -- widgets -------------------------------------------------------------------
@@ -129,8 +133,7 @@ class SetupScene(MenuScene):
 
     # -- actions ---------------------------------------------------------------------
     def start(self) -> None:
-        seed = self.seed if self.seed is not None else random.randrange(1 << 30)
-        setup = TableSetup(self.game, list(self.seats), dict(self.options), seed)
+        setup = TableSetup(self.game, list(self.seats), dict(self.options), self.seed)
         self.app.audio.play("shuffle")
         open_table(self.app, setup, replace=True)
 
@@ -143,6 +146,8 @@ class SetupScene(MenuScene):
             self.app.panels.draw(surface, panel)
             surface.blit(style.text(heading, LARGE, style.palette.text, bold=True), (panel.x + 22, panel.y + 14))
         self._draw_pitch(surface)
+        deal = style.text(f"Deal {self.seed}", SMALL + 1, style.palette.text_dim)
+        surface.blit(deal, deal.get_rect(midright=(RIGHT.right - 8, LEFT.bottom + 18)))
         if not games.variant_options(self.game):
             text = style.text("This game has no variant options.", SMALL, style.palette.text_dim)
             surface.blit(text, (RIGHT.x + 22, RIGHT.y + 64))

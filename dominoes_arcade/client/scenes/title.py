@@ -1,4 +1,5 @@
-"""The title screen: a card for each game, then demo, rules, settings and quit.
+"""The title screen: a card for each game, then Continue (when a game was left
+in progress), demo, statistics, rules, settings and quit.
 
 Left alone for `ATTRACT_SECONDS`, it plays a demo game (bots in every seat), the
 arcade's attract mode; any input there brings the player back.
@@ -11,6 +12,7 @@ import random
 
 import pygame
 
+from ... import history
 from .. import games
 from ..app import LOGICAL_SIZE
 from ..input import InputEvent, Intent
@@ -58,6 +60,7 @@ class TitleScene(MenuScene):
     name = "title"
 
     def __init__(self, app):
+        self.saved: history.SavedGame | None = self.find_save(app)
         super().__init__(app)
         self.idle = 0.0
         self._logo = None
@@ -79,15 +82,25 @@ class TitleScene(MenuScene):
             self.focus.add(GameCard((x, 214, width, 206), game, self._setup_opener(game), self.app.tile_art))
             x += width + 24
         labels = [("Watch a demo", self.watch_demo, "Bots play a game while you watch."),
+                  ("Statistics", self.open_statistics, "Your wins, losses and streaks, game by game."),
                   ("Rules", self.open_rules, "How each game is played."),
                   ("Settings", self.open_settings, "Screen, sound, tiles and controls."),
                   ("Quit", self.ask_quit, "Close Dominoes Arcade.")]
-        width = 236
-        total = len(labels) * width + (len(labels) - 1) * 24
+        if self.saved is not None:
+            saved = self.saved.record
+            title = games.info(saved.game).title if saved.game in games.games() else saved.game
+            labels.insert(0, ("Continue", self.continue_game,
+                              f"Back to your game of {title} (deal {saved.seed}, step {len(saved.steps)})."))
+        crowded = len(labels) > 5
+        width = 192 if crowded else 222
+        total = len(labels) * width + (len(labels) - 1) * 18
         x = WIDTH // 2 - total // 2
         for label, action, help in labels:
-            self.focus.add(Button((x, 470, width, 62), label, action, help=help))
-            x += width + 24
+            button = self.focus.add(Button((x, 470, width, 62), label, action, help=help,
+                                           size=BODY if crowded else BODY + 3))
+            if label == "Continue":
+                self.focus.focus(button)  # a game left half-played is what a player most likely wants
+            x += width + 18
 
     # -- actions ---------------------------------------------------------------------
     def _setup_opener(self, game: str):
@@ -106,6 +119,42 @@ class TitleScene(MenuScene):
         table.attract = attract
         table.skip_on_input = not attract
 
+    @staticmethod
+    def find_save(app) -> history.SavedGame | None:
+        """The game left in progress, if any; a damaged save is set aside with a toast."""
+        saved, notice = history.load_save()
+        if notice:
+            app.toast(f"Saved game: {notice}")
+        return saved
+
+    def continue_game(self) -> None:
+        """Back to the saved game, as it was left (its seats, its deal, its steps)."""
+        saved, notice = history.load_save()
+        if saved is None:
+            self.app.toast(f"Saved game: {notice}" if notice else "There is no saved game to continue.")
+            self.refresh()
+            return
+        record = saved.record
+        setup = TableSetup(record.game, list(saved.kinds), dict(record.options),
+                           record.seed if isinstance(record.seed, int) else 0, start=record, continued=True)
+        try:
+            open_table(self.app, setup)
+        except ValueError as error:  # a game no longer registered, a step the rules now refuse
+            self.app.toast(f"The saved game cannot be played: {error}")
+            return
+        self.app.audio.play("shuffle")
+
+    def refresh(self) -> None:
+        """Look for the saved game again (one may have been made or used since)."""
+        offered = self.saved is not None
+        self.saved = self.find_save(self.app)
+        self.rebuild()
+        if self.saved is not None and not offered:
+            self.focus.focus(next(w for w in self.focus.widgets if w.label == "Continue"))
+
+    def open_statistics(self) -> None:
+        self.app.open("statistics")
+
     def open_rules(self) -> None:
         self.app.open("rules")
 
@@ -122,6 +171,7 @@ class TitleScene(MenuScene):
     # -- the scene -------------------------------------------------------------------
     def resume(self) -> None:
         self.idle = 0.0
+        self.refresh()
 
     def handle(self, event: InputEvent) -> None:
         self.idle = 0.0

@@ -46,6 +46,11 @@ class TableSetup:
     starts another."""
     record: Record | None = None
     """Replay this record's steps instead of asking seats and dealing."""
+    start: Record | None = None
+    """Steps already played, to lay silently before play goes on: a saved game
+    continued, or a replay taken over at some step (its seed deals what follows)."""
+    continued: bool = False
+    """The saved game, continued: finishing it discards the save."""
 
     @property
     def players(self) -> int:

@@ -21,22 +21,22 @@ on ``self.tweens``, sounds through ``self.app.audio``). Because the driver waits
 for the tweens (all but show-only ones, ``hold=False``: a deal cascading), animations
 never fall behind the game, and a click skips them.
 
-The hooks a game's table implements (`hooks.TableHooks`): `choices`, `item_rects`, `action_for`,
-`draw_table`, `draw_dragged`, `on_events`, `last_move_rect`, `result_lines`, and
-`on_rebuild` when it keeps sprites (undo, through `Match.undo_to`, and a replay's
-steps back rebuild the state without events). Every tile goes on screen through `draw_tile`, which logs it in
-`render_log`, and a seat's hidden tiles are drawn face up only when
-`shows_hidden(seat)`. `hold(seconds)` keeps the driver waiting while a summary is
-shown. ``self.selected_source`` and ``self.dragged_source`` say what the human has
-picked up, for a table that lifts or hides it.
-
-Input: PAUSE, BACK (with nothing selected) and an unplugged controller open the
-pause menu; UNDO and HINT are the kit's; the rest goes to the `Picker`, then to
-`handle_table` when the picker did not use it.
+The hooks a game's table implements (`hooks.TableHooks`): `choices`, `item_rects`,
+`action_for`, `draw_table`, `draw_dragged`, `on_events`, `last_move_rect`,
+`result_lines`, and `on_rebuild` when it keeps sprites (undo and redo, `undo`, and a
+replay's steps back rebuild the state without events). Every tile goes on screen
+through `draw_tile`, which logs it in `render_log`; a seat's hidden tiles are drawn
+face up only when `shows_hidden(seat)`. `hold(seconds)` keeps the driver waiting
+while a summary is shown. ``self.selected_source`` and ``self.dragged_source`` say
+what the human has picked up. A game left unfinished is saved, a finished one goes
+into the history (`keeping`). Input: PAUSE, BACK (nothing selected) and an unplugged
+controller open the pause menu; UNDO, REDO and HINT are the kit's; the rest goes to
+the `Picker`, then to `handle_table`.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 from collections.abc import Hashable
@@ -48,11 +48,12 @@ from ...engine.match import Match
 from .. import games
 from ..input import InputEvent, Intent
 from ..scene import SKIP_INTENTS, Scene
-from . import TableSetup, table_class
+from . import TableSetup, keeping, table_class
 from .bot_seats import BotSeats
 from .hooks import TableHooks
 from .interaction import Choice, Picker, draw_marks, table_prompts
 from .replay import ReplayControls
+from .undo import UndoRedo
 
 ATTRACT_IGNORES = frozenset({Intent.POINT, Intent.DRAG, Intent.RELEASE, Intent.DEVICE_ADDED})
 """Inputs that do not end an attract-mode demo (a nudged mouse is not a player)."""
@@ -72,11 +73,16 @@ class TableScene(TableHooks, Scene):
         self.setup = setup
         self.key = next(_TABLE_KEYS)
         """This table's bots in the worker."""
+        self.kinds = list(setup.seats)
+        """Each seat's kind as the game began (a save and the history keep these,
+        even after the bots finish the game for the humans)."""
         self.match = self.new_match()
+        if setup.start is not None:  # a saved game continued, a replay taken over
+            keeping.lay_steps(self.match, setup.start.steps)
         self.rng = random.Random(setup.seed)
         """Only for the random move of a bot that failed (a decision: chance is the match's)."""
-        self.human_steps: list[int] = []
-        """Indexes in `steps` of the humans' decisions (undo goes back to them)."""
+        self.undo_redo = UndoRedo(self)
+        self._human_steps: tuple[int, list[int]] = (-1, [])
         self.decision_version = 0
         """Bumped whenever the state changes: selections, hints and bot answers
         belong to one version."""
@@ -85,6 +91,8 @@ class TableScene(TableHooks, Scene):
         self.ended_for = 0.0
         self.error: str | None = None
         self.attract = False
+        self.given_up = False
+        """Set by `reopen`: a game the player gave up for another is not saved."""
         """An attract-mode demo started by an idle title screen: any press returns there."""
         self.render_log: list[tuple[int, bool, int]] = []
         """(tile, face_up, seat) for every tile `draw_tile` drew this frame (cleared by `draw`)."""
@@ -137,6 +145,15 @@ class TableScene(TableHooks, Scene):
     @property
     def human_seats(self) -> list[int]:
         return [seat for seat in range(len(self.setup.seats)) if self.is_human(seat)]
+
+    @property
+    def human_steps(self) -> list[int]:
+        """Indexes in `steps` of the humans' decisions (undo goes back to them)."""
+        if self._human_steps[0] != self.decision_version:
+            decided = [index for index, step in enumerate(self.steps)
+                       if not step.startswith("*") and self.is_human(int(step.split()[0]))]
+            self._human_steps = (self.decision_version, decided)
+        return self._human_steps[1]
 
     @property
     def hot_seat(self) -> bool:
@@ -300,32 +317,17 @@ class TableScene(TableHooks, Scene):
         """`seat`'s human confirmed the pass screen: their hidden tiles may show."""
         self.revealed_seat = self.last_shown_human = seat
 
-    def _replay_next(self) -> bool:
-        """Apply the record's next step (animated). False at its end or on a bad step."""
-        record = self.setup.record
-        try:
-            action = self.match.scripted()
-            events = self.match.apply(action) if action is not None else None
-        except ValueError as error:  # a step that does not parse, or that the rules refuse
-            self.error = f"step {len(self.steps) + 1} \"{record.steps[len(self.steps)]}\": {error}"
-            return False
-        if events is None:
-            self.error = record.error or "the record stops before the end of the game"
-            return False
-        self._record(action, events)
-        return True
-
     def apply(self, action: Action) -> list[Event]:
         """Apply `action` through the match (which checks it), note a human's
         decision and animate it."""
-        seat, step = self.state.current_player, len(self.steps)
+        if self.state.current_player >= 0:
+            self.undo_redo.deciding(self.state.current_player)
         events = self.match.apply(action)
-        if seat >= 0 and self.is_human(seat):
-            self.human_steps.append(step)
         self._record(action, events)
         return events
 
     def _record(self, action: Action, events: list[Event]) -> None:
+        self.undo_redo.played(action)
         self._changed()
         self.on_events(action, events)
 
@@ -346,6 +348,7 @@ class TableScene(TableHooks, Scene):
     def finish(self) -> None:
         """The game is over: show the result (the kit's game-over screen)."""
         self.ended = True
+        keeping.record_finished(self)
         self.on_game_over()
         if self.game_over_scene and self.replay is None:
             self.app.open("game_over", self)
@@ -358,7 +361,6 @@ class TableScene(TableHooks, Scene):
             self.match.undo_to(step)
         else:
             self.match.advance_script(step)
-        self.human_steps = [index for index in self.human_steps if index < step]
         self.tweens.clear()
         self.hold_left = 0.0
         self.ended, self.ended_for, self.error = False, 0.0, None
@@ -368,37 +370,23 @@ class TableScene(TableHooks, Scene):
         self.on_rebuild()
 
     def undo_refusal(self) -> str | None:
-        """Why undo is not possible now, or None when it is."""
-        if self.setup.record is not None or not self.human_seats:
-            return "Nothing to undo: no human plays here."
-        if self.hot_seat:
-            return "Undo is for games against bots."
-        if self.ended:
-            return "The game is over."
-        if not self.human_steps:
-            return "Nothing to undo yet."
-        later = self.steps[self.human_steps[-1] + 1:]
-        if any(step.startswith("*") for step in later):
-            return "Cannot undo: a hidden tile was revealed after your move."
-        return None
+        """Why undo is not possible now, or None when it is (`undo.UndoRedo`)."""
+        return self.undo_redo.refusal()
 
     def undo(self) -> bool:
-        """Back to the human's previous decision (never past a reveal of a hidden
-        tile); a toast says why not when it cannot."""
-        reason = self.undo_refusal()
-        if reason is not None:
-            self.app.toast(reason)
-            self.app.audio.play("back")
-            return False
-        self.rebuild(self.human_steps[-1])
-        self.bots.forget()  # fresh bots: the old ones saw moves that are gone
-        self.think_left = self.think_delay
-        self.app.audio.play("back")
-        return True
+        """Back to the human's previous decision, unless a tile they could not see
+        has been shown to them since; a toast says why not when it cannot."""
+        return self.undo_redo.undo()
+
+    def redo(self) -> bool:
+        """Forward again to the human's next decision, through what undo took back."""
+        return self.undo_redo.redo()
 
     # -- new games and leaving ---------------------------------------------------------
     def reopen(self, setup: TableSetup) -> TableScene:
-        """Put a new table for `setup` in this one's place (closing its overlays)."""
+        """Put a new table for `setup` in this one's place (closing its overlays): this
+        game is given up, so it is not saved (and a save it came from is discarded)."""
+        keeping.give_up(self)
         self.app.scenes.pop_until(lambda scene: scene is self)
         # The same game keeps this table's class (a subclass in use stays in use).
         cls = type(self) if setup.game == self.setup.game else table_class(setup.game)
@@ -413,8 +401,25 @@ class TableScene(TableHooks, Scene):
             self.next_demo()
             return
         setup = self.setup
-        self.reopen(TableSetup(setup.game, list(setup.seats), dict(setup.options), setup.seed + 1,
+        self.reopen(TableSetup(setup.game, list(self.kinds), dict(setup.options), setup.seed + 1,
                                record=setup.record))
+
+    def play_deal_again(self) -> None:
+        """The same deal from its start: the same seats, variant and seed, so the
+        same tiles come in the same order for the same decisions."""
+        setup = self.setup
+        self.reopen(TableSetup(setup.game, list(self.kinds), dict(setup.options), setup.seed))
+
+    def let_bots_finish(self) -> None:
+        """Bots take over the human seats to the end (the opponents' difficulty,
+        else medium); the player watches their own hand played."""
+        bot = next((kind for kind in self.setup.seats if kind != "human"), "medium")
+        if self.hot_seat:
+            self.revealed_seat = None  # several players' hands: none of them shows
+        self.setup = dataclasses.replace(self.setup, seats=[bot if k == "human" else k for k in self.setup.seats])
+        self.undo_redo.forget()
+        self.picker.reset()
+        self._changed()
 
     def next_demo(self) -> None:
         """The next demo: bots play the next game of the menu (they cycle), a new seed."""
@@ -430,7 +435,9 @@ class TableScene(TableHooks, Scene):
         self.app.to_title()
 
     def exit(self) -> None:
+        """The table closes: a game left before its end is saved (`keeping`)."""
         self.bots.forget(hint=True)
+        keeping.save_in_progress(self)
 
     # -- drawing and input ---------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -468,6 +475,8 @@ class TableScene(TableHooks, Scene):
             self.open_pause()
         elif intent is Intent.UNDO:
             self.undo()
+        elif intent is Intent.REDO:
+            self.redo()
         elif intent is Intent.HINT:
             self.bots.ask_hint()
         elif not self.picker.handle(event):
@@ -475,8 +484,14 @@ class TableScene(TableHooks, Scene):
 
     def open_pause(self) -> None:
         self.app.audio.play("back")
-        restart = self.replay.restart if self.replay is not None else self.restart
-        self.app.open("pause", self.setup.game, on_restart=restart)
+        if self.replay is not None:
+            self.app.open("pause", self.setup.game, on_restart=self.replay.restart)
+            return
+        own = keeping.keeps_games(self)
+        playing = own and not self.ended and bool(self.human_seats)
+        self.app.open("pause", self.setup.game, on_restart=self.restart, deal=self.setup.seed if own else None,
+                      on_same_deal=self.play_deal_again if own else None,
+                      on_bots_finish=self.let_bots_finish if playing else None)
 
     def prompts(self) -> list[tuple[Intent, str]]:
         if self.replay is not None:

@@ -401,7 +401,7 @@ def draw_marks(table, surface) -> None:
 
 def table_prompts(table) -> list:
     """The footer while a game is played: what CONFIRM does now (the forced move
-    named), hint, undo when it is possible, pause."""
+    named), hint, undo (or why not), redo when there is something to redo, pause."""
     if table.tweens.busy:
         return [(Intent.CONFIRM, "Skip"), (Intent.PAUSE, "Pause")]
     prompts = []
@@ -415,7 +415,11 @@ def table_prompts(table) -> list:
         else:
             prompts.append((Intent.CONFIRM, "Pick up"))
         prompts.append((Intent.HINT, "Hint"))
-    if table.human_seats and not table.hot_seat and table.undo_refusal() is None:
-        prompts.append((Intent.UNDO, "Undo"))
+    if table.human_seats and not table.hot_seat and not table.ended:
+        # Undo stays in the footer when it is refused, saying why (pressing it says so too).
+        refusal = table.undo_refusal()
+        prompts.append((Intent.UNDO, "Undo" if refusal is None else refusal.removesuffix(".")))
+        if table.undo_redo.can_redo:
+            prompts.append((Intent.REDO, "Redo"))
     prompts.append((Intent.PAUSE, "Pause"))
     return prompts

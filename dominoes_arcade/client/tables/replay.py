@@ -13,11 +13,15 @@ plays untouched (any input, or a pause, brings it back), and keys or buttons:
 - UP / DOWN: faster / slower;
 - PAGE_DOWN (Page Down, RB): on to the next hand or round (the steps before it
   silently, then its scoring step animated, so its summary shows);
-- UNDO and PAGE_UP also step back.
+- UNDO and PAGE_UP also step back;
+- HINT (H, Y; the mouse clicks its footer prompt): "Play from here", taking the replay over
+  at the current step (`take_over`): the player in a seat of their choice, bots in
+  the others, the hidden tiles hidden again.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -26,6 +30,7 @@ import pygame
 from ...engine.records import parse_step
 from ..input import Intent
 from ..theme import BODY, LARGE, SMALL
+from . import TableSetup
 
 if TYPE_CHECKING:
     from .base import TableScene
@@ -105,7 +110,22 @@ class ReplayControls:
         self.wait -= dt
         if self.wait <= 0:
             self.wait = max(self.table.think_delay, STEP_SECONDS * self.table.app.duration_scale)
-            self.table._replay_next()
+            self.next_step()
+
+    def next_step(self) -> bool:
+        """Apply the record's next step (animated). False at its end or on a bad step."""
+        table = self.table
+        try:
+            action = table.match.scripted()
+            events = table.match.apply(action) if action is not None else None
+        except ValueError as error:  # a step that does not parse, or that the rules refuse
+            table.error = f"step {len(table.steps) + 1} \"{self.record.steps[len(table.steps)]}\": {error}"
+            return False
+        if events is None:
+            table.error = self.record.error or "the record stops before the end of the game"
+            return False
+        table._record(action, events)
+        return True
 
     def toggle(self) -> None:
         if self.at_end and not self.playing:
@@ -117,7 +137,7 @@ class ReplayControls:
         self.playing = False
         self.table.tweens.skip()
         if not self.at_end:
-            self.table._replay_next()
+            self.next_step()
 
     def step_back(self) -> None:
         self.playing = False
@@ -158,7 +178,29 @@ class ReplayControls:
             steps.append(self.record.steps[len(steps)])
         if len(steps) > len(table.steps):
             table.rebuild(len(steps))
-        table._replay_next()
+        self.next_step()
+
+    # -- taking over --------------------------------------------------------------------
+    def ask_take_over(self) -> None:
+        """Open the take-over screen (which seat, which bots) at the current step."""
+        self.playing = False
+        self.table.tweens.skip()
+        if self.table.state.is_terminal:
+            self.table.app.toast("The game is over here: step back to play from an earlier step.")
+            return
+        self.table.app.open("take_over", self.table)
+
+    def take_over(self, seat: int, bots: str) -> None:
+        """Play on from the current step: the player in `seat`, `bots` in the others,
+        the record's steps so far laid silently, what follows dealt from its seed."""
+        table = self.table
+        record = self.record
+        seats = [bots] * table.match.num_players
+        seats[seat] = "human"
+        start = dataclasses.replace(record, steps=list(table.steps), scores=None, error=None, extra={})
+        seed = record.seed if isinstance(record.seed, int) else 0
+        game = table.reopen(TableSetup(record.game, seats, dict(record.options), seed, start=start))
+        game.skip_on_input = True  # a replay's table left clicks to its controls; a game's skip animations
 
     # -- input and drawing ---------------------------------------------------------------
     def handle(self, event) -> bool:
@@ -175,7 +217,8 @@ class ReplayControls:
             return False
         actions = {Intent.CONFIRM: self.toggle, Intent.LEFT: self.step_back, Intent.RIGHT: self.step_forward,
                    Intent.UNDO: self.step_back, Intent.PAGE_UP: self.step_back, Intent.PAGE_DOWN: self.next_round,
-                   Intent.UP: lambda: self.change_speed(1), Intent.DOWN: lambda: self.change_speed(-1)}
+                   Intent.UP: lambda: self.change_speed(1), Intent.DOWN: lambda: self.change_speed(-1),
+                   Intent.HINT: self.ask_take_over}
         action = actions.get(intent)
         if action is None:
             return False
@@ -232,4 +275,4 @@ class ReplayControls:
 
     def prompts(self) -> list[tuple[Intent, str]]:
         return [(Intent.CONFIRM, "Pause" if self.playing else "Play"), (Intent.LEFT, "Step"), (Intent.UP, "Speed"),
-                (Intent.PAGE_DOWN, "Next round"), (Intent.PAUSE, "Menu")]
+                (Intent.PAGE_DOWN, "Next round"), (Intent.HINT, "Play from here"), (Intent.PAUSE, "Menu")]

@@ -1,0 +1,166 @@
+"""Undo and redo for a game against bots, following what the player has seen.
+
+Undo goes back to the player's previous decision, unless a tile they could not
+see at that decision has been shown to them since: their own draw, a tile turned
+face up, a bot playing a tile from its hand. Going back then would let them
+choose again knowing it (chance outcomes stay fixed: `Match.undo_to` keeps the
+deck, so the same draw would come again). What stays hidden from them, such as a
+bot's draw into its own hand, does not block it.
+
+Redo steps forward again through what was undone, the bots' moves and the
+chance outcomes included, to the player's next decision: the same state as
+before the undo. A new decision that differs from the undone one forgets the
+rest.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...engine import Action, new_game
+from ...engine.core import State
+from ...engine.tiles import NAME
+
+if TYPE_CHECKING:
+    from .base import TableScene
+
+
+def known_tiles(state: State, seat: int) -> frozenset[int]:
+    """Every tile `seat` can see in `state` (its hand, the table, face-up piles)."""
+    return frozenset(tile for tiles in state.view(seat).zones().values() for tile in tiles if tile >= 0)
+
+
+class UndoRedo:
+    """A table's undo and redo (``table.history``)."""
+
+    def __init__(self, table: TableScene):
+        self.table = table
+        self.future: list[Action] = []
+        """The steps undone, oldest first: what redo applies again."""
+        self._refusal_for: int | None = None
+        self._refusal: str | None = None
+        self._known_at: dict[int, frozenset[int]] = {}
+        """What the player could see just before each of their decisions, by step."""
+
+    # -- undo ------------------------------------------------------------------------
+    def refusal(self) -> str | None:
+        """Why undo is not possible now, or None when it is (worked out once per state)."""
+        table = self.table
+        if self._refusal_for != table.decision_version:
+            self._refusal_for = table.decision_version
+            self._refusal = self._why_not()
+        return self._refusal
+
+    def _why_not(self) -> str | None:
+        table = self.table
+        if table.setup.record is not None or not table.human_seats:
+            return "Nothing to undo: no human plays here."
+        if table.hot_seat:
+            return "Undo is for games against bots."
+        if table.ended or table.state.is_terminal:
+            return "The game is over."
+        decisions = table.human_steps
+        if not decisions:
+            return "Nothing to undo yet."
+        seat = table.human_seats[0]
+        shown = known_tiles(table.state, seat) - self.known_before(decisions[-1], seat)
+        if not shown:
+            return None
+        tile = min(shown)
+        own = table.state.view(seat).zones()
+        if any(tile in tiles for zone, tiles in own.items() if zone.endswith(f" {seat}")):
+            return f"Cannot undo: you drew {NAME[tile]} after that move."
+        return f"Cannot undo: {NAME[tile]} was revealed after your move."
+
+    def deciding(self, seat: int) -> None:
+        """`seat` is about to make a decision: note what it can see (so a refusal
+        does not replay the game to find out)."""
+        if self.table.is_human(seat):
+            self._known_at[len(self.table.steps)] = known_tiles(self.table.state, seat)
+
+    def known_before(self, step: int, seat: int) -> frozenset[int]:
+        known = self._known_at.get(step)
+        if known is None:  # a decision made before this table opened (a saved game, a replay taken over)
+            known = self._known_at[step] = known_tiles(self.state_at(step), seat)
+        return known
+
+    def rebuilt(self, step: int) -> None:
+        """The match went back to `step` steps: later notes belong to steps undone."""
+        self._known_at = {index: known for index, known in self._known_at.items() if index < step}
+
+    def state_at(self, step: int) -> State:
+        """The full state after the match's first `step` steps (the match is not touched)."""
+        match = self.table.match
+        state = new_game(match.game, options=match.options())
+        for action in match.actions[:step]:
+            state.apply_unchecked(action)
+        return state
+
+    def undo(self) -> bool:
+        """Back to before the player's last decision; a toast says why not when it
+        cannot."""
+        table = self.table
+        reason = self.refusal()
+        if reason is not None:
+            table.app.toast(reason)
+            table.app.audio.play("back")
+            return False
+        decision = table.human_steps[-1]
+        self.future[:0] = table.match.actions[decision:]
+        table.rebuild(decision)
+        self.rebuilt(decision)
+        table.bots.forget()  # fresh bots: the old ones saw moves that are gone
+        table.think_left = table.think_delay
+        table.app.audio.play("back")
+        return True
+
+    # -- redo ------------------------------------------------------------------------
+    @property
+    def can_redo(self) -> bool:
+        table = self.table
+        return bool(self.future) and not table.ended and not table.hot_seat and bool(table.human_seats)
+
+    def redo(self) -> bool:
+        """Forward again through the undone steps to the player's next decision."""
+        table = self.table
+        if not self.can_redo:
+            table.app.toast("Nothing to redo.")
+            table.app.audio.play("back")
+            return False
+        match = table.match
+        count = 1
+        while count < len(self.future) and not self._is_human_decision(count):
+            count += 1
+        for action in self.future[:count]:
+            if match.is_chance:
+                dealt, _events = match.resolve_chance()
+                if dealt == action:
+                    continue  # the deck deals what it dealt before: it is never re-shuffled
+                match.undo_to(len(match.steps) - 1)
+            match.apply(action)
+        del self.future[:count]
+        table.rebuild(len(match.steps))
+        table.bots.forget()
+        table.think_left = table.think_delay
+        table.app.audio.play("select")
+        return True
+
+    def _is_human_decision(self, index: int) -> bool:
+        """Whether ``future[index]`` is a decision of a human seat, found by replaying
+        the undone steps before it on a copy of the state."""
+        state = self.table.state.clone()
+        for action in self.future[:index]:
+            state.apply_unchecked(action)
+        seat = state.current_player
+        return seat >= 0 and self.table.is_human(seat)
+
+    def played(self, action: Action) -> None:
+        """A step was applied in play: the undone steps stay while play follows them."""
+        if self.future:
+            if self.future[0] == action:
+                del self.future[0]
+            else:
+                self.future.clear()
+
+    def forget(self) -> None:
+        self.future.clear()
