@@ -4,6 +4,7 @@ its second decision (or at its hello).
 
     python tests/protocol_bot.py            # plays random legal decisions
     python tests/protocol_bot.py notjson    # answers its second decision with text
+    python tests/protocol_bot.py tally=FILE # plays random decisions, a line each in FILE
 """
 
 from __future__ import annotations
@@ -36,6 +37,9 @@ def main(fault: str = "") -> None:
             rng.seed(message["seed"])
         elif kind == "decide":
             decisions += 1
+            if fault.startswith("tally="):
+                with open(fault[len("tally="):], "a", encoding="utf-8") as tally:
+                    tally.write(f"{len(message['steps'])} steps, {len(message['legal'])} legal\n")
             legal = message["legal"]
             if decisions >= 2 and fault == "notjson":
                 sys.stdout.write("play the double six\n")
