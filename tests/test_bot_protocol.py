@@ -197,3 +197,20 @@ def test_bots_programs_is_a_list_of_commands():
     for bad in ("node examples/greedy_bot.js", [""], [3]):
         with pytest.raises(ConfigError, match="bots.programs"):
             check_value("bots", "programs", bad, "x.toml")
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_fast_decide_line_is_the_decide_message(game):
+    import json
+
+    from dominoes_arcade.bots import protocol
+
+    for match in random_matches(game, range(1)):
+        if match.is_over or match.is_chance:
+            continue
+        seat = match.current_player
+        view = match.view(seat)
+        steps = protocol.seat_steps(match, seat)
+        legal = [a.text for a in match.state.legal_actions()]
+        line = protocol.encode_decide(steps, legal, 250, protocol.view_summary(view))
+        assert json.loads(line) == protocol.decide(steps, legal, 250, protocol.view_summary(view))

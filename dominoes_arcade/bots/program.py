@@ -82,7 +82,14 @@ class Program:
 
     def ask(self, message: dict[str, Any], limit: float, what: str) -> dict[str, Any]:
         """Send `message` and return the reply, within `limit` seconds."""
-        self.send(message)
+        return self.ask_line(protocol.encode(message), limit, what)
+
+    def ask_line(self, line: bytes, limit: float, what: str) -> dict[str, Any]:
+        """Send a message already encoded (`protocol.encode`) and return the reply."""
+        try:
+            self.process.stdin.write(line)
+        except (BrokenPipeError, ConnectionResetError, ValueError):
+            raise self._exited() from None
         return protocol.decode(self._line(limit, what))
 
     def _line(self, limit: float, what: str) -> bytes:
@@ -202,9 +209,9 @@ class ProgramBot(Bot):
             drop(self.command, self.seat)
             self._fault = fault
 
-    def steps(self) -> list[str]:
+    def steps(self, face_up: set[int] | None = None) -> list[str]:
         if self._steps is not None:
-            return self._steps.update()
+            return self._steps.update(face_up)
         return list(self.given_steps or [])
 
     def choose(self, view: State, legal: list[Action]) -> Action:
@@ -215,9 +222,11 @@ class ProgramBot(Bot):
                 raise self._fault
             program = self._program()
             texts = [a.text for a in legal]
+            zones = view.zones()
+            steps = self.steps(protocol.face_up_tiles(view, zones))
             left = limit - (time.perf_counter() - start)
-            message = protocol.decide(self.steps(), texts, max(int(left * 1000), 0), protocol.view_summary(view))
-            reply = program.ask(message, left, "action")
+            line = protocol.encode_decide(steps, texts, max(int(left * 1000), 0), protocol.view_summary(view, zones))
+            reply = program.ask_line(line, left, "action")
         except BaseException:  # a fault, or the driver's watchdog stopped us mid-exchange: the program is unusable
             drop(self.command, self.seat)
             self._started = None

@@ -45,9 +45,10 @@ def masked(step: str) -> str:
     return _TILE.sub(HIDDEN, step, count=1)
 
 
-def face_up_tiles(view: State) -> set[int]:
-    """The tiles `view` shows (every zone, its own hand included)."""
-    return {tile for tiles in view.zones().values() for tile in tiles if tile >= 0}
+def face_up_tiles(view: State, zones: dict[str, list[int]] | None = None) -> set[int]:
+    """The tiles `view` shows (every zone, its own hand included); `zones`, its
+    zones if already at hand."""
+    return {tile for tiles in (zones or view.zones()).values() for tile in tiles if tile >= 0}
 
 
 class SeatSteps:
@@ -59,24 +60,27 @@ class SeatSteps:
     def __init__(self, match: Match, seat: int):
         self.match, self.seat = match, seat
         self.steps: list[str] = []
-        self._unseen: list[int] = []
-        """The indices of the steps with a tile that the seat did not see happen."""
+        self._unseen: list[tuple[int, int, str, str]] = []
+        """The steps with a tile that the seat did not see happen: (index, tile,
+        the step, the step masked)."""
 
-    def update(self) -> list[str]:
-        """The steps now (the same list, updated in place)."""
+    def update(self, face_up: set[int] | None = None) -> list[str]:
+        """The steps now (the same list, updated in place); `face_up`, the tiles the
+        seat's view shows now, if already at hand."""
         match, seat, steps = self.match, self.seat, self.steps
         if len(steps) > len(match.steps):  # undone (`Match.undo_to`): the steps kept are unchanged
             del steps[len(match.steps):]
-            self._unseen = [index for index in self._unseen if index < len(steps)]
+            self._unseen = [unseen for unseen in self._unseen if unseen[0] < len(steps)]
         for index in range(len(steps), len(match.steps)):
-            steps.append(match.steps[index])
-            if match.actions[index].tile >= 0 and not match.visible(index, seat):
-                self._unseen.append(index)
+            step, tile = match.steps[index], match.actions[index].tile
+            steps.append(step)
+            if tile >= 0 and not match.visible(index, seat):
+                self._unseen.append((index, tile, step, masked(step)))
         if self._unseen:
-            face_up = face_up_tiles(match.view(seat))
-            for index in self._unseen:
-                shown = match.actions[index].tile in face_up
-                steps[index] = match.steps[index] if shown else masked(match.steps[index])
+            if face_up is None:
+                face_up = face_up_tiles(match.view(seat))
+            for index, tile, step, hidden in self._unseen:
+                steps[index] = step if tile in face_up else hidden
         return steps
 
 
@@ -85,18 +89,15 @@ def seat_steps(match: Match, seat: int) -> list[str]:
     return list(SeatSteps(match, seat).update())
 
 
-def tile_text(tile: int) -> str:
-    return NAME[tile] if tile >= 0 else HIDDEN
-
-
-def view_summary(view: State) -> dict[str, Any]:
+def view_summary(view: State, zones: dict[str, list[int]] | None = None) -> dict[str, Any]:
     """The ``view`` of a ``decide`` message: a convenience summary of what the seat
     sees, the same for every game: its seat, the seat count, the scores so far and
     every zone of the game (`State.zones`) with its tiles, ``?`` for a hidden one.
     A zone ``"NAME P"`` is seat P's (a hand); the zones of each game are listed in
     docs/bot-protocol.md."""
     return {"seat": view.viewer, "players": view.num_players, "scores": list(view.scores()),
-            "zones": {zone: [tile_text(t) for t in tiles] for zone, tiles in view.zones().items()}}
+            "zones": {zone: [NAME[t] if t >= 0 else HIDDEN for t in tiles]
+                      for zone, tiles in (zones or view.zones()).items()}}
 
 
 # -- messages -------------------------------------------------------------------------------
@@ -112,6 +113,15 @@ def decide(steps: Sequence[str], legal: Sequence[str], time_ms: int, view: dict)
     return {"type": "decide", "steps": steps, "legal": legal, "time_ms": time_ms, "view": view}
 
 
+def encode_decide(steps: Sequence[str], legal: Sequence[str], time_ms: int, view: dict) -> bytes:
+    """`encode(decide(...))`, faster: the steps, most of the line, are joined as they
+    are, since notation needs no escaping in JSON (letters, digits, ``-@*?`` and
+    spaces)."""
+    rest = json.dumps({"legal": legal, "time_ms": time_ms, "view": view}, separators=(",", ":"))
+    return ('{"type":"decide","steps":["' + '","'.join(steps) + '"],' + rest[1:] + "\n").encode() if steps \
+        else encode(decide(steps, legal, time_ms, view))
+
+
 def end(scores: Sequence[int], winners: Sequence[int], steps: Sequence[str]) -> dict[str, Any]:
     return {"type": "end", "scores": list(scores), "winners": list(winners), "steps": steps}
 
@@ -121,7 +131,7 @@ QUIT = {"type": "quit"}
 
 def encode(message: dict[str, Any]) -> bytes:
     """One message as a line of UTF-8 JSON."""
-    return (json.dumps(message, separators=(",", ":"), ensure_ascii=False) + "\n").encode()
+    return (json.dumps(message, separators=(",", ":")) + "\n").encode()
 
 
 def decode(line: bytes | str) -> dict[str, Any]:
