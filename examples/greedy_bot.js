@@ -2,7 +2,7 @@
 // A bot for dominoes-arcade in JavaScript, speaking the bot protocol
 // (docs/bot-protocol.md): one JSON object a line on stdin and stdout.
 //
-//   dominoes-arcade tournament run necropolis --bots greedy,"cmd:node examples/greedy_bot.js"
+//   dominoes-arcade tournament run --game necropolis --bots greedy,"cmd:node examples/greedy_bot.js"
 //
 // It plays a tile when it can, the one with the most pips, and otherwise a random
 // legal decision. Anything it prints to stderr goes to the bots log.
