@@ -214,3 +214,22 @@ def test_the_fast_decide_line_is_the_decide_message(game):
         legal = [a.text for a in match.state.legal_actions()]
         line = protocol.encode_decide(steps, legal, 250, protocol.view_summary(view))
         assert json.loads(line) == protocol.decide(steps, legal, 250, protocol.view_summary(view))
+
+
+def test_the_setup_screen_offers_the_configured_programs(app_with):
+    import pygame
+    from test_client_support import press_keys, steer
+
+    command = f"{PYTHON} {TEST_BOT}"
+    app = app_with(f'[display]\nanimation_speed = "off"\n[bots]\nthink_delay_ms = 0\nprograms = ["{command}"]\n')
+    steer(app, "Necropolis")
+    press_keys(app, pygame.K_RETURN)
+    setup = app.scenes.top
+    seat = next(w for w in setup.focus.widgets if w.label == "Seat 2")
+    assert (f"cmd:{command}", "Program protocol_bot.py") in seat.choices
+    steer(app, "Seat 2")
+    press_keys(app, pygame.K_RIGHT, pygame.K_RIGHT)  # Medium bot -> Hard bot -> the program
+    assert setup.seats[1] == f"cmd:{command}"
+    steer(app, "Start game")
+    press_keys(app, pygame.K_RETURN)
+    assert app.scenes.top.setup.seats == ["human", f"cmd:{command}"]

@@ -348,4 +348,7 @@ def decide(bot: Any, shadow: Shadow, message: dict[str, Any]) -> str:
             return bot.choose(state.view(shadow.seat), legal).text
     except ShadowError as error:
         print(f"bot serve: {error}; playing a random legal decision", file=sys.stderr)
+    except Exception as error:  # the bot failed: the game goes on, the log says why
+        print(f"bot serve: the bot failed ({type(error).__name__}: {error}); playing a random legal decision",
+              file=sys.stderr)
     return random.choice(legal_texts)

@@ -62,12 +62,12 @@ class BotSeats:
         table = self.table
         state = table.state
         seat = state.current_player
-        steps = None
-        if kind.startswith("cmd:"):
+        spec, steps = self.spec(kind), None
+        if spec.startswith("cmd:"):  # a bot program (a Program seat, or a difficulty set to one)
             from ...bots.protocol import seat_steps
 
             steps = seat_steps(table.match, seat)
-        return self.worker.choose(key, self.spec(kind), state.game, seat, state.options_dict(), seed,
+        return self.worker.choose(key, spec, state.game, seat, state.options_dict(), seed,
                                   state.view(seat), state.legal_actions(), steps)
 
     # -- the bot to move -------------------------------------------------------------------
