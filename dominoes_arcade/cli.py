@@ -21,6 +21,7 @@ import typer
 
 from . import config as config_module
 from . import files
+from .cli_bot import bot_app
 from .cli_usage import check_players, fail, missing_option, spec_game
 from .engine import GAMES, OptionError, new_game
 from .engine.match import random_game
@@ -36,6 +37,7 @@ config_app = typer.Typer(help="Settings files: where they are, check them, print
 app.add_typer(config_app, name="config")
 tournament_app = typer.Typer(help="Round-robin bot tournaments: run one, show its results.", no_args_is_help=True)
 app.add_typer(tournament_app, name="tournament")
+app.add_typer(bot_app, name="bot")
 
 
 

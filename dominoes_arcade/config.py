@@ -43,6 +43,19 @@ THEMES = ("classic", "colourblind", "midnight")
 BUTTON_LABELS = ("auto", "xbox", "playstation", "nintendo")
 SEAT_KINDS = ("human", "easy", "medium", "hard")
 
+
+class ProgramsOption(Option):
+    """``[bots] programs``: a list of commands of bot programs (docs/bot-protocol.md),
+    each a seat kind ``cmd:COMMAND`` on the client's setup screen."""
+
+    def allowed(self) -> str:
+        return 'a list of commands, e.g. ["node examples/greedy_bot.js"]'
+
+    def check(self, value: Any) -> Any:
+        if isinstance(value, list) and all(isinstance(item, str) and item.strip() for item in value):
+            return list(value)
+        raise OptionError(self.name, value, self.allowed())
+
 APP_SECTIONS: dict[str, tuple[str, list[Option]]] = {
     "display": ("the client's window", [
         Option("fullscreen", True, "start full screen (F11 or Alt+Enter toggles)", kind=bool),
@@ -66,6 +79,7 @@ APP_SECTIONS: dict[str, tuple[str, list[Option]]] = {
         Option("easy", "random", "the easy bot", kind=str),
         Option("medium", "greedy", "the medium bot", kind=str),
         Option("hard", "ismcts", "the hard bot", kind=str),
+        ProgramsOption("programs", [], "bot programs offered as seats (Program) on the setup screen", kind=list),
         Option("think_delay_ms", 450, "least time a bot takes per move in the client, so play is watchable",
                minimum=0, maximum=5000, kind=int),
     ]),

@@ -94,7 +94,8 @@ def ask(bot: Bot, state: State, time_limit: float | None, watchdog: Watchdog | N
         raise Forfeit(seat, "timeout", f"no decision within {time_limit * 1000:.0f} ms "
                       f"(stopped after {spent * 1000:.0f} ms)") from None
     except (Exception, SystemExit) as error:  # a plug-in may raise anything, even exit; it forfeits, we go on
-        raise Forfeit(seat, "exception", f"{type(error).__name__}: {error}") from None
+        kind = getattr(error, "forfeit_kind", None)  # a bot program's fault names its kind (bots.protocol)
+        raise Forfeit(seat, kind or "exception", str(error) if kind else f"{type(error).__name__}: {error}") from None
     except KeyboardInterrupt as error:
         if user_can_interrupt():
             raise  # a real Ctrl-C
@@ -134,6 +135,9 @@ def play_bots(game: str, bots: Sequence[Bot], seed: int, options: dict | None = 
     draw; absent after a forfeit), ``decision_seconds`` (each seat's total time)
     and ``decisions`` (each seat's count)."""
     match = Match(game, len(bots), options, seed=seed)
+    for bot in bots:
+        if getattr(bot, "wants_steps", False):  # a bot program: it is sent the steps its seat saw
+            bot.follow(match, time_limit)
     observers = [bot for bot in bots if bot.wants_observations()]
     spent = [0.0] * len(bots)
     decisions = [0] * len(bots)

@@ -1,7 +1,8 @@
 """Bot specs: a registered name with optional parameters
 (``ismcts:iterations=2000,c=0.7``), ``package.module:Class``, or
 ``path/to/file.py:Class`` for a bot outside the package; a plug-in takes parameters
-after one more colon (``mybots.py:Cautious:margin=3``).
+after one more colon (``mybots.py:Cautious:margin=3``); ``cmd:COMMAND`` for a program
+speaking the bot protocol (`program`, docs/bot-protocol.md).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 from .base import Bot, BotError
 from .greedy import GreedyBot
 from .ismcts import IsmctsBot
+from .program import ProgramBot, parse_command
 from .random_bot import RandomBot
 
 REGISTRY: dict[str, type[Bot]] = {cls.name: cls for cls in (RandomBot, GreedyBot, IsmctsBot)}
@@ -59,6 +61,8 @@ def parse_spec(spec: str) -> BotSpec:
     if not spec:
         raise BotError("empty bot spec")
     head, _, rest = spec.partition(":")
+    if head == "cmd":
+        return BotSpec(spec, ProgramBot, (("command", parse_command(rest)),))
     if head in REGISTRY:
         cls, params = REGISTRY[head], parse_params(rest, spec)
     elif head.endswith(".py") or "." in head or "/" in head:
@@ -68,7 +72,7 @@ def parse_spec(spec: str) -> BotSpec:
         cls, params = _load_plugin(head, class_name, spec), parse_params(param_text, spec)
     else:
         raise BotError(f"unknown bot {head!r}: use one of {', '.join(REGISTRY)}, "
-                       "package.module:Class or path/to/file.py:Class")
+                       "package.module:Class, path/to/file.py:Class or cmd:COMMAND")
     # Check the parameters now, so a typo fails before any game is played.
     label = cls.name or cls.__name__
     for key, value in params:

@@ -78,7 +78,7 @@ def serve(receive: Callable[[], Any], send: Callable[[Any], None]) -> None:
             return
         kind = message[0]
         if kind == "choose":
-            _, ticket, key, spec, game, seat, options, seed, view, legal, known = message
+            _, ticket, key, spec, game, seat, options, seed, view, legal, known, steps = message
             started = time.perf_counter()
             try:
                 if game not in GAMES:  # registered at run time in the client (a test's, a plug-in's)
@@ -86,6 +86,8 @@ def serve(receive: Callable[[], Any], send: Callable[[Any], None]) -> None:
                 bot = bots.get((key, seat, spec, seed))
                 if bot is None:
                     bot = bots[key, seat, spec, seed] = make_bot(spec, game, seat, options, seed)
+                if getattr(bot, "wants_steps", False):  # a bot program is sent its seat's steps
+                    bot.given_steps = steps
                 action = bot.choose(view, legal)
                 if not any(action is legal_action for legal_action in legal):
                     raise ValueError(f"{action!r} is not legal")
@@ -267,11 +269,12 @@ class BotWorker:
 
     # -- requests ------------------------------------------------------------------------
     def choose(self, key: Hashable, spec: str, game: str, seat: int, options: dict, seed: int, view,
-               legal: list) -> int:
+               legal: list, steps: list[str] | None = None) -> int:
         """Ask the bot `spec` of `seat` (of the table `key`) for a decision on
-        `view`. Returns the ticket to collect it with `result`."""
+        `view`. Returns the ticket to collect it with `result`. A bot program
+        (``cmd:``) is also sent the seat's `steps` (`bots.protocol.seat_steps`)."""
         ticket = next(self._tickets)
-        message = ("choose", ticket, key, spec, game, seat, options, seed, view, list(legal), entry(game))
+        message = ("choose", ticket, key, spec, game, seat, options, seed, view, list(legal), entry(game), steps)
         self._pending[ticket] = message
         self._send(message)
         return ticket

@@ -95,8 +95,15 @@ def resolve_seats(game: str, players: int | None, seats: list[str] | None, demo:
 
     low, high = player_range(game)
     for kind in seats or []:
-        if kind not in SEAT_CHOICES:
-            raise LaunchError(f"--seats: {kind!r} is not a seat: use {', '.join(SEAT_CHOICES)}")
+        if kind.startswith("cmd:"):  # a bot program (docs/bot-protocol.md)
+            from ..bots import BotError, parse_spec
+
+            try:
+                parse_spec(kind)
+            except BotError as error:
+                raise LaunchError(f"--seats: {error}") from None
+        elif kind not in SEAT_CHOICES:
+            raise LaunchError(f"--seats: {kind!r} is not a seat: use {', '.join(SEAT_CHOICES)} or cmd:COMMAND")
     if seats and players is not None and len(seats) != players:
         raise LaunchError(f"--seats names {len(seats)} seats but --players is {players}")
     count = len(seats) if seats else (players if players is not None else low)

@@ -21,7 +21,7 @@ import pygame
 from .. import games
 from ..app import LOGICAL_SIZE
 from ..input import Intent
-from ..tables import SEAT_KINDS, SEAT_LABELS, TableSetup, open_table
+from ..tables import SEAT_KINDS, TableSetup, open_table, seat_label
 from ..theme import BODY, LARGE, SMALL
 from ..widgets import Button, ChoiceList, Slider, Toggle
 from .menu import MenuScene
@@ -73,12 +73,15 @@ class SetupScene(MenuScene):
         gap = GAP if self.players <= 6 else 4
         row = min(ROW, (LEFT.bottom - 12 - y) // self.players - gap)
         compact = row < 44
+        programs = getattr(self.app.settings.bots, "programs", [])
+        kinds = list(SEAT_KINDS) + [f"cmd:{command}" for command in programs]  # "Program" seats
         for seat in range(self.players):
             rect = (LEFT.x + 16, y + seat * (row + gap), LEFT.width - 32, row)
-            self.focus.add(ChoiceList(rect, f"Seat {seat + 1}", [(kind, SEAT_LABELS[kind]) for kind in SEAT_KINDS],
+            self.focus.add(ChoiceList(rect, f"Seat {seat + 1}", [(kind, seat_label(kind)) for kind in kinds],
                                       self.seats[seat], self._seat_setter(seat), split=0.4,
                                       text_size=SMALL + 1 if compact else BODY,
-                                      help="A human at this screen, or a bot of the difficulty shown."))
+                                      help="A human at this screen, a bot of the difficulty shown, or a "
+                                           "bot program from config.toml's [bots] programs."))
         y = RIGHT.y + 56
         option_table = games.variant_options(self.game)
         low, high = games.player_range(self.game)

@@ -30,6 +30,14 @@ if TYPE_CHECKING:
 SEAT_KINDS = ("human", "easy", "medium", "hard")
 SEAT_LABELS = {"human": "Human", "easy": "Easy bot", "medium": "Medium bot", "hard": "Hard bot", "record": "Record"}
 
+
+def seat_label(kind: str) -> str:
+    """A seat kind in words; a bot program (``cmd:COMMAND``) by its program's name."""
+    if kind.startswith("cmd:"):
+        words = kind[4:].split()
+        return "Program " + (words[-1].rsplit("/", 1)[-1] if words else "")
+    return SEAT_LABELS.get(kind, kind)
+
 @dataclass
 class TableSetup:
     """Everything a table needs to start a game."""

@@ -46,6 +46,8 @@ class BotSeats:
         setting plays the random bot, with a toast saying why."""
         from ...bots import BotError, difficulty_spec
 
+        if kind.startswith("cmd:"):  # a bot program: the seat kind is its spec
+            return kind
         spec = self._specs.get(kind)
         if spec is None:
             try:
@@ -60,8 +62,13 @@ class BotSeats:
         table = self.table
         state = table.state
         seat = state.current_player
-        return self.worker.choose(key, self.spec(kind), state.game, seat, state.options_dict(), seed,
-                                  state.view(seat), state.legal_actions())
+        spec, steps = self.spec(kind), None
+        if spec.startswith("cmd:"):  # a bot program (a Program seat, or a difficulty set to one)
+            from ...bots.protocol import seat_steps
+
+            steps = seat_steps(table.match, seat)
+        return self.worker.choose(key, spec, state.game, seat, state.options_dict(), seed,
+                                  state.view(seat), state.legal_actions(), steps)
 
     # -- the bot to move -------------------------------------------------------------------
     def ask_for_move(self) -> None:

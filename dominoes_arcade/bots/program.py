@@ -1,0 +1,257 @@
+"""The ``cmd:COMMAND`` bot: any program that speaks the bot protocol
+(docs/bot-protocol.md, `protocol`) on its standard input and output.
+
+The program is started once per process of ours, command and seat, and kept for
+the next games (a bot object lives for one game; the program does not); a program
+that faults is killed, and a new one is started for the next game. Its standard
+error is ours: in a tournament worker, the bot log beside the journal.
+
+Faults raise `ProtocolError`, whose ``forfeit_kind`` the driver writes into the
+forfeit: ``protocol`` (no hello, a wrong protocol number, a reply that is not a
+JSON object), ``illegal_action``, ``timeout`` (no reply within the time limit: the
+program is killed) and ``crash`` (the program exited).
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import os
+import select
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+from typing import Any, ClassVar
+
+from ..engine import Action, Outcome, State
+from ..engine.match import Match
+from . import protocol
+from .base import Bot, BotError
+from .protocol import ProtocolError
+
+DEFAULT_TIME_LIMIT = 10.0
+"""Seconds a program may take per decision when the game sets no limit (the
+client's table)."""
+HELLO_TIME_LIMIT = 3.0
+"""Seconds a program may take to start and say hello."""
+
+
+def parse_command(command: str) -> tuple[str, ...]:
+    """A ``cmd:`` spec's command, split like a shell line. :raises BotError:"""
+    try:
+        words = tuple(shlex.split(command))
+    except ValueError as error:
+        raise BotError(f"cmd:{command}: {error}") from None
+    if not words:
+        raise BotError("cmd: names no program: write cmd:COMMAND, e.g. cmd:node examples/random_bot.js")
+    if shutil.which(words[0]) is None:
+        raise BotError(f"cmd:{command}: no program {words[0]!r} (not a file that can run, nor on the PATH)")
+    return words
+
+
+def log_name() -> str:
+    """Where the program's standard error goes (our fd 2), for fault messages."""
+    with contextlib.suppress(OSError):
+        target = os.readlink("/proc/self/fd/2")
+        if target.startswith("/") and not target.startswith("/dev/"):
+            return target
+    return "our standard error"
+
+
+class Program:
+    """One running bot program: send a message, read a reply line within a time."""
+
+    def __init__(self, command: tuple[str, ...]):
+        self.command = command
+        self.name = ""
+        try:
+            self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                            stderr=_stderr(), bufsize=0, start_new_session=True)
+        except OSError as error:
+            raise ProtocolError("crash", f"cannot start {shlex.join(command)}: {error}") from None
+        self._buffer = b""
+        self.name = protocol.check_hello(self.ask(protocol.hello(), HELLO_TIME_LIMIT, "hello"))
+
+    def send(self, message: dict[str, Any]) -> None:
+        try:
+            self.process.stdin.write(protocol.encode(message))
+        except (BrokenPipeError, ConnectionResetError, ValueError):
+            raise self._exited() from None
+
+    def ask(self, message: dict[str, Any], limit: float, what: str) -> dict[str, Any]:
+        """Send `message` and return the reply, within `limit` seconds."""
+        return self.ask_line(protocol.encode(message), limit, what)
+
+    def ask_line(self, line: bytes, limit: float, what: str) -> dict[str, Any]:
+        """Send a message already encoded (`protocol.encode`) and return the reply."""
+        try:
+            self.process.stdin.write(line)
+        except (BrokenPipeError, ConnectionResetError, ValueError):
+            raise self._exited() from None
+        return protocol.decode(self._line(limit, what))
+
+    def _line(self, limit: float, what: str) -> bytes:
+        deadline = time.perf_counter() + limit
+        stdout = self.process.stdout
+        while b"\n" not in self._buffer:
+            left = deadline - time.perf_counter()
+            if left <= 0 or not select.select([stdout], [], [], left)[0]:
+                self.kill()
+                raise ProtocolError("timeout", f"no {what} within {limit * 1000:.0f} ms: the program was killed")
+            chunk = os.read(stdout.fileno(), 65536)
+            if not chunk:
+                raise self._exited()
+            self._buffer += chunk
+        line, _, self._buffer = self._buffer.partition(b"\n")
+        return line
+
+    def _exited(self) -> ProtocolError:
+        self.kill()
+        code = self.process.returncode
+        how = f"exit code {code}" if code is not None and code >= 0 else f"signal {-(code or 0)}"
+        return ProtocolError("crash", f"the program exited ({how}); its standard error is in {log_name()}")
+
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def quit(self) -> None:
+        """Ask the program to exit; kill it if it does not, soon."""
+        with contextlib.suppress(ProtocolError, OSError):
+            self.send(protocol.QUIT)
+            self.process.stdin.close()
+        try:
+            self.process.wait(0.5)
+        except subprocess.TimeoutExpired:
+            self.kill()
+
+    def kill(self) -> None:
+        with contextlib.suppress(OSError):
+            self.process.kill()
+        with contextlib.suppress(OSError, subprocess.TimeoutExpired):
+            self.process.wait(5)
+        for stream in (self.process.stdin, self.process.stdout):
+            with contextlib.suppress(OSError):
+                stream.close()
+
+
+def _stderr() -> Any:
+    """The program's standard error: ours, where it is a real file (a tournament
+    worker's points at the bot log), else nowhere."""
+    try:
+        sys.stderr.fileno()
+        return sys.stderr
+    except (AttributeError, OSError, ValueError):
+        return subprocess.DEVNULL
+
+
+_PROGRAMS: dict[tuple[tuple[str, ...], int], Program] = {}
+"""The running programs of this process, by command and seat."""
+
+
+def program_for(command: tuple[str, ...], seat: int) -> Program:
+    """The running program for `command` at `seat`, started if there is none."""
+    program = _PROGRAMS.get((command, seat))
+    if program is None or not program.alive():
+        program = _PROGRAMS[command, seat] = Program(command)
+    return program
+
+
+def drop(command: tuple[str, ...], seat: int) -> None:
+    """Forget (and kill) the program after a fault, so the next game starts a new one."""
+    program = _PROGRAMS.pop((command, seat), None)
+    if program is not None:
+        program.kill()
+
+
+@atexit.register
+def quit_all() -> None:
+    """Let every program exit with us."""
+    while _PROGRAMS:
+        _PROGRAMS.popitem()[1].quit()
+
+
+class ProgramBot(Bot):
+    """A bot program run by command (spec ``cmd:COMMAND``).
+
+    It needs the game's steps as its seat sees them, which a view does not hold: the
+    driver gives it the `Match` (`follow`); the client's bot worker gives it the
+    steps themselves (`given_steps`)."""
+
+    name: ClassVar[str] = "cmd"
+    description: ClassVar[str] = "a program speaking the bot protocol (cmd:COMMAND; docs/bot-protocol.md)"
+    wants_steps: ClassVar[bool] = True
+    """Tells the driver to call `follow` (see `driver.play_bots`)."""
+
+    def __init__(self, game: str, seat: int, options: dict | None = None, seed: int = 0, *,
+                 command: tuple[str, ...] = (), **params: Any):
+        super().__init__(game, seat, options, seed, **params)
+        self.command = command
+        self.time_limit: float | None = None
+        self.given_steps: list[str] | None = None
+        """Steps handed over directly (the client), used when there is no match."""
+        self._steps: protocol.SeatSteps | None = None
+        self._started: Program | None = None
+        """The program this game was started on."""
+        self._fault: BaseException | None = None
+        """A fault while starting the program, raised at the first decision."""
+
+    def follow(self, match: Match, time_limit: float | None) -> None:
+        """The game this bot plays, and its time limit per decision. The program
+        starts now, so that its start-up does not count against a decision; a
+        fault here is raised at the first decision (and so forfeits)."""
+        self._steps = protocol.SeatSteps(match, self.seat)
+        self.time_limit = time_limit
+        try:
+            self._program()
+        except ProtocolError as fault:
+            drop(self.command, self.seat)
+            self._fault = fault
+
+    def steps(self, face_up: set[int] | None = None) -> list[str]:
+        if self._steps is not None:
+            return self._steps.update(face_up)
+        return list(self.given_steps or [])
+
+    def choose(self, view: State, legal: list[Action]) -> Action:
+        limit = self.time_limit or DEFAULT_TIME_LIMIT
+        start = time.perf_counter()
+        try:
+            if self._fault is not None:
+                raise self._fault
+            program = self._program()
+            texts = [a.text for a in legal]
+            zones = view.zones()
+            steps = self.steps(protocol.face_up_tiles(view, zones))
+            left = limit - (time.perf_counter() - start)
+            line = protocol.encode_decide(steps, texts, max(int(left * 1000), 0), protocol.view_summary(view, zones))
+            reply = program.ask_line(line, left, "action")
+        except BaseException:  # a fault, or the driver's watchdog stopped us mid-exchange: the program is unusable
+            drop(self.command, self.seat)
+            self._started = None
+            raise
+        if reply.get("type") != "action":
+            drop(self.command, self.seat)
+            raise ProtocolError("protocol", f"expected an action, got a {reply.get('type')!r} message")
+        action = reply.get("action")
+        if action not in texts:
+            drop(self.command, self.seat)
+            raise ProtocolError("illegal_action", f"{action!r} is not one of the legal decisions {texts}")
+        return legal[texts.index(action)]
+
+    def _program(self) -> Program:
+        """The program, told about this game on first use."""
+        program = program_for(self.command, self.seat)
+        if self._started is not program:
+            program.send(protocol.start(self.game, self.options, self.seat, self.seed))
+            self._started = program
+        return program
+
+    def game_over(self, outcome: Outcome) -> None:
+        program = _PROGRAMS.get((self.command, self.seat))
+        if program is not None and program is self._started:
+            try:
+                program.send(protocol.end(outcome.scores, outcome.winners, self.steps()))
+            except ProtocolError:
+                drop(self.command, self.seat)

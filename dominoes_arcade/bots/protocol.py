@@ -1,0 +1,167 @@
+"""The bot protocol, version 1 (docs/bot-protocol.md): JSON messages, one object a
+line, between us and a bot program; and what a seat may see of the game in them.
+
+What a seat sees of the steps (`seat_steps`): every step of the game, with the tile
+of a step written ``?`` unless the seat saw that step when it happened
+(`Match.visible`) or the tile is face up to it now (in its view's zones). The second
+case matters where a tile comes face up without being named again: in Necropolis an
+opponent's draw ``* 3-4`` is private, then ``1 left`` lays the held tile face up, so
+the draw is shown as ``* 3-4`` from then on, or the steps would never say which tile
+went where. So a masked step may be shown later; a shown step is never masked again.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from ..engine import State
+from ..engine.match import Match
+from ..engine.tiles import NAME
+
+PROTOCOL = 1
+"""The protocol version this module speaks."""
+
+HIDDEN = "?"
+"""A tile the seat may not see, in steps and in the view's zones."""
+
+_TILE = re.compile(r"\d+-\d+")
+"""A tile in notation; a step names at most one."""
+
+
+class ProtocolError(Exception):
+    """A message that breaks the protocol. `kind` is the forfeit kind a fault by the
+    bot program becomes (``protocol``, ``illegal_action``, ``timeout``, ``crash``)."""
+
+    def __init__(self, kind: str, message: str):
+        super().__init__(message)
+        self.forfeit_kind = kind
+
+
+def masked(step: str) -> str:
+    """`step` with its tile written ``?`` (``"* deal 1 4-6"`` -> ``"* deal 1 ?"``)."""
+    return _TILE.sub(HIDDEN, step, count=1)
+
+
+def face_up_tiles(view: State, zones: dict[str, list[int]] | None = None) -> set[int]:
+    """The tiles `view` shows (every zone, its own hand included); `zones`, its
+    zones if already at hand."""
+    return {tile for tiles in (zones or view.zones()).values() for tile in tiles if tile >= 0}
+
+
+class SeatSteps:
+    """The steps of one match as one seat sees them, kept up to date step by step:
+    only the steps the seat did not see are looked at again (their tile may have
+    come face up, or gone face down again), so a decision costs the new steps and
+    those, not the whole game."""
+
+    def __init__(self, match: Match, seat: int):
+        self.match, self.seat = match, seat
+        self.steps: list[str] = []
+        self._unseen: list[tuple[int, int, str, str]] = []
+        """The steps with a tile that the seat did not see happen: (index, tile,
+        the step, the step masked)."""
+
+    def update(self, face_up: set[int] | None = None) -> list[str]:
+        """The steps now (the same list, updated in place); `face_up`, the tiles the
+        seat's view shows now, if already at hand."""
+        match, seat, steps = self.match, self.seat, self.steps
+        if len(steps) > len(match.steps):  # undone (`Match.undo_to`): the steps kept are unchanged
+            del steps[len(match.steps):]
+            self._unseen = [unseen for unseen in self._unseen if unseen[0] < len(steps)]
+        for index in range(len(steps), len(match.steps)):
+            step, tile = match.steps[index], match.actions[index].tile
+            steps.append(step)
+            if tile >= 0 and not match.visible(index, seat):
+                self._unseen.append((index, tile, step, masked(step)))
+        if self._unseen:
+            if face_up is None:
+                face_up = face_up_tiles(match.view(seat))
+            for index, tile, step, hidden in self._unseen:
+                steps[index] = step if tile in face_up else hidden
+        return steps
+
+
+def seat_steps(match: Match, seat: int) -> list[str]:
+    """Every step of `match` as `seat` may see it now (see the module docstring)."""
+    return list(SeatSteps(match, seat).update())
+
+
+def view_summary(view: State, zones: dict[str, list[int]] | None = None) -> dict[str, Any]:
+    """The ``view`` of a ``decide`` message: a convenience summary of what the seat
+    sees, the same for every game: its seat, the seat count, the scores so far and
+    every zone of the game (`State.zones`) with its tiles, ``?`` for a hidden one.
+    A zone ``"NAME P"`` is seat P's (a hand); the zones of each game are listed in
+    docs/bot-protocol.md."""
+    return {"seat": view.viewer, "players": view.num_players, "scores": list(view.scores()),
+            "zones": {zone: [NAME[t] if t >= 0 else HIDDEN for t in tiles]
+                      for zone, tiles in (zones or view.zones()).items()}}
+
+
+# -- messages -------------------------------------------------------------------------------
+def hello() -> dict[str, Any]:
+    return {"type": "hello", "protocol": PROTOCOL}
+
+
+def start(game: str, options: dict, seat: int, seed: int) -> dict[str, Any]:
+    return {"type": "start", "game": game, "options": options, "seat": seat, "seed": seed}
+
+
+def decide(steps: Sequence[str], legal: Sequence[str], time_ms: int, view: dict) -> dict[str, Any]:
+    return {"type": "decide", "steps": steps, "legal": legal, "time_ms": time_ms, "view": view}
+
+
+def encode_decide(steps: Sequence[str], legal: Sequence[str], time_ms: int, view: dict) -> bytes:
+    """`encode(decide(...))`, faster: the steps, most of the line, are joined as they
+    are, since notation needs no escaping in JSON (letters, digits, ``-@*?`` and
+    spaces)."""
+    rest = json.dumps({"legal": legal, "time_ms": time_ms, "view": view}, separators=(",", ":"))
+    return ('{"type":"decide","steps":["' + '","'.join(steps) + '"],' + rest[1:] + "\n").encode() if steps \
+        else encode(decide(steps, legal, time_ms, view))
+
+
+def end(scores: Sequence[int], winners: Sequence[int], steps: Sequence[str]) -> dict[str, Any]:
+    return {"type": "end", "scores": list(scores), "winners": list(winners), "steps": steps}
+
+
+QUIT = {"type": "quit"}
+
+
+def encode(message: dict[str, Any]) -> bytes:
+    """One message as a line of UTF-8 JSON."""
+    return (json.dumps(message, separators=(",", ":")) + "\n").encode()
+
+
+def decode(line: bytes | str) -> dict[str, Any]:
+    """One received line as a message (a JSON object with a string ``type``).
+
+    :raises ProtocolError: (kind ``protocol``) for a line that is not JSON, not an
+        object, or has no type.
+    """
+    try:
+        message = json.loads(line)
+    except (ValueError, RecursionError) as error:
+        raise ProtocolError("protocol", f"not JSON: {_quote(line)} ({error})") from None
+    if not isinstance(message, dict):
+        raise ProtocolError("protocol", f"not a JSON object: {_quote(line)}")
+    if not isinstance(message.get("type"), str):
+        raise ProtocolError("protocol", f"a message without a \"type\": {_quote(line)}")
+    return message
+
+
+def check_hello(message: dict[str, Any]) -> str:
+    """The program's name from its ``hello`` reply. :raises ProtocolError:"""
+    if message.get("type") != "hello":
+        raise ProtocolError("protocol", f"expected a hello, got a {message.get('type')!r} message")
+    if message.get("protocol") != PROTOCOL:
+        raise ProtocolError("protocol", f"speaks protocol {message.get('protocol')!r}, not {PROTOCOL}")
+    name = message.get("name")
+    return name if isinstance(name, str) else ""
+
+
+def _quote(line: bytes | str, limit: int = 80) -> str:
+    text = line.decode(errors="replace") if isinstance(line, bytes) else line
+    text = text.rstrip("\n")
+    return repr(text if len(text) <= limit else text[:limit] + "...")

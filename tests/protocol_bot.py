@@ -1,0 +1,63 @@
+"""A bot program for the tests of the bot protocol (docs/bot-protocol.md): a random
+bot, or, given a fault's name as its argument, a program that commits that fault at
+its second decision (or at its hello).
+
+    python tests/protocol_bot.py            # plays random legal decisions
+    python tests/protocol_bot.py notjson    # answers its second decision with text
+    python tests/protocol_bot.py tally=FILE # plays random decisions, a line each in FILE
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+
+FAULTS = ("nohello", "wrongprotocol", "notjson", "notobject", "illegal", "slow", "exit")
+
+
+def send(message) -> None:
+    sys.stdout.write(json.dumps(message) + "\n")
+    sys.stdout.flush()
+
+
+def main(fault: str = "") -> None:
+    rng = random.Random(0)
+    decisions = 0
+    for line in sys.stdin:
+        message = json.loads(line)
+        kind = message.get("type")
+        if kind == "hello":
+            if fault == "nohello":
+                send({"type": "action", "action": "draw"})
+            else:
+                send({"type": "hello", "protocol": 2 if fault == "wrongprotocol" else 1, "name": "test bot"})
+        elif kind == "start":
+            rng.seed(message["seed"])
+        elif kind == "decide":
+            decisions += 1
+            if fault.startswith("tally="):
+                with open(fault[len("tally="):], "a", encoding="utf-8") as tally:
+                    tally.write(f"{len(message['steps'])} steps, {len(message['legal'])} legal\n")
+            legal = message["legal"]
+            if decisions >= 2 and fault == "notjson":
+                sys.stdout.write("play the double six\n")
+                sys.stdout.flush()
+            elif decisions >= 2 and fault == "notobject":
+                send([rng.choice(legal)])
+            elif decisions >= 2 and fault == "illegal":
+                send({"type": "action", "action": "resign"})
+            elif decisions >= 2 and fault == "slow":
+                time.sleep(30)
+            elif decisions >= 2 and fault == "exit":
+                print("giving up", file=sys.stderr)
+                sys.exit(4)
+            else:
+                send({"type": "action", "action": rng.choice(legal)})
+        elif kind == "quit":
+            return
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else "")

@@ -1,0 +1,235 @@
+"""The bot protocol (docs/bot-protocol.md): what a seat sees of the steps, the
+served bot's rebuilt view, programs in tournaments (faults included) and at the
+client's table, and the JavaScript example."""
+
+from __future__ import annotations
+
+import random
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from dominoes_arcade.bots import BotError, parse_spec
+from dominoes_arcade.bots.protocol import HIDDEN, SeatSteps, face_up_tiles, masked, view_summary
+from dominoes_arcade.bots.serve import Shadow, ShadowError
+from dominoes_arcade.cli import app
+from dominoes_arcade.engine import GAMES
+from dominoes_arcade.engine.match import Match
+from dominoes_arcade.tournament import resolve_plan, run_tournament
+from dominoes_arcade.tournament.results import read_results
+
+ROOT = Path(__file__).resolve().parent.parent
+TEST_BOT = Path(__file__).parent / "protocol_bot.py"
+PYTHON = sys.executable
+PROTOCOL_RANDOM = f"cmd:{PYTHON} {TEST_BOT}"
+SERVED_GREEDY = f"cmd:{PYTHON} -m dominoes_arcade bot serve greedy"
+
+
+def random_matches(game: str, seeds: range):
+    """Each seed's match, yielded after every step (decisions uniformly random)."""
+    for seed in seeds:
+        match, rng = Match(game, seed=seed), random.Random(seed)
+        while not match.is_over:
+            if match.is_chance:
+                match.resolve_chance()
+            else:
+                match.apply(rng.choice(match.state.legal_actions()))
+            yield match
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_steps_a_seat_sees_name_no_tile_it_may_not_see(game):
+    followers: dict[int, list[SeatSteps]] = {}
+    masked_steps = shown_late = 0
+    for match in random_matches(game, range(3)):
+        seats = followers.setdefault(id(match), [SeatSteps(match, s) for s in range(match.num_players)])
+        for seat, follower in enumerate(seats):
+            steps = follower.update()
+            face_up = face_up_tiles(match.view(seat))
+            assert len(steps) == len(match.steps)
+            for index, (seen, real) in enumerate(zip(steps, match.steps, strict=True)):
+                tile = match.actions[index].tile
+                if seen == real:
+                    # Named: the seat saw the step, or sees the tile now (or it names none).
+                    hidden = tile >= 0 and not match.visible(index, seat) and tile not in face_up
+                    assert not (hidden and HIDDEN not in real), (seat, index, real)
+                    shown_late += tile >= 0 and not match.visible(index, seat)
+                else:
+                    assert seen == masked(real) and HIDDEN in seen, (seen, real)
+                    assert not match.visible(index, seat) and tile not in face_up
+                    masked_steps += 1
+    if game != "buildup":  # Build Up's hands are open
+        assert masked_steps > 0
+    if game == "necropolis":
+        assert shown_late > 0  # a private draw named once its tile is laid face up
+
+
+def rebuilt_views(game: str, seeds: range):
+    """At every decision of random games: (real view, the served side's rebuilt
+    state or None when the shadow gave up, the seat)."""
+    shadows: dict[tuple[int, int], Shadow] = {}
+    followers: dict[tuple[int, int], SeatSteps] = {}
+    for match in random_matches(game, seeds):
+        if match.is_over or match.is_chance:
+            continue
+        seat = match.current_player
+        key = (id(match), seat)
+        follower = followers.setdefault(key, SeatSteps(match, seat))
+        shadow = shadows.setdefault(key, Shadow(game, match.options(), seat))
+        view = match.view(seat)
+        zones = view_summary(view)["zones"]
+        face_up = {tile for tiles in zones.values() for tile in tiles if tile != HIDDEN}
+        try:
+            rebuilt = shadow.rebuild(list(follower.update()), face_up)
+        except ShadowError:
+            rebuilt = None
+        yield view, rebuilt, seat, match
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_served_bot_sees_the_seat_view(game):
+    decisions = rebuilt = 0
+    for view, state, seat, match in rebuilt_views(game, range(2)):
+        decisions += 1
+        if state is None:
+            continue
+        rebuilt += 1
+        assert state.view(seat).zones() == view.zones()
+        assert [a.text for a in state.legal_actions()] == [a.text for a in match.state.legal_actions()]
+    # Necropolis, Build Up and Cyprus always rebuild; Sebastopol's passes can say
+    # more of the hidden hands than the shadow's repairs meet (docs/bot-protocol.md).
+    needed = 0.9 if game == "sebastopol" else 1.0
+    assert rebuilt >= needed * decisions > 0
+
+
+def tournament(tmp_path, game: str, bots: list[str], limit_ms: int = 3000, workers: int = 2):
+    plan = resolve_plan(None, {"game": game, "bots": bots, "deals": 1, "workers": workers,
+                               "move_time_limit_ms": limit_ms, "out": str(tmp_path / f"{game}.results.toml")})
+    report = run_tournament(plan, progress=False)
+    return plan, report, read_results(plan.results_path)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_protocol_bot_and_the_served_greedy_bot_play_every_game(tmp_path, game):
+    plan, report, document = tournament(tmp_path, game, [PROTOCOL_RANDOM, SERVED_GREEDY])
+    assert report.status == "complete" and report.games_played > 0
+    assert not document.get("errors"), document.get("errors")
+    checked = CliRunner().invoke(app, ["replay", str(plan.journal_path), "--check"])
+    assert checked.exit_code == 0, checked.output
+
+
+FAULTS = {"nohello": ("protocol", "expected a hello"),
+          "wrongprotocol": ("protocol", "speaks protocol 2, not 1"),
+          "notjson": ("protocol", "not JSON"),
+          "notobject": ("protocol", "not a JSON object"),
+          "illegal": ("illegal_action", "'resign' is not one of the legal decisions"),
+          "slow": ("timeout", "within 400 ms"),  # our deadline or the driver's watchdog, whichever is first
+          "exit": ("crash", "the program exited (exit code 4)")}
+
+
+def test_each_fault_of_a_program_forfeits_and_the_tournament_completes(tmp_path):
+    faulty = {f"{PROTOCOL_RANDOM} {fault}": fault for fault in FAULTS}
+    plan, report, document = tournament(tmp_path, "buildup", ["random", *faulty], limit_ms=400)
+    assert report.status == "complete" and report.games_played == len(faulty) * (len(faulty) + 1)
+    errors = document["errors"]
+    by_bot: dict[str, list[dict]] = {}
+    for error in errors:
+        by_bot.setdefault(error["bot"], []).append(error)
+    for spec, fault in faulty.items():
+        kind, words = FAULTS[fault]
+        assert by_bot.get(spec), f"{fault} never forfeited"
+        for error in by_bot[spec]:
+            assert error["kind"] == kind and words in error["message"], error
+    exits = by_bot[f"{PROTOCOL_RANDOM} exit"]
+    assert all(str(plan.journal_path.with_name("buildup.bots.log")) in e["message"] for e in exits)
+    assert "giving up" in plan.journal_path.with_name("buildup.bots.log").read_text()
+    rows = {row["bot"]: row for row in document["standings"]}
+    assert rows["random"]["forfeits"] == 0
+    checked = CliRunner().invoke(app, ["replay", str(plan.journal_path), "--check"])
+    assert checked.exit_code == 0, checked.output
+
+
+def test_cmd_specs_are_checked_before_any_game():
+    assert parse_spec(PROTOCOL_RANDOM).cls.name == "cmd"
+    with pytest.raises(BotError, match="no program"):
+        parse_spec("cmd:no-such-program-here --flag")
+    with pytest.raises(BotError, match="names no program"):
+        parse_spec("cmd:")
+    served = CliRunner().invoke(app, ["bot", "serve", "wizard"])
+    assert served.exit_code == 3 and "wizard" in served.output
+
+
+def test_a_program_seat_plays_a_headless_client_game_to_the_end(tmp_path):
+    import test_client_support  # noqa: F401  (dummy SDL drivers before pygame starts)
+
+    config = tmp_path / "play.toml"
+    config.write_text('[display]\nanimation_speed = "off"\n[bots]\nthink_delay_ms = 0\n'
+                      f'programs = ["{PYTHON} {TEST_BOT}"]\n', encoding="utf-8")
+    report, tally = tmp_path / "frames.toml", tmp_path / "tally.txt"
+    seat = f"{PROTOCOL_RANDOM} tally={tally}"
+    result = CliRunner().invoke(app, ["play", "buildup", "--seats", f"{seat},easy", "--headless",
+                                      "--exit-when-over", "--seed", "2", "--max-frames", "20000",
+                                      "--frames-report", str(report), "--config", str(config)])
+    assert result.exit_code == 0, result.output
+    import tomllib
+
+    assert tomllib.loads(report.read_text(encoding="utf-8"))["frames"]["frames"] < 20000
+    decisions = tally.read_text(encoding="utf-8").splitlines()
+    assert len(decisions) > 5  # the program made the seat's decisions, with the steps so far
+    assert int(decisions[-1].split()[0]) > int(decisions[0].split()[0])
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node (Node.js) is not installed")
+def test_the_javascript_example_plays_every_game(tmp_path):
+    example = f"cmd:node {ROOT / 'examples' / 'greedy_bot.js'}"
+    for game in GAMES:
+        plan, report, document = tournament(tmp_path, game, [example, "random"], workers=1)
+        assert report.status == "complete" and not document.get("errors"), document.get("errors")
+
+
+def test_bots_programs_is_a_list_of_commands():
+    from dominoes_arcade.config import ConfigError, check_value
+
+    assert check_value("bots", "programs", ["node examples/greedy_bot.js"], "x.toml") == ["node examples/greedy_bot.js"]
+    for bad in ("node examples/greedy_bot.js", [""], [3]):
+        with pytest.raises(ConfigError, match="bots.programs"):
+            check_value("bots", "programs", bad, "x.toml")
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_fast_decide_line_is_the_decide_message(game):
+    import json
+
+    from dominoes_arcade.bots import protocol
+
+    for match in random_matches(game, range(1)):
+        if match.is_over or match.is_chance:
+            continue
+        seat = match.current_player
+        view = match.view(seat)
+        steps = protocol.seat_steps(match, seat)
+        legal = [a.text for a in match.state.legal_actions()]
+        line = protocol.encode_decide(steps, legal, 250, protocol.view_summary(view))
+        assert json.loads(line) == protocol.decide(steps, legal, 250, protocol.view_summary(view))
+
+
+def test_the_setup_screen_offers_the_configured_programs(app_with):
+    import pygame
+    from test_client_support import press_keys, steer
+
+    command = f"{PYTHON} {TEST_BOT}"
+    app = app_with(f'[display]\nanimation_speed = "off"\n[bots]\nthink_delay_ms = 0\nprograms = ["{command}"]\n')
+    steer(app, "Necropolis")
+    press_keys(app, pygame.K_RETURN)
+    setup = app.scenes.top
+    seat = next(w for w in setup.focus.widgets if w.label == "Seat 2")
+    assert (f"cmd:{command}", "Program protocol_bot.py") in seat.choices
+    steer(app, "Seat 2")
+    press_keys(app, pygame.K_RIGHT, pygame.K_RIGHT)  # Medium bot -> Hard bot -> the program
+    assert setup.seats[1] == f"cmd:{command}"
+    steer(app, "Start game")
+    press_keys(app, pygame.K_RETURN)
+    assert app.scenes.top.setup.seats == ["human", f"cmd:{command}"]
