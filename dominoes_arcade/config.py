@@ -40,7 +40,7 @@ USER_FILE = "config.user.toml"
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 THEMES = ("classic", "colourblind", "midnight")
 BUTTON_LABELS = ("auto", "xbox", "playstation", "nintendo")
-SEAT_KINDS = ("human", "easy", "medium", "hard")
+SEAT_KINDS = ("human", "easy", "medium", "hard", "expert")
 
 APP_SECTIONS: dict[str, tuple[str, list[Option]]] = {
     "display": ("the client's window", [
@@ -64,7 +64,8 @@ APP_SECTIONS: dict[str, tuple[str, list[Option]]] = {
     "bots": ("what each difficulty means: a bot spec (see `dominoes-arcade bots`)", [
         Option("easy", "random", "the easy bot", kind=str),
         Option("medium", "greedy", "the medium bot", kind=str),
-        Option("hard", "ismcts", "the hard bot", kind=str),
+        Option("hard", "ismcts:time_ms=150", "the hard bot (thinks 150 ms a move)", kind=str),
+        Option("expert", "ismcts:time_ms=600", "the expert bot (thinks 600 ms a move)", kind=str),
         Option("think_delay_ms", 450, "least time a bot takes per move in the client, so play is watchable",
                minimum=0, maximum=5000, kind=int),
     ]),

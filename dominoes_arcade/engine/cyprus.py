@@ -106,7 +106,7 @@ class StarState(State):
     """The state of a Cyprus or Sebastopol game; `preset` says which."""
 
     __slots__ = ("rules", "phase", "seat", "dealer", "round_number", "to_deal", "hands", "boneyard", "layout",
-                 "ends", "arms_at", "open_mask", "drawn", "totals", "history", "last_round", "hidden")
+                 "ends", "arms_at", "open_mask", "on_table", "drawn", "totals", "history", "last_round", "hidden")
 
     preset: Preset
 
@@ -138,6 +138,9 @@ class StarState(State):
         self.open_mask = 0
         """Bit n set when a tile showing n may be played now (the spinner's number in the
         star phase, else the arms' open ends)."""
+        self.on_table = 0
+        """Bit t set when tile t is on the table (the spinner included), for the bots'
+        quick look-ups."""
         self.drawn = -1
         """The tile just drawn by a stuck player, until they play it or pass."""
         self.history: tuple | None = None
@@ -288,6 +291,7 @@ class StarState(State):
             self.hands[seat].remove(spinner)
             self.history = (GONE, seat, spinner, self.history)
             self.open_mask = 1 << self.preset.suit
+            self.on_table |= 1 << spinner
             if events is not None:
                 events.append(Event("spinner", seat, spinner, "hand", "table"))
             self._after_decision(seat, events)
@@ -330,6 +334,7 @@ class StarState(State):
     def _play(self, seat: int, t: int, arm: int, events: list[Event] | None) -> None:
         self.hands[seat].remove(t)
         self.history = (GONE, seat, t, self.history)
+        self.on_table |= 1 << t
         ends = self.ends
         if arm == len(ends):  # fills star slot `arm`
             self.layout.append((t,))
@@ -438,7 +443,8 @@ class StarState(State):
         c.layout = self.layout[:]
         c.ends = self.ends[:]
         c.arms_at = self.arms_at[:]
-        c.open_mask, c.drawn, c.totals, c.history = self.open_mask, self.drawn, self.totals, self.history
+        c.open_mask, c.on_table, c.drawn = self.open_mask, self.on_table, self.drawn
+        c.totals, c.history = self.totals, self.history
         c.last_round, c.hidden = self.last_round, self.hidden
         return c
 

@@ -19,6 +19,7 @@ bonus for keeping the active site's ends open to the tiles you hold:
 
 from __future__ import annotations
 
+import math
 import random
 
 from ...engine import Action, State
@@ -163,6 +164,23 @@ def _place_drawn(legal: list[Action], held: int, mastabas: list[int], left_mask:
         if action.kind == kind:
             return action
     return legal[0]
+
+
+ROLLOUT_DEPTH = 12
+"""ISMCTS rollout decisions before `estimate` scores the game: about six turns each.
+A game runs about 90 decisions, and a rollout's cost is nearly all heuristic
+decisions, so a short one buys several times the iterations."""
+PILE_SPREAD = 0.25
+"""Points of uncertainty in the final margin per tile left in the necropolis."""
+
+
+def estimate(state: State) -> list[float]:
+    """Each seat's chance of winning before the end: the current score margin (lower
+    is better), less decisive the more tiles the necropolis still holds."""
+    scores = state.scores()
+    spread = SCORE_SCALE / 2 + PILE_SPREAD * len(state.pile)
+    first = 0.5 + 0.5 * math.tanh((scores[1] - scores[0]) / spread)
+    return [first, 1.0 - first]
 
 
 def observed_by(state: State, action: Action, seat: int) -> bool:
