@@ -216,6 +216,19 @@ class BuildUpState(State):
         # random() scaled is uniform to 2**-53 and three times as fast as randrange.
         return table[boneyard[int(rng.random() * len(boneyard))]]
 
+    def is_legal(self, action: Action) -> bool:
+        """`State.is_legal` as a look-up for chance outcomes: the seat's interned line
+        tile or draw of a tile still in its boneyard. Placements come from the cover
+        matrix, so the list of decisions is cheap to build and look up."""
+        if self.viewer != -1:
+            return False
+        phase = self.phase
+        if phase == DEAL_LINE or phase == FIRST_DRAW or phase == FILL:
+            t = action.tile
+            table = (LINE if phase == DEAL_LINE else DRAW)[self.seat]
+            return 0 <= t < len(table) and table[t] is action and t in self.boneyards[self.seat]
+        return phase == PLAY and action in self.legal_actions()
+
     def chance_key(self, action: Action) -> int:
         """Two sets of the same tiles: a chance outcome's piece is its tile in its
         owner's colour."""

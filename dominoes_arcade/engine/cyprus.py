@@ -189,6 +189,21 @@ class StarState(State):
         boneyard = self.boneyard
         return row[boneyard[rng.randrange(len(boneyard))]]
 
+    def is_legal(self, action: Action) -> bool:
+        """`State.is_legal` as a look-up: a deal or draw is its seat's interned
+        outcome of a tile in the boneyard; a play is among the plays of its one tile."""
+        phase, t = self.phase, action.tile
+        if self.viewer != -1 or phase == OVER:
+            return False
+        if self.current_player == CHANCE:
+            row = (self.preset.deal if phase == DEAL else self.preset.drawn)[self.seat]
+            return 0 <= t < len(row) and row[t] is action and t in self.boneyard
+        if action.kind == "play":
+            if phase == TURN and t in self.hands[self.seat] or phase == DRAWN and t == self.drawn:
+                return action in self._plays((t,))
+            return False
+        return action in self.legal_actions()
+
     def _plays(self, tiles) -> list[Action]:
         """Every legal play of `tiles`: into the next star slot while the star is
         incomplete, else onto each arm whose open end the tile shows."""

@@ -136,6 +136,19 @@ class NecropolisState(State):
             return FIRST[rng.randrange(2)]
         return REVEAL[self.pile[rng.randrange(len(self.pile))]]
 
+    def is_legal(self, action: Action) -> bool:
+        """`State.is_legal` as a look-up for chance outcomes: a revealed tile is one
+        still in the necropolis. Decisions are few, so they are looked up in the list."""
+        if self.viewer != -1:
+            return False
+        phase = self.phase
+        if phase == REVEAL_DRAW or phase == REVEAL_EXCHANGE:
+            t = action.tile
+            return 0 <= t < len(REVEAL) and REVEAL[t] is action and t in self.pile
+        if phase == CHOOSE_FIRST:
+            return action is FIRST[0] or action is FIRST[1]
+        return phase != OVER and action in self.legal_actions()
+
     def _fits(self, seat: int, tile: int) -> tuple[bool, bool]:
         """Whether `tile` shares a number with the left and right end tiles of the
         active site."""
