@@ -18,7 +18,7 @@ from __future__ import annotations
 import enum
 import random
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 CHANCE = -1
 """`current_player` while a random outcome is pending."""
@@ -84,14 +84,15 @@ def lookup_action(game: str, text: str) -> Action:
     return found
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """What an action did, for clients to animate without diffing states.
 
     `kind` names the happening (each game module lists its kinds); `seat` is the
     player concerned; `tile` the tile moved, with the zones it left (`src`) and
     reached (`dst`); `face_up` whether everyone sees it; `value` anything else
-    (a score, a stack or arm index, the final scores).
+    (a score, a stack or arm index, the final scores). Immutable; a named tuple
+    rather than a frozen dataclass because `apply` builds one or more a step, and a
+    tuple is built in less than half the time.
     """
 
     kind: str

@@ -199,9 +199,14 @@ class StarState(State):
             row = (self.preset.deal if phase == DEAL else self.preset.drawn)[self.seat]
             return 0 <= t < len(row) and row[t] is action and t in self.boneyard
         if action.kind == "play":
-            if phase == TURN and t in self.hands[self.seat] or phase == DRAWN and t == self.drawn:
-                return action in self._plays((t,))
-            return False
+            if not (phase == TURN and t in self.hands[self.seat] or phase == DRAWN and t == self.drawn):
+                return False
+            preset, arm, slot = self.preset, action.arg, len(self.ends)
+            if not 0 <= arm < preset.slots or preset.play[t][arm] is not action:
+                return False
+            if slot < preset.slots:  # the star phase: the next slot, with a tile showing the spinner's number
+                return arm == slot and NUMBERS_MASK[t] & self.open_mask != 0
+            return (self.arms_at[LOW[t]] | self.arms_at[HIGH[t]]) >> arm & 1 == 1
         return action in self.legal_actions()
 
     def _plays(self, tiles) -> list[Action]:

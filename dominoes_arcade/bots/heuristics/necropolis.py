@@ -175,11 +175,28 @@ PILE_SPREAD = 0.25
 
 
 def estimate(state: State) -> list[float]:
-    """Each seat's chance of winning before the end: the current score margin (lower
-    is better), less decisive the more tiles the necropolis still holds."""
-    scores = state.scores()
-    spread = SCORE_SCALE / 2 + PILE_SPREAD * len(state.pile)
-    first = 0.5 + 0.5 * math.tanh((scores[1] - scores[0]) / spread)
+    """Each seat's chance of winning before the end, from the margin of the scores
+    each seat is heading for: a mastaba tile costs its pips only once the necropolis
+    runs low; before that it can still start a site, so it costs at most the site
+    penalty (as `choose` reckons). The margin is less decisive the more tiles the
+    necropolis still holds."""
+    penalty = state.rules.site_penalty
+    pile = len(state.pile)
+    heading = []
+    for seat in (0, 1):
+        mastabas = state.mastabas[seat]
+        heavy = 0
+        for tile in mastabas:
+            if PIPS[tile] > penalty:
+                heavy += 1
+        unload = pile > heavy + UNLOAD_MARGIN
+        cost = penalty * len(state.sites[seat])
+        for tile in mastabas:
+            pips = PIPS[tile]
+            cost += penalty if unload and pips > penalty else pips
+        heading.append(cost)
+    spread = SCORE_SCALE / 2 + PILE_SPREAD * pile
+    first = 0.5 + 0.5 * math.tanh((heading[1] - heading[0]) / spread)
     return [first, 1.0 - first]
 
 
