@@ -100,6 +100,8 @@ PLACE = [tuple(Action(GAME, "place", f"{NAME[t]} s{s}", tile=t, arg=s) for s in 
          for t in DOUBLE_SIX]
 """``PLACE[tile][stack]``: place `tile` from the hand on `stack`."""
 PASS = Action(GAME, "pass", "pass")
+FILL_EVENTS = [[Event("draw", p, t, "boneyard", "hand", face_up=False) for t in DOUBLE_SIX] for p in (0, 1)]
+"""``[seat][tile]``: the event of a hand fill, built once (events are immutable)."""
 LINE = [[Action(GAME, "line", f"line {p} {NAME[t]}", seat=p, tile=t) for t in DOUBLE_SIX] for p in (0, 1)]
 """``LINE[seat][tile]``: chance lays `tile` as that seat's next line stack."""
 DRAW = [[Action(GAME, "draw", f"hand {p} {NAME[t]}", seat=p, tile=t) for t in DOUBLE_SIX] for p in (0, 1)]
@@ -322,7 +324,7 @@ class BuildUpState(State):
         self.hand_rows[seat] |= ROW[tile]
         if self.phase == FILL:
             if events is not None:
-                events.append(Event("draw", seat, tile, "boneyard", "hand", face_up=False))
+                events.append(FILL_EVENTS[seat][tile])
             if len(hand) == HAND_SIZES[self.hand_index]:
                 self._fill_or_play(events)
             return

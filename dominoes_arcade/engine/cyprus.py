@@ -63,6 +63,20 @@ CYPRUS = Preset("cyprus", DOUBLE_NINE, suit=9, slots=8, max_players=10, deals_ev
 SEBASTOPOL = Preset("sebastopol", DOUBLE_SIX, suit=6, slots=4, max_players=4, deals_everything=True)
 
 
+def _events_by_seat_and_tile(kind: str, **fields) -> list[list[Event]]:
+    """``[seat][tile]``: one event of `kind` per seat and tile, built once: events are
+    immutable, and a game deals and draws hundreds of them."""
+    return [[Event(kind, p, t, "boneyard", "hand", face_up=False, **fields) for t in range(len(PIPS))]
+            for p in range(CYPRUS.max_players)]
+
+
+DEAL_EVENTS = _events_by_seat_and_tile("deal")
+DRAW_EVENTS = {SEARCH: _events_by_seat_and_tile("draw", value="search"),
+               DRAW: _events_by_seat_and_tile("draw", value="turn")}
+"""By phase (the search for the spinner, or a stuck player's draw): `DEAL_EVENTS`'s
+layout."""
+
+
 @dataclass(frozen=True, eq=False)
 class Rules:
     """A game's preset and resolved variant table, shared by every clone."""
@@ -270,7 +284,7 @@ class StarState(State):
         if events is not None:
             if self.to_deal == self.rules.players * self.rules.hand_size:
                 events.append(Event("new_round", self.dealer, value=self.round_number))
-            events.append(Event("deal", seat, t, "boneyard", "hand", face_up=False))
+            events.append(DEAL_EVENTS[seat][t])
         self.boneyard.remove(t)
         bisect.insort(self.hands[seat], t)
         self.to_deal -= 1
@@ -289,8 +303,7 @@ class StarState(State):
         self.boneyard.remove(t)
         bisect.insort(self.hands[seat], t)
         if events is not None:
-            events.append(Event("draw", seat, t, "boneyard", "hand", face_up=False,
-                                value="search" if self.phase == SEARCH else "turn"))
+            events.append(DRAW_EVENTS[self.phase][seat][t])
         if self.phase == SEARCH:
             if t == self.preset.spinner:
                 self.phase, self.current_player = LEAD, seat

@@ -52,6 +52,8 @@ NEW_FROM = [Action(GAME, "new_from", f"new {NAME[t]}", tile=t) for t in DOUBLE_S
 EXCHANGE = [Action(GAME, "exchange", f"exchange {NAME[t]}", tile=t) for t in DOUBLE_SIX]
 REVEAL = [Action(GAME, "reveal", NAME[t], tile=t) for t in DOUBLE_SIX]
 FIRST = [Action(GAME, "first", f"first {p}", seat=p) for p in (0, 1)]
+DRAW_EVENTS = [[Event("draw", p, t, "necropolis", "held", face_up=False) for t in DOUBLE_SIX] for p in (0, 1)]
+"""``[seat][tile]``: the event of a draw, built once (events are immutable)."""
 
 # -- phases ------------------------------------------------------------------------
 CHOOSE_FIRST = 0   # chance: who opens
@@ -237,7 +239,7 @@ class NecropolisState(State):
                 self.held = tile
                 self.phase, self.current_player = DRAWN, seat
                 if events is not None:
-                    events.append(Event("draw", seat, tile, "necropolis", "held", face_up=False))
+                    events.append(DRAW_EVENTS[seat][tile])
                 return
             bisect.insort(self.mastabas[seat], tile)
             self.pile.append(self.returning)
