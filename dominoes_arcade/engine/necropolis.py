@@ -54,6 +54,12 @@ REVEAL = [Action(GAME, "reveal", NAME[t], tile=t) for t in DOUBLE_SIX]
 FIRST = [Action(GAME, "first", f"first {p}", seat=p) for p in (0, 1)]
 DRAW_EVENTS = [[Event("draw", p, t, "necropolis", "held", face_up=False) for t in DOUBLE_SIX] for p in (0, 1)]
 """``[seat][tile]``: the event of a draw, built once (events are immutable)."""
+HIDE_EVENTS = [[Event("hide", p, t, "held", "mastabas", face_up=False) for t in DOUBLE_SIX] for p in (0, 1)]
+NEW_SITE = 2
+PLACE_EVENTS = {src: [[tuple(Event("place", p, t, src, "site", value=where) for where in (*SIDES, "new"))
+                       for t in DOUBLE_SIX] for p in (0, 1)] for src in ("held", "mastabas")}
+"""``[src][seat][tile][side]``, side `LEFT`, `RIGHT` or `NEW_SITE`: the events of
+placing a tile, built once as well."""
 
 # -- phases ------------------------------------------------------------------------
 CHOOSE_FIRST = 0   # chance: who opens
@@ -256,7 +262,7 @@ class NecropolisState(State):
         elif kind == "hide":
             bisect.insort(self.mastabas[seat], self.held)
             if events is not None:
-                events.append(Event("hide", seat, self.held, "held", "mastabas", face_up=False))
+                events.append(HIDE_EVENTS[seat][self.held])
             self.held = -1
             self._end_turn(events)
         elif kind == "new":
@@ -301,12 +307,12 @@ class NecropolisState(State):
         site = (placed,) + site if side == LEFT else site + (placed,)
         self.sites[seat] = self.sites[seat][:-1] + (site,)
         if events is not None:
-            events.append(Event("place", seat, tile, src, "site", value=SIDES[side]))
+            events.append(PLACE_EVENTS[src][seat][tile][side])
 
     def _found_site(self, seat: int, tile: int, src: str, events: list[Event] | None) -> None:
         self.sites[seat] = self.sites[seat] + (((tile, LOW[tile]),),)
         if events is not None:
-            events.append(Event("place", seat, tile, src, "site", value="new"))
+            events.append(PLACE_EVENTS[src][seat][tile][NEW_SITE])
 
     def _end_turn(self, events: list[Event] | None, passed: bool = False) -> None:
         if not passed:
