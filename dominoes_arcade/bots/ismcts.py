@@ -19,11 +19,11 @@ the rewards up the path.
 - Rollouts play the greedy heuristic to the end of the game, or in games of hands
   or rounds to the end of the current one (`horizon`), where the game's
   `evaluate` turns totals into expected rewards: the later deals are pure chance
-  and would only add noise. Where a game is long (Necropolis runs ~90 decisions, a
-  Cyprus round 20 to 40) they stop sooner, after `depth` decisions (the game's
-  ``ROLLOUT_DEPTH`` by default), and the game's mid-game `estimate` scores the
-  position: a rollout's cost is nearly all heuristic decisions, so a short one buys
-  two to three times the iterations in the same time.
+  and would only add noise. Where a game is long (Necropolis runs ~90 decisions)
+  they stop sooner, after `depth` decisions (the game's ``ROLLOUT_DEPTH`` by
+  default), and the game's mid-game `estimate` scores the position: a rollout's
+  cost is nearly all heuristic decisions, so a short one buys about three times the
+  iterations in the same time.
 - Rewards are a vector, one per seat, in [0, 1] (`rewards`); each decision node
   keeps the total of the seat that chose it, so with 3+ players every seat
   maximises its own reward.
