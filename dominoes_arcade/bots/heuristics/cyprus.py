@@ -109,7 +109,7 @@ ROLLOUT_DEPTH = 0
 """ISMCTS rollout decisions before `estimate` scores the round in play: 0, play the
 round out. Cut after 6 decisions the search ran 2.5 times the iterations but played
 no better at the same time per decision (bench/strength.py, Cyprus 4 players, 150 ms:
-mean rank 2.90 ± 0.53 against three full-round searches, where an equal seat ranks
+mean rank 2.80 ± 0.38 over 32 games against three full-round searches, where an equal seat ranks
 2.5), so `estimate` is used only when asked for (``ismcts:depth=6``)."""
 TILE_ODDS = 1.0
 """How much likelier to win the round one tile fewer in hand makes a seat (as a log)."""
