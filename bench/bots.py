@@ -1,11 +1,16 @@
-"""Bot speed (issue 5): ISMCTS iterations per second in each game (aim: 10,000+), and
-milliseconds per decision at each difficulty of config.toml's [bots] (aim: hard under
-300 ms, medium under 20 ms, so the client never feels slow).
+"""Bot speed (issues 5 and 18): ISMCTS iterations per second in each game (issue 18's
+aim: 15,000+), with the game's rollout depth and with full rollouts (`depth=0`, the
+search before issue 18) side by side, and milliseconds per decision at each
+difficulty of config.toml's [bots] (medium under 20 ms; hard and expert think for a
+time budget, so they take about that).
 
 Decisions are timed at positions with a real choice (a forced move costs nothing),
 taken from games of the greedy bot against itself, so every bot is timed on the same
-positions. Run with `make bench` or `python bench/bots.py [--positions N]`. Never part
-of the tests: timings depend on the machine.
+positions. Iterations per second count CPU time of this process
+(`time.process_time`), which other work on a shared machine disturbs less than wall
+time; milliseconds per decision are wall time, as a player waits them. Run with
+`make bench` or `python bench/bots.py [--positions N]`. Never part of the tests:
+timings depend on the machine.
 """
 
 from __future__ import annotations
@@ -48,18 +53,25 @@ def positions(game, players, options, count, seed):
     return found
 
 
-def time_decisions(spec, states):
-    """Milliseconds per decision of `spec` at each state, and ISMCTS iterations."""
+def time_decisions(spec, states, clock=time.perf_counter):
+    """Milliseconds per decision of `spec` at each state (by `clock`), and ISMCTS
+    iterations."""
     times, iterations = [], 0
     for index, state in enumerate(states):
         seat = state.current_player
         bot = make_bot(spec, state.game, seat, state.options_dict(), seed=index)
         view, legal = state.view(seat), state.legal_actions()
-        start = time.perf_counter()
+        start = clock()
         bot.choose(view, legal)
-        times.append((time.perf_counter() - start) * 1000)
+        times.append((clock() - start) * 1000)
         iterations += getattr(bot, "last_search", {}).get("iterations", 0)
     return times, iterations
+
+
+def iteration_rate(spec, states):
+    """ISMCTS iterations per CPU second of `spec` over `states`."""
+    times, iterations = time_decisions(spec, states, time.process_time)
+    return iterations / (sum(times) / 1000)
 
 
 def main() -> None:
@@ -71,14 +83,16 @@ def main() -> None:
     specs = {level: difficulty_spec(table, level) for level in DIFFICULTIES}
     print("bots: " + ", ".join(f"{level} = {spec}" for level, spec in specs.items()))
     print(f"{args.positions} positions with a choice per game; ms per decision: mean / 95th percentile / max")
-    header = f"{'game':20} {'ismcts it/s':>11}"
+    header = f"{'game':20} {'ismcts it/s':>11} {'depth=0 it/s':>12}"
     for level in DIFFICULTIES:
         header += f"  {level + ' ms':>22}"
     print(header)
     for label, game, players, options in CASES:
         states = positions(game, players, options, args.positions, seed=7)
-        times, iterations = time_decisions(f"ismcts:iterations={args.iterations}", states[: max(5, len(states) // 3)])
-        line = f"{label:20} {iterations / (sum(times) / 1000):11,.0f}"
+        timed = states[: max(5, len(states) // 3)]
+        rate = iteration_rate(f"ismcts:iterations={args.iterations}", timed)
+        full = iteration_rate(f"ismcts:iterations={args.iterations},depth=0", timed)
+        line = f"{label:20} {rate:11,.0f} {full:12,.0f}"
         for level in DIFFICULTIES:
             ms, _ = time_decisions(specs[level], states)
             p95 = statistics.quantiles(ms, n=20, method="inclusive")[-1] if len(ms) > 1 else ms[0]

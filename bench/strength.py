@@ -20,6 +20,7 @@ import argparse
 import math
 import multiprocessing
 import statistics
+import sys
 import time
 
 from dominoes_arcade.bots.driver import play_specs
@@ -79,8 +80,15 @@ def main() -> None:
     jobs = [(args.game, specs, args.seed + deal, rotation, options)
             for deal in range(args.deals) for rotation in range(n)]
     start = time.perf_counter()
+    results = []
     with multiprocessing.Pool(args.workers) as pool:
-        results = pool.map(play_one, jobs, chunksize=1)
+        # Each game as it finishes, on stderr: a long run shows its progress, and an
+        # interrupted one leaves its games behind.
+        for result in pool.imap_unordered(play_one, jobs, chunksize=1):
+            results.append(result)
+            rotation, scores, winners, error = result[:4]
+            print(f"game {len(results)}/{len(jobs)}: rotation {rotation} scores {list(scores)} "
+                  f"winners {winners} error {error}", file=sys.stderr, flush=True)
     elapsed = time.perf_counter() - start
 
     rank_lists: list[list[float]] = [[] for _ in specs]

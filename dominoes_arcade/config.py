@@ -41,7 +41,7 @@ USER_FILE = "config.user.toml"
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 THEMES = ("classic", "colourblind", "midnight")
 BUTTON_LABELS = ("auto", "xbox", "playstation", "nintendo")
-SEAT_KINDS = ("human", "easy", "medium", "hard")
+SEAT_KINDS = ("human", "easy", "medium", "hard", "expert")
 
 
 class ProgramsOption(Option):
@@ -78,7 +78,8 @@ APP_SECTIONS: dict[str, tuple[str, list[Option]]] = {
     "bots": ("what each difficulty means: a bot spec (see `dominoes-arcade bots`)", [
         Option("easy", "random", "the easy bot", kind=str),
         Option("medium", "greedy", "the medium bot", kind=str),
-        Option("hard", "ismcts", "the hard bot", kind=str),
+        Option("hard", "ismcts:time_ms=150", "the hard bot (thinks 150 ms a move)", kind=str),
+        Option("expert", "ismcts:time_ms=600", "the expert bot (thinks 600 ms a move)", kind=str),
         ProgramsOption("programs", [], "bot programs offered as seats (Program) on the setup screen", kind=list),
         Option("think_delay_ms", 450, "least time a bot takes per move in the client, so play is watchable",
                minimum=0, maximum=5000, kind=int),
@@ -135,7 +136,7 @@ def defaults() -> dict[str, dict[str, Any]]:
     return {section: {k: o.default for k, o in table.items()} for section, (_, table) in schema().items()}
 
 
-BOT_SPEC_KEYS = {"bots": ("easy", "medium", "hard")}
+BOT_SPEC_KEYS = {"bots": ("easy", "medium", "hard", "expert")}
 """Keys whose value is a bot spec, checked as the program will use it."""
 
 

@@ -261,3 +261,31 @@ def test_cyprus_greedy_wins_more_than_its_share_against_random():
             games += 1
     # An equal player wins a quarter (40 of 160); these deals give greedy 65.
     assert wins >= 0.3 * games
+
+
+# -- mid-game estimates, where ISMCTS cuts its rollouts (issue 18) ---------------------
+def test_necropolis_estimate_favours_the_seat_heading_for_the_lower_score():
+    # Both hide a heavy tile early: each can still start a site with it later, so
+    # each heads for one point more.
+    state = run(opened(), "0 draw", "* 5-6", "0 hide", "1 draw", "* 4-6", "1 hide")
+    assert necropolis.estimate(state) == pytest.approx([0.5, 0.5])
+    # Then seat 0 hides a blank (free) and seat 1 a 2-3 (a point more).
+    run(state, "0 draw", "* 0-0", "0 hide", "1 draw", "* 2-3", "1 hide")
+    first, second = necropolis.estimate(state)
+    assert 0.5 < first < 1 and first + second == pytest.approx(1)
+
+
+def test_cyprus_estimate_favours_short_light_hands_and_keeps_the_totals():
+    state = new_game("cyprus", 4)
+    rng = __import__("random").Random(2)
+    while state.is_chance:
+        state.apply(state.sample_chance(rng))
+    state.hands = [state.hands[0][:] for _ in range(4)]  # the same hand everywhere (the estimate reads pips)
+    assert cyprus.estimate(state) == pytest.approx([0.5] * 4)
+    state.hands[2] = state.hands[2][:3]  # seat 2 nearly out
+    values = cyprus.estimate(state)
+    assert values[2] == max(values) and all(0 < v < 1 for v in values)
+    assert sum(values) == pytest.approx(2.0)
+    state.hands[2] = state.hands[0][:]
+    state.totals = (0, 0, 90, 0)  # a big lead outweighs a hand as long as the others'
+    assert cyprus.estimate(state)[2] == max(cyprus.estimate(state))

@@ -117,3 +117,17 @@ def test_search_beats_the_greedy_heuristic_it_rolls_out_with():
             decided += bool(winners)
             wins += bool(winners) and seats[winners[0]].startswith("ismcts")
     assert wins >= 0.8 * decided and decided >= 8
+
+
+@pytest.mark.parametrize("depth, cut", [(0, False), (2, True)])
+def test_rollouts_stop_at_the_depth_and_take_the_games_estimate(monkeypatch, depth, cut):
+    from dominoes_arcade.bots.heuristics import necropolis
+
+    estimated = []
+    real = necropolis.estimate
+    monkeypatch.setattr(necropolis, "estimate", lambda state: estimated.append(state) or real(state))
+    state = opened_with_choices()
+    bot = make_bot(f"ismcts:iterations=50,depth={depth}", "necropolis", 0, seed=3)
+    bot.choose(state.view(0), state.legal_actions())
+    # Necropolis runs ~90 decisions: a depth of 2 cuts every rollout; no depth, none.
+    assert (len(estimated) == 50) is cut and (not estimated) is not cut

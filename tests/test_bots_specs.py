@@ -53,7 +53,7 @@ def test_parameters_are_converted_to_the_default_type():
     ("", ["empty bot spec"]),
     ("alphazero", ["unknown bot 'alphazero'", "random", "greedy", "ismcts"]),
     ("ismcts:iterations", ["bad parameter 'iterations'", "key=value"]),
-    ("ismcts:depth=3", ["ismcts", "unknown parameter 'depth'", "iterations"]),
+    ("ismcts:rollouts=3", ["ismcts", "unknown parameter 'rollouts'", "iterations"]),
     ("ismcts:iterations=lots", ["ismcts", "iterations must be int", "'lots'"]),
     ("ismcts:iterations=0.5", ["iterations must be int"]),
     ("ismcts:iterations=0", ["iterations must be at least 1"]),
@@ -135,11 +135,11 @@ def test_a_bot_for_other_games_refuses_the_wrong_game(tmp_path):
 
 def test_difficulties_map_to_checked_specs():
     table = defaults()["bots"]
-    for level in ("easy", "medium", "hard"):
+    for level in ("easy", "medium", "hard", "expert"):
         assert parse_spec(difficulty_spec(table, level)).text == table[level]
     assert difficulty_spec({**table, "hard": "ismcts:iterations=50"}, "hard") == "ismcts:iterations=50"
-    with pytest.raises(BotError, match="unknown difficulty 'expert'"):
-        difficulty_spec(table, "expert")
+    with pytest.raises(BotError, match="unknown difficulty 'insane'"):
+        difficulty_spec(table, "insane")
     with pytest.raises(BotError, match=r"bots.medium = 'ismcts:itertions=5': ismcts: unknown parameter"):
         difficulty_spec({**table, "medium": "ismcts:itertions=5"}, "medium")
 
@@ -148,7 +148,10 @@ def test_difficulties_get_stronger():
     table = defaults()["bots"]
     assert parse_spec(table["easy"]).cls is RandomBot
     assert parse_spec(table["medium"]).cls is GreedyBot
-    assert parse_spec(table["hard"]).cls is IsmctsBot
+    hard, expert = parse_spec(table["hard"]), parse_spec(table["expert"])
+    assert hard.cls is IsmctsBot and expert.cls is IsmctsBot
+    # Both think for a time budget, so a faster engine makes them stronger; expert longer.
+    assert int(dict(expert.params)["time_ms"]) > int(dict(hard.params)["time_ms"]) > 0
 
 
 def test_bots_command_lists_every_bot_its_parameters_and_the_difficulties():

@@ -117,7 +117,7 @@ def make_bot(spec: str, game: str, seat: int, options: dict | None = None, seed:
     return parse_spec(spec).make(game, seat, options, seed)
 
 
-DIFFICULTIES = ("easy", "medium", "hard")
+DIFFICULTIES = ("easy", "medium", "hard", "expert")
 
 
 def difficulty_spec(settings_bots: Any, level: str) -> str:

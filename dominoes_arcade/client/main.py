@@ -17,7 +17,7 @@ from pathlib import Path
 
 from .. import config as config_module
 
-SEAT_CHOICES = ("human", "easy", "medium", "hard")
+SEAT_CHOICES = ("human", "easy", "medium", "hard", "expert")
 
 
 class LaunchError(ValueError):

@@ -100,6 +100,8 @@ PLACE = [tuple(Action(GAME, "place", f"{NAME[t]} s{s}", tile=t, arg=s) for s in 
          for t in DOUBLE_SIX]
 """``PLACE[tile][stack]``: place `tile` from the hand on `stack`."""
 PASS = Action(GAME, "pass", "pass")
+FILL_EVENTS = [[Event("draw", p, t, "boneyard", "hand", face_up=False) for t in DOUBLE_SIX] for p in (0, 1)]
+"""``[seat][tile]``: the event of a hand fill, built once (events are immutable)."""
 LINE = [[Action(GAME, "line", f"line {p} {NAME[t]}", seat=p, tile=t) for t in DOUBLE_SIX] for p in (0, 1)]
 """``LINE[seat][tile]``: chance lays `tile` as that seat's next line stack."""
 DRAW = [[Action(GAME, "draw", f"hand {p} {NAME[t]}", seat=p, tile=t) for t in DOUBLE_SIX] for p in (0, 1)]
@@ -216,6 +218,19 @@ class BuildUpState(State):
         # random() scaled is uniform to 2**-53 and three times as fast as randrange.
         return table[boneyard[int(rng.random() * len(boneyard))]]
 
+    def is_legal(self, action: Action) -> bool:
+        """`State.is_legal` as a look-up for chance outcomes: the seat's interned line
+        tile or draw of a tile still in its boneyard. Placements come from the cover
+        matrix, so the list of decisions is cheap to build and look up."""
+        if self.viewer != -1:
+            return False
+        phase = self.phase
+        if phase == DEAL_LINE or phase == FIRST_DRAW or phase == FILL:
+            t = action.tile
+            table = (LINE if phase == DEAL_LINE else DRAW)[self.seat]
+            return 0 <= t < len(table) and table[t] is action and t in self.boneyards[self.seat]
+        return phase == PLAY and action in self.legal_actions()
+
     def chance_key(self, action: Action) -> int:
         """Two sets of the same tiles: a chance outcome's piece is its tile in its
         owner's colour."""
@@ -309,7 +324,7 @@ class BuildUpState(State):
         self.hand_rows[seat] |= ROW[tile]
         if self.phase == FILL:
             if events is not None:
-                events.append(Event("draw", seat, tile, "boneyard", "hand", face_up=False))
+                events.append(FILL_EVENTS[seat][tile])
             if len(hand) == HAND_SIZES[self.hand_index]:
                 self._fill_or_play(events)
             return

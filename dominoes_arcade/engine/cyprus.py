@@ -34,8 +34,9 @@ from dataclasses import dataclass
 
 from .core import CHANCE, TERMINAL, Action, Event, Option, Outcome, State, Termination
 from .cyprus_knowledge import GAIN, GONE, VOID, Layers, deal_unseen, hand_layers
-from .star_tables import Preset
-from .tiles import DOUBLE_NINE, DOUBLE_SIX, HIGH, LOW, NAME, NUMBERS_MASK, PIPS
+from .cyprus_reasons import why_illegal
+from .star_tables import DEAL, DRAW, DRAWN, LEAD, OVER, SEARCH, TURN, Preset
+from .tiles import DOUBLE_NINE, DOUBLE_SIX, HIGH, LOW, NUMBERS_MASK, PIPS
 
 # -- the two rule tables -----------------------------------------------------------
 SEED_HANDS = {4: 9, 5: 8, 6: 7, 7: 7, 8: 6, 9: 6, 10: 5}
@@ -61,6 +62,20 @@ SEBASTOPOL_OPTIONS: dict[str, Option] = {o.name: o for o in (
 
 CYPRUS = Preset("cyprus", DOUBLE_NINE, suit=9, slots=8, max_players=10, deals_everything=False)
 SEBASTOPOL = Preset("sebastopol", DOUBLE_SIX, suit=6, slots=4, max_players=4, deals_everything=True)
+
+
+def _events_by_seat_and_tile(kind: str, **fields) -> list[list[Event]]:
+    """``[seat][tile]``: one event of `kind` per seat and tile, built once: events are
+    immutable, and a game deals and draws hundreds of them."""
+    return [[Event(kind, p, t, "boneyard", "hand", face_up=False, **fields) for t in range(len(PIPS))]
+            for p in range(CYPRUS.max_players)]
+
+
+DEAL_EVENTS = _events_by_seat_and_tile("deal")
+DRAW_EVENTS = {SEARCH: _events_by_seat_and_tile("draw", value="search"),
+               DRAW: _events_by_seat_and_tile("draw", value="turn")}
+"""By phase (the search for the spinner, or a stuck player's draw): `DEAL_EVENTS`'s
+layout."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -99,15 +114,12 @@ class RoundResult:
     pips: tuple[int, ...]
 
 
-# -- phases ------------------------------------------------------------------------
-DEAL, SEARCH, LEAD, TURN, DRAW, DRAWN, OVER = range(7)
-
 
 class StarState(State):
     """The state of a Cyprus or Sebastopol game; `preset` says which."""
 
     __slots__ = ("rules", "phase", "seat", "dealer", "round_number", "to_deal", "hands", "boneyard", "layout",
-                 "ends", "arms_at", "open_mask", "drawn", "totals", "history", "last_round", "hidden")
+                 "ends", "arms_at", "open_mask", "on_table", "drawn", "totals", "history", "last_round", "hidden")
 
     preset: Preset
 
@@ -139,6 +151,9 @@ class StarState(State):
         self.open_mask = 0
         """Bit n set when a tile showing n may be played now (the spinner's number in the
         star phase, else the arms' open ends)."""
+        self.on_table = 0
+        """Bit t set when tile t is on the table (the spinner included), for the bots'
+        quick look-ups."""
         self.drawn = -1
         """The tile just drawn by a stuck player, until they play it or pass."""
         self.history: tuple | None = None
@@ -187,6 +202,26 @@ class StarState(State):
         boneyard = self.boneyard
         return row[boneyard[rng.randrange(len(boneyard))]]
 
+    def is_legal(self, action: Action) -> bool:
+        """`State.is_legal` as a look-up: a deal or draw is its seat's interned
+        outcome of a tile in the boneyard; a play is among the plays of its one tile."""
+        phase, t = self.phase, action.tile
+        if self.viewer != -1 or phase == OVER:
+            return False
+        if self.current_player == CHANCE:
+            row = (self.preset.deal if phase == DEAL else self.preset.drawn)[self.seat]
+            return 0 <= t < len(row) and row[t] is action and t in self.boneyard
+        if action.kind == "play":
+            if not (phase == TURN and t in self.hands[self.seat] or phase == DRAWN and t == self.drawn):
+                return False
+            preset, arm, slot = self.preset, action.arg, len(self.ends)
+            if not 0 <= arm < preset.slots or preset.play[t][arm] is not action:
+                return False
+            if slot < preset.slots:  # the star phase: the next slot, with a tile showing the spinner's number
+                return arm == slot and NUMBERS_MASK[t] & self.open_mask != 0
+            return (self.arms_at[LOW[t]] | self.arms_at[HIGH[t]]) >> arm & 1 == 1
+        return action in self.legal_actions()
+
     def _plays(self, tiles) -> list[Action]:
         """Every legal play of `tiles`: into the next star slot while the star is
         incomplete, else onto each arm whose open end the tile shows."""
@@ -216,55 +251,7 @@ class StarState(State):
         return []
 
     def why_illegal(self, action: Action) -> str:
-        preset = self.preset
-        if action.game != preset.game:
-            return f"{action} is a {action.game} move"
-        if self.current_player == TERMINAL:
-            return "the game is over"
-        chance_step = action.kind in ("deal", "drawn")
-        if self.current_player == CHANCE:
-            due = "deal" if self.phase == DEAL else "drawn"
-            if action.kind != due:
-                return f"the next step is chance: {'a deal' if due == 'deal' else 'a draw'} to seat {self.seat}"
-            if action.seat != self.seat:
-                return f"the next tile goes to seat {self.seat}"
-            return f"{NAME[action.tile]} is not in the boneyard"
-        if chance_step:
-            return "that is a chance outcome, not a decision"
-        seat, kind, spinner = self.seat, action.kind, NAME[preset.spinner]
-        if self.phase == LEAD:
-            return f"seat {seat} holds {spinner} and must set it first"
-        if kind == "spinner":
-            return f"{spinner} is already set"
-        if self.phase == DRAWN:
-            drawn = NAME[self.drawn]
-            if kind == "draw":
-                return f"only one draw a turn: play {drawn} if it fits, else pass"
-            if kind == "pass":
-                return f"the drawn tile {drawn} fits, so it must be played"
-            if action.tile != self.drawn:
-                return f"after drawing, only the drawn tile {drawn} may be played"
-        if kind == "play":
-            return self._why_not_play(action.tile, action.arg)
-        if self._plays(self.hands[seat]):
-            return "you can play, and playing is compulsory"
-        boneyard, reserve = len(self.boneyard), self.rules.boneyard_reserve
-        if kind == "draw":
-            if preset.deals_everything:
-                return f"{preset.game} has no boneyard: pass"
-            return f"the boneyard has {boneyard} tiles and {reserve} may not be drawn (boneyard_reserve): pass"
-        return f"you cannot play, so draw: the boneyard has {boneyard} tiles"
-
-    def _why_not_play(self, t: int, arm: int) -> str:
-        if t not in self.hands[self.seat]:
-            return f"{NAME[t]} is not in your hand"
-        suit, slot = self.preset.suit, len(self.ends)
-        if slot < self.preset.slots:
-            if not NUMBERS_MASK[t] >> suit & 1:
-                return (f"the star is not complete: only a {suit}-x tile may be played until all "
-                        f"{self.preset.slots} slots are filled")
-            return f"a {suit}-x tile fills the next empty star slot, @{slot}"
-        return f"{NAME[t]} does not match arm {arm}'s open end {self.ends[arm]}"
+        return why_illegal(self, action)
 
     # -- what happens ------------------------------------------------------------------
     def _apply(self, action: Action, events: list[Event] | None) -> None:
@@ -289,6 +276,7 @@ class StarState(State):
             self.hands[seat].remove(spinner)
             self.history = (GONE, seat, spinner, self.history)
             self.open_mask = 1 << self.preset.suit
+            self.on_table |= 1 << spinner
             if events is not None:
                 events.append(Event("spinner", seat, spinner, "hand", "table"))
             self._after_decision(seat, events)
@@ -297,7 +285,7 @@ class StarState(State):
         if events is not None:
             if self.to_deal == self.rules.players * self.rules.hand_size:
                 events.append(Event("new_round", self.dealer, value=self.round_number))
-            events.append(Event("deal", seat, t, "boneyard", "hand", face_up=False))
+            events.append(DEAL_EVENTS[seat][t])
         self.boneyard.remove(t)
         bisect.insort(self.hands[seat], t)
         self.to_deal -= 1
@@ -316,8 +304,7 @@ class StarState(State):
         self.boneyard.remove(t)
         bisect.insort(self.hands[seat], t)
         if events is not None:
-            events.append(Event("draw", seat, t, "boneyard", "hand", face_up=False,
-                                value="search" if self.phase == SEARCH else "turn"))
+            events.append(DRAW_EVENTS[self.phase][seat][t])
         if self.phase == SEARCH:
             if t == self.preset.spinner:
                 self.phase, self.current_player = LEAD, seat
@@ -331,6 +318,7 @@ class StarState(State):
     def _play(self, seat: int, t: int, arm: int, events: list[Event] | None) -> None:
         self.hands[seat].remove(t)
         self.history = (GONE, seat, t, self.history)
+        self.on_table |= 1 << t
         ends = self.ends
         if arm == len(ends):  # fills star slot `arm`
             self.layout.append((t,))
@@ -439,7 +427,8 @@ class StarState(State):
         c.layout = self.layout[:]
         c.ends = self.ends[:]
         c.arms_at = self.arms_at[:]
-        c.open_mask, c.drawn, c.totals, c.history = self.open_mask, self.drawn, self.totals, self.history
+        c.open_mask, c.on_table, c.drawn = self.open_mask, self.on_table, self.drawn
+        c.totals, c.history = self.totals, self.history
         c.last_round, c.hidden = self.last_round, self.hidden
         return c
 

@@ -52,6 +52,14 @@ NEW_FROM = [Action(GAME, "new_from", f"new {NAME[t]}", tile=t) for t in DOUBLE_S
 EXCHANGE = [Action(GAME, "exchange", f"exchange {NAME[t]}", tile=t) for t in DOUBLE_SIX]
 REVEAL = [Action(GAME, "reveal", NAME[t], tile=t) for t in DOUBLE_SIX]
 FIRST = [Action(GAME, "first", f"first {p}", seat=p) for p in (0, 1)]
+DRAW_EVENTS = [[Event("draw", p, t, "necropolis", "held", face_up=False) for t in DOUBLE_SIX] for p in (0, 1)]
+"""``[seat][tile]``: the event of a draw, built once (events are immutable)."""
+HIDE_EVENTS = [[Event("hide", p, t, "held", "mastabas", face_up=False) for t in DOUBLE_SIX] for p in (0, 1)]
+NEW_SITE = 2
+PLACE_EVENTS = {src: [[tuple(Event("place", p, t, src, "site", value=where) for where in (*SIDES, "new"))
+                       for t in DOUBLE_SIX] for p in (0, 1)] for src in ("held", "mastabas")}
+"""``[src][seat][tile][side]``, side `LEFT`, `RIGHT` or `NEW_SITE`: the events of
+placing a tile, built once as well."""
 
 # -- phases ------------------------------------------------------------------------
 CHOOSE_FIRST = 0   # chance: who opens
@@ -135,6 +143,19 @@ class NecropolisState(State):
         if self.phase == CHOOSE_FIRST:
             return FIRST[rng.randrange(2)]
         return REVEAL[self.pile[rng.randrange(len(self.pile))]]
+
+    def is_legal(self, action: Action) -> bool:
+        """`State.is_legal` as a look-up for chance outcomes: a revealed tile is one
+        still in the necropolis. Decisions are few, so they are looked up in the list."""
+        if self.viewer != -1:
+            return False
+        phase = self.phase
+        if phase == REVEAL_DRAW or phase == REVEAL_EXCHANGE:
+            t = action.tile
+            return 0 <= t < len(REVEAL) and REVEAL[t] is action and t in self.pile
+        if phase == CHOOSE_FIRST:
+            return action is FIRST[0] or action is FIRST[1]
+        return phase != OVER and action in self.legal_actions()
 
     def _fits(self, seat: int, tile: int) -> tuple[bool, bool]:
         """Whether `tile` shares a number with the left and right end tiles of the
@@ -224,7 +245,7 @@ class NecropolisState(State):
                 self.held = tile
                 self.phase, self.current_player = DRAWN, seat
                 if events is not None:
-                    events.append(Event("draw", seat, tile, "necropolis", "held", face_up=False))
+                    events.append(DRAW_EVENTS[seat][tile])
                 return
             bisect.insort(self.mastabas[seat], tile)
             self.pile.append(self.returning)
@@ -241,7 +262,7 @@ class NecropolisState(State):
         elif kind == "hide":
             bisect.insort(self.mastabas[seat], self.held)
             if events is not None:
-                events.append(Event("hide", seat, self.held, "held", "mastabas", face_up=False))
+                events.append(HIDE_EVENTS[seat][self.held])
             self.held = -1
             self._end_turn(events)
         elif kind == "new":
@@ -286,12 +307,12 @@ class NecropolisState(State):
         site = (placed,) + site if side == LEFT else site + (placed,)
         self.sites[seat] = self.sites[seat][:-1] + (site,)
         if events is not None:
-            events.append(Event("place", seat, tile, src, "site", value=SIDES[side]))
+            events.append(PLACE_EVENTS[src][seat][tile][side])
 
     def _found_site(self, seat: int, tile: int, src: str, events: list[Event] | None) -> None:
         self.sites[seat] = self.sites[seat] + (((tile, LOW[tile]),),)
         if events is not None:
-            events.append(Event("place", seat, tile, src, "site", value="new"))
+            events.append(PLACE_EVENTS[src][seat][tile][NEW_SITE])
 
     def _end_turn(self, events: list[Event] | None, passed: bool = False) -> None:
         if not passed:

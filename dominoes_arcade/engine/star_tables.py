@@ -8,6 +8,9 @@ from __future__ import annotations
 from .core import Action
 from .tiles import NAME, tile
 
+DEAL, SEARCH, LEAD, TURN, DRAW, DRAWN, OVER = range(7)
+"""The phases of a round, in the order it meets them (`cyprus` describes each)."""
+
 
 class Preset:
     """One game of the family: its set, spinner, star and deal, and every action it

@@ -17,6 +17,9 @@ its module here (Sebastopol shares Cyprus's), which defines:
   many have ended) and ``evaluate(state) -> list[float]`` (each seat's expected
   reward in [0, 1] at a hand or round end): ISMCTS stops its rollouts there instead
   of playing out deals that have not happened yet.
+- optionally, for long games, ``estimate(state) -> list[float]`` (each seat's
+  expected reward in [0, 1] at any point) and ``ROLLOUT_DEPTH`` (decisions): ISMCTS
+  cuts its rollouts after that many decisions and scores the position with it.
 
 A game whose entry names none (a new engine game) falls back to `Fallback`:
 uniformly random choices, and every chance outcome treated as observed.

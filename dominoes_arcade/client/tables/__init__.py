@@ -27,8 +27,9 @@ if TYPE_CHECKING:
     from ..app import App
     from .base import TableScene
 
-SEAT_KINDS = ("human", "easy", "medium", "hard")
-SEAT_LABELS = {"human": "Human", "easy": "Easy bot", "medium": "Medium bot", "hard": "Hard bot", "record": "Record"}
+SEAT_KINDS = ("human", "easy", "medium", "hard", "expert")
+SEAT_LABELS = {"human": "Human", "easy": "Easy bot", "medium": "Medium bot", "hard": "Hard bot", "expert": "Expert bot",
+               "record": "Record"}
 
 
 def seat_label(kind: str) -> str:
@@ -44,8 +45,8 @@ class TableSetup:
 
     game: str
     seats: list[str]
-    """Each seat's kind, seat 0 first: ``"human"``, ``"easy"``, ``"medium"``, ``"hard"``
-    (``"record"`` when replaying)."""
+    """Each seat's kind, seat 0 first: ``"human"``, ``"easy"``, ``"medium"``, ``"hard"``,
+    ``"expert"`` (``"record"`` when replaying)."""
     options: dict[str, Any] = field(default_factory=dict)
     """The game's variant table (config.toml's values, changed on the setup screen)."""
     seed: int = 1

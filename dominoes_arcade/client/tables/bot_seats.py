@@ -5,11 +5,13 @@ A table owns one `BotSeats` (``table.bots``). The bot to move is asked as soon a
 its seat is to move (`ask_for_move`), so it thinks while the last move still
 animates; the table takes the answer (`move_decision`) once its pacing allows.
 The hint is the `hard` bot's choice for the human's view (`ask_hint`), kept for
-the decision it was asked for only.
+the decision it was asked for only. A bot still thinking after
+`THINKING_NOTICE_SECONDS` is shown thinking (`thinking_seconds`).
 """
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
 from ...engine import Action
@@ -19,6 +21,10 @@ if TYPE_CHECKING:
     from .base import TableScene
 
 
+THINKING_NOTICE_SECONDS = 0.3
+"""How long the bot to move may think before the table says it is thinking."""
+
+
 class BotSeats:
     def __init__(self, table: TableScene):
         self.table = table
@@ -26,6 +32,9 @@ class BotSeats:
         self._specs: dict[str, str] = {}
         self.ticket: int | None = None
         """The question to the bot to move, while it thinks."""
+        self._asked_at = 0.0
+        self._answer: Decision | None = None
+        """The bot's answer, once come, until the table takes it (`move_decision`)."""
         self.hint: Action | None = None
         """The hard bot's suggestion for the human's decision, until they move."""
         self.hint_ticket: int | None = None
@@ -79,13 +88,26 @@ class BotSeats:
         if (self.ticket is None and table.replay is None and seat >= 0 and not state.is_terminal
                 and not table.is_human(seat)):
             self.ticket = self._ask(table.key, table.seat_kind(seat), table.setup.seed * 16 + seat)
+            self._asked_at = time.monotonic()
+
+    def _collect(self) -> Decision | None:
+        if self._answer is None:
+            self._answer = self.worker.result(self.ticket)
+        return self._answer
 
     def move_decision(self) -> Decision | None:
         """The bot's answer once it has come (then the question is closed)."""
-        decision = self.worker.result(self.ticket)
+        decision = self._collect()
         if decision is not None:
-            self.ticket = None
+            self.ticket = self._answer = None
         return decision
+
+    def thinking_seconds(self) -> float:
+        """How long the bot to move has been thinking: 0 when no bot is asked or its
+        answer has come (the table may still be pacing the move)."""
+        if self.ticket is None or self._collect() is not None:
+            return 0.0
+        return time.monotonic() - self._asked_at
 
     # -- the hint -------------------------------------------------------------------------------
     def ask_hint(self) -> None:
@@ -117,7 +139,7 @@ class BotSeats:
         """The state was rebuilt (undo, a replay step back): no question stands."""
         if self.ticket is not None:
             self.worker.cancel(self.ticket)
-            self.ticket = None
+            self.ticket = self._answer = None
         self.state_changed()
 
     def forget(self, hint: bool = False) -> None:

@@ -23,6 +23,7 @@ from ...engine import Action
 from ..focus import farthest_back, nearest
 from ..input import DIRECTIONS, Device, Intent
 from ..theme import SMALL
+from .bot_seats import THINKING_NOTICE_SECONDS
 
 
 @dataclass(frozen=True)
@@ -395,8 +396,34 @@ def draw_marks(table, surface) -> None:
                         draw_tag(surface, style, rects[item], "Hint", HINT_COLOUR)
                 break
     elif table.hint_ticket is not None:
-        text = style.text("Thinking of a hint\u2026", SMALL + 2, HINT_COLOUR, bold=True)
-        surface.blit(text, text.get_rect(midbottom=(surface.get_width() // 2, surface.get_height() - 56)))
+        _draw_note(surface, style, "Thinking of a hint\u2026", HINT_COLOUR)
+    thinking = table.bots.thinking_seconds()
+    if thinking >= THINKING_NOTICE_SECONDS:
+        draw_thinking(surface, style, table.seat_name(table.state.current_player), thinking)
+
+
+def _draw_note(surface, style, text: str, colour) -> None:
+    """One line of status at the bottom centre, above the prompts."""
+    label = style.text(text, SMALL + 2, colour, bold=True)
+    surface.blit(label, label.get_rect(midbottom=(surface.get_width() // 2, surface.get_height() - 56)))
+
+
+def draw_thinking(surface, style, who: str, seconds: float) -> None:
+    """A bot that has thought longer than `THINKING_NOTICE_SECONDS`: a pill in the
+    middle of the footer (free on a bot's turn) with three dots lighting in turn, so a
+    long think reads as work, not as a hang."""
+    label = style.text(f"{who} thinking", SMALL, LAST_MOVE_COLOUR, bold=True)
+    dot, gap = 6, 8
+    box = pygame.Rect(0, 0, label.get_width() + 3 * (dot + gap) + 24, label.get_height() + 8)
+    box.midbottom = (surface.get_width() // 2, surface.get_height() - 12)
+    pygame.draw.rect(surface, (12, 18, 16), box, border_radius=box.height // 2)
+    pygame.draw.rect(surface, LAST_MOVE_COLOUR, box, width=2, border_radius=box.height // 2)
+    surface.blit(label, label.get_rect(midleft=(box.left + 12, box.centery)))
+    lit = int(seconds * 3) % 3
+    for i in range(3):
+        centre = (box.left + 12 + label.get_width() + gap + i * (dot + gap) + dot // 2, box.centery)
+        colour = LAST_MOVE_COLOUR if i == lit else (60, 80, 90)
+        pygame.draw.circle(surface, colour, centre, dot // 2 + (i == lit))
 
 
 def table_prompts(table) -> list:
