@@ -228,7 +228,7 @@ def test_the_setup_screen_offers_the_configured_programs(app_with):
     seat = next(w for w in setup.focus.widgets if w.label == "Seat 2")
     assert (f"cmd:{command}", "Program protocol_bot.py") in seat.choices
     steer(app, "Seat 2")
-    press_keys(app, pygame.K_RIGHT, pygame.K_RIGHT)  # Medium bot -> Hard bot -> the program
+    press_keys(app, pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_RIGHT)  # Medium -> Hard -> Expert -> the program
     assert setup.seats[1] == f"cmd:{command}"
     steer(app, "Start game")
     press_keys(app, pygame.K_RETURN)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from dominoes_arcade import config
 from dominoes_arcade.client import prefs
 from dominoes_arcade.client.main import LaunchOptions, run
 from dominoes_arcade.config import ConfigError
@@ -18,7 +19,9 @@ def test_broken_keys_fall_back_to_the_defaults_with_a_notice_each(tmp_path):
     user.write_text(BROKEN, encoding="utf-8")
     settings = prefs.load(None, user)
     assert settings.display.theme == "midnight"  # the good key is kept
-    assert settings.display.fps == 60 and settings.audio.volume == 0.7 and settings.bots.hard == "ismcts"
+    defaults = config.defaults()
+    assert settings.display.fps == 60 and settings.audio.volume == 0.7
+    assert settings.bots.hard == defaults["bots"]["hard"]
     keys = ["display.fps", "audio.volume", "bots.hard", "[nosuch]"]
     assert len(settings.notices) == len(keys)
     for notice, key in zip(settings.notices, keys, strict=True):
