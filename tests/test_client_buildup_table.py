@@ -6,6 +6,8 @@ reason. Whole games by mouse and controller are in test_client_buildup.py."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 from client_drive import check_faces, drag
 from test_client_buildup import open_buildup, until_decision
@@ -19,7 +21,7 @@ from dominoes_arcade.files import read_records
 
 CANVAS = pygame.Rect(0, 0, 1280, 720 - 48)
 """The 1280x720 canvas above the footer of button prompts."""
-EXAMPLES = "/work/shared/examples/buildup.jsonl"
+EXAMPLES = Path(__file__).resolve().parent / "data" / "examples" / "buildup.jsonl"
 
 
 def recording_tiles(table: BuildUpTable) -> list[tuple[int, pygame.Rect]]:

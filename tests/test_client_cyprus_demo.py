@@ -19,7 +19,7 @@ from dominoes_arcade.engine import new_game
 from dominoes_arcade.engine.match import random_game
 from dominoes_arcade.engine.records import Record, parse_step
 
-EXAMPLES = Path("/work/shared/examples")
+EXAMPLES = Path(__file__).resolve().parent / "data" / "examples"
 
 
 APP_CONFIG = animated("fast")

@@ -36,7 +36,7 @@ from dominoes_arcade.client.tables.cyprus_layout import (
 from dominoes_arcade.engine import new_game
 from dominoes_arcade.engine.records import parse_step
 
-EXAMPLES = Path("/work/shared/examples")
+EXAMPLES = Path(__file__).resolve().parent / "data" / "examples"
 CANVAS = pygame.Rect(0, 0, 1280, 720 - 48)
 COMPASS = {  # dominoes_arcade/rules/cyprus.md: slots N, E, S, W, NE, SE, SW, NW; screen y grows downwards
     0: (0, -1), 1: (1, 0), 2: (0, 1), 3: (-1, 0), 4: (1, -1), 5: (1, 1), 6: (-1, 1), 7: (-1, -1),
