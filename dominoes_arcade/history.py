@@ -132,14 +132,16 @@ def read_history(folder: Path | None = None) -> tuple[list[HistoryEntry], str | 
                 torn = True  # a last line cut short by a crash: it was never fully written
             else:
                 bad += 1
-    if torn and not bad:
-        write_atomically(path, "".join(line + "\n" for line in good))  # so the next game is not appended to it
-    if bad:
-        aside = set_aside(path)
-        write_atomically(path, "".join(line + "\n" for line in good))
-        return entries, (f"{bad} damaged line{'s' * (bad != 1)} in the game history were left out; "
-                         f"the whole file was kept as {aside.name}")
-    return entries, None
+    if not (bad or torn):
+        return entries, None
+    # Keep only the good lines, so the next game is not appended to a torn one; a
+    # damaged file is kept aside whole first (a torn last line was never written).
+    aside = set_aside(path) if bad else None
+    write_atomically(path, "".join(line + "\n" for line in good))
+    if aside is None:
+        return entries, None
+    return entries, (f"{bad} damaged line{'s' * (bad != 1)} in the game history were left out; "
+                     f"the whole file was kept as {aside.name}")
 
 
 # -- the saved game --------------------------------------------------------------------

@@ -11,14 +11,13 @@ crash never leaves half a file.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import tomli_w
 
 from .. import config as config_module
+from .. import files
 
 
 def load(config_path: Path | None = None, user_path: Path | None = None) -> config_module.Settings:
@@ -34,6 +33,7 @@ def save(user_path: Path, changes: dict[str, dict[str, Any]]) -> None:
     """Merge `changes` ({section: {key: value}}) into the user file.
 
     :raises ConfigError: when a value is not allowed (nothing is written then).
+    :raises FileError: when the file cannot be written (the old one is kept).
     """
     user_path = Path(user_path)
     data: dict[str, dict[str, Any]] = {}
@@ -45,13 +45,5 @@ def save(user_path: Path, changes: dict[str, dict[str, Any]]) -> None:
     for section, table in changes.items():
         data.setdefault(section, {}).update(table)
     config_module.check_table(data, user_path)  # the loader must accept what we write
-    user_path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=".config.user.", suffix=".toml", dir=user_path.parent)
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(b"# Written by the Dominoes Arcade settings screen: your changes to config.toml.\n")
-            tomli_w.dump(data, out)
-        os.replace(temporary, user_path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    header = b"# Written by the Dominoes Arcade settings screen: your changes to the defaults.\n"
+    files.write_atomic(user_path, header + tomli_w.dumps(data).encode("utf-8"))
