@@ -45,6 +45,15 @@ def masked(step: str) -> str:
     return _TILE.sub(HIDDEN, step, count=1)
 
 
+def tile_of(step: str) -> str | None:
+    """The tile a step names (``"1 3-4 s7"`` -> ``"3-4"``), ``?`` for a hidden one,
+    None when it names none."""
+    for word in step.split()[1:]:
+        if word == HIDDEN or ("-" in word and word.replace("-", "").isdigit()):
+            return word
+    return None
+
+
 def face_up_tiles(view: State, zones: dict[str, list[int]] | None = None) -> set[int]:
     """The tiles `view` shows (every zone, its own hand included); `zones`, its
     zones if already at hand."""
