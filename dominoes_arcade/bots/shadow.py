@@ -25,7 +25,7 @@ from ..engine.records import parse_step
 from ..engine.tiles import NAME
 from .protocol import HIDDEN, masked, tile_of
 from .shadow_search import ShadowError, search
-from .shadow_star import current_round, rebuild_round, round_state, starts_round
+from .shadow_star import clear_void, current_round, rebuild_round, round_state, starts_round, swap_named
 
 __all__ = ["Shadow", "ShadowError"]
 
@@ -43,7 +43,12 @@ class Shadow:
         self.applied: list[str] = []
         """The steps played into `state`, each hidden tile named as the shadow put it."""
         self.guessed: dict[int, str] = {}
-        """The steps written ``?`` that the shadow named, as they were sent."""
+        """The steps still written ``?`` where the shadow put a tile, as they were sent."""
+        self.facts: dict[int, tuple[int, int]] = {}
+        """Cyprus and Sebastopol: by the index of each draw and pass of the round, its
+        seat and the numbers open then."""
+        self.round = 0
+        """Cyprus and Sebastopol: the round `state` is in."""
         self.rebuilds = 0
         """How many times the steps were replayed from the start (of the round)."""
 
@@ -66,9 +71,13 @@ class Shadow:
         applied, state = self.applied, self.state
         if state is None or len(steps) < len(applied):
             return False
-        for index, sent in self.guessed.items():
-            if steps[index] != sent and steps[index] != applied[index]:
-                return False  # a tile put here is now named, and it is another
+        for index, sent in list(self.guessed.items()):
+            if steps[index] == sent:
+                continue
+            if steps[index] != applied[index] and not (  # now named, and another tile
+                    self.by_round and swap_named(state, steps, applied, self.guessed, self.facts, index)):
+                return False
+            del self.guessed[index]
         for index in range(len(applied), len(steps)):
             step = steps[index]
             if self.by_round and starts_round(steps, index):
@@ -82,11 +91,17 @@ class Shadow:
                     step = step.replace(HIDDEN, NAME[action.tile], 1)
                 else:
                     action = parse_step(state, step)
+                    if self.by_round and action.kind in ("draw", "pass"):
+                        self.facts[index] = (state.current_player, state.open_mask)
+                        if not state.is_legal(action) and not clear_void(state, steps, applied, self.guessed,
+                                                                         self.facts, state.current_player):
+                            return False
                 state.apply(action)
             except (IllegalAction, InvalidNotation):
                 return False
             applied.append(step)
-        return True
+        # a round that ended in the shadow but not in the steps ended blocked: its stand-ins left no tile to play
+        return not self.by_round or (state.round_number == self.round and not state.is_terminal)
 
     @staticmethod
     def _stand_in(state: State, step: str, face_up: set[str]):
@@ -105,7 +120,8 @@ class Shadow:
         if self.by_round:
             begin, number = current_round(steps)
             base = round_state(self.start, steps, begin, number, scores)
-            state, tiles = rebuild_round(base, steps, begin, self.seat, deadline)
+            self.facts, self.round = {}, number
+            state, tiles = rebuild_round(base, steps, begin, self.seat, self.facts, deadline)
             chosen = {index: NAME[tile] for index, tile in tiles.items()}
         else:
             state, chosen = search(self.start, self.seat, steps, face_up, deadline)

@@ -25,6 +25,7 @@ pins one such tile to one of that seat's hidden steps when its first try blocks.
 
 from __future__ import annotations
 
+import bisect
 import math
 import random
 import time
@@ -79,19 +80,19 @@ def round_state(start: StarState, steps: list[str], begin: int, number: int,
     return state
 
 
-def rebuild_round(base: StarState, steps: list[str], begin: int, seat: int,
+def rebuild_round(base: StarState, steps: list[str], begin: int, seat: int, facts: dict[int, tuple[int, int]],
                   deadline: float = math.inf) -> tuple[StarState, dict[int, int]]:
     """The state after `steps`, replayed from `base` (the round's start, step
     `begin`), and the tile put at each hidden step (see the module docstring).
+    `facts` gets, by the index of each draw and pass, its seat and the numbers open
+    then.
 
     :raises ShadowError: when no tiles fit (steps of another game), or at `deadline`.
     """
     named = {BY_NAME[tile] for step in steps[begin:] if (tile := tile_of(step)) not in (None, HIDDEN)}
     unseen = [tile for tile in base.preset.tiles if tile not in named]
-    hidden = {index: int(steps[index].split()[2]) for index in range(begin, len(steps))
+    hidden = {index: receiver(steps[index]) for index in range(begin, len(steps))
               if tile_of(steps[index]) == HIDDEN}
-    facts: dict[int, tuple[int, int]] = {}
-    """By the index of a draw or pass: (its seat, the numbers open then)."""
     rng = random.Random(seat)
     pin: tuple[int, int] | None = None
     """(a hidden step, the tile it must hold) while the round must not block."""
@@ -131,14 +132,49 @@ def rebuild_round(base: StarState, steps: list[str], begin: int, seat: int,
 def _masks(hidden: dict[int, int], facts: dict[int, tuple[int, int]]) -> dict[int, int]:
     """For each hidden step, the numbers its tile may not show: those open at every
     later draw or pass of its seat."""
-    masks = {}
-    for index, seat in hidden.items():
-        mask = 0
-        for at, (who, numbers) in facts.items():
-            if who == seat and at > index:
-                mask |= numbers
-        masks[index] = mask
-    return masks
+    return {index: void_after(facts, seat, index) for index, seat in hidden.items()}
+
+
+def void_after(facts: dict[int, tuple[int, int]], seat: int, index: int) -> int:
+    """The numbers `seat` showed it lacked at its draws and passes after step `index`."""
+    mask = 0
+    for at, (who, numbers) in facts.items():
+        if who == seat and at > index:
+            mask |= numbers
+    return mask
+
+
+def receiver(step: str) -> int:
+    """The seat a deal or draw step gives its tile to (``"* deal 2 ?"`` -> 2)."""
+    return int(step.split()[2])
+
+
+def swap_named(state: StarState, steps: list[str], applied: list[str], guessed: dict[int, str],
+               facts: dict[int, tuple[int, int]], index: int) -> bool:
+    """Hidden step `index`, where the shadow put one tile, now names another (it came
+    face up): swap the two in `state` and `applied`, so the shadow's seat holds the
+    named one. False when the swap would break what a draw or pass said (then the
+    round is rebuilt)."""
+    real, mine = BY_NAME[tile_of(steps[index])], BY_NAME[tile_of(applied[index])]
+    seat = receiver(steps[index])
+    if mine not in state.hands[seat]:
+        return False
+    other = next((at for at in guessed if at != index and tile_of(applied[at]) == NAME[real]), None)
+    if other is None:  # the shadow left it in the boneyard
+        if real not in state.boneyard:
+            return False
+        state.boneyard[state.boneyard.index(real)] = mine
+    else:
+        holder = receiver(steps[other])
+        if NUMBERS_MASK[mine] & void_after(facts, holder, other) or real not in state.hands[holder]:
+            return False
+        state.hands[holder].remove(real)
+        bisect.insort(state.hands[holder], mine)
+        applied[other] = guessed[other].replace(HIDDEN, NAME[mine], 1)
+    state.hands[seat].remove(mine)
+    bisect.insort(state.hands[seat], real)
+    applied[index] = steps[index]
+    return True
 
 
 def _assign(unseen: list[int], hidden: dict[int, int], masks: dict[int, int], pin: tuple[int, int] | None,
@@ -225,3 +261,37 @@ def _pins(hidden: dict[int, int], unseen: list[int], masks: dict[int, int], hold
                 if NUMBERS_MASK[tile] & numbers and not NUMBERS_MASK[tile] & masks[index] \
                         and (index, tile) not in tried:
                     yield index, tile
+
+
+def clear_void(state: StarState, steps: list[str], applied: list[str], guessed: dict[int, str],
+               facts: dict[int, tuple[int, int]], seat: int) -> bool:
+    """`seat` draws or passes, but the shadow put a tile that fits in its hand (at
+    one of its hidden steps): trade each such tile for one it may hold, from the
+    boneyard or another seat's hidden steps, in `state` and `applied`. `facts` holds
+    the draw or pass already. False when some tile finds no trade (then the round
+    is rebuilt)."""
+    for index in [at for at in guessed if receiver(steps[at]) == seat]:
+        tile = BY_NAME[tile_of(applied[index])]
+        if not NUMBERS_MASK[tile] & state.open_mask:
+            continue
+        lacks = void_after(facts, seat, index)
+        partner = next((at for at in guessed if receiver(steps[at]) != seat
+                        and not NUMBERS_MASK[BY_NAME[tile_of(applied[at])]] & lacks
+                        and not NUMBERS_MASK[tile] & void_after(facts, receiver(steps[at]), at)), None)
+        if partner is not None:
+            other = BY_NAME[tile_of(applied[partner])]
+            holder = state.hands[receiver(steps[partner])]
+            holder.remove(other)
+            bisect.insort(holder, tile)
+            applied[partner] = guessed[partner].replace(HIDDEN, NAME[tile], 1)
+        else:
+            other = next((t for t in state.boneyard if not NUMBERS_MASK[t] & lacks), None)
+            if other is None:
+                return False
+            state.boneyard[state.boneyard.index(other)] = tile
+        state.hands[seat].remove(tile)
+        bisect.insort(state.hands[seat], other)
+        if state.drawn == tile:
+            state.drawn = other
+        applied[index] = guessed[index].replace(HIDDEN, NAME[other], 1)
+    return True
