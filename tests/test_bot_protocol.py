@@ -5,8 +5,10 @@ client's table, and the JavaScript example."""
 from __future__ import annotations
 
 import random
+import re
 import shutil
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -196,9 +198,36 @@ def test_a_program_seat_plays_a_headless_client_game_to_the_end(tmp_path):
     import tomllib
 
     assert tomllib.loads(report.read_text(encoding="utf-8"))["frames"]["frames"] < 20000
-    decisions = tally.read_text(encoding="utf-8").splitlines()
+    lines = tally.read_text(encoding="utf-8").splitlines()
+    deadline = time.monotonic() + 10
+    while not lines[-1].startswith("end") and time.monotonic() < deadline:  # the bot worker tells it as it can
+        time.sleep(0.05)
+        lines = tally.read_text(encoding="utf-8").splitlines()
+    decisions, end = lines[:-1], lines[-1]
     assert len(decisions) > 5  # the program made the seat's decisions, with the steps so far
     assert int(decisions[-1].split()[0]) > int(decisions[0].split()[0])
+    # It was sent the end of the game: every step, the final scores and the winners
+    # (Build Up: the higher score).
+    found = re.fullmatch(r"end (\d+) steps, scores \[(\d+), (\d+)\], winners \[([01]?)\]", end)
+    assert found, lines[-3:]
+    steps, scores, winners = int(found[1]), (int(found[2]), int(found[3])), found[4]
+    assert steps > int(decisions[-1].split()[0])
+    assert winners == ("" if scores[0] == scores[1] else str(scores.index(max(scores))))
+
+
+def test_a_program_seat_is_named_by_its_hello():
+    from dominoes_arcade.bots.program import NAMES, Program, parse_command
+    from dominoes_arcade.client.tables import seat_label
+
+    spec = f"cmd:{PYTHON} {TEST_BOT} tally=/dev/null"
+    assert seat_label(spec) == "Program protocol_bot.py"  # before its hello: its script's file name
+    assert seat_label("cmd:./mybot --depth 3") == "Program mybot"
+    program = Program(parse_command(spec[len("cmd:"):]))
+    try:
+        assert seat_label(spec) == program.name == "test bot"
+    finally:
+        program.quit()
+        NAMES.pop(program.command, None)
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node (Node.js) is not installed")
@@ -231,7 +260,7 @@ def test_the_fast_decide_line_is_the_decide_message(game):
         view = match.view(seat)
         steps = protocol.seat_steps(match, seat)
         legal = [a.text for a in match.state.legal_actions()]
-        line = protocol.encode_decide(steps, legal, 250, protocol.view_summary(view))
+        line = protocol.encode_decide(steps, legal, 250, view)
         assert json.loads(line) == protocol.decide(steps, legal, 250, protocol.view_summary(view))
 
 
