@@ -138,6 +138,8 @@ def test_a_protocol_bot_and_the_served_greedy_bot_play_every_game(tmp_path, game
     plan, report, document = tournament(tmp_path, game, [PROTOCOL_RANDOM, SERVED_GREEDY])
     assert report.status == "complete" and report.games_played > 0
     assert not document.get("errors"), document.get("errors")
+    log = plan.journal_path.with_name(f"{game}.bots.log")
+    assert "bot serve" not in (log.read_text() if log.exists() else "")  # the served bot never fell back
     checked = CliRunner().invoke(app, ["replay", str(plan.journal_path), "--check"])
     assert checked.exit_code == 0, checked.output
 
