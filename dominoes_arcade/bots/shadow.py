@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 
-from ..engine import IllegalAction, InvalidNotation, State, new_game
+from ..engine import Action, IllegalAction, InvalidNotation, State, new_game
 from ..engine.cyprus import StarState
 from ..engine.records import parse_step
 from ..engine.tiles import NAME
@@ -104,7 +104,7 @@ class Shadow:
         return not self.by_round or (state.round_number == self.round and not state.is_terminal)
 
     @staticmethod
-    def _stand_in(state: State, step: str, face_up: set[str]):
+    def _stand_in(state: State, step: str, face_up: set[str]) -> Action | None:
         """The first action that hidden step `step` may be: its tile not face up to
         the seat (the next steps may refuse it: then the shadow rebuilds)."""
         prefix = "* " if state.is_chance else f"{state.current_player} "
