@@ -219,17 +219,23 @@ class BuildUpState(State):
         return table[boneyard[int(rng.random() * len(boneyard))]]
 
     def is_legal(self, action: Action) -> bool:
-        """`State.is_legal` as a look-up for chance outcomes: the seat's interned line
-        tile or draw of a tile still in its boneyard. Placements come from the cover
-        matrix, so the list of decisions is cheap to build and look up."""
+        """`State.is_legal` as a look-up: a chance outcome is the seat's interned line
+        tile or draw of a tile still in its boneyard; a placement is its bit in the
+        cover matrix masked by the hand (as `legal_actions` reads it)."""
         if self.viewer != -1:
             return False
-        phase = self.phase
+        phase, t = self.phase, action.tile
+        if phase == PLAY:
+            fits = self.cover_matrix & self.hand_rows[self.seat]
+            if action is PASS:
+                return not fits
+            arg = action.arg
+            return (0 <= t < len(PLACE) and 0 <= arg < STACK_COUNT and PLACE[t][arg] is action
+                    and fits >> ROW_SHIFT[t] + arg & 1 == 1)
         if phase == DEAL_LINE or phase == FIRST_DRAW or phase == FILL:
-            t = action.tile
             table = (LINE if phase == DEAL_LINE else DRAW)[self.seat]
             return 0 <= t < len(table) and table[t] is action and t in self.boneyards[self.seat]
-        return phase == PLAY and action in self.legal_actions()
+        return False
 
     def chance_key(self, action: Action) -> int:
         """Two sets of the same tiles: a chance outcome's piece is its tile in its

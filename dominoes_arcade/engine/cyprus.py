@@ -33,7 +33,7 @@ import random
 from dataclasses import dataclass
 
 from .core import CHANCE, TERMINAL, Action, Event, Option, Outcome, State, Termination
-from .cyprus_knowledge import GAIN, GONE, VOID, Layers, deal_unseen, hand_layers
+from .cyprus_knowledge import GAIN, GONE, VOID, DealPlan, Layers, hand_layers
 from .cyprus_reasons import why_illegal
 from .star_tables import DEAL, DRAW, DRAWN, LEAD, OVER, SEARCH, TURN, Preset
 from .tiles import DOUBLE_NINE, DOUBLE_SIX, HIGH, LOW, NUMBERS_MASK, PIPS
@@ -119,7 +119,8 @@ class StarState(State):
     """The state of a Cyprus or Sebastopol game; `preset` says which."""
 
     __slots__ = ("rules", "phase", "seat", "dealer", "round_number", "to_deal", "hands", "boneyard", "layout",
-                 "ends", "arms_at", "open_mask", "on_table", "drawn", "totals", "history", "last_round", "hidden")
+                 "ends", "arms_at", "open_mask", "on_table", "drawn", "totals", "history", "last_round", "hidden",
+                 "_deal_plan")
 
     preset: Preset
 
@@ -131,6 +132,8 @@ class StarState(State):
         self.last_round: RoundResult | None = None
         self.hidden: tuple | None = None
         """On a view: each seat's hidden-hand layers (see `layers`); None otherwise."""
+        self._deal_plan: DealPlan | None = None
+        """On a view, once determinized: what its determinizations share."""
         self._start_round(self.rules.players - 1)
 
     def _start_round(self, dealer: int) -> None:
@@ -430,6 +433,7 @@ class StarState(State):
         c.open_mask, c.on_table, c.drawn = self.open_mask, self.on_table, self.drawn
         c.totals, c.history = self.totals, self.history
         c.last_round, c.hidden = self.last_round, self.hidden
+        c._deal_plan = None
         return c
 
     def _hide(self, seat: int) -> None:
@@ -467,10 +471,13 @@ class StarState(State):
     def _fill_hidden(self, full: StarState, rng: random.Random) -> None:
         """Deal the unseen tiles to the other hands and the boneyard, every hidden
         layer keeping the voids its seat revealed."""
-        others_turn = self.seat != self.viewer
-        spinner_place = -1 if self.phase == SEARCH else self.seat if self.phase == LEAD and others_turn else None
-        drawer = self.seat if self.phase == DRAWN and others_turn else -1
-        deal_unseen(self, full, self.phase >= TURN, spinner_place, drawer, rng)
+        plan = self._deal_plan
+        if plan is None:  # a search determinizes one view thousands of times
+            others_turn = self.seat != self.viewer
+            spinner_place = -1 if self.phase == SEARCH else self.seat if self.phase == LEAD and others_turn else None
+            drawer = self.seat if self.phase == DRAWN and others_turn else -1
+            plan = self._deal_plan = DealPlan(self, self.phase >= TURN, spinner_place, drawer)
+        plan.deal(full, rng)
 
 
 class CyprusState(StarState):

@@ -145,17 +145,39 @@ class NecropolisState(State):
         return REVEAL[self.pile[rng.randrange(len(self.pile))]]
 
     def is_legal(self, action: Action) -> bool:
-        """`State.is_legal` as a look-up for chance outcomes: a revealed tile is one
-        still in the necropolis. Decisions are few, so they are looked up in the list."""
+        """`State.is_legal` as a look-up, kind by kind, with `legal_actions`'s rules:
+        a revealed tile is one still in the necropolis; a mastaba move names a tile
+        in the mastabas; a tile goes on an end it shares a number with."""
         if self.viewer != -1:
             return False
-        phase = self.phase
+        phase, t = self.phase, action.tile
         if phase == REVEAL_DRAW or phase == REVEAL_EXCHANGE:
-            t = action.tile
             return 0 <= t < len(REVEAL) and REVEAL[t] is action and t in self.pile
         if phase == CHOOSE_FIRST:
             return action is FIRST[0] or action is FIRST[1]
-        return phase != OVER and action in self.legal_actions()
+        seat = self.seat
+        opened = bool(self.sites[seat])
+        if phase == DRAWN:
+            if action is NEW or opened and action is HIDE:
+                return True
+            return opened and (action is ATTACH[LEFT] or action is ATTACH[RIGHT]) and self._fits(
+                seat, self.held)[action.arg]
+        if phase != TURN:
+            return False
+        if not opened:
+            return action is DRAW
+        kind = action.kind
+        if kind == "play":
+            side = action.arg
+            return (0 <= t < len(PLAY) and 0 <= side <= RIGHT and PLAY[t][side] is action
+                    and t in self.mastabas[seat] and self._fits(seat, t)[side])
+        if not self.pile:  # the mastaba phase: pass only when nothing fits
+            return action is PASS and action in self.legal_actions()
+        if kind == "new_from":
+            return NEW_FROM[t] is action and t in self.mastabas[seat]
+        if kind == "exchange":
+            return self.rules.allow_exchange and EXCHANGE[t] is action and t in self.mastabas[seat]
+        return action is DRAW
 
     def _fits(self, seat: int, tile: int) -> tuple[bool, bool]:
         """Whether `tile` shares a number with the left and right end tiles of the
