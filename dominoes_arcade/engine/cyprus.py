@@ -35,7 +35,20 @@ from dataclasses import dataclass
 from .core import CHANCE, TERMINAL, Action, Event, Option, Outcome, State, Termination
 from .cyprus_knowledge import GAIN, GONE, VOID, DealPlan, Layers, hand_layers
 from .cyprus_reasons import why_illegal
-from .star_tables import DEAL, DRAW, DRAWN, LEAD, OVER, SEARCH, TURN, Preset
+from .star_tables import (
+    DEAL,
+    DEAL_EVENTS,
+    DRAW,
+    DRAW_EVENTS,
+    DRAWN,
+    LEAD,
+    OVER,
+    PASS_EVENTS,
+    PLAY_EVENTS,
+    SEARCH,
+    TURN,
+    Preset,
+)
 from .tiles import DOUBLE_NINE, DOUBLE_SIX, HIGH, LOW, NUMBERS_MASK, PIPS
 
 # -- the two rule tables -----------------------------------------------------------
@@ -64,18 +77,6 @@ CYPRUS = Preset("cyprus", DOUBLE_NINE, suit=9, slots=8, max_players=10, deals_ev
 SEBASTOPOL = Preset("sebastopol", DOUBLE_SIX, suit=6, slots=4, max_players=4, deals_everything=True)
 
 
-def _events_by_seat_and_tile(kind: str, **fields) -> list[list[Event]]:
-    """``[seat][tile]``: one event of `kind` per seat and tile, built once: events are
-    immutable, and a game deals and draws hundreds of them."""
-    return [[Event(kind, p, t, "boneyard", "hand", face_up=False, **fields) for t in range(len(PIPS))]
-            for p in range(CYPRUS.max_players)]
-
-
-DEAL_EVENTS = _events_by_seat_and_tile("deal")
-DRAW_EVENTS = {SEARCH: _events_by_seat_and_tile("draw", value="search"),
-               DRAW: _events_by_seat_and_tile("draw", value="turn")}
-"""By phase (the search for the spinner, or a stuck player's draw): `DEAL_EVENTS`'s
-layout."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -257,7 +258,7 @@ class StarState(State):
         return why_illegal(self, action)
 
     # -- what happens ------------------------------------------------------------------
-    def _apply(self, action: Action, events: list[Event] | None) -> None:
+    def _apply(self, action: Action, events: list[Event] | None = None) -> None:
         kind, seat = action.kind, self.seat
         if kind == "play":
             self._play(seat, action.tile, action.arg, events)
@@ -270,7 +271,7 @@ class StarState(State):
             self.history = (VOID, seat, self.open_mask, self.history)
             self.drawn = -1
             if events is not None:
-                events.append(Event("pass", seat))
+                events.append(PASS_EVENTS[seat])
             self._after_decision(seat, events)
         elif kind == "deal":
             self._deal(seat, action.tile, events)
@@ -283,6 +284,8 @@ class StarState(State):
             if events is not None:
                 events.append(Event("spinner", seat, spinner, "hand", "table"))
             self._after_decision(seat, events)
+
+    apply_unchecked = _apply  # without events: the same, one call less per step (search takes millions)
 
     def _deal(self, seat: int, t: int, events: list[Event] | None) -> None:
         if events is not None:
@@ -346,7 +349,7 @@ class StarState(State):
             where = "arm"
         self.drawn = -1
         if events is not None:
-            events.append(Event("play", seat, t, "hand", where, value=arm))
+            events.append(PLAY_EVENTS[where][seat][t][arm])
         self._after_decision(seat, events)
 
     def _after_decision(self, seat: int, events: list[Event] | None) -> None:

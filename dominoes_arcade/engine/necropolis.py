@@ -258,7 +258,7 @@ class NecropolisState(State):
         return "not a legal move now"
 
     # -- what happens ----------------------------------------------------------------
-    def _apply(self, action: Action, events: list[Event] | None) -> None:
+    def _apply(self, action: Action, events: list[Event] | None = None) -> None:
         kind, seat = action.kind, self.seat
         if kind == "reveal":
             tile = action.tile
@@ -315,6 +315,8 @@ class NecropolisState(State):
             self.phase = TURN
             if events is not None:
                 events.append(Event("first", action.seat, value=action.seat))
+
+    apply_unchecked = _apply  # without events: the same, one call less per step (search takes millions)
 
     def _attach(self, seat: int, tile: int, side: int, src: str, events: list[Event] | None) -> None:
         site = self.sites[seat][-1]
