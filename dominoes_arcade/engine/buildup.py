@@ -46,6 +46,7 @@ from .buildup_matrix import (
     STACK_COUNT,
     cover_columns,
 )
+from .chance import shuffle
 from .core import CHANCE, TERMINAL, Action, Event, Option, Outcome, State, Termination
 from .tiles import DOUBLE_SIX, IS_DOUBLE, NAME, PIPS
 
@@ -145,7 +146,7 @@ class Rules:
 class BuildUpState(State):
     __slots__ = ("rules", "phase", "seat", "boneyards", "hands", "hand_rows", "shown", "stacks",
                  "tops", "cover_matrix", "pending_first", "first_seat", "hand_index", "played_pips",
-                 "set_aside", "totals", "hand_scores", "termination")
+                 "set_aside", "totals", "hand_scores", "termination", "_unknown")
 
     game = GAME
     OPTIONS = OPTIONS
@@ -184,6 +185,7 @@ class BuildUpState(State):
         self.hand_scores: tuple[tuple[int, int], ...] = ()
         """What each seat scored in each finished hand."""
         self.termination: Termination | None = None
+        self._unknown: list[int] | None = None  # a view's `unknown_tiles`, once a search asks
 
     @property
     def num_players(self) -> int:
@@ -214,9 +216,8 @@ class BuildUpState(State):
         return table[boneyard[int(rng.random() * len(boneyard))]]
 
     def is_legal(self, action: Action) -> bool:
-        """`State.is_legal` as a look-up: a chance outcome is the seat's interned line
-        tile or draw of a tile still in its boneyard; a placement is its bit in the
-        cover matrix masked by the hand (as `legal_actions` reads it)."""
+        """`State.is_legal` as a look-up: a line tile or draw of a tile still in the seat's
+        boneyard; a placement's bit in the cover matrix masked by the hand."""
         if self.viewer != -1:
             return False
         phase, t = self.phase, action.tile
@@ -230,8 +231,7 @@ class BuildUpState(State):
         return False
 
     def chance_key(self, action: Action) -> int:
-        """Two sets of the same tiles: a chance outcome's piece is its tile in its
-        owner's colour."""
+        """Two sets of the same tiles: an outcome's piece is its tile in its owner's colour."""
         return action.seat * SET_SIZE + action.tile
 
     def legal_actions(self) -> list[Action]:
@@ -456,7 +456,7 @@ class BuildUpState(State):
         c.first_seat, c.hand_index = self.first_seat, self.hand_index
         c.played_pips = self.played_pips[:]
         c.set_aside, c.totals, c.hand_scores = self.set_aside, self.totals, self.hand_scores
-        c.termination = self.termination
+        c.termination, c._unknown = self.termination, None
         return c
 
     def _hide(self, seat: int) -> None:
@@ -490,8 +490,9 @@ class BuildUpState(State):
 
     def _fill_hidden(self, s: BuildUpState, rng: random.Random) -> None:
         opponent = 1 - self.viewer
-        unknown = self.unknown_tiles()
-        rng.shuffle(unknown)
+        self._unknown = self._unknown or self.unknown_tiles()  # the same for every determinization
+        unknown = self._unknown[:]
+        shuffle(unknown, rng)
         hand = self.hands[opponent]
         hidden = hand.count(-1)
         s.hands[opponent] = sorted(hand[hidden:] + unknown[:hidden])

@@ -204,7 +204,7 @@ class StarState(State):
     def sample_chance(self, rng: random.Random) -> Action:
         row = (self.preset.deal if self.phase == DEAL else self.preset.drawn)[self.seat]
         boneyard = self.boneyard
-        return row[boneyard[rng.randrange(len(boneyard))]]
+        return row[boneyard[int(rng.random() * len(boneyard))]]  # uniform to 2**-53, 3x randrange's speed
 
     def is_legal(self, action: Action) -> bool:
         """`State.is_legal` as a look-up: a deal or draw is its seat's interned
@@ -357,7 +357,7 @@ class StarState(State):
         "End of a round"); otherwise the next seat clockwise plays."""
         if not self.hands[seat]:
             self._end_round(Termination.DOMINO, seat, events)
-        elif self._is_blocked():
+        elif len(self.boneyard) <= self.rules.boneyard_reserve and self._is_blocked():
             self._end_round(Termination.BLOCKED, -1, events)
         else:
             seat += 1
@@ -367,9 +367,7 @@ class StarState(State):
             self.phase = TURN
 
     def _is_blocked(self) -> bool:
-        """Nobody may draw and no hand holds a tile showing an open number."""
-        if len(self.boneyard) > self.rules.boneyard_reserve:
-            return False
+        """No hand holds a tile showing an open number (asked once nobody may draw)."""
         open_mask = self.open_mask
         for hand in self.hands:
             for t in hand:

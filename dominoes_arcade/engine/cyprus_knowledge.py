@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 
+from .chance import shuffle
 from .tiles import NUMBERS_MASK
 
 VOID = 0
@@ -132,7 +133,7 @@ def assign_tiles(tiles: list[int], groups: list[tuple[int, int]], rng: random.Ra
     :raises ValueError: when no split exists.
     """
     tiles = tiles[:]
-    rng.shuffle(tiles)
+    shuffle(tiles, rng)
     dealt: list[list[int]] = [[] for _ in groups]
     for g in greedy_order(groups) if order is None else order:
         mask, count = groups[g]

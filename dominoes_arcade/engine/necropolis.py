@@ -17,6 +17,7 @@ import bisect
 import random
 from dataclasses import dataclass
 
+from .chance import shuffle
 from .core import CHANCE, TERMINAL, Action, Event, Option, Outcome, State, Termination
 from .tiles import DOUBLE_SIX, LOW, NAME, NUMBERS_MASK, PIPS, other_number
 
@@ -142,7 +143,7 @@ class NecropolisState(State):
     def sample_chance(self, rng: random.Random) -> Action:
         if self.phase == CHOOSE_FIRST:
             return FIRST[rng.randrange(2)]
-        return REVEAL[self.pile[rng.randrange(len(self.pile))]]
+        return REVEAL[self.pile[int(rng.random() * len(self.pile))]]  # as fast as `chance.shuffle`
 
     def is_legal(self, action: Action) -> bool:
         """`State.is_legal` as a look-up, kind by kind, with `legal_actions`'s rules:
@@ -418,7 +419,7 @@ class NecropolisState(State):
 
     def _fill_hidden(self, s: NecropolisState, rng: random.Random) -> None:
         unknown = self.unknown_tiles()
-        rng.shuffle(unknown)
+        shuffle(unknown, rng)
         opponent = 1 - self.viewer
         if s.seat == opponent and s.phase == DRAWN:
             s.held = unknown.pop()

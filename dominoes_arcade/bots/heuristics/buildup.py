@@ -73,19 +73,15 @@ def choose(state: State, legal: list[Action], rng: random.Random | None = None) 
         if not IS_DOUBLE[action.tile]:
             has_single = True
             break
-    # A placement's value is the stack's part (its top's pips, signed by owner)
-    # plus the tile's parts (pips, risk, double kept), each worked out once, not
-    # once per placement; the sums run in the same order, to the same floats.
-    cover = [-PIPS[top] if owner == seat else PIPS[top] for top, owner in (entries[-1] for entries in stacks)]
-    risk = {}
-    keep = {}
-    for tile in state.hands[seat]:
-        risk[tile] = RISK_WEIGHT * PIPS[tile] * chance[tile][opponent_hand]
-        keep[tile] = DOUBLE_KEEP if has_single and IS_DOUBLE[tile] else 0.0
     best, best_value = legal[0], -1e9
     for action in legal:
         tile = action.tile
-        value = PIPS[tile] + cover[action.arg] - risk[tile] - keep[tile]
+        top, owner = stacks[action.arg][-1]
+        pips = PIPS[tile]
+        value = pips - PIPS[top] if owner == seat else pips + PIPS[top]
+        value -= RISK_WEIGHT * pips * chance[tile][opponent_hand]
+        if has_single and IS_DOUBLE[tile]:
+            value -= DOUBLE_KEEP
         if value > best_value:
             best, best_value = action, value
     return best
