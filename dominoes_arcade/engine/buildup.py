@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .buildup_matrix import (
+    COVER_EVENTS,
     GAME,
     HALF,
     HALF_BITS,
@@ -216,8 +217,7 @@ class BuildUpState(State):
         return table[boneyard[int(rng.random() * len(boneyard))]]
 
     def is_legal(self, action: Action) -> bool:
-        """`State.is_legal` as a look-up: a line tile or draw of a tile still in the seat's
-        boneyard; a placement's bit in the cover matrix masked by the hand."""
+        """`State.is_legal` as a look-up: a tile in the seat's boneyard; a placement's matrix bit."""
         if self.viewer != -1:
             return False
         phase, t = self.phase, action.tile
@@ -387,7 +387,7 @@ class BuildUpState(State):
         self._set_top(stack, tile)
         self.played_pips[seat] += PIPS[tile]
         if events is not None:
-            events.append(Event("cover", seat, tile, "hand", "stack", value=stack))
+            events.append(COVER_EVENTS[seat][tile][stack])
 
     def _turn_to(self, seat: int, events: list[Event] | None) -> None:
         """`seat` moves next (placing, or passing if only the opponent can place);

@@ -11,7 +11,7 @@ column; a hand selects its rows; legal moves come from the row bits through
 
 from __future__ import annotations
 
-from .core import Action
+from .core import Action, Event
 from .tiles import DOUBLE_SIX, NAME
 
 GAME = "buildup"
@@ -33,6 +33,9 @@ PLACE = [tuple(Action(GAME, "place", f"{NAME[t]} s{s}", tile=t, arg=s) for s in 
 PLACE_BIT = {action: ROW_SHIFT[action.tile] + action.arg for row in PLACE for action in row}
 """Each placement's bit in a cover matrix."""
 PASS = Action(GAME, "pass", "pass")
+COVER_EVENTS = [[[Event("cover", p, t, "hand", "stack", value=s) for s in range(STACK_COUNT)] for t in DOUBLE_SIX]
+                for p in (0, 1)]
+"""``[seat][tile][stack]``: the event of a placement, built once (events are immutable)."""
 
 
 def cover_columns(coverers: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:

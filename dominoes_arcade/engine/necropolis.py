@@ -56,6 +56,10 @@ FIRST = [Action(GAME, "first", f"first {p}", seat=p) for p in (0, 1)]
 DRAW_EVENTS = [[Event("draw", p, t, "necropolis", "held", face_up=False) for t in DOUBLE_SIX] for p in (0, 1)]
 """``[seat][tile]``: the event of a draw, built once (events are immutable)."""
 HIDE_EVENTS = [[Event("hide", p, t, "held", "mastabas", face_up=False) for t in DOUBLE_SIX] for p in (0, 1)]
+EXCHANGE_EVENTS = [[Event("exchange", p, t, "mastabas", "necropolis", face_up=False) for t in DOUBLE_SIX]
+                   for p in (0, 1)]
+"""``[seat][tile]``: a mastaba tile going back; `EXCHANGED_EVENTS` the tile that replaces it."""
+EXCHANGED_EVENTS = [[Event("draw", p, t, "necropolis", "mastabas", face_up=False) for t in DOUBLE_SIX] for p in (0, 1)]
 NEW_SITE = 2
 PLACE_EVENTS = {src: [[tuple(Event("place", p, t, src, "site", value=where) for where in (*SIDES, "new"))
                        for t in DOUBLE_SIX] for p in (0, 1)] for src in ("held", "mastabas")}
@@ -273,7 +277,7 @@ class NecropolisState(State):
             bisect.insort(self.mastabas[seat], tile)
             self.pile.append(self.returning)
             if events is not None:
-                events.append(Event("draw", seat, tile, "necropolis", "mastabas", face_up=False))
+                events.append(EXCHANGED_EVENTS[seat][tile])
             self.returning = -1
             self._end_turn(events)
         elif kind == "draw":
@@ -305,7 +309,7 @@ class NecropolisState(State):
             self.returning = action.tile
             self.phase, self.current_player = REVEAL_EXCHANGE, CHANCE
             if events is not None:
-                events.append(Event("exchange", seat, action.tile, "mastabas", "necropolis", face_up=False))
+                events.append(EXCHANGE_EVENTS[seat][action.tile])
         elif kind == "pass":
             if events is not None:
                 events.append(Event("pass", seat))
