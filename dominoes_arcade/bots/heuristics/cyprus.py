@@ -114,14 +114,23 @@ def rollout_action(state: State, rng: random.Random | None = None) -> Action:
     hand_bits = 0
     for tile in hand:
         hand_bits |= _TILE_BIT[tile]
-    unseen = (1 << len(preset.tiles)) - 1 & ~(state.on_table | hand_bits)
     arms_at, base_open, play = state.arms_at, state.open_mask, preset.play
+    fitting = hand_bits & _SHOWING_ANY[base_open]  # the tiles that show an open end
+    if not fitting:  # nothing to play: draw or pass, whichever the rules allow
+        return state.legal_actions()[0]
+    if not fitting & (fitting - 1):  # one tile: with one number to cover, every play scores alike
+        tile = fitting.bit_length() - 1
+        low, high = LOW[tile], HIGH[tile]
+        arms = arms_at[low] if high == low or not arms_at[high] else arms_at[high] if not arms_at[low] else 0
+        if arms:
+            return play[tile][(arms & -arms).bit_length() - 1]
+    unseen = (1 << len(preset.tiles)) - 1 & ~(state.on_table | hand_bits)
     best, best_value = None, -1e9
     for tile in hand:
+        if not fitting & _TILE_BIT[tile]:
+            continue
         low, high = LOW[tile], HIGH[tile]
         low_arms, high_arms = arms_at[low], arms_at[high] if high != low else 0
-        if not low_arms | high_arms:
-            continue
         # The numbers it can cover, the one with the lower first arm first.
         if low_arms and (not high_arms or low_arms & -low_arms < high_arms & -high_arms):
             covers = ((low, low_arms), (high, high_arms)) if high_arms else ((low, low_arms),)
@@ -142,8 +151,6 @@ def rollout_action(state: State, rng: random.Random | None = None) -> Action:
                 value += DOUBLE_BONUS
             if value > best_value:
                 best, best_value = play[tile][(arms & -arms).bit_length() - 1], value
-    if best is None:  # nothing to play: draw or pass, whichever the rules allow
-        return state.legal_actions()[0]
     return best
 
 
