@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from .core import CHANCE, TERMINAL, Action, Event, Option, Outcome, State, Termination
 from .cyprus_knowledge import GAIN, GONE, VOID, DealPlan, Layers, hand_layers
-from .cyprus_reasons import why_illegal
+from .cyprus_reasons import is_legal, why_illegal
 from .star_tables import (
     DEAL,
     DEAL_EVENTS,
@@ -206,25 +206,7 @@ class StarState(State):
         boneyard = self.boneyard
         return row[boneyard[int(rng.random() * len(boneyard))]]  # uniform to 2**-53, 3x randrange's speed
 
-    def is_legal(self, action: Action) -> bool:
-        """`State.is_legal` as a look-up: a deal or draw is its seat's interned
-        outcome of a tile in the boneyard; a play is among the plays of its one tile."""
-        phase, t = self.phase, action.tile
-        if self.viewer != -1 or phase == OVER:
-            return False
-        if self.current_player == CHANCE:
-            row = (self.preset.deal if phase == DEAL else self.preset.drawn)[self.seat]
-            return 0 <= t < len(row) and row[t] is action and t in self.boneyard
-        if action.kind == "play":
-            if not (phase == TURN and t in self.hands[self.seat] or phase == DRAWN and t == self.drawn):
-                return False
-            preset, arm, slot = self.preset, action.arg, len(self.ends)
-            if not 0 <= arm < preset.slots or preset.play[t][arm] is not action:
-                return False
-            if slot < preset.slots:  # the star phase: the next slot, with a tile showing the spinner's number
-                return arm == slot and NUMBERS_MASK[t] & self.open_mask != 0
-            return (self.arms_at[LOW[t]] | self.arms_at[HIGH[t]]) >> arm & 1 == 1
-        return action in self.legal_actions()
+    is_legal = is_legal  # `cyprus_reasons.is_legal`: a plain function as the method, no extra call
 
     def _plays(self, tiles) -> list[Action]:
         """Every legal play of `tiles`: into the next star slot while the star is
