@@ -47,6 +47,7 @@ from .buildup_matrix import (
     STACK_COUNT,
     cover_columns,
 )
+from .buildup_matrix import PLACE as PLACE  # re-exported: the client's engine.buildup.PLACE
 from .chance import shuffle
 from .core import CHANCE, TERMINAL, Action, Event, Option, Outcome, State, Termination
 from .tiles import DOUBLE_SIX, IS_DOUBLE, NAME, PIPS
@@ -235,9 +236,8 @@ class BuildUpState(State):
         return action.seat * SET_SIZE + action.tile
 
     def legal_actions(self) -> list[Action]:
-        """Every placement, tile by tile ascending, stack by stack; ``[PASS]`` when
-        there is none (play reaches a seat that cannot place only while the opponent
-        can)."""
+        """Every placement, tile by tile ascending, stack by stack; ``[PASS]`` when there is
+        none (play reaches a seat that cannot place only while the opponent can)."""
         if self.phase != PLAY:
             return []
         seat = self.seat
