@@ -1,6 +1,8 @@
 """Bot speed (issues 5 and 18): ISMCTS iterations per second in each game (issue 18's
-aim: 15,000+), with the game's rollout depth and with full rollouts (`depth=0`, the
-search before issue 18) side by side, and milliseconds per decision at each
+aim: 15,000+), with the game's rollout depth, with full rollouts (`depth=0`, the
+search before issue 18) and with rollouts cut after `--cut` decisions (where the game
+has a mid-game estimate; Cyprus's is used only when asked for) side by side, and
+milliseconds per decision at each
 difficulty of config.toml's [bots] (medium under 20 ms; hard and expert think for a
 time budget, so they take about that).
 
@@ -78,12 +80,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--positions", type=int, default=30, help="decision points per game")
     parser.add_argument("--iterations", type=int, default=2000, help="ISMCTS iterations for the speed run")
+    parser.add_argument("--cut", type=int, default=6, help="rollout depth of the third speed column")
     args = parser.parse_args()
     table = load_settings().bots
     specs = {level: difficulty_spec(table, level) for level in DIFFICULTIES}
     print("bots: " + ", ".join(f"{level} = {spec}" for level, spec in specs.items()))
     print(f"{args.positions} positions with a choice per game; ms per decision: mean / 95th percentile / max")
-    header = f"{'game':20} {'ismcts it/s':>11} {'depth=0 it/s':>12}"
+    cut = f"depth={args.cut} it/s"
+    header = f"{'game':20} {'ismcts it/s':>11} {'depth=0 it/s':>12} {cut:>12}"
     for level in DIFFICULTIES:
         header += f"  {level + ' ms':>22}"
     print(header)
@@ -92,7 +96,8 @@ def main() -> None:
         timed = states[: max(5, len(states) // 3)]
         rate = iteration_rate(f"ismcts:iterations={args.iterations}", timed)
         full = iteration_rate(f"ismcts:iterations={args.iterations},depth=0", timed)
-        line = f"{label:20} {rate:11,.0f} {full:12,.0f}"
+        short = iteration_rate(f"ismcts:iterations={args.iterations},depth={args.cut}", timed)
+        line = f"{label:20} {rate:11,.0f} {full:12,.0f} {short:12,.0f}"
         for level in DIFFICULTIES:
             ms, _ = time_decisions(specs[level], states)
             p95 = statistics.quantiles(ms, n=20, method="inclusive")[-1] if len(ms) > 1 else ms[0]

@@ -289,3 +289,32 @@ def test_cyprus_estimate_favours_short_light_hands_and_keeps_the_totals():
     state.hands[2] = state.hands[0][:]
     state.totals = (0, 0, 90, 0)  # a big lead outweighs a hand as long as the others'
     assert cyprus.estimate(state)[2] == max(cyprus.estimate(state))
+
+
+# -- rollout_action: the list-free policy ISMCTS's rollouts use ---------------------
+@pytest.mark.parametrize("game, players, options", [
+    ("cyprus", 4, {}), ("cyprus", 10, {}), ("cyprus", 5, {"boneyard_reserve": 1, "hand_sizes": "bell"}),
+    ("sebastopol", None, {}), ("necropolis", None, {}), ("necropolis", None, {"after_empty": "mastaba_phase"}),
+])
+def test_rollout_action_decides_as_choose_does_over_the_legal_list(game, players, options):
+    """Every decision of seeded games (greedy with a fifth of random moves, so that
+    odd positions come up too), checked against `choose` on `legal_actions()`."""
+    import random
+
+    from dominoes_arcade.engine import CHANCE
+
+    knowledge = for_game(game)
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(12):
+        state = new_game(game, players, options)
+        while not state.is_terminal:
+            if state.current_player == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            moves = state.legal_actions()
+            expected = moves[0] if len(moves) == 1 else knowledge.choose(state, moves, rng)
+            assert knowledge.rollout_action(state, rng) is expected, (str(expected), state.zones())
+            checked += 1
+            state.apply(expected if rng.random() < 0.8 else moves[rng.randrange(len(moves))])
+    assert checked > 200

@@ -82,8 +82,11 @@ def position_and_twin(game, players, options, seed):
 
 
 def snapshot(state: State) -> tuple:
-    """Every slot of a state, for comparing two states or one state over time."""
-    names = [name for cls in type(state).__mro__ for name in getattr(cls, "__slots__", ())]
+    """Every slot of a state, for comparing two states or one state over time; a
+    slot named with a leading underscore is a cache derived from the others (a
+    view's deal plan), left out."""
+    names = [name for cls in type(state).__mro__ for name in getattr(cls, "__slots__", ())
+             if not name.startswith("_")]
     return tuple(repr(getattr(state, name, None)) for name in names)
 
 

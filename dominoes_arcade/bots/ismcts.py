@@ -221,26 +221,25 @@ class IsmctsBot(Bot):
                 state.apply_unchecked(outcome)
                 continue
             children = node.children
-            untried = None
+            legal = state.legal_actions()
             best, best_child, best_ucb = None, None, -1.0
             grown = visits = 0
-            for action in state.legal_actions():
+            for action in legal:
                 child = children.get(action)
                 if child is None:
-                    if untried is None:
-                        untried = [action]
-                    else:
-                        untried.append(action)
                     continue
                 child.available += 1
                 grown += 1
-                visits += child.visits
-                ucb = child.total / child.visits + c * sqrt(log(child.available) / child.visits)
+                n = child.visits
+                visits += n
+                ucb = child.total / n + c * sqrt(log(child.available) / n)
                 if ucb > best_ucb:
                     best, best_child, best_ucb = action, child, ucb
-            if untried is not None and (not grown or not widening or grown < 1 + widening * sqrt(visits)):
+            if grown < len(legal) and (not grown or not widening or grown < 1 + widening * sqrt(visits)):
                 # Expand the heuristic's favourite first: with wide nodes (Build Up
                 # has up to 72 placements) the likely best moves get visits early.
+                # The untried moves are listed only here, when one is to be added.
+                untried = [action for action in legal if action not in children] if grown else legal
                 action = untried[0] if len(untried) == 1 else self.heuristic.choose(state, untried, rng)
                 child = children[action] = Node()
                 path.append((child, player))
@@ -267,6 +266,10 @@ class IsmctsBot(Bot):
         limit = self._stage_limit
         stage = heuristic.stage if limit is not None else None
         left = self._depth
+        # The heuristic's own list-free policy, where it has one, makes the same
+        # decisions as `choose` over the legal list, for less.
+        policy = getattr(heuristic, "rollout_action", None) if not epsilon else None
+        apply, sample_chance = state.apply_unchecked, state.sample_chance  # looked up once, used ~50 times
         while True:
             player = state.current_player
             if player == TERMINAL:
@@ -274,11 +277,14 @@ class IsmctsBot(Bot):
             if stage is not None and stage(state) >= limit:
                 return heuristic.evaluate(state)
             if player == CHANCE:
-                state.apply_unchecked(state.sample_chance(rng))
+                apply(sample_chance(rng))
                 continue
             if not left:
                 return self._estimate(state)
             left -= 1
+            if policy is not None:
+                apply(policy(state, rng))
+                continue
             legal = state.legal_actions()
             if len(legal) == 1:
                 action = legal[0]
@@ -286,4 +292,4 @@ class IsmctsBot(Bot):
                 action = legal[randrange(len(legal))]
             else:
                 action = choose(state, legal, rng)
-            state.apply_unchecked(action)
+            apply(action)

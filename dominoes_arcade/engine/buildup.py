@@ -33,20 +33,25 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .buildup_matrix import (
+    COVER_EVENTS,
+    GAME,
     HALF,
     HALF_BITS,
+    PASS,
+    PLACE_BIT,
+    PLACE_BY_ROW,
     ROW,
     ROW_BITS,
     ROW_SHIFT,
     STACK_CLEAR,
     STACK_COUNT,
     cover_columns,
-    placements_by_row,
 )
+from .buildup_matrix import PLACE as PLACE  # re-exported: the client's engine.buildup.PLACE
+from .chance import shuffle
 from .core import CHANCE, TERMINAL, Action, Event, Option, Outcome, State, Termination
 from .tiles import DOUBLE_SIX, IS_DOUBLE, NAME, PIPS
 
-GAME = "buildup"
 LINE_LENGTH = 6
 """Stacks ``0..5`` are seat 0's line, ``6..11`` seat 1's."""
 HAND_SIZES = (6, 6, 6, 4)
@@ -95,22 +100,15 @@ COVERERS: dict[str, tuple[int, ...]] = {
 """For each variant and top tile: the bitmask of the tiles that may cover it."""
 
 
-# -- actions (interned) ------------------------------------------------------------
-PLACE = [tuple(Action(GAME, "place", f"{NAME[t]} s{s}", tile=t, arg=s) for s in range(STACK_COUNT))
-         for t in DOUBLE_SIX]
-"""``PLACE[tile][stack]``: place `tile` from the hand on `stack`."""
-PASS = Action(GAME, "pass", "pass")
+# -- chance outcomes (interned; the decisions are in `buildup_matrix`) -------------
 FILL_EVENTS = [[Event("draw", p, t, "boneyard", "hand", face_up=False) for t in DOUBLE_SIX] for p in (0, 1)]
 """``[seat][tile]``: the event of a hand fill, built once (events are immutable)."""
 LINE = [[Action(GAME, "line", f"line {p} {NAME[t]}", seat=p, tile=t) for t in DOUBLE_SIX] for p in (0, 1)]
 """``LINE[seat][tile]``: chance lays `tile` as that seat's next line stack."""
 DRAW = [[Action(GAME, "draw", f"hand {p} {NAME[t]}", seat=p, tile=t) for t in DOUBLE_SIX] for p in (0, 1)]
 """``DRAW[seat][tile]``: chance draws `tile` into that seat's hand."""
-
-
-# The cover matrix (see `buildup_matrix`): legal placements by table look-ups.
 COLUMNS = {variant: cover_columns(coverers) for variant, coverers in COVERERS.items()}
-PLACE_BY_ROW = placements_by_row(PLACE)
+"""The cover matrix's columns (see `buildup_matrix`) for each variant."""
 
 
 class HandScore(NamedTuple):
@@ -150,7 +148,7 @@ class Rules:
 class BuildUpState(State):
     __slots__ = ("rules", "phase", "seat", "boneyards", "hands", "hand_rows", "shown", "stacks",
                  "tops", "cover_matrix", "pending_first", "first_seat", "hand_index", "played_pips",
-                 "set_aside", "totals", "hand_scores", "termination")
+                 "set_aside", "totals", "hand_scores", "termination", "_unknown")
 
     game = GAME
     OPTIONS = OPTIONS
@@ -189,6 +187,7 @@ class BuildUpState(State):
         self.hand_scores: tuple[tuple[int, int], ...] = ()
         """What each seat scored in each finished hand."""
         self.termination: Termination | None = None
+        self._unknown: list[int] | None = None  # a view's `unknown_tiles`, once a search asks
 
     @property
     def num_players(self) -> int:
@@ -219,27 +218,26 @@ class BuildUpState(State):
         return table[boneyard[int(rng.random() * len(boneyard))]]
 
     def is_legal(self, action: Action) -> bool:
-        """`State.is_legal` as a look-up for chance outcomes: the seat's interned line
-        tile or draw of a tile still in its boneyard. Placements come from the cover
-        matrix, so the list of decisions is cheap to build and look up."""
+        """`State.is_legal` as a look-up: a tile in the seat's boneyard; a placement's matrix bit."""
         if self.viewer != -1:
             return False
-        phase = self.phase
+        phase, t = self.phase, action.tile
+        if phase == PLAY:
+            fits = self.cover_matrix & self.hand_rows[self.seat]
+            bit = PLACE_BIT.get(action, -1)
+            return fits >> bit & 1 == 1 if bit >= 0 else action is PASS and not fits
         if phase == DEAL_LINE or phase == FIRST_DRAW or phase == FILL:
-            t = action.tile
             table = (LINE if phase == DEAL_LINE else DRAW)[self.seat]
             return 0 <= t < len(table) and table[t] is action and t in self.boneyards[self.seat]
-        return phase == PLAY and action in self.legal_actions()
+        return False
 
     def chance_key(self, action: Action) -> int:
-        """Two sets of the same tiles: a chance outcome's piece is its tile in its
-        owner's colour."""
+        """Two sets of the same tiles: an outcome's piece is its tile in its owner's colour."""
         return action.seat * SET_SIZE + action.tile
 
     def legal_actions(self) -> list[Action]:
-        """Every placement, tile by tile ascending, stack by stack; ``[PASS]`` when
-        there is none (play reaches a seat that cannot place only while the opponent
-        can)."""
+        """Every placement, tile by tile ascending, stack by stack; ``[PASS]`` when there is
+        none (play reaches a seat that cannot place only while the opponent can)."""
         if self.phase != PLAY:
             return []
         seat = self.seat
@@ -285,7 +283,7 @@ class BuildUpState(State):
         return f"{NAME[tile]} may not cover the double {NAME[top]} on s{stack}: it needs {need} pips"
 
     # -- what happens --------------------------------------------------------------
-    def _apply(self, action: Action, events: list[Event] | None) -> None:
+    def _apply(self, action: Action, events: list[Event] | None = None) -> None:
         kind, seat = action.kind, self.seat
         if kind == "place":
             self._cover(seat, action.tile, action.arg, events)
@@ -298,6 +296,8 @@ class BuildUpState(State):
             self._turn_to(1 - seat, events)
         else:
             self._deal_line(seat, action.tile, events)
+
+    apply_unchecked = _apply  # without events: the same, one call less per step (search takes millions)
 
     def _set_top(self, stack: int, tile: int) -> None:
         self.tops[stack] = tile
@@ -387,7 +387,7 @@ class BuildUpState(State):
         self._set_top(stack, tile)
         self.played_pips[seat] += PIPS[tile]
         if events is not None:
-            events.append(Event("cover", seat, tile, "hand", "stack", value=stack))
+            events.append(COVER_EVENTS[seat][tile][stack])
 
     def _turn_to(self, seat: int, events: list[Event] | None) -> None:
         """`seat` moves next (placing, or passing if only the opponent can place);
@@ -456,7 +456,7 @@ class BuildUpState(State):
         c.first_seat, c.hand_index = self.first_seat, self.hand_index
         c.played_pips = self.played_pips[:]
         c.set_aside, c.totals, c.hand_scores = self.set_aside, self.totals, self.hand_scores
-        c.termination = self.termination
+        c.termination, c._unknown = self.termination, None
         return c
 
     def _hide(self, seat: int) -> None:
@@ -490,8 +490,9 @@ class BuildUpState(State):
 
     def _fill_hidden(self, s: BuildUpState, rng: random.Random) -> None:
         opponent = 1 - self.viewer
-        unknown = self.unknown_tiles()
-        rng.shuffle(unknown)
+        self._unknown = self._unknown or self.unknown_tiles()  # the same for every determinization
+        unknown = self._unknown[:]
+        shuffle(unknown, rng)
         hand = self.hands[opponent]
         hidden = hand.count(-1)
         s.hands[opponent] = sorted(hand[hidden:] + unknown[:hidden])

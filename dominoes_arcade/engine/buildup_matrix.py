@@ -1,17 +1,20 @@
 """Build Up's cover matrix: the speed tables behind its legal moves (the rules are in
 `buildup`).
 
-The hot path asks "which hand tile may cover which stack?" dozens of times a move, so
-a state keeps the answer for every tile at once in one int, its cover matrix: bit
-``12 * tile + stack`` is set when `tile` may cover that stack's top. Placing a tile
-rewrites one column; a hand selects its rows; legal moves come from the row bits
-through `placements_by_row`, six stacks at a time.
+The decisions (`PLACE`, `PASS`) are interned here with them. The hot path asks
+"which hand tile may cover which stack?" dozens of times a move, so a state keeps
+the answer for every tile at once in one int, its cover matrix: bit ``12 * tile +
+stack`` is set when `tile` may cover that stack's top. Placing a tile rewrites one
+column; a hand selects its rows; legal moves come from the row bits through
+`PLACE_BY_ROW`, six stacks at a time.
 """
 
 from __future__ import annotations
 
-from .core import Action
-from .tiles import DOUBLE_SIX
+from .core import Action, Event
+from .tiles import DOUBLE_SIX, NAME
+
+GAME = "buildup"
 
 STACK_COUNT = 12
 ROW_BITS = (1 << STACK_COUNT) - 1
@@ -23,6 +26,16 @@ STACK_CLEAR = [ALL_ROWS & ~sum(1 << STACK_COUNT * t + s for t in DOUBLE_SIX) for
 """``STACK_CLEAR[stack]``: a cover matrix with `stack`'s column cleared."""
 HALF = STACK_COUNT // 2
 HALF_BITS = (1 << HALF) - 1
+
+PLACE = [tuple(Action(GAME, "place", f"{NAME[t]} s{s}", tile=t, arg=s) for s in range(STACK_COUNT))
+         for t in DOUBLE_SIX]
+"""``PLACE[tile][stack]``: place `tile` from the hand on `stack` (interned)."""
+PLACE_BIT = {action: ROW_SHIFT[action.tile] + action.arg for row in PLACE for action in row}
+"""Each placement's bit in a cover matrix."""
+PASS = Action(GAME, "pass", "pass")
+COVER_EVENTS = [[[Event("cover", p, t, "hand", "stack", value=s) for s in range(STACK_COUNT)] for t in DOUBLE_SIX]
+                for p in (0, 1)]
+"""``[seat][tile][stack]``: the event of a placement, built once (events are immutable)."""
 
 
 def cover_columns(coverers: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
@@ -40,3 +53,6 @@ def placements_by_row(place: list[tuple[Action, ...]]) -> list[tuple[tuple[tuple
                         for bits in range(1 << HALF))
                   for half in (0, 1))
             for t in DOUBLE_SIX]
+
+
+PLACE_BY_ROW = placements_by_row(PLACE)

@@ -1,4 +1,4 @@
-"""Chance from one shuffled deck (for duplicate deals).
+"""Chance from one shuffled deck (for duplicate deals), and a fast shuffle.
 
 `State.sample_chance(rng)` draws each outcome afresh, which is all random play needs.
 A tournament wants more: the same seed with the seats swapped should deal the same
@@ -41,3 +41,13 @@ class Deck:
         best = min(range(len(outcomes)), key=lambda i: self.rank[keys[i]])
         self.taken.add(keys[best])
         return outcomes[best]
+
+
+def shuffle(items: list, rng: random.Random) -> None:
+    """Shuffle `items` in place (Fisher-Yates) with `rng.random()`: uniform to 2**-53
+    and about three times as fast as `random.shuffle`, which draws each index bit by
+    bit. A search shuffles the unseen tiles once per determinization."""
+    random_float = rng.random
+    for i in range(len(items) - 1, 0, -1):
+        j = int(random_float() * (i + 1))
+        items[i], items[j] = items[j], items[i]

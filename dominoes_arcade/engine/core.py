@@ -272,21 +272,28 @@ class State:
 
         :raises IllegalAction: with the reason, when it is not legal here.
         """
-        player = self.current_player
-        if self.viewer != -1:
-            raise IllegalAction(action, player, "this is a view; determinize it first")
-        if player == TERMINAL:
-            raise IllegalAction(action, None, "the game is over")
+        # One test on the way through: `is_legal` is False on a view and once the
+        # game is over too, so why it failed is only asked after the fact.
         if not self.is_legal(action):
-            raise IllegalAction(action, player, self.why_illegal(action))
+            raise self._illegal(action)
         events: list[Event] = []
         self._apply(action, events)
         return events
 
+    def _illegal(self, action: Action) -> IllegalAction:
+        """The error `apply` raises for `action`, which `is_legal` refused."""
+        player = self.current_player
+        if self.viewer != -1:
+            return IllegalAction(action, player, "this is a view; determinize it first")
+        if player == TERMINAL:
+            return IllegalAction(action, None, "the game is over")
+        return IllegalAction(action, player, self.why_illegal(action))
+
     def is_legal(self, action: Action) -> bool:
         """Whether `apply` accepts `action` now: one of `legal_actions()`, or at a
-        chance node one of `chance_outcomes()` (False on a view or once over).
-        Games override this with an equivalent look-up that builds no list."""
+        chance node one of `chance_outcomes()` (False on a view or once over:
+        an override must keep that). Games override this with an equivalent
+        look-up that builds no list."""
         player = self.current_player
         if self.viewer != -1 or player == TERMINAL:
             return False

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 
+from .chance import shuffle
 from .tiles import NUMBERS_MASK
 
 VOID = 0
@@ -60,61 +61,86 @@ def hand_layers(history: tuple | None, hand_sizes: list[int]) -> Layers:
     return tuple(tuple((mask, count) for mask, count in seat_layers if count) for seat_layers in layers)
 
 
-def deal_unseen(view, s, spinner_on_table: bool, spinner_place: int | None, drawer: int,
-                rng: random.Random) -> None:
-    """Fill `s` (a full-state clone of `view`, a `StarState` view with its `hidden`
-    layers): the tiles the viewer has not seen dealt to the other hands and the boneyard.
+class DealPlan:
+    """What every determinization of one view shares, worked out once: the unseen
+    tiles, the places they may go and the order the greedy split fills them in.
 
-    `spinner_place` pins the spinner before it is set (its holder's seat, or -1 for
-    the boneyard during the search); `drawer` is the seat whose newest layer is the
-    tile it just drew (-1 if none), which becomes the state's `drawn` tile.
-    """
-    viewer, spinner = view.viewer, view.preset.spinner
-    seen = set(view.hands[viewer])
-    for line in view.layout:
-        seen.update(line)
-    if spinner_on_table:
-        seen.add(spinner)
-    unseen = [t for t in view.preset.tiles if t not in seen]
-    # Every place a hidden tile may be: (mask, count, owner), owner -1 for the boneyard.
-    groups = [(mask, count, p) for p, seat_layers in enumerate(view.hidden) if p != viewer
-              for mask, count in seat_layers]
-    groups.append((0, len(view.boneyard), -1))
-    if spinner_place is not None:
-        unseen.remove(spinner)
-        index = next(i for i, group in enumerate(groups) if group[2] == spinner_place)
-        mask, count, owner = groups[index]
-        groups[index] = (mask, count - 1, owner)
-    dealt = assign_tiles(unseen, [(mask, count) for mask, count, _ in groups], rng)
-    s.hidden = None
-    s.boneyard = []
-    for p in range(len(s.hands)):
-        if p != viewer:
-            s.hands[p] = []
-    for (_, _, owner), tiles in zip(groups, dealt, strict=True):
-        (s.boneyard if owner < 0 else s.hands[owner]).extend(tiles)
-    if spinner_place is not None:
-        (s.boneyard if spinner_place < 0 else s.hands[spinner_place]).append(spinner)
-    if drawer >= 0:
-        s.drawn = dealt[max(i for i, group in enumerate(groups) if group[2] == drawer)][0]
-    for hand in s.hands:
-        hand.sort()
-    s.boneyard.sort()
+    The places are ``(mask, count)`` groups, each seat's hidden layers then the
+    boneyard; `owners` names each group's seat (-1 for the boneyard). `spinner_place`
+    pins the spinner before it is set (its holder's seat, or -1 for the boneyard
+    during the search); `drawn_group` is the group whose tile the current seat just
+    drew (-1 if none), which becomes the state's `drawn` tile."""
+
+    __slots__ = ("viewer", "unseen", "groups", "owners", "order", "spinner", "spinner_place", "drawn_group")
+
+    def __init__(self, view, spinner_on_table: bool, spinner_place: int | None, drawer: int):
+        viewer, spinner = view.viewer, view.preset.spinner
+        seen = set(view.hands[viewer])
+        for line in view.layout:
+            seen.update(line)
+        if spinner_on_table:
+            seen.add(spinner)
+        unseen = [t for t in view.preset.tiles if t not in seen]
+        groups = [(mask, count, p) for p, seat_layers in enumerate(view.hidden) if p != viewer
+                  for mask, count in seat_layers]
+        groups.append((0, len(view.boneyard), -1))
+        if spinner_place is not None:
+            unseen.remove(spinner)
+            index = next(i for i, group in enumerate(groups) if group[2] == spinner_place)
+            mask, count, owner = groups[index]
+            groups[index] = (mask, count - 1, owner)
+        self.viewer, self.unseen, self.spinner, self.spinner_place = viewer, unseen, spinner, spinner_place
+        self.groups = [(mask, count) for mask, count, _ in groups]
+        self.owners = [owner for _, _, owner in groups]
+        self.order = greedy_order(self.groups)
+        self.drawn_group = max(i for i, group in enumerate(groups) if group[2] == drawer) if drawer >= 0 else -1
+
+    def deal(self, s, rng: random.Random) -> None:
+        """Fill `s` (a full-state clone of the view): the unseen tiles dealt at random
+        to the other hands and the boneyard, every hidden layer keeping its voids."""
+        dealt = assign_tiles(self.unseen, self.groups, rng, self.order)
+        hands, viewer = s.hands, self.viewer
+        boneyard: list[int] = []
+        for p in range(len(hands)):
+            if p != viewer:
+                hands[p] = []
+        for owner, tiles in zip(self.owners, dealt, strict=True):
+            (boneyard if owner < 0 else hands[owner]).extend(tiles)
+        if self.spinner_place is not None:
+            (boneyard if self.spinner_place < 0 else hands[self.spinner_place]).append(self.spinner)
+        if self.drawn_group >= 0:
+            s.drawn = dealt[self.drawn_group][0]
+        for p in range(len(hands)):
+            if p != viewer:
+                hands[p].sort()
+        boneyard.sort()
+        s.boneyard = boneyard
+        s.hidden = None
 
 
-def assign_tiles(tiles: list[int], groups: list[tuple[int, int]], rng: random.Random) -> list[list[int]]:
+def greedy_order(groups: list[tuple[int, int]]) -> list[int]:
+    """The order `assign_tiles` fills `groups` in: the most constrained first."""
+    return sorted(range(len(groups)), key=lambda g: -groups[g][0].bit_count())
+
+
+def assign_tiles(tiles: list[int], groups: list[tuple[int, int]], rng: random.Random,
+                 order: list[int] | None = None) -> list[list[int]]:
     """Split `tiles` at random into groups ``(mask, count)``, no tile of a group
-    showing a number in its mask. Greedy, most constrained group first; a group left
-    short is filled by augmenting paths (Kuhn's matching), so a split is found
-    whenever one exists.
+    showing a number in its mask. Greedy, most constrained group first (`order`,
+    from `greedy_order`, when the caller has it); a group left short is filled by
+    augmenting paths (Kuhn's matching), so a split is found whenever one exists.
 
     :raises ValueError: when no split exists.
     """
     tiles = tiles[:]
-    rng.shuffle(tiles)
+    shuffle(tiles, rng)
     dealt: list[list[int]] = [[] for _ in groups]
-    for g in sorted(range(len(groups)), key=lambda g: -groups[g][0].bit_count()):
+    for g in greedy_order(groups) if order is None else order:
         mask, count = groups[g]
+        if not mask:  # unconstrained (the boneyard, a hand nobody knows anything of)
+            dealt[g] = tiles[:count]
+            tiles = tiles[count:]
+            continue
         taken, left = dealt[g], []
         for t in tiles:
             if len(taken) < count and not NUMBERS_MASK[t] & mask:

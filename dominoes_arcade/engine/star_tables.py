@@ -1,15 +1,36 @@
 """The star games' presets: each game of the Cyprus family as data (its set, spinner,
 star and deal) with its interned actions and the look-up tables its legal plays come
-from, built once at import. The rules that use them are in `cyprus`.
+from, and the events its steps report, all built once at import. The rules that use
+them are in `cyprus`.
 """
 
 from __future__ import annotations
 
-from .core import Action
-from .tiles import NAME, tile
+from .core import Action, Event
+from .tiles import NAME, PIPS, tile
 
 DEAL, SEARCH, LEAD, TURN, DRAW, DRAWN, OVER = range(7)
 """The phases of a round, in the order it meets them (`cyprus` describes each)."""
+MAX_SEATS, MAX_SLOTS = 10, 8
+"""The most seats and star slots of any game of the family (Cyprus's)."""
+
+
+def _events_by_seat_and_tile(kind: str, **fields) -> list[list[Event]]:
+    """``[seat][tile]``: one event of `kind` per seat and tile, built once: events are
+    immutable, and a game deals and draws hundreds of them."""
+    return [[Event(kind, p, t, "boneyard", "hand", face_up=False, **fields) for t in range(len(PIPS))]
+            for p in range(MAX_SEATS)]
+
+
+DEAL_EVENTS = _events_by_seat_and_tile("deal")
+DRAW_EVENTS = {SEARCH: _events_by_seat_and_tile("draw", value="search"),
+               DRAW: _events_by_seat_and_tile("draw", value="turn")}
+"""By phase (the search for the spinner, or a stuck player's draw): `DEAL_EVENTS`'s
+layout."""
+PLAY_EVENTS = {where: [[[Event("play", p, t, "hand", where, value=arm) for arm in range(MAX_SLOTS)]
+                       for t in range(len(PIPS))] for p in range(MAX_SEATS)] for where in ("star", "arm")}
+"""``[where][seat][tile][arm]``: a play into a star slot or onto an arm."""
+PASS_EVENTS = [Event("pass", p) for p in range(MAX_SEATS)]
 
 
 class Preset:

@@ -9,6 +9,9 @@ its module here (Sebastopol shares Cyprus's), which defines:
   public table), so it is the same on a view and on a full state; ISMCTS runs it on
   determinized states as its rollout policy, so it is cheap: table look-ups, no
   strings.
+- optionally, ``rollout_action(state, rng) -> Action``: exactly what ``choose(state,
+  state.legal_actions(), rng)`` returns, computed without the list; ISMCTS's
+  rollouts use it when it exists (tests/test_bots_heuristics.py checks the two agree).
 - ``observed_by(state, action, seat) -> bool``: whether `seat` learns which chance
   outcome `action` happened at `state` (a draw into someone else's hand: no). ISMCTS
   branches its tree only on outcomes the searching seat observes.

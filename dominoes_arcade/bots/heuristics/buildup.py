@@ -74,13 +74,17 @@ def choose(state: State, legal: list[Action], rng: random.Random | None = None) 
             has_single = True
             break
     best, best_value = legal[0], -1e9
+    last = -1
     for action in legal:
         tile = action.tile
+        if tile != last:  # the list runs tile by tile: the tile's parts once per tile
+            last, pips = tile, PIPS[tile]
+            risk = RISK_WEIGHT * pips * chance[tile][opponent_hand]
+            keep = has_single and IS_DOUBLE[tile]
         top, owner = stacks[action.arg][-1]
-        pips = PIPS[tile]
         value = pips - PIPS[top] if owner == seat else pips + PIPS[top]
-        value -= RISK_WEIGHT * pips * chance[tile][opponent_hand]
-        if has_single and IS_DOUBLE[tile]:
+        value -= risk
+        if keep:
             value -= DOUBLE_KEEP
         if value > best_value:
             best, best_value = action, value

@@ -21,7 +21,8 @@ import math
 import random
 
 from ...engine import Action, State
-from ...engine.tiles import IS_DOUBLE, NUMBERS_MASK, PIPS
+from ...engine.star_tables import TURN
+from ...engine.tiles import HIGH, IS_DOUBLE, LOW, NUMBERS_MASK, PIPS
 
 SCORE_SCALE = 40.0
 """A typical round's points: the spread of totals that `evaluate` treats as decisive."""
@@ -92,6 +93,64 @@ def choose(state: State, legal: list[Action], rng: random.Random | None = None) 
             value += DOUBLE_BONUS
         if value > best_value:
             best, best_value = action, value
+    return best
+
+
+def rollout_action(state: State, rng: random.Random | None = None) -> Action:
+    """What ``choose(state, state.legal_actions(), rng)`` returns, for ISMCTS's
+    rollouts, without building the list in the arm phase (most of a round).
+
+    A tile played onto an arm ending in `old` scores the same on every arm ending
+    there (the new end, the numbers left open and the tiles they accept are the
+    same), so each tile is judged once per number it can cover, at the first such
+    arm, in the legal list's order (hand order, then arms ascending), with `choose`'s
+    arithmetic: the same decision and the same tie-breaks."""
+    preset = state.preset
+    ends = state.ends
+    if state.phase != TURN or len(ends) != preset.slots:
+        legal = state.legal_actions()
+        return legal[0] if len(legal) == 1 else choose(state, legal, rng)
+    hand = state.hands[state.seat]
+    hand_bits = 0
+    for tile in hand:
+        hand_bits |= _TILE_BIT[tile]
+    arms_at, base_open, play = state.arms_at, state.open_mask, preset.play
+    fitting = hand_bits & _SHOWING_ANY[base_open]  # the tiles that show an open end
+    if not fitting:  # nothing to play: draw or pass, whichever the rules allow
+        return state.legal_actions()[0]
+    if not fitting & (fitting - 1):  # one tile: with one number to cover, every play scores alike
+        tile = fitting.bit_length() - 1
+        low, high = LOW[tile], HIGH[tile]
+        arms = arms_at[low] if high == low or not arms_at[high] else arms_at[high] if not arms_at[low] else 0
+        if arms:
+            return play[tile][(arms & -arms).bit_length() - 1]
+    unseen = (1 << len(preset.tiles)) - 1 & ~(state.on_table | hand_bits)
+    best, best_value = None, -1e9
+    for tile in hand:
+        if not fitting & _TILE_BIT[tile]:
+            continue
+        low, high = LOW[tile], HIGH[tile]
+        low_arms, high_arms = arms_at[low], arms_at[high] if high != low else 0
+        # The numbers it can cover, the one with the lower first arm first.
+        if low_arms and (not high_arms or low_arms & -low_arms < high_arms & -high_arms):
+            covers = ((low, low_arms), (high, high_arms)) if high_arms else ((low, low_arms),)
+        else:
+            covers = ((high, high_arms), (low, low_arms)) if low_arms else ((high, high_arms),)
+        pips, rest = PIPS[tile], hand_bits & ~_TILE_BIT[tile]
+        for old, arms in covers:
+            open_mask, exposed = base_open, 0
+            new = pips - old
+            if arms & (arms - 1) == 0:  # the only arm ending in `old`
+                open_mask ^= 1 << old
+                exposed -= (_SHOWING[old] & unseen).bit_count()
+            if not open_mask >> new & 1:
+                open_mask |= 1 << new
+                exposed += (_SHOWING[new] & unseen).bit_count()
+            value = pips + FOLLOW_WEIGHT * (rest & _SHOWING_ANY[open_mask]).bit_count() - BLOCK_WEIGHT * exposed
+            if IS_DOUBLE[tile]:
+                value += DOUBLE_BONUS
+            if value > best_value:
+                best, best_value = play[tile][(arms & -arms).bit_length() - 1], value
     return best
 
 

@@ -23,6 +23,7 @@ import math
 import random
 
 from ...engine import Action, State
+from ...engine.necropolis import DRAW, EXCHANGE, LEFT, NEW_FROM, PLAY, RIGHT, TURN
 from ...engine.tiles import DOUBLE_SIX, NUMBERS_MASK, PIPS
 
 SCORE_SCALE = 8.0
@@ -136,6 +137,48 @@ def choose(state: State, legal: list[Action], rng: random.Random | None = None) 
         if action.kind in ("draw", "pass"):
             return action
     return legal[0]
+
+
+def rollout_action(state: State, rng: random.Random | None = None) -> Action:
+    """What ``choose(state, state.legal_actions(), rng)`` returns, for ISMCTS's
+    rollouts, without building the list on a turn while the necropolis lasts (half
+    the decisions, and the longest lists): the same moves judged in the list's order
+    (draw, plays, new sites, exchanges) with `choose`'s arithmetic."""
+    seat = state.seat
+    if state.phase != TURN or not state.pile or not state.sites[seat]:
+        legal = state.legal_actions()
+        return legal[0] if len(legal) == 1 else choose(state, legal, rng)
+    mastabas = state.mastabas[seat]
+    site = state.sites[seat][-1]
+    left_mask, right_mask = NUMBERS_MASK[site[0][0]], NUMBERS_MASK[site[-1][0]]
+    penalty = state.rules.site_penalty
+    stay = _ends_value(left_mask | right_mask, mastabas, -1, penalty)
+    best, best_value = DRAW, stay + DRAW_MARGIN
+    for tile in mastabas:
+        shown = NUMBERS_MASK[tile]
+        if shown & left_mask:
+            value = PIPS[tile] + _ends_value(shown | right_mask, mastabas, tile, penalty)
+            if value > best_value:
+                best, best_value = PLAY[tile][LEFT], value
+        if shown & right_mask:
+            value = PIPS[tile] + _ends_value(left_mask | shown, mastabas, tile, penalty)
+            if value > best_value:
+                best, best_value = PLAY[tile][RIGHT], value
+    for tile in mastabas:
+        value = PIPS[tile] - penalty + _ends_value(NUMBERS_MASK[tile], mastabas, tile, penalty)
+        if value > best_value:
+            best, best_value = NEW_FROM[tile], value
+    if state.rules.allow_exchange:
+        exchange_cost = None
+        for tile in mastabas:
+            if PIPS[tile] + stay <= best_value:
+                continue
+            if exchange_cost is None:
+                exchange_cost = _exchange_cost(state, seat, left_mask | right_mask, penalty)
+            value = PIPS[tile] + stay - exchange_cost
+            if value > best_value:
+                best, best_value = EXCHANGE[tile], value
+    return best
 
 
 def _place_drawn(legal: list[Action], held: int, mastabas: list[int], left_mask: int, right_mask: int,
