@@ -18,10 +18,11 @@ from typing import Any
 from .base import Bot, BotError
 from .greedy import GreedyBot
 from .ismcts import IsmctsBot
+from .pimc import PimcBot
 from .program import ProgramBot, parse_command
 from .random_bot import RandomBot
 
-REGISTRY: dict[str, type[Bot]] = {cls.name: cls for cls in (RandomBot, GreedyBot, IsmctsBot)}
+REGISTRY: dict[str, type[Bot]] = {cls.name: cls for cls in (RandomBot, GreedyBot, PimcBot, IsmctsBot)}
 """The built-in bots by name."""
 
 
