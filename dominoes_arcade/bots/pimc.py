@@ -71,8 +71,7 @@ class PimcBot(Bot):
             return legal[0]
         start = time.perf_counter()
         deadline = start + self.time_ms / 1000.0 if self.time_ms > 0 else None
-        stage = getattr(self.heuristic, "stage", None)
-        limit = stage(view) + self.horizon if stage is not None and self.horizon > 0 else None
+        limit = self._stage_limit(view)
         me = self.seat
         rng = self.rng
         totals = [0.0] * len(legal)
@@ -93,6 +92,12 @@ class PimcBot(Bot):
         best = max(range(len(legal)), key=totals.__getitem__)  # the first of equal totals
         self.last_search = {"worlds": worlds, "seconds": time.perf_counter() - start}
         return legal[best]
+
+    def _stage_limit(self, view: State) -> int | None:
+        """The `stage` at which rollouts from `view` stop (`horizon` hand or round
+        ends on), or None: the game has no hands or rounds, or the horizon is off."""
+        stage = getattr(self.heuristic, "stage", None)
+        return stage(view) + self.horizon if stage is not None and self.horizon > 0 else None
 
     def _rollout(self, state: State, rng: random.Random, limit: int | None) -> list[float]:
         """Each seat's reward after greedy play from `state` to the `limit`-th hand or
