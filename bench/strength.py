@@ -167,12 +167,13 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
                         help="a variant option (integers are read as numbers)")
-    parser.add_argument("--out", help="append each game to this JSON-lines file as it finishes")
+    parser.add_argument("--out", help="write each game to this JSON-lines file as it finishes")
     parser.add_argument("--from", dest="source", help="summarise the games of a --out file instead of playing")
     args = parser.parse_args()
     if args.source:
         with open(args.source) as file:
-            header, *games = [json.loads(line) for line in file if line.strip()]
+            rows = [json.loads(line) for line in file if line.strip()]
+        header, games = rows[0], rows[1:]
         state = new_game(header["game"], len(header["specs"]), header["options"])
         print("\n".join(summarise(header["game"], header["specs"], state.higher_score_wins, games)))
         return
@@ -188,7 +189,7 @@ def main() -> None:
     options = state.options_dict()
     jobs = [(args.game, specs, args.seed + deal, deal, rotation, options)
             for deal in range(args.deals) for rotation in range(n)]
-    out = open(args.out, "a") if args.out else None  # noqa: SIM115 (closed below, written as games finish)
+    out = open(args.out, "w") if args.out else None  # noqa: SIM115 (closed below, written as games finish)
     if out is not None:
         out.write(json.dumps({"game": args.game, "specs": specs, "options": options}) + "\n")
     print(f"start: {load()}, {os.cpu_count()} CPUs, {args.workers} workers", flush=True)
