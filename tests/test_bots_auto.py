@@ -14,10 +14,11 @@ from dominoes_arcade.engine import GAMES
 
 def test_every_game_has_a_search_and_a_new_game_gets_ismcts():
     assert set(SEARCH) == set(GAMES)
-    for game, cls in SEARCH.items():
+    for game, (cls, params) in SEARCH.items():
         bot = make_bot("auto:time_ms=20", game, 0)
         assert isinstance(bot.inner, cls) and bot.search == cls.name
         assert bot.inner.time_ms == 20
+        assert all(getattr(bot.inner, key) == value for key, value in params.items())
     with toy_game.registered() as entry:
         assert isinstance(make_bot("auto", entry.name, 0).inner, IsmctsBot)
 
