@@ -1,55 +1,88 @@
 """Bot protocol overhead (issue 16): the time per decision of a ``cmd:`` bot beyond
 the program's own thinking (aim: under 0.2 ms).
 
-Seat 0 is a program that answers at once (the first legal decision), so its whole
-time per decision is overhead: our side (the seat's steps, the view summary, the
-JSON line out and the reply parsed) plus the pipe both ways and the program's own
-reading and writing of one JSON line. Our side alone is timed too, without a
-program. The JavaScript example (examples/greedy_bot.js) is timed as well, when
-node is installed. Run with `python bench/protocol.py [--games N]`. Never part of
-the tests: timings depend on the machine.
+Seat 0 is a program that answers at once (the first legal decision), against
+random decisions at the other seats. Its time per decision, as the tournament
+driver times it (`driver.ask`: the bot's ``choose``, not the view every bot is
+given), is split into:
+
+- **ours**: the seat's steps, the ``decide`` line and the reply parsed, timed
+  alone, without a program;
+- **round trip**: all of it, with an instant Python program (`INSTANT`), and with
+  the JavaScript example (examples/greedy_bot.js) when node is installed;
+- **its own**: the instant Python program's own time per decision, which it
+  measures itself (from the line read to the reply written) and reports at
+  ``quit``; **beyond**: the round trip less that (medians both), the protocol's
+  overhead.
+
+Every figure is the median over the decisions. Run with
+`python bench/protocol.py [--games N]`. Never part of the tests: timings depend on
+the machine and its load (`os.getloadavg` is printed with them).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import shutil
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
-from dominoes_arcade.bots import protocol
-from dominoes_arcade.bots.driver import play_specs
+from dominoes_arcade.bots import program, protocol
+from dominoes_arcade.bots.driver import ask
+from dominoes_arcade.bots.registry import make_bot
 from dominoes_arcade.engine import GAMES
 from dominoes_arcade.engine.match import Match
 
 ROOT = Path(__file__).resolve().parent.parent
-INSTANT = ("import json,sys\n"
-           "for line in sys.stdin:\n"
-           "    m = json.loads(line)\n"
-           "    t = m.get('type')\n"
-           "    if t == 'hello': print(json.dumps({'type': 'hello', 'protocol': 1, 'name': 'instant'}), flush=True)\n"
-           "    elif t == 'decide': print(json.dumps({'type': 'action', 'action': m['legal'][0]}), flush=True)\n"
-           "    elif t == 'quit': break\n")
+INSTANT = """\
+import json, statistics, sys, time
+own = []
+for line in sys.stdin:
+    start = time.perf_counter()
+    m = json.loads(line)
+    t = m.get('type')
+    if t == 'hello':
+        print(json.dumps({'type': 'hello', 'protocol': 1, 'name': 'instant'}), flush=True)
+    elif t == 'decide':
+        print(json.dumps({'type': 'action', 'action': m['legal'][0]}), flush=True)
+        own.append(time.perf_counter() - start)
+    elif t == 'quit':
+        break
+with open(sys.argv[1], 'a') as report:
+    report.write(f'{statistics.median(own)}\\n')
+"""
 
 
-def per_decision(spec: str, game: str, games: int) -> list[float]:
-    """Seat 0's seconds per decision, game by game, against the random bot."""
-    players = 4 if game in ("cyprus", "sebastopol") else 2
+def round_trips(spec: str, game: str, games: int) -> list[float]:
+    """Seat 0's seconds per decision (`driver.ask`), against random decisions."""
     times = []
     for seed in range(games):
-        record = play_specs(game, [spec] + ["random"] * (players - 1), seed)
-        assert record.error is None, record.error
-        times.append(record.extra["decision_seconds"][0] / record.extra["decisions"][0])
+        match, rng = Match(game, seed=seed), random.Random(seed)
+        bot = make_bot(spec, game, 0, match.options(), seed)
+        bot.follow(match, None)
+        while not match.is_over:
+            if match.is_chance:
+                match.resolve_chance()
+            elif match.current_player == 0:
+                action, seconds = ask(bot, match.state, None)
+                times.append(seconds)
+                match.apply(action)
+            else:
+                match.apply(rng.choice(match.state.legal_actions()))
+        bot.game_over(match.state.outcome())
+    program.quit_all()
     return times
 
 
-def our_side(game: str, games: int) -> float:
-    """Seconds per decision of our side alone: steps, view summary, encode, decode
-    (as `ProgramBot.choose` does them)."""
-    spent = decisions = 0
+def our_side(game: str, games: int) -> list[float]:
+    """Seconds per decision of our side alone: steps, the decide line, the reply
+    parsed (as `ProgramBot.choose` does them)."""
+    times = []
     for seed in range(games):
         match, rng = Match(game, seed=seed), random.Random(seed)
         follower = protocol.SeatSteps(match, 0)
@@ -61,30 +94,36 @@ def our_side(game: str, games: int) -> float:
             if match.current_player == 0:
                 view = match.view(0)  # every bot is given its view: not the protocol's cost
                 start = time.perf_counter()
+                texts = [a.text for a in legal]
                 zones = view.zones()
-                line = protocol.encode_decide(follower.update(protocol.face_up_tiles(view, zones)),
-                                              [a.text for a in legal], 1000, protocol.view_summary(view, zones))
-                protocol.decode(protocol.encode({"type": "action", "action": legal[0].text}))
-                spent += time.perf_counter() - start
-                decisions += 1
-                assert line
+                line = protocol.encode_decide(follower.update(protocol.face_up_tiles(view, zones)), texts, 1000,
+                                              view, zones)
+                reply = protocol.decode(b'{"type":"action","action":"%s"}' % texts[0].encode())
+                times.append(time.perf_counter() - start)
+                assert line and reply["action"] in texts
             match.apply(rng.choice(legal))
-    return spent / decisions
+    return times
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20, help="games per game and bot")
     args = parser.parse_args()
-    bots = {"instant python": f"cmd:{sys.executable} -c \"{INSTANT}\"", "random (in process)": "random"}
-    if shutil.which("node"):
-        bots["greedy.js (node)"] = f"cmd:node {ROOT / 'examples' / 'greedy_bot.js'}"
-    print(f"{'game':12} {'our side':>9} " + " ".join(f"{name:>20}" for name in bots) + "   (ms per decision)")
-    for game in GAMES:
-        cells = [f"{our_side(game, args.games) * 1000:9.3f}"]
-        for spec in bots.values():
-            cells.append(f"{statistics.median(per_decision(spec, game, args.games)) * 1000:20.3f}")
-        print(f"{game:12} " + " ".join(cells))
+    with tempfile.TemporaryDirectory() as folder:
+        script, report = Path(folder) / "instant.py", Path(folder) / "own.txt"
+        script.write_text(INSTANT, encoding="utf-8")
+        instant = f"cmd:{sys.executable} {script} {report}"
+        node = f"cmd:node {ROOT / 'examples' / 'greedy_bot.js'}" if shutil.which("node") else None
+        print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; medians, ms per decision")
+        print(f"{'game':12} {'ours':>7} {'python':>8} {'its own':>8} {'beyond':>8} {'node':>8}")
+        for game in GAMES:
+            ours = statistics.median(our_side(game, args.games))
+            report.write_text("", encoding="utf-8")
+            python = statistics.median(round_trips(instant, game, args.games))
+            own = float(report.read_text(encoding="utf-8"))
+            js = statistics.median(round_trips(node, game, args.games)) if node else float("nan")
+            cells = (ours, python, own, python - own, js)
+            print(f"{game:12} " + " ".join(f"{cell * 1000:{8 if i else 7}.3f}" for i, cell in enumerate(cells)))
 
 
 if __name__ == "__main__":

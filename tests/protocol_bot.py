@@ -4,7 +4,8 @@ its second decision (or at its hello).
 
     python tests/protocol_bot.py            # plays random legal decisions
     python tests/protocol_bot.py notjson    # answers its second decision with text
-    python tests/protocol_bot.py tally=FILE # plays random decisions, a line each in FILE
+    python tests/protocol_bot.py tally=FILE # plays random decisions, a line each in FILE,
+                                            # and a line for each end of a game
 """
 
 from __future__ import annotations
@@ -55,6 +56,10 @@ def main(fault: str = "") -> None:
                 sys.exit(4)
             else:
                 send({"type": "action", "action": rng.choice(legal)})
+        elif kind == "end" and fault.startswith("tally="):
+            with open(fault[len("tally="):], "a", encoding="utf-8") as tally:
+                tally.write(f"end {len(message['steps'])} steps, scores {message['scores']}, "
+                            f"winners {message['winners']}\n")
         elif kind == "quit":
             return
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import math
 import os
 import select
 import shlex
@@ -51,6 +52,38 @@ def parse_command(command: str) -> tuple[str, ...]:
     return words
 
 
+NAMES: dict[tuple[str, ...], str] = {}
+"""The name each command's program gave in its hello: those run in this process,
+and those the client's bot worker reported (`remember_name`)."""
+
+
+def remember_name(spec: str, name: str) -> None:
+    """Note the hello `name` of the program of `spec` (``cmd:COMMAND``)."""
+    NAMES[_words(spec[len("cmd:"):])] = name
+
+
+def seat_label(spec: str) -> str:
+    """How a table names a seat played by the program of `spec` (``cmd:COMMAND``):
+    the name the program gave in its hello; before it has said one, ``Program``
+    and the file name of its script (``node bots/mybot.js`` -> ``Program
+    mybot.js``), or of the program itself (``./mybot --depth 3`` -> ``Program
+    mybot``)."""
+    words = _words(spec[len("cmd:"):])
+    name = NAMES.get(words)
+    if name:
+        return name
+    script = next((word for word in words[1:] if not word.startswith("-") and ("/" in word or "." in word)),
+                  words[0] if words else "")
+    return "Program " + os.path.basename(script)
+
+
+def _words(command: str) -> tuple[str, ...]:
+    try:
+        return tuple(shlex.split(command))
+    except ValueError:
+        return tuple(command.split())
+
+
 def log_name() -> str:
     """Where the program's standard error goes (our fd 2), for fault messages."""
     with contextlib.suppress(OSError):
@@ -71,13 +104,29 @@ class Program:
                                             stderr=_stderr(), bufsize=0, start_new_session=True)
         except OSError as error:
             raise ProtocolError("crash", f"cannot start {shlex.join(command)}: {error}") from None
+        # The pipes are used raw, one system call a message each way: a line is
+        # written with os.write and read with os.read, waiting with a poll that
+        # knows the pipe already.
+        self._in, self._out = self.process.stdin.fileno(), self.process.stdout.fileno()
+        self._poll = select.poll()
+        self._poll.register(self._out, select.POLLIN)
         self._buffer = b""
         self.name = protocol.check_hello(self.ask(protocol.hello(), HELLO_TIME_LIMIT, "hello"))
+        if self.name:
+            NAMES[command] = self.name
 
     def send(self, message: dict[str, Any]) -> None:
+        self.write(protocol.encode(message))
+
+    def write(self, line: bytes) -> None:
+        """Write a message already encoded (`protocol.encode`)."""
+        if self.process.stdin.closed:  # killed: its descriptor number may be another file's now
+            raise self._exited()
         try:
-            self.process.stdin.write(protocol.encode(message))
-        except (BrokenPipeError, ConnectionResetError, ValueError):
+            written = os.write(self._in, line)
+            while written < len(line):  # a pipe takes a long line in parts
+                written += os.write(self._in, line[written:])
+        except OSError:  # the program exited, or its standard input is closed
             raise self._exited() from None
 
     def ask(self, message: dict[str, Any], limit: float, what: str) -> dict[str, Any]:
@@ -86,26 +135,27 @@ class Program:
 
     def ask_line(self, line: bytes, limit: float, what: str) -> dict[str, Any]:
         """Send a message already encoded (`protocol.encode`) and return the reply."""
-        try:
-            self.process.stdin.write(line)
-        except (BrokenPipeError, ConnectionResetError, ValueError):
-            raise self._exited() from None
+        self.write(line)
         return protocol.decode(self._line(limit, what))
 
     def _line(self, limit: float, what: str) -> bytes:
         deadline = time.perf_counter() + limit
-        stdout = self.process.stdout
-        while b"\n" not in self._buffer:
+        while True:
+            end = self._buffer.find(b"\n")
+            if end >= 0:
+                line, self._buffer = self._buffer[:end], self._buffer[end + 1:]
+                return line
             left = deadline - time.perf_counter()
-            if left <= 0 or not select.select([stdout], [], [], left)[0]:
+            if left <= 0 or not self._poll.poll(max(1, math.ceil(left * 1000))):
                 self.kill()
                 raise ProtocolError("timeout", f"no {what} within {limit * 1000:.0f} ms: the program was killed")
-            chunk = os.read(stdout.fileno(), 65536)
+            try:
+                chunk = os.read(self._out, 65536)
+            except OSError:
+                chunk = b""
             if not chunk:
                 raise self._exited()
             self._buffer += chunk
-        line, _, self._buffer = self._buffer.partition(b"\n")
-        return line
 
     def _exited(self) -> ProtocolError:
         self.kill()
@@ -197,6 +247,11 @@ class ProgramBot(Bot):
         self._fault: BaseException | None = None
         """A fault while starting the program, raised at the first decision."""
 
+    @property
+    def program_name(self) -> str | None:
+        """The name its program gave in its hello, once started."""
+        return self._started.name if self._started is not None and self._started.name else None
+
     def follow(self, match: Match, time_limit: float | None) -> None:
         """The game this bot plays, and its time limit per decision. The program
         starts now, so that its start-up does not count against a decision; a
@@ -225,8 +280,8 @@ class ProgramBot(Bot):
             zones = view.zones()
             steps = self.steps(protocol.face_up_tiles(view, zones))
             left = limit - (time.perf_counter() - start)
-            line = protocol.encode_decide(steps, texts, max(int(left * 1000), 0), protocol.view_summary(view, zones))
-            reply = program.ask_line(line, left, "action")
+            reply = program.ask_line(protocol.encode_decide(steps, texts, max(int(left * 1000), 0), view, zones),
+                                     left, "action")
         except BaseException:  # a fault, or the driver's watchdog stopped us mid-exchange: the program is unusable
             drop(self.command, self.seat)
             self._started = None

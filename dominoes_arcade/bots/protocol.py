@@ -12,6 +12,7 @@ went where. So a masked step may be shown later; a shown step is never masked ag
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Sequence
@@ -45,6 +46,15 @@ def masked(step: str) -> str:
     return _TILE.sub(HIDDEN, step, count=1)
 
 
+def tile_of(step: str) -> str | None:
+    """The tile a step names (``"1 3-4 s7"`` -> ``"3-4"``), ``?`` for a hidden one,
+    None when it names none."""
+    for word in step.split()[1:]:
+        if word == HIDDEN or ("-" in word and word.replace("-", "").isdigit()):
+            return word
+    return None
+
+
 def face_up_tiles(view: State, zones: dict[str, list[int]] | None = None) -> set[int]:
     """The tiles `view` shows (every zone, its own hand included); `zones`, its
     zones if already at hand."""
@@ -52,35 +62,47 @@ def face_up_tiles(view: State, zones: dict[str, list[int]] | None = None) -> set
 
 
 class SeatSteps:
-    """The steps of one match as one seat sees them, kept up to date step by step:
-    only the steps the seat did not see are looked at again (their tile may have
-    come face up, or gone face down again), so a decision costs the new steps and
-    those, not the whole game."""
+    """The steps of one match as one seat sees them, kept up to date step by step.
+    Only the steps the seat did not see can change (their tile may come face up, or
+    go face down again), and only when their tile changes sides: a decision costs
+    the new steps and the tiles that turned, not the whole game."""
 
     def __init__(self, match: Match, seat: int):
         self.match, self.seat = match, seat
         self.steps: list[str] = []
-        self._unseen: list[tuple[int, int, str, str]] = []
-        """The steps with a tile that the seat did not see happen: (index, tile,
-        the step, the step masked)."""
+        self._unseen: dict[int, list[tuple[int, str, str]]] = {}
+        """By tile, the steps naming it that the seat did not see happen: (index, the
+        step, the step masked)."""
+        self._face_up: set[int] = set()
+        """The tiles face up to the seat at the last update."""
 
     def update(self, face_up: set[int] | None = None) -> list[str]:
         """The steps now (the same list, updated in place); `face_up`, the tiles the
         seat's view shows now, if already at hand."""
-        match, seat, steps = self.match, self.seat, self.steps
+        match, seat, steps, unseen = self.match, self.seat, self.steps, self._unseen
         if len(steps) > len(match.steps):  # undone (`Match.undo_to`): the steps kept are unchanged
             del steps[len(match.steps):]
-            self._unseen = [unseen for unseen in self._unseen if unseen[0] < len(steps)]
-        for index in range(len(steps), len(match.steps)):
+            for tile, entries in list(unseen.items()):
+                unseen[tile] = [entry for entry in entries if entry[0] < len(steps)]
+        added = len(steps)
+        for index in range(added, len(match.steps)):
             step, tile = match.steps[index], match.actions[index].tile
             steps.append(step)
             if tile >= 0 and not match.visible(index, seat):
-                self._unseen.append((index, tile, step, masked(step)))
-        if self._unseen:
+                unseen.setdefault(tile, []).append((index, step, masked(step)))
+        if unseen:
             if face_up is None:
                 face_up = face_up_tiles(match.view(seat))
-            for index, tile, step, hidden in self._unseen:
-                steps[index] = step if tile in face_up else hidden
+            for tile in (face_up ^ self._face_up) & unseen.keys():  # the tiles that turned
+                shown = tile in face_up
+                for index, step, hidden in unseen[tile]:
+                    if index < added:
+                        steps[index] = step if shown else hidden
+            for index in range(added, len(steps)):  # the new steps
+                tile = match.actions[index].tile
+                if tile in unseen and tile not in face_up and not match.visible(index, seat):
+                    steps[index] = masked(steps[index])
+            self._face_up = set(face_up)
         return steps
 
 
@@ -113,13 +135,39 @@ def decide(steps: Sequence[str], legal: Sequence[str], time_ms: int, view: dict)
     return {"type": "decide", "steps": steps, "legal": legal, "time_ms": time_ms, "view": view}
 
 
-def encode_decide(steps: Sequence[str], legal: Sequence[str], time_ms: int, view: dict) -> bytes:
-    """`encode(decide(...))`, faster: the steps, most of the line, are joined as they
-    are, since notation needs no escaping in JSON (letters, digits, ``-@*?`` and
-    spaces)."""
-    rest = json.dumps({"legal": legal, "time_ms": time_ms, "view": view}, separators=(",", ":"))
-    return ('{"type":"decide","steps":["' + '","'.join(steps) + '"],' + rest[1:] + "\n").encode() if steps \
-        else encode(decide(steps, legal, time_ms, view))
+def encode_decide(steps: Sequence[str], legal: Sequence[str], time_ms: int, view: State,
+                  zones: dict[str, list[int]] | None = None) -> bytes:
+    """`encode(decide(steps, legal, time_ms, view_summary(view, zones)))`, faster:
+    the line is joined as text, since notation, zone names and tile names need no
+    escaping in JSON (letters, digits, spaces and ``-@*?``)."""
+    zones = zones or view.zones()
+    summary = ",".join(f'"{zone}":[{_tiles(tiles)}]' for zone, tiles in zones.items())
+    return (f'{{"type":"decide","steps":[{_strings(steps)}],"legal":[{_strings(legal)}],"time_ms":{int(time_ms)},'
+            f'"view":{{"seat":{view.viewer},"players":{view.num_players},'
+            f'"scores":[{",".join(map(str, view.scores()))}],"zones":{{{summary}}}}}}}\n').encode()
+
+
+def _strings(texts: Sequence[str]) -> str:
+    """A JSON array's insides, for strings that need no escaping."""
+    return '"' + '","'.join(texts) + '"' if texts else ""
+
+
+def _tiles(tiles: list[int]) -> str:
+    """A zone's tiles as the insides of a JSON array."""
+    if tiles and max(tiles) < 0:
+        return _hidden_run(len(tiles))
+    quoted = _QUOTED
+    return ",".join([quoted[t] for t in tiles])
+
+
+@functools.cache
+def _hidden_run(count: int) -> str:
+    """`count` hidden tiles as the insides of a JSON array (a hand or pile seen from outside)."""
+    return ",".join([f'"{HIDDEN}"'] * count)
+
+
+_QUOTED = {**{t: f'"{name}"' for t, name in enumerate(NAME)}, -1: f'"{HIDDEN}"'}
+"""Each tile (and a hidden one, -1) as a JSON string."""
 
 
 def end(scores: Sequence[int], winners: Sequence[int], steps: Sequence[str]) -> dict[str, Any]:

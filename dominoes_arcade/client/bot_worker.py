@@ -38,6 +38,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
+from ..bots.program import remember_name
 from ..engine import GAMES, entry, register
 
 MODES = ("process", "thread")
@@ -91,9 +92,9 @@ def serve(receive: Callable[[], Any], send: Callable[[Any], None]) -> None:
                 action = bot.choose(view, legal)
                 if not any(action is legal_action for legal_action in legal):
                     raise ValueError(f"{action!r} is not legal")
-                send((ticket, action, time.perf_counter() - started, None))
+                send((ticket, action, time.perf_counter() - started, None, getattr(bot, "program_name", None)))
             except Exception as error:  # a bot's failure must not kill the worker
-                send((ticket, None, time.perf_counter() - started, f"{type(error).__name__}: {error}"))
+                send((ticket, None, time.perf_counter() - started, f"{type(error).__name__}: {error}", None))
         elif kind == "observe":
             _, key, seat, view = message
             for (bot_key, bot_seat, _spec, _seed), bot in bots.items():
@@ -101,6 +102,16 @@ def serve(receive: Callable[[], Any], send: Callable[[Any], None]) -> None:
                     try:
                         bot.observe(view)
                     except Exception:  # noqa: S110 - a bot that fails to watch still plays
+                        pass
+        elif kind == "game_over":  # a bot program is sent `end`, with its seat's steps now
+            _, key, outcome, steps = message
+            for (bot_key, bot_seat, _spec, _seed), bot in bots.items():
+                if bot_key == key:
+                    if getattr(bot, "wants_steps", False):
+                        bot.given_steps = steps.get(bot_seat)
+                    try:
+                        bot.game_over(outcome)
+                    except Exception:  # noqa: S110 - the game is over and its result stands
                         pass
         elif kind == "forget":
             for bot_key in [k for k in bots if k[0] == message[1]]:
@@ -252,8 +263,11 @@ class BotWorker:
             self._file(reply)
 
     def _file(self, reply: tuple) -> None:
-        ticket, action, seconds, error = reply
-        if self._pending.pop(ticket, None) is not None:
+        ticket, action, seconds, error, program_name = reply
+        request = self._pending.pop(ticket, None)
+        if request is not None:
+            if program_name:  # a bot program's hello name, for its seat's label
+                remember_name(request[3], program_name)
             self._results[ticket] = Decision(action, seconds, error)
 
     def _restart(self) -> None:
@@ -282,6 +296,11 @@ class BotWorker:
     def observe(self, key: Hashable, seat: int, view) -> None:
         """Show the bots of `seat` at table `key` their new view."""
         self._send(("observe", key, seat, view))
+
+    def game_over(self, key: Hashable, outcome, steps: dict[int, list[str]]) -> None:
+        """The game at table `key` is over: its bots are told (`Bot.game_over`), and a
+        bot program is sent ``end`` with its seat's `steps` as it may see them now."""
+        self._send(("game_over", key, outcome, steps))
 
     def forget(self, key: Hashable) -> None:
         """Drop the bots of table `key`, and any answers still owed to it are ignored."""

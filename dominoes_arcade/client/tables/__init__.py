@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ...bots.program import seat_label as program_label
 from ...engine import entry
 from ...engine.records import Record
 from ...engine.registry import load
@@ -33,10 +34,10 @@ SEAT_LABELS = {"human": "Human", "easy": "Easy bot", "medium": "Medium bot", "ha
 
 
 def seat_label(kind: str) -> str:
-    """A seat kind in words; a bot program (``cmd:COMMAND``) by its program's name."""
+    """A seat kind in words; a bot program (``cmd:COMMAND``) by its program's name
+    (`bots.program.seat_label`)."""
     if kind.startswith("cmd:"):
-        words = kind[4:].split()
-        return "Program " + (words[-1].rsplit("/", 1)[-1] if words else "")
+        return program_label(kind)
     return SEAT_LABELS.get(kind, kind)
 
 @dataclass

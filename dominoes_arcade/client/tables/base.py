@@ -349,6 +349,7 @@ class TableScene(TableHooks, Scene):
         """The game is over: show the result (the kit's game-over screen)."""
         self.ended = True
         keeping.record_finished(self)
+        self.bots.game_over()
         self.on_game_over()
         if self.game_over_scene and self.replay is None:
             self.app.open("game_over", self)

@@ -127,6 +127,20 @@ class BotSeats:
             if decision.action is not None and self._hint_version == self.table.decision_version:
                 self.hint = decision.action
 
+    # -- the end ---------------------------------------------------------------------------------
+    def game_over(self) -> None:
+        """The game ended: the bots that played it are told, and a bot program is
+        sent ``end`` with the steps its seat may see now."""
+        table = self.table
+        outcome = table.state.outcome()
+        if self._worker is None or outcome is None or table.replay is not None:
+            return
+        from ...bots.protocol import seat_steps
+
+        steps = {seat: seat_steps(table.match, seat) for seat in range(table.state.num_players)
+                 if not table.is_human(seat) and self.spec(table.seat_kind(seat)).startswith("cmd:")}
+        self._worker.game_over(table.key, outcome, steps)
+
     # -- the state changed ------------------------------------------------------------------------
     def state_changed(self) -> None:
         """A move was made: the hint (and any hint still being thought of) is stale."""
