@@ -1,29 +1,43 @@
-"""Bot strength on duplicate deals (issue 5's targets). Run by hand, never in tests:
+"""Bot strength on duplicate deals, each claim at its cost in time. Run by hand,
+never in tests:
 
-    python bench/strength.py necropolis greedy random --deals 200
-    python bench/strength.py buildup ismcts greedy --deals 200 --workers 2
-    python bench/strength.py cyprus ismcts greedy random greedy --deals 50
+    python bench/strength.py buildup ismcts:time_ms=150 pimc:time_ms=150 --deals 100 --out bu.jsonl
+    python bench/strength.py cyprus ismcts:time_ms=150 pimc:time_ms=150 greedy greedy --deals 50
+    python bench/strength.py buildup --from bu.jsonl      # the summary of a (partial) run
 
 Two bots (2-player games): every deal is played twice with the seats swapped; the
 same seed deals the same tiles (`engine.chance.Deck`), so luck cancels out. Prints
 the first bot's wins, draws and losses, and its share of the decided games with a
 Wilson 95% interval.
 
-Three or more bots (one table, e.g. Cyprus): every deal is played in every cyclic
-rotation of the seats. Prints each bot's mean rank (1 = first; tied seats share their
-ranks) with a 95% interval (normal approximation), and how often it won.
+Three or more bots (one table, e.g. Cyprus 4 players): every deal is played in every
+cyclic rotation of the seats. Prints each bot's mean rank (1 = first; tied seats
+share their ranks) with a 95% interval, how often it won, and the first bot's mean
+rank difference to each other bot with a 95% interval. Intervals over a table are
+taken over deals (a deal's mean over its rotations), since the rotations of one
+deal share its luck.
+
+Every bot's time per decision is printed beside its result: the mean wall time of
+its decisions with a choice (a forced move costs nothing and would flatter a slow
+bot), under the machine load printed at the start and the end. With ``--out`` each
+game is appended to a JSON-lines file as it finishes, so an interrupted run still
+has its games, and ``--from`` summarises such a file.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
+import os
 import statistics
 import sys
 import time
+from collections import defaultdict
 
-from dominoes_arcade.bots.driver import play_specs
+from dominoes_arcade.bots import make_bot
+from dominoes_arcade.bots.driver import play_bots
 from dominoes_arcade.engine import new_game
 
 
@@ -35,6 +49,13 @@ def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
     return centre - half, centre + half
+
+
+def mean_interval(values: list[float], z: float = 1.96) -> tuple[float, float]:
+    """The mean and the half-width of its 95% interval (normal approximation)."""
+    mean = statistics.fmean(values)
+    half = z * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else float("nan")
+    return mean, half
 
 
 def ranks(scores: list[int], winners: list[int], higher_wins: bool) -> list[float]:
@@ -49,25 +70,115 @@ def ranks(scores: list[int], winners: list[int], higher_wins: bool) -> list[floa
     return out
 
 
-def play_one(job: tuple) -> tuple:
-    """One game: (rotation, scores, winners, error, seconds per seat, decisions per seat)."""
-    game, specs, seed, rotation, options = job
+class Timed:
+    """Times a bot's decisions that had a choice."""
+
+    def __init__(self, bot):
+        self.choose = bot.choose
+        self.seconds = 0.0
+        self.choices = 0
+
+    def __call__(self, view, legal):
+        if len(legal) == 1:
+            return self.choose(view, legal)
+        start = time.perf_counter()
+        action = self.choose(view, legal)
+        self.seconds += time.perf_counter() - start
+        self.choices += 1
+        return action
+
+
+def play_one(job: tuple) -> dict:
+    """One game of the duplicate schedule, as a JSON-ready dict."""
+    game, specs, seed, deal, rotation, options = job
     seated = specs[rotation:] + specs[:rotation]
-    record = play_specs(game, seated, seed, options)
-    return (rotation, record.scores, record.extra.get("winners"), record.error,
-            record.extra["decision_seconds"], record.extra["decisions"])
+    state = new_game(game, len(specs), options)
+    resolved = state.options_dict()
+    bots, timers = [], []
+    for seat, spec in enumerate(seated):
+        bot = make_bot(spec, game, seat, resolved, seed * 31 + seat)
+        timer = Timed(bot)
+        bot.choose = timer  # an instance attribute: the driver's `ask` calls it
+        bots.append(bot)
+        timers.append(timer)
+    record = play_bots(game, bots, seed, options, names=seated)
+    return {"deal": deal, "rotation": rotation, "scores": record.scores, "winners": record.extra.get("winners"),
+            "error": record.error, "seconds": [t.seconds for t in timers], "choices": [t.choices for t in timers]}
+
+
+def summarise(game: str, specs: list[str], higher_wins: bool, results: list[dict]) -> list[str]:
+    """The report's lines for these games (in any order, a run's part or whole)."""
+    n = len(specs)
+    lines = []
+    errors = [r for r in results if r["error"] is not None]
+    good = [r for r in results if r["error"] is None]
+    deals = len({r["deal"] for r in good})
+    lines.append(f"{game}: {len(good)} games over {deals} deals ({n} rotations each), {len(errors)} errors")
+    lines += [f"  error: {r['error']}" for r in errors[:5]]
+    by_deal: dict[int, list[list[float]]] = defaultdict(lambda: [[] for _ in specs])
+    first = [0] * n
+    seconds = [0.0] * n
+    choices = [0] * n
+    for r in good:
+        seat_ranks = ranks(r["scores"], r["winners"], higher_wins)
+        for seat in range(n):
+            bot = (seat + r["rotation"]) % n
+            by_deal[r["deal"]][bot].append(seat_ranks[seat])
+            seconds[bot] += r["seconds"][seat]
+            choices[bot] += r["choices"][seat]
+            if seat in r["winners"]:
+                first[bot] += 1
+    cost = [f"{1000 * seconds[b] / choices[b]:.1f} ms/decision" if choices[b] else "no decisions"
+            for b in range(n)]
+    if n == 2:
+        mine = [rank for lists in by_deal.values() for rank in lists[0]]
+        wins, losses = mine.count(1), mine.count(2)
+        draws = len(mine) - wins - losses
+        low, high = wilson(wins, wins + losses)
+        rate = wins / (wins + losses) if wins + losses else float("nan")
+        lines.append(f"  {specs[0]} ({cost[0]}) vs {specs[1]} ({cost[1]}): {wins} wins, {draws} draws, "
+                     f"{losses} losses; {rate:.1%} of decided games [95% CI {low:.1%}, {high:.1%}]")
+        return lines
+    deal_means = [[statistics.fmean(lists[b]) for lists in by_deal.values() if lists[b]] for b in range(n)]
+    for b, spec in enumerate(specs):
+        if not deal_means[b]:
+            continue
+        mean, half = mean_interval(deal_means[b])
+        games = sum(len(lists[b]) for lists in by_deal.values())
+        lines.append(f"  #{b} {spec:28} mean rank {mean:.3f} ± {half:.3f}, won {first[b]}/{games}, {cost[b]}")
+    for b in range(1, n):
+        if specs[b] == specs[0] or not deal_means[0]:
+            continue
+        diff, half = mean_interval([x - y for x, y in zip(deal_means[0], deal_means[b], strict=True)])
+        lines.append(f"  #0 - #{b} mean rank difference {diff:+.3f} ± {half:.3f} (negative: #0 ranks better)")
+    return lines
+
+
+def load() -> str:
+    return "load average " + ", ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("game")
-    parser.add_argument("bots", nargs="+", help="bot specs, one per seat")
+    parser.add_argument("bots", nargs="*", help="bot specs, one per seat")
     parser.add_argument("--deals", type=int, default=200, help="deals; each is played in every seat rotation")
     parser.add_argument("--seed", type=int, default=1, help="deal i uses seed + i")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
                         help="a variant option (integers are read as numbers)")
+    parser.add_argument("--out", help="write each game to this JSON-lines file as it finishes")
+    parser.add_argument("--from", dest="source", help="summarise the games of a --out file instead of playing")
     args = parser.parse_args()
+    if args.source:
+        with open(args.source) as file:
+            rows = [json.loads(line) for line in file if line.strip()]
+        header, games = rows[0], rows[1:]
+        state = new_game(header["game"], len(header["specs"]), header["options"])
+        print("\n".join(summarise(header["game"], header["specs"], state.higher_score_wins, games)))
+        return
+    if len(args.bots) < 2:
+        parser.error("name at least two bot specs (or --from FILE)")
     options = {}
     for pair in args.option:
         key, _, value = pair.partition("=")
@@ -76,57 +187,26 @@ def main() -> None:
     n = len(specs)
     state = new_game(args.game, n, options)
     options = state.options_dict()
-    higher_wins = state.higher_score_wins
-    jobs = [(args.game, specs, args.seed + deal, rotation, options)
+    jobs = [(args.game, specs, args.seed + deal, deal, rotation, options)
             for deal in range(args.deals) for rotation in range(n)]
+    out = open(args.out, "w") if args.out else None  # noqa: SIM115 (closed below, written as games finish)
+    if out is not None:
+        out.write(json.dumps({"game": args.game, "specs": specs, "options": options}) + "\n")
+    print(f"start: {load()}, {os.cpu_count()} CPUs, {args.workers} workers", flush=True)
     start = time.perf_counter()
     results = []
     with multiprocessing.Pool(args.workers) as pool:
-        # Each game as it finishes, on stderr: a long run shows its progress, and an
-        # interrupted one leaves its games behind.
         for result in pool.imap_unordered(play_one, jobs, chunksize=1):
             results.append(result)
-            rotation, scores, winners, error = result[:4]
-            print(f"game {len(results)}/{len(jobs)}: rotation {rotation} scores {list(scores)} "
-                  f"winners {winners} error {error}", file=sys.stderr, flush=True)
-    elapsed = time.perf_counter() - start
-
-    rank_lists: list[list[float]] = [[] for _ in specs]
-    first = [0] * n
-    seconds = [0.0] * n
-    decisions = [0] * n
-    errors = 0
-    for rotation, scores, winners, error, spent, made in results:
-        if error is not None:
-            errors += 1
-            print(f"error: {error}")
-            continue
-        seat_ranks = ranks(scores, winners, higher_wins)
-        for seat in range(n):
-            bot = (seat + rotation) % n
-            rank_lists[bot].append(seat_ranks[seat])
-            seconds[bot] += spent[seat]
-            decisions[bot] += made[seat]
-            if seat in winners:
-                first[bot] += 1
-    games = len(results) - errors
-    print(f"{args.game} {options}: {games} games ({args.deals} deals x {n} rotations), "
-          f"{errors} errors, {elapsed:.0f} s with {args.workers} workers")
-    if n == 2:
-        wins = sum(r == 1 for r in rank_lists[0])
-        losses = sum(r == 2 for r in rank_lists[0])
-        draws = games - wins - losses
-        low, high = wilson(wins, wins + losses)
-        rate = wins / (wins + losses) if wins + losses else float("nan")
-        print(f"{specs[0]} vs {specs[1]}: {wins} wins, {draws} draws, {losses} losses; "
-              f"{rate:.1%} of decided games (95% CI {low:.1%}..{high:.1%})")
-    for bot, spec in enumerate(specs):
-        values = rank_lists[bot]
-        mean = statistics.fmean(values)
-        half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else float("nan")
-        ms = 1000 * seconds[bot] / decisions[bot] if decisions[bot] else 0.0
-        print(f"  seat list #{bot} {spec:32} mean rank {mean:.3f} ± {half:.3f}, won {first[bot]}/{len(values)}, "
-              f"{ms:.1f} ms per decision")
+            if out is not None:
+                out.write(json.dumps(result) + "\n")
+                out.flush()
+            print(f"game {len(results)}/{len(jobs)}: deal {result['deal']} rotation {result['rotation']} "
+                  f"scores {result['scores']} error {result['error']}", file=sys.stderr, flush=True)
+    if out is not None:
+        out.close()
+    print(f"end: {load()}; {time.perf_counter() - start:.0f} s")
+    print("\n".join(summarise(args.game, specs, state.higher_score_wins, results)))
 
 
 if __name__ == "__main__":

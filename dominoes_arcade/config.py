@@ -78,8 +78,8 @@ APP_SECTIONS: dict[str, tuple[str, list[Option]]] = {
     "bots": ("what each difficulty means: a bot spec (see `dominoes-arcade bots`)", [
         Option("easy", "random", "the easy bot", kind=str),
         Option("medium", "greedy", "the medium bot", kind=str),
-        Option("hard", "ismcts:time_ms=150", "the hard bot (thinks 150 ms a move)", kind=str),
-        Option("expert", "ismcts:time_ms=600", "the expert bot (thinks 600 ms a move)", kind=str),
+        Option("hard", "auto:time_ms=150", "the hard bot (thinks 150 ms a move)", kind=str),
+        Option("expert", "auto:time_ms=600", "the expert bot (thinks 600 ms a move)", kind=str),
         ProgramsOption("programs", [], "bot programs offered as seats (Program) on the setup screen", kind=list),
         Option("think_delay_ms", 450, "least time a bot takes per move in the client, so play is watchable",
                minimum=0, maximum=5000, kind=int),

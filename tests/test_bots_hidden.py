@@ -17,7 +17,7 @@ from dominoes_arcade.engine import State, new_game
 
 GAMES = [("necropolis", None, {}), ("buildup", None, {}), ("cyprus", 5, {"target_score": 30}),
          ("sebastopol", None, {"target_score": 20})]
-SPECS = ["random", "greedy", "ismcts:iterations=25"]
+SPECS = ["random", "greedy", "ismcts:iterations=25", "pimc:worlds=3"]
 
 
 def hidden_zones(state: State, seat: int) -> list[list[int]]:
@@ -57,7 +57,7 @@ class Inspector(Bot):
 @pytest.mark.parametrize("game, players, options", GAMES)
 def test_the_driver_hands_each_bot_only_its_masked_view(game, players, options):
     n = new_game(game, players, options).num_players
-    inspectors = [Inspector(make_bot(SPECS[seat % 3], game, seat, options, seed=seat)) for seat in range(n)]
+    inspectors = [Inspector(make_bot(SPECS[seat % len(SPECS)], game, seat, options, seed=seat)) for seat in range(n)]
     record = play_bots(game, inspectors, seed=5, options={**options, "players": n})
     assert record.error is None
     assert all(inspector.views > 0 for inspector in inspectors)

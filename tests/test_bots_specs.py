@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from dominoes_arcade.bots import REGISTRY, Bot, BotError, difficulty_spec, make_bot, parse_spec
+from dominoes_arcade.bots.auto import AutoBot
 from dominoes_arcade.bots.greedy import GreedyBot
 from dominoes_arcade.bots.ismcts import IsmctsBot
 from dominoes_arcade.bots.random_bot import RandomBot
@@ -149,7 +150,7 @@ def test_difficulties_get_stronger():
     assert parse_spec(table["easy"]).cls is RandomBot
     assert parse_spec(table["medium"]).cls is GreedyBot
     hard, expert = parse_spec(table["hard"]), parse_spec(table["expert"])
-    assert hard.cls is IsmctsBot and expert.cls is IsmctsBot
+    assert hard.cls is AutoBot and expert.cls is AutoBot
     # Both think for a time budget, so a faster engine makes them stronger; expert longer.
     assert int(dict(expert.params)["time_ms"]) > int(dict(hard.params)["time_ms"]) > 0
 

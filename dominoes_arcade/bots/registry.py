@@ -15,13 +15,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .auto import AutoBot
 from .base import Bot, BotError
 from .greedy import GreedyBot
 from .ismcts import IsmctsBot
+from .pimc import PimcBot
 from .program import ProgramBot, parse_command
 from .random_bot import RandomBot
 
-REGISTRY: dict[str, type[Bot]] = {cls.name: cls for cls in (RandomBot, GreedyBot, IsmctsBot)}
+REGISTRY: dict[str, type[Bot]] = {cls.name: cls for cls in (RandomBot, GreedyBot, PimcBot, IsmctsBot, AutoBot)}
 """The built-in bots by name."""
 
 

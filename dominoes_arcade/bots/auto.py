@@ -1,0 +1,60 @@
+"""`auto`: for each game, the search that played strongest at the same time per
+decision, thinking for a time budget (what config.toml's ``hard`` and ``expert``
+mean).
+
+Measured with bench/strength.py on duplicate deals (README, "Strength"): in
+Necropolis `ismcts` (with rollouts cut after 6 decisions) wins most of its decided
+games against `pimc` at equal time; in Build Up, Cyprus and Sebastopol the flat
+`pimc` is the stronger at equal time (its paired rollouts compare moves on the same
+deals, where the tree search's samples of each move differ), so this bot plays
+`pimc` there. A game missing from `SEARCH` (a new engine game) gets `ismcts`.
+"""
+
+from __future__ import annotations
+
+from ..engine import Action, State
+from .base import Bot, Param
+from .ismcts import IsmctsBot
+from .pimc import PimcBot
+
+SEARCH: dict[str, tuple[type[Bot], dict[str, int]]] = {
+    # Rollouts cut after 6 decisions rather than the game's 12 (a fifth more
+    # iterations): 70% of decided games against pimc at 40 ms where 12 won 57%.
+    "necropolis": (IsmctsBot, {"depth": 6}),
+    "buildup": (PimcBot, {}),
+    "cyprus": (PimcBot, {}),
+    "sebastopol": (PimcBot, {}),
+}
+"""The search each game plays and its parameters besides the time (bench/strength.py's
+numbers, README "Strength")."""
+
+
+class AutoBot(Bot):
+    """The game's strongest search (`SEARCH`) with a time budget.
+
+    Args: the `Bot` constructor's (game, seat, options, seed) and ``time_ms``
+    (``auto:time_ms=600``).
+    Returns from `choose`: the inner search's decision; `last_search` is its
+    statistics, and `search` names it.
+    """
+
+    name = "auto"
+    description = "the search measured strongest in each game (ismcts or pimc), for a time budget"
+    params = {
+        "time_ms": Param(150, "milliseconds per decision", minimum=1, maximum=3_600_000),
+    }
+
+    time_ms: int
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        cls, params = SEARCH.get(self.game, (IsmctsBot, {}))
+        self.search = cls.name
+        self.inner = cls(self.game, self.seat, self.options, self.seed, time_ms=self.time_ms, **params)
+
+    @property
+    def last_search(self) -> dict:
+        return self.inner.last_search
+
+    def choose(self, view: State, legal: list[Action]) -> Action:
+        return self.inner.choose(view, legal)

@@ -1,0 +1,118 @@
+"""`pimc`: flat Perfect Information Monte Carlo, the baseline a stronger bot is
+measured against (README, "Strength").
+
+For each decision it samples `worlds` full states consistent with what its seat has
+seen (`view.determinize`), tries every legal action on each, and plays each try on
+with the game's greedy heuristic (bots/heuristics). The tries are paired: on one
+world every action's rollout starts from the same state and draws the same future
+chance (one RNG seed per world, reused for each action), so the comparison between
+actions is not drowned by the luck of the draws. A rollout stops at the end of the
+current hand or round (`horizon`, in games that have them), where the game's
+`evaluate` scores the position, as in `ismcts`; otherwise at the end of the game,
+scored like `ismcts` scores it (`ismcts.rewards`). The action with the highest
+total reward over the worlds is played (ties: the first legal).
+
+No tree, no search over the other players' decisions: they play greedy in every
+rollout. That is cheap and, where the heuristic is good, hard to beat.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from ..engine import CHANCE, TERMINAL, Action, State
+from . import heuristics
+from .base import Bot, Param
+from .ismcts import rewards
+
+MARGIN_WEIGHT = 0.1
+"""Weight of the score margin in the reward at the end of a game (`ismcts.rewards`),
+as `ismcts` uses by default."""
+
+
+class PimcBot(Bot):
+    """Flat determinized Monte Carlo with paired greedy rollouts.
+
+    Args: the `Bot` constructor's (game, seat, options, seed) and the parameters
+    below (``pimc:worlds=40``, ``pimc:time_ms=150``).
+    Returns from `choose`: the legal decision with the highest total reward over the
+    sampled worlds; a forced decision at once. With a world count (``time_ms=0``)
+    a seed repeats every decision exactly; a time budget samples as many worlds as
+    fit (at least one), so it cannot. `last_search` holds the latest decision's
+    worlds and seconds.
+    """
+
+    name = "pimc"
+    description = "flat Monte Carlo: every move tried on sampled deals, paired greedy rollouts (the baseline)"
+    params = {
+        "worlds": Param(20, "determinizations per decision (used when time_ms is 0)", minimum=1,
+                        maximum=1_000_000),
+        "time_ms": Param(0, "milliseconds per decision instead of a fixed world count; "
+                            "0 = use worlds (a time budget does not repeat exactly)",
+                         minimum=0, maximum=3_600_000),
+        "horizon": Param(1, "in games of hands or rounds, rollouts stop after this many hand/round ends and "
+                            "the position is scored by the game's evaluation; 0 = play to the end of the game",
+                         minimum=0, maximum=1000),
+    }
+
+    worlds: int
+    time_ms: int
+    horizon: int
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.heuristic = heuristics.for_game(self.game)
+        self.last_search: dict = {}
+
+    def choose(self, view: State, legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            self.last_search = {"worlds": 0, "seconds": 0.0}
+            return legal[0]
+        start = time.perf_counter()
+        deadline = start + self.time_ms / 1000.0 if self.time_ms > 0 else None
+        limit = self._stage_limit(view)
+        me = self.seat
+        rng = self.rng
+        totals = [0.0] * len(legal)
+        worlds = 0
+        while True:
+            world = view.determinize(rng)
+            seed = rng.getrandbits(64)
+            for index, action in enumerate(legal):
+                state = world.clone()
+                state.apply_unchecked(action)
+                totals[index] += self._rollout(state, random.Random(seed), limit)[me]
+            worlds += 1
+            if deadline is None:
+                if worlds >= self.worlds:
+                    break
+            elif time.perf_counter() >= deadline:
+                break
+        best = max(range(len(legal)), key=totals.__getitem__)  # the first of equal totals
+        self.last_search = {"worlds": worlds, "seconds": time.perf_counter() - start}
+        return legal[best]
+
+    def _stage_limit(self, view: State) -> int | None:
+        """The `stage` at which rollouts from `view` stop (`horizon` hand or round
+        ends on), or None: the game has no hands or rounds, or the horizon is off."""
+        stage = getattr(self.heuristic, "stage", None)
+        return stage(view) + self.horizon if stage is not None and self.horizon > 0 else None
+
+    def _rollout(self, state: State, rng: random.Random, limit: int | None) -> list[float]:
+        """Each seat's reward after greedy play from `state` to the `limit`-th hand or
+        round end (None: to the end of the game)."""
+        heuristic = self.heuristic
+        choose = heuristic.choose
+        stage = heuristic.stage if limit is not None else None
+        while True:
+            player = state.current_player
+            if player == TERMINAL:
+                return rewards(state, heuristic.SCORE_SCALE, MARGIN_WEIGHT)
+            if stage is not None and stage(state) >= limit:
+                return heuristic.evaluate(state)
+            if player == CHANCE:
+                state.apply_unchecked(state.sample_chance(rng))
+                continue
+            legal = state.legal_actions()
+            state.apply_unchecked(legal[0] if len(legal) == 1 else choose(state, legal, rng))
