@@ -28,6 +28,7 @@ from .. import config as config_module
 from . import prefs
 from .audio import Audio
 from .input import Device, InputEvent, InputMapper, Intent
+from .layout_check import FOOTER_LAYER, Canvas, Mark, set_layer
 from .prompts import draw_prompts, layout_prompts, pad_family
 from .scene import Scene, SceneStack
 from .theme import SMALL, PanelCache, Style
@@ -106,6 +107,10 @@ class App:
         self.screenshot_dir: Path | None = None
         self.screenshot_every = 0
         self.screenshots: list[Path] = []
+        self.check_layout = False
+        """Note where every label, badge and panel goes (`layout_check`) in `layout_marks`."""
+        self.layout_marks: list[Mark] = []
+        self._canvas: Canvas | None = None
 
     # -- the display -----------------------------------------------------------------
     def _set_mode(self, fullscreen: bool) -> pygame.Surface:
@@ -243,10 +248,23 @@ class App:
                 self._transition = 1.0
 
     def draw(self) -> None:
-        """Draw the visible scenes, the footer prompts and the notices."""
-        screen = self.screen
-        for scene in self.scenes.visible():
+        """Draw the visible scenes, the footer prompts and the notices (on a
+        `Canvas` first while `check_layout` is on)."""
+        if not self.check_layout:
+            self._draw_on(self.screen)
+            return
+        if self._canvas is None or self._canvas.get_size() != self.screen.get_size():
+            self._canvas = Canvas(self.screen.get_size())
+        self._canvas.marks = []
+        self._draw_on(self._canvas)
+        self.screen.blit(self._canvas, (0, 0))
+        self.layout_marks = self._canvas.marks
+
+    def _draw_on(self, screen: pygame.Surface) -> None:
+        for index, scene in enumerate(self.scenes.visible()):
+            set_layer(screen, f"{scene.name} #{index}")
             scene.draw(screen)
+        set_layer(screen, FOOTER_LAYER)
         if self._transition > 0:
             self._fade.set_alpha(round(210 * self._transition ** 2))
             screen.blit(self._fade, (0, 0))
@@ -265,6 +283,7 @@ class App:
                      Device.CONTROLLER: f"Controller ({FAMILY_NAMES[self.button_family]})"}[device]
             label = self.style.text(where, SMALL, self.style.palette.text_dim)
             screen.blit(label, label.get_rect(midleft=(18, y + FOOTER_HEIGHT // 2)))
+        set_layer(screen, "notices")
         for index, (text, left) in enumerate(self.toasts):
             surface = self.style.text(text, SMALL + 2, bold=True)
             box = surface.get_rect(midtop=(LOGICAL_SIZE[0] // 2, 14 + index * 46)).inflate(36, 18)

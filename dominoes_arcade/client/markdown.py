@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from .layout_check import label
 from .theme import BODY, HEADING, LARGE, Style
 
 SPAN = re.compile(r"(\*\*[^*]+\*\*|`[^`]+`|\*[^*\s][^*]*\*)")
@@ -150,7 +151,7 @@ def _render_runs(style: Style, text: str, width: int, size: int, colour, bold_al
         for part in parts:
             surface.blit(part, (x, 0))
             x += part.get_width()
-        surfaces.append(surface)
+        surfaces.append(label(surface, "".join(word for word, _kind in line)))
     return surfaces
 
 

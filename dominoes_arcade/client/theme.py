@@ -15,6 +15,8 @@ from importlib import resources
 
 import pygame
 
+from .layout_check import label, panel
+
 # A wheel or a checkout installs the package as files, so a Traversable here is a
 # real path that pygame can open by name.
 FONTS = resources.files("dominoes_arcade.assets").joinpath("fonts")
@@ -85,7 +87,7 @@ class Style:
         if surface is None:
             if len(self._text) > 4000:
                 self._text.clear()  # a bound for long sessions; everything re-renders on demand
-            surface = self.font(size, bold).render(text, True, colour)
+            surface = label(self.font(size, bold).render(text, True, colour), text)
             self._text[key] = surface
         return surface
 
@@ -101,7 +103,7 @@ class Style:
             surface = pygame.Surface((front.get_width() + offset, front.get_height() + offset), pygame.SRCALPHA)
             surface.blit(back, (offset, offset))
             surface.blit(front, (0, 0))
-            self._text[key] = surface
+            self._text[key] = label(surface, text)
         return surface
 
     def wrap(self, text: str, width: int, size: int = BODY, bold: bool = False) -> list[str]:
@@ -176,12 +178,12 @@ class PanelCache:
 
     def get(self, size: tuple[int, int], radius: int = 18, alpha: int | None = None) -> pygame.Surface:
         key = (size, radius, alpha)
-        panel = self._cache.get(key)
-        if panel is None:
-            panel = pygame.Surface((size[0] + 12, size[1] + 12), pygame.SRCALPHA)
-            draw_panel(panel, pygame.Rect(4, 2, *size), self.style, radius, alpha)
-            self._cache[key] = panel
-        return panel
+        image = self._cache.get(key)
+        if image is None:
+            image = pygame.Surface((size[0] + 12, size[1] + 12), pygame.SRCALPHA)
+            draw_panel(image, pygame.Rect(4, 2, *size), self.style, radius, alpha)
+            self._cache[key] = panel(image, pygame.Rect(4, 2, *size))
+        return image
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, radius: int = 18, alpha: int | None = None) -> None:
         surface.blit(self.get(rect.size, radius, alpha), (rect.x - 4, rect.y - 2))

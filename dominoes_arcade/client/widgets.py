@@ -18,6 +18,7 @@ from typing import Any
 import pygame
 
 from .input import InputEvent, Intent
+from .layout_check import note
 from .theme import BODY, SMALL, Style
 
 FLASH_SECONDS = 0.12
@@ -110,6 +111,7 @@ class Widget:
             mid = face.centery
             x = face.x + 10
             pygame.draw.polygon(surface, p.accent, [(x, mid - 9), (x + 11, mid), (x, mid + 9)])
+            note(surface, "badge", (x, mid - 9, 12, 19), "focus marker")
         else:
             pygame.draw.rect(surface, (0, 0, 0), face, width=1, border_radius=RADIUS)
         return face

@@ -17,6 +17,7 @@ import pygame
 from ...engine.buildup import HAND_SIZES, PASS, STACK_COUNT
 from ...engine.tiles import PIPS
 from ..input import Device
+from ..layout_check import Canvas
 from ..theme import BODY, HEADING, LARGE, SMALL
 from ..tile_art import shade
 from .buildup_layout import (
@@ -107,7 +108,7 @@ class BuildUpPainter:
         table = self.table
         key = (table.bottom, table.app.style.theme, table.app.tile_art.theme.name, table.replay is None)
         if self.static_key != key:
-            layer = table.app.style.background(table.app.screen.get_size()).copy()
+            layer = Canvas.like(table.app.style.background(table.app.screen.get_size()))
             self.draw_lines(layer)
             dim = table.app.style.palette.text_dim
             for stack in range(STACK_COUNT):

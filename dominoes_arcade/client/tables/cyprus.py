@@ -33,6 +33,7 @@ from ...engine import Action, Event
 from ...engine.cyprus import RoundResult
 from ...engine.tiles import HIGH, NAME
 from ..input import Intent
+from ..layout_check import Canvas
 from ..tween import Sequence, Tween, Wait
 from . import SEAT_LABELS, TableSetup
 from .base import TableScene
@@ -97,7 +98,7 @@ class CyprusTable(TableScene):
         self.hand_x: dict[int, float] = {}
         self.panels = Panels(self)
         self.pieces = Pieces(self)
-        self._static = pygame.Surface(app.screen.get_size()).convert()
+        self._static = Canvas(app.screen.get_size())
         self._static_for: tuple | None = None
         self._static_log: list[tuple[int, bool, int]] = []
         self.morph = 1.0
@@ -433,6 +434,7 @@ class CyprusTable(TableScene):
         if key != self._static_for:
             self._static_for = key
             outside, self.render_log = self.render_log, []
+            self._static.marks.clear()
             self._paint_static(self._static)
             self._static_log, self.render_log = self.render_log, outside
         surface.blit(self._static, (0, 0))

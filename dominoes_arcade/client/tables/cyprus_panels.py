@@ -18,6 +18,7 @@ import pygame
 from ...engine.core import Termination
 from ...engine.cyprus import DEAL
 from ...engine.tiles import PIPS
+from ..layout_check import Canvas
 from ..theme import BODY, LARGE, SMALL
 from .cyprus_layout import (
     AREA,
@@ -179,8 +180,7 @@ class Panels:
             cached = self._plates.get(seat)
             if cached is None or cached[0] != key:
                 outside, table.render_log = table.render_log, []
-                image = pygame.Surface((plate.width + 2 * PLATE_MARGIN, plate.height + 2 * PLATE_MARGIN),
-                                       pygame.SRCALPHA)
+                image = Canvas((plate.width + 2 * PLATE_MARGIN, plate.height + 2 * PLATE_MARGIN), pygame.SRCALPHA)
                 self._paint_plate(image, seat, pygame.Rect(PLATE_MARGIN, PLATE_MARGIN, *plate.size))
                 cached = self._plates[seat] = (key, image, table.render_log)
                 table.render_log = outside

@@ -22,6 +22,7 @@ import pygame
 from ...engine import Action
 from ..focus import farthest_back, nearest
 from ..input import DIRECTIONS, Device, Intent
+from ..layout_check import note
 from ..theme import SMALL
 from .bot_seats import THINKING_NOTICE_SECONDS
 
@@ -357,6 +358,7 @@ def draw_marker(surface, rect, colour) -> None:
     """A small triangle above `rect` pointing down at it: the focus, beyond colour."""
     x, y = rect.centerx, rect.top - 10
     pygame.draw.polygon(surface, colour, [(x - 9, y - 12), (x + 9, y - 12), (x, y)])
+    note(surface, "badge", (x - 9, y - 12, 19, 13), "focus marker")
 
 
 def draw_tag(surface, style, rect, text: str, colour) -> None:
@@ -369,6 +371,7 @@ def draw_tag(surface, style, rect, text: str, colour) -> None:
     pygame.draw.rect(surface, (12, 18, 16), box, border_radius=box.height // 2)
     pygame.draw.rect(surface, colour, box, width=2, border_radius=box.height // 2)
     surface.blit(label, label.get_rect(center=box.center))
+    note(surface, "badge", box, text)
 
 
 def _distance(a, b) -> float:

@@ -17,6 +17,7 @@ import pygame
 
 from ...engine.tiles import NAME, PIPS
 from ..app import LOGICAL_SIZE
+from ..layout_check import Canvas
 from ..theme import BODY, HEADING, LARGE, SMALL
 from .necropolis_layout import MIDDLE_BAND, PILE_CENTRE, PILE_LENGTH
 from .sprites import Sprite, squashed
@@ -82,7 +83,7 @@ class NecropolisPainter:
         layer = self._slots.get(key)
         if layer is None:
             style, layout = table.app.style, table.layout
-            layer = style.background(LOGICAL_SIZE).copy()
+            layer = Canvas.like(style.background(LOGICAL_SIZE))
             for seat in (0, 1):
                 table.app.panels.draw(layer, layout.trays[seat], radius=14, alpha=120)
                 table.app.panels.draw(layer, layout.abandoned[seat], radius=14, alpha=90)

@@ -29,6 +29,7 @@ import pygame
 
 from ...engine.records import parse_step
 from ..input import Intent
+from ..layout_check import Canvas
 from ..theme import BODY, LARGE, SMALL
 from . import TableSetup
 
@@ -62,7 +63,7 @@ class ReplayControls:
         self.wait = 0.0
         self.idle = 0.0
         """Seconds without input (the bar hides while playing after `IDLE_SECONDS`)."""
-        self._layer = pygame.Surface(BAR.size, pygame.SRCALPHA)
+        self._layer = Canvas(BAR.size, pygame.SRCALPHA)
         x = BAR.x + 8
         self.buttons: list[ControlButton] = []
         for width, label, action in ((84, lambda: "\u25c0 Back", self.step_back),

@@ -1,0 +1,173 @@
+"""Where every label, badge and panel of a frame went, and what collides.
+
+While ``App.check_layout`` is on, the App draws the frame on a `Canvas` (a
+`pygame.Surface` that notes what is blitted on it) instead of the screen, then
+copies it to the screen. Text comes from `theme.Style.text` (tagged with
+`label`), panels from `theme.PanelCache` (tagged with `panel`), badges and focus
+markers say so through `note`; a cached layer that holds text (a seat's plate, a
+table's static felt) is a `Canvas` too, so its marks follow it onto the frame.
+With the check off, frames go straight to the screen and nothing is noted.
+
+`problems(marks)` lists what a player would see as broken: two labels or
+badges overlapping, a label running out of the panel it sits in, a label off
+the screen.
+"""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass
+
+import pygame
+
+FOOTER_LAYER = "footer"
+
+
+@dataclass(frozen=True)
+class Mark:
+    kind: str
+    """"text", "badge" or "panel"."""
+    rect: pygame.Rect
+    """Where it is on the frame (for text: the inked pixels, not the line box)."""
+    what: str
+    """The text itself, or what the badge or panel is."""
+    layer: str
+    """The scene that drew it (overlays are checked on their own), or the footer."""
+
+    def __str__(self) -> str:
+        r = self.rect
+        return f"{self.kind} {self.what!r} at ({r.x}, {r.y}, {r.w}x{r.h}) in {self.layer}"
+
+
+_LABELS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+"""Rendered text surface -> [its text, its inked rect (computed when first noted)]."""
+_PANELS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+"""Panel surface -> the panel's body inside it (the rest is its shadow)."""
+
+
+def label(surface: pygame.Surface, text: str) -> pygame.Surface:
+    """Tag `surface` as the rendering of `text` (returns it)."""
+    _LABELS[surface] = [text, None]
+    return surface
+
+
+def panel(surface: pygame.Surface, body: pygame.Rect, what: str = "panel") -> pygame.Surface:
+    """Tag `surface` as a panel whose body is `body` within it (returns it)."""
+    _PANELS[surface] = (pygame.Rect(body), what)
+    return surface
+
+
+def note(surface: pygame.Surface, kind: str, rect, what: str) -> None:
+    """Note a badge (or a panel drawn by hand) on `surface`, when it keeps marks."""
+    if isinstance(surface, Canvas):
+        surface.marks.append(Mark(kind, pygame.Rect(rect), what, surface.layer))
+
+
+def set_layer(surface: pygame.Surface, layer: str) -> None:
+    """Marks put on `surface` from now on belong to `layer` (when it keeps marks)."""
+    if isinstance(surface, Canvas):
+        surface.layer = layer
+
+
+class Canvas(pygame.Surface):
+    """A surface that keeps the marks of the labels, panels and badges put on it,
+    and takes along those of another `Canvas` blitted onto it."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.marks: list[Mark] = []
+        self.layer = ""
+
+    @classmethod
+    def like(cls, surface: pygame.Surface) -> Canvas:
+        """A canvas holding a copy of `surface`'s pixels (same size and alpha)."""
+        flags = pygame.SRCALPHA if surface.get_flags() & pygame.SRCALPHA else 0
+        canvas = cls(surface.get_size(), flags)
+        super(Canvas, canvas).blit(surface, (0, 0))
+        return canvas
+
+    def fill(self, color, rect=None, special_flags=0):
+        if rect is None and not special_flags:
+            self.marks.clear()  # repainted from scratch: what was on it is gone
+        return super().fill(color, rect, special_flags)
+
+    def blit(self, source, dest, area=None, special_flags=0):
+        drawn = super().blit(source, dest, area, special_flags)
+        self._note_blit(source, dest, area)
+        return drawn
+
+    def _note_blit(self, source, dest, area) -> None:
+        if isinstance(dest, pygame.Rect):
+            origin = dest.topleft
+        else:
+            origin = (round(dest[0]), round(dest[1]))
+        cut = pygame.Rect(area) if area is not None else None
+        shift = (origin[0] - cut.x, origin[1] - cut.y) if cut is not None else origin
+        found = _LABELS.get(source)
+        if found is not None:
+            if found[1] is None:
+                found[1] = source.get_bounding_rect()
+            self._add("text", found[1], found[0], cut, shift)
+            return
+        body = _PANELS.get(source)
+        if body is not None:
+            self._add("panel", body[0], body[1], cut, shift)
+        elif isinstance(source, Canvas):
+            for mark in source.marks:
+                self._add(mark.kind, mark.rect, mark.what, cut, shift)
+
+    def _add(self, kind: str, rect: pygame.Rect, what: str, cut, shift) -> None:
+        if cut is not None:
+            rect = rect.clip(cut)
+        if rect.width and rect.height:
+            self.marks.append(Mark(kind, rect.move(shift), what, self.layer))
+
+
+# -- the checks -------------------------------------------------------------------------------
+
+def _overlap(a: pygame.Rect, b: pygame.Rect) -> bool:
+    """More than a touch: antialiasing and a shared pixel row are not a collision."""
+    both = a.clip(b)
+    return both.width >= 2 and both.height >= 2
+
+
+def _inside(inner: pygame.Rect, outer: pygame.Rect, slack: int = 1) -> bool:
+    return outer.inflate(2 * slack, 2 * slack).contains(inner)
+
+
+def problems(marks: list[Mark], screen: pygame.Rect) -> list[str]:
+    """Every collision among `marks` (one frame's), in words. Marks are compared
+    within their layer; the footer is compared with every layer's text too."""
+    found: list[str] = []
+    texts = [m for m in marks if m.kind == "text"]
+    badges = [m for m in marks if m.kind == "badge"]
+    panels = [m for m in marks if m.kind == "panel"]
+
+    def same_layer(a: Mark, b: Mark) -> bool:
+        return a.layer == b.layer or FOOTER_LAYER in (a.layer, b.layer)
+
+    for mark in texts + badges:
+        if not _inside(mark.rect, screen):
+            found.append(f"off the screen: {mark}")
+    for i, a in enumerate(texts):
+        for b in texts[i + 1:]:
+            if same_layer(a, b) and _overlap(a.rect, b.rect):
+                found.append(f"text over text: {a} / {b}")
+    for i, badge in enumerate(badges):
+        for b in badges[i + 1:]:
+            if same_layer(badge, b) and _overlap(badge.rect, b.rect):
+                found.append(f"badge over badge: {badge} / {b}")
+        for text in texts:
+            if same_layer(badge, text) and _overlap(badge.rect, text.rect) and not _inside(text.rect, badge.rect):
+                found.append(f"badge over text: {badge} / {text}")
+        for box in panels:
+            if (box.layer == badge.layer and _overlap(badge.rect, box.rect)
+                    and not _inside(badge.rect, box.rect, slack=0)):
+                found.append(f"badge across a panel's edge: {badge} / {box}")
+    for text in texts:
+        holders = [box for box in panels if box.layer == text.layer and box.rect.collidepoint(text.rect.center)]
+        if holders:
+            holder = min(holders, key=lambda box: box.rect.width * box.rect.height)
+            if not _inside(text.rect, holder.rect):
+                found.append(f"text out of its panel: {text} / {holder}")
+    return found
