@@ -31,7 +31,7 @@ from .input import Device, InputEvent, InputMapper, Intent
 from .layout_check import FOOTER_LAYER, Canvas, Mark, set_layer
 from .prompts import draw_prompts, layout_prompts, pad_family
 from .scene import Scene, SceneStack
-from .theme import SMALL, PanelCache, Style
+from .theme import SMALL, PanelCache, Style, fitted
 from .tile_art import TileArt
 from .tween import SPEED_SCALES
 
@@ -138,8 +138,14 @@ class App:
         self.fullscreen = on
 
     def toggle_fullscreen(self) -> None:
+        """F11 or Alt+Enter: switch, and remember it for the next start (quietly:
+        only a failure to save says so)."""
         self.set_fullscreen(not self.fullscreen)
         self.change_setting("display", "fullscreen", self.fullscreen)
+        try:
+            prefs.save(self.user_config, {"display": {"fullscreen": self.fullscreen}})
+        except (OSError, config_module.ConfigError) as error:
+            self.toast(f"Settings not saved: {error}")
 
     # -- settings ----------------------------------------------------------------------
     @property
@@ -282,7 +288,14 @@ class App:
             where = {Device.MOUSE: "Mouse", Device.KEYBOARD: "Keyboard",
                      Device.CONTROLLER: f"Controller ({FAMILY_NAMES[self.button_family]})"}[device]
             label = self.style.text(where, SMALL, self.style.palette.text_dim)
-            screen.blit(label, label.get_rect(midleft=(18, y + FOOTER_HEIGHT // 2)))
+            placed = screen.blit(label, label.get_rect(midleft=(18, y + FOOTER_HEIGHT // 2)))
+            footer_note = top.footer_note()
+            if footer_note is not None:
+                # Between the device's name and the first prompt, cut short to fit.
+                right = self._prompt_areas[0][0].x - 20 if self._prompt_areas else LOGICAL_SIZE[0] - 16
+                words = fitted(self.style, footer_note[0], SMALL, right - placed.right - 28, bold=True)
+                note = self.style.text(words, SMALL, footer_note[1], bold=True)
+                screen.blit(note, note.get_rect(midleft=(placed.right + 28, y + FOOTER_HEIGHT // 2)))
         set_layer(screen, "notices")
         for index, (text, left) in enumerate(self.toasts):
             surface = self.style.text(text, SMALL + 2, bold=True)

@@ -26,7 +26,7 @@ FOOTER_LAYER = "footer"
 @dataclass(frozen=True)
 class Mark:
     kind: str
-    """"text", "badge" or "panel"."""
+    """"text", "badge", "panel", or "cover" (an opaque panel: it hides what is under it)."""
     rect: pygame.Rect
     """Where it is on the frame (for text: the inked pixels, not the line box)."""
     what: str
@@ -51,9 +51,10 @@ def label(surface: pygame.Surface, text: str) -> pygame.Surface:
     return surface
 
 
-def panel(surface: pygame.Surface, body: pygame.Rect, what: str = "panel") -> pygame.Surface:
-    """Tag `surface` as a panel whose body is `body` within it (returns it)."""
-    _PANELS[surface] = (pygame.Rect(body), what)
+def panel(surface: pygame.Surface, body: pygame.Rect, what: str = "panel", *, opaque: bool = False) -> pygame.Surface:
+    """Tag `surface` as a panel whose body is `body` within it (returns it); an
+    `opaque` one hides the marks under it."""
+    _PANELS[surface] = (pygame.Rect(body), what, "cover" if opaque else "panel")
     return surface
 
 
@@ -111,7 +112,7 @@ class Canvas(pygame.Surface):
             return
         body = _PANELS.get(source)
         if body is not None:
-            self._add("panel", body[0], body[1], cut, shift)
+            self._add(body[2], body[0], body[1], cut, shift)
         elif isinstance(source, Canvas):
             for mark in source.marks:
                 self._add(mark.kind, mark.rect, mark.what, cut, shift)
@@ -119,8 +120,9 @@ class Canvas(pygame.Surface):
     def _add(self, kind: str, rect: pygame.Rect, what: str, cut, shift) -> None:
         if cut is not None:
             rect = rect.clip(cut)
+        rect = rect.move(shift).clip(self.get_clip())  # what a clip hides is not there
         if rect.width and rect.height:
-            self.marks.append(Mark(kind, rect.move(shift), what, self.layer))
+            self.marks.append(Mark(kind, rect, what, self.layer))
 
 
 # -- the checks -------------------------------------------------------------------------------
@@ -135,13 +137,24 @@ def _inside(inner: pygame.Rect, outer: pygame.Rect, slack: int = 1) -> bool:
     return outer.inflate(2 * slack, 2 * slack).contains(inner)
 
 
+def visible(marks: list[Mark]) -> list[Mark]:
+    """`marks` without those under an opaque panel drawn after them."""
+    shown: list[Mark] = []
+    for mark in marks:
+        if mark.kind == "cover":  # (a label it cuts is under it, not out of it)
+            shown = [m for m in shown if m.layer != mark.layer or not _overlap(mark.rect, m.rect)]
+        shown.append(mark)
+    return shown
+
+
 def problems(marks: list[Mark], screen: pygame.Rect) -> list[str]:
     """Every collision among `marks` (one frame's), in words. Marks are compared
     within their layer; the footer is compared with every layer's text too."""
     found: list[str] = []
+    marks = visible(marks)
     texts = [m for m in marks if m.kind == "text"]
     badges = [m for m in marks if m.kind == "badge"]
-    panels = [m for m in marks if m.kind == "panel"]
+    panels = [m for m in marks if m.kind in ("panel", "cover")]
 
     def same_layer(a: Mark, b: Mark) -> bool:
         return a.layer == b.layer or FOOTER_LAYER in (a.layer, b.layer)
@@ -164,8 +177,11 @@ def problems(marks: list[Mark], screen: pygame.Rect) -> list[str]:
             if (box.layer == badge.layer and _overlap(badge.rect, box.rect)
                     and not _inside(badge.rect, box.rect, slack=0)):
                 found.append(f"badge across a panel's edge: {badge} / {box}")
+    order = {id(mark): index for index, mark in enumerate(marks)}
     for text in texts:
-        holders = [box for box in panels if box.layer == text.layer and box.rect.collidepoint(text.rect.center)]
+        # The smallest panel under the label's centre, drawn before it, holds it.
+        holders = [box for box in panels if box.layer == text.layer and order[id(box)] < order[id(text)]
+                   and box.rect.collidepoint(text.rect.center)]
         if holders:
             holder = min(holders, key=lambda box: box.rect.width * box.rect.height)
             if not _inside(text.rect, holder.rect):

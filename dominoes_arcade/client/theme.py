@@ -169,6 +169,16 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, style: Style, radius:
     surface.blit(body, rect.topleft)
 
 
+def fitted(style, text: str, size: int, width: int, bold: bool = False) -> str:
+    """`text`, cut short with an ellipsis when it is wider than `width` pixels."""
+    font = style.font(size, bold)
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "\u2026")[0] > width:
+        text = text[:-1]
+    return text + "\u2026"
+
+
 class PanelCache:
     """Panels are blended surfaces: build each size once and blit it after."""
 
@@ -182,7 +192,7 @@ class PanelCache:
         if image is None:
             image = pygame.Surface((size[0] + 12, size[1] + 12), pygame.SRCALPHA)
             draw_panel(image, pygame.Rect(4, 2, *size), self.style, radius, alpha)
-            self._cache[key] = panel(image, pygame.Rect(4, 2, *size))
+            self._cache[key] = panel(image, pygame.Rect(4, 2, *size), opaque=alpha is not None and alpha >= 240)
         return image
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, radius: int = 18, alpha: int | None = None) -> None:

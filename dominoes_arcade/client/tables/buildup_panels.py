@@ -206,7 +206,9 @@ class BuildUpPainter:
             who = "Your move" if sum(table.is_human(s) for s in (0, 1)) == 1 else f"Seat {seat + 1}, your move"
             if state.legal_actions() == [PASS]:
                 return f"{who}: no tile of yours fits any stack, so you pass"
-            return f"{who}: drag a tile onto a lit stack, or pick a tile then a stack"
+            if table.app.input.last_device is Device.MOUSE:
+                return f"{who}: drag a tile onto a lit stack, or click a tile then a stack"
+            return f"{who}: pick a tile, then a lit stack"
         return f"{table.seat_title(seat)} is thinking\u2026"
 
 
@@ -285,7 +287,8 @@ class BuildUpPainter:
                           palette.text, True)
             self.text_at(surface, f"Total  {round(table.shown_totals[seat])}", LARGE, {"topleft": (x + 180, y + 200)},
                           palette.accent, True)
-        self.text_at(surface, "Click or press to continue", SMALL - 1, {"midbottom": (SUMMARY.centerx,
+        go_on = "Click to continue" if table.app.input.last_device is Device.MOUSE else "Press to continue"
+        self.text_at(surface, go_on, SMALL - 1, {"midbottom": (SUMMARY.centerx,
                       SUMMARY.bottom - 10)},
                       palette.text_dim)
 

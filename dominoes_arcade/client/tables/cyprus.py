@@ -35,7 +35,7 @@ from ...engine.tiles import HIGH, NAME
 from ..input import Intent
 from ..layout_check import Canvas
 from ..tween import Sequence, Tween, Wait
-from . import SEAT_LABELS, TableSetup
+from . import TableSetup
 from .base import TableScene
 from .cyprus_layout import (
     CENTRE,
@@ -122,10 +122,6 @@ class CyprusTable(TableScene):
         """Whether `seat`'s hand may be drawn face up in `model` (by default the one
         on screen): its owner is at the screen, or the round is over."""
         return (model or self.model).revealed or self.shows_hidden(seat)
-
-    def kind_label(self, seat: int) -> str:
-        kind = self.seat_kind(seat)
-        return SEAT_LABELS.get(kind, kind)
 
     # -- geometry --------------------------------------------------------------------
     def geometry(self, model: TableModel | None = None) -> StarGeometry:

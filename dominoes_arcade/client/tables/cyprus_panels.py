@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...engine.core import Termination
-from ...engine.cyprus import DEAL
+from ...engine.cyprus import DEAL, SEARCH
 from ...engine.tiles import PIPS
 from ..layout_check import Canvas
-from ..theme import BODY, LARGE, SMALL
+from ..layout_check import note as note_mark
+from ..theme import BODY, LARGE, SMALL, fitted
 from .cyprus_layout import (
     AREA,
     PLATE_TILE,
@@ -41,6 +42,8 @@ TINY = SMALL - 3
 SHEET_ROWS = 3
 PLATE_MARGIN = 10
 """Room round a cached plate for its shadow."""
+SUMMARY_TILE = 44
+"""A hand's tiles in the round summary (long side): pips readable with ten seats."""
 
 
 class Panels:
@@ -258,8 +261,8 @@ class Panels:
         else:
             for rect in places[:len(hand) - landing]:
                 table.draw_tile(surface, -1, rect, PLATE_TILE, face_up=False, seat=logged_seat)
-        self.text(surface, f"\u00d7{len(hand) - landing}", (plate.right - 16, plate.bottom - 34), SMALL,
-                  self.style.palette.text, bold=True, anchor="center")
+        self.text(surface, f"\u00d7{len(hand) - landing}", (plate.right - 8, plate.bottom - 34), SMALL,
+                  self.style.palette.text, bold=True, anchor="midright")
 
     # -- the bottom row ----------------------------------------------------------------------------
     def draw_boneyard(self, surface: pygame.Surface) -> None:
@@ -269,10 +272,10 @@ class Panels:
         table.app.panels.draw(surface, row.boneyard, radius=12)
         buttons = self.buttons()
         legal = {c.source for c in table.current_choices()} if table.can_decide else set()
-        x, y = row.boneyard.x + 10, row.boneyard.y + 8
+        x = row.boneyard.x + 10
         if table.preset.deals_everything:
-            self.text(surface, "No boneyard:", (x, y), TINY, palette.text_dim)
-            self.text(surface, "all dealt", (x, y + 18), TINY, palette.text_dim)
+            self.text(surface, "No boneyard: all dealt", (x, row.boneyard.centery), TINY, palette.text_dim,
+                      anchor="midleft")
         else:
             count = table.model.boneyard
             art = table.app.tile_art
@@ -342,7 +345,10 @@ class Panels:
         after = self.text(surface, total, (name.right + 12, label.y + 1), SMALL, palette.text)
         if seat == model.dealer and not model.revealed:
             self._dealer_chip(surface, (after.right + 16, label.centery))
-        self.text(surface, self.status_text(), (table.row.hand.right, label.y + 1), SMALL, palette.accent, bold=True,
+        # The status takes the room left of the hand's right edge, cut short before the total.
+        room = table.row.hand.right - after.right - (56 if seat == model.dealer and not model.revealed else 24)
+        status = fitted(self.style, self.status_text(), SMALL, room, bold=True)
+        self.text(surface, status, (table.row.hand.right, label.y + 1), SMALL, palette.accent, bold=True,
                   anchor="topright")
 
     def status_text(self) -> str:
@@ -356,7 +362,11 @@ class Panels:
         seat = state.current_player
         if seat < 0:
             spinner = f"{table.preset.suit}-{table.preset.suit}"
-            return "Dealing" if state.phase == DEAL else f"Nobody holds the {spinner}: drawing for it"
+            if state.phase == DEAL:
+                return "Dealing"
+            if state.phase == SEARCH:
+                return f"Nobody holds the {spinner}: drawing for it"
+            return f"{table.seat_name(state.seat)} draws from the boneyard"
         spinner = f"{table.preset.suit}-{table.preset.suit}"
         if table.replay is not None:
             return f"{table.seat_name(seat)} to move"
@@ -396,8 +406,11 @@ class Panels:
             image = self.style.text(note.text, size, self.style.palette.text, bold=True)
             box = image.get_rect(center=(round(note.x), round(note.y))).inflate(28, 14)
             alpha = max(0, min(255, round(255 * note.alpha)))
-            bubble = self.translucent(box.size, (10, 24, 18, min(230, alpha)), radius=box.height // 2)
+            # A bubble over its seat's plate, opaque while it is up: it covers the
+            # plate's labels for a moment rather than mixing with them.
+            bubble = self.translucent(box.size, (10, 24, 18, min(250, alpha)), radius=box.height // 2)
             surface.blit(bubble, box)
+            note_mark(surface, "cover", box, "note")
             image.set_alpha(alpha)
             surface.blit(image, image.get_rect(center=box.center))
             image.set_alpha(None)
@@ -410,11 +423,15 @@ class Panels:
             return
         palette = self.style.palette
         players = table.state.num_players
-        row_h = 38 if players <= 6 else 31
-        tile = 34 if players <= 6 else 28
+        # Rows tall enough for tiles whose pips read at a glance: with ten seats the
+        # summary covers the whole table, down to the footer.
+        row_h = 48
         panel = pygame.Rect(0, 0, 860, 100 + players * row_h + 68)
         panel.center = (AREA.centerx, AREA.centery + 10)
-        table.app.panels.draw(surface, panel, radius=18, alpha=236)
+        panel.bottom = min(panel.bottom, surface.get_height() - 64)
+        # Opaque: the arms' tiles must not show through the rows of hands.
+        pygame.draw.rect(surface, (8, 22, 16), panel, border_radius=18)
+        table.app.panels.draw(surface, panel, radius=18, alpha=250)
         if result.winner < 0:
             headline = f"Round {result.number} blocked: the lowest hands tie, nobody scores"
         elif result.termination is Termination.DOMINO:
@@ -440,7 +457,9 @@ class Panels:
             self.text(surface, table.kind_label(seat), (columns[0] + 74, y + 6), TINY, palette.text_dim)
             x = columns[1]
             hand = result.hands[seat]
-            pitch = min(tile // 2 + 2, (columns[2] - columns[1] - 20) / max(1, len(hand)))
+            room = columns[2] - columns[1] - 20
+            tile = max(24, min(SUMMARY_TILE, 2 * (room // max(1, len(hand)) - 3)))
+            pitch = min(tile // 2 + 3, room / max(1, len(hand)))
             for i, shown in enumerate(hand):
                 table.draw_tile(surface, shown, (x + i * pitch, y), tile, face_up=True, seat=-1)
             if not hand:

@@ -30,7 +30,6 @@ from ...engine import Action
 from ...engine.tiles import NAME
 from .. import games
 from ..theme import BODY, LARGE, SMALL
-from . import SEAT_LABELS
 from .base import TableScene
 from .interaction import Choice
 
@@ -169,8 +168,7 @@ class GenericTable(TableScene):
         return None
 
     def seat_label(self, seat: int) -> str:
-        kind = self.seat_kind(seat)
-        return f"{self.seat_name(seat)} \u00b7 {SEAT_LABELS.get(kind, kind)}"
+        return f"{self.seat_name(seat)} \u00b7 {self.kind_label(seat)}"
 
     def status_text(self) -> str:
         state = self.state

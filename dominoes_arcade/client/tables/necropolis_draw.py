@@ -18,7 +18,8 @@ import pygame
 from ...engine.tiles import NAME, PIPS
 from ..app import LOGICAL_SIZE
 from ..layout_check import Canvas
-from ..theme import BODY, HEADING, LARGE, SMALL
+from ..layout_check import note as note_mark
+from ..theme import BODY, HEADING, LARGE, SMALL, fitted
 from .necropolis_layout import MIDDLE_BAND, PILE_CENTRE, PILE_LENGTH
 from .sprites import Sprite, squashed
 
@@ -186,7 +187,7 @@ class NecropolisPainter:
             surface.blit(marker, (panel.x + 16, panel.y + 68))
         x = panel.x + 16
         surface.blit(style.text(table.seat_name(seat), LARGE, p.text, bold=True), (x, panel.y + 12))
-        kind = fitted(style, table.seat_kind_label(seat), SMALL, panel.width - 32)
+        kind = fitted(style, table.kind_label(seat), SMALL, panel.width - 32)
         surface.blit(style.text(kind, SMALL, p.text_dim), (x, panel.y + 44))
         score = round(table.shown_scores[seat])
         hidden = state.mastabas[seat] and not table.may_show(True, seat)
@@ -228,7 +229,7 @@ class NecropolisPainter:
         elif table.waiting_for_human:
             heading, note = f"{arrow} {table.seat_name(seat)}: your move", self.instruction()
         else:
-            heading = f"{arrow} {table.seat_name(seat)} ({table.seat_kind_label(seat)})"
+            heading = f"{arrow} {table.seat_name(seat)} \u00b7 {table.kind_label(seat)}"
             if state.held >= 0:
                 note = "is deciding what to do with the drawn tile."
             else:
@@ -299,6 +300,7 @@ class NecropolisPainter:
         if table.summary["alpha"] > 0.99:  # opaque: nothing of the table below shows through
             pygame.draw.rect(surface, (8, 22, 16), panel, border_radius=18)
         table.app.panels.draw(surface, panel, radius=18, alpha=min(250, 50 * round(5 * table.summary["alpha"])))
+        note_mark(surface, "cover", panel, "round summary")  # (while it fades in, the table is going away)
         progress = table.summary["progress"]
         headline = table.result_lines()[0]
         text = style.text(headline, LARGE + 4, p.accent, bold=True)
@@ -318,13 +320,3 @@ class NecropolisPainter:
 
 def plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
-
-
-def fitted(style, text: str, size: int, width: int, bold: bool = False) -> str:
-    """`text`, cut short with an ellipsis when it is wider than `width` pixels."""
-    font = style.font(size, bold)
-    if font.size(text)[0] <= width:
-        return text
-    while text and font.size(text + "\u2026")[0] > width:
-        text = text[:-1]
-    return text + "\u2026"

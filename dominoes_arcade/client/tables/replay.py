@@ -265,7 +265,7 @@ class ReplayControls:
         lines = self.table.result_lines()
         panel = pygame.Rect(0, 0, 640, 60 + 34 * len(lines))
         panel.center = (surface.get_width() // 2, 300)
-        self.table.app.panels.draw(surface, panel, radius=20, alpha=228)
+        self.table.app.panels.draw(surface, panel, radius=20, alpha=250)  # opaque: over a summary too
         y = panel.y + 22
         for index, line in enumerate(lines):
             size = LARGE if index == 0 else BODY
