@@ -1,7 +1,7 @@
 """Where every label, badge and panel of a frame went, and what collides.
 
-While ``App.check_layout`` is on, the App draws the frame on a `Canvas` (a
-`pygame.Surface` that notes what is blitted on it) instead of the screen, then
+While ``App.check_layout`` is on, the App draws the frame on a `canvas.Canvas`
+(a `pygame.Surface` that notes what is blitted on it) instead of the screen, then
 copies it to the screen. Text comes from `theme.Style.text` (tagged with
 `label`), panels from `theme.PanelCache` (tagged with `panel`), badges and focus
 markers say so through `note`; a cached layer that holds text (a seat's plate, a
@@ -39,90 +39,37 @@ class Mark:
         return f"{self.kind} {self.what!r} at ({r.x}, {r.y}, {r.w}x{r.h}) in {self.layer}"
 
 
-_LABELS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+LABELS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 """Rendered text surface -> [its text, its inked rect (computed when first noted)]."""
-_PANELS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+PANELS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 """Panel surface -> the panel's body inside it (the rest is its shadow)."""
 
 
 def label(surface: pygame.Surface, text: str) -> pygame.Surface:
     """Tag `surface` as the rendering of `text` (returns it)."""
-    _LABELS[surface] = [text, None]
+    LABELS[surface] = [text, None]
     return surface
 
 
 def panel(surface: pygame.Surface, body: pygame.Rect, what: str = "panel", *, opaque: bool = False) -> pygame.Surface:
     """Tag `surface` as a panel whose body is `body` within it (returns it); an
     `opaque` one hides the marks under it."""
-    _PANELS[surface] = (pygame.Rect(body), what, "cover" if opaque else "panel")
+    PANELS[surface] = (pygame.Rect(body), what, "cover" if opaque else "panel")
     return surface
 
 
 def note(surface: pygame.Surface, kind: str, rect, what: str) -> None:
-    """Note a badge (or a panel drawn by hand) on `surface`, when it keeps marks."""
-    if isinstance(surface, Canvas):
-        surface.marks.append(Mark(kind, pygame.Rect(rect), what, surface.layer))
+    """Note a badge (or a panel drawn by hand) on `surface`, when it keeps marks
+    (a `canvas.Canvas`)."""
+    marks = getattr(surface, "marks", None)
+    if marks is not None:
+        marks.append(Mark(kind, pygame.Rect(rect), what, surface.layer))
 
 
 def set_layer(surface: pygame.Surface, layer: str) -> None:
     """Marks put on `surface` from now on belong to `layer` (when it keeps marks)."""
-    if isinstance(surface, Canvas):
+    if hasattr(surface, "marks"):
         surface.layer = layer
-
-
-class Canvas(pygame.Surface):
-    """A surface that keeps the marks of the labels, panels and badges put on it,
-    and takes along those of another `Canvas` blitted onto it."""
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.marks: list[Mark] = []
-        self.layer = ""
-
-    @classmethod
-    def like(cls, surface: pygame.Surface) -> Canvas:
-        """A canvas holding a copy of `surface`'s pixels (same size and alpha)."""
-        flags = pygame.SRCALPHA if surface.get_flags() & pygame.SRCALPHA else 0
-        canvas = cls(surface.get_size(), flags)
-        super(Canvas, canvas).blit(surface, (0, 0))
-        return canvas
-
-    def fill(self, color, rect=None, special_flags=0):
-        if rect is None and not special_flags:
-            self.marks.clear()  # repainted from scratch: what was on it is gone
-        return super().fill(color, rect, special_flags)
-
-    def blit(self, source, dest, area=None, special_flags=0):
-        drawn = super().blit(source, dest, area, special_flags)
-        self._note_blit(source, dest, area)
-        return drawn
-
-    def _note_blit(self, source, dest, area) -> None:
-        if isinstance(dest, pygame.Rect):
-            origin = dest.topleft
-        else:
-            origin = (round(dest[0]), round(dest[1]))
-        cut = pygame.Rect(area) if area is not None else None
-        shift = (origin[0] - cut.x, origin[1] - cut.y) if cut is not None else origin
-        found = _LABELS.get(source)
-        if found is not None:
-            if found[1] is None:
-                found[1] = source.get_bounding_rect()
-            self._add("text", found[1], found[0], cut, shift)
-            return
-        body = _PANELS.get(source)
-        if body is not None:
-            self._add(body[2], body[0], body[1], cut, shift)
-        elif isinstance(source, Canvas):
-            for mark in source.marks:
-                self._add(mark.kind, mark.rect, mark.what, cut, shift)
-
-    def _add(self, kind: str, rect: pygame.Rect, what: str, cut, shift) -> None:
-        if cut is not None:
-            rect = rect.clip(cut)
-        rect = rect.move(shift).clip(self.get_clip())  # what a clip hides is not there
-        if rect.width and rect.height:
-            self.marks.append(Mark(kind, rect, what, self.layer))
 
 
 # -- the checks -------------------------------------------------------------------------------

@@ -87,6 +87,8 @@ class LaunchOptions:
     screenshot_every: int = 0
     resume: bool = False
     """Straight back into the saved game (``play --continue``)."""
+    resolution: tuple[int, int] | None = None
+    """The window's (headless: the virtual screen's) size in pixels."""
 
 
 def resolve_seats(game: str, players: int | None, seats: list[str] | None, demo: bool) -> list[str]:
@@ -145,7 +147,8 @@ def build_app(options: LaunchOptions, settings: config_module.Settings):
 
     from .tables import TableSetup, open_table
 
-    app = new_app(settings, user_config=options.user_config, windowed=options.windowed, headless=options.headless)
+    app = new_app(settings, user_config=options.user_config, windowed=options.windowed, headless=options.headless,
+                  resolution=options.resolution)
     app.exit_when_over = options.exit_when_over
     app.max_frames = options.max_frames
     if options.screenshot_dir is not None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from . import gfx
 from .layout_check import label
 from .theme import BODY, HEADING, LARGE, Style
 
@@ -218,7 +219,7 @@ def _layout_table(rows: list[list[str]], width: int, style: Style, out: Layout, 
         height = max(sum(s.get_height() for s in cell) for cell in cells) + 10
         band = pygame.Surface((sum(widths), height), pygame.SRCALPHA)
         band.fill((255, 255, 255, 34) if index == 0 else (255, 255, 255, 12 if index % 2 else 0))
-        pygame.draw.line(band, (*p.panel_border, 160), (0, height - 1), (band.get_width(), height - 1))
+        gfx.line(band, (*p.panel_border, 160), (0, height - 1), (band.get_width(), height - 1))
         out.items.append((y, 0, band))
         x = 0
         for c, cell in enumerate(cells):

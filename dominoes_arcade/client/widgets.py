@@ -17,6 +17,8 @@ from typing import Any
 
 import pygame
 
+from . import gfx
+from .canvas import scalable, scale_point
 from .input import InputEvent, Intent
 from .layout_check import note
 from .theme import BODY, SMALL, Style
@@ -29,9 +31,9 @@ RADIUS = 12
 _FACES: dict[tuple, pygame.Surface] = {}
 
 
-def gradient_face(size: tuple[int, int], top, bottom) -> pygame.Surface:
+def gradient_face(size: tuple[int, int], top, bottom, radius: int = RADIUS) -> pygame.Surface:
     """A rounded face shading from `top` to `bottom`, cached by size and colours."""
-    key = (size, top, bottom)
+    key = (size, top, bottom, radius)
     face = _FACES.get(key)
     if face is None:
         width, height = size
@@ -39,15 +41,17 @@ def gradient_face(size: tuple[int, int], top, bottom) -> pygame.Surface:
         for y in range(height):
             t = y / max(1, height - 1)
             colour = tuple(round(a + (b - a) * t) for a, b in zip(top, bottom, strict=True))
-            pygame.draw.line(face, colour, (0, y), (width, y))
+            gfx.line(face, colour, (0, y), (width, y))
         # A gloss line under the top edge, then cut the corners round.
-        pygame.draw.line(face, tuple(min(255, c + 40) for c in top), (RADIUS, 2), (width - RADIUS, 2))
+        gfx.line(face, tuple(min(255, c + 40) for c in top), (radius, 2), (width - radius, 2))
         mask = pygame.Surface(size, pygame.SRCALPHA)
-        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=RADIUS)
+        gfx.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
         face.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         if len(_FACES) > 400:
             _FACES.clear()
         _FACES[key] = face
+        if radius == RADIUS:
+            scalable(face, lambda scale: gradient_face(scale_point(size, scale), top, bottom, round(RADIUS * scale)))
     return face
 
 
@@ -96,7 +100,7 @@ class Widget:
         rect = rect or self.rect
         sink = 3 if self.looks_pressed else 0
         face = rect.move(0, sink)
-        pygame.draw.rect(surface, (0, 0, 0), rect.move(0, 5), border_radius=RADIUS)  # the base
+        gfx.rect(surface, (0, 0, 0), rect.move(0, 5), border_radius=RADIUS)  # the base
         if not self.enabled:
             top, bottom = p.button_disabled, p.button_disabled
         elif self.looks_pressed:
@@ -107,13 +111,13 @@ class Widget:
             top, bottom = p.button_top, p.button
         surface.blit(gradient_face(face.size, top, bottom), face.topleft)
         if self.focused:
-            pygame.draw.rect(surface, p.accent, face.inflate(6, 6), width=4, border_radius=RADIUS + 3)
+            gfx.rect(surface, p.accent, face.inflate(6, 6), width=4, border_radius=RADIUS + 3)
             mid = face.centery
             x = face.x + 10
-            pygame.draw.polygon(surface, p.accent, [(x, mid - 9), (x + 11, mid), (x, mid + 9)])
+            gfx.polygon(surface, p.accent, [(x, mid - 9), (x + 11, mid), (x, mid + 9)])
             note(surface, "badge", (x, mid - 9, 12, 19), "focus marker")
         else:
-            pygame.draw.rect(surface, (0, 0, 0), face, width=1, border_radius=RADIUS)
+            gfx.rect(surface, (0, 0, 0), face, width=1, border_radius=RADIUS)
         return face
 
     def text_colour(self, style: Style):
@@ -233,11 +237,11 @@ class Toggle(_Row):
         track = pygame.Rect(0, 0, 76, 34)
         track.midleft = (control.x, control.centery)
         on = self.value
-        pygame.draw.rect(surface, p.accent if on else (70, 80, 76), track, border_radius=17)
-        pygame.draw.rect(surface, (0, 0, 0), track, width=2, border_radius=17)
+        gfx.rect(surface, p.accent if on else (70, 80, 76), track, border_radius=17)
+        gfx.rect(surface, (0, 0, 0), track, width=2, border_radius=17)
         knob_x = track.right - 17 if on else track.x + 17
-        pygame.draw.circle(surface, (250, 248, 240), (knob_x, track.centery), 13)
-        pygame.draw.circle(surface, (0, 0, 0), (knob_x, track.centery), 13, 2)
+        gfx.circle(surface, (250, 248, 240), (knob_x, track.centery), 13)
+        gfx.circle(surface, (0, 0, 0), (knob_x, track.centery), 13, 2)
         word = style.text("On" if on else "Off", BODY, self.text_colour(style), bold=True)
         surface.blit(word, word.get_rect(midleft=(track.right + 16, track.centery)))
 
@@ -320,12 +324,12 @@ class Slider(_Row):
         track = self.track_rect.move(0, face.y - self.rect.y)
         span = self.maximum - self.minimum
         fraction = (self.value - self.minimum) / span if span else 0.0
-        pygame.draw.rect(surface, (20, 30, 26), track, border_radius=5)
+        gfx.rect(surface, (20, 30, 26), track, border_radius=5)
         filled = pygame.Rect(track.x, track.y, round(track.width * fraction), track.height)
-        pygame.draw.rect(surface, p.accent if self.enabled else (120, 120, 120), filled, border_radius=5)
+        gfx.rect(surface, p.accent if self.enabled else (120, 120, 120), filled, border_radius=5)
         knob = (track.x + round(track.width * fraction), track.centery)
-        pygame.draw.circle(surface, (250, 248, 240), knob, 14)
-        pygame.draw.circle(surface, (0, 0, 0), knob, 14, 2)
+        gfx.circle(surface, (250, 248, 240), knob, 14)
+        gfx.circle(surface, (0, 0, 0), knob, 14, 2)
         value = style.text(self.format(self.value), BODY, self.text_colour(style), bold=True)
         surface.blit(value, value.get_rect(midright=(face.right - 20, face.centery)))
 
@@ -383,6 +387,6 @@ class ChoiceList(_Row):
         for direction, x in ((-1, control.x + 10), (1, control.right - 10)):
             cy = control.centery
             points = [(x - 6 * direction, cy - 10), (x - 6 * direction, cy + 10), (x + 6 * direction, cy)]
-            pygame.draw.polygon(surface, arrows if len(self.choices) > 1 else (90, 100, 96), points)
+            gfx.polygon(surface, arrows if len(self.choices) > 1 else (90, 100, 96), points)
         value = style.text(self.text, self.text_size, colour, bold=True)
         surface.blit(value, value.get_rect(center=control.center))

@@ -32,8 +32,9 @@ import pygame
 from ...engine import Action, Event
 from ...engine.cyprus import RoundResult
 from ...engine.tiles import HIGH, NAME
+from ..app import LOGICAL_SIZE
+from ..canvas import Canvas
 from ..input import Intent
-from ..layout_check import Canvas
 from ..tween import Sequence, Tween, Wait
 from . import TableSetup
 from .base import TableScene
@@ -98,7 +99,7 @@ class CyprusTable(TableScene):
         self.hand_x: dict[int, float] = {}
         self.panels = Panels(self)
         self.pieces = Pieces(self)
-        self._static = Canvas(app.screen.get_size())
+        self._static = Canvas(LOGICAL_SIZE)
         self._static_for: tuple | None = None
         self._static_log: list[tuple[int, bool, int]] = []
         self.morph = 1.0

@@ -18,7 +18,8 @@ import pygame
 from ...engine.core import Termination
 from ...engine.cyprus import DEAL, SEARCH
 from ...engine.tiles import PIPS
-from ..layout_check import Canvas
+from .. import gfx
+from ..canvas import Canvas
 from ..layout_check import note as note_mark
 from ..theme import BODY, LARGE, SMALL, fitted
 from .cyprus_layout import (
@@ -96,7 +97,7 @@ class Panels:
         image = self._overlay.get(key)
         if image is None:
             image = pygame.Surface(size, pygame.SRCALPHA)
-            pygame.draw.rect(image, colour, image.get_rect(), width=width, border_radius=radius)
+            gfx.rect(image, colour, image.get_rect(), width=width, border_radius=radius)
             self._overlay[key] = image
         return image
 
@@ -145,7 +146,7 @@ class Panels:
         a, b = length / 2, length / 4
         corners = [(slot.x + sx * a * ux + sy * b * px, slot.y + sx * a * uy + sy * b * py)
                    for sx, sy in ((1, 1), (1, -1), (-1, -1), (-1, 1))]
-        pygame.draw.lines(surface, colour[:3], True, corners, 2)
+        gfx.lines(surface, colour[:3], True, corners, 2)
 
     def draw_arm_ends(self, surface: pygame.Surface, geometry: StarGeometry) -> None:
         """A badge with each arm's open number where its next tile goes; a dead arm's
@@ -164,12 +165,12 @@ class Panels:
             dead = arm in model.dead
             fill = (40, 40, 40) if dead else (250, 246, 232) if complete else (120, 130, 120)
             centre = (round(slot.x), round(slot.y))
-            pygame.draw.circle(surface, (0, 0, 0), (centre[0] + 1, centre[1] + 2), radius + 1)
-            pygame.draw.circle(surface, fill, centre, radius)
+            gfx.circle(surface, (0, 0, 0), (centre[0] + 1, centre[1] + 2), radius + 1)
+            gfx.circle(surface, fill, centre, radius)
             ink = (150, 150, 150) if dead else (20, 24, 22)
             self.text(surface, str(end), centre, TINY + 1, ink, bold=True, anchor="center")
             if dead:
-                pygame.draw.line(surface, (214, 92, 70), (centre[0] - radius, centre[1] + radius),
+                gfx.line(surface, (214, 92, 70), (centre[0] - radius, centre[1] + radius),
                                  (centre[0] + radius, centre[1] - radius), 3)
 
     # -- seats -------------------------------------------------------------------------------------
@@ -211,7 +212,7 @@ class Panels:
         if turn:
             surface.blit(self.translucent(plate.size, (*palette.accent, 255), radius=12, width=3), plate)
             tip = (plate.x + 9, plate.y + 14)
-            pygame.draw.polygon(surface, palette.accent, [(tip[0], tip[1] - 7), (tip[0] + 9, tip[1]),
+            gfx.polygon(surface, palette.accent, [(tip[0], tip[1] - 7), (tip[0] + 9, tip[1]),
                                                           (tip[0], tip[1] + 7)])
         x = plate.x + (22 if turn else 10)
         self.text(surface, table.seat_name(seat), (x, plate.y + 4), SMALL, palette.accent if turn else palette.text,
@@ -234,15 +235,15 @@ class Panels:
         self.text(surface, str(shown), topright, SMALL, colour, bold=True, anchor="topright")
 
     def _bar(self, surface, rect: pygame.Rect, seat: int, target: int) -> None:
-        pygame.draw.rect(surface, (0, 0, 0), rect, border_radius=2)
+        gfx.rect(surface, (0, 0, 0), rect, border_radius=2)
         share = min(1.0, self.table.shown_total(seat) / max(1, target))
         if share > 0:
-            pygame.draw.rect(surface, self.style.palette.accent, (rect.x, rect.y, max(2, round(rect.width * share)),
+            gfx.rect(surface, self.style.palette.accent, (rect.x, rect.y, max(2, round(rect.width * share)),
                                                                   rect.height), border_radius=2)
 
     def _dealer_chip(self, surface, centre) -> None:
-        pygame.draw.circle(surface, (250, 246, 232), centre, 9)
-        pygame.draw.circle(surface, (30, 34, 32), centre, 9, 1)
+        gfx.circle(surface, (250, 246, 232), centre, 9)
+        gfx.circle(surface, (30, 34, 32), centre, 9, 1)
         self.text(surface, "D", centre, TINY, (30, 34, 32), bold=True, anchor="center")
 
     def _plate_hand(self, surface: pygame.Surface, seat: int, plate: pygame.Rect) -> None:
@@ -295,9 +296,9 @@ class Panels:
     def _button(self, surface, rect: pygame.Rect, label: str, enabled: bool) -> None:
         palette = self.style.palette
         body = palette.button_top if enabled else palette.button_disabled
-        pygame.draw.rect(surface, (0, 0, 0), rect.move(0, 3), border_radius=10)
-        pygame.draw.rect(surface, body, rect, border_radius=10)
-        pygame.draw.rect(surface, palette.accent if enabled else palette.panel_border, rect, width=2, border_radius=10)
+        gfx.rect(surface, (0, 0, 0), rect.move(0, 3), border_radius=10)
+        gfx.rect(surface, body, rect, border_radius=10)
+        gfx.rect(surface, palette.accent if enabled else palette.panel_border, rect, width=2, border_radius=10)
         self.text(surface, label, rect.center, BODY, palette.text if enabled else palette.text_dim, bold=enabled,
                   anchor="center")
 
@@ -336,7 +337,7 @@ class Panels:
         label = self.hand_label_rect()
         x = label.x
         if turn:
-            pygame.draw.polygon(surface, palette.accent, [(x, label.y + 4), (x + 10, label.y + 11),
+            gfx.polygon(surface, palette.accent, [(x, label.y + 4), (x + 10, label.y + 11),
                                                           (x, label.y + 18)])
             x += 16
         who = f"{table.seat_name(seat)} \u00b7 {table.kind_label(seat)}"
@@ -430,7 +431,7 @@ class Panels:
         panel.center = (AREA.centerx, AREA.centery + 10)
         panel.bottom = min(panel.bottom, surface.get_height() - 64)
         # Opaque: the arms' tiles must not show through the rows of hands.
-        pygame.draw.rect(surface, (8, 22, 16), panel, border_radius=18)
+        gfx.rect(surface, (8, 22, 16), panel, border_radius=18)
         table.app.panels.draw(surface, panel, radius=18, alpha=250)
         if result.winner < 0:
             headline = f"Round {result.number} blocked: the lowest hands tie, nobody scores"

@@ -28,7 +28,7 @@ import pygame
 
 from ...engine import Action
 from ...engine.tiles import NAME
-from .. import games
+from .. import games, gfx
 from ..theme import BODY, LARGE, SMALL
 from .base import TableScene
 from .interaction import Choice
@@ -250,8 +250,8 @@ class GenericTable(TableScene):
         style, palette = self.app.style, self.app.style.palette
         seat = self.state.current_player
         for item, rect in self.item_rects().items():
-            pygame.draw.rect(surface, palette.button, rect, border_radius=8)
-            pygame.draw.rect(surface, palette.panel_border, rect, 2, border_radius=8)
+            gfx.rect(surface, palette.button, rect, border_radius=8)
+            gfx.rect(surface, palette.panel_border, rect, 2, border_radius=8)
             if item[0] == "tile":
                 self.draw_tile(surface, item[1], rect, min(TILE_LENGTH * 2, rect.width - 8), face_up=True, seat=seat,
                                horizontal=True)

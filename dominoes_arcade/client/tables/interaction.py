@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import pygame
 
 from ...engine import Action
+from .. import gfx
 from ..focus import farthest_back, nearest
 from ..input import DIRECTIONS, Device, Intent
 from ..theme import SMALL
@@ -339,7 +340,7 @@ _FILLS: dict[tuple, object] = {}
 
 def draw_ring(surface, rect, colour, width: int, *, grow: int = 0, radius: int = 10) -> None:
     """A rounded ring `grow` pixels outside `rect`."""
-    pygame.draw.rect(surface, colour, rect.inflate(2 * grow, 2 * grow), width=width, border_radius=radius + grow)
+    gfx.rect(surface, colour, rect.inflate(2 * grow, 2 * grow), width=width, border_radius=radius + grow)
 
 
 def draw_fill(surface, rect, rgba) -> None:
@@ -350,7 +351,7 @@ def draw_fill(surface, rect, rgba) -> None:
         if len(_FILLS) > 256:
             _FILLS.clear()
         fill = _FILLS[key] = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(fill, rgba, fill.get_rect(), border_radius=10)
+        gfx.rect(fill, rgba, fill.get_rect(), border_radius=10)
     surface.blit(fill, rect.topleft)
 
 
@@ -359,8 +360,8 @@ def draw_corners(surface, rect, colour, arm: int = 12, width: int = 5) -> None:
     its ring so that it covers nothing around the item."""
     for x, y, dx, dy in ((rect.left, rect.top, 1, 1), (rect.right - 1, rect.top, -1, 1),
                          (rect.left, rect.bottom - 1, 1, -1), (rect.right - 1, rect.bottom - 1, -1, -1)):
-        pygame.draw.line(surface, colour, (x, y), (x + dx * arm, y), width)
-        pygame.draw.line(surface, colour, (x, y), (x, y + dy * arm), width)
+        gfx.line(surface, colour, (x, y), (x + dx * arm, y), width)
+        gfx.line(surface, colour, (x, y), (x, y + dy * arm), width)
 
 
 def _distance(a, b) -> float:
@@ -411,14 +412,14 @@ def draw_thinking(surface, style, who: str, seconds: float) -> None:
     dot, gap = 6, 8
     box = pygame.Rect(0, 0, label.get_width() + 3 * (dot + gap) + 24, label.get_height() + 8)
     box.midbottom = (surface.get_width() // 2, surface.get_height() - 12)
-    pygame.draw.rect(surface, (12, 18, 16), box, border_radius=box.height // 2)
-    pygame.draw.rect(surface, LAST_MOVE_COLOUR, box, width=2, border_radius=box.height // 2)
+    gfx.rect(surface, (12, 18, 16), box, border_radius=box.height // 2)
+    gfx.rect(surface, LAST_MOVE_COLOUR, box, width=2, border_radius=box.height // 2)
     surface.blit(label, label.get_rect(midleft=(box.left + 12, box.centery)))
     lit = int(seconds * 3) % 3
     for i in range(3):
         centre = (box.left + 12 + label.get_width() + gap + i * (dot + gap) + dot // 2, box.centery)
         colour = LAST_MOVE_COLOUR if i == lit else (60, 80, 90)
-        pygame.draw.circle(surface, colour, centre, dot // 2 + (i == lit))
+        gfx.circle(surface, colour, centre, dot // 2 + (i == lit))
 
 
 def table_prompts(table) -> list:

@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...engine.tiles import NAME, PIPS
+from .. import gfx
 from ..app import LOGICAL_SIZE
-from ..layout_check import Canvas
+from ..canvas import Canvas
 from ..layout_check import note as note_mark
 from ..theme import BODY, HEADING, LARGE, SMALL, fitted
 from .necropolis_layout import MIDDLE_BAND, PILE_CENTRE, PILE_LENGTH
@@ -128,7 +129,7 @@ class NecropolisPainter:
         overlay = self._dim.get(size)
         if overlay is None:
             overlay = self._dim[size] = pygame.Surface(size, pygame.SRCALPHA)
-            pygame.draw.rect(overlay, (10, 20, 16, 120), overlay.get_rect(), border_radius=max(2, size[1] // 10))
+            gfx.rect(overlay, (10, 20, 16, 120), overlay.get_rect(), border_radius=max(2, size[1] // 10))
         return overlay
 
     def slot(self, size: tuple[int, int], label: str, lit: bool) -> pygame.Surface:
@@ -140,8 +141,8 @@ class NecropolisPainter:
             style = table.app.style
             surface = self._slots[key] = pygame.Surface(size, pygame.SRCALPHA)
             colour = (*style.palette.accent, 150) if lit else (230, 236, 228, 70)
-            pygame.draw.rect(surface, (255, 255, 255, 22), surface.get_rect(), border_radius=8)
-            pygame.draw.rect(surface, colour, surface.get_rect(), width=2, border_radius=8)
+            gfx.rect(surface, (255, 255, 255, 22), surface.get_rect(), border_radius=8)
+            gfx.rect(surface, colour, surface.get_rect(), width=2, border_radius=8)
             lines = label.split("\n")
             for i, line in enumerate(lines):
                 text = style.text(line, SMALL - 3, style.palette.text_dim, bold=True)
@@ -182,7 +183,7 @@ class NecropolisPainter:
         panel = table.layout.panels[seat]
         to_move = seat == state.current_player or (state.is_chance and seat == state.seat and state.phase != 0)
         if to_move and not state.is_terminal:
-            pygame.draw.rect(surface, p.accent, panel.inflate(4, 4), width=3, border_radius=18)
+            gfx.rect(surface, p.accent, panel.inflate(4, 4), width=3, border_radius=18)
             marker = style.text("\u25b6 To move", BODY, p.accent, bold=True)
             surface.blit(marker, (panel.x + 16, panel.y + 68))
         x = panel.x + 16
@@ -265,9 +266,9 @@ class NecropolisPainter:
     def draw_button(self, surface: pygame.Surface, rect: pygame.Rect, label: str) -> None:
         table = self.table
         style = table.app.style
-        pygame.draw.rect(surface, (0, 0, 0), rect.move(0, 4), border_radius=10)
-        pygame.draw.rect(surface, style.palette.button_top, rect, border_radius=10)
-        pygame.draw.rect(surface, (0, 0, 0), rect, width=1, border_radius=10)
+        gfx.rect(surface, (0, 0, 0), rect.move(0, 4), border_radius=10)
+        gfx.rect(surface, style.palette.button_top, rect, border_radius=10)
+        gfx.rect(surface, (0, 0, 0), rect, width=1, border_radius=10)
         text = style.text(label, LARGE, style.palette.text, bold=True)
         surface.blit(text, text.get_rect(center=rect.center))
 
@@ -281,8 +282,8 @@ class NecropolisPainter:
         pill = self._slots.get(key)
         if pill is None:
             pill = self._slots[key] = pygame.Surface(box.size, pygame.SRCALPHA)
-            pygame.draw.rect(pill, (6, 16, 12, 225), pill.get_rect(), border_radius=box.height // 2)
-            pygame.draw.rect(pill, (*style.palette.accent, 200), pill.get_rect(), width=2,
+            gfx.rect(pill, (6, 16, 12, 225), pill.get_rect(), border_radius=box.height // 2)
+            gfx.rect(pill, (*style.palette.accent, 200), pill.get_rect(), width=2,
                              border_radius=box.height // 2)
         alpha = round(255 * min(1.0, table.banner["alpha"] * 2))
         pill.set_alpha(alpha)
@@ -298,7 +299,7 @@ class NecropolisPainter:
         p = style.palette
         panel = MIDDLE_BAND.inflate(0, -4)
         if table.summary["alpha"] > 0.99:  # opaque: nothing of the table below shows through
-            pygame.draw.rect(surface, (8, 22, 16), panel, border_radius=18)
+            gfx.rect(surface, (8, 22, 16), panel, border_radius=18)
         table.app.panels.draw(surface, panel, radius=18, alpha=min(250, 50 * round(5 * table.summary["alpha"])))
         note_mark(surface, "cover", panel, "round summary")  # (while it fades in, the table is going away)
         progress = table.summary["progress"]

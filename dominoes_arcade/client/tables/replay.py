@@ -28,8 +28,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...engine.records import parse_step
+from .. import gfx
+from ..canvas import Canvas
 from ..input import Intent
-from ..layout_check import Canvas
 from ..theme import BODY, LARGE, SMALL
 from . import TableSetup
 
@@ -238,15 +239,15 @@ class ReplayControls:
         layer = self._layer
         layer.fill((0, 0, 0, 0))
         local = BAR.move(-BAR.x, -BAR.y)
-        pygame.draw.rect(layer, (10, 24, 18, 225), local, border_radius=14)
-        pygame.draw.rect(layer, p.panel_border, local, width=2, border_radius=14)
+        gfx.rect(layer, (10, 24, 18, 225), local, border_radius=14)
+        gfx.rect(layer, p.panel_border, local, width=2, border_radius=14)
         pointer = table.app.pointer
         for button in self.buttons:
             rect = button.rect.move(-BAR.x, -BAR.y)
             hover = pointer is not None and button.rect.collidepoint(pointer)
-            pygame.draw.rect(layer, p.button_focus if hover else p.button, rect, border_radius=9)
+            gfx.rect(layer, p.button_focus if hover else p.button, rect, border_radius=9)
             if hover:
-                pygame.draw.rect(layer, p.accent, rect, width=2, border_radius=9)
+                gfx.rect(layer, p.accent, rect, width=2, border_radius=9)
             label = style.text(button.label(), SMALL, p.text, bold=True)
             layer.blit(label, label.get_rect(center=rect.center))
         status = f"Replay \u00b7 step {len(table.steps)} of {len(self.record.steps)} \u00b7 {self.speed_text}"
