@@ -12,6 +12,7 @@ import pygame
 import pytest
 from test_client_support import key, run
 
+from dominoes_arcade.client.app import LOGICAL_SIZE
 from dominoes_arcade.client.layout_check import problems
 from dominoes_arcade.client.tables import TableSetup, open_table
 from dominoes_arcade.engine.records import Record
@@ -38,7 +39,7 @@ class Watch:
         run(app, events)
         if app.check_layout:
             where = app.scenes.top.name if app.scenes.top is not None else "-"
-            for problem in problems(app.layout_marks, app.screen.get_rect()):
+            for problem in problems(app.layout_marks, pygame.Rect((0, 0), LOGICAL_SIZE)):
                 self.found.setdefault(_kind(problem), f"frame {self.frame} ({where}): {problem}")
         self.frame += 1
 
@@ -90,13 +91,18 @@ def play_game(watch: Watch, table, limit: int) -> None:
     raise AssertionError(f"{table.setup.game} did not end in {limit} frames")
 
 
-GAMES = [("necropolis", 2, {}), ("buildup", 2, {"hands": 1}), ("cyprus", 4, {"target_score": 20}),
-         ("cyprus", 7, {"target_score": 20}), ("cyprus", 10, {"target_score": 20}),
-         ("sebastopol", 4, {"target_score": 20})]
+GAMES = [("necropolis", 2, {}, None), ("buildup", 2, {"hands": 1}, None), ("cyprus", 4, {"target_score": 20}, None),
+         ("cyprus", 7, {"target_score": 20}, None), ("cyprus", 10, {"target_score": 20}, None),
+         ("sebastopol", 4, {"target_score": 20}, None), ("cyprus", 10, {"target_score": 20}, (1920, 1080)),
+         ("necropolis", 2, {}, (2560, 1080))]
+"""Every game at the layout's size, and two at other screens (the marks are in
+logical units, but the frame is drawn through the scaled path)."""
 
 
-@pytest.mark.parametrize(("game", "players", "options"), GAMES, ids=[f"{g}-{p}" for g, p, _ in GAMES])
-def test_a_game_with_a_human_has_no_collisions(app, game, players, options):
+@pytest.mark.parametrize(("game", "players", "options", "resolution"), GAMES,
+                         ids=[f"{g}-{p}" + (f"-{r[0]}x{r[1]}" if r else "") for g, p, _, r in GAMES])
+def test_a_game_with_a_human_has_no_collisions(app_with, game, players, options, resolution):
+    app = app_with(APP_CONFIG, "layout.toml", resolution=resolution)
     settings = {**app.settings.game(game), **{k: v for k, v in options.items() if k in app.settings.game(game)}}
     table = open_table(app, TableSetup(game, ["human"] + ["easy"] * (players - 1), settings, 3))
     watch = Watch(app)
@@ -125,7 +131,9 @@ def test_a_replay_has_no_collisions(app, game):
     watch.assert_clean()
 
 
-def test_every_menu_has_no_collisions(app):
+@pytest.mark.parametrize("resolution", [None, (1280, 1024)])
+def test_every_menu_has_no_collisions(app_with, resolution):
+    app = app_with(APP_CONFIG, "menus.toml", resolution=resolution)
     watch = Watch(app)
 
     def look(frames: int = 30) -> None:

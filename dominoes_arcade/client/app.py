@@ -139,6 +139,10 @@ class App:
                 screen = pygame.display.set_mode(size, flags, vsync=vsync)
             except pygame.error:
                 screen = pygame.display.set_mode(size, flags)
+        return self._fit(screen)
+
+    def _fit(self, screen: pygame.Surface) -> pygame.Surface:
+        """Scale and bars for `screen`'s size (set, or imposed by a window manager)."""
         width, height = screen.get_size()
         self.scale = min(width / LOGICAL_SIZE[0], height / LOGICAL_SIZE[1])
         self.offset = ((width - round(LOGICAL_SIZE[0] * self.scale)) // 2,
@@ -229,6 +233,8 @@ class App:
                 self.running = False
             elif event.type == pygame.KEYDOWN and is_fullscreen_key(event):
                 self.toggle_fullscreen()
+            elif event.type == pygame.VIDEORESIZE and pygame.display.get_surface() is not None:
+                self.screen = self._fit(pygame.display.get_surface())
             else:
                 mapped.extend(self.input.map((event,)))
         mapped.extend(self.input.update(dt))

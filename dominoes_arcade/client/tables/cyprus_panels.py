@@ -132,14 +132,25 @@ class Panels:
             nearest = arm == filled
             colour = (246, 196, 72, 200) if nearest else (255, 255, 255, 60)
             self._outline(surface, slot, length, colour)
-            name = SLOT_NAMES[arm] if not nearest else f"{SLOT_NAMES[arm]} next"
+            name = SLOT_NAMES[arm]
+            if nearest and self.style.font(TINY, True).size(f"{name} next")[0] <= self._slot_room(slot, length):
+                name = f"{name} next"  # (where it does not fit, the gold outline and bold say so)
             self.text(surface, name, (slot.x, slot.y), TINY, palette.accent if nearest else palette.text_dim,
                       bold=nearest, anchor="center")
+
+    @staticmethod
+    def _slot_room(slot: Slot, length: int) -> float:
+        """How wide a line of small text may be across the middle of an empty slot: the
+        tile's short side, or for a diagonal slot what its tilted outline leaves."""
+        if not slot.diagonal:
+            return slot_rect(slot, length).width - 6
+        return length * 0.7 - TINY - 4
 
     def _outline(self, surface: pygame.Surface, slot: Slot, length: int, colour) -> None:
         if not slot.diagonal:
             rect = slot_rect(slot, length)
             surface.blit(self.translucent(rect.size, colour, radius=6, width=2), rect)
+            note_mark(surface, "panel", rect, "empty slot")  # its name must stay inside
             return
         ux, uy = math.cos(math.radians(slot.angle)), -math.sin(math.radians(slot.angle))
         px, py = -uy, ux

@@ -214,7 +214,8 @@ class NecropolisPainter:
             surface.blit(self.slot((PILE_LENGTH, PILE_LENGTH // 2), "empty", False),
                          (cx - PILE_LENGTH // 2, cy - PILE_LENGTH // 4))
         label = style.text(f"Necropolis: {count}", BODY, style.palette.text, bold=True)
-        surface.blit(label, label.get_rect(midtop=(cx, cy + 34)))
+        # Below the pile's focus ring (it grows up to 9 px around the pile's rect), not through it.
+        surface.blit(label, label.get_rect(midtop=(cx, table.layout.pile.bottom + 12)))
 
     def draw_status(self, surface: pygame.Surface) -> None:
         table = self.table
