@@ -21,7 +21,7 @@ from . import gfx
 from .canvas import scalable, scale_point
 from .input import InputEvent, Intent
 from .layout_check import note
-from .theme import BODY, SMALL, Style
+from .theme import BODY, SMALL, Style, fitted
 
 FLASH_SECONDS = 0.12
 """How long a widget looks pressed after a keyboard or controller confirm."""
@@ -198,7 +198,14 @@ class _Row(Widget):
         return True
 
     def draw_label(self, surface: pygame.Surface, style: Style, face: pygame.Rect) -> None:
-        label = style.text(self.label, self.text_size, self.text_colour(style), bold=True)
+        """The label left of the control: a size smaller, then cut short, when it
+        would run under the control."""
+        room = self.control_rect.x - face.x - 36
+        size = self.text_size
+        while size > self.text_size - 3 and style.font(size, True).size(self.label)[0] > room:
+            size -= 1
+        words = fitted(style, self.label, size, room, bold=True)
+        label = style.text(words, size, self.text_colour(style), bold=True)
         surface.blit(label, label.get_rect(midleft=(face.x + 28, face.centery)))
 
 
@@ -388,5 +395,7 @@ class ChoiceList(_Row):
             cy = control.centery
             points = [(x - 6 * direction, cy - 10), (x - 6 * direction, cy + 10), (x + 6 * direction, cy)]
             gfx.polygon(surface, arrows if len(self.choices) > 1 else (90, 100, 96), points)
-        value = style.text(self.text, self.text_size, colour, bold=True)
+            note(surface, "badge", (x - 6, cy - 10, 13, 21), "arrow")
+        value = style.text(fitted(style, self.text, self.text_size, control.width - 48, bold=True), self.text_size,
+                           colour, bold=True)
         surface.blit(value, value.get_rect(center=control.center))

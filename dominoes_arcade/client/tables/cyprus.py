@@ -442,6 +442,7 @@ class CyprusTable(TableScene):
         for flight in self.flights.values():
             self.pieces.draw_flight(surface, flight)
         self.panels.draw_notes(surface)
+        self.pieces.draw_open_hand(surface)
         if self.summary_up:
             self.panels.draw_summary(surface)
 

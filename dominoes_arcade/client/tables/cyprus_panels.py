@@ -30,6 +30,7 @@ from .cyprus_layout import (
     Slot,
     StarGeometry,
     place,
+    plate_rows,
     plate_tiles,
     seat_plates,
     slot_rect,
@@ -266,7 +267,12 @@ class Panels:
         logged_seat = -1 if table.model.revealed else seat
         landing = sum(1 for t in hand if t in table.flights)
         places = plate_tiles(plate, len(hand))
-        if visible:
+        rows = plate_rows(plate, len(hand)) if visible else None
+        if rows is not None:  # too many to stand in a row without hiding pips: flat, in rows
+            for tile, rect in zip(hand, rows[0], strict=True):
+                if tile not in table.flights:
+                    table.draw_tile(surface, tile, rect, rows[1], face_up=True, seat=logged_seat, horizontal=True)
+        elif visible:
             for tile, rect in zip(hand, places, strict=True):
                 if tile not in table.flights:
                     table.draw_tile(surface, tile, rect, PLATE_TILE, face_up=True, seat=logged_seat)

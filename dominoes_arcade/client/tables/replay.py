@@ -31,6 +31,7 @@ from ...engine.records import parse_step
 from .. import gfx
 from ..canvas import Canvas
 from ..input import Intent
+from ..layout_check import note
 from ..theme import BODY, LARGE, SMALL
 from . import TableSetup
 
@@ -67,11 +68,12 @@ class ReplayControls:
         self._layer = Canvas(BAR.size, pygame.SRCALPHA)
         x = BAR.x + 8
         self.buttons: list[ControlButton] = []
-        for width, label, action in ((84, lambda: "\u25c0 Back", self.step_back),
-                                     (82, lambda: "Pause" if self.playing else "Play", self.toggle),
-                                     (88, lambda: "Step \u25b6", self.step_forward),
-                                     (96, lambda: f"Speed {self.speed_text}", self.faster),
-                                     (124, lambda: "Round \u25b6\u25b6", self.next_round)):
+        # Widths fit the longest label each button shows ("Speed 0.25x").
+        for width, label, action in ((74, lambda: "\u25c0 Back", self.step_back),
+                                     (68, lambda: "Pause" if self.playing else "Play", self.toggle),
+                                     (74, lambda: "Step \u25b6", self.step_forward),
+                                     (136, lambda: f"Speed {self.speed_text}", self.faster),
+                                     (108, lambda: "Round \u25b6\u25b6", self.next_round)):
             self.buttons.append(ControlButton(pygame.Rect(x, BAR.y + 30, width - 6, 32), label, action))
             x += width
 
@@ -250,6 +252,7 @@ class ReplayControls:
                 gfx.rect(layer, p.accent, rect, width=2, border_radius=9)
             label = style.text(button.label(), SMALL, p.text, bold=True)
             layer.blit(label, label.get_rect(center=rect.center))
+            note(layer, "panel", rect, "replay button")
         status = f"Replay \u00b7 step {len(table.steps)} of {len(self.record.steps)} \u00b7 {self.speed_text}"
         if not self.playing:
             status += " \u00b7 paused"
