@@ -11,7 +11,7 @@ frozen. Each hook says when it runs:
 - `exit`: once, when the scene is popped or replaced.
 - `handle(event)`: one `InputEvent` (top scene only).
 - `update(dt)`: advance by `dt` seconds (top scene only).
-- `draw(surface)`: draw on the 1280x720 canvas. Must not change state.
+- `draw(surface)`: draw in logical 1280x720 units (`canvas`). Must not change state.
 - `prompts()`: the button prompts for the footer, as (intent, label) pairs.
 - `footer_note()`: a line of words for the footer beside the prompts, or None.
 """

@@ -105,11 +105,15 @@ def table_tour(app, out: Path) -> list[Path]:
     import pygame
 
     from ..engine.match import random_game
+    from .input import Device
     from .tables import TableSetup, open_table
 
     saved: list[Path] = []
-    enter = [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0),
-             pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0)]
+
+    def key(code: int) -> list:
+        return [pygame.event.Event(pygame.KEYDOWN, key=code, mod=0), pygame.event.Event(pygame.KEYUP, key=code, mod=0)]
+
+    enter = key(pygame.K_RETURN)
 
     def table(game: str, seats: list[str], seed: int, **options):
         return open_table(app, TableSetup(game, seats, {**app.settings.game(game), **options}, seed))
@@ -155,6 +159,14 @@ def table_tour(app, out: Path) -> list[Path]:
     cyprus = table("cyprus", ["human", "easy", "easy", "easy"], 8)
     play(lambda: len(cyprus.human_steps) >= 4)
     shoot("cyprus-midgame")
+    play(lambda: cyprus.can_decide and not cyprus.tweens.busy, moves=0)
+    app.step(1 / 60, key(pygame.K_h))
+    play(lambda: cyprus.hint is not None, moves=0)
+    app.step(1 / 60, key(pygame.K_RIGHT))
+    shoot("hint-and-focus")
+    app.input.last_device = Device.CONTROLLER
+    shoot("controller-prompts", 2)
+    app.input.last_device = Device.KEYBOARD
     cyprus = table("cyprus", ["human"] + ["easy"] * 9, 9, players=10)
     play(lambda: len(cyprus.human_steps) >= 2)
     shoot("cyprus-10-players")
@@ -175,6 +187,11 @@ def table_tour(app, out: Path) -> list[Path]:
     app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0),
                       pygame.event.Event(pygame.KEYUP, key=pygame.K_h, mod=0)])
     shoot("replay-take-over")
+    app.step(1 / 60, enter)  # play from here: the human's seat, bots in the others
+    taken = app.scenes.top
+    play(lambda: len(taken.human_steps) >= 1)
+    app.step(1 / 60, key(pygame.K_u))
+    shoot("take-over-undo-refused", SECOND // 2)
     return saved
 
 

@@ -292,8 +292,8 @@ class Panels:
         legal = {c.source for c in table.current_choices()} if table.can_decide else set()
         x = row.boneyard.x + 10
         if table.preset.deals_everything:
-            self.text(surface, "No boneyard: all dealt", (x, row.boneyard.centery), TINY, palette.text_dim,
-                      anchor="midleft")
+            words = fitted(self.style, "No boneyard: all dealt", TINY, row.boneyard.width - 20)
+            self.text(surface, words, (x, row.boneyard.y + 8), TINY, palette.text_dim)
         else:
             count = table.model.boneyard
             art = table.app.tile_art
@@ -316,6 +316,7 @@ class Panels:
         gfx.rect(surface, (0, 0, 0), rect.move(0, 3), border_radius=10)
         gfx.rect(surface, body, rect, border_radius=10)
         gfx.rect(surface, palette.accent if enabled else palette.panel_border, rect, width=2, border_radius=10)
+        note_mark(surface, "badge", rect, "button")  # (nothing else may run under it)
         self.text(surface, label, rect.center, BODY, palette.text if enabled else palette.text_dim, bold=enabled,
                   anchor="center")
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...engine.necropolis import REVEAL_DRAW
 from ...engine.tiles import NAME, PIPS
 from .. import gfx
 from ..app import LOGICAL_SIZE
@@ -232,7 +233,9 @@ class NecropolisPainter:
             heading, note = f"{arrow} {table.seat_name(seat)}: your move", self.instruction()
         else:
             heading = f"{arrow} {table.seat_name(seat)} \u00b7 {table.kind_label(seat)}"
-            if state.held >= 0:
+            if state.phase == REVEAL_DRAW:  # a chance step: the tile drawn is being turned over
+                note = "draws from the necropolis."
+            elif state.held >= 0:
                 note = "is deciding what to do with the drawn tile."
             else:
                 note = "moves next." if table.setup.record is not None else "is thinking..."

@@ -252,7 +252,7 @@ class ReplayControls:
                 gfx.rect(layer, p.accent, rect, width=2, border_radius=9)
             label = style.text(button.label(), SMALL, p.text, bold=True)
             layer.blit(label, label.get_rect(center=rect.center))
-            note(layer, "panel", rect, "replay button")
+            note(layer, "badge", rect, "replay button")  # its label must fit it
         status = f"Replay \u00b7 step {len(table.steps)} of {len(self.record.steps)} \u00b7 {self.speed_text}"
         if not self.playing:
             status += " \u00b7 paused"
