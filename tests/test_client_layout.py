@@ -166,3 +166,26 @@ def test_every_menu_has_no_collisions(app_with, resolution):
     app.open("pause", "cyprus")
     look()
     watch.assert_clean()
+
+
+def test_the_check_finds_each_kind_of_collision():
+    from dominoes_arcade.client.layout_check import Mark
+
+    screen = pygame.Rect(0, 0, 1280, 720)
+
+    def mark(kind, rect, what="x", layer="table"):
+        return Mark(kind, pygame.Rect(rect), what, layer)
+
+    box = mark("panel", (100, 100, 200, 50), "box")
+    inside = mark("text", (110, 110, 100, 20), "fits")
+    assert problems([box, inside], screen) == []
+    assert problems([box, mark("text", (230, 110, 100, 20), "spills")], screen)  # out of its panel
+    assert problems([mark("text", (0, 0, 50, 20)), mark("text", (40, 10, 50, 20))], screen)  # text over text
+    assert problems([mark("text", (0, 0, 50, 20)), mark("text", (40, 10, 50, 20), layer="pause")], screen) == []
+    assert problems([mark("badge", (0, 0, 60, 30)), mark("text", (5, 5, 40, 20))], screen) == []  # its own label
+    assert problems([mark("badge", (0, 0, 30, 30)), mark("text", (5, 5, 40, 20))], screen)  # runs out of it
+    covered = [mark("text", (0, 0, 50, 20)), mark("cover", (0, 0, 300, 300)), mark("text", (10, 10, 50, 20))]
+    assert problems(covered, screen) == []  # the first label is under the opaque panel
+    assert problems([mark("text", (1270, 0, 40, 20))], screen)  # off the screen
+    # A panel drawn after a label does not hold it (the label is not "out of" it).
+    assert problems([mark("text", (230, 110, 100, 20)), box], screen) == []

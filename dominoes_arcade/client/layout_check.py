@@ -1,12 +1,12 @@
 """Where every label, badge and panel of a frame went, and what collides.
 
-While ``App.check_layout`` is on, the App draws the frame on a `canvas.Canvas`
-(a `pygame.Surface` that notes what is blitted on it) instead of the screen, then
-copies it to the screen. Text comes from `theme.Style.text` (tagged with
-`label`), panels from `theme.PanelCache` (tagged with `panel`), badges and focus
-markers say so through `note`; a cached layer that holds text (a seat's plate, a
-table's static felt) is a `Canvas` too, so its marks follow it onto the frame.
-With the check off, frames go straight to the screen and nothing is noted.
+While ``App.check_layout`` is on, the App draws the frame through a
+`canvas.Frame`, which notes what is blitted on it, into ``App.layout_marks``.
+Text comes from `theme.Style.text` (tagged with `label`), panels from
+`theme.PanelCache` (tagged with `panel`); badges, buttons, arrows and opaque
+overlays say so through `note`; a cached layer that holds text (a seat's plate, a
+table's static felt) is a `canvas.Canvas`, so its marks follow it onto the frame.
+With the check off, nothing is noted.
 
 `problems(marks)` lists what a player would see as broken: two labels or
 badges overlapping, a label running out of the panel it sits in, a label off
