@@ -25,8 +25,9 @@ from .layout_check import LABELS, PANELS, Mark
 _scale = 1.0
 _SCALABLE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 """Logical surface -> a function drawing it again at a scale."""
-_SCALED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-"""Logical surface -> (scale, its pixels at that scale)."""
+_SCALED: dict[int, tuple[weakref.ref, float, pygame.Surface]] = {}
+"""id of a logical surface -> (a reference to it, scale, its pixels at that scale):
+by id, since a frame looks up a hundred surfaces and a weak dictionary is slow."""
 
 
 def set_scale(scale: float) -> None:
@@ -59,21 +60,22 @@ def scale_point(point, scale: float) -> tuple[int, int]:
 def pixels_of(source: pygame.Surface, scale: float) -> pygame.Surface:
     """`source` (logical) as pixels at `scale`: drawn again when it is `scalable`,
     else smooth-scaled; cached for as long as `source` lives."""
+    key = id(source)
+    cached = _SCALED.get(key)
+    if cached is not None and cached[1] == scale and cached[0]() is source:
+        return cached[2]
     if isinstance(source, Canvas):
         if source.scale == scale:
             return source
         # A layer made at another scale (before the display changed): its pixels, rescaled.
         return pygame.transform.smoothscale(source, scale_point(source.logical, scale))
-    cached = _SCALED.get(source)
-    if cached is not None and cached[0] == scale:
-        return cached[1]
     make = _SCALABLE.get(source)
     if make is not None:
         pixels = make(scale)
     else:
-        width, height = source.get_size()  # logical, for a canvas too
+        width, height = source.get_size()
         pixels = pygame.transform.smoothscale(source, (max(1, round(width * scale)), max(1, round(height * scale))))
-    _SCALED[source] = (scale, pixels)
+    _SCALED[key] = (weakref.ref(source, lambda _ref: _SCALED.pop(key, None)), scale, pixels)
     return pixels
 
 

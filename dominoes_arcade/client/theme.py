@@ -9,6 +9,7 @@ licence beside the files), or pygame's own font when the files are missing.
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 from importlib import resources
@@ -178,6 +179,7 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, style: Style, radius:
     surface.blit(body, rect.topleft)
 
 
+@functools.lru_cache(maxsize=4096)  # asked every frame for the same few lines
 def fitted(style, text: str, size: int, width: int, bold: bool = False) -> str:
     """`text`, cut short with an ellipsis when it is wider than `width` pixels."""
     font = style.font(size, bold)

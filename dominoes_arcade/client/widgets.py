@@ -55,6 +55,42 @@ def gradient_face(size: tuple[int, int], top, bottom, radius: int = RADIUS) -> p
     return face
 
 
+_BODIES: dict[tuple, pygame.Surface] = {}
+
+
+def body_image(size: tuple[int, int], top, bottom, sink: int, outlined: bool) -> pygame.Surface:
+    """A control's body in one surface, cached: the dark base 5 px below, the
+    gradient face `sink` px down, and its thin outline (one blit a frame, not four
+    shapes drawn again at the screen's pixels)."""
+    key = (size, top, bottom, sink, outlined)
+    image = _BODIES.get(key)
+    if image is None:
+        width, height = size
+        image = pygame.Surface((width, height + 5), pygame.SRCALPHA)
+        face = pygame.Rect(0, sink, width, height)
+        pygame.draw.rect(image, (0, 0, 0), (0, 5, width, height), border_radius=RADIUS)
+        image.blit(gradient_face(size, top, bottom), face.topleft)
+        if outlined:
+            pygame.draw.rect(image, (0, 0, 0), face, width=1, border_radius=RADIUS)
+        if len(_BODIES) > 400:
+            _BODIES.clear()
+        _BODIES[key] = image
+        scalable(image, lambda scale: _scaled_body(size, top, bottom, sink, outlined, scale))
+    return image
+
+
+def _scaled_body(size, top, bottom, sink: int, outlined: bool, scale: float) -> pygame.Surface:
+    width, height = scale_point(size, scale)
+    drop, radius = round(5 * scale), round(RADIUS * scale)
+    image = pygame.Surface((width, height + drop), pygame.SRCALPHA)
+    face = pygame.Rect(0, round(sink * scale), width, height)
+    pygame.draw.rect(image, (0, 0, 0), (0, drop, width, height), border_radius=radius)
+    image.blit(gradient_face((width, height), top, bottom, radius), face.topleft)
+    if outlined:
+        pygame.draw.rect(image, (0, 0, 0), face, width=max(1, round(scale)), border_radius=radius)
+    return image
+
+
 class Widget:
     focusable = True
 
@@ -100,7 +136,6 @@ class Widget:
         rect = rect or self.rect
         sink = 3 if self.looks_pressed else 0
         face = rect.move(0, sink)
-        gfx.rect(surface, (0, 0, 0), rect.move(0, 5), border_radius=RADIUS)  # the base
         if not self.enabled:
             top, bottom = p.button_disabled, p.button_disabled
         elif self.looks_pressed:
@@ -109,15 +144,13 @@ class Widget:
             top, bottom = (104, 166, 130), p.button_focus
         else:
             top, bottom = p.button_top, p.button
-        surface.blit(gradient_face(face.size, top, bottom), face.topleft)
+        surface.blit(body_image(rect.size, top, bottom, sink, not self.focused), rect.topleft)
         if self.focused:
             gfx.rect(surface, p.accent, face.inflate(6, 6), width=4, border_radius=RADIUS + 3)
             mid = face.centery
             x = face.x + 10
             gfx.polygon(surface, p.accent, [(x, mid - 9), (x + 11, mid), (x, mid + 9)])
             note(surface, "badge", (x, mid - 9, 12, 19), "focus marker")
-        else:
-            gfx.rect(surface, (0, 0, 0), face, width=1, border_radius=RADIUS)
         return face
 
     def text_colour(self, style: Style):
@@ -198,15 +231,21 @@ class _Row(Widget):
         return True
 
     def draw_label(self, surface: pygame.Surface, style: Style, face: pygame.Rect) -> None:
-        """The label left of the control: a size smaller, then cut short, when it
-        would run under the control."""
-        room = self.control_rect.x - face.x - 36
-        size = self.text_size
-        while size > self.text_size - 3 and style.font(size, True).size(self.label)[0] > room:
-            size -= 1
-        words = fitted(style, self.label, size, room, bold=True)
-        label = style.text(words, size, self.text_colour(style), bold=True)
+        label = style.text(*self._fitted_label(style), self.text_colour(style), bold=True)
         surface.blit(label, label.get_rect(midleft=(face.x + 28, face.centery)))
+
+
+    def _fitted_label(self, style: Style) -> tuple[str, int]:
+        """The label and its size left of the control: a size smaller, then cut
+        short, when it would run under the control (worked out once)."""
+        key = (self.label, self.rect.size, self.text_size)
+        if getattr(self, "_fit_key", None) != key:
+            room = self.control_rect.x - self.rect.x - 36
+            size = self.text_size
+            while size > self.text_size - 3 and style.font(size, True).size(self.label)[0] > room:
+                size -= 1
+            self._fit_key, self._fit = key, (fitted(style, self.label, size, room, bold=True), size)
+        return self._fit
 
 
 class Toggle(_Row):
