@@ -75,7 +75,8 @@ def pixels_of(source: pygame.Surface, scale: float) -> pygame.Surface:
     else:
         width, height = source.get_size()
         pixels = pygame.transform.smoothscale(source, (max(1, round(width * scale)), max(1, round(height * scale))))
-    _SCALED[key] = (weakref.ref(source, lambda _ref: _SCALED.pop(key, None)), scale, pixels)
+    # (The table itself bound, not looked up: the callback may run as the interpreter exits.)
+    _SCALED[key] = (weakref.ref(source, lambda _ref, table=_SCALED: table.pop(key, None)), scale, pixels)
     return pixels
 
 
