@@ -58,13 +58,14 @@ def quantile(times: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def scene_frames(label: str, game: str | None, frames: int, workdir: Path) -> dict:
+def scene_frames(label: str, game: str | None, frames: int, workdir: Path,
+                 resolution: tuple[int, int] | None = None) -> dict:
     """Frame times (ms) of one scene with a scripted player on it."""
     config = workdir / "bench.toml"
     config.write_text("", encoding="utf-8")
     settings = prefs.load(config, workdir / "user.toml")
-    app = build_app(LaunchOptions(game=game, headless=True, config=config, user_config=workdir / "user.toml"),
-                    settings)
+    app = build_app(LaunchOptions(game=game, headless=True, config=config, user_config=workdir / "user.toml",
+                                  resolution=resolution), settings)
     name = app.scenes.top.name
     for _ in range(30):  # warm the caches: text, tiles, panels
         app.step(1 / 60, [])
@@ -88,14 +89,16 @@ def scene_frames(label: str, game: str | None, frames: int, workdir: Path) -> di
             "p99": quantile(times, 0.99), "max": max(times)}
 
 
-def table_frames(game: str, players: int, frames: int, workdir: Path) -> dict:
+def table_frames(game: str, players: int, frames: int, workdir: Path,
+                 resolution: tuple[int, int] | None = None) -> dict:
     """Frame times (ms) of a bot-only demo of `game` with the shipped settings."""
     from dominoes_arcade.client.tables import TableSetup, open_table
 
     config = workdir / "bench.toml"
     config.write_text("", encoding="utf-8")
     settings = prefs.load(config, workdir / "user.toml")
-    app = build_app(LaunchOptions(headless=True, config=config, user_config=workdir / "user.toml"), settings)
+    app = build_app(LaunchOptions(headless=True, config=config, user_config=workdir / "user.toml",
+                                  resolution=resolution), settings)
     open_table(app, TableSetup(game, ["medium"] * players, settings.game(game), 11, demo=True))
     app.step(1 / 60, [])
     app.frame_ms.clear()
@@ -144,7 +147,7 @@ def hard_bot_frames(game: str, players: int, mode: str, seconds: float, workdir:
             "median": statistics.median(thinking), "p99": quantile(thinking, 0.99), "max": max(thinking)}
 
 
-def launch_times(runs: int, workdir: Path) -> tuple[list[float], list[float]]:
+def launch_times(runs: int, workdir: Path, resolution: str = "1280x720") -> tuple[list[float], list[float]]:
     """Wall seconds of whole `play --headless --max-frames 1` processes, and the
     first-frame times they report."""
     command = Path(sys.executable).with_name("dominoes-arcade")
@@ -152,8 +155,8 @@ def launch_times(runs: int, workdir: Path) -> tuple[list[float], list[float]]:
     for index in range(runs):
         report = workdir / f"launch-{index}.toml"
         started = time.perf_counter()
-        subprocess.run([str(command), "play", "--headless", "--max-frames", "1", "--frames-report", str(report)],
-                       check=True, capture_output=True)
+        subprocess.run([str(command), "play", "--headless", "--max-frames", "1", "--frames-report", str(report),
+                        "--resolution", resolution], check=True, capture_output=True)
         walls.append(time.perf_counter() - started)
         reported.append(tomllib.loads(report.read_text(encoding="utf-8"))["frames"]["first_frame_ms"] / 1000)
     return walls, reported
@@ -174,19 +177,24 @@ def main() -> None:
     parser.add_argument("--hard-seconds", type=float, default=12.0,
                         help="seconds of hard bots thinking measured per worker mode")
     parser.add_argument("--only-tables", action="store_true", help="skip the menus and the launch time")
+    parser.add_argument("--resolution", default="1920x1080",
+                        help="the virtual screen, WIDTHxHEIGHT (the frame is drawn at its pixels)")
     args = parser.parse_args()
+    width, _, height = args.resolution.partition("x")
+    resolution = (int(width), int(height))
     with tempfile.TemporaryDirectory() as temporary:
         workdir = Path(temporary)
-        print(f"client frame times, SDL dummy driver, {args.frames} frames per scene, best (worst) of "
-              f"{args.repeats} runs, ms")
+        print(f"client frame times at {args.resolution}, SDL dummy driver, {args.frames} frames per scene, "
+              f"best (worst) of {args.repeats} runs, ms")
         print(f"{'scene':<22}{'median':>14}{'p95':>14}{'p99':>14}{'max':>14}")
         menus = () if args.only_tables else (("title", None), ("setup necropolis", "necropolis"),
                                              ("setup cyprus", "cyprus"))
         for label, game in menus:
-            runs = [scene_frames(label, game, args.frames, workdir) for _ in range(args.repeats)]
+            runs = [scene_frames(label, game, args.frames, workdir, resolution) for _ in range(args.repeats)]
             print_row(label, runs)
         for game, players in (("necropolis", 2), ("buildup", 2), ("cyprus", 10)):
-            runs = [table_frames(game, players, args.table_frames, workdir) for _ in range(args.repeats)]
+            runs = [table_frames(game, players, args.table_frames, workdir, resolution)
+                    for _ in range(args.repeats)]
             print_row(f"{runs[0]['scene']}", runs, f"  {runs[0]['table']}, {args.table_frames} frames")
         print(f"frames while a hard bot thinks (real time, 60 fps; bots: cyprus 4 players, {args.hard_seconds:g} s "
               "per worker mode), ms")
@@ -197,7 +205,7 @@ def main() -> None:
                   f"p99 {result['p99']:.2f}, longest {result['max']:.2f}")
         if args.only_tables:
             return
-        walls, reported = launch_times(args.launches, workdir)
+        walls, reported = launch_times(args.launches, workdir, args.resolution)
         print(f"launch to first frame: process start to exit {statistics.median(walls):.2f} s median "
               f"(min {min(walls):.2f}); command start to first frame {statistics.median(reported):.2f} s median")
 

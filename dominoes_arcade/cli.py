@@ -273,6 +273,7 @@ def play(
         "--screenshot-every", min=0, help="A screenshot every N frames (default 60 with --screenshot-dir).")] = 0,
     resume: Annotated[bool, typer.Option(
         "--continue", help="Straight back into the game you left (saved in the user data directory).")] = False,
+    resolution: Annotated[str | None, typer.Option("--resolution", help="Window size, e.g. 1920x1080.")] = None,
 ) -> None:
     """Open the arcade client: full screen, mouse, keyboard or game controller.
 
@@ -286,7 +287,7 @@ def play(
     from .client.main import LaunchError, LaunchOptions, NoDisplay, run  # pygame only here
 
     options = LaunchOptions(
-        game=game, players=players,
+        game=game, players=players, resolution=resolution,
         seats=[s.strip() for s in seats.split(",") if s.strip()] if seats else None, seed=seed, windowed=windowed,
         config=config, headless=headless, demo=demo, exit_when_over=exit_when_over, max_frames=max_frames,
         frames_report=frames_report, screenshot_dir=screenshot_dir, screenshot_every=screenshot_every, resume=resume)

@@ -61,3 +61,18 @@ def test_a_bad_config_exits_3_with_one_line(tmp_path):
     assert result.exit_code == 3
     assert result.output.strip().count("\n") == 0
     assert "display.theme" in result.output and result.output.startswith("error:")
+
+
+def test_resolution_sets_the_screen_and_the_screenshots_size(tmp_path):
+    shots = tmp_path / "shots"
+    result = runner.invoke(cli, ["play", "--headless", "--max-frames", "2", "--resolution", "2560x1080",
+                                 "--screenshot-dir", str(shots), "--screenshot-every", "2",
+                                 "--config", str(quiet_config(tmp_path))])
+    assert result.exit_code == 0, result.output
+    import pygame
+
+    assert pygame.image.load(str(shots / "frame-000002.png")).get_size() == (2560, 1080)
+    for bad in ("1920", "1920x", "ax1080", "10x10"):
+        result = runner.invoke(cli, ["play", "--headless", "--max-frames", "1", "--resolution", bad,
+                                     "--config", str(quiet_config(tmp_path))])
+        assert result.exit_code == 2 and "WIDTHxHEIGHT" in result.output, (bad, result.output)

@@ -75,6 +75,7 @@ def test_fullscreen_toggles_survive_the_dummy_driver(app):
         assert not app.fullscreen  # headless starts windowed
         run(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0)], frames=2)
         assert app.fullscreen and app.settings.display.fullscreen
+        assert "fullscreen = true" in app.user_config.read_text(encoding="utf-8")  # remembered for the next start
         assert pygame.display.get_surface().get_size() == (1280, 720)
         run(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=pygame.KMOD_LALT)], frames=2)
         assert not app.fullscreen

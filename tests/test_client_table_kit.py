@@ -205,8 +205,10 @@ def test_the_last_move_is_marked_where_the_table_says(app):
     table = open_kit(app, "buildup", ["human", "easy"])
     to_decision(app, table)
     run(app)
-    marked = table.last_move_rect().inflate(10, 10)
-    assert app.screen.get_at((marked.left + 1, marked.centery))[:3] == LAST_MOVE_COLOUR
+    rect = table.last_move_rect()
+    colour_at = [app.screen.get_at((rect.inflate(2 * grow, 2 * grow).left, rect.centery))[:3] for grow in (3, 5, 7)]
+    # Two rings (3 and 7 px out) with the felt between them: a shape no other mark has.
+    assert colour_at[0] == colour_at[2] == LAST_MOVE_COLOUR != colour_at[1]
 
 
 def test_legal_sources_are_ringed_and_a_selection_shows_its_targets(app):

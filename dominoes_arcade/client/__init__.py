@@ -2,8 +2,9 @@
 
 Run it with ``dominoes-arcade play`` (`main.run`). The pieces, each a module:
 
-- `app.App`: the window (a 1280x720 canvas through ``pygame.SCALED``), the scene
-  stack and `App.step(dt, events)`, which runs exactly one frame. Services for
+- `app.App`: the window (layouts in logical 1280x720 units, drawn at the screen's
+  own pixels through `canvas.Frame`; shapes through `gfx`), the scene stack and
+  `App.step(dt, events)`, which runs exactly one frame. Services for
   scenes: ``app.style`` (fonts, colours, cached text), ``app.panels``,
   ``app.tile_art``, ``app.audio``, ``app.input``, ``app.settings``,
   ``app.toast(text)``, ``app.duration_scale`` (the animation-speed setting).

@@ -3,9 +3,11 @@
 `App.step(dt, events)` runs exactly one frame (input, update, draw, flip), so
 tests and benchmarks drive the client with synthetic events and exact `dt`, no
 clock involved; `App.run()` is the real loop around it at the `[display] fps`
-target. The window shows a logical 1280x720 canvas through ``pygame.SCALED``
-(smooth scaling, mouse positions already mapped back onto the canvas), full
-screen by default; F11 or Alt+Enter toggles.
+target. Layouts are in logical units (1280x720); the frame is drawn at the
+screen's own pixels (`canvas.Frame`: fonts, tiles and panels rendered at their
+pixel size, so they stay sharp), centred with bars when the screen is not 16:9,
+and pointer positions are mapped back to logical units. Full screen by default
+(at the desktop's size, or ``--resolution``); F11 or Alt+Enter toggles.
 
 Shared services for every scene: `style` (fonts, colours, text cache), `panels`,
 `tile_art` (cached tile surfaces), `audio`, `input` (the mapper and its last
@@ -27,10 +29,12 @@ import pygame
 from .. import config as config_module
 from . import prefs
 from .audio import Audio
+from .canvas import Frame, set_scale
 from .input import Device, InputEvent, InputMapper, Intent
+from .layout_check import FOOTER_LAYER, Mark, set_layer
 from .prompts import draw_prompts, layout_prompts, pad_family
 from .scene import Scene, SceneStack
-from .theme import SMALL, PanelCache, Style
+from .theme import SMALL, PanelCache, Style, fitted
 from .tile_art import TileArt
 from .tween import SPEED_SCALES
 
@@ -55,13 +59,22 @@ class App:
     """
 
     def __init__(self, settings: config_module.Settings, *, user_config: Path | None = None,
-                 windowed: bool = False, headless: bool = False):
+                 windowed: bool = False, headless: bool = False, resolution: tuple[int, int] | None = None):
         self.settings = settings
         self.user_config = user_config or config_module.user_config_path()
         self.headless = headless
-        # Smooth scaling of the canvas to the screen: SDL reads this hint from the
-        # environment, and pygame only sets its own ("nearest") when none is set.
-        os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "linear")
+        self.resolution = resolution
+        """The window's (or headless, the virtual screen's) size in pixels; None: the
+        layout's own size in a window, the desktop's in full screen."""
+        self.scale = 1.0
+        """Pixels per logical unit."""
+        self.offset = (0, 0)
+        """Where the logical frame's top-left corner is on the screen (bars around
+        it when the screen's shape is not 16:9)."""
+        self._scaled = False
+        self._frame: Frame | None = None
+        """The screen in logical units, when its pixels are not the layout's (or the
+        layout is being checked)."""
         pygame.display.init()
         pygame.font.init()
         try:
@@ -98,43 +111,70 @@ class App:
         self._seen_version = 0
         self._transition = 0.0
         self._fade = pygame.Surface(LOGICAL_SIZE)
-        self._footer = pygame.Surface((LOGICAL_SIZE[0], FOOTER_HEIGHT), pygame.SRCALPHA)
-        self._footer.fill((0, 0, 0, 120))
-        pygame.draw.line(self._footer, (255, 255, 255, 40), (0, 0), (LOGICAL_SIZE[0], 0))
         self.exit_when_over = False
         self.max_frames: int | None = None
         self.screenshot_dir: Path | None = None
         self.screenshot_every = 0
         self.screenshots: list[Path] = []
+        self.check_layout = False
+        """Note where every label, badge and panel goes (`layout_check`) in `layout_marks`."""
+        self.layout_marks: list[Mark] = []
 
     # -- the display -----------------------------------------------------------------
     def _set_mode(self, fullscreen: bool) -> pygame.Surface:
-        flags = pygame.SCALED | (pygame.FULLSCREEN if fullscreen else 0)
+        """The display at its pixel size; the frame is drawn at that size (not
+        drawn small and stretched), `scale` pixels to the logical unit."""
+        size = self.resolution
+        if size is None and fullscreen and not self.headless:
+            size = pygame.display.get_desktop_sizes()[0]
+        size = tuple(size or LOGICAL_SIZE)
+        flags = pygame.FULLSCREEN if fullscreen else 0
         vsync = 0 if self.headless or not self.settings.display.vsync else 1
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # "no fast renderer available" under the dummy driver
             try:
-                return pygame.display.set_mode(LOGICAL_SIZE, flags, vsync=vsync)
+                screen = pygame.display.set_mode(size, flags, vsync=vsync)
             except pygame.error:
-                return pygame.display.set_mode(LOGICAL_SIZE, flags)
+                screen = pygame.display.set_mode(size, flags)
+        return self._fit(screen)
+
+    def _fit(self, screen: pygame.Surface) -> pygame.Surface:
+        """Scale and bars for `screen`'s size (set, or imposed by a window manager)."""
+        width, height = screen.get_size()
+        self.scale = min(width / LOGICAL_SIZE[0], height / LOGICAL_SIZE[1])
+        self.offset = ((width - round(LOGICAL_SIZE[0] * self.scale)) // 2,
+                       (height - round(LOGICAL_SIZE[1] * self.scale)) // 2)
+        set_scale(self.scale)
+        self._scaled = self.scale != 1.0 or self.offset != (0, 0)
+        self._frame = Frame(screen, LOGICAL_SIZE, self.scale, self.offset) if self._scaled else None
+        screen.fill((0, 0, 0))
+        return screen
 
     def set_fullscreen(self, on: bool) -> None:
-        """Full screen or windowed. SDL toggles in place where it can; where it
-        cannot (the dummy driver, some window managers) the mode is set again."""
+        """Full screen or windowed: the mode is set again at the new size."""
         if on == self.fullscreen:
             return
-        try:
-            if pygame.display.toggle_fullscreen() == 0 and bool(pygame.display.is_fullscreen()) == on:
-                self.fullscreen = on
-                return
-        except pygame.error:
-            pass
         self.screen = self._set_mode(on)
         self.fullscreen = on
 
+    def to_logical(self, event):
+        """`event` with its pointer position in logical units (the screen's pixels,
+        less the bars, over the scale)."""
+        if not self._scaled or not hasattr(event, "pos"):
+            return event
+        x, y = event.pos
+        pos = (int((x - self.offset[0]) / self.scale), int((y - self.offset[1]) / self.scale))
+        return pygame.event.Event(event.type, {**event.dict, "pos": pos})
+
     def toggle_fullscreen(self) -> None:
+        """F11 or Alt+Enter: switch, and remember it for the next start (quietly:
+        only a failure to save says so)."""
         self.set_fullscreen(not self.fullscreen)
         self.change_setting("display", "fullscreen", self.fullscreen)
+        try:
+            prefs.save(self.user_config, {"display": {"fullscreen": self.fullscreen}})
+        except (OSError, config_module.ConfigError) as error:
+            self.toast(f"Settings not saved: {error}")
 
     # -- settings ----------------------------------------------------------------------
     @property
@@ -185,11 +225,13 @@ class App:
         started = time.perf_counter()
         dt = max(0.0, min(dt, MAX_DT))
         mapped: list[InputEvent] = []
-        for event in events:
+        for event in map(self.to_logical, events):
             if event.type == pygame.QUIT:
                 self.running = False
             elif event.type == pygame.KEYDOWN and is_fullscreen_key(event):
                 self.toggle_fullscreen()
+            elif event.type == pygame.VIDEORESIZE and pygame.display.get_surface() is not None:
+                self.screen = self._fit(pygame.display.get_surface())
             else:
                 mapped.extend(self.input.map((event,)))
         mapped.extend(self.input.update(dt))
@@ -243,10 +285,25 @@ class App:
                 self._transition = 1.0
 
     def draw(self) -> None:
-        """Draw the visible scenes, the footer prompts and the notices."""
-        screen = self.screen
-        for scene in self.scenes.visible():
+        """Draw the visible scenes, the footer prompts and the notices (on a
+        logical frame (`canvas.Frame`) when the screen's pixels differ or the layout
+        is being checked (`check_layout`)."""
+        if not self._scaled and not self.check_layout:
+            self._draw_on(self.screen)
+            return
+        if self._frame is None or self._frame.pixels is not self.screen:
+            self._frame = Frame(self.screen, LOGICAL_SIZE, self.scale, self.offset)
+        frame = self._frame
+        frame.marks = []
+        frame.keep_marks = self.check_layout
+        self._draw_on(frame)
+        self.layout_marks = frame.marks
+
+    def _draw_on(self, screen: pygame.Surface) -> None:
+        for index, scene in enumerate(self.scenes.visible()):
+            set_layer(screen, f"{scene.name} #{index}")
             scene.draw(screen)
+        set_layer(screen, FOOTER_LAYER)
         if self._transition > 0:
             self._fade.set_alpha(round(210 * self._transition ** 2))
             screen.blit(self._fade, (0, 0))
@@ -255,7 +312,10 @@ class App:
         self._prompt_areas = []
         if prompts:
             y = LOGICAL_SIZE[1] - FOOTER_HEIGHT
-            screen.blit(self._footer, (0, y))
+            # The footer darkens what is under it (as black at alpha 120 would) and
+            # has a faint rim: two fills, cheaper than blending a band at any size.
+            screen.fill((135, 135, 135), (0, y, LOGICAL_SIZE[0], FOOTER_HEIGHT), special_flags=pygame.BLEND_RGB_MULT)
+            screen.fill((40, 40, 40), (0, y, LOGICAL_SIZE[0], 1), special_flags=pygame.BLEND_RGB_ADD)
             device = self.input.last_device
             self._prompt_areas = layout_prompts(self.style, prompts, device, self.button_family,
                                                 LOGICAL_SIZE[0] - 16, y + FOOTER_HEIGHT // 2)
@@ -264,7 +324,15 @@ class App:
             where = {Device.MOUSE: "Mouse", Device.KEYBOARD: "Keyboard",
                      Device.CONTROLLER: f"Controller ({FAMILY_NAMES[self.button_family]})"}[device]
             label = self.style.text(where, SMALL, self.style.palette.text_dim)
-            screen.blit(label, label.get_rect(midleft=(18, y + FOOTER_HEIGHT // 2)))
+            placed = screen.blit(label, label.get_rect(midleft=(18, y + FOOTER_HEIGHT // 2)))
+            footer_note = top.footer_note()
+            if footer_note is not None:
+                # Between the device's name and the first prompt, cut short to fit.
+                right = self._prompt_areas[0][0].x - 20 if self._prompt_areas else LOGICAL_SIZE[0] - 16
+                words = fitted(self.style, footer_note[0], SMALL, right - placed.right - 28, bold=True)
+                note = self.style.text(words, SMALL, footer_note[1], bold=True)
+                screen.blit(note, note.get_rect(midleft=(placed.right + 28, y + FOOTER_HEIGHT // 2)))
+        set_layer(screen, "notices")
         for index, (text, left) in enumerate(self.toasts):
             surface = self.style.text(text, SMALL + 2, bold=True)
             box = surface.get_rect(midtop=(LOGICAL_SIZE[0] // 2, 14 + index * 46)).inflate(36, 18)

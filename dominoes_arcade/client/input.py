@@ -77,7 +77,8 @@ class InputEvent:
     intent: Intent
     device: Device
     pos: tuple[int, int] | None = None
-    """Pointer intents: the position on the logical 1280x720 canvas."""
+    """Pointer intents: the position in logical 1280x720 units (the App maps the
+    screen's pixels back)."""
     amount: float = 0.0
     """SCROLL: wheel notches."""
     rel: tuple[int, int] = (0, 0)

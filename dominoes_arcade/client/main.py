@@ -87,6 +87,9 @@ class LaunchOptions:
     screenshot_every: int = 0
     resume: bool = False
     """Straight back into the saved game (``play --continue``)."""
+    resolution: tuple[int, int] | str | None = None
+    """The window's (headless: the virtual screen's) size in pixels, or as
+    ``"WIDTHxHEIGHT"`` (``play --resolution``)."""
 
 
 def resolve_seats(game: str, players: int | None, seats: list[str] | None, demo: bool) -> list[str]:
@@ -114,6 +117,16 @@ def resolve_seats(game: str, players: int | None, seats: list[str] | None, demo:
     if demo:
         chosen = [kind if kind != "human" else "medium" for kind in (seats or ["medium"] * count)]
     return chosen
+
+
+def parse_resolution(value: tuple[int, int] | str | None) -> tuple[int, int] | None:
+    """``"1920x1080"`` as (1920, 1080). :raises LaunchError: for a size that is not one."""
+    if value is None or isinstance(value, tuple):
+        return value
+    width, _, height = value.lower().partition("x")
+    if not (width.isdigit() and height.isdigit() and 320 <= int(width) <= 7680 and 200 <= int(height) <= 4320):
+        raise LaunchError(f"--resolution {value!r}: give WIDTHxHEIGHT in pixels, e.g. 1920x1080")
+    return int(width), int(height)
 
 
 def new_app(settings: config_module.Settings, **options):
@@ -145,7 +158,8 @@ def build_app(options: LaunchOptions, settings: config_module.Settings):
 
     from .tables import TableSetup, open_table
 
-    app = new_app(settings, user_config=options.user_config, windowed=options.windowed, headless=options.headless)
+    app = new_app(settings, user_config=options.user_config, windowed=options.windowed, headless=options.headless,
+                  resolution=parse_resolution(options.resolution))
     app.exit_when_over = options.exit_when_over
     app.max_frames = options.max_frames
     if options.screenshot_dir is not None:

@@ -12,6 +12,9 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from . import gfx
+from .canvas import scalable
+from .layout_check import label
 from .theme import BODY, HEADING, LARGE, Style
 
 SPAN = re.compile(r"(\*\*[^*]+\*\*|`[^`]+`|\*[^*\s][^*]*\*)")
@@ -140,18 +143,25 @@ def _render_runs(style: Style, text: str, width: int, size: int, colour, bold_al
         x += w + space
     surfaces = []
     for line in lines:
-        parts = []
-        for word, kind in line:
-            tint = CODE_COLOUR if kind == "code" else colour
-            parts.append(style.font(size, kind in ("bold", "code")).render(word, True, tint))
-        line_height = style.font(size).get_linesize()
-        surface = pygame.Surface((max(1, sum(p.get_width() for p in parts)), line_height), pygame.SRCALPHA)
-        x = 0
-        for part in parts:
-            surface.blit(part, (x, 0))
-            x += part.get_width()
-        surfaces.append(surface)
+        surface = _render_line(style, line, size, colour)
+        scalable(surface, lambda scale, line=line: _render_line(style, line, max(1, round(size * scale)), colour))
+        surfaces.append(label(surface, "".join(word for word, _kind in line)))
     return surfaces
+
+
+def _render_line(style: Style, line: list[tuple[str, str]], size: int, colour) -> pygame.Surface:
+    """One wrapped line's styled words side by side, at font `size`."""
+    parts = []
+    for word, kind in line:
+        tint = CODE_COLOUR if kind == "code" else colour
+        parts.append(style.font(size, kind in ("bold", "code")).render(word, True, tint))
+    surface = pygame.Surface((max(1, sum(p.get_width() for p in parts)), style.font(size).get_linesize()),
+                             pygame.SRCALPHA)
+    x = 0
+    for part in parts:
+        surface.blit(part, (x, 0))
+        x += part.get_width()
+    return surface
 
 
 def layout(blocks: list[Block], width: int, style: Style) -> Layout:
@@ -217,7 +227,7 @@ def _layout_table(rows: list[list[str]], width: int, style: Style, out: Layout, 
         height = max(sum(s.get_height() for s in cell) for cell in cells) + 10
         band = pygame.Surface((sum(widths), height), pygame.SRCALPHA)
         band.fill((255, 255, 255, 34) if index == 0 else (255, 255, 255, 12 if index % 2 else 0))
-        pygame.draw.line(band, (*p.panel_border, 160), (0, height - 1), (band.get_width(), height - 1))
+        gfx.line(band, (*p.panel_border, 160), (0, height - 1), (band.get_width(), height - 1))
         out.items.append((y, 0, band))
         x = 0
         for c, cell in enumerate(cells):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pygame
 
+from . import gfx
 from .input import Device, Intent
 from .theme import SMALL, Style
 
@@ -83,17 +84,17 @@ def draw_glyph(surface: pygame.Surface, label: str, centre: tuple[int, int], sty
     if label in SHAPES:
         rect = pygame.Rect(0, 0, 30, 30)
         rect.center = centre
-        pygame.draw.circle(surface, (28, 30, 34), centre, 15)
-        pygame.draw.circle(surface, (200, 200, 200), centre, 15, 2)
+        gfx.circle(surface, (28, 30, 34), centre, 15)
+        gfx.circle(surface, (200, 200, 200), centre, 15, 2)
         if label == "cross":
-            pygame.draw.line(surface, (140, 180, 255), (cx - 6, cy - 6), (cx + 6, cy + 6), 3)
-            pygame.draw.line(surface, (140, 180, 255), (cx - 6, cy + 6), (cx + 6, cy - 6), 3)
+            gfx.line(surface, (140, 180, 255), (cx - 6, cy - 6), (cx + 6, cy + 6), 3)
+            gfx.line(surface, (140, 180, 255), (cx - 6, cy + 6), (cx + 6, cy - 6), 3)
         elif label == "circle":
-            pygame.draw.circle(surface, (255, 120, 120), centre, 7, 3)
+            gfx.circle(surface, (255, 120, 120), centre, 7, 3)
         elif label == "square":
-            pygame.draw.rect(surface, (240, 150, 220), (cx - 6, cy - 6, 13, 13), 3)
+            gfx.rect(surface, (240, 150, 220), (cx - 6, cy - 6, 13, 13), 3)
         else:
-            pygame.draw.polygon(surface, (100, 220, 180), [(cx, cy - 8), (cx + 8, cy + 6), (cx - 8, cy + 6)], 3)
+            gfx.polygon(surface, (100, 220, 180), [(cx, cy - 8), (cx + 8, cy + 6), (cx - 8, cy + 6)], 3)
         return rect
     text = style.text(label, SMALL, p.text_dark, bold=True)
     width = max(30, text.get_width() + 16)
@@ -101,8 +102,8 @@ def draw_glyph(surface: pygame.Surface, label: str, centre: tuple[int, int], sty
     rect.center = centre
     round_button = len(label) == 1 and label.isalpha() and label.isupper() and label not in "PHU"
     radius = 15 if round_button else 6
-    pygame.draw.rect(surface, (120, 110, 90), rect.move(0, 3), border_radius=radius)
-    pygame.draw.rect(surface, (238, 232, 214), rect, border_radius=radius)
+    gfx.rect(surface, (120, 110, 90), rect.move(0, 3), border_radius=radius)
+    gfx.rect(surface, (238, 232, 214), rect, border_radius=radius)
     surface.blit(text, text.get_rect(center=rect.center))
     return rect
 
@@ -129,9 +130,9 @@ def layout_prompts(style: Style, prompts: list[tuple[Intent, str]], device: Devi
 def draw_prompts(surface: pygame.Surface, style: Style, placed, hover: tuple[int, int] | None) -> None:
     for area, _intent, glyph, words in placed:
         if hover is not None and area.collidepoint(hover):
-            pygame.draw.rect(surface, (255, 255, 255, 40) if surface.get_flags() & pygame.SRCALPHA else (48, 84, 66),
+            gfx.rect(surface, (255, 255, 255, 40) if surface.get_flags() & pygame.SRCALPHA else (48, 84, 66),
                              area, border_radius=10)
-            pygame.draw.rect(surface, style.palette.accent, area, width=2, border_radius=10)
+            gfx.rect(surface, style.palette.accent, area, width=2, border_radius=10)
         glyph_width = 30 if glyph in SHAPES else max(30, style.font(SMALL, True).size(glyph)[0] + 16)
         draw_glyph(surface, glyph, (area.x + 6 + glyph_width // 2, area.centery), style)
         text = style.text(words, SMALL)

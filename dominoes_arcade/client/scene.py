@@ -11,8 +11,9 @@ frozen. Each hook says when it runs:
 - `exit`: once, when the scene is popped or replaced.
 - `handle(event)`: one `InputEvent` (top scene only).
 - `update(dt)`: advance by `dt` seconds (top scene only).
-- `draw(surface)`: draw on the 1280x720 canvas. Must not change state.
+- `draw(surface)`: draw in logical 1280x720 units (`canvas`). Must not change state.
 - `prompts()`: the button prompts for the footer, as (intent, label) pairs.
+- `footer_note()`: a line of words for the footer beside the prompts, or None.
 """
 
 from __future__ import annotations
@@ -80,6 +81,10 @@ class Scene:
 
     def prompts(self) -> list[tuple[Intent, str]]:
         return []
+
+    def footer_note(self) -> tuple[str, tuple[int, int, int]] | None:
+        """A line for the footer, left of the prompts: (text, colour), or None."""
+        return None
 
     # -- used by the App -----------------------------------------------------------
     def receive(self, event: InputEvent) -> None:

@@ -1,7 +1,7 @@
 """A headless tour of every screen, saved as PNG screenshots (for the README and
-for looking at the client without a display).
+for looking at the client without a display), at a screen size of your choice.
 
-    python -m dominoes_arcade.client.screenshots docs/screenshots
+    python -m dominoes_arcade.client.screenshots docs/screenshots 1920x1080
 
 Scenes are stacked directly (no scripted key presses), so the tour keeps
 working as layouts change; each scene runs a second of frames first, so its
@@ -20,7 +20,7 @@ from pathlib import Path
 SECOND = 60
 
 
-def tour(out: Path) -> list[Path]:
+def tour(out: Path, resolution: tuple[int, int] | None = (1920, 1080)) -> list[Path]:
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     from . import prefs
@@ -38,7 +38,8 @@ def tour(out: Path) -> list[Path]:
         user = Path(temporary) / "user.toml"  # the player's own settings stay out of the pictures
         config = Path(temporary) / "tour.toml"
         config.write_text('[bots]\nthink_delay_ms = 0\n', encoding="utf-8")
-        app = build_app(LaunchOptions(headless=True, config=config, user_config=user), prefs.load(config, user))
+        app = build_app(LaunchOptions(headless=True, config=config, user_config=user, resolution=resolution),
+                        prefs.load(config, user))
         saved: list[Path] = []
 
         def settle(frames: int = SECOND) -> None:
@@ -80,18 +81,120 @@ def tour(out: Path) -> list[Path]:
                 table.play(next((a for a in legal if a.text == "hide"), legal[0]))
             settle(1)
         settle(2 * SECOND)  # let the last move land before the pause dims it
+        saved.append(app.screenshot(out / "necropolis-midgame.png"))
         table.open_pause()
         shoot("pause")
         app.to_title()  # the game is saved on leaving: the title offers Continue
         shoot("title-continue")
         app.open("statistics")
         shoot("statistics")
+        app.scenes.pop()
+        saved += table_tour(app, out)
         app.close()
         del setup
     if data_home is None:
         os.environ.pop("XDG_DATA_HOME", None)
     else:
         os.environ["XDG_DATA_HOME"] = data_home
+    return saved
+
+
+def table_tour(app, out: Path) -> list[Path]:
+    """The tables: each game mid-game and at its end, 10-player Cyprus, a hand's
+    summary, hot-seat's pass screen, a replay and taking it over."""
+    import pygame
+
+    from ..engine.match import random_game
+    from .input import Device
+    from .tables import TableSetup, open_table
+
+    saved: list[Path] = []
+
+    def key(code: int) -> list:
+        return [pygame.event.Event(pygame.KEYDOWN, key=code, mod=0), pygame.event.Event(pygame.KEYUP, key=code, mod=0)]
+
+    enter = key(pygame.K_RETURN)
+
+    def table(game: str, seats: list[str], seed: int, **options):
+        return open_table(app, TableSetup(game, seats, {**app.settings.game(game), **options}, seed))
+
+    def play(until, moves: int = 10_000, frames: int = 40 * 60 * SECOND) -> None:
+        """Frames until `until()`: the human plays the first legal move (after
+        `moves` of them, nothing more), summaries and pass screens are confirmed."""
+        top = app.scenes.top
+        for frame in range(frames):
+            if until():
+                return
+            events = []
+            scene = app.scenes.top
+            if scene.name == "pass" or (getattr(scene, "hold_left", 0) > 0 and frame % SECOND == 0):
+                events = enter
+            elif getattr(scene, "can_decide", False) and not scene.tweens.busy and moves > 0:
+                scene.play(scene.state.legal_actions()[0])
+                moves -= 1
+            app.step(1 / 60, events)
+        raise RuntimeError(f"the tour's {getattr(top, 'setup', top).game} did not get there")
+
+    def shoot(name: str, frames: int = SECOND) -> None:
+        for _ in range(frames):
+            app.step(1 / 60, [])
+        saved.append(app.screenshot(out / f"{name}.png"))
+
+    def moved(n: int):
+        start = app.frame
+        return lambda: app.frame - start > n
+
+    necropolis = table("necropolis", ["easy", "easy"], 21)
+    play(lambda: necropolis.state.is_terminal and not necropolis.tweens.busy)
+    shoot("necropolis-over", 3 * SECOND)
+    play(lambda: app.scenes.top.name == "game over")
+    shoot("necropolis-game-over-screen")
+    buildup = table("buildup", ["human", "medium"], 5)
+    play(lambda: len(buildup.human_steps) >= 2)
+    shoot("buildup-midgame")
+    play(lambda: buildup.summary is not None)
+    shoot("buildup-hand-summary", 2 * SECOND)
+    play(lambda: app.scenes.top.name == "game over")
+    shoot("buildup-over")
+    cyprus = table("cyprus", ["human", "easy", "easy", "easy"], 8)
+    play(lambda: len(cyprus.human_steps) >= 4)
+    shoot("cyprus-midgame")
+    play(lambda: cyprus.can_decide and not cyprus.tweens.busy, moves=0)
+    app.step(1 / 60, key(pygame.K_h))
+    play(lambda: cyprus.hint is not None, moves=0)
+    app.step(1 / 60, key(pygame.K_RIGHT))
+    shoot("hint-and-focus")
+    app.input.last_device = Device.CONTROLLER
+    shoot("controller-prompts", 2)
+    app.input.last_device = Device.KEYBOARD
+    cyprus = table("cyprus", ["human"] + ["easy"] * 9, 9, players=10)
+    play(lambda: len(cyprus.human_steps) >= 2)
+    shoot("cyprus-10-players")
+    cyprus = table("cyprus", ["easy"] * 4, 10, target_score=60)
+    play(lambda: app.scenes.top.name == "game over")
+    shoot("cyprus-over")
+    sebastopol = table("sebastopol", ["human", "easy", "easy", "easy"], 4)
+    play(lambda: len(sebastopol.human_steps) >= 4)
+    shoot("sebastopol-midgame")
+    table("sebastopol", ["easy"] * 4, 12, target_score=40)
+    play(lambda: app.scenes.top.name == "game over")
+    shoot("sebastopol-over")
+    table("necropolis", ["human", "human"], 6)
+    play(lambda: app.scenes.top.name == "pass", moves=1)
+    shoot("hot-seat-pass")
+    record = random_game("cyprus", 14, players=5)
+    replay = open_table(app, TableSetup("cyprus", list(record.seats), dict(record.options), 0, record=record))
+    replay.rebuild(len(record.steps) // 3)
+    replay.replay.playing = False
+    shoot("replay-controls")
+    app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0),
+                      pygame.event.Event(pygame.KEYUP, key=pygame.K_h, mod=0)])
+    shoot("replay-take-over")
+    app.step(1 / 60, enter)  # play from here: the human's seat, bots in the others
+    taken = app.scenes.top
+    play(lambda: len(taken.human_steps) >= 1)
+    app.step(1 / 60, key(pygame.K_u))
+    shoot("take-over-undo-refused", SECOND // 2)
     return saved
 
 
@@ -114,7 +217,8 @@ def example_history() -> None:
 
 def main() -> None:
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "screenshots-tmp")
-    for path in tour(out):
+    width, _, height = (sys.argv[2] if len(sys.argv) > 2 else "1920x1080").partition("x")
+    for path in tour(out, (int(width), int(height))):
         print(path)
 
 

@@ -9,11 +9,16 @@ licence beside the files), or pygame's own font when the files are missing.
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 from importlib import resources
 
 import pygame
+
+from . import gfx
+from .canvas import scalable, scale_point, scale_rect
+from .layout_check import label, panel
 
 # A wheel or a checkout installs the package as files, so a Traversable here is a
 # real path that pygame can open by name.
@@ -85,7 +90,8 @@ class Style:
         if surface is None:
             if len(self._text) > 4000:
                 self._text.clear()  # a bound for long sessions; everything re-renders on demand
-            surface = self.font(size, bold).render(text, True, colour)
+            surface = label(self.font(size, bold).render(text, True, colour), text)
+            scalable(surface, lambda scale: self.text(text, max(1, round(size * scale)), colour, bold))
             self._text[key] = surface
         return surface
 
@@ -101,7 +107,9 @@ class Style:
             surface = pygame.Surface((front.get_width() + offset, front.get_height() + offset), pygame.SRCALPHA)
             surface.blit(back, (offset, offset))
             surface.blit(front, (0, 0))
-            self._text[key] = surface
+            self._text[key] = label(surface, text)
+            scalable(surface, lambda scale: self.shadow_text(text, max(1, round(size * scale)), colour, bold,
+                                                             max(1, round(offset * scale))))
         return surface
 
     def wrap(self, text: str, width: int, size: int = BODY, bold: bool = False) -> list[str]:
@@ -127,6 +135,7 @@ class Style:
         surface = self._backgrounds.get(key)
         if surface is None:
             surface = felt_surface(size, *FELTS.get(theme, FELTS["classic"]))
+            scalable(surface, lambda scale: self.background(scale_point(size, scale), theme))
             self._backgrounds[key] = surface
         return surface
 
@@ -154,17 +163,31 @@ def felt_surface(size: tuple[int, int], centre: Colour, edge: Colour, seed: int 
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, style: Style, radius: int = 18,
-               alpha: int | None = None) -> None:
-    """A dark translucent panel with a light rim and a drop shadow."""
+               alpha: int | None = None, scale: float = 1.0) -> None:
+    """A dark translucent panel with a light rim and a drop shadow (`rect` and
+    `radius` in pixels, `scale` pixels to the unit for the shadow and the rim)."""
     palette = style.palette
-    shadow = pygame.Surface((rect.width + 16, rect.height + 16), pygame.SRCALPHA)
-    pygame.draw.rect(shadow, (0, 0, 0, 70), shadow.get_rect().inflate(-4, -4), border_radius=radius + 6)
-    surface.blit(shadow, (rect.x - 4, rect.y + 2))
+    spread, drop = round(4 * scale), round(2 * scale)
+    shadow = pygame.Surface((rect.width + 4 * spread, rect.height + 4 * spread), pygame.SRCALPHA)
+    gfx.rect(shadow, (0, 0, 0, 70), shadow.get_rect().inflate(-spread, -spread),
+             border_radius=radius + round(6 * scale))
+    surface.blit(shadow, (rect.x - spread, rect.y + drop))
     fill = palette.panel if alpha is None else (*palette.panel[:3], alpha)
     body = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(body, fill, body.get_rect(), border_radius=radius)
-    pygame.draw.rect(body, (*palette.panel_border, 200), body.get_rect(), width=2, border_radius=radius)
+    gfx.rect(body, fill, body.get_rect(), border_radius=radius)
+    gfx.rect(body, (*palette.panel_border, 200), body.get_rect(), width=max(1, round(2 * scale)), border_radius=radius)
     surface.blit(body, rect.topleft)
+
+
+@functools.lru_cache(maxsize=4096)  # asked every frame for the same few lines
+def fitted(style, text: str, size: int, width: int, bold: bool = False) -> str:
+    """`text`, cut short with an ellipsis when it is wider than `width` pixels."""
+    font = style.font(size, bold)
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "\u2026")[0] > width:
+        text = text[:-1]
+    return text + "\u2026"
 
 
 class PanelCache:
@@ -174,14 +197,21 @@ class PanelCache:
         self.style = style
         self._cache: dict[tuple, pygame.Surface] = {}
 
-    def get(self, size: tuple[int, int], radius: int = 18, alpha: int | None = None) -> pygame.Surface:
-        key = (size, radius, alpha)
-        panel = self._cache.get(key)
-        if panel is None:
-            panel = pygame.Surface((size[0] + 12, size[1] + 12), pygame.SRCALPHA)
-            draw_panel(panel, pygame.Rect(4, 2, *size), self.style, radius, alpha)
-            self._cache[key] = panel
-        return panel
+    def get(self, size: tuple[int, int], radius: int = 18, alpha: int | None = None,
+            scale: float = 1.0) -> pygame.Surface:
+        """A panel of `size` (logical) with its shadow, at `scale` pixels to the unit."""
+        key = (size, radius, alpha, scale)
+        image = self._cache.get(key)
+        if image is None:
+            margin = scale_rect((4, 2, 12, 12), scale)
+            body = pygame.Rect(margin.topleft, scale_point(size, scale))
+            image = pygame.Surface((body.width + margin.width, body.height + margin.height), pygame.SRCALPHA)
+            draw_panel(image, body, self.style, round(radius * scale), alpha, scale)
+            if scale == 1.0:
+                panel(image, body, opaque=alpha is not None and alpha >= 240)
+                scalable(image, lambda to: self.get(size, radius, alpha, to))
+            self._cache[key] = image
+        return image
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, radius: int = 18, alpha: int | None = None) -> None:
         surface.blit(self.get(rect.size, radius, alpha), (rect.x - 4, rect.y - 2))

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import pygame
 
 from ..engine.tiles import HIGH, LOW
+from .canvas import scalable
 
 SUPERSAMPLE = 3
 
@@ -87,6 +88,11 @@ def tile_size(length: int, horizontal: bool = False) -> tuple[int, int]:
     return (length, short) if horizontal else (short, length)
 
 
+def _scaled(length: int, scale: float) -> int:
+    """A tile's length in pixels at `scale`: even, so its two halves are equal."""
+    return max(8, 2 * round(length * scale / 2))
+
+
 class TileArt:
     """Draws and caches tile faces, backs and shadows for one theme."""
 
@@ -111,6 +117,8 @@ class TileArt:
         surface = self._cache.get(key)
         if surface is None:
             surface = self._cache[key] = self._draw(length, horizontal, owner, (a, b))
+            scalable(surface, lambda scale: self.face(a, b, _scaled(length, scale), horizontal=horizontal,
+                                                      owner=owner))
         return surface
 
     def tile(self, t: int, length: int, *, horizontal: bool = False, owner: int | None = None,
@@ -125,6 +133,7 @@ class TileArt:
         surface = self._cache.get(key)
         if surface is None:
             surface = self._cache[key] = self._draw(length, horizontal, owner, None)
+            scalable(surface, lambda scale: self.back(_scaled(length, scale), horizontal=horizontal, owner=owner))
         return surface
 
     def shadow(self, length: int, *, horizontal: bool = False, lift: float = 0.0) -> pygame.Surface:
@@ -143,6 +152,7 @@ class TileArt:
             surface = pygame.transform.smoothscale(pygame.transform.smoothscale(surface, small.get_size()),
                                                    (w + 2 * pad, h + 2 * pad))
             self._cache[key] = surface
+            scalable(surface, lambda scale: self.shadow(_scaled(length, scale), horizontal=horizontal, lift=lift))
         return surface
 
     def outline(self, length: int, colour: Colour, *, horizontal: bool = False, width: int = 3) -> pygame.Surface:

@@ -17,8 +17,11 @@ from typing import Any
 
 import pygame
 
+from . import gfx
+from .canvas import scalable, scale_point
 from .input import InputEvent, Intent
-from .theme import BODY, SMALL, Style
+from .layout_check import note
+from .theme import BODY, SMALL, Style, fitted
 
 FLASH_SECONDS = 0.12
 """How long a widget looks pressed after a keyboard or controller confirm."""
@@ -28,9 +31,9 @@ RADIUS = 12
 _FACES: dict[tuple, pygame.Surface] = {}
 
 
-def gradient_face(size: tuple[int, int], top, bottom) -> pygame.Surface:
+def gradient_face(size: tuple[int, int], top, bottom, radius: int = RADIUS) -> pygame.Surface:
     """A rounded face shading from `top` to `bottom`, cached by size and colours."""
-    key = (size, top, bottom)
+    key = (size, top, bottom, radius)
     face = _FACES.get(key)
     if face is None:
         width, height = size
@@ -38,16 +41,54 @@ def gradient_face(size: tuple[int, int], top, bottom) -> pygame.Surface:
         for y in range(height):
             t = y / max(1, height - 1)
             colour = tuple(round(a + (b - a) * t) for a, b in zip(top, bottom, strict=True))
-            pygame.draw.line(face, colour, (0, y), (width, y))
+            gfx.line(face, colour, (0, y), (width, y))
         # A gloss line under the top edge, then cut the corners round.
-        pygame.draw.line(face, tuple(min(255, c + 40) for c in top), (RADIUS, 2), (width - RADIUS, 2))
+        gfx.line(face, tuple(min(255, c + 40) for c in top), (radius, 2), (width - radius, 2))
         mask = pygame.Surface(size, pygame.SRCALPHA)
-        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=RADIUS)
+        gfx.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
         face.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         if len(_FACES) > 400:
             _FACES.clear()
         _FACES[key] = face
+        if radius == RADIUS:
+            scalable(face, lambda scale: gradient_face(scale_point(size, scale), top, bottom, round(RADIUS * scale)))
     return face
+
+
+_BODIES: dict[tuple, pygame.Surface] = {}
+
+
+def body_image(size: tuple[int, int], top, bottom, sink: int, outlined: bool) -> pygame.Surface:
+    """A control's body in one surface, cached: the dark base 5 px below, the
+    gradient face `sink` px down, and its thin outline (one blit a frame, not four
+    shapes drawn again at the screen's pixels)."""
+    key = (size, top, bottom, sink, outlined)
+    image = _BODIES.get(key)
+    if image is None:
+        width, height = size
+        image = pygame.Surface((width, height + 5), pygame.SRCALPHA)
+        face = pygame.Rect(0, sink, width, height)
+        pygame.draw.rect(image, (0, 0, 0), (0, 5, width, height), border_radius=RADIUS)
+        image.blit(gradient_face(size, top, bottom), face.topleft)
+        if outlined:
+            pygame.draw.rect(image, (0, 0, 0), face, width=1, border_radius=RADIUS)
+        if len(_BODIES) > 400:
+            _BODIES.clear()
+        _BODIES[key] = image
+        scalable(image, lambda scale: _scaled_body(size, top, bottom, sink, outlined, scale))
+    return image
+
+
+def _scaled_body(size, top, bottom, sink: int, outlined: bool, scale: float) -> pygame.Surface:
+    width, height = scale_point(size, scale)
+    drop, radius = round(5 * scale), round(RADIUS * scale)
+    image = pygame.Surface((width, height + drop), pygame.SRCALPHA)
+    face = pygame.Rect(0, round(sink * scale), width, height)
+    pygame.draw.rect(image, (0, 0, 0), (0, drop, width, height), border_radius=radius)
+    image.blit(gradient_face((width, height), top, bottom, radius), face.topleft)
+    if outlined:
+        pygame.draw.rect(image, (0, 0, 0), face, width=max(1, round(scale)), border_radius=radius)
+    return image
 
 
 class Widget:
@@ -95,7 +136,6 @@ class Widget:
         rect = rect or self.rect
         sink = 3 if self.looks_pressed else 0
         face = rect.move(0, sink)
-        pygame.draw.rect(surface, (0, 0, 0), rect.move(0, 5), border_radius=RADIUS)  # the base
         if not self.enabled:
             top, bottom = p.button_disabled, p.button_disabled
         elif self.looks_pressed:
@@ -104,14 +144,13 @@ class Widget:
             top, bottom = (104, 166, 130), p.button_focus
         else:
             top, bottom = p.button_top, p.button
-        surface.blit(gradient_face(face.size, top, bottom), face.topleft)
+        surface.blit(body_image(rect.size, top, bottom, sink, not self.focused), rect.topleft)
         if self.focused:
-            pygame.draw.rect(surface, p.accent, face.inflate(6, 6), width=4, border_radius=RADIUS + 3)
+            gfx.rect(surface, p.accent, face.inflate(6, 6), width=4, border_radius=RADIUS + 3)
             mid = face.centery
             x = face.x + 10
-            pygame.draw.polygon(surface, p.accent, [(x, mid - 9), (x + 11, mid), (x, mid + 9)])
-        else:
-            pygame.draw.rect(surface, (0, 0, 0), face, width=1, border_radius=RADIUS)
+            gfx.polygon(surface, p.accent, [(x, mid - 9), (x + 11, mid), (x, mid + 9)])
+            note(surface, "badge", (x, mid - 9, 12, 19), "focus marker")
         return face
 
     def text_colour(self, style: Style):
@@ -192,8 +231,21 @@ class _Row(Widget):
         return True
 
     def draw_label(self, surface: pygame.Surface, style: Style, face: pygame.Rect) -> None:
-        label = style.text(self.label, self.text_size, self.text_colour(style), bold=True)
+        label = style.text(*self._fitted_label(style), self.text_colour(style), bold=True)
         surface.blit(label, label.get_rect(midleft=(face.x + 28, face.centery)))
+
+
+    def _fitted_label(self, style: Style) -> tuple[str, int]:
+        """The label and its size left of the control: a size smaller, then cut
+        short, when it would run under the control (worked out once)."""
+        key = (self.label, self.rect.size, self.text_size)
+        if getattr(self, "_fit_key", None) != key:
+            room = self.control_rect.x - self.rect.x - 36
+            size = self.text_size
+            while size > self.text_size - 3 and style.font(size, True).size(self.label)[0] > room:
+                size -= 1
+            self._fit_key, self._fit = key, (fitted(style, self.label, size, room, bold=True), size)
+        return self._fit
 
 
 class Toggle(_Row):
@@ -231,11 +283,11 @@ class Toggle(_Row):
         track = pygame.Rect(0, 0, 76, 34)
         track.midleft = (control.x, control.centery)
         on = self.value
-        pygame.draw.rect(surface, p.accent if on else (70, 80, 76), track, border_radius=17)
-        pygame.draw.rect(surface, (0, 0, 0), track, width=2, border_radius=17)
+        gfx.rect(surface, p.accent if on else (70, 80, 76), track, border_radius=17)
+        gfx.rect(surface, (0, 0, 0), track, width=2, border_radius=17)
         knob_x = track.right - 17 if on else track.x + 17
-        pygame.draw.circle(surface, (250, 248, 240), (knob_x, track.centery), 13)
-        pygame.draw.circle(surface, (0, 0, 0), (knob_x, track.centery), 13, 2)
+        gfx.circle(surface, (250, 248, 240), (knob_x, track.centery), 13)
+        gfx.circle(surface, (0, 0, 0), (knob_x, track.centery), 13, 2)
         word = style.text("On" if on else "Off", BODY, self.text_colour(style), bold=True)
         surface.blit(word, word.get_rect(midleft=(track.right + 16, track.centery)))
 
@@ -318,12 +370,12 @@ class Slider(_Row):
         track = self.track_rect.move(0, face.y - self.rect.y)
         span = self.maximum - self.minimum
         fraction = (self.value - self.minimum) / span if span else 0.0
-        pygame.draw.rect(surface, (20, 30, 26), track, border_radius=5)
+        gfx.rect(surface, (20, 30, 26), track, border_radius=5)
         filled = pygame.Rect(track.x, track.y, round(track.width * fraction), track.height)
-        pygame.draw.rect(surface, p.accent if self.enabled else (120, 120, 120), filled, border_radius=5)
+        gfx.rect(surface, p.accent if self.enabled else (120, 120, 120), filled, border_radius=5)
         knob = (track.x + round(track.width * fraction), track.centery)
-        pygame.draw.circle(surface, (250, 248, 240), knob, 14)
-        pygame.draw.circle(surface, (0, 0, 0), knob, 14, 2)
+        gfx.circle(surface, (250, 248, 240), knob, 14)
+        gfx.circle(surface, (0, 0, 0), knob, 14, 2)
         value = style.text(self.format(self.value), BODY, self.text_colour(style), bold=True)
         surface.blit(value, value.get_rect(midright=(face.right - 20, face.centery)))
 
@@ -381,6 +433,8 @@ class ChoiceList(_Row):
         for direction, x in ((-1, control.x + 10), (1, control.right - 10)):
             cy = control.centery
             points = [(x - 6 * direction, cy - 10), (x - 6 * direction, cy + 10), (x + 6 * direction, cy)]
-            pygame.draw.polygon(surface, arrows if len(self.choices) > 1 else (90, 100, 96), points)
-        value = style.text(self.text, self.text_size, colour, bold=True)
+            gfx.polygon(surface, arrows if len(self.choices) > 1 else (90, 100, 96), points)
+            note(surface, "badge", (x - 6, cy - 10, 13, 21), "arrow")
+        value = style.text(fitted(style, self.text, self.text_size, control.width - 48, bold=True), self.text_size,
+                           colour, bold=True)
         surface.blit(value, value.get_rect(center=control.center))

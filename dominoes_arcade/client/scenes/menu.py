@@ -16,6 +16,7 @@ from collections.abc import Callable
 import pygame
 
 from ..app import LOGICAL_SIZE
+from ..canvas import Canvas
 from ..focus import FocusGroup
 from ..input import InputEvent, Intent
 from ..scene import Scene
@@ -91,7 +92,7 @@ class MenuScene(Scene):
     def blit_static(self, surface: pygame.Surface) -> None:
         key = self.static_key()
         if self._static is None or key != self._static_for:
-            self._static = pygame.Surface(LOGICAL_SIZE)
+            self._static = Canvas(LOGICAL_SIZE)
             self.draw_static(self._static)
             self._static_for = key
         surface.blit(self._static, (0, 0))

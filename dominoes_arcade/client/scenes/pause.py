@@ -22,8 +22,10 @@ class PauseScene(MenuScene):
     name = "pause"
 
     def __init__(self, app, game: str, on_restart=None, *, deal: int | None = None, on_same_deal=None,
-                 on_bots_finish=None):
+                 on_bots_finish=None, watching: bool = False):
         self.game = game
+        self.watching = watching
+        """A replay: nothing is lost by leaving or starting over, so nothing asks."""
         self.on_restart = on_restart
         """Starts the game again (a table's `restart`); None: no Restart entry."""
         self.deal = deal
@@ -40,13 +42,18 @@ class PauseScene(MenuScene):
         x, width = PANEL.x + 50, PANEL.width - 100
         entries = [("Resume", self.back, "Back to the table."), ("Rules", self.open_rules, "How this game is played."),
                    ("Settings", self.open_settings, "Screen, sound, tiles and controls.")]
-        if self.on_restart is not None:
+        if self.on_restart is not None and self.watching:
+            entries.append(("Watch from the start", self.restart_replay, "The replay from its first step."))
+        elif self.on_restart is not None:
             entries.append(("Restart", self.ask_restart, "A new game with a new deal."))
         if self.on_same_deal is not None:
             entries.append(("Play this deal again", self.ask_same_deal, "From the start, the same tiles."))
         if self.on_bots_finish is not None:
             entries.append(("Let the bot finish", self.ask_bots_finish, "Bots play your seat to the end."))
-        entries.append(("Leave game", self.ask_leave, "Saved: Continue on the title screen."))
+        if self.watching:
+            entries.append(("Leave replay", self.leave, "Back to the title screen."))
+        else:
+            entries.append(("Leave game", self.ask_leave, "Saved: Continue on the title screen."))
         top = PANEL.y + 118
         step = min(78, (PANEL.bottom - 24 - top) // len(entries))
         for index, (label, action, help) in enumerate(entries):
@@ -67,6 +74,10 @@ class PauseScene(MenuScene):
     def ask_restart(self) -> None:
         self.app.scenes.push(Dialog(self.app, "Restart this game?", "The game in progress will be lost.",
                                     [("Restart", self.on_restart), ("Keep playing", lambda: None)]))
+
+    def restart_replay(self) -> None:
+        self.app.scenes.pop()
+        self.on_restart()
 
     def ask_same_deal(self) -> None:
         self.app.scenes.push(Dialog(self.app, "Play this deal again?", "The game starts over with the same tiles.",

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from ...rules import rules_text
-from .. import games
+from .. import games, gfx
 from ..app import LOGICAL_SIZE
 from ..input import InputEvent, Intent
 from ..markdown import layout, parse
@@ -51,7 +51,7 @@ class Tab(Button):
         super().draw(surface, style)
         face = self.rect.move(0, 3 if self.looks_pressed else 0)
         if self.scene.game == self.game:
-            pygame.draw.rect(surface, style.palette.accent, (face.x + 18, face.bottom - 9, face.width - 36, 5),
+            gfx.rect(surface, style.palette.accent, (face.x + 18, face.bottom - 9, face.width - 36, 5),
                              border_radius=2)
 
 
@@ -187,12 +187,12 @@ class RulesScene(MenuScene):
             surface.blit(fades[1], (BODY_RECT.x + 6, BODY_RECT.bottom - 6 - FADE))
         if self.max_scroll > 0:
             area = self._bar_area()
-            pygame.draw.rect(surface, (20, 30, 26), area, border_radius=8)
+            gfx.rect(surface, (20, 30, 26), area, border_radius=8)
             visible = inner.height / max(1, content.height)
             knob_height = max(40, round(area.height * visible))
             knob_y = area.y + round((area.height - knob_height) * (self.scroll / self.max_scroll))
             colour = style.palette.accent if self.dragging == "bar" else (200, 196, 180)
-            pygame.draw.rect(surface, colour, (area.x + 3, knob_y, area.width - 6, knob_height), border_radius=6)
+            gfx.rect(surface, colour, (area.x + 3, knob_y, area.width - 6, knob_height), border_radius=6)
             percent = round(100 * self.scroll / self.max_scroll)
             where = style.text(f"{percent}%", BODY, style.palette.text_dim)
             surface.blit(where, where.get_rect(midright=(BODY_RECT.right, 638)))
@@ -205,7 +205,7 @@ class RulesScene(MenuScene):
         if self._fade_pair is None:
             top = pygame.Surface((BODY_RECT.width - 44, FADE), pygame.SRCALPHA)
             for y in range(FADE):
-                pygame.draw.line(top, (*FADE_COLOUR, round(235 * (1 - y / FADE))), (0, y), (top.get_width(), y))
+                gfx.line(top, (*FADE_COLOUR, round(235 * (1 - y / FADE))), (0, y), (top.get_width(), y))
             self._fade_pair = (top, pygame.transform.flip(top, False, True))
         return self._fade_pair
 

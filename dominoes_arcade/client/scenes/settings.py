@@ -14,6 +14,7 @@ from ..input import Intent
 from ..prompts import draw_glyph, prompt_label
 from ..theme import LARGE, SMALL
 from ..tile_art import THEMES
+from ..tween import SPEED_SCALES
 from ..widgets import Button, ChoiceList, Slider, Toggle
 from .menu import MenuScene
 
@@ -21,6 +22,11 @@ WIDTH, HEIGHT = LOGICAL_SIZE
 LEFT_X, TOP, ROW_WIDTH, ROW, GAP = 60, 104, 660, 54, 10
 PREVIEW = pygame.Rect(760, 104, 460, 486)
 
+SPEED_ORDER = ("off", *sorted((v for v in ANIMATION_SPEEDS if v != "off"), key=lambda v: -SPEED_SCALES[v]))
+"""Animation speeds from none to the quickest (the setting's values)."""
+THEME_HELP = {"classic": "Ivory tiles with black pips on green felt; Build Up's second set is red.",
+              "colourblind": "Colour-blind safe: Okabe-Ito pips and sets told apart by lightness and shape.",
+              "midnight": "Dark tiles with light pips on midnight-blue felt; Build Up's second set is light."}
 SPEED_TEXT = {"off": "Off (instant)", "fast": "Fast", "normal": "Normal", "slow": "Slow"}
 LABEL_TEXT = {"auto": "Automatic", "xbox": "Xbox (A B X Y)", "playstation": "PlayStation (shapes)",
               "nintendo": "Nintendo (B A Y X)"}
@@ -39,7 +45,7 @@ class SettingsScene(MenuScene):
         rows = [
             Toggle(self._row(0), "Full screen", self.app.fullscreen, self._setter("display", "fullscreen"),
                    help="F11 or Alt+Enter switches at any time."),
-            ChoiceList(self._row(1), "Animation speed", [(v, SPEED_TEXT[v]) for v in ANIMATION_SPEEDS],
+            ChoiceList(self._row(1), "Animation speed", [(v, SPEED_TEXT[v]) for v in SPEED_ORDER],
                        s.display.animation_speed, self._setter("display", "animation_speed"),
                        help="How fast tiles move. A click or confirm always skips an animation."),
             Toggle(self._row(2), "Sound effects", s.audio.enabled, self._setter("audio", "enabled"),
@@ -47,8 +53,7 @@ class SettingsScene(MenuScene):
             Slider(self._row(3), "Volume", s.audio.volume, 0.0, 1.0, 0.1, self._setter("audio", "volume"),
                    format=lambda v: f"{round(v * 100)}%", help="Sound effects volume."),
             ChoiceList(self._row(4), "Tile theme", [(name, theme.label) for name, theme in THEMES.items()],
-                       s.display.theme, self._setter("display", "theme"),
-                       help="Colour-blind safe: Okabe-Ito pips and sets told apart by lightness and shape."),
+                       s.display.theme, self._set_theme, help=THEME_HELP.get(s.display.theme, "")),
             Toggle(self._row(5), "Numbers on tiles", s.display.numbers_on_tiles,
                    self._setter("display", "numbers_on_tiles"), help="Print each half's number beside its pips."),
             ChoiceList(self._row(6), "Button labels", [(v, LABEL_TEXT[v]) for v in BUTTON_LABELS],
@@ -63,6 +68,12 @@ class SettingsScene(MenuScene):
     @staticmethod
     def _row(index: int) -> tuple[int, int, int, int]:
         return (LEFT_X, TOP + index * (ROW + GAP), ROW_WIDTH, ROW)
+
+    def _set_theme(self, value: str) -> None:
+        self.app.change_setting("display", "theme", value)
+        for widget in self.focus.widgets:
+            if widget.label == "Tile theme":
+                widget.help = THEME_HELP.get(value, "")  # the help describes the theme chosen
 
     def _setter(self, section: str, key: str):
         def set_value(value) -> None:

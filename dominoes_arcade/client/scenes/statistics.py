@@ -13,7 +13,7 @@ from __future__ import annotations
 import pygame
 
 from ... import history, stats
-from .. import games
+from .. import games, gfx
 from ..app import LOGICAL_SIZE
 from ..input import InputEvent, Intent
 from ..tables import TableSetup, open_table
@@ -106,7 +106,7 @@ class StatisticsScene(MenuScene):
         p = style.palette
         y = TABLE.y + 18
         self._draw_cells(surface, [heading for heading, _w, _a in COLUMNS], y, p.accent, bold=True)
-        pygame.draw.line(surface, p.panel_border, (TABLE.x + 16, y + 32), (TABLE.right - 16, y + 32), 2)
+        gfx.line(surface, p.panel_border, (TABLE.x + 16, y + 32), (TABLE.right - 16, y + 32), 2)
         if not self.rows:
             text = ("No games counted yet: play a game against the bots and it shows here. "
                     "(Demos and hot-seat games are not counted.)")
@@ -143,7 +143,7 @@ class StatisticsScene(MenuScene):
             key_x -= label.get_width()
             surface.blit(label, (key_x, CHART.y + 16))
             key_x -= 22
-            pygame.draw.rect(surface, RESULT_COLOURS[result], (key_x, CHART.y + 18, 14, 14), border_radius=3)
+            gfx.rect(surface, RESULT_COLOURS[result], (key_x, CHART.y + 18, 14, 14), border_radius=3)
             key_x -= 18
         if not self.recent:
             return
@@ -153,7 +153,7 @@ class StatisticsScene(MenuScene):
         for index, (game, result) in enumerate(self.recent):
             height = round(tallest * RESULT_HEIGHTS[result])
             bar = pygame.Rect(CHART.x + 22 + index * (width + 4), base - height, width, height)
-            pygame.draw.rect(surface, RESULT_COLOURS[result], bar, border_radius=4)
+            gfx.rect(surface, RESULT_COLOURS[result], bar, border_radius=4)
             initial = style.text(game_title(game)[:1], SMALL - 2, p.text_dark, bold=True)
             surface.blit(initial, initial.get_rect(midbottom=(bar.centerx, bar.bottom - 2)))
 

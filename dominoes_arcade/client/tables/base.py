@@ -51,7 +51,7 @@ from ..scene import SKIP_INTENTS, Scene
 from . import TableSetup, keeping, table_class
 from .bot_seats import BotSeats
 from .hooks import TableHooks
-from .interaction import Choice, Picker, draw_marks, table_prompts
+from .interaction import Choice, Picker, draw_marks, hint_note, table_prompts
 from .replay import ReplayControls
 from .undo import UndoRedo
 
@@ -444,13 +444,12 @@ class TableScene(TableHooks, Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.render_log.clear()
         self.draw_table(surface)
-        self.draw_marks(surface)
+        draw_marks(self, surface)
         if self.replay is not None:
             self.replay.draw(surface)
 
-    def draw_marks(self, surface: pygame.Surface) -> None:
-        """The kit's marks over the table: the last move, the decision, the hint."""
-        draw_marks(self, surface)
+    def footer_note(self) -> tuple[str, tuple[int, int, int]] | None:
+        return hint_note(self)
 
     def receive(self, event: InputEvent) -> None:
         """A click or confirm also finishes the show that does not hold the game (a
@@ -486,7 +485,7 @@ class TableScene(TableHooks, Scene):
     def open_pause(self) -> None:
         self.app.audio.play("back")
         if self.replay is not None:
-            self.app.open("pause", self.setup.game, on_restart=self.replay.restart)
+            self.app.open("pause", self.setup.game, on_restart=self.replay.restart, watching=True)
             return
         own = keeping.keeps_games(self)
         playing = own and not self.ended and bool(self.human_seats)

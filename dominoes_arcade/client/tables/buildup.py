@@ -27,7 +27,6 @@ from ...engine.buildup import LINE_LENGTH, PASS, PLACE, STACK_COUNT
 from ...engine.tiles import NAME
 from ..input import Device, Intent
 from ..tween import Tween
-from . import SEAT_LABELS
 from .base import TableScene
 from .buildup_layout import ASIDE_LENGTH, LIFT, PASS_RECT, PILE_LENGTH, STACK_LENGTH, SUMMARY_TILE, BuildUpLayout
 from .buildup_panels import BuildUpPainter
@@ -91,11 +90,7 @@ class BuildUpTable(TableScene):
         return self._layout
 
     def seat_label(self, seat: int) -> str:
-        """"You" for the one human at the table, else the seat's kind ("Hard bot")."""
-        kind = self.seat_kind(seat)
-        if kind == "human" and sum(self.is_human(s) for s in (0, 1)) == 1:
-            return "You"
-        return SEAT_LABELS.get(kind, kind)
+        return self.kind_label(seat)
 
     def seat_title(self, seat: int) -> str:
         """``"Seat 2 · Hard bot"``."""

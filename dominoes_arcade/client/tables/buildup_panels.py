@@ -16,6 +16,9 @@ import pygame
 
 from ...engine.buildup import HAND_SIZES, PASS, STACK_COUNT
 from ...engine.tiles import PIPS
+from .. import gfx
+from ..app import LOGICAL_SIZE
+from ..canvas import Canvas
 from ..input import Device
 from ..theme import BODY, HEADING, LARGE, SMALL
 from ..tile_art import shade
@@ -67,7 +70,7 @@ class BuildUpPainter:
         turn = table.state.current_player == seat
         table.app.panels.draw(surface, rect, radius=14, alpha=230 if turn else 150)
         if turn:
-            pygame.draw.rect(surface, palette.accent, rect, 3, border_radius=14)
+            gfx.rect(surface, palette.accent, rect, 3, border_radius=14)
         self.tile_at(surface, -1, (rect.x + 24, rect.y + 39), 44, face_up=False, owner=seat)
         self.text_at(surface, f"Seat {seat + 1}", BODY, {"topleft": (rect.x + 46, rect.y + 6)},
                       palette.accent if turn else palette.text, True)
@@ -90,7 +93,7 @@ class BuildUpPainter:
         for layer in range(min(count, 6)):
             self.tile_at(surface, -1, (x + layer * 3, y - layer * 4), PILE_LENGTH, face_up=False, owner=seat)
         if not count:
-            pygame.draw.rect(surface, palette.panel_border, pygame.Rect(x - 15, y - 30, 30, 60), 2, border_radius=6)
+            gfx.rect(surface, palette.panel_border, pygame.Rect(x - 15, y - 30, 30, 60), 2, border_radius=6)
         self.text_at(surface, str(count), HEADING, {"topleft": (SIDE_X + 100, top + 44)}, palette.text, True)
         aside = table.state.set_aside[seat]
         self.text_at(surface, f"Set aside: {len(aside)}", SMALL - 1, {"topleft": (SIDE_X + 2, top + 146)},
@@ -107,7 +110,7 @@ class BuildUpPainter:
         table = self.table
         key = (table.bottom, table.app.style.theme, table.app.tile_art.theme.name, table.replay is None)
         if self.static_key != key:
-            layer = table.app.style.background(table.app.screen.get_size()).copy()
+            layer = Canvas.like(table.app.style.background(LOGICAL_SIZE))
             self.draw_lines(layer)
             dim = table.app.style.palette.text_dim
             for stack in range(STACK_COUNT):
@@ -131,7 +134,7 @@ class BuildUpPainter:
             self.text_at(layer, f"{SET_GLYPHS[seat]} S{seat + 1}", SMALL, {"topright": (right, SHEET.y + 104)},
                           palette.text, True)
         y = SHEET.y + 104 + 4 * 30 + 34
-        pygame.draw.line(layer, palette.panel_border, (x, y - 4), (SHEET.right - 14, y - 4), 2)
+        gfx.line(layer, palette.panel_border, (x, y - 4), (SHEET.right - 14, y - 4), 2)
         self.text_at(layer, "Total", BODY, {"topleft": (x, y + 2)}, palette.text, True)
         self.text_at(layer, "Placed" if table.state.rules.played_this_hand else "On top now", SMALL - 1,
                       {"topleft": (x, y + 44)}, palette.text_dim)
@@ -184,7 +187,7 @@ class BuildUpPainter:
         for seat in (0, 1):
             strip = table.layout.line_rect(seat)
             table.app.panels.draw(surface, strip, radius=16, alpha=70)
-            pygame.draw.line(surface, self.set_colour(seat), (strip.x + 16, strip.bottom - 4), (strip.right - 16,
+            gfx.line(surface, self.set_colour(seat), (strip.x + 16, strip.bottom - 4), (strip.right - 16,
                              strip.bottom - 4), 3)
             self.text_at(surface, f"{SET_GLYPHS[seat]} Seat {seat + 1}'s line", SMALL,
                           {"bottomleft": (strip.x + 10, strip.y - 1)}, table.app.style.palette.text_dim, True)
@@ -205,7 +208,9 @@ class BuildUpPainter:
             who = "Your move" if sum(table.is_human(s) for s in (0, 1)) == 1 else f"Seat {seat + 1}, your move"
             if state.legal_actions() == [PASS]:
                 return f"{who}: no tile of yours fits any stack, so you pass"
-            return f"{who}: drag a tile onto a lit stack, or pick a tile then a stack"
+            if table.app.input.last_device is Device.MOUSE:
+                return f"{who}: drag a tile onto a lit stack, or click a tile then a stack"
+            return f"{who}: pick a tile, then a lit stack"
         return f"{table.seat_title(seat)} is thinking\u2026"
 
 
@@ -216,8 +221,8 @@ class BuildUpPainter:
         self.text_at(surface, self.status_text(), BODY - 2, {"center": (642, 606)},
                       palette.accent if table.waiting_for_human else palette.text)
         if table.waiting_for_human and table.state.legal_actions() == [PASS]:
-            pygame.draw.rect(surface, palette.button_focus, PASS_RECT, border_radius=12)
-            pygame.draw.rect(surface, palette.accent, PASS_RECT, 3, border_radius=12)
+            gfx.rect(surface, palette.button_focus, PASS_RECT, border_radius=12)
+            gfx.rect(surface, palette.accent, PASS_RECT, 3, border_radius=12)
             self.text_at(surface, "Pass", LARGE, {"center": PASS_RECT.center}, palette.text, True)
 
 
@@ -284,7 +289,8 @@ class BuildUpPainter:
                           palette.text, True)
             self.text_at(surface, f"Total  {round(table.shown_totals[seat])}", LARGE, {"topleft": (x + 180, y + 200)},
                           palette.accent, True)
-        self.text_at(surface, "Click or press to continue", SMALL - 1, {"midbottom": (SUMMARY.centerx,
+        go_on = "Click to continue" if table.app.input.last_device is Device.MOUSE else "Press to continue"
+        self.text_at(surface, go_on, SMALL - 1, {"midbottom": (SUMMARY.centerx,
                       SUMMARY.bottom - 10)},
                       palette.text_dim)
 
@@ -338,7 +344,7 @@ class BuildUpPainter:
         if table.summary is not None:
             self.draw_summary(surface, table.summary)
         elif table.browsed is not None and table.app.input.last_device is not Device.MOUSE and not table.can_decide:
-            pygame.draw.rect(surface, (255, 255, 255), table.layout.stack_rect(table.browsed).inflate(14, 14), 3,
+            gfx.rect(surface, (255, 255, 255), table.layout.stack_rect(table.browsed).inflate(14, 14), 3,
                              border_radius=10)
 
 
@@ -378,7 +384,7 @@ class BuildUpPainter:
         x, y = table.layout.stack_centre(stack)
         palette = table.app.style.palette
         if not entries:
-            pygame.draw.rect(surface, palette.panel_border, table.layout.stack_rect(stack), 2, border_radius=8)
+            gfx.rect(surface, palette.panel_border, table.layout.stack_rect(stack), 2, border_radius=8)
             return
         under = entries[-1 - UNDER_SHOWN:-1]
         for depth, (tile, owner) in enumerate(under):
@@ -387,8 +393,8 @@ class BuildUpPainter:
         self.tile_at(surface, tile, (x, y), STACK_LENGTH, owner=owner)
         if len(entries) > 1:
             badge = (x + STACK_LENGTH // 4 + 4, y - STACK_LENGTH // 2 - len(under) * UNDER_STEP + 4)
-            pygame.draw.circle(surface, (16, 20, 18), badge, 13)
-            pygame.draw.circle(surface, self.set_colour(owner), badge, 13, 2)
+            gfx.circle(surface, (16, 20, 18), badge, 13)
+            gfx.circle(surface, self.set_colour(owner), badge, 13, 2)
             self.text_at(surface, str(len(entries)), SMALL - 3, {"center": badge}, bold=True)
 
 
@@ -411,7 +417,7 @@ class BuildUpPainter:
             x += reflow["shifts"].get(index, 0.0) * reflow["t"]
             if tile >= 0 and table.dragged_source == ("hand", tile):
                 slot = layout.hand_rect(seat, index, len(faces))
-                pygame.draw.rect(surface, table.app.style.palette.panel_border, slot, 2, border_radius=8)
+                gfx.rect(surface, table.app.style.palette.panel_border, slot, 2, border_radius=8)
                 continue
             if tile >= 0 and table.selected_source == ("hand", tile):
                 y -= LIFT

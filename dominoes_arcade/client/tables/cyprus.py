@@ -32,9 +32,11 @@ import pygame
 from ...engine import Action, Event
 from ...engine.cyprus import RoundResult
 from ...engine.tiles import HIGH, NAME
+from ..app import LOGICAL_SIZE
+from ..canvas import Canvas
 from ..input import Intent
 from ..tween import Sequence, Tween, Wait
-from . import SEAT_LABELS, TableSetup
+from . import TableSetup
 from .base import TableScene
 from .cyprus_layout import (
     CENTRE,
@@ -97,7 +99,7 @@ class CyprusTable(TableScene):
         self.hand_x: dict[int, float] = {}
         self.panels = Panels(self)
         self.pieces = Pieces(self)
-        self._static = pygame.Surface(app.screen.get_size()).convert()
+        self._static = Canvas(LOGICAL_SIZE)
         self._static_for: tuple | None = None
         self._static_log: list[tuple[int, bool, int]] = []
         self.morph = 1.0
@@ -121,10 +123,6 @@ class CyprusTable(TableScene):
         """Whether `seat`'s hand may be drawn face up in `model` (by default the one
         on screen): its owner is at the screen, or the round is over."""
         return (model or self.model).revealed or self.shows_hidden(seat)
-
-    def kind_label(self, seat: int) -> str:
-        kind = self.seat_kind(seat)
-        return SEAT_LABELS.get(kind, kind)
 
     # -- geometry --------------------------------------------------------------------
     def geometry(self, model: TableModel | None = None) -> StarGeometry:
@@ -433,6 +431,7 @@ class CyprusTable(TableScene):
         if key != self._static_for:
             self._static_for = key
             outside, self.render_log = self.render_log, []
+            self._static.marks.clear()
             self._paint_static(self._static)
             self._static_log, self.render_log = self.render_log, outside
         surface.blit(self._static, (0, 0))
@@ -443,6 +442,7 @@ class CyprusTable(TableScene):
         for flight in self.flights.values():
             self.pieces.draw_flight(surface, flight)
         self.panels.draw_notes(surface)
+        self.pieces.draw_open_hand(surface)
         if self.summary_up:
             self.panels.draw_summary(surface)
 

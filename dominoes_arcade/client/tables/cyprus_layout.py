@@ -60,8 +60,12 @@ RIGHT_COLUMN = pygame.Rect(1120, 92, 152, 460)
 TOP_ROW = pygame.Rect(168, 4, 944, 84)
 PLATE_SIZE = (152, 84)
 PLATE_TILE = 32
+FLAT_TILE = 26
+PLATE_HEADER = 38
+"""A plate's name, total, kind and bar: what its tiles stay below."""
+"""A face-up hand's tiles on a plate when they lie in rows (`plate_rows`)."""
 """Tiles in a seat plate: face down, or face up in a replay."""
-PLATE_COUNT_ROOM = 28
+PLATE_COUNT_ROOM = 38
 """Room at the right of a plate's tiles for their count."""
 
 
@@ -285,6 +289,26 @@ def plate_tiles(plate: pygame.Rect, count: int) -> list[pygame.Rect]:
     x = plate.x + 8 + (room - row_width) / 2
     y = plate.bottom - h - 6
     return [pygame.Rect(round(x + i * pitch), y, w, h) for i in range(count)]
+
+
+def plate_rows(plate: pygame.Rect, count: int) -> tuple[list[pygame.Rect], int] | None:
+    """Where a face-up hand goes on its plate when one row of upright tiles would
+    overlap them (hiding pips): rows of flat tiles under the plate's name and bar,
+    as long as fits (`FLAT_TILE` at most), and that length. None when one row of
+    upright tiles fits, or when not even the smallest flat tiles would."""
+    upright = PLATE_TILE // 2
+    room = plate.width - 16 - PLATE_COUNT_ROOM
+    if count <= 1 or (room - upright) / (count - 1) >= upright + 2:
+        return None
+    for length in range(FLAT_TILE, 17, -2):
+        width, height = length, length // 2
+        per_row = max(1, (room + 2) // (width + 2))
+        rows = -(-count // per_row)
+        if rows * height + (rows - 1) * 2 <= plate.height - PLATE_HEADER - 4:
+            top = plate.bottom - 4 - rows * height - (rows - 1) * 2
+            return [pygame.Rect(plate.x + 8 + (i % per_row) * (width + 2), top + (i // per_row) * (height + 2),
+                                width, height) for i in range(count)], length
+    return None
 
 
 @dataclass(frozen=True)

@@ -16,9 +16,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...engine.core import Termination
-from ...engine.cyprus import DEAL
+from ...engine.cyprus import DEAL, SEARCH
 from ...engine.tiles import PIPS
-from ..theme import BODY, LARGE, SMALL
+from .. import gfx
+from ..canvas import Canvas
+from ..layout_check import note as note_mark
+from ..theme import BODY, LARGE, SMALL, fitted
 from .cyprus_layout import (
     AREA,
     PLATE_TILE,
@@ -27,6 +30,7 @@ from .cyprus_layout import (
     Slot,
     StarGeometry,
     place,
+    plate_rows,
     plate_tiles,
     seat_plates,
     slot_rect,
@@ -40,6 +44,8 @@ TINY = SMALL - 3
 SHEET_ROWS = 3
 PLATE_MARGIN = 10
 """Room round a cached plate for its shadow."""
+SUMMARY_TILE = 44
+"""A hand's tiles in the round summary (long side): pips readable with ten seats."""
 
 
 class Panels:
@@ -92,7 +98,7 @@ class Panels:
         image = self._overlay.get(key)
         if image is None:
             image = pygame.Surface(size, pygame.SRCALPHA)
-            pygame.draw.rect(image, colour, image.get_rect(), width=width, border_radius=radius)
+            gfx.rect(image, colour, image.get_rect(), width=width, border_radius=radius)
             self._overlay[key] = image
         return image
 
@@ -127,21 +133,32 @@ class Panels:
             nearest = arm == filled
             colour = (246, 196, 72, 200) if nearest else (255, 255, 255, 60)
             self._outline(surface, slot, length, colour)
-            name = SLOT_NAMES[arm] if not nearest else f"{SLOT_NAMES[arm]} next"
+            name = SLOT_NAMES[arm]
+            if nearest and self.style.font(TINY, True).size(f"{name} next")[0] <= self._slot_room(slot, length):
+                name = f"{name} next"  # (where it does not fit, the gold outline and bold say so)
             self.text(surface, name, (slot.x, slot.y), TINY, palette.accent if nearest else palette.text_dim,
                       bold=nearest, anchor="center")
+
+    @staticmethod
+    def _slot_room(slot: Slot, length: int) -> float:
+        """How wide a line of small text may be across the middle of an empty slot: the
+        tile's short side, or for a diagonal slot what its tilted outline leaves."""
+        if not slot.diagonal:
+            return slot_rect(slot, length).width - 6
+        return length * 0.7 - TINY - 4
 
     def _outline(self, surface: pygame.Surface, slot: Slot, length: int, colour) -> None:
         if not slot.diagonal:
             rect = slot_rect(slot, length)
             surface.blit(self.translucent(rect.size, colour, radius=6, width=2), rect)
+            note_mark(surface, "panel", rect, "empty slot")  # its name must stay inside
             return
         ux, uy = math.cos(math.radians(slot.angle)), -math.sin(math.radians(slot.angle))
         px, py = -uy, ux
         a, b = length / 2, length / 4
         corners = [(slot.x + sx * a * ux + sy * b * px, slot.y + sx * a * uy + sy * b * py)
                    for sx, sy in ((1, 1), (1, -1), (-1, -1), (-1, 1))]
-        pygame.draw.lines(surface, colour[:3], True, corners, 2)
+        gfx.lines(surface, colour[:3], True, corners, 2)
 
     def draw_arm_ends(self, surface: pygame.Surface, geometry: StarGeometry) -> None:
         """A badge with each arm's open number where its next tile goes; a dead arm's
@@ -160,12 +177,12 @@ class Panels:
             dead = arm in model.dead
             fill = (40, 40, 40) if dead else (250, 246, 232) if complete else (120, 130, 120)
             centre = (round(slot.x), round(slot.y))
-            pygame.draw.circle(surface, (0, 0, 0), (centre[0] + 1, centre[1] + 2), radius + 1)
-            pygame.draw.circle(surface, fill, centre, radius)
+            gfx.circle(surface, (0, 0, 0), (centre[0] + 1, centre[1] + 2), radius + 1)
+            gfx.circle(surface, fill, centre, radius)
             ink = (150, 150, 150) if dead else (20, 24, 22)
             self.text(surface, str(end), centre, TINY + 1, ink, bold=True, anchor="center")
             if dead:
-                pygame.draw.line(surface, (214, 92, 70), (centre[0] - radius, centre[1] + radius),
+                gfx.line(surface, (214, 92, 70), (centre[0] - radius, centre[1] + radius),
                                  (centre[0] + radius, centre[1] - radius), 3)
 
     # -- seats -------------------------------------------------------------------------------------
@@ -179,8 +196,7 @@ class Panels:
             cached = self._plates.get(seat)
             if cached is None or cached[0] != key:
                 outside, table.render_log = table.render_log, []
-                image = pygame.Surface((plate.width + 2 * PLATE_MARGIN, plate.height + 2 * PLATE_MARGIN),
-                                       pygame.SRCALPHA)
+                image = Canvas((plate.width + 2 * PLATE_MARGIN, plate.height + 2 * PLATE_MARGIN), pygame.SRCALPHA)
                 self._paint_plate(image, seat, pygame.Rect(PLATE_MARGIN, PLATE_MARGIN, *plate.size))
                 cached = self._plates[seat] = (key, image, table.render_log)
                 table.render_log = outside
@@ -208,7 +224,7 @@ class Panels:
         if turn:
             surface.blit(self.translucent(plate.size, (*palette.accent, 255), radius=12, width=3), plate)
             tip = (plate.x + 9, plate.y + 14)
-            pygame.draw.polygon(surface, palette.accent, [(tip[0], tip[1] - 7), (tip[0] + 9, tip[1]),
+            gfx.polygon(surface, palette.accent, [(tip[0], tip[1] - 7), (tip[0] + 9, tip[1]),
                                                           (tip[0], tip[1] + 7)])
         x = plate.x + (22 if turn else 10)
         self.text(surface, table.seat_name(seat), (x, plate.y + 4), SMALL, palette.accent if turn else palette.text,
@@ -231,15 +247,15 @@ class Panels:
         self.text(surface, str(shown), topright, SMALL, colour, bold=True, anchor="topright")
 
     def _bar(self, surface, rect: pygame.Rect, seat: int, target: int) -> None:
-        pygame.draw.rect(surface, (0, 0, 0), rect, border_radius=2)
+        gfx.rect(surface, (0, 0, 0), rect, border_radius=2)
         share = min(1.0, self.table.shown_total(seat) / max(1, target))
         if share > 0:
-            pygame.draw.rect(surface, self.style.palette.accent, (rect.x, rect.y, max(2, round(rect.width * share)),
+            gfx.rect(surface, self.style.palette.accent, (rect.x, rect.y, max(2, round(rect.width * share)),
                                                                   rect.height), border_radius=2)
 
     def _dealer_chip(self, surface, centre) -> None:
-        pygame.draw.circle(surface, (250, 246, 232), centre, 9)
-        pygame.draw.circle(surface, (30, 34, 32), centre, 9, 1)
+        gfx.circle(surface, (250, 246, 232), centre, 9)
+        gfx.circle(surface, (30, 34, 32), centre, 9, 1)
         self.text(surface, "D", centre, TINY, (30, 34, 32), bold=True, anchor="center")
 
     def _plate_hand(self, surface: pygame.Surface, seat: int, plate: pygame.Rect) -> None:
@@ -251,15 +267,20 @@ class Panels:
         logged_seat = -1 if table.model.revealed else seat
         landing = sum(1 for t in hand if t in table.flights)
         places = plate_tiles(plate, len(hand))
-        if visible:
+        rows = plate_rows(plate, len(hand)) if visible else None
+        if rows is not None:  # too many to stand in a row without hiding pips: flat, in rows
+            for tile, rect in zip(hand, rows[0], strict=True):
+                if tile not in table.flights:
+                    table.draw_tile(surface, tile, rect, rows[1], face_up=True, seat=logged_seat, horizontal=True)
+        elif visible:
             for tile, rect in zip(hand, places, strict=True):
                 if tile not in table.flights:
                     table.draw_tile(surface, tile, rect, PLATE_TILE, face_up=True, seat=logged_seat)
         else:
             for rect in places[:len(hand) - landing]:
                 table.draw_tile(surface, -1, rect, PLATE_TILE, face_up=False, seat=logged_seat)
-        self.text(surface, f"\u00d7{len(hand) - landing}", (plate.right - 16, plate.bottom - 34), SMALL,
-                  self.style.palette.text, bold=True, anchor="center")
+        self.text(surface, f"\u00d7{len(hand) - landing}", (plate.right - 8, plate.bottom - 34), SMALL,
+                  self.style.palette.text, bold=True, anchor="midright")
 
     # -- the bottom row ----------------------------------------------------------------------------
     def draw_boneyard(self, surface: pygame.Surface) -> None:
@@ -269,10 +290,10 @@ class Panels:
         table.app.panels.draw(surface, row.boneyard, radius=12)
         buttons = self.buttons()
         legal = {c.source for c in table.current_choices()} if table.can_decide else set()
-        x, y = row.boneyard.x + 10, row.boneyard.y + 8
+        x = row.boneyard.x + 10
         if table.preset.deals_everything:
-            self.text(surface, "No boneyard:", (x, y), TINY, palette.text_dim)
-            self.text(surface, "all dealt", (x, y + 18), TINY, palette.text_dim)
+            words = fitted(self.style, "No boneyard: all dealt", TINY, row.boneyard.width - 20)
+            self.text(surface, words, (x, row.boneyard.y + 8), TINY, palette.text_dim)
         else:
             count = table.model.boneyard
             art = table.app.tile_art
@@ -292,9 +313,10 @@ class Panels:
     def _button(self, surface, rect: pygame.Rect, label: str, enabled: bool) -> None:
         palette = self.style.palette
         body = palette.button_top if enabled else palette.button_disabled
-        pygame.draw.rect(surface, (0, 0, 0), rect.move(0, 3), border_radius=10)
-        pygame.draw.rect(surface, body, rect, border_radius=10)
-        pygame.draw.rect(surface, palette.accent if enabled else palette.panel_border, rect, width=2, border_radius=10)
+        gfx.rect(surface, (0, 0, 0), rect.move(0, 3), border_radius=10)
+        gfx.rect(surface, body, rect, border_radius=10)
+        gfx.rect(surface, palette.accent if enabled else palette.panel_border, rect, width=2, border_radius=10)
+        note_mark(surface, "badge", rect, "button")  # (nothing else may run under it)
         self.text(surface, label, rect.center, BODY, palette.text if enabled else palette.text_dim, bold=enabled,
                   anchor="center")
 
@@ -333,7 +355,7 @@ class Panels:
         label = self.hand_label_rect()
         x = label.x
         if turn:
-            pygame.draw.polygon(surface, palette.accent, [(x, label.y + 4), (x + 10, label.y + 11),
+            gfx.polygon(surface, palette.accent, [(x, label.y + 4), (x + 10, label.y + 11),
                                                           (x, label.y + 18)])
             x += 16
         who = f"{table.seat_name(seat)} \u00b7 {table.kind_label(seat)}"
@@ -342,7 +364,10 @@ class Panels:
         after = self.text(surface, total, (name.right + 12, label.y + 1), SMALL, palette.text)
         if seat == model.dealer and not model.revealed:
             self._dealer_chip(surface, (after.right + 16, label.centery))
-        self.text(surface, self.status_text(), (table.row.hand.right, label.y + 1), SMALL, palette.accent, bold=True,
+        # The status takes the room left of the hand's right edge, cut short before the total.
+        room = table.row.hand.right - after.right - (56 if seat == model.dealer and not model.revealed else 24)
+        status = fitted(self.style, self.status_text(), SMALL, room, bold=True)
+        self.text(surface, status, (table.row.hand.right, label.y + 1), SMALL, palette.accent, bold=True,
                   anchor="topright")
 
     def status_text(self) -> str:
@@ -356,7 +381,11 @@ class Panels:
         seat = state.current_player
         if seat < 0:
             spinner = f"{table.preset.suit}-{table.preset.suit}"
-            return "Dealing" if state.phase == DEAL else f"Nobody holds the {spinner}: drawing for it"
+            if state.phase == DEAL:
+                return "Dealing"
+            if state.phase == SEARCH:
+                return f"Nobody holds the {spinner}: drawing for it"
+            return f"{table.seat_name(state.seat)} draws from the boneyard"
         spinner = f"{table.preset.suit}-{table.preset.suit}"
         if table.replay is not None:
             return f"{table.seat_name(seat)} to move"
@@ -396,8 +425,11 @@ class Panels:
             image = self.style.text(note.text, size, self.style.palette.text, bold=True)
             box = image.get_rect(center=(round(note.x), round(note.y))).inflate(28, 14)
             alpha = max(0, min(255, round(255 * note.alpha)))
-            bubble = self.translucent(box.size, (10, 24, 18, min(230, alpha)), radius=box.height // 2)
+            # A bubble over its seat's plate, opaque while it is up: it covers the
+            # plate's labels for a moment rather than mixing with them.
+            bubble = self.translucent(box.size, (10, 24, 18, min(250, alpha)), radius=box.height // 2)
             surface.blit(bubble, box)
+            note_mark(surface, "cover", box, "note")
             image.set_alpha(alpha)
             surface.blit(image, image.get_rect(center=box.center))
             image.set_alpha(None)
@@ -410,11 +442,15 @@ class Panels:
             return
         palette = self.style.palette
         players = table.state.num_players
-        row_h = 38 if players <= 6 else 31
-        tile = 34 if players <= 6 else 28
+        # Rows tall enough for tiles whose pips read at a glance: with ten seats the
+        # summary covers the whole table, down to the footer.
+        row_h = 48
         panel = pygame.Rect(0, 0, 860, 100 + players * row_h + 68)
         panel.center = (AREA.centerx, AREA.centery + 10)
-        table.app.panels.draw(surface, panel, radius=18, alpha=236)
+        panel.bottom = min(panel.bottom, surface.get_height() - 64)
+        # Opaque: the arms' tiles must not show through the rows of hands.
+        gfx.rect(surface, (8, 22, 16), panel, border_radius=18)
+        table.app.panels.draw(surface, panel, radius=18, alpha=250)
         if result.winner < 0:
             headline = f"Round {result.number} blocked: the lowest hands tie, nobody scores"
         elif result.termination is Termination.DOMINO:
@@ -440,7 +476,9 @@ class Panels:
             self.text(surface, table.kind_label(seat), (columns[0] + 74, y + 6), TINY, palette.text_dim)
             x = columns[1]
             hand = result.hands[seat]
-            pitch = min(tile // 2 + 2, (columns[2] - columns[1] - 20) / max(1, len(hand)))
+            room = columns[2] - columns[1] - 20
+            tile = max(24, min(SUMMARY_TILE, 2 * (room // max(1, len(hand)) - 3)))
+            pitch = min(tile // 2 + 3, room / max(1, len(hand)))
             for i, shown in enumerate(hand):
                 table.draw_tile(surface, shown, (x + i * pitch, y), tile, face_up=True, seat=-1)
             if not hand:

@@ -13,13 +13,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...engine.tiles import HIGH, LOW
-from .cyprus_layout import Slot, place, slot_rect
+from ...engine.tiles import HIGH, LOW, PIPS
+from ..theme import SMALL
+from .cyprus_layout import AREA, Slot, place, seat_plates, slot_rect
 from .cyprus_model import open_ends
 from .sprites import Sprite, squashed
 
 if TYPE_CHECKING:
     from .cyprus import CyprusTable
+
+OPEN_HAND_TILE = 44
+"""A face-up hand opened from its plate (`Pieces.draw_open_hand`)."""
 
 
 @dataclass(eq=False)
@@ -81,6 +85,36 @@ class Pieces:
             length = table.row.hand_length
             surface.blit(table.app.tile_art.shadow(length), where.move(-6, -3))
             table.draw_tile(surface, tile, where, length, face_up=visible, seat=hand_seat)
+
+    def draw_open_hand(self, surface: pygame.Surface) -> None:
+        """A face-up hand opened beside its plate while the pointer is on the plate
+        (a replay, a finished round): big tiles in a row, its pips readable however
+        many the plate has to squeeze."""
+        table = self.table
+        pointer = table.app.pointer
+        if pointer is None or table.summary_up:
+            return
+        for seat, plate in seat_plates(table.state.num_players, table.bottom_seat).items():
+            hand = [t for t in table.model.hands[seat] if t not in table.flights]
+            if plate.collidepoint(pointer) and hand and table.hand_visible(seat):
+                break
+        else:
+            return
+        style = table.app.style
+        title = style.text(f"{table.seat_name(seat)}: {len(hand)} tiles, {sum(PIPS[t] for t in hand)} pips", SMALL,
+                           style.palette.text, bold=True)
+        pitch = OPEN_HAND_TILE // 2 + 4
+        box = pygame.Rect(0, 0, max(title.get_width(), pitch * len(hand)) + 28, OPEN_HAND_TILE + 52)
+        box.midtop = (plate.centerx, plate.bottom + 8)
+        if box.bottom > AREA.bottom:
+            box.midbottom = (plate.centerx, plate.y - 8)
+        box.clamp_ip(surface.get_rect().inflate(-16, -16))
+        table.app.panels.draw(surface, box, radius=12, alpha=250)
+        surface.blit(title, (box.x + 14, box.y + 8))
+        x = box.centerx - pitch * len(hand) // 2 + 2
+        for index, tile in enumerate(hand):
+            table.draw_tile(surface, tile, (x + index * pitch, box.y + 36), OPEN_HAND_TILE, face_up=True,
+                            seat=-1 if table.model.revealed else seat)
 
     def draw_flight(self, surface: pygame.Surface, flight: Sprite) -> None:
         table = self.table

@@ -28,9 +28,8 @@ import pygame
 
 from ...engine import Action
 from ...engine.tiles import NAME
-from .. import games
+from .. import games, gfx
 from ..theme import BODY, LARGE, SMALL
-from . import SEAT_LABELS
 from .base import TableScene
 from .interaction import Choice
 
@@ -169,8 +168,7 @@ class GenericTable(TableScene):
         return None
 
     def seat_label(self, seat: int) -> str:
-        kind = self.seat_kind(seat)
-        return f"{self.seat_name(seat)} \u00b7 {SEAT_LABELS.get(kind, kind)}"
+        return f"{self.seat_name(seat)} \u00b7 {self.kind_label(seat)}"
 
     def status_text(self) -> str:
         state = self.state
@@ -252,8 +250,8 @@ class GenericTable(TableScene):
         style, palette = self.app.style, self.app.style.palette
         seat = self.state.current_player
         for item, rect in self.item_rects().items():
-            pygame.draw.rect(surface, palette.button, rect, border_radius=8)
-            pygame.draw.rect(surface, palette.panel_border, rect, 2, border_radius=8)
+            gfx.rect(surface, palette.button, rect, border_radius=8)
+            gfx.rect(surface, palette.panel_border, rect, 2, border_radius=8)
             if item[0] == "tile":
                 self.draw_tile(surface, item[1], rect, min(TILE_LENGTH * 2, rect.width - 8), face_up=True, seat=seat,
                                horizontal=True)

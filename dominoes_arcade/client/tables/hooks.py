@@ -12,6 +12,7 @@ import pygame
 
 from ...engine import Action, Event
 from ..input import InputEvent
+from . import seat_label
 from .interaction import Choice
 
 
@@ -51,6 +52,18 @@ class TableHooks:
     def last_move_rect(self) -> pygame.Rect | None:
         """Where the last move landed, for the last-move marker."""
         return None
+
+    def kind_label(self, seat: int) -> str:
+        """Who plays `seat`, the one way every table says it: "You" for the one human
+        at the screen, the seat's kind ("Hard bot", "Human" in hot-seat), and in a
+        replay the player the record names."""
+        record = self.setup.record
+        if record is not None:
+            return seat_label(str(record.seats[seat])) if seat < len(record.seats) else "Record"
+        kind = self.seat_kind(seat)
+        if kind == "human" and len(self.human_seats) == 1:
+            return "You"
+        return seat_label(kind)
 
     def describe(self, action: Action) -> str:
         """A short phrase for `action` in prompts (``"Draw"``, ``"Play 3-4 s7"``)."""

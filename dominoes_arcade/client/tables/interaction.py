@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import pygame
 
 from ...engine import Action
+from .. import gfx
 from ..focus import farthest_back, nearest
 from ..input import DIRECTIONS, Device, Intent
 from ..theme import SMALL
@@ -327,8 +328,9 @@ class Picker:
                 draw_ring(surface, rects[self.hovered], FOCUS_COLOUR, 2, grow=6)
         elif self.focused is not None and self.focused in rects:
             focus = rects[self.focused]
-            draw_ring(surface, focus, FOCUS_COLOUR, 3, grow=7 + round(2 * pulse))
-            draw_marker(surface, focus, FOCUS_COLOUR)
+            grow = 7 + round(2 * pulse)
+            draw_ring(surface, focus, FOCUS_COLOUR, 3, grow=grow)
+            draw_corners(surface, focus.inflate(2 * grow, 2 * grow), FOCUS_COLOUR)
         if self.dragging and self.pressed is not None:
             table.draw_dragged(surface, self.pressed, self.pointer)
 
@@ -338,7 +340,7 @@ _FILLS: dict[tuple, object] = {}
 
 def draw_ring(surface, rect, colour, width: int, *, grow: int = 0, radius: int = 10) -> None:
     """A rounded ring `grow` pixels outside `rect`."""
-    pygame.draw.rect(surface, colour, rect.inflate(2 * grow, 2 * grow), width=width, border_radius=radius + grow)
+    gfx.rect(surface, colour, rect.inflate(2 * grow, 2 * grow), width=width, border_radius=radius + grow)
 
 
 def draw_fill(surface, rect, rgba) -> None:
@@ -349,26 +351,17 @@ def draw_fill(surface, rect, rgba) -> None:
         if len(_FILLS) > 256:
             _FILLS.clear()
         fill = _FILLS[key] = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(fill, rgba, fill.get_rect(), border_radius=10)
+        gfx.rect(fill, rgba, fill.get_rect(), border_radius=10)
     surface.blit(fill, rect.topleft)
 
 
-def draw_marker(surface, rect, colour) -> None:
-    """A small triangle above `rect` pointing down at it: the focus, beyond colour."""
-    x, y = rect.centerx, rect.top - 10
-    pygame.draw.polygon(surface, colour, [(x - 9, y - 12), (x + 9, y - 12), (x, y)])
-
-
-def draw_tag(surface, style, rect, text: str, colour) -> None:
-    """A small label on a dark pill just above (or, at the top edge, below) `rect`."""
-    label = style.text(text, SMALL, colour, bold=True)
-    box = label.get_rect(midbottom=(rect.centerx, rect.top - 6)).inflate(14, 6)
-    if box.top < 4:
-        box.top = rect.bottom + 6
-    box.clamp_ip(surface.get_rect())
-    pygame.draw.rect(surface, (12, 18, 16), box, border_radius=box.height // 2)
-    pygame.draw.rect(surface, colour, box, width=2, border_radius=box.height // 2)
-    surface.blit(label, label.get_rect(center=box.center))
+def draw_corners(surface, rect, colour, arm: int = 12, width: int = 5) -> None:
+    """Thick brackets on the corners of `rect`: the focus, beyond colour, drawn on
+    its ring so that it covers nothing around the item."""
+    for x, y, dx, dy in ((rect.left, rect.top, 1, 1), (rect.right - 1, rect.top, -1, 1),
+                         (rect.left, rect.bottom - 1, 1, -1), (rect.right - 1, rect.bottom - 1, -1, -1)):
+        gfx.line(surface, colour, (x, y), (x + dx * arm, y), width)
+        gfx.line(surface, colour, (x, y), (x, y + dy * arm), width)
 
 
 def _distance(a, b) -> float:
@@ -383,8 +376,10 @@ def draw_marks(table, surface) -> None:
     style = table.app.style
     last = table.last_move_rect()
     if last is not None and not table.ended:
-        draw_ring(surface, last, LAST_MOVE_COLOUR, 3, grow=5)
-        draw_tag(surface, style, last, "Last move", LAST_MOVE_COLOUR)
+        # Two thin rings, a shape no other mark has (the status line says what the
+        # move was): a word badge here would cover the labels around the tile.
+        draw_ring(surface, last, LAST_MOVE_COLOUR, 2, grow=3)
+        draw_ring(surface, last, LAST_MOVE_COLOUR, 2, grow=7)
     table.picker.draw(surface)
     if table.hint is not None and table.can_decide:
         rects = table.item_rects()
@@ -393,19 +388,20 @@ def draw_marks(table, surface) -> None:
                 for item in (choice.source, choice.target):
                     if item is not None and item in rects:
                         draw_ring(surface, rects[item], HINT_COLOUR, 4, grow=10)
-                        draw_tag(surface, style, rects[item], "Hint", HINT_COLOUR)
                 break
-    elif table.hint_ticket is not None:
-        _draw_note(surface, style, "Thinking of a hint\u2026", HINT_COLOUR)
     thinking = table.bots.thinking_seconds()
     if thinking >= THINKING_NOTICE_SECONDS:
         draw_thinking(surface, style, table.seat_name(table.state.current_player), thinking)
 
 
-def _draw_note(surface, style, text: str, colour) -> None:
-    """One line of status at the bottom centre, above the prompts."""
-    label = style.text(text, SMALL + 2, colour, bold=True)
-    surface.blit(label, label.get_rect(midbottom=(surface.get_width() // 2, surface.get_height() - 56)))
+def hint_note(table) -> tuple[str, tuple[int, int, int]] | None:
+    """The hint in words, for the footer (its ring on the table has no label that
+    could cover the table's own): the move suggested, or that it is coming."""
+    if table.hint is not None and table.can_decide:
+        return f"Hint: {table.describe(table.hint)}", HINT_COLOUR
+    if table.hint_ticket is not None:
+        return "Thinking of a hint\u2026", HINT_COLOUR
+    return None
 
 
 def draw_thinking(surface, style, who: str, seconds: float) -> None:
@@ -416,14 +412,14 @@ def draw_thinking(surface, style, who: str, seconds: float) -> None:
     dot, gap = 6, 8
     box = pygame.Rect(0, 0, label.get_width() + 3 * (dot + gap) + 24, label.get_height() + 8)
     box.midbottom = (surface.get_width() // 2, surface.get_height() - 12)
-    pygame.draw.rect(surface, (12, 18, 16), box, border_radius=box.height // 2)
-    pygame.draw.rect(surface, LAST_MOVE_COLOUR, box, width=2, border_radius=box.height // 2)
+    gfx.rect(surface, (12, 18, 16), box, border_radius=box.height // 2)
+    gfx.rect(surface, LAST_MOVE_COLOUR, box, width=2, border_radius=box.height // 2)
     surface.blit(label, label.get_rect(midleft=(box.left + 12, box.centery)))
     lit = int(seconds * 3) % 3
     for i in range(3):
         centre = (box.left + 12 + label.get_width() + gap + i * (dot + gap) + dot // 2, box.centery)
         colour = LAST_MOVE_COLOUR if i == lit else (60, 80, 90)
-        pygame.draw.circle(surface, colour, centre, dot // 2 + (i == lit))
+        gfx.circle(surface, colour, centre, dot // 2 + (i == lit))
 
 
 def table_prompts(table) -> list:

@@ -28,7 +28,7 @@ import pygame
 from ...engine import Action, Event
 from ...engine.necropolis import ATTACH, DRAW, EXCHANGE, HIDE, LEFT, NEW, NEW_FROM, PASS, PLAY, RIGHT, SIDES
 from ...engine.tiles import NAME, PIPS
-from . import SEAT_LABELS, TableSetup
+from . import TableSetup
 from .base import TableScene
 from .interaction import Choice
 from .necropolis_draw import PASS_BUTTON, NecropolisPainter, plural
@@ -348,9 +348,3 @@ class NecropolisTable(TableScene):
         times = f" x {penalty}" if penalty != 1 else ""
         return f"{self.seat_name(seat)}: {pips} pips{tiles} + {plural(sites, 'site')}{times} = {pips + sites * penalty}"
 
-    def seat_kind_label(self, seat: int) -> str:
-        """"Human", "Medium bot"; in a replay, the player the record names (a bot spec)."""
-        record = self.setup.record
-        if record is not None and seat < len(record.seats):
-            return str(record.seats[seat])
-        return SEAT_LABELS.get(self.seat_kind(seat), self.seat_kind(seat))

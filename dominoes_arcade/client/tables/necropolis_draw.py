@@ -15,9 +15,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...engine.necropolis import REVEAL_DRAW
 from ...engine.tiles import NAME, PIPS
+from .. import gfx
 from ..app import LOGICAL_SIZE
-from ..theme import BODY, HEADING, LARGE, SMALL
+from ..canvas import Canvas
+from ..layout_check import note as note_mark
+from ..theme import BODY, HEADING, LARGE, SMALL, fitted
 from .necropolis_layout import MIDDLE_BAND, PILE_CENTRE, PILE_LENGTH
 from .sprites import Sprite, squashed
 
@@ -82,7 +86,7 @@ class NecropolisPainter:
         layer = self._slots.get(key)
         if layer is None:
             style, layout = table.app.style, table.layout
-            layer = style.background(LOGICAL_SIZE).copy()
+            layer = Canvas.like(style.background(LOGICAL_SIZE))
             for seat in (0, 1):
                 table.app.panels.draw(layer, layout.trays[seat], radius=14, alpha=120)
                 table.app.panels.draw(layer, layout.abandoned[seat], radius=14, alpha=90)
@@ -126,7 +130,7 @@ class NecropolisPainter:
         overlay = self._dim.get(size)
         if overlay is None:
             overlay = self._dim[size] = pygame.Surface(size, pygame.SRCALPHA)
-            pygame.draw.rect(overlay, (10, 20, 16, 120), overlay.get_rect(), border_radius=max(2, size[1] // 10))
+            gfx.rect(overlay, (10, 20, 16, 120), overlay.get_rect(), border_radius=max(2, size[1] // 10))
         return overlay
 
     def slot(self, size: tuple[int, int], label: str, lit: bool) -> pygame.Surface:
@@ -138,8 +142,8 @@ class NecropolisPainter:
             style = table.app.style
             surface = self._slots[key] = pygame.Surface(size, pygame.SRCALPHA)
             colour = (*style.palette.accent, 150) if lit else (230, 236, 228, 70)
-            pygame.draw.rect(surface, (255, 255, 255, 22), surface.get_rect(), border_radius=8)
-            pygame.draw.rect(surface, colour, surface.get_rect(), width=2, border_radius=8)
+            gfx.rect(surface, (255, 255, 255, 22), surface.get_rect(), border_radius=8)
+            gfx.rect(surface, colour, surface.get_rect(), width=2, border_radius=8)
             lines = label.split("\n")
             for i, line in enumerate(lines):
                 text = style.text(line, SMALL - 3, style.palette.text_dim, bold=True)
@@ -180,12 +184,12 @@ class NecropolisPainter:
         panel = table.layout.panels[seat]
         to_move = seat == state.current_player or (state.is_chance and seat == state.seat and state.phase != 0)
         if to_move and not state.is_terminal:
-            pygame.draw.rect(surface, p.accent, panel.inflate(4, 4), width=3, border_radius=18)
+            gfx.rect(surface, p.accent, panel.inflate(4, 4), width=3, border_radius=18)
             marker = style.text("\u25b6 To move", BODY, p.accent, bold=True)
             surface.blit(marker, (panel.x + 16, panel.y + 68))
         x = panel.x + 16
         surface.blit(style.text(table.seat_name(seat), LARGE, p.text, bold=True), (x, panel.y + 12))
-        kind = fitted(style, table.seat_kind_label(seat), SMALL, panel.width - 32)
+        kind = fitted(style, table.kind_label(seat), SMALL, panel.width - 32)
         surface.blit(style.text(kind, SMALL, p.text_dim), (x, panel.y + 44))
         score = round(table.shown_scores[seat])
         hidden = state.mastabas[seat] and not table.may_show(True, seat)
@@ -211,7 +215,8 @@ class NecropolisPainter:
             surface.blit(self.slot((PILE_LENGTH, PILE_LENGTH // 2), "empty", False),
                          (cx - PILE_LENGTH // 2, cy - PILE_LENGTH // 4))
         label = style.text(f"Necropolis: {count}", BODY, style.palette.text, bold=True)
-        surface.blit(label, label.get_rect(midtop=(cx, cy + 34)))
+        # Below the pile's focus ring (it grows up to 9 px around the pile's rect), not through it.
+        surface.blit(label, label.get_rect(midtop=(cx, table.layout.pile.bottom + 12)))
 
     def draw_status(self, surface: pygame.Surface) -> None:
         table = self.table
@@ -227,8 +232,10 @@ class NecropolisPainter:
         elif table.waiting_for_human:
             heading, note = f"{arrow} {table.seat_name(seat)}: your move", self.instruction()
         else:
-            heading = f"{arrow} {table.seat_name(seat)} ({table.seat_kind_label(seat)})"
-            if state.held >= 0:
+            heading = f"{arrow} {table.seat_name(seat)} \u00b7 {table.kind_label(seat)}"
+            if state.phase == REVEAL_DRAW:  # a chance step: the tile drawn is being turned over
+                note = "draws from the necropolis."
+            elif state.held >= 0:
                 note = "is deciding what to do with the drawn tile."
             else:
                 note = "moves next." if table.setup.record is not None else "is thinking..."
@@ -263,9 +270,9 @@ class NecropolisPainter:
     def draw_button(self, surface: pygame.Surface, rect: pygame.Rect, label: str) -> None:
         table = self.table
         style = table.app.style
-        pygame.draw.rect(surface, (0, 0, 0), rect.move(0, 4), border_radius=10)
-        pygame.draw.rect(surface, style.palette.button_top, rect, border_radius=10)
-        pygame.draw.rect(surface, (0, 0, 0), rect, width=1, border_radius=10)
+        gfx.rect(surface, (0, 0, 0), rect.move(0, 4), border_radius=10)
+        gfx.rect(surface, style.palette.button_top, rect, border_radius=10)
+        gfx.rect(surface, (0, 0, 0), rect, width=1, border_radius=10)
         text = style.text(label, LARGE, style.palette.text, bold=True)
         surface.blit(text, text.get_rect(center=rect.center))
 
@@ -279,8 +286,8 @@ class NecropolisPainter:
         pill = self._slots.get(key)
         if pill is None:
             pill = self._slots[key] = pygame.Surface(box.size, pygame.SRCALPHA)
-            pygame.draw.rect(pill, (6, 16, 12, 225), pill.get_rect(), border_radius=box.height // 2)
-            pygame.draw.rect(pill, (*style.palette.accent, 200), pill.get_rect(), width=2,
+            gfx.rect(pill, (6, 16, 12, 225), pill.get_rect(), border_radius=box.height // 2)
+            gfx.rect(pill, (*style.palette.accent, 200), pill.get_rect(), width=2,
                              border_radius=box.height // 2)
         alpha = round(255 * min(1.0, table.banner["alpha"] * 2))
         pill.set_alpha(alpha)
@@ -296,8 +303,9 @@ class NecropolisPainter:
         p = style.palette
         panel = MIDDLE_BAND.inflate(0, -4)
         if table.summary["alpha"] > 0.99:  # opaque: nothing of the table below shows through
-            pygame.draw.rect(surface, (8, 22, 16), panel, border_radius=18)
+            gfx.rect(surface, (8, 22, 16), panel, border_radius=18)
         table.app.panels.draw(surface, panel, radius=18, alpha=min(250, 50 * round(5 * table.summary["alpha"])))
+        note_mark(surface, "cover", panel, "round summary")  # (while it fades in, the table is going away)
         progress = table.summary["progress"]
         headline = table.result_lines()[0]
         text = style.text(headline, LARGE + 4, p.accent, bold=True)
@@ -317,13 +325,3 @@ class NecropolisPainter:
 
 def plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
-
-
-def fitted(style, text: str, size: int, width: int, bold: bool = False) -> str:
-    """`text`, cut short with an ellipsis when it is wider than `width` pixels."""
-    font = style.font(size, bold)
-    if font.size(text)[0] <= width:
-        return text
-    while text and font.size(text + "\u2026")[0] > width:
-        text = text[:-1]
-    return text + "\u2026"

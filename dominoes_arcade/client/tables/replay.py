@@ -28,7 +28,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...engine.records import parse_step
+from .. import gfx
+from ..canvas import Canvas
 from ..input import Intent
+from ..layout_check import note
 from ..theme import BODY, LARGE, SMALL
 from . import TableSetup
 
@@ -62,14 +65,15 @@ class ReplayControls:
         self.wait = 0.0
         self.idle = 0.0
         """Seconds without input (the bar hides while playing after `IDLE_SECONDS`)."""
-        self._layer = pygame.Surface(BAR.size, pygame.SRCALPHA)
+        self._layer = Canvas(BAR.size, pygame.SRCALPHA)
         x = BAR.x + 8
         self.buttons: list[ControlButton] = []
-        for width, label, action in ((84, lambda: "\u25c0 Back", self.step_back),
-                                     (82, lambda: "Pause" if self.playing else "Play", self.toggle),
-                                     (88, lambda: "Step \u25b6", self.step_forward),
-                                     (96, lambda: f"Speed {self.speed_text}", self.faster),
-                                     (124, lambda: "Round \u25b6\u25b6", self.next_round)):
+        # Widths fit the longest label each button shows ("Speed 0.25x").
+        for width, label, action in ((74, lambda: "\u25c0 Back", self.step_back),
+                                     (68, lambda: "Pause" if self.playing else "Play", self.toggle),
+                                     (74, lambda: "Step \u25b6", self.step_forward),
+                                     (136, lambda: f"Speed {self.speed_text}", self.faster),
+                                     (108, lambda: "Round \u25b6\u25b6", self.next_round)):
             self.buttons.append(ControlButton(pygame.Rect(x, BAR.y + 30, width - 6, 32), label, action))
             x += width
 
@@ -237,17 +241,18 @@ class ReplayControls:
         layer = self._layer
         layer.fill((0, 0, 0, 0))
         local = BAR.move(-BAR.x, -BAR.y)
-        pygame.draw.rect(layer, (10, 24, 18, 225), local, border_radius=14)
-        pygame.draw.rect(layer, p.panel_border, local, width=2, border_radius=14)
+        gfx.rect(layer, (10, 24, 18, 225), local, border_radius=14)
+        gfx.rect(layer, p.panel_border, local, width=2, border_radius=14)
         pointer = table.app.pointer
         for button in self.buttons:
             rect = button.rect.move(-BAR.x, -BAR.y)
             hover = pointer is not None and button.rect.collidepoint(pointer)
-            pygame.draw.rect(layer, p.button_focus if hover else p.button, rect, border_radius=9)
+            gfx.rect(layer, p.button_focus if hover else p.button, rect, border_radius=9)
             if hover:
-                pygame.draw.rect(layer, p.accent, rect, width=2, border_radius=9)
+                gfx.rect(layer, p.accent, rect, width=2, border_radius=9)
             label = style.text(button.label(), SMALL, p.text, bold=True)
             layer.blit(label, label.get_rect(center=rect.center))
+            note(layer, "badge", rect, "replay button")  # its label must fit it
         status = f"Replay \u00b7 step {len(table.steps)} of {len(self.record.steps)} \u00b7 {self.speed_text}"
         if not self.playing:
             status += " \u00b7 paused"
@@ -264,7 +269,7 @@ class ReplayControls:
         lines = self.table.result_lines()
         panel = pygame.Rect(0, 0, 640, 60 + 34 * len(lines))
         panel.center = (surface.get_width() // 2, 300)
-        self.table.app.panels.draw(surface, panel, radius=20, alpha=228)
+        self.table.app.panels.draw(surface, panel, radius=20, alpha=250)  # opaque: over a summary too
         y = panel.y + 22
         for index, line in enumerate(lines):
             size = LARGE if index == 0 else BODY

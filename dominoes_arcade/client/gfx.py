@@ -1,0 +1,51 @@
+"""Shapes in logical units: `pygame.draw`'s rect, circle, line, lines and polygon
+on a `canvas.Canvas` or the App's `canvas.Frame`, at their pixels (a plain surface
+draws as pygame does). Widths and radii scale too, so a ring is as thick,
+relatively, at any size."""
+
+from __future__ import annotations
+
+import pygame
+
+
+def _width(width: int, scale: float) -> int:
+    return max(1, round(width * scale)) if width > 0 else 0
+
+
+def rect(surface, color, area, width: int = 0, border_radius: int = 0) -> pygame.Rect:
+    pixels = getattr(surface, "pixels", None)
+    if pixels is None or surface.exact:
+        return pygame.draw.rect(surface if pixels is None else pixels, color, area, width, border_radius)
+    scale = surface.scale
+    return pygame.draw.rect(pixels, color, surface.to_pixels(area), _width(width, scale), round(border_radius * scale))
+
+
+def circle(surface, color, center, radius: float, width: int = 0) -> pygame.Rect:
+    pixels = getattr(surface, "pixels", None)
+    if pixels is None or surface.exact:
+        return pygame.draw.circle(surface if pixels is None else pixels, color, center, radius, width)
+    scale = surface.scale
+    return pygame.draw.circle(pixels, color, surface.to_point(center), radius * scale, _width(width, scale))
+
+
+def line(surface, color, start, end, width: int = 1) -> pygame.Rect:
+    pixels = getattr(surface, "pixels", None)
+    if pixels is None or surface.exact:
+        return pygame.draw.line(surface if pixels is None else pixels, color, start, end, width)
+    return pygame.draw.line(pixels, color, surface.to_point(start), surface.to_point(end),
+                            _width(width, surface.scale))
+
+
+def lines(surface, color, closed: bool, points, width: int = 1) -> pygame.Rect:
+    pixels = getattr(surface, "pixels", None)
+    if pixels is None or surface.exact:
+        return pygame.draw.lines(surface if pixels is None else pixels, color, closed, points, width)
+    return pygame.draw.lines(pixels, color, closed, [surface.to_point(p) for p in points],
+                             _width(width, surface.scale))
+
+
+def polygon(surface, color, points, width: int = 0) -> pygame.Rect:
+    pixels = getattr(surface, "pixels", None)
+    if pixels is None or surface.exact:
+        return pygame.draw.polygon(surface if pixels is None else pixels, color, points, width)
+    return pygame.draw.polygon(pixels, color, [surface.to_point(p) for p in points], _width(width, surface.scale))

@@ -1,0 +1,136 @@
+"""Where every label, badge and panel of a frame went, and what collides.
+
+While ``App.check_layout`` is on, the App draws the frame through a
+`canvas.Frame`, which notes what is blitted on it, into ``App.layout_marks``.
+Text comes from `theme.Style.text` (tagged with `label`), panels from
+`theme.PanelCache` (tagged with `panel`); badges, buttons, arrows and opaque
+overlays say so through `note`; a cached layer that holds text (a seat's plate, a
+table's static felt) is a `canvas.Canvas`, so its marks follow it onto the frame.
+With the check off, nothing is noted.
+
+`problems(marks)` lists what a player would see as broken: two labels or
+badges overlapping, a label running out of the panel it sits in, a label off
+the screen.
+"""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass
+
+import pygame
+
+FOOTER_LAYER = "footer"
+
+
+@dataclass(frozen=True)
+class Mark:
+    kind: str
+    """"text", "badge", "panel", or "cover" (an opaque panel: it hides what is under it)."""
+    rect: pygame.Rect
+    """Where it is on the frame (for text: the inked pixels, not the line box)."""
+    what: str
+    """The text itself, or what the badge or panel is."""
+    layer: str
+    """The scene that drew it (overlays are checked on their own), or the footer."""
+
+    def __str__(self) -> str:
+        r = self.rect
+        return f"{self.kind} {self.what!r} at ({r.x}, {r.y}, {r.w}x{r.h}) in {self.layer}"
+
+
+LABELS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+"""Rendered text surface -> [its text, its inked rect (computed when first noted)]."""
+PANELS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+"""Panel surface -> the panel's body inside it (the rest is its shadow)."""
+
+
+def label(surface: pygame.Surface, text: str) -> pygame.Surface:
+    """Tag `surface` as the rendering of `text` (returns it)."""
+    LABELS[surface] = [text, None]
+    return surface
+
+
+def panel(surface: pygame.Surface, body: pygame.Rect, what: str = "panel", *, opaque: bool = False) -> pygame.Surface:
+    """Tag `surface` as a panel whose body is `body` within it (returns it); an
+    `opaque` one hides the marks under it."""
+    PANELS[surface] = (pygame.Rect(body), what, "cover" if opaque else "panel")
+    return surface
+
+
+def note(surface: pygame.Surface, kind: str, rect, what: str) -> None:
+    """Note a badge (or a panel drawn by hand) on `surface`, when it keeps marks
+    (a `canvas.Canvas`)."""
+    marks = getattr(surface, "marks", None)
+    if marks is not None:
+        marks.append(Mark(kind, pygame.Rect(rect), what, surface.layer))
+
+
+def set_layer(surface: pygame.Surface, layer: str) -> None:
+    """Marks put on `surface` from now on belong to `layer` (when it keeps marks)."""
+    if hasattr(surface, "marks"):
+        surface.layer = layer
+
+
+# -- the checks -------------------------------------------------------------------------------
+
+def _overlap(a: pygame.Rect, b: pygame.Rect) -> bool:
+    """More than a touch: antialiasing and a shared pixel row are not a collision."""
+    both = a.clip(b)
+    return both.width >= 2 and both.height >= 2
+
+
+def _inside(inner: pygame.Rect, outer: pygame.Rect, slack: int = 1) -> bool:
+    return outer.inflate(2 * slack, 2 * slack).contains(inner)
+
+
+def visible(marks: list[Mark]) -> list[Mark]:
+    """`marks` without those under an opaque panel drawn after them."""
+    shown: list[Mark] = []
+    for mark in marks:
+        if mark.kind == "cover":  # (a label it cuts is under it, not out of it)
+            shown = [m for m in shown if m.layer != mark.layer or not _overlap(mark.rect, m.rect)]
+        shown.append(mark)
+    return shown
+
+
+def problems(marks: list[Mark], screen: pygame.Rect) -> list[str]:
+    """Every collision among `marks` (one frame's), in words. Marks are compared
+    within their layer; the footer is compared with every layer's text too."""
+    found: list[str] = []
+    marks = visible(marks)
+    texts = [m for m in marks if m.kind == "text"]
+    badges = [m for m in marks if m.kind == "badge"]
+    panels = [m for m in marks if m.kind in ("panel", "cover")]
+
+    def same_layer(a: Mark, b: Mark) -> bool:
+        return a.layer == b.layer or FOOTER_LAYER in (a.layer, b.layer)
+
+    for mark in texts + badges:
+        if not _inside(mark.rect, screen):
+            found.append(f"off the screen: {mark}")
+    for i, a in enumerate(texts):
+        for b in texts[i + 1:]:
+            if same_layer(a, b) and _overlap(a.rect, b.rect):
+                found.append(f"text over text: {a} / {b}")
+    for i, badge in enumerate(badges):
+        for b in badges[i + 1:]:
+            if same_layer(badge, b) and _overlap(badge.rect, b.rect):
+                found.append(f"badge over badge: {badge} / {b}")
+        for text in texts:
+            if same_layer(badge, text) and _overlap(badge.rect, text.rect) and not _inside(text.rect, badge.rect):
+                found.append(f"badge over text: {badge} / {text}")
+        for box in panels:
+            if (box.layer == badge.layer and _overlap(badge.rect, box.rect)
+                    and not _inside(badge.rect, box.rect, slack=0)):
+                found.append(f"badge across a panel's edge: {badge} / {box}")
+    order = {id(mark): index for index, mark in enumerate(marks)}
+    for text in texts:
+        # The smallest panel under the label's centre, drawn before it, holds it.
+        holders = [box for box in panels if box.layer == text.layer and order[id(box)] < order[id(text)]
+                   and box.rect.collidepoint(text.rect.center)]
+        if holders:
+            holder = min(holders, key=lambda box: box.rect.width * box.rect.height)
+            if not _inside(text.rect, holder.rect):
+                found.append(f"text out of its panel: {text} / {holder}")
+    return found

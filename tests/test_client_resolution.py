@@ -1,0 +1,110 @@
+"""The frame is drawn at the screen's own pixels (dominoes_arcade/client/canvas.py):
+at 1920x1080 a screen is the 1280x720 layout, scaled (the two pictures agree once
+the big one is scaled down, and differ from another screen's); at 21:9 and 5:4 it
+sits between bars, drawn exactly as at the same scale without them; text is
+rendered at its pixel size (sharper, not stretched); the pointer maps back to
+logical units; screenshots come out at the screen's size."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from test_client_support import FRAME, run, widget
+
+from dominoes_arcade.client.tables import TableSetup, open_table
+from dominoes_arcade.engine.match import random_game
+
+STILL = '[display]\nanimation_speed = "off"\n[bots]\nthink_delay_ms = 0\n'
+
+
+def picture(app) -> pygame.Surface:
+    run(app, frames=3)
+    return app.screen.copy()
+
+
+def difference(a: pygame.Surface, b: pygame.Surface) -> float:
+    """Mean absolute difference of two same-sized pictures, 0..255 per channel."""
+    assert a.get_size() == b.get_size()
+    small_a = pygame.transform.smoothscale(a, (160, 90))
+    small_b = pygame.transform.smoothscale(b, (160, 90))
+    total = 0
+    for y in range(90):
+        for x in range(160):
+            ca, cb = small_a.get_at((x, y)), small_b.get_at((x, y))
+            total += abs(ca.r - cb.r) + abs(ca.g - cb.g) + abs(ca.b - cb.b)
+    return total / (160 * 90 * 3)
+
+
+def open_replay(app):
+    record = random_game("cyprus", 12, players=7)
+    table = open_table(app, TableSetup("cyprus", list(record.seats), dict(record.options), 0, record=record))
+    table.rebuild(len(record.steps) // 2)
+    table.replay.playing = False
+    return table
+
+
+@pytest.mark.parametrize("screen", ["settings", "table"])
+def test_a_screen_at_1920x1080_is_the_same_layout_scaled(app_with, screen):
+    pictures = []
+    for resolution in ((1280, 720), (1920, 1080)):
+        app = app_with(STILL, f"{screen}-{resolution[0]}.toml", resolution=resolution)
+        if screen == "settings":
+            app.open("settings")
+        else:
+            open_replay(app)
+        pictures.append(picture(app))
+        assert app.screen.get_size() == resolution
+    small, big = pictures
+    scaled_down = pygame.transform.smoothscale(big, small.get_size())
+    other = app_with(STILL, "other.toml")  # another screen, for scale: the title
+    unlike = difference(picture(other), small)
+    assert difference(scaled_down, small) < 4 < unlike
+
+
+def test_text_is_rendered_at_its_pixel_size_not_stretched(app_with):
+    app = app_with(STILL, "big.toml", resolution=(1920, 1080))
+    label = app.style.text("Dominoes", 21)
+    from dominoes_arcade.client.canvas import pixels_of
+
+    sharp = pixels_of(label, app.scale)
+    assert sharp is not label and abs(sharp.get_height() - label.get_height() * 1.5) <= 3
+    stretched = pygame.transform.smoothscale(label, sharp.get_size())
+    # A glyph drawn at its size has hard edges: more fully opaque pixels than a stretched one.
+    opaque = [sum(surface.get_at((x, y)).a > 250 for x in range(surface.get_width())
+                  for y in range(surface.get_height())) for surface in (sharp, stretched)]
+    assert opaque[0] > opaque[1]
+
+
+@pytest.mark.parametrize(("resolution", "same_scale", "offset"),
+                         [((2560, 1080), (1920, 1080), (320, 0)), ((1280, 1024), (1280, 720), (0, 152))])
+def test_other_shapes_sit_between_bars(app_with, resolution, same_scale, offset):
+    wide = app_with(STILL, "wide.toml", resolution=resolution)  # (one display: each picture in turn)
+    wide.open("settings")
+    framed, scale = picture(wide), wide.scale
+    assert wide.offset == offset and framed.get_size() == resolution
+    plain = app_with(STILL, "plain.toml", resolution=same_scale)
+    plain.open("settings")
+    reference = picture(plain)
+    assert plain.scale == scale
+    inside = framed.subsurface(pygame.Rect(offset, reference.get_size()))
+    assert difference(inside, reference) < 1
+    bar = (0, 0) if offset[0] else (0, resolution[1] - 1)
+    assert framed.get_at(bar)[:3] == (0, 0, 0)
+
+
+def test_the_pointer_maps_back_to_logical_units(app_with):
+    app = app_with(STILL, "pointer.toml", resolution=(2560, 1080))
+    target = widget(app, "Settings").rect.center
+    pos = (app.offset[0] + round(target[0] * app.scale), app.offset[1] + round(target[1] * app.scale))
+    events = [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)),
+              pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)]
+    app.step(FRAME, events)
+    run(app, frames=2)
+    assert app.scenes.top.name == "settings"
+
+
+def test_screenshots_come_out_at_the_screen_size(app_with, tmp_path):
+    app = app_with(STILL, "shot.toml", resolution=(1920, 1080))
+    path = app.screenshot(tmp_path / "title.png")
+    assert pygame.image.load(str(path)).get_size() == (1920, 1080)
