@@ -56,7 +56,7 @@ class GameOverScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self._dim, (0, 0))
         style = self.app.style
-        self.app.panels.draw(surface, PANEL, radius=24, alpha=238)
+        self.app.panels.draw(surface, PANEL, radius=24, alpha=255)
         title = style.shadow_text("Game over", HEADING + 4)
         surface.blit(title, title.get_rect(center=(WIDTH // 2, PANEL.y + 52)))
         y = PANEL.y + 104

@@ -102,7 +102,7 @@ class PauseScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self._dim, (0, 0))
-        self.app.panels.draw(surface, PANEL, radius=24, alpha=235)
+        self.app.panels.draw(surface, PANEL, radius=24, alpha=255)
         style = self.app.style
         title = style.shadow_text("Paused", HEADING + 4)
         surface.blit(title, title.get_rect(center=(WIDTH // 2, PANEL.y + 50)))

@@ -65,7 +65,7 @@ class TakeOverScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self._dim, (0, 0))
         style = self.app.style
-        self.app.panels.draw(surface, PANEL, radius=22, alpha=240)
+        self.app.panels.draw(surface, PANEL, radius=22, alpha=255)
         title = style.shadow_text("Play from here", HEADING - 4)
         surface.blit(title, title.get_rect(center=(WIDTH // 2, PANEL.y + 46)))
         where = f"From step {len(self.table.steps)} of the replay, with the tiles dealt as recorded so far."
