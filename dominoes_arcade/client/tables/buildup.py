@@ -339,6 +339,9 @@ class BuildUpTable(TableScene):
     def draw_dragged(self, surface: pygame.Surface, source, pos) -> None:
         self.painter.draw_dragged(surface, source, pos)
 
+    def draw_over_marks(self, surface: pygame.Surface) -> None:
+        self.painter.draw_badges(surface)
+
     def history_stack(self) -> int | None:
         """The stack whose tiles the history panel lists: the one under the mouse,
         or the one the keyboard or controller focus (or browse cursor) is on; else

@@ -61,6 +61,8 @@ class BuildUpPainter:
         self.table = table
         self.static: pygame.Surface | None = None
         self.static_key: tuple | None = None
+        self.badges: list[tuple[tuple[int, int], int, int]] = []
+        """This frame's height badges: (centre, owner of the top tile, height)."""
 
     def draw_plate(self, surface: pygame.Surface, seat: int) -> None:
         """Name, set, hand size and whose turn it is (an arrow and words, not colour alone)."""
@@ -328,6 +330,7 @@ class BuildUpPainter:
         table = self.table
         surface.blit(self.static_layer(), (0, 0))
         arriving = [f.lands_on for f in table.flights if f.lands_on is not None]
+        self.badges.clear()
         for stack in range(STACK_COUNT):
             self.draw_stack(surface, stack, arriving.count(("stack", stack)))
         for seat in (0, 1):
@@ -376,7 +379,7 @@ class BuildUpPainter:
 
     def draw_stack(self, surface: pygame.Surface, stack: int, arriving: int) -> None:
         """The top tile upright in its owner's colour, up to `UNDER_SHOWN` tiles under
-        it peeking out above, and a badge with the height."""
+        it peeking out above; the badge with the height waits for `draw_badges`."""
         table = self.table
         entries = table.state.stacks[stack]
         if arriving:
@@ -393,9 +396,18 @@ class BuildUpPainter:
         self.tile_at(surface, tile, (x, y), STACK_LENGTH, owner=owner)
         if len(entries) > 1:
             badge = (x + STACK_LENGTH // 4 + 4, y - STACK_LENGTH // 2 - len(under) * UNDER_STEP + 4)
+            self.badges.append((badge, owner, len(entries)))
+
+    def draw_badges(self, surface: pygame.Surface) -> None:
+        """The stacks' height badges, drawn after the marks: a ring around a stack
+        (the last move, a target, the focus) would otherwise cross its badge. None
+        while a hand's summary covers the stacks."""
+        if self.table.summary is not None:
+            return
+        for badge, owner, height in self.badges:
             gfx.circle(surface, (16, 20, 18), badge, 13)
             gfx.circle(surface, self.set_colour(owner), badge, 13, 2)
-            self.text_at(surface, str(len(entries)), SMALL - 3, {"center": badge}, bold=True)
+            self.text_at(surface, str(height), SMALL - 3, {"center": badge}, bold=True)
 
 
     def draw_hand(self, surface: pygame.Surface, seat: int, arriving: list) -> None:

@@ -53,6 +53,10 @@ class TableHooks:
         """Where the last move landed, for the last-move marker."""
         return None
 
+    def draw_over_marks(self, surface: pygame.Surface) -> None:
+        """Draw what must stay readable above the rings of the marks (by default
+        nothing)."""
+
     def kind_label(self, seat: int) -> str:
         """Who plays `seat`, the one way every table says it: "You" for the one human
         at the screen, the seat's kind ("Hard bot", "Human" in hot-seat), and in a

@@ -301,7 +301,8 @@ class Picker:
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface) -> None:
         """The decision's marks over the table: legal sources, the selection and its
-        targets, the focus (keyboard and controller), the hover, the dragged tile."""
+        targets, the focus (keyboard and controller), the hover. The dragged tile
+        comes later (`draw_drag`), above everything the table draws over the marks."""
         table = self.table
         if not table.can_decide:
             return
@@ -331,8 +332,11 @@ class Picker:
             grow = 7 + round(2 * pulse)
             draw_ring(surface, focus, FOCUS_COLOUR, 3, grow=grow)
             draw_corners(surface, focus.inflate(2 * grow, 2 * grow), FOCUS_COLOUR)
-        if self.dragging and self.pressed is not None:
-            table.draw_dragged(surface, self.pressed, self.pointer)
+
+    def draw_drag(self, surface) -> None:
+        """The tile being dragged, under the pointer."""
+        if self.dragging and self.pressed is not None and self.table.can_decide:
+            self.table.draw_dragged(surface, self.pressed, self.pointer)
 
 
 _FILLS: dict[tuple, object] = {}
@@ -372,7 +376,9 @@ def _distance(a, b) -> float:
 
 
 def draw_marks(table, surface) -> None:
-    """The last move, the decision's marks (`Picker.draw`), and the hint."""
+    """The last move, the decision's marks (`Picker.draw`), the hint, what the table
+    keeps above the marks (`draw_over_marks`: Build Up's stack heights, which the
+    rings around a stack would otherwise cross), then the dragged tile."""
     style = table.app.style
     last = table.last_move_rect()
     if last is not None and not table.ended:
@@ -389,6 +395,8 @@ def draw_marks(table, surface) -> None:
                     if item is not None and item in rects:
                         draw_ring(surface, rects[item], HINT_COLOUR, 4, grow=10)
                 break
+    table.draw_over_marks(surface)
+    table.picker.draw_drag(surface)
     thinking = table.bots.thinking_seconds()
     if thinking >= THINKING_NOTICE_SECONDS:
         draw_thinking(surface, style, table.seat_name(table.state.current_player), thinking)
