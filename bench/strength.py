@@ -36,8 +36,9 @@ import sys
 import time
 from collections import defaultdict
 
-from dominoes_arcade.bots import make_bot
+from dominoes_arcade.bots import DIFFICULTIES, BotError, difficulty_spec, make_bot, parse_spec
 from dominoes_arcade.bots.driver import play_bots
+from dominoes_arcade.config import load_settings
 from dominoes_arcade.engine import new_game
 
 
@@ -183,7 +184,7 @@ def main() -> None:
     for pair in args.option:
         key, _, value = pair.partition("=")
         options[key] = int(value) if value.lstrip("-").isdigit() else value
-    specs = list(args.bots)
+    specs = [resolve(spec, parser) for spec in args.bots]
     n = len(specs)
     state = new_game(args.game, n, options)
     options = state.options_dict()
@@ -207,6 +208,18 @@ def main() -> None:
         out.close()
     print(f"end: {load()}; {time.perf_counter() - start:.0f} s")
     print("\n".join(summarise(args.game, specs, state.higher_score_wins, results)))
+
+
+def resolve(spec: str, parser: argparse.ArgumentParser) -> str:
+    """`spec` checked before any game starts; a difficulty (``hard``) becomes the spec
+    config.toml's [bots] gives it, so results name the bot that played."""
+    try:
+        if spec in DIFFICULTIES:
+            return difficulty_spec(load_settings().bots, spec)
+        parse_spec(spec)
+    except BotError as error:
+        parser.error(str(error))
+    return spec
 
 
 if __name__ == "__main__":
