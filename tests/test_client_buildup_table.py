@@ -13,7 +13,7 @@ from client_drive import check_faces, drag
 from test_client_buildup import open_buildup, until_decision
 from test_client_support import animated, run
 
-from dominoes_arcade.client.tables import TableSetup, buildup_layout, open_table
+from dominoes_arcade.client.tables import TableSetup, buildup_layout, interaction, open_table
 from dominoes_arcade.client.tables.buildup import BuildUpTable
 from dominoes_arcade.engine.buildup import LINE_LENGTH, PLACE, STACK_COUNT
 from dominoes_arcade.engine.tiles import BY_NAME, PIPS
@@ -296,3 +296,24 @@ def test_the_hint_marks_a_tile_and_a_stack_of_the_table(app_with):
     assert choice.source in rects and choice.target in rects
     assert rects[choice.source].colliderect(table.layout.hand_rect(0, table.state.hands[0].index(choice.action.tile),
                                                             len(table.state.hands[0])))
+
+
+def test_height_badges_are_drawn_above_the_rings(app, monkeypatch):
+    """A ring around a stack (the last move, a target, the focus) would cross the
+    stack's height badge at its corner, so the badges come after every ring."""
+    table = open_buildup(app, ["human", "easy"], seed=10)
+    assert until_decision(app, table)
+    table.play(table.choices()[0].action)  # a placement: its stack is 2 high now
+    for _ in range(600):
+        run(app)
+        if table.can_decide and table.last_move_rect() is not None:
+            break
+    assert table.last_move_rect() is not None
+    calls: list[str] = []
+    ring = interaction.draw_ring
+    monkeypatch.setattr(interaction, "draw_ring", lambda *a, **k: (calls.append("ring"), ring(*a, **k)))
+    badges = table.painter.draw_badges
+    monkeypatch.setattr(table.painter, "draw_badges",
+                        lambda surface: (calls.append(f"badges {len(table.painter.badges)}"), badges(surface)))
+    run(app)
+    assert "ring" in calls and calls[-1].startswith("badges") and calls[-1] != "badges 0", calls
