@@ -24,7 +24,7 @@ import time
 from ..engine import CHANCE, TERMINAL, Action, State
 from . import heuristics
 from .base import Bot, Param
-from .ismcts import rewards
+from .ismcts import IsmctsBot, rewards
 
 MARGIN_WEIGHT = 0.1
 """Weight of the score margin in the reward at the end of a game (`ismcts.rewards`),
@@ -51,9 +51,7 @@ class PimcBot(Bot):
         "time_ms": Param(0, "milliseconds per decision instead of a fixed world count; "
                             "0 = use worlds (a time budget does not repeat exactly)",
                          minimum=0, maximum=3_600_000),
-        "horizon": Param(1, "in games of hands or rounds, rollouts stop after this many hand/round ends and "
-                            "the position is scored by the game's evaluation; 0 = play to the end of the game",
-                         minimum=0, maximum=1000),
+        "horizon": IsmctsBot.params["horizon"],  # the same stopping point as the tree search's rollouts
     }
 
     worlds: int
