@@ -183,8 +183,7 @@ class IsmctsBot(Bot):
         me = self.seat
         root = Node()
         root.visits = 0
-        stage = getattr(self.heuristic, "stage", None)
-        self._stage_limit = stage(view) + self.horizon if stage is not None and self.horizon > 0 else None
+        self._stage_limit = stage_limit(self.heuristic, view, self.horizon)
         deadline = None
         if self.time_ms > 0:
             deadline = time.perf_counter() + self.time_ms / 1000.0
@@ -255,41 +254,54 @@ class IsmctsBot(Bot):
             child.total += values[player]
 
     def _rollout(self, state: State, rng: random.Random) -> list[float]:
-        """Play `state` on and return each seat's reward: the greedy heuristic, with an
-        `epsilon` share of uniformly random decisions so that rollouts do not all
-        repeat one line; to the end of the game, or to the `horizon`-th hand or
-        round end, where the game's `evaluate` scores the position."""
-        heuristic = self.heuristic
-        choose = heuristic.choose
-        epsilon = self.epsilon
-        random_float, randrange = rng.random, rng.randrange
-        limit = self._stage_limit
-        stage = heuristic.stage if limit is not None else None
-        left = self._depth
-        # The heuristic's own list-free policy, where it has one, makes the same
-        # decisions as `choose` over the legal list, for less.
-        policy = getattr(heuristic, "rollout_action", None) if not epsilon else None
-        apply, sample_chance = state.apply_unchecked, state.sample_chance  # looked up once, used ~50 times
-        while True:
-            player = state.current_player
-            if player == TERMINAL:
-                return rewards(state, heuristic.SCORE_SCALE, self.margin)
-            if stage is not None and stage(state) >= limit:
-                return heuristic.evaluate(state)
-            if player == CHANCE:
-                apply(sample_chance(rng))
-                continue
-            if not left:
-                return self._estimate(state)
-            left -= 1
-            if policy is not None:
-                apply(policy(state, rng))
-                continue
-            legal = state.legal_actions()
-            if len(legal) == 1:
-                action = legal[0]
-            elif random_float() < epsilon:
-                action = legal[randrange(len(legal))]
-            else:
-                action = choose(state, legal, rng)
-            apply(action)
+        """Play `state` on (`play_out`) with this search's horizon, depth and epsilon."""
+        return play_out(state, self.heuristic, rng, self._stage_limit, self.margin, self._depth,
+                        self._estimate, self.epsilon)
+
+
+def stage_limit(heuristic, view: State, horizon: int) -> int | None:
+    """The heuristic's `stage` at which rollouts from `view` stop (`horizon` hand or
+    round ends on), or None: the game has no hands or rounds, or the horizon is off."""
+    stage = getattr(heuristic, "stage", None)
+    return stage(view) + horizon if stage is not None and horizon > 0 else None
+
+
+def play_out(state: State, heuristic, rng: random.Random, limit: int | None, margin: float,
+             depth: int = -1, estimate=None, epsilon: float = 0.0) -> list[float]:
+    """Play `state` on and return each seat's reward: the greedy heuristic, with an
+    `epsilon` share of uniformly random decisions so that rollouts do not all
+    repeat one line; to the end of the game (scored by `rewards` with `margin`), or
+    to the `limit` stage (the heuristic's hand or round count), where the game's
+    `evaluate` scores the position, or after `depth` decisions (-1: no limit), where
+    `estimate` does. `ismcts` and `pimc` both roll out with it."""
+    choose = heuristic.choose
+    random_float, randrange = rng.random, rng.randrange
+    stage = heuristic.stage if limit is not None else None
+    left = depth
+    # The heuristic's own list-free policy, where it has one, makes the same
+    # decisions as `choose` over the legal list, for less.
+    policy = getattr(heuristic, "rollout_action", None) if not epsilon else None
+    apply, sample_chance = state.apply_unchecked, state.sample_chance  # looked up once, used ~50 times
+    while True:
+        player = state.current_player
+        if player == TERMINAL:
+            return rewards(state, heuristic.SCORE_SCALE, margin)
+        if stage is not None and stage(state) >= limit:
+            return heuristic.evaluate(state)
+        if player == CHANCE:
+            apply(sample_chance(rng))
+            continue
+        if not left:
+            return estimate(state)
+        left -= 1
+        if policy is not None:
+            apply(policy(state, rng))
+            continue
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            action = legal[0]
+        elif random_float() < epsilon:
+            action = legal[randrange(len(legal))]
+        else:
+            action = choose(state, legal, rng)
+        apply(action)

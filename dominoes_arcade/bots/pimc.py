@@ -21,14 +21,14 @@ from __future__ import annotations
 import random
 import time
 
-from ..engine import CHANCE, TERMINAL, Action, State
+from ..engine import Action, State
 from . import heuristics
 from .base import Bot, Param
-from .ismcts import IsmctsBot, rewards
+from .ismcts import IsmctsBot, play_out, stage_limit
 
-MARGIN_WEIGHT = 0.1
-"""Weight of the score margin in the reward at the end of a game (`ismcts.rewards`),
-as `ismcts` uses by default."""
+MARGIN_WEIGHT = IsmctsBot.params["margin"].default
+"""Weight of the score margin in the reward at the end of a game (`ismcts.rewards`):
+`ismcts`'s default."""
 
 
 class PimcBot(Bot):
@@ -69,7 +69,7 @@ class PimcBot(Bot):
             return legal[0]
         start = time.perf_counter()
         deadline = start + self.time_ms / 1000.0 if self.time_ms > 0 else None
-        limit = self._stage_limit(view)
+        limit = stage_limit(self.heuristic, view, self.horizon)
         me = self.seat
         rng = self.rng
         totals = [0.0] * len(legal)
@@ -80,7 +80,7 @@ class PimcBot(Bot):
             for index, action in enumerate(legal):
                 state = world.clone()
                 state.apply_unchecked(action)
-                totals[index] += self._rollout(state, random.Random(seed), limit)[me]
+                totals[index] += play_out(state, self.heuristic, random.Random(seed), limit, MARGIN_WEIGHT)[me]
             worlds += 1
             if deadline is None:
                 if worlds >= self.worlds:
@@ -90,34 +90,3 @@ class PimcBot(Bot):
         best = max(range(len(legal)), key=totals.__getitem__)  # the first of equal totals
         self.last_search = {"worlds": worlds, "seconds": time.perf_counter() - start}
         return legal[best]
-
-    def _stage_limit(self, view: State) -> int | None:
-        """The `stage` at which rollouts from `view` stop (`horizon` hand or round
-        ends on), or None: the game has no hands or rounds, or the horizon is off."""
-        stage = getattr(self.heuristic, "stage", None)
-        return stage(view) + self.horizon if stage is not None and self.horizon > 0 else None
-
-    def _rollout(self, state: State, rng: random.Random, limit: int | None) -> list[float]:
-        """Each seat's reward after greedy play from `state` to the `limit`-th hand or
-        round end (None: to the end of the game)."""
-        heuristic = self.heuristic
-        choose = heuristic.choose
-        stage = heuristic.stage if limit is not None else None
-        # The heuristic's own list-free policy, where it has one, makes the same
-        # decisions as `choose` over the legal list, for less (as in `ismcts`).
-        policy = getattr(heuristic, "rollout_action", None)
-        apply, sample_chance = state.apply_unchecked, state.sample_chance
-        while True:
-            player = state.current_player
-            if player == TERMINAL:
-                return rewards(state, heuristic.SCORE_SCALE, MARGIN_WEIGHT)
-            if stage is not None and stage(state) >= limit:
-                return heuristic.evaluate(state)
-            if player == CHANCE:
-                apply(sample_chance(rng))
-                continue
-            if policy is not None:
-                apply(policy(state, rng))
-                continue
-            legal = state.legal_actions()
-            apply(legal[0] if len(legal) == 1 else choose(state, legal, rng))
