@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 import time
+import types
 
 from ..engine import Action, State
 from . import heuristics
@@ -52,21 +53,27 @@ class PimcBot(Bot):
                             "0 = use worlds (a time budget does not repeat exactly)",
                          minimum=0, maximum=3_600_000),
         "horizon": IsmctsBot.params["horizon"],  # the same stopping point as the tree search's rollouts
+        "policy": Param("greedy", "the rollout policy of every seat: greedy (the game's heuristic) or strong "
+                                  "(the game's tuned policy, where it has one)", choices=("greedy", "strong")),
     }
 
     worlds: int
     time_ms: int
     horizon: int
+    policy: str
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.heuristic = heuristics.for_game(self.game)
+        self.heuristic = with_policy(heuristics.for_game(self.game), self.policy)
         self.last_search: dict = {}
 
     def choose(self, view: State, legal: list[Action]) -> Action:
         if len(legal) == 1:
             self.last_search = {"worlds": 0, "seconds": 0.0}
             return legal[0]
+        distinct = getattr(self.heuristic, "distinct", None)
+        if distinct is not None:  # the strong policy's game knows which plays repeat another
+            legal = distinct(view, legal)
         start = time.perf_counter()
         deadline = start + self.time_ms / 1000.0 if self.time_ms > 0 else None
         limit = stage_limit(self.heuristic, view, self.horizon)
@@ -90,3 +97,17 @@ class PimcBot(Bot):
         best = max(range(len(legal)), key=totals.__getitem__)  # the first of equal totals
         self.last_search = {"worlds": worlds, "seconds": time.perf_counter() - start}
         return legal[best]
+
+
+def with_policy(heuristic, policy: str):
+    """`heuristic` with its ``strong_choose`` (and ``strong_rollout_action``, its
+    list-free twin) as the rollout policy when `policy` is "strong", and its
+    ``strong_distinct`` (the legal decisions less those that repeat another) as
+    `distinct`; unchanged for "greedy" or a game that has no strong policy."""
+    strong = getattr(heuristic, "strong_choose", None)
+    if policy == "greedy" or strong is None:
+        return heuristic
+    names = {name: getattr(heuristic, name) for name in dir(heuristic) if not name.startswith("__")}
+    return types.SimpleNamespace(**{**names, "choose": strong,
+                                    "rollout_action": getattr(heuristic, "strong_rollout_action", None),
+                                    "distinct": getattr(heuristic, "strong_distinct", None)})

@@ -207,3 +207,145 @@ def _compare(totals) -> list[float]:
             ahead += 0.5 + 0.5 * math.tanh((mine - theirs) / SCORE_SCALE)
         out.append((ahead - 0.5) / (n - 1))  # less the seat's own 1/2
     return out
+
+
+
+# -- the stronger policy (``pimc:policy=strong``) ---------------------------------------
+
+STRONG_WEIGHTS = {"pips": 0.4, "double": 8.0, "follow": 3.0, "block": 1.0, "flex": 2.0}
+"""`strong_choose`'s weights, tuned by self-play against greedy (bench/star_policy.py):
+greedy's three terms reweighted (fewer points for pips, more for doubles and for
+following), and ``flex``, worth each open number the rest of the hand could follow on."""
+
+
+def _hand_numbers(hand: list[int]) -> tuple[int, int, int]:
+    """The hand as tile bits, the numbers it shows and those only one of its tiles shows."""
+    bits = shown = single = 0
+    for tile in hand:
+        bits |= _TILE_BIT[tile]
+        numbers = NUMBERS_MASK[tile]
+        single = (single & ~numbers) | (numbers & ~shown)
+        shown |= numbers
+    return bits, shown, single
+
+
+def strong_choose(state: State, legal: list[Action], rng: random.Random | None = None,
+                  weights: dict | None = None) -> Action:
+    """The stronger one-ply play: greedy's terms (`choose`) with `STRONG_WEIGHTS`, plus
+    how many of the open numbers the rest of the hand could follow on. Ties go to
+    the first legal action; `rng` is not used."""
+    if len(legal) == 1:
+        return legal[0]
+    w = STRONG_WEIGHTS if weights is None else weights
+    w_pips, w_double, w_follow, w_block, w_flex = w["pips"], w["double"], w["follow"], w["block"], w["flex"]
+    preset = state.preset
+    hand_bits, shown, single = _hand_numbers(state.hands[state.seat])
+    unseen = (1 << len(preset.tiles)) - 1 & ~(state.on_table | hand_bits)
+    ends = state.ends
+    star_complete = len(ends) == preset.slots
+    if star_complete:
+        base_open = state.open_mask
+        arms_at = state.arms_at
+    else:
+        base_open = 0
+        for end in ends:
+            base_open |= 1 << end
+        suit = preset.suit
+    best, best_value = legal[0], -1e9
+    for action in legal:
+        tile = action.tile
+        open_mask = base_open
+        exposed = 0
+        if star_complete:
+            old = ends[action.arg]
+            new = PIPS[tile] - old
+            if arms_at[old] == 1 << action.arg:
+                open_mask ^= 1 << old
+                exposed -= (_SHOWING[old] & unseen).bit_count()
+        else:
+            new = PIPS[tile] - suit
+        if not open_mask >> new & 1:
+            open_mask |= 1 << new
+            exposed += (_SHOWING[new] & unseen).bit_count()
+        follow = (hand_bits & ~_TILE_BIT[tile] & _SHOWING_ANY[open_mask]).bit_count()
+        flex = (open_mask & shown & ~(single & NUMBERS_MASK[tile])).bit_count()
+        value = w_pips * PIPS[tile] + w_follow * follow - w_block * exposed + w_flex * flex
+        if IS_DOUBLE[tile]:
+            value += w_double
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def strong_rollout_action(state: State, rng: random.Random | None = None) -> Action:
+    """What ``strong_choose(state, state.legal_actions(), rng)`` returns, without the
+    list in the arm phase, as `rollout_action` is to `choose` (the same grouping of
+    arms by the number they end in, the same order and arithmetic)."""
+    preset = state.preset
+    ends = state.ends
+    if state.phase != TURN or len(ends) != preset.slots:
+        legal = state.legal_actions()
+        return legal[0] if len(legal) == 1 else strong_choose(state, legal, rng)
+    hand = state.hands[state.seat]
+    hand_bits, shown, single = _hand_numbers(hand)
+    arms_at, base_open, play = state.arms_at, state.open_mask, preset.play
+    fitting = hand_bits & _SHOWING_ANY[base_open]
+    if not fitting:
+        return state.legal_actions()[0]
+    if not fitting & (fitting - 1):
+        tile = fitting.bit_length() - 1
+        low, high = LOW[tile], HIGH[tile]
+        arms = arms_at[low] if high == low or not arms_at[high] else arms_at[high] if not arms_at[low] else 0
+        if arms:
+            return play[tile][(arms & -arms).bit_length() - 1]
+    w = STRONG_WEIGHTS
+    w_pips, w_double, w_follow, w_block, w_flex = w["pips"], w["double"], w["follow"], w["block"], w["flex"]
+    unseen = (1 << len(preset.tiles)) - 1 & ~(state.on_table | hand_bits)
+    best, best_value = None, -1e9
+    for tile in hand:
+        if not fitting & _TILE_BIT[tile]:
+            continue
+        low, high = LOW[tile], HIGH[tile]
+        low_arms, high_arms = arms_at[low], arms_at[high] if high != low else 0
+        if low_arms and (not high_arms or low_arms & -low_arms < high_arms & -high_arms):
+            covers = ((low, low_arms), (high, high_arms)) if high_arms else ((low, low_arms),)
+        else:
+            covers = ((high, high_arms), (low, low_arms)) if low_arms else ((high, high_arms),)
+        pips, rest = PIPS[tile], hand_bits & ~_TILE_BIT[tile]
+        rest_shown = shown & ~(single & NUMBERS_MASK[tile])
+        for old, arms in covers:
+            open_mask, exposed = base_open, 0
+            new = pips - old
+            if arms & (arms - 1) == 0:
+                open_mask ^= 1 << old
+                exposed -= (_SHOWING[old] & unseen).bit_count()
+            if not open_mask >> new & 1:
+                open_mask |= 1 << new
+                exposed += (_SHOWING[new] & unseen).bit_count()
+            follow = (rest & _SHOWING_ANY[open_mask]).bit_count()
+            flex = (open_mask & rest_shown).bit_count()
+            value = w_pips * pips + w_follow * follow - w_block * exposed + w_flex * flex
+            if IS_DOUBLE[tile]:
+                value += w_double
+            if value > best_value:
+                best, best_value = play[tile][(arms & -arms).bit_length() - 1], value
+    return best
+
+
+def strong_distinct(state: State, legal: list[Action]) -> list[Action]:
+    """`legal` less the plays that repeat an earlier one: a tile on any arm ending in
+    the same number leaves the same position up to the arms' names (the rules treat
+    every arm alike once the star is complete), so a search need try only the first."""
+    ends = state.ends
+    if len(ends) != state.preset.slots or len(legal) == 1:
+        return legal
+    seen = set()
+    out = []
+    for action in legal:
+        if action.kind == "play":
+            key = (action.tile, ends[action.arg])
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(action)
+    return out
