@@ -22,8 +22,10 @@ SEARCH: dict[str, tuple[type[Bot], dict[str, int]]] = {
     # iterations): 70% of decided games against pimc at 40 ms where 12 won 57%.
     "necropolis": (IsmctsBot, {"depth": 6}),
     "buildup": (PimcBot, {}),
-    "cyprus": (PimcBot, {}),
-    "sebastopol": (PimcBot, {}),
+    # One rollout per distinct position: plays onto arms ending in the same number
+    # repeat each other, so a third of Cyprus's rollouts went to copies.
+    "cyprus": (PimcBot, {"distinct": True}),
+    "sebastopol": (PimcBot, {"distinct": True}),
 }
 """The search each game plays and its parameters besides the time (bench/strength.py's
 numbers, README "Strength")."""

@@ -12,6 +12,12 @@ its module here (Sebastopol shares Cyprus's), which defines:
 - optionally, ``rollout_action(state, rng) -> Action``: exactly what ``choose(state,
   state.legal_actions(), rng)`` returns, computed without the list; ISMCTS's
   rollouts use it when it exists (tests/test_bots_heuristics.py checks the two agree).
+- optionally, ``strong_choose(state, legal, rng)`` and its list-free twin
+  ``strong_rollout_action(state, rng)``: a tuned one-ply policy that ``pimc:policy=strong``
+  rolls out with instead of ``choose``.
+- optionally, ``distinct(state, legal) -> list[Action]``: `legal` less the decisions
+  that lead to the same position as an earlier one (``pimc:distinct=true`` tries only
+  these).
 - ``observed_by(state, action, seat) -> bool``: whether `seat` learns which chance
   outcome `action` happened at `state` (a draw into someone else's hand: no). ISMCTS
   branches its tree only on outcomes the searching seat observes.

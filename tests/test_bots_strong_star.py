@@ -1,0 +1,138 @@
+"""Cyprus and Sebastopol's strong policy (bots/heuristics/cyprus.py, ``pimc:policy=strong``):
+legal and repeatable, its list-free twin deciding exactly as it does, and the plays
+it lets a search skip truly repeating another. Strength is measured in bench/, not here."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_bots_legal import random_position
+
+from dominoes_arcade.bots import make_bot
+from dominoes_arcade.bots.driver import play_specs
+from dominoes_arcade.bots.heuristics import cyprus
+from dominoes_arcade.bots.pimc import with_policy
+from dominoes_arcade.engine import CHANCE, new_game
+
+STAR_CASES = [
+    ("cyprus", 4, {}), ("cyprus", 10, {}), ("cyprus", 5, {"boneyard_reserve": 1, "hand_sizes": "bell"}),
+    ("cyprus", 6, {"block_tie": "lightest_tile"}), ("sebastopol", None, {}),
+]
+
+
+@settings(max_examples=80, deadline=None)
+@given(case=st.sampled_from(STAR_CASES), seed=st.integers(0, 2**32))
+def test_strong_choose_picks_a_legal_decision_and_the_same_one_again(case, seed):
+    state = random_position(*case, seed)
+    if state is None:
+        return
+    view = state.view(state.current_player)
+    legal = state.legal_actions()
+    action = cyprus.strong_choose(view, list(legal))
+    assert any(action is a for a in legal)
+    assert cyprus.strong_choose(view, list(legal), random.Random(seed + 1)) is action
+
+
+@pytest.mark.parametrize("game, players, options", STAR_CASES)
+def test_strong_rollout_action_decides_as_strong_choose_does_over_the_legal_list(game, players, options):
+    """Every decision of seeded games (the strong policy with a fifth of random
+    moves, so that odd positions come up too)."""
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(8):
+        state = new_game(game, players, options)
+        while not state.is_terminal:
+            if state.current_player == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            moves = state.legal_actions()
+            expected = moves[0] if len(moves) == 1 else cyprus.strong_choose(state, moves, rng)
+            assert cyprus.strong_rollout_action(state, rng) is expected, (str(expected), state.zones())
+            checked += 1
+            state.apply(expected if rng.random() < 0.8 else moves[rng.randrange(len(moves))])
+    assert checked > 200
+
+
+def test_the_strong_weights_change_decisions_and_greedys_weights_restore_greedy():
+    """With greedy's weights (and no ``flex``) the strong policy is greedy, move for
+    move; with its own it plays differently somewhere in a few games."""
+    greedy_weights = {"pips": 1.0, "double": cyprus.DOUBLE_BONUS, "follow": cyprus.FOLLOW_WEIGHT,
+                      "block": cyprus.BLOCK_WEIGHT, "flex": 0.0}
+    rng = random.Random(2)
+    differ = 0
+    for _ in range(6):
+        state = new_game("cyprus", 4)
+        while not state.is_terminal:
+            if state.current_player == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            moves = state.legal_actions()
+            action = cyprus.choose(state, moves)
+            assert cyprus.strong_choose(state, moves, None, greedy_weights) is action
+            differ += cyprus.strong_choose(state, moves) is not action
+            state.apply(action)
+    assert differ > 0
+
+
+def test_distinct_keeps_a_play_of_each_position_up_to_the_arms_names():
+    """Every legal decision leads to the position of a kept decision, where positions
+    are compared with the arms unnamed (their open ends as a multiset)."""
+    rng = random.Random(9)
+    dropped = 0
+    for game, players in (("cyprus", 4), ("sebastopol", None)):
+        for _ in range(6):
+            state = new_game(game, players)
+            while not state.is_terminal:
+                if state.current_player == CHANCE:
+                    state.apply(state.sample_chance(rng))
+                    continue
+                moves = state.legal_actions()
+                kept = cyprus.distinct(state, moves)
+                assert kept == [a for a in moves if any(a is k for k in kept)]  # a sub-list, in order
+                positions = [_unnamed(state, k) for k in kept]
+                for action in moves:
+                    assert _unnamed(state, action) in positions, str(action)
+                dropped += len(moves) - len(kept)
+                state.apply(moves[rng.randrange(len(moves))])
+    assert dropped > 50
+
+
+def _unnamed(state, action) -> tuple:
+    """The position after `action`, with the arms unnamed."""
+    after = state.clone()
+    after.apply(action)
+    return (after.phase, after.current_player, after.totals, after.last_round, sorted(after.ends), after.on_table,
+            [tuple(hand) for hand in after.hands], len(after.dead_arms()))
+
+
+def test_pimc_with_the_strong_policy_is_legal_and_repeatable():
+    heuristic = with_policy(cyprus, "strong")
+    assert heuristic.choose is cyprus.strong_choose and heuristic.rollout_action is cyprus.strong_rollout_action
+    assert with_policy(cyprus, "greedy") is cyprus
+    for game, players, options in (("cyprus", 4, {"target_score": 20}), ("sebastopol", None, {"target_score": 20})):
+        n = new_game(game, players, options).num_players
+        specs = ["pimc:worlds=3,policy=strong"] + ["greedy"] * (n - 1)
+        first = play_specs(game, specs, seed=4, options=options, bot_seeds=list(range(n)))
+        again = play_specs(game, specs, seed=4, options=options, bot_seeds=list(range(n)))
+        assert first.error is None and first.steps == again.steps
+    state = next(filter(None, (random_position("cyprus", 4, {}, seed) for seed in range(50))))
+    bot = make_bot("pimc:worlds=2,policy=strong", "cyprus", state.current_player, state.options_dict(), 1)
+    assert any(bot.choose(state.view(state.current_player), state.legal_actions()) is a
+               for a in state.legal_actions())
+
+
+def test_pimc_distinct_tries_fewer_plays_and_decides_legally():
+    """With ``distinct`` the same worlds cost fewer rollouts where arms share an
+    end; the decision is still one of the legal ones, repeatable from the seed."""
+    for game, players in (("cyprus", 4), ("sebastopol", None)):
+        positions = [p for p in (random_position(game, players, {}, seed) for seed in range(60)) if p is not None]
+        repeated = [p for p in positions if len(cyprus.distinct(p, p.legal_actions())) < len(p.legal_actions())]
+        assert repeated
+        for state in repeated[:4]:
+            seat, legal = state.current_player, state.legal_actions()
+            decisions = [make_bot("pimc:worlds=3,distinct=true", game, seat, state.options_dict(), 7)
+                         .choose(state.view(seat), list(legal)) for _ in range(2)]
+            assert decisions[0] is decisions[1] and any(decisions[0] is a for a in legal)
