@@ -7,7 +7,9 @@ Necropolis `ismcts` (with rollouts cut after 6 decisions) wins most of its decid
 games against `pimc` at equal time; in Build Up, Cyprus and Sebastopol the flat
 `pimc` is the stronger at equal time (its paired rollouts compare moves on the same
 deals, where the tree search's samples of each move differ), so this bot plays
-`pimc` there. A game missing from `SEARCH` (a new engine game) gets `ismcts`.
+`pimc` there; in Cyprus and Sebastopol with ``distinct``, which spends no rollouts
+on plays that repeat another, so the same time samples more deals. A game missing
+from `SEARCH` (a new engine game) gets `ismcts`.
 """
 
 from __future__ import annotations
