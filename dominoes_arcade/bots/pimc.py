@@ -86,6 +86,9 @@ class PimcBot(Bot):
             distinct = getattr(self.heuristic, "distinct", None)
             if distinct is not None:  # the other plays' rollouts would repeat these ones'
                 legal = distinct(view, legal)
+                if len(legal) == 1:
+                    self.last_search = {"worlds": 0, "seconds": 0.0}
+                    return legal[0]
         start = time.perf_counter()
         deadline = start + self.time_ms / 1000.0 if self.time_ms > 0 else None
         limit = stage_limit(self.heuristic, view, self.horizon)
