@@ -13,7 +13,10 @@ scored like `ismcts` scores it (`ismcts.rewards`). The action with the highest
 total reward over the worlds is played (ties: the first legal).
 
 No tree, no search over the other players' decisions: they play greedy in every
-rollout. That is cheap and, where the heuristic is good, hard to beat.
+rollout. That is cheap and, where the heuristic is good, hard to beat. With
+``policy=strong`` every seat's rollouts play the game's stronger one-ply policy
+instead (the heuristic module's `strong_choose`, where it has one) and score hand
+ends with its `strong_evaluate` (where it has one): what `auto` plays in those games.
 """
 
 from __future__ import annotations
@@ -23,12 +26,28 @@ import time
 
 from ..engine import Action, State
 from . import heuristics
-from .base import Bot, Param
+from .base import Bot, BotError, Param
 from .ismcts import IsmctsBot, play_out, stage_limit
 
 MARGIN_WEIGHT = IsmctsBot.params["margin"].default
 """Weight of the score margin in the reward at the end of a game (`ismcts.rewards`):
 `ismcts`'s default."""
+
+
+class StrongHeuristic:
+    """A game's heuristic module as the rollouts see it with ``policy=strong``: its
+    `strong_choose` as `choose`, its `strong_evaluate` (where it has one) as
+    `evaluate`, and no list-free `rollout_action` (that one is greedy's)."""
+
+    def __init__(self, heuristic):
+        self._heuristic = heuristic
+        self.choose = heuristic.strong_choose
+        self.evaluate = getattr(heuristic, "strong_evaluate", getattr(heuristic, "evaluate", None))
+
+    def __getattr__(self, name: str):
+        if name == "rollout_action":
+            raise AttributeError(name)
+        return getattr(self._heuristic, name)
 
 
 class PimcBot(Bot):
@@ -52,15 +71,22 @@ class PimcBot(Bot):
                             "0 = use worlds (a time budget does not repeat exactly)",
                          minimum=0, maximum=3_600_000),
         "horizon": IsmctsBot.params["horizon"],  # the same stopping point as the tree search's rollouts
+        "policy": Param("greedy", "rollout policy: the game's greedy heuristic, or its stronger "
+                                  "`strong_choose` (games that have one)", choices=("greedy", "strong")),
     }
 
     worlds: int
     time_ms: int
     horizon: int
+    policy: str
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.heuristic = heuristics.for_game(self.game)
+        if self.policy == "strong":
+            if not hasattr(self.heuristic, "strong_choose"):
+                raise BotError(f"pimc: {self.game} has no strong rollout policy (policy=greedy)")
+            self.heuristic = StrongHeuristic(self.heuristic)
         self.last_search: dict = {}
 
     def choose(self, view: State, legal: list[Action]) -> Action:
