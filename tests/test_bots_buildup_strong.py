@@ -4,6 +4,9 @@
 
 from __future__ import annotations
 
+import math
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,7 +18,8 @@ from dominoes_arcade.bots import BotError, make_bot
 from dominoes_arcade.bots.driver import play_specs
 from dominoes_arcade.bots.heuristics import buildup
 from dominoes_arcade.engine import CHANCE, new_game
-from dominoes_arcade.engine.tiles import PIPS
+from dominoes_arcade.engine.buildup import may_cover
+from dominoes_arcade.engine.tiles import IS_DOUBLE, PIPS
 
 VARIANTS = [{}, {"nondouble_on_double": "greater_or_equal", "later_hands_first": "trailing"},
             {"scoring": "played_this_hand", "unplayed_penalty": True}]
@@ -37,6 +41,60 @@ def test_strong_choose_is_legal_and_reads_only_the_movers_view(options, seed):
     assert buildup.strong_choose(state, legal) is action  # deterministic
 
 
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_strong_choose_takes_the_first_placement_of_the_highest_value(seed):
+    """The value as STRONG_WEIGHTS's docstring states it, recomputed placement by
+    placement from the legal list (the policy itself walks the cover matrix)."""
+    state = random_position("buildup", None, {}, seed)
+    if state is None:
+        return
+    legal = state.legal_actions()
+    pips_weight, early, take, own, risk, double = buildup.STRONG_WEIGHTS
+    seat = state.current_player
+    mine = len(state.hands[seat])
+    pool = buildup.opponent_pool(state, seat)
+    unseen = [t for t in range(28) if pool >> t & 1]
+    held = len(state.hands[1 - seat])
+    singles = any(not IS_DOUBLE[a.tile] for a in legal)
+
+    def value(action):
+        tile, stack = action.tile, action.arg
+        top, owner = state.stacks[stack][-1]
+        coverers = [t for t in unseen if may_cover(t, tile)]
+        # The chance that `held` tiles drawn from the unseen ones miss every coverer.
+        missed = math.comb(len(unseen) - len(coverers), held) / math.comb(len(unseen), held)
+        placed = pips_weight - early * (mine - 1) / 5
+        worth = PIPS[tile] * (placed - risk * (1 - missed))
+        worth -= double if singles and IS_DOUBLE[tile] else 0
+        return worth + (take * PIPS[top] if owner != seat else -own * PIPS[top])
+
+    values = [value(a) for a in legal]
+    best = max(values)
+    first = next(a for a, v in zip(legal, values, strict=True) if v > best - 1e-9)
+    assert buildup.strong_choose(state, legal) is first
+    assert buildup.strong_rollout_action(state) is first
+
+
+def test_the_strong_rollouts_play_the_last_two_hands_to_the_end():
+    state = play_to_hand_end(0)
+    assert buildup.strong_stage(state) == 1
+    rng = random.Random(1)
+    while state.hand_index < 3:  # the end of hand 3 does not count: hand 4 is dealt already
+        if state.current_player == CHANCE:
+            state.apply_unchecked(state.sample_chance(rng))
+        else:
+            state.apply_unchecked(buildup.strong_rollout_action(state))
+        assert buildup.strong_stage(state) == min(state.hand_index, 2)
+    assert [len(b) for b in state.boneyards] == [4, 4] and buildup.strong_stage(state) == 2
+    while not state.is_terminal:
+        if state.current_player == CHANCE:
+            state.apply_unchecked(state.sample_chance(rng))
+        else:
+            state.apply_unchecked(buildup.strong_rollout_action(state))
+    assert buildup.strong_stage(state) == 4
+
+
 def test_the_risk_of_a_placement_comes_from_the_tiles_the_opponent_may_still_hold():
     state = dealt_buildup(LIGHT, LIGHT, "6-6", "0-4", ["0-0", "1-1", "0-5", "1-4", "0-6"],
                           ["1-1", "1-5", "2-4", "2-2", "3-3"])
@@ -51,7 +109,6 @@ def test_the_risk_of_a_placement_comes_from_the_tiles_the_opponent_may_still_hol
 
 def play_to_hand_end(seed: int):
     """A game of `strong_choose` against itself from `seed`, stopped at its first hand end."""
-    import random
     rng = random.Random(seed)
     state = new_game("buildup")
     while state.hand_index == 0:

@@ -36,18 +36,19 @@ MARGIN_WEIGHT = IsmctsBot.params["margin"].default
 
 class StrongHeuristic:
     """A game's heuristic module as the rollouts see it with ``policy=strong``: its
-    `strong_choose` as `choose`, its `strong_evaluate` (where it has one) as
-    `evaluate`, and no list-free `rollout_action` (that one is greedy's)."""
+    `strong_choose` as `choose`, and where it has them `strong_rollout_action` as
+    the list-free `rollout_action` (greedy's is not used), `strong_evaluate` as
+    `evaluate` and `strong_stage` as `stage`."""
 
     def __init__(self, heuristic):
         self._heuristic = heuristic
         self.choose = heuristic.strong_choose
+        self.rollout_action = getattr(heuristic, "strong_rollout_action", None)
         self.evaluate = getattr(heuristic, "strong_evaluate", getattr(heuristic, "evaluate", None))
+        self.stage = getattr(heuristic, "strong_stage", getattr(heuristic, "stage", None))
 
     def __getattr__(self, name: str):
-        if name == "rollout_action":
-            raise AttributeError(name)
-        return getattr(self._heuristic, name)
+        return getattr(self._heuristic, name)  # the rest (`SCORE_SCALE`, `observed_by`...) as the module has it
 
 
 class PimcBot(Bot):

@@ -26,6 +26,7 @@ import random
 
 from ...engine import Action, State
 from ...engine.buildup import COVERERS, FILL, HAND_SIZES, SET_SIZE
+from ...engine.buildup_matrix import PASS, PLACE, ROW_BITS, ROW_SHIFT
 from ...engine.tiles import DOUBLE_SIX, IS_DOUBLE, PIPS
 
 SCORE_SCALE = 20.0
@@ -135,6 +136,7 @@ def _no_cover_table() -> list[list[list[float]]]:
 
 
 NO_COVER = _no_cover_table()
+_BIT = [1 << t for t in DOUBLE_SIX]
 
 STRONG_WEIGHTS = (0.037, 0.75, 0.512, 0.75, 1.113, 6.25)
 """`strong_choose`'s weights, in pips: (a pip placed, less this share of it when all
@@ -155,7 +157,7 @@ def opponent_pool(state: State, seat: int) -> int:
         tiles = [t for t in state.hands[opponent] if t >= 0] + state.unknown_tiles()
     pool = 0
     for tile in tiles:
-        pool |= 1 << tile
+        pool |= _BIT[tile]
     return pool
 
 
@@ -164,40 +166,68 @@ def strong_choose(state: State, legal: list[Action], rng: random.Random | None =
     """A one-ply placement closer to what the search plays than `choose`: light
     tiles early, the risk of being covered taken from the tiles the opponent may
     still hold (not a full set), doubles kept longer. It reads only what the mover
-    may see; ties go to the first legal action, and `rng` is not used."""
+    may see; ties go to the first legal action, and `rng` is not used. `legal` is
+    the state's legal list (`strong_rollout_action` decides without it)."""
     if len(legal) == 1:
         return legal[0]
-    rules = state.rules
-    if rules.played_this_hand:
-        return choose(state, legal, rng)
-    w_pips, w_early, w_take, w_own, w_risk, w_double = weights
+    return strong_rollout_action(state, rng, weights)
+
+
+def strong_rollout_action(state: State, rng: random.Random | None = None,
+                          weights: tuple[float, ...] = STRONG_WEIGHTS) -> Action:
+    """`strong_choose` without the legal list: the hand's rows of the cover matrix,
+    tile by tile ascending and stack by stack, which is the legal list's order."""
     seat = state.seat
+    fits = state.cover_matrix & state.hand_rows[seat]
+    if not fits:
+        return PASS
+    if state.rules.played_this_hand:
+        legal = state.legal_actions()
+        return legal[0] if len(legal) == 1 else choose(state, legal, rng)
+    w_pips, w_early, w_take, w_own, w_risk, w_double = weights
+    hand = state.hands[seat]
     coverers = COVERERS[state.options["nondouble_on_double"]]
     pool = opponent_pool(state, seat)
     no_cover = NO_COVER[pool.bit_count()]
     opponent_hand = len(state.hands[1 - seat])
-    w_pips -= w_early * (len(state.hands[seat]) - 1) / (_MAX_HAND - 1)
-    # What covering each stack is worth, whatever the tile.
-    covering = [w_take * PIPS[tile] if owner != seat else -w_own * PIPS[tile]
-                for tile, owner in (entries[-1] for entries in state.stacks)]
+    w_pips -= w_early * (len(hand) - 1) / (_MAX_HAND - 1)
+    covering = []  # what covering each stack is worth, whatever the tile
+    for entries in state.stacks:
+        top, owner = entries[-1]
+        covering.append(w_take * PIPS[top] if owner != seat else -w_own * PIPS[top])
     has_single = False
-    for action in legal:
-        if not IS_DOUBLE[action.tile]:
+    for tile in hand:
+        if not IS_DOUBLE[tile] and fits >> ROW_SHIFT[tile] & ROW_BITS:
             has_single = True
             break
-    best, best_value = legal[0], -1e9
-    last = -1
-    for action in legal:
-        tile = action.tile
-        if tile != last:  # the list runs tile by tile: the tile's parts once per tile
-            last, pips = tile, PIPS[tile]
-            base = pips * (w_pips - w_risk * (1.0 - no_cover[(coverers[tile] & pool).bit_count()][opponent_hand]))
-            if has_single and IS_DOUBLE[tile]:
-                base -= w_double
-        value = base + covering[action.arg]
-        if value > best_value:
-            best, best_value = action, value
-    return best
+    best_tile = best_stack = -1
+    best_value = -1e9
+    for tile in hand:
+        row = fits >> ROW_SHIFT[tile] & ROW_BITS
+        if not row:
+            continue
+        pips = PIPS[tile]
+        base = pips * (w_pips - w_risk * (1.0 - no_cover[(coverers[tile] & pool).bit_count()][opponent_hand]))
+        if has_single and IS_DOUBLE[tile]:
+            base -= w_double
+        while row:
+            low = row & -row
+            row ^= low
+            stack = low.bit_length() - 1
+            value = base + covering[stack]
+            if value > best_value:
+                best_tile, best_stack, best_value = tile, stack, value
+    return PLACE[best_tile][best_stack]
+
+
+def strong_stage(state: State) -> int:
+    """`stage` for the strong rollouts: the end of hand 3 does not count, since the
+    last hand's deal is settled then (each boneyard holds the 4 tiles of its last
+    hand), so a rollout in hand 3 or 4 plays to the end of the game instead of
+    trusting the forecast."""
+    if state.termination is not None:
+        return 4
+    return min(state.hand_index, 2)
 
 
 def hand_end_features(state: State) -> list[float]:
@@ -212,7 +242,7 @@ def hand_end_features(state: State) -> list[float]:
     for boneyard in state.boneyards:
         pool = 0
         for tile in boneyard:
-            pool |= 1 << tile
+            pool |= _BIT[tile]
         pools.append(pool)
     draw = HAND_SIZES[hand]
     tops = safe = 0.0
