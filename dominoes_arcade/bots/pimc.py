@@ -90,6 +90,11 @@ class PimcBot(Bot):
             self.heuristic = StrongHeuristic(self.heuristic)
         self.last_search: dict = {}
 
+    def sample_world(self, view: State, rng: random.Random) -> State:
+        """One full state consistent with `view`: uniform over what the seat has not
+        seen (a subclass may weigh in what the opponents' choices suggest)."""
+        return view.determinize(rng)
+
     def choose(self, view: State, legal: list[Action]) -> Action:
         if len(legal) == 1:
             self.last_search = {"worlds": 0, "seconds": 0.0}
@@ -102,7 +107,7 @@ class PimcBot(Bot):
         totals = [0.0] * len(legal)
         worlds = 0
         while True:
-            world = view.determinize(rng)
+            world = self.sample_world(view, rng)
             seed = rng.getrandbits(64)
             for index, action in enumerate(legal):
                 state = world.clone()
