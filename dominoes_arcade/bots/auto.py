@@ -58,9 +58,3 @@ class AutoBot(Bot):
 
     def choose(self, view: State, legal: list[Action]) -> Action:
         return self.inner.choose(view, legal)
-
-    def wants_observations(self) -> bool:  # per instance: only when the inner search follows the game
-        return self.inner.wants_observations()
-
-    def observe(self, view: State) -> None:
-        self.inner.observe(view)
