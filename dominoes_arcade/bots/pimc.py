@@ -19,25 +19,44 @@ Two options, off by default so that the baseline stays as measured: ``distinct``
 tries one play of each set that leads to the same position (the game's
 `distinct`: in Cyprus and Sebastopol a tile on either of two arms ending in the
 same number), which spends the time on more worlds instead of repeated rollouts;
-``policy=strong`` rolls every seat out with the game's tuned one-ply policy
-(``strong_choose``) instead of greedy. The second measured worse at equal worlds
-(README, "Strength"): against greedy seats, greedy rollouts predict them exactly.
+``policy=strong`` rolls every seat out with the game's stronger one-ply policy
+(the heuristic module's `strong_choose`, in Build Up, Cyprus and Sebastopol) and
+scores hand ends with its `strong_evaluate` where it has one. `auto` does not use
+``policy=strong``: it measured level with greedy rollouts in Build Up at 150 ms a
+decision and worse in Cyprus and Sebastopol at equal worlds (README, "Strength"),
+where greedy rollouts predict greedy seats exactly.
 """
 
 from __future__ import annotations
 
 import random
 import time
-import types
 
 from ..engine import Action, State
 from . import heuristics
-from .base import Bot, Param
+from .base import Bot, BotError, Param
 from .ismcts import IsmctsBot, play_out, stage_limit
 
 MARGIN_WEIGHT = IsmctsBot.params["margin"].default
 """Weight of the score margin in the reward at the end of a game (`ismcts.rewards`):
 `ismcts`'s default."""
+
+
+class StrongHeuristic:
+    """A game's heuristic module as the rollouts see it with ``policy=strong``: its
+    `strong_choose` as `choose`, and where it has them `strong_rollout_action` as
+    the list-free `rollout_action` (greedy's is not used), `strong_evaluate` as
+    `evaluate` and `strong_stage` as `stage`."""
+
+    def __init__(self, heuristic):
+        self._heuristic = heuristic
+        self.choose = heuristic.strong_choose
+        self.rollout_action = getattr(heuristic, "strong_rollout_action", None)
+        self.evaluate = getattr(heuristic, "strong_evaluate", getattr(heuristic, "evaluate", None))
+        self.stage = getattr(heuristic, "strong_stage", getattr(heuristic, "stage", None))
+
+    def __getattr__(self, name: str):
+        return getattr(self._heuristic, name)  # the rest (`SCORE_SCALE`, `observed_by`...) as the module has it
 
 
 class PimcBot(Bot):
@@ -61,8 +80,9 @@ class PimcBot(Bot):
                             "0 = use worlds (a time budget does not repeat exactly)",
                          minimum=0, maximum=3_600_000),
         "horizon": IsmctsBot.params["horizon"],  # the same stopping point as the tree search's rollouts
-        "policy": Param("greedy", "the rollout policy of every seat: greedy (the game's heuristic) or strong "
-                                  "(the game's tuned one-ply policy, where it has one)", choices=("greedy", "strong")),
+        "policy": Param("greedy", "the rollout policy of every seat: the game's greedy heuristic, or its "
+                                  "stronger one-ply policy (Build Up, Cyprus, Sebastopol)",
+                        choices=("greedy", "strong")),
         "distinct": Param(False, "try one play of each set that leaves the same position (the game's "
                                  "`distinct`, where it has one) instead of every legal play"),
     }
@@ -75,7 +95,11 @@ class PimcBot(Bot):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.heuristic = with_policy(heuristics.for_game(self.game), self.policy)
+        self.heuristic = heuristics.for_game(self.game)
+        if self.policy == "strong":
+            if not hasattr(self.heuristic, "strong_choose"):
+                raise BotError(f"pimc: {self.game} has no strong rollout policy (policy=greedy)")
+            self.heuristic = StrongHeuristic(self.heuristic)
         self.last_search: dict = {}
 
     def choose(self, view: State, legal: list[Action]) -> Action:
@@ -113,14 +137,3 @@ class PimcBot(Bot):
         self.last_search = {"worlds": worlds, "seconds": time.perf_counter() - start}
         return legal[best]
 
-
-def with_policy(heuristic, policy: str):
-    """`heuristic` with its ``strong_choose`` (and ``strong_rollout_action``, its
-    list-free twin) as the rollout policy when `policy` is "strong"; unchanged for
-    "greedy" or a game that has no strong policy."""
-    strong = getattr(heuristic, "strong_choose", None)
-    if policy == "greedy" or strong is None:
-        return heuristic
-    names = {name: getattr(heuristic, name) for name in dir(heuristic) if not name.startswith("__")}
-    return types.SimpleNamespace(**{**names, "choose": strong,
-                                    "rollout_action": getattr(heuristic, "strong_rollout_action", None)})
