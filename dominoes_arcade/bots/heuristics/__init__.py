@@ -14,7 +14,8 @@ its module here (Sebastopol shares Cyprus's), which defines:
   rollouts use it when it exists (tests/test_bots_heuristics.py checks the two agree).
 - optionally, ``strong_choose(state, legal, rng)`` and its list-free twin
   ``strong_rollout_action(state, rng)``: a tuned one-ply policy that ``pimc:policy=strong``
-  rolls out with instead of ``choose``.
+  rolls out with instead of ``choose``; with it, optionally ``strong_evaluate`` and
+  ``strong_stage`` in place of ``evaluate`` and ``stage`` (Build Up).
 - optionally, ``distinct(state, legal) -> list[Action]``: `legal` less the decisions
   that lead to the same position as an earlier one (``pimc:distinct=true`` tries only
   these).
