@@ -21,6 +21,7 @@ import typer
 
 from . import config as config_module
 from . import files
+from .build_info import build_name
 from .cli_bot import bot_app
 from .cli_usage import check_players, fail, missing_option, spec_game
 from .engine import GAMES, OptionError, new_game
@@ -76,7 +77,7 @@ def version() -> str:
 
 def print_version(value: bool) -> None:
     if value:
-        typer.echo(f"dominoes-arcade {version()}")
+        typer.echo(f"dominoes-arcade {version()}, {build_name()}")
         raise typer.Exit()
 
 

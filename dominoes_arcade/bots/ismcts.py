@@ -38,6 +38,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import Any
 
 from ..engine import CHANCE, TERMINAL, Action, State
 from . import heuristics
@@ -71,6 +72,7 @@ def rewards(state: State, scale: float, margin_weight: float) -> list[float]:
     narrower loss when every line wins or loses.
     """
     outcome = state.outcome()
+    assert outcome is not None, "rewards are for a finished game"
     scores = outcome.scores
     winners = outcome.winners
     n = len(scores)
@@ -143,7 +145,7 @@ class IsmctsBot(Bot):
     widening: float
     depth: int
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.heuristic = heuristics.for_game(self.game)
         self.last_search: dict = {}
@@ -244,6 +246,7 @@ class IsmctsBot(Bot):
                 path.append((child, player))
                 state.apply_unchecked(action)
                 break
+            assert best is not None and best_child is not None  # grown > 0: some child had a UCB >= 0
             path.append((best_child, player))
             state.apply_unchecked(best)
             node = best_child

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 from ..engine import Action, State
 from . import heuristics
@@ -58,7 +59,7 @@ class PimcBot(Bot):
     time_ms: int
     horizon: int
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.heuristic = heuristics.for_game(self.game)
         self.last_search: dict = {}

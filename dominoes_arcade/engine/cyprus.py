@@ -31,8 +31,9 @@ from __future__ import annotations
 import bisect
 import random
 from dataclasses import dataclass
+from typing import Any
 
-from .core import CHANCE, TERMINAL, Action, Event, Option, Outcome, State, Termination
+from .core import CHANCE, TERMINAL, Action, Event, Option, Outcome, State, Termination, mypyc_attr
 from .cyprus_knowledge import GAIN, GONE, VOID, DealPlan, Layers, hand_layers
 from .cyprus_reasons import is_legal, why_illegal
 from .star_tables import (
@@ -56,8 +57,8 @@ SEED_HANDS = {4: 9, 5: 8, 6: 7, 7: 7, 8: 6, 9: 6, 10: 5}
 HAND_SIZES = {"seed": SEED_HANDS, "bell": {**SEED_HANDS, 4: 13, 5: 11, 6: 9}}
 """Tiles per hand by player count, for each value of Cyprus's `hand_sizes`."""
 
-TARGET = dict(minimum=20, maximum=1000, kind=int)
-BLOCK_TIE = dict(choices=("no_score", "lightest_tile"))
+TARGET: dict[str, Any] = dict(minimum=20, maximum=1000, kind=int)
+BLOCK_TIE: dict[str, Any] = dict(choices=("no_score", "lightest_tile"))
 BLOCK_TIE_DOC = "a blocked round whose lowest hands tie: nobody scores, or the single lightest tile wins"
 
 CYPRUS_OPTIONS: dict[str, Option] = {o.name: o for o in (
@@ -116,6 +117,7 @@ class RoundResult:
 
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a new star game subclasses it
 class StarState(State):
     """The state of a Cyprus or Sebastopol game; `preset` says which."""
 
@@ -267,8 +269,6 @@ class StarState(State):
                 events.append(Event("spinner", seat, spinner, "hand", "table"))
             self._after_decision(seat, events)
 
-    apply_unchecked = _apply  # without events: the same, one call less per step (search takes millions)
-
     def _deal(self, seat: int, t: int, events: list[Event] | None) -> None:
         if events is not None:
             if self.to_deal == self.rules.players * self.rules.hand_size:
@@ -400,6 +400,7 @@ class StarState(State):
     def outcome(self) -> Outcome | None:
         if self.phase != OVER:
             return None
+        assert self.last_round is not None  # the game ends with a round
         return Outcome(Termination.TARGET_REACHED, self.totals, (self.last_round.winner,))
 
     # -- copies, views, determinization ------------------------------------------------

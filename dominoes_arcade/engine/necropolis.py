@@ -118,11 +118,12 @@ class NecropolisState(State):
         self.turns = 0
         self.passes_in_row = 0
         self.termination: Termination | None = None
-        if self.rules.first_player == "random":
-            self.phase, self.seat, self.current_player = CHOOSE_FIRST, 0, CHANCE
-        else:
-            self.phase, self.seat = TURN, self.rules.first_player
+        first = self.rules.first_player
+        if isinstance(first, int):
+            self.phase, self.seat = TURN, first
             self.current_player = self.seat
+        else:  # "random"
+            self.phase, self.seat, self.current_player = CHOOSE_FIRST, 0, CHANCE
 
     @property
     def num_players(self) -> int:
@@ -321,8 +322,6 @@ class NecropolisState(State):
             if events is not None:
                 events.append(Event("first", action.seat, value=action.seat))
 
-    apply_unchecked = _apply  # without events: the same, one call less per step (search takes millions)
-
     def _attach(self, seat: int, tile: int, side: int, src: str, events: list[Event] | None) -> None:
         site = self.sites[seat][-1]
         neighbour, top = site[0] if side == LEFT else site[-1]
@@ -374,6 +373,7 @@ class NecropolisState(State):
         if self.termination is None:
             return None
         scores = self.scores()
+        winners: tuple[int, ...]
         if scores[0] != scores[1]:
             winners = (0,) if scores[0] < scores[1] else (1,)
         elif self.rules.fewer_sites_breaks_ties and len(self.sites[0]) != len(self.sites[1]):
