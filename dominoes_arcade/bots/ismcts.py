@@ -38,9 +38,9 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any
+from typing import Any, Protocol
 
-from ..engine import CHANCE, TERMINAL, Action, State
+from ..engine import CHANCE, TERMINAL, Action, Outcome, State
 from . import heuristics
 from .base import Bot, Param
 
@@ -60,7 +60,16 @@ class Node:
         """How many times this edge was legal when its parent was visited."""
 
 
-def rewards(state: State, scale: float, margin_weight: float) -> list[float]:
+class Finished(Protocol):
+    """What `rewards` reads of a finished state."""
+
+    @property
+    def higher_score_wins(self) -> bool: ...
+
+    def outcome(self) -> Outcome | None: ...
+
+
+def rewards(state: Finished, scale: float, margin_weight: float) -> list[float]:
     """Each seat's reward in [0, 1] for the finished `state`.
 
     The rank part: seats are ranked by (winner, score), with the score's sign

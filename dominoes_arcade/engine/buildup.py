@@ -154,7 +154,9 @@ class BuildUpState(State):
     OPTIONS = OPTIONS
     higher_score_wins = True
 
-    def __init__(self, players: int | None = None, options: dict | None = None):
+    def __init__(self, players: int | None = None, options: dict | None = None, blank: bool = False):
+        if blank:  # for `clone`, which sets every field itself
+            return
         self._setup(players, options)
         self.rules = Rules.from_options(self.options)
         self.phase, self.seat, self.current_player = DEAL_LINE, 0, CHANCE
@@ -442,7 +444,7 @@ class BuildUpState(State):
 
     # -- copies, views, determinization ----------------------------------------------
     def clone(self) -> BuildUpState:
-        c = object.__new__(BuildUpState)
+        c = BuildUpState(None, None, True)
         c.options, c.rules, c.viewer = self.options, self.rules, self.viewer
         c.phase, c.seat, c.current_player = self.phase, self.seat, self.current_player
         b, h = self.boneyards, self.hands

@@ -145,7 +145,9 @@ class State:
 
     A subclass names its game (`game`), its variant table (`OPTIONS`) and, when that
     table has no ``players`` option, its seat count (`PLAYERS`); its constructor is
-    ``(players=None, options=None)`` and starts with `_setup`."""
+    ``(players=None, options=None)`` and starts with `_setup`. (The shipped games'
+    constructors also take ``blank``: an empty object for `clone` to fill, where a
+    compiled class allows no ``object.__new__``.)"""
 
     __slots__ = ("current_player", "viewer", "options")
 

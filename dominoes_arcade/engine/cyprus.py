@@ -31,7 +31,7 @@ from __future__ import annotations
 import bisect
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from .core import CHANCE, TERMINAL, Action, Event, Option, Outcome, State, Termination, mypyc_attr
 from .cyprus_knowledge import GAIN, GONE, VOID, DealPlan, Layers, hand_layers
@@ -125,9 +125,11 @@ class StarState(State):
                  "ends", "arms_at", "open_mask", "on_table", "drawn", "totals", "history", "last_round", "hidden",
                  "_deal_plan")
 
-    preset: Preset
+    preset: ClassVar[Preset]
 
-    def __init__(self, players: int | None = None, options: dict | None = None):
+    def __init__(self, players: int | None = None, options: dict | None = None, blank: bool = False):
+        if blank:  # for `clone`, which sets every field itself
+            return
         self.rules = Rules.resolve(self.preset, self._setup(players, options), self.options)
         self.totals: tuple[int, ...] = (0,) * self.rules.players
         """Each seat's running game total."""
@@ -208,7 +210,8 @@ class StarState(State):
         boneyard = self.boneyard
         return row[boneyard[int(rng.random() * len(boneyard))]]  # uniform to 2**-53, 3x randrange's speed
 
-    is_legal = is_legal  # `cyprus_reasons.is_legal`: a plain function as the method, no extra call
+    def is_legal(self, action: Action) -> bool:
+        return is_legal(self, action)
 
     def _plays(self, tiles) -> list[Action]:
         """Every legal play of `tiles`: into the next star slot while the star is
@@ -405,7 +408,7 @@ class StarState(State):
 
     # -- copies, views, determinization ------------------------------------------------
     def clone(self) -> StarState:
-        c = object.__new__(self.__class__)
+        c = self.__class__(None, None, True)
         c.rules, c.options, c.viewer = self.rules, self.options, self.viewer
         c.current_player, c.phase = self.current_player, self.phase
         c.seat, c.dealer, c.round_number, c.to_deal = self.seat, self.dealer, self.round_number, self.to_deal

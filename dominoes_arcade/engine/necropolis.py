@@ -101,7 +101,9 @@ class NecropolisState(State):
     OPTIONS = OPTIONS
     higher_score_wins = False
 
-    def __init__(self, players: int | None = None, options: dict | None = None):
+    def __init__(self, players: int | None = None, options: dict | None = None, blank: bool = False):
+        if blank:  # for `clone`, which sets every field itself
+            return
         self._setup(players, options)
         self.rules = Rules.from_options(self.options)
         self.pile: list[int] = list(DOUBLE_SIX)
@@ -384,7 +386,7 @@ class NecropolisState(State):
 
     # -- copies, views, determinization ------------------------------------------------
     def clone(self) -> NecropolisState:
-        c = object.__new__(NecropolisState)
+        c = NecropolisState(None, None, True)
         c.options, c.rules, c.viewer = self.options, self.rules, self.viewer
         c.phase, c.seat, c.current_player = self.phase, self.seat, self.current_player
         c.pile = self.pile[:]
