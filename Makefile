@@ -56,9 +56,8 @@ compiled: $(COMPILED_STAMP)  ## build the optional compiled package into .venv-c
 test-compiled: $(COMPILED_STAMP)  ## the whole test suite against the compiled build
 	DOMINOES_ARCADE_EXPECT_COMPILED=1 $(COMPILED_BIN)/pytest -p no:cacheprovider
 
-bench-compiled: $(COMPILED_STAMP)  ## the engine and bot speed measurements with the compiled build
-	$(COMPILED_BIN)/python bench/engine.py
-	$(COMPILED_BIN)/python bench/bots.py
+bench-compiled: $(TEST_STAMP) $(COMPILED_STAMP)  ## the pure and the compiled build side by side
+	$(BIN)/python bench/builds.py
 
 tournament: $(PLAY_STAMP)  ## run every shipped tournament spec
 	@for spec in tournaments/*.toml; do case $$spec in *.results.toml) continue;; esac; \

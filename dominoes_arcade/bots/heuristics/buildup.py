@@ -24,8 +24,8 @@ from __future__ import annotations
 import math
 import random
 
-from ...engine import Action, State
-from ...engine.buildup import COVERERS, FILL, SET_SIZE
+from ...engine import Action
+from ...engine.buildup import COVERERS, FILL, SET_SIZE, BuildUpState
 from ...engine.tiles import DOUBLE_SIX, IS_DOUBLE, PIPS
 
 SCORE_SCALE = 20.0
@@ -52,7 +52,7 @@ COVER_CHANCE = {variant: _cover_chance(coverers) for variant, coverers in COVERE
 """Per ``nondouble_on_double`` variant: `_cover_chance`."""
 
 
-def choose(state: State, legal: list[Action], rng: random.Random | None = None) -> Action:
+def choose(state: BuildUpState, legal: list[Action], rng: random.Random | None = None) -> Action:
     """The greedy placement for the player to move. Ties go to the first legal
     action, so the choice is deterministic; `rng` is not used."""
     if len(legal) == 1:
@@ -82,8 +82,7 @@ def choose(state: State, legal: list[Action], rng: random.Random | None = None) 
             risk = RISK_WEIGHT * pips * chance[tile][opponent_hand]
             keep = has_single and IS_DOUBLE[tile]
         top, owner = stacks[action.arg][-1]
-        value = pips - PIPS[top] if owner == seat else pips + PIPS[top]
-        value -= risk
+        value = (pips - PIPS[top] if owner == seat else pips + PIPS[top]) - risk
         if keep:
             value -= DOUBLE_KEEP
         if value > best_value:
@@ -91,12 +90,12 @@ def choose(state: State, legal: list[Action], rng: random.Random | None = None) 
     return best
 
 
-def observed_by(state: State, action: Action, seat: int) -> bool:
+def observed_by(state: BuildUpState, action: Action, seat: int) -> bool:
     """Line tiles and the first-player draws are shown; a fill is seen by its drawer."""
     return action.kind == "line" or action.seat == seat or state.phase != FILL
 
 
-def stage(state: State) -> int:
+def stage(state: BuildUpState) -> int:
     """How many hands have ended."""
     return state.hand_index if state.termination is None else 4
 
@@ -106,7 +105,7 @@ def stage(state: State) -> int:
 _FORECAST = {1: (1.29, 1.29, 39.7), 2: (0.53, 1.07, 27.8), 3: (0.88, 0.64, 13.0)}
 
 
-def evaluate(state: State) -> list[float]:
+def evaluate(state: BuildUpState) -> list[float]:
     """Each seat's chance of winning at a hand end, from the forecast final margin
     (a normal spread, approximated by tanh)."""
     ended = state.hand_index
