@@ -50,11 +50,13 @@ $(COMPILED_STAMP): pyproject.toml setup.py $(SOURCES)
 
 compiled: $(COMPILED_STAMP)  ## build the optional compiled package into .venv-compiled
 
-# pytest's own script, not `python -m pytest`, so the checkout is not on sys.path and
-# the installed compiled modules are the ones imported (tests/test_build_compiled.py
-# fails otherwise).
+# Run from an empty folder with pytest's own script, not `python -m pytest` in the
+# checkout, so that neither pytest nor the processes the tests start (`python -m
+# dominoes_arcade`, bot workers) put the sources on sys.path: the installed compiled
+# modules are the ones imported (tests/test_build_compiled.py fails otherwise).
 test-compiled: $(COMPILED_STAMP)  ## the whole test suite against the compiled build
-	DOMINOES_ARCADE_EXPECT_COMPILED=1 $(COMPILED_BIN)/pytest -p no:cacheprovider
+	cd "$$(mktemp -d)" && DOMINOES_ARCADE_EXPECT_COMPILED=1 $(CURDIR)/$(COMPILED_BIN)/pytest -p no:cacheprovider \
+		-c $(CURDIR)/pyproject.toml --rootdir $(CURDIR) $(CURDIR)/tests
 
 bench-compiled: $(TEST_STAMP) $(COMPILED_STAMP)  ## the pure and the compiled build side by side
 	$(BIN)/python bench/builds.py

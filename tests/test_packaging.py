@@ -96,7 +96,7 @@ def test_the_installed_wheel_runs_from_a_folder_with_another_programs_config(whe
         assert done.returncode == 0, (args, done.stdout, done.stderr)
         return done.stdout
 
-    assert run("--version").strip() == f"dominoes-arcade {PYPROJECT['project']['version']}"
+    assert run("--version").strip() == f"dominoes-arcade {PYPROJECT['project']['version']}, pure Python"
     assert "built-in defaults" in run("config", "check")
     paths = run("config", "paths")
     assert "checkout: none" in paths and str(tmp_path / "xdg-config" / "dominoes-arcade" / "config.user.toml") in paths

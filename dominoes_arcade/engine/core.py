@@ -124,6 +124,7 @@ class Termination(enum.Enum):
     TARGET_REACHED = "a player reached the target score"
 
 
+@mypyc_attr(native_class=False)  # a plain class when compiled (setup.py): pickles as in pure Python
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a finished game ended: why, the final scores and the winning seats

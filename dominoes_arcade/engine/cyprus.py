@@ -80,6 +80,7 @@ SEBASTOPOL = Preset("sebastopol", DOUBLE_SIX, suit=6, slots=4, max_players=4, de
 
 
 
+@mypyc_attr(native_class=False)  # a plain class when compiled (setup.py): pickles as in pure Python
 @dataclass(frozen=True, eq=False)
 class Rules:
     """A game's preset and resolved variant table, shared by every clone."""
@@ -101,6 +102,7 @@ class Rules:
                    options["block_tie"] == "lightest_tile")
 
 
+@mypyc_attr(native_class=False)  # a plain class when compiled (setup.py): pickles as in pure Python
 @dataclass(frozen=True)
 class RoundResult:
     """A finished round, every hand shown (dominoes_arcade/rules/cyprus.md, "End of a round")."""

@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass
 
 from .chance import shuffle
-from .core import CHANCE, TERMINAL, Action, Event, Option, Outcome, State, Termination
+from .core import CHANCE, TERMINAL, Action, Event, Option, Outcome, State, Termination, mypyc_attr
 from .tiles import DOUBLE_SIX, LOW, NAME, NUMBERS_MASK, PIPS, other_number
 
 GAME = "necropolis"
@@ -75,6 +75,7 @@ REVEAL_EXCHANGE = 4  # chance: the tile an exchange draws into the mastabas
 OVER = 5
 
 
+@mypyc_attr(native_class=False)  # a plain class when compiled (setup.py): pickles as in pure Python
 @dataclass(frozen=True, slots=True)
 class Rules:
     """The resolved variant table, shared by every clone of a game."""

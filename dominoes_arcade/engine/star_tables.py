@@ -6,7 +6,7 @@ them are in `cyprus`.
 
 from __future__ import annotations
 
-from .core import Action, Event
+from .core import Action, Event, mypyc_attr
 from .tiles import NAME, PIPS, tile
 
 DEAL, SEARCH, LEAD, TURN, DRAW, DRAWN, OVER = range(7)
@@ -33,6 +33,7 @@ PLAY_EVENTS = {where: [[[Event("play", p, t, "hand", where, value=arm) for arm i
 PASS_EVENTS = [Event("pass", p) for p in range(MAX_SEATS)]
 
 
+@mypyc_attr(native_class=False)  # a plain class when compiled (setup.py): pickles as in pure Python
 class Preset:
     """One game of the family: its set, spinner, star and deal, and every action it
     can use, interned once at import, with the look-up tables of its legal plays."""
