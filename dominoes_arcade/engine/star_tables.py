@@ -6,7 +6,9 @@ them are in `cyprus`.
 
 from __future__ import annotations
 
-from .core import Action, Event, mypyc_attr
+from typing import Any
+
+from .core import Action, Event
 from .tiles import NAME, PIPS, tile
 
 DEAL, SEARCH, LEAD, TURN, DRAW, DRAWN, OVER = range(7)
@@ -33,7 +35,6 @@ PLAY_EVENTS = {where: [[[Event("play", p, t, "hand", where, value=arm) for arm i
 PASS_EVENTS = [Event("pass", p) for p in range(MAX_SEATS)]
 
 
-@mypyc_attr(native_class=False)  # a plain class when compiled (setup.py): pickles as in pure Python
 class Preset:
     """One game of the family: its set, spinner, star and deal, and every action it
     can use, interned once at import, with the look-up tables of its legal plays."""
@@ -62,3 +63,17 @@ class Preset:
         """``drawn[seat][tile]``: ``draw P a-b``, the chance outcome of a draw."""
         self.draw = Action(game, "draw", "draw")
         self.pass_ = Action(game, "pass", "pass")
+        _PRESETS[game] = self
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        # By name, like `Action`: unpickled to the one preset its game module built
+        # (a compiled class cannot be rebuilt without its constructor's arguments).
+        return preset_named, (self.game,)
+
+
+_PRESETS: dict[str, Preset] = {}
+
+
+def preset_named(game: str) -> Preset:
+    """The preset of `game`, built when its module was imported."""
+    return _PRESETS[game]
