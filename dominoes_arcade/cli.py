@@ -19,8 +19,8 @@ from typing import Annotated
 
 import typer
 
+from . import build_info, files
 from . import config as config_module
-from . import files
 from .cli_bot import bot_app
 from .cli_usage import check_players, fail, missing_option, spec_game
 from .engine import GAMES, OptionError, new_game
@@ -76,7 +76,7 @@ def version() -> str:
 
 def print_version(value: bool) -> None:
     if value:
-        typer.echo(f"dominoes-arcade {version()}")
+        typer.echo(f"dominoes-arcade {version()}, {build_info.build_name()}")
         raise typer.Exit()
 
 

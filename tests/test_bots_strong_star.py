@@ -14,7 +14,7 @@ from test_bots_legal import random_position
 from dominoes_arcade.bots import make_bot
 from dominoes_arcade.bots.driver import play_specs
 from dominoes_arcade.bots.heuristics import cyprus
-from dominoes_arcade.bots.pimc import StrongHeuristic
+from dominoes_arcade.bots.pimc import strong_heuristic
 from dominoes_arcade.engine import CHANCE, new_game
 
 STAR_CASES = [
@@ -109,7 +109,7 @@ def _unnamed(state, action) -> tuple:
 
 
 def test_pimc_with_the_strong_policy_is_legal_and_repeatable():
-    heuristic = StrongHeuristic(cyprus)
+    heuristic = strong_heuristic(cyprus)
     assert heuristic.choose is cyprus.strong_choose and heuristic.rollout_action is cyprus.strong_rollout_action
     assert make_bot("pimc:worlds=2", "cyprus", 0, {}, 1).heuristic is cyprus
     for game, players, options in (("cyprus", 4, {"target_score": 20}), ("sebastopol", None, {"target_score": 20})):

@@ -86,7 +86,7 @@ USAGE_MESSAGES = {
 
 def run_cli(args: list[str], env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "dominoes_arcade", *args], capture_output=True, text=True,
-                          timeout=120, env=env, cwd=Path(__file__).parent.parent)
+                          timeout=120, env=env)
 
 
 @pytest.fixture(scope="module")

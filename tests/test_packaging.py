@@ -20,9 +20,12 @@ PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
 
 def build(kind: str, out: Path) -> Path:
-    """Build the wheel or the sdist with the setuptools backend, as pip would."""
+    """Build the wheel or the sdist with the setuptools backend, as pip would: the
+    default, pure-Python build, whatever the environment asks."""
     script = f"from setuptools import build_meta; print(build_meta.build_{kind}({str(out)!r}))"
-    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    env = {key: value for key, value in os.environ.items() if key != "DOMINOES_ARCADE_COMPILE"}
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300,
+                          env=env)
     assert done.returncode == 0, done.stderr[-3000:]
     return out / done.stdout.strip().splitlines()[-1]
 
@@ -50,6 +53,15 @@ def test_the_wheel_carries_fonts_rules_and_licences(wheel):
     metadata = next(zipfile.ZipFile(wheel).read(n) for n in names if n.endswith(".dist-info/METADATA")).decode()
     assert "License-Expression: MIT" in metadata
     assert not any(n.startswith(("tests/", "config.toml")) for n in names)
+
+
+def test_the_default_wheel_is_pure_python_and_the_sdist_can_build_the_compiled_one(wheel, tmp_path):
+    # Without DOMINOES_ARCADE_COMPILE (setup.py) nothing is compiled: one wheel for
+    # every platform, no compiler needed.
+    assert wheel.name.endswith("-py3-none-any.whl")
+    assert not any(n.endswith((".so", ".pyd", ".c")) for n in zipfile.ZipFile(wheel).namelist())
+    with tarfile.open(build("sdist", tmp_path)) as archive:
+        assert any(name.endswith("/setup.py") for name in archive.getnames())
 
 
 def test_the_sdist_carries_what_its_tests_need(tmp_path):
@@ -84,7 +96,7 @@ def test_the_installed_wheel_runs_from_a_folder_with_another_programs_config(whe
         assert done.returncode == 0, (args, done.stdout, done.stderr)
         return done.stdout
 
-    assert run("--version").strip() == f"dominoes-arcade {PYPROJECT['project']['version']}"
+    assert run("--version").strip() == f"dominoes-arcade {PYPROJECT['project']['version']}, pure Python"
     assert "built-in defaults" in run("config", "check")
     paths = run("config", "paths")
     assert "checkout: none" in paths and str(tmp_path / "xdg-config" / "dominoes-arcade" / "config.user.toml") in paths

@@ -38,8 +38,9 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import Any, Protocol
 
-from ..engine import CHANCE, TERMINAL, Action, State
+from ..engine import CHANCE, TERMINAL, Action, Outcome, State
 from . import heuristics
 from .base import Bot, Param
 
@@ -59,7 +60,16 @@ class Node:
         """How many times this edge was legal when its parent was visited."""
 
 
-def rewards(state: State, scale: float, margin_weight: float) -> list[float]:
+class Finished(Protocol):
+    """What `rewards` reads of a finished state."""
+
+    @property
+    def higher_score_wins(self) -> bool: ...
+
+    def outcome(self) -> Outcome | None: ...
+
+
+def rewards(state: Finished, scale: float, margin_weight: float) -> list[float]:
     """Each seat's reward in [0, 1] for the finished `state`.
 
     The rank part: seats are ranked by (winner, score), with the score's sign
@@ -71,6 +81,7 @@ def rewards(state: State, scale: float, margin_weight: float) -> list[float]:
     narrower loss when every line wins or loses.
     """
     outcome = state.outcome()
+    assert outcome is not None, "rewards are for a finished game"
     scores = outcome.scores
     winners = outcome.winners
     n = len(scores)
@@ -143,7 +154,7 @@ class IsmctsBot(Bot):
     widening: float
     depth: int
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.heuristic = heuristics.for_game(self.game)
         self.last_search: dict = {}
@@ -244,6 +255,7 @@ class IsmctsBot(Bot):
                 path.append((child, player))
                 state.apply_unchecked(action)
                 break
+            assert best is not None and best_child is not None  # grown > 0: some child had a UCB >= 0
             path.append((best_child, player))
             state.apply_unchecked(best)
             node = best_child

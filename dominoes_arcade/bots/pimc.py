@@ -31,6 +31,8 @@ from __future__ import annotations
 
 import random
 import time
+import types
+from typing import Any
 
 from ..engine import Action, State
 from . import heuristics
@@ -42,21 +44,21 @@ MARGIN_WEIGHT = IsmctsBot.params["margin"].default
 `ismcts`'s default."""
 
 
-class StrongHeuristic:
+def strong_heuristic(heuristic) -> types.SimpleNamespace:
     """A game's heuristic module as the rollouts see it with ``policy=strong``: its
     `strong_choose` as `choose`, and where it has them `strong_rollout_action` as
     the list-free `rollout_action` (greedy's is not used), `strong_evaluate` as
-    `evaluate` and `strong_stage` as `stage`."""
-
-    def __init__(self, heuristic):
-        self._heuristic = heuristic
-        self.choose = heuristic.strong_choose
-        self.rollout_action = getattr(heuristic, "strong_rollout_action", None)
-        self.evaluate = getattr(heuristic, "strong_evaluate", getattr(heuristic, "evaluate", None))
-        self.stage = getattr(heuristic, "strong_stage", getattr(heuristic, "stage", None))
-
-    def __getattr__(self, name: str):
-        return getattr(self._heuristic, name)  # the rest (`SCORE_SCALE`, `observed_by`...) as the module has it
+    `evaluate` and `strong_stage` as `stage`; the rest (`SCORE_SCALE`,
+    `observed_by`...) as the module has it. A plain namespace rather than a class,
+    so the compiled build (setup.py) has nothing dynamic to compile."""
+    names = {name: getattr(heuristic, name) for name in dir(heuristic) if not name.startswith("__")}
+    return types.SimpleNamespace(**{
+        **names,
+        "choose": heuristic.strong_choose,
+        "rollout_action": getattr(heuristic, "strong_rollout_action", None),
+        "evaluate": getattr(heuristic, "strong_evaluate", getattr(heuristic, "evaluate", None)),
+        "stage": getattr(heuristic, "strong_stage", getattr(heuristic, "stage", None)),
+    })
 
 
 class PimcBot(Bot):
@@ -93,13 +95,13 @@ class PimcBot(Bot):
     policy: str
     distinct: bool
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.heuristic = heuristics.for_game(self.game)
+        self.heuristic: Any = heuristics.for_game(self.game)  # a module, or its strong_heuristic
         if self.policy == "strong":
             if not hasattr(self.heuristic, "strong_choose"):
                 raise BotError(f"pimc: {self.game} has no strong rollout policy (policy=greedy)")
-            self.heuristic = StrongHeuristic(self.heuristic)
+            self.heuristic = strong_heuristic(self.heuristic)
         self.last_search: dict = {}
 
     def choose(self, view: State, legal: list[Action]) -> Action:

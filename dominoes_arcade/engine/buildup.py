@@ -49,7 +49,7 @@ from .buildup_matrix import (
 )
 from .buildup_matrix import PLACE as PLACE  # re-exported: the client's engine.buildup.PLACE
 from .chance import shuffle
-from .core import CHANCE, TERMINAL, Action, Event, Option, Outcome, State, Termination
+from .core import CHANCE, TERMINAL, Action, Event, Option, Outcome, State, Termination, mypyc_attr
 from .tiles import DOUBLE_SIX, IS_DOUBLE, NAME, PIPS
 
 LINE_LENGTH = 6
@@ -130,6 +130,7 @@ PLAY = 3         # `seat` places a tile or passes
 OVER = 4
 
 
+@mypyc_attr(native_class=False)  # a plain class when compiled (setup.py): pickles as in pure Python
 @dataclass(frozen=True, slots=True)
 class Rules:
     """The resolved variant table, shared by every clone of a game."""
@@ -154,13 +155,14 @@ class BuildUpState(State):
     OPTIONS = OPTIONS
     higher_score_wins = True
 
-    def __init__(self, players: int | None = None, options: dict | None = None):
+    def __init__(self, players: int | None = None, options: dict | None = None, blank: bool = False):
+        if blank:  # for `clone`, which sets every field itself
+            return
         self._setup(players, options)
         self.rules = Rules.from_options(self.options)
         self.phase, self.seat, self.current_player = DEAL_LINE, 0, CHANCE
         self.boneyards: list[list[int]] = [list(DOUBLE_SIX), list(DOUBLE_SIX)]
-        """Each seat's boneyard: a set, kept ascending (-1 for a tile the viewer
-        cannot see)."""
+        """Each seat's boneyard: a set, kept ascending (-1 for a tile the viewer cannot see)."""
         self.hands: list[list[int]] = [[], []]
         """Each seat's hand, ascending; in a view, -1 (first) for each hidden tile."""
         self.hand_rows: list[int] = [0, 0]
@@ -296,8 +298,6 @@ class BuildUpState(State):
             self._turn_to(1 - seat, events)
         else:
             self._deal_line(seat, action.tile, events)
-
-    apply_unchecked = _apply  # without events: the same, one call less per step (search takes millions)
 
     def _set_top(self, stack: int, tile: int) -> None:
         self.tops[stack] = tile
@@ -444,7 +444,7 @@ class BuildUpState(State):
 
     # -- copies, views, determinization ----------------------------------------------
     def clone(self) -> BuildUpState:
-        c = object.__new__(BuildUpState)
+        c = BuildUpState(None, None, True)
         c.options, c.rules, c.viewer = self.options, self.rules, self.viewer
         c.phase, c.seat, c.current_player = self.phase, self.seat, self.current_player
         b, h = self.boneyards, self.hands

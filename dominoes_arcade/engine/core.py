@@ -20,6 +20,14 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
 
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # the usual case: mypy is needed only to build the compiled package
+    def mypyc_attr(*_: object, **__: object) -> Any:  # type: ignore[no-redef, misc]
+        """The optional compiled build (setup.py) reads this class decorator when it
+        compiles; running, it changes nothing."""
+        return lambda cls: cls
+
 CHANCE = -1
 """`current_player` while a random outcome is pending."""
 TERMINAL = -2
@@ -116,6 +124,7 @@ class Termination(enum.Enum):
     TARGET_REACHED = "a player reached the target score"
 
 
+@mypyc_attr(native_class=False)  # a plain class when compiled (setup.py): pickles as in pure Python
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a finished game ended: why, the final scores and the winning seats
@@ -130,13 +139,16 @@ class Outcome:
         return not self.winners
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a new game subclasses it, compiled or not
 class State:
     """Base class of every game's state. Subclasses implement the abstract hooks;
     everything here is shared machinery.
 
     A subclass names its game (`game`), its variant table (`OPTIONS`) and, when that
     table has no ``players`` option, its seat count (`PLAYERS`); its constructor is
-    ``(players=None, options=None)`` and starts with `_setup`."""
+    ``(players=None, options=None)`` and starts with `_setup`. (The shipped games'
+    constructors also take ``blank``: an empty object for `clone` to fill, where a
+    compiled class allows no ``object.__new__``.)"""
 
     __slots__ = ("current_player", "viewer", "options")
 
@@ -209,9 +221,10 @@ class State:
         with -1 (its sizes stay)."""
         raise NotImplementedError
 
-    def _fill_hidden(self, full: State, rng: random.Random) -> None:
+    def _fill_hidden(self, full: Any, rng: random.Random) -> None:
         """On a view: fill `full` (a clone of it, no longer a view) with a placement
-        of the hidden tiles consistent with everything the viewer saw."""
+        of the hidden tiles consistent with everything the viewer saw. (`full` is of
+        the subclass's own type, which each override names.)"""
         raise NotImplementedError
 
     def scores(self) -> list[int]:
@@ -331,6 +344,7 @@ def _normalise_tiles(text: str) -> str:
     return " ".join(words)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # settings declare options of their own kinds
 @dataclass
 class Option:
     """One variant option of a game (each game's "Variant options" in dominoes_arcade/rules/): its default and what
@@ -365,16 +379,17 @@ class Option:
             if isinstance(value, bool):
                 return value
         elif self.kind is float:
-            if isinstance(value, (int, float)) and not isinstance(value, bool):
-                if self.minimum <= value <= self.maximum:
-                    return float(value)
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and self._within(value):
+                return float(value)
         elif self.kind is str:
             if isinstance(value, str):
                 return value
-        elif isinstance(value, int) and not isinstance(value, bool):
-            if self.minimum <= value <= self.maximum:
-                return value
+        elif isinstance(value, int) and not isinstance(value, bool) and self._within(value):
+            return value
         raise OptionError(self.name, value, self.allowed())
+
+    def _within(self, value: float) -> bool:
+        return self.minimum is not None and self.maximum is not None and self.minimum <= value <= self.maximum
 
 
 class OptionError(ValueError):

@@ -31,8 +31,9 @@ from __future__ import annotations
 import bisect
 import random
 from dataclasses import dataclass
+from typing import Any, ClassVar
 
-from .core import CHANCE, TERMINAL, Action, Event, Option, Outcome, State, Termination
+from .core import CHANCE, TERMINAL, Action, Event, Option, Outcome, State, Termination, mypyc_attr
 from .cyprus_knowledge import GAIN, GONE, VOID, DealPlan, Layers, hand_layers
 from .cyprus_reasons import is_legal, why_illegal
 from .star_tables import (
@@ -56,8 +57,8 @@ SEED_HANDS = {4: 9, 5: 8, 6: 7, 7: 7, 8: 6, 9: 6, 10: 5}
 HAND_SIZES = {"seed": SEED_HANDS, "bell": {**SEED_HANDS, 4: 13, 5: 11, 6: 9}}
 """Tiles per hand by player count, for each value of Cyprus's `hand_sizes`."""
 
-TARGET = dict(minimum=20, maximum=1000, kind=int)
-BLOCK_TIE = dict(choices=("no_score", "lightest_tile"))
+TARGET: dict[str, Any] = dict(minimum=20, maximum=1000, kind=int)
+BLOCK_TIE: dict[str, Any] = dict(choices=("no_score", "lightest_tile"))
 BLOCK_TIE_DOC = "a blocked round whose lowest hands tie: nobody scores, or the single lightest tile wins"
 
 CYPRUS_OPTIONS: dict[str, Option] = {o.name: o for o in (
@@ -79,6 +80,7 @@ SEBASTOPOL = Preset("sebastopol", DOUBLE_SIX, suit=6, slots=4, max_players=4, de
 
 
 
+@mypyc_attr(native_class=False)  # a plain class when compiled (setup.py): pickles as in pure Python
 @dataclass(frozen=True, eq=False)
 class Rules:
     """A game's preset and resolved variant table, shared by every clone."""
@@ -100,6 +102,7 @@ class Rules:
                    options["block_tie"] == "lightest_tile")
 
 
+@mypyc_attr(native_class=False)  # a plain class when compiled (setup.py): pickles as in pure Python
 @dataclass(frozen=True)
 class RoundResult:
     """A finished round, every hand shown (dominoes_arcade/rules/cyprus.md, "End of a round")."""
@@ -116,6 +119,7 @@ class RoundResult:
 
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a new star game subclasses it
 class StarState(State):
     """The state of a Cyprus or Sebastopol game; `preset` says which."""
 
@@ -123,9 +127,11 @@ class StarState(State):
                  "ends", "arms_at", "open_mask", "on_table", "drawn", "totals", "history", "last_round", "hidden",
                  "_deal_plan")
 
-    preset: Preset
+    preset: ClassVar[Preset]
 
-    def __init__(self, players: int | None = None, options: dict | None = None):
+    def __init__(self, players: int | None = None, options: dict | None = None, blank: bool = False):
+        if blank:  # for `clone`, which sets every field itself
+            return
         self.rules = Rules.resolve(self.preset, self._setup(players, options), self.options)
         self.totals: tuple[int, ...] = (0,) * self.rules.players
         """Each seat's running game total."""
@@ -206,7 +212,8 @@ class StarState(State):
         boneyard = self.boneyard
         return row[boneyard[int(rng.random() * len(boneyard))]]  # uniform to 2**-53, 3x randrange's speed
 
-    is_legal = is_legal  # `cyprus_reasons.is_legal`: a plain function as the method, no extra call
+    def is_legal(self, action: Action) -> bool:
+        return is_legal(self, action)
 
     def _plays(self, tiles) -> list[Action]:
         """Every legal play of `tiles`: into the next star slot while the star is
@@ -266,8 +273,6 @@ class StarState(State):
             if events is not None:
                 events.append(Event("spinner", seat, spinner, "hand", "table"))
             self._after_decision(seat, events)
-
-    apply_unchecked = _apply  # without events: the same, one call less per step (search takes millions)
 
     def _deal(self, seat: int, t: int, events: list[Event] | None) -> None:
         if events is not None:
@@ -400,11 +405,12 @@ class StarState(State):
     def outcome(self) -> Outcome | None:
         if self.phase != OVER:
             return None
+        assert self.last_round is not None  # the game ends with a round
         return Outcome(Termination.TARGET_REACHED, self.totals, (self.last_round.winner,))
 
     # -- copies, views, determinization ------------------------------------------------
     def clone(self) -> StarState:
-        c = object.__new__(self.__class__)
+        c = self.__class__(None, None, True)
         c.rules, c.options, c.viewer = self.rules, self.options, self.viewer
         c.current_player, c.phase = self.current_player, self.phase
         c.seat, c.dealer, c.round_number, c.to_deal = self.seat, self.dealer, self.round_number, self.to_deal

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 
 from .chance import shuffle
+from .core import mypyc_attr
 from .tiles import NUMBERS_MASK
 
 VOID = 0
@@ -61,6 +62,7 @@ def hand_layers(history: tuple | None, hand_sizes: list[int]) -> Layers:
     return tuple(tuple((mask, count) for mask, count in seat_layers if count) for seat_layers in layers)
 
 
+@mypyc_attr(native_class=False)  # a plain class when compiled (setup.py): pickles as in pure Python
 class DealPlan:
     """What every determinization of one view shares, worked out once: the unseen
     tiles, the places they may go and the order the greedy split fills them in.

@@ -4,12 +4,17 @@ rules so that `cyprus` stays short."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .core import CHANCE, TERMINAL, Action
 from .star_tables import DEAL, DRAWN, LEAD, OVER, TURN
 from .tiles import HIGH, LOW, NAME, NUMBERS_MASK
 
+if TYPE_CHECKING:  # for the compiled build's types only: cyprus imports this module
+    from .cyprus import StarState
 
-def is_legal(state, action: Action) -> bool:
+
+def is_legal(state: StarState, action: Action) -> bool:
     """`State.is_legal` for a `StarState`, as look-ups that build no list: a deal or
     draw is its seat's interned outcome of a tile in the boneyard; a play is among
     the plays of its one tile; a draw or pass needs a hand (or drawn tile) with
@@ -44,7 +49,7 @@ def is_legal(state, action: Action) -> bool:
     return (len(state.boneyard) > state.rules.boneyard_reserve) is (action is preset.draw)
 
 
-def why_illegal(state, action: Action) -> str:
+def why_illegal(state: StarState, action: Action) -> str:
     """Why `action` is not legal in `state` (a `StarState`): a short reason."""
     preset = state.preset
     if action.game != preset.game:
@@ -85,7 +90,7 @@ def why_illegal(state, action: Action) -> str:
         return f"the boneyard has {boneyard} tiles and {reserve} may not be drawn (boneyard_reserve): pass"
     return f"you cannot play, so draw: the boneyard has {boneyard} tiles"
 
-def _why_not_play(state, t: int, arm: int) -> str:
+def _why_not_play(state: StarState, t: int, arm: int) -> str:
     if t not in state.hands[state.seat]:
         return f"{NAME[t]} is not in your hand"
     suit, slot = state.preset.suit, len(state.ends)

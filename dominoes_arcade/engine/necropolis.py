@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass
 
 from .chance import shuffle
-from .core import CHANCE, TERMINAL, Action, Event, Option, Outcome, State, Termination
+from .core import CHANCE, TERMINAL, Action, Event, Option, Outcome, State, Termination, mypyc_attr
 from .tiles import DOUBLE_SIX, LOW, NAME, NUMBERS_MASK, PIPS, other_number
 
 GAME = "necropolis"
@@ -75,6 +75,7 @@ REVEAL_EXCHANGE = 4  # chance: the tile an exchange draws into the mastabas
 OVER = 5
 
 
+@mypyc_attr(native_class=False)  # a plain class when compiled (setup.py): pickles as in pure Python
 @dataclass(frozen=True, slots=True)
 class Rules:
     """The resolved variant table, shared by every clone of a game."""
@@ -101,7 +102,9 @@ class NecropolisState(State):
     OPTIONS = OPTIONS
     higher_score_wins = False
 
-    def __init__(self, players: int | None = None, options: dict | None = None):
+    def __init__(self, players: int | None = None, options: dict | None = None, blank: bool = False):
+        if blank:  # for `clone`, which sets every field itself
+            return
         self._setup(players, options)
         self.rules = Rules.from_options(self.options)
         self.pile: list[int] = list(DOUBLE_SIX)
@@ -118,11 +121,12 @@ class NecropolisState(State):
         self.turns = 0
         self.passes_in_row = 0
         self.termination: Termination | None = None
-        if self.rules.first_player == "random":
-            self.phase, self.seat, self.current_player = CHOOSE_FIRST, 0, CHANCE
-        else:
-            self.phase, self.seat = TURN, self.rules.first_player
+        first = self.rules.first_player
+        if isinstance(first, int):
+            self.phase, self.seat = TURN, first
             self.current_player = self.seat
+        else:  # "random"
+            self.phase, self.seat, self.current_player = CHOOSE_FIRST, 0, CHANCE
 
     @property
     def num_players(self) -> int:
@@ -321,8 +325,6 @@ class NecropolisState(State):
             if events is not None:
                 events.append(Event("first", action.seat, value=action.seat))
 
-    apply_unchecked = _apply  # without events: the same, one call less per step (search takes millions)
-
     def _attach(self, seat: int, tile: int, side: int, src: str, events: list[Event] | None) -> None:
         site = self.sites[seat][-1]
         neighbour, top = site[0] if side == LEFT else site[-1]
@@ -374,6 +376,7 @@ class NecropolisState(State):
         if self.termination is None:
             return None
         scores = self.scores()
+        winners: tuple[int, ...]
         if scores[0] != scores[1]:
             winners = (0,) if scores[0] < scores[1] else (1,)
         elif self.rules.fewer_sites_breaks_ties and len(self.sites[0]) != len(self.sites[1]):
@@ -384,7 +387,7 @@ class NecropolisState(State):
 
     # -- copies, views, determinization ------------------------------------------------
     def clone(self) -> NecropolisState:
-        c = object.__new__(NecropolisState)
+        c = NecropolisState(None, None, True)
         c.options, c.rules, c.viewer = self.options, self.rules, self.viewer
         c.phase, c.seat, c.current_player = self.phase, self.seat, self.current_player
         c.pile = self.pile[:]

@@ -6,6 +6,8 @@ them are in `cyprus`.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .core import Action, Event
 from .tiles import NAME, PIPS, tile
 
@@ -61,3 +63,17 @@ class Preset:
         """``drawn[seat][tile]``: ``draw P a-b``, the chance outcome of a draw."""
         self.draw = Action(game, "draw", "draw")
         self.pass_ = Action(game, "pass", "pass")
+        _PRESETS[game] = self
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        # By name, like `Action`: unpickled to the one preset its game module built
+        # (a compiled class cannot be rebuilt without its constructor's arguments).
+        return preset_named, (self.game,)
+
+
+_PRESETS: dict[str, Preset] = {}
+
+
+def preset_named(game: str) -> Preset:
+    """The preset of `game`, built when its module was imported."""
+    return _PRESETS[game]

@@ -9,28 +9,31 @@ tile's numbers, pips and name without any allocation in hot loops.
 
 from __future__ import annotations
 
-MAX_NUMBER = 9
+from typing import Final
 
-LOW: list[int] = []
+# Final: the compiled build (setup.py) reads these tables as C statics, not by name.
+MAX_NUMBER: Final = 9
+
+LOW: Final[list[int]] = []
 """The smaller number of each tile."""
-HIGH: list[int] = []
+HIGH: Final[list[int]] = []
 """The larger number of each tile."""
 for _high in range(MAX_NUMBER + 1):
     for _low in range(_high + 1):
         LOW.append(_low)
         HIGH.append(_high)
 
-TILE_COUNT = len(LOW)
-PIPS: list[int] = [LOW[t] + HIGH[t] for t in range(TILE_COUNT)]
-IS_DOUBLE: list[bool] = [LOW[t] == HIGH[t] for t in range(TILE_COUNT)]
-NUMBERS_MASK: list[int] = [(1 << LOW[t]) | (1 << HIGH[t]) for t in range(TILE_COUNT)]
+TILE_COUNT: Final = len(LOW)
+PIPS: Final[list[int]] = [LOW[t] + HIGH[t] for t in range(TILE_COUNT)]
+IS_DOUBLE: Final[list[bool]] = [LOW[t] == HIGH[t] for t in range(TILE_COUNT)]
+NUMBERS_MASK: Final[list[int]] = [(1 << LOW[t]) | (1 << HIGH[t]) for t in range(TILE_COUNT)]
 """Bit ``n`` set when the tile shows number ``n``: two tiles share a number when
 their masks intersect."""
-NAME: list[str] = [f"{LOW[t]}-{HIGH[t]}" for t in range(TILE_COUNT)]
-BY_NAME: dict[str, int] = {name: t for t, name in enumerate(NAME)}
+NAME: Final[list[str]] = [f"{LOW[t]}-{HIGH[t]}" for t in range(TILE_COUNT)]
+BY_NAME: Final[dict[str, int]] = {name: t for t, name in enumerate(NAME)}
 
-DOUBLE_SIX: tuple[int, ...] = tuple(range(28))
-DOUBLE_NINE: tuple[int, ...] = tuple(range(55))
+DOUBLE_SIX: Final[tuple[int, ...]] = tuple(range(28))
+DOUBLE_NINE: Final[tuple[int, ...]] = tuple(range(55))
 
 
 def tile(a: int, b: int) -> int:

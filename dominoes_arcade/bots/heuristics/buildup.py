@@ -33,8 +33,8 @@ from __future__ import annotations
 import math
 import random
 
-from ...engine import Action, State
-from ...engine.buildup import COVERERS, FILL, HAND_SIZES, SET_SIZE
+from ...engine import Action
+from ...engine.buildup import COVERERS, FILL, HAND_SIZES, SET_SIZE, BuildUpState
 from ...engine.buildup_matrix import PASS, PLACE, ROW_BITS, ROW_SHIFT
 from ...engine.tiles import DOUBLE_SIX, IS_DOUBLE, PIPS
 
@@ -62,7 +62,7 @@ COVER_CHANCE = {variant: _cover_chance(coverers) for variant, coverers in COVERE
 """Per ``nondouble_on_double`` variant: `_cover_chance`."""
 
 
-def choose(state: State, legal: list[Action], rng: random.Random | None = None) -> Action:
+def choose(state: BuildUpState, legal: list[Action], rng: random.Random | None = None) -> Action:
     """The greedy placement for the player to move. Ties go to the first legal
     action, so the choice is deterministic; `rng` is not used."""
     if len(legal) == 1:
@@ -92,8 +92,7 @@ def choose(state: State, legal: list[Action], rng: random.Random | None = None) 
             risk = RISK_WEIGHT * pips * chance[tile][opponent_hand]
             keep = has_single and IS_DOUBLE[tile]
         top, owner = stacks[action.arg][-1]
-        value = pips - PIPS[top] if owner == seat else pips + PIPS[top]
-        value -= risk
+        value = (pips - PIPS[top] if owner == seat else pips + PIPS[top]) - risk
         if keep:
             value -= DOUBLE_KEEP
         if value > best_value:
@@ -101,12 +100,12 @@ def choose(state: State, legal: list[Action], rng: random.Random | None = None) 
     return best
 
 
-def observed_by(state: State, action: Action, seat: int) -> bool:
+def observed_by(state: BuildUpState, action: Action, seat: int) -> bool:
     """Line tiles and the first-player draws are shown; a fill is seen by its drawer."""
     return action.kind == "line" or action.seat == seat or state.phase != FILL
 
 
-def stage(state: State) -> int:
+def stage(state: BuildUpState) -> int:
     """How many hands have ended."""
     return state.hand_index if state.termination is None else 4
 
@@ -116,7 +115,7 @@ def stage(state: State) -> int:
 _FORECAST = {1: (1.29, 1.29, 39.7), 2: (0.53, 1.07, 27.8), 3: (0.88, 0.64, 13.0)}
 
 
-def evaluate(state: State) -> list[float]:
+def evaluate(state: BuildUpState) -> list[float]:
     """Each seat's chance of winning at a hand end, from the forecast final margin
     (a normal spread, approximated by tanh)."""
     ended = state.hand_index
@@ -156,7 +155,7 @@ tile that covers it (subtracted); a double placed while a non-double would do
 (subtracted)). Fitted to agree with `pimc`'s own choices (bench/buildup_policy.py)."""
 
 
-def opponent_pool(state: State, seat: int) -> int:
+def opponent_pool(state: BuildUpState, seat: int) -> int:
     """The tiles (a bitmask) `seat` cannot place: the opponent's hand and boneyard,
     read from a full state or, on `seat`'s view, from what is not in sight."""
     opponent = 1 - seat
@@ -170,7 +169,7 @@ def opponent_pool(state: State, seat: int) -> int:
     return pool
 
 
-def strong_choose(state: State, legal: list[Action], rng: random.Random | None = None,
+def strong_choose(state: BuildUpState, legal: list[Action], rng: random.Random | None = None,
                   weights: tuple[float, ...] = STRONG_WEIGHTS) -> Action:
     """A one-ply placement closer to what the search plays than `choose`: light
     tiles early, the risk of being covered taken from the tiles the opponent may
@@ -182,7 +181,7 @@ def strong_choose(state: State, legal: list[Action], rng: random.Random | None =
     return strong_rollout_action(state, rng, weights)
 
 
-def strong_rollout_action(state: State, rng: random.Random | None = None,
+def strong_rollout_action(state: BuildUpState, rng: random.Random | None = None,
                           weights: tuple[float, ...] = STRONG_WEIGHTS) -> Action:
     """`strong_choose` without the legal list: the hand's rows of the cover matrix,
     tile by tile ascending and stack by stack, which is the legal list's order."""
@@ -229,7 +228,7 @@ def strong_rollout_action(state: State, rng: random.Random | None = None,
     return PLACE[best_tile][best_stack]
 
 
-def strong_stage(state: State) -> int:
+def strong_stage(state: BuildUpState) -> int:
     """`stage` for the strong rollouts: the end of hand 3 does not count, since the
     last hand's deal is settled then (each boneyard holds the 4 tiles of its last
     hand), so a rollout in hand 3 or 4 plays to the end of the game instead of
@@ -239,7 +238,7 @@ def strong_stage(state: State) -> int:
     return min(state.hand_index, 2)
 
 
-def hand_end_features(state: State) -> list[float]:
+def hand_end_features(state: BuildUpState) -> list[float]:
     """Seat 0's side of a hand end, for `strong_evaluate`'s forecast: (totals'
     difference, tops' difference, tops' difference with each top weighted by the
     chance that the opponent's next hand holds no tile that covers it, the
@@ -277,7 +276,7 @@ _STRONG_FORECAST = {
 }
 
 
-def strong_evaluate(state: State) -> list[float]:
+def strong_evaluate(state: BuildUpState) -> list[float]:
     """`evaluate` with the forecast of `hand_end_features`, fitted on the stronger
     policy's games: the tops' safety and the pips still to come matter too."""
     known = _STRONG_FORECAST.get(state.hand_index)

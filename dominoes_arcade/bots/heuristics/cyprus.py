@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Final
 
-from ...engine import Action, State
+from ...engine import Action
+from ...engine.cyprus import StarState
 from ...engine.star_tables import TURN
 from ...engine.tiles import HIGH, IS_DOUBLE, LOW, NUMBERS_MASK, PIPS
 
@@ -35,17 +37,17 @@ BLOCK_WEIGHT = 1.0
 """Cost of each unseen tile (per number) that the open ends would accept."""
 
 
-_TILE_BIT = [1 << t for t in range(len(PIPS))]
-_SHOWING = [sum(1 << t for t in range(len(PIPS)) if NUMBERS_MASK[t] >> n & 1) for n in range(10)]
+_TILE_BIT: Final = [1 << t for t in range(len(PIPS))]
+_SHOWING: Final = [sum(1 << t for t in range(len(PIPS)) if NUMBERS_MASK[t] >> n & 1) for n in range(10)]
 """``_SHOWING[n]``: the tiles (as bits) that show number n."""
-_SHOWING_ANY = [0] * (1 << 10)
+_SHOWING_ANY: Final = [0] * (1 << 10)
 """``_SHOWING_ANY[numbers]``: the tiles (as bits) showing any number in the bit set."""
 for _numbers in range(1, 1 << 10):
     _lowest = _numbers & -_numbers
     _SHOWING_ANY[_numbers] = _SHOWING_ANY[_numbers ^ _lowest] | _SHOWING[_lowest.bit_length() - 1]
 
 
-def choose(state: State, legal: list[Action], rng: random.Random | None = None) -> Action:
+def choose(state: StarState, legal: list[Action], rng: random.Random | None = None) -> Action:
     """The greedy play for the player to move. Ties go to the first legal action,
     so the choice is deterministic; `rng` is not used."""
     if len(legal) == 1:
@@ -96,7 +98,7 @@ def choose(state: State, legal: list[Action], rng: random.Random | None = None) 
     return best
 
 
-def rollout_action(state: State, rng: random.Random | None = None) -> Action:
+def rollout_action(state: StarState, rng: random.Random | None = None) -> Action:
     """What ``choose(state, state.legal_actions(), rng)`` returns, for ISMCTS's
     rollouts, without building the list in the arm phase (most of a round).
 
@@ -151,15 +153,16 @@ def rollout_action(state: State, rng: random.Random | None = None) -> Action:
                 value += DOUBLE_BONUS
             if value > best_value:
                 best, best_value = play[tile][(arms & -arms).bit_length() - 1], value
+    assert best is not None  # some tile fits, and every fitting tile covers an arm
     return best
 
 
-def observed_by(state: State, action: Action, seat: int) -> bool:
+def observed_by(state: StarState, action: Action, seat: int) -> bool:
     """A dealt or drawn tile is seen by its receiver alone."""
     return action.seat == seat
 
 
-def stage(state: State) -> int:
+def stage(state: StarState) -> int:
     """How many rounds have been started (a new one begins as the last ends)."""
     return state.round_number
 
@@ -174,7 +177,7 @@ TILE_ODDS = 1.0
 """How much likelier to win the round one tile fewer in hand makes a seat (as a log)."""
 
 
-def estimate(state: State) -> list[float]:
+def estimate(state: StarState) -> list[float]:
     """Each seat's expected reward in the middle of a round: the totals plus each
     seat's expected points from the round, then `evaluate`'s comparison. A seat
     wins the round with a chance that falls `TILE_ODDS`-fold (in log terms) with
@@ -190,7 +193,7 @@ def estimate(state: State) -> list[float]:
     return _compare(expected)
 
 
-def evaluate(state: State) -> list[float]:
+def evaluate(state: StarState) -> list[float]:
     """Each seat's expected reward between rounds: the mean, over the other seats,
     of its chance of finishing ahead of that seat, which grows with the difference
     of totals (and is 1/2 for equal totals)."""
@@ -233,7 +236,7 @@ def _hand_numbers(hand: list[int]) -> tuple[int, int, int]:
     return bits, shown, single
 
 
-def strong_choose(state: State, legal: list[Action], rng: random.Random | None = None,
+def strong_choose(state: StarState, legal: list[Action], rng: random.Random | None = None,
                   weights: dict | None = None) -> Action:
     """The stronger one-ply play: greedy's terms (`choose`) with `STRONG_WEIGHTS`, plus
     how many of the open numbers the rest of the hand could follow on. Ties go to
@@ -281,7 +284,7 @@ def strong_choose(state: State, legal: list[Action], rng: random.Random | None =
     return best
 
 
-def strong_rollout_action(state: State, rng: random.Random | None = None) -> Action:
+def strong_rollout_action(state: StarState, rng: random.Random | None = None) -> Action:
     """What ``strong_choose(state, state.legal_actions(), rng)`` returns, without the
     list in the arm phase, as `rollout_action` is to `choose` (the same grouping of
     arms by the number they end in, the same order and arithmetic)."""
@@ -333,10 +336,11 @@ def strong_rollout_action(state: State, rng: random.Random | None = None) -> Act
                 value += w_double
             if value > best_value:
                 best, best_value = play[tile][(arms & -arms).bit_length() - 1], value
+    assert best is not None  # some tile fits, and every fitting tile covers an arm
     return best
 
 
-def distinct(state: State, legal: list[Action]) -> list[Action]:
+def distinct(state: StarState, legal: list[Action]) -> list[Action]:
     """`legal` less the plays that repeat an earlier one: a tile on any arm ending in
     the same number leaves the same position up to the arms' names (the rules treat
     every arm alike once the star is complete), so a search need try only the first."""

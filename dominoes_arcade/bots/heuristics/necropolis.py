@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Final
 
-from ...engine import Action, State
-from ...engine.necropolis import DRAW, EXCHANGE, LEFT, NEW_FROM, PLAY, RIGHT, TURN
+from ...engine import Action
+from ...engine.necropolis import DRAW, EXCHANGE, LEFT, NEW_FROM, PLAY, RIGHT, TURN, NecropolisState
 from ...engine.tiles import DOUBLE_SIX, NUMBERS_MASK, PIPS
 
 SCORE_SCALE = 8.0
@@ -40,11 +41,11 @@ drawn tile to be hidden and unloaded later rather than start a site now."""
 EXCHANGE_RISK = 1.0
 """Extra expected cost of an exchange: the tile it brings may never leave."""
 
-_SET_PIPS = sum(PIPS[t] for t in DOUBLE_SIX)
+_SET_PIPS: Final = sum(PIPS[t] for t in DOUBLE_SIX)
 # Tiles of the double-six set showing at least one of k given numbers: all but
 # those whose both numbers lie among the other 7 - k.
-_TILES_MATCHING = [28 - (7 - k) * (8 - k) // 2 for k in range(8)]
-_POPCOUNT = [bin(mask).count("1") for mask in range(128)]
+_TILES_MATCHING: Final = [28 - (7 - k) * (8 - k) // 2 for k in range(8)]
+_POPCOUNT: Final = [bin(mask).count("1") for mask in range(128)]
 
 
 def _ends_value(mask: int, mastabas: list[int], skip: int, penalty: int) -> float:
@@ -59,7 +60,7 @@ def _ends_value(mask: int, mastabas: list[int], skip: int, penalty: int) -> floa
     return FIT_WEIGHT * saved + OPEN_WEIGHT * _TILES_MATCHING[_POPCOUNT[mask]]
 
 
-def _exchange_cost(state: State, seat: int, ends_mask: int, penalty: int) -> float:
+def _exchange_cost(state: NecropolisState, seat: int, ends_mask: int, penalty: int) -> float:
     """What the tile an exchange brings is expected to cost in the end.
 
     While the necropolis holds enough tiles, a brought tile that does not fit can be
@@ -78,7 +79,7 @@ def _exchange_cost(state: State, seat: int, ends_mask: int, penalty: int) -> flo
     return _mean_unseen_pips(state, seat) + EXCHANGE_RISK
 
 
-def _mean_unseen_pips(state: State, seat: int) -> float:
+def _mean_unseen_pips(state: NecropolisState, seat: int) -> float:
     """The mean pips of the tiles `seat` has not seen."""
     seen_pips = seen = 0
     for tile in state.mastabas[seat]:
@@ -93,7 +94,7 @@ def _mean_unseen_pips(state: State, seat: int) -> float:
     return (_SET_PIPS - seen_pips) / unseen if unseen else 0.0
 
 
-def choose(state: State, legal: list[Action], rng: random.Random | None = None) -> Action:
+def choose(state: NecropolisState, legal: list[Action], rng: random.Random | None = None) -> Action:
     """The greedy decision for the player to move. Ties go to the first legal action,
     so the choice is deterministic; `rng` is not used."""
     if len(legal) == 1:
@@ -139,7 +140,7 @@ def choose(state: State, legal: list[Action], rng: random.Random | None = None) 
     return legal[0]
 
 
-def rollout_action(state: State, rng: random.Random | None = None) -> Action:
+def rollout_action(state: NecropolisState, rng: random.Random | None = None) -> Action:
     """What ``choose(state, state.legal_actions(), rng)`` returns, for ISMCTS's
     rollouts, without building the list on a turn while the necropolis lasts (half
     the decisions, and the longest lists): the same moves judged in the list's order
@@ -217,7 +218,7 @@ PILE_SPREAD = 0.25
 """Points of uncertainty in the final margin per tile left in the necropolis."""
 
 
-def estimate(state: State) -> list[float]:
+def estimate(state: NecropolisState) -> list[float]:
     """Each seat's chance of winning before the end, from the margin of the scores
     each seat is heading for: a mastaba tile costs its pips only once the necropolis
     runs low; before that it can still start a site, so it costs at most the site
@@ -243,6 +244,6 @@ def estimate(state: State) -> list[float]:
     return [first, 1.0 - first]
 
 
-def observed_by(state: State, action: Action, seat: int) -> bool:
+def observed_by(state: NecropolisState, action: Action, seat: int) -> bool:
     """Who chooses first is public; a drawn tile is seen by the drawer alone."""
     return action.kind == "first" or state.seat == seat
