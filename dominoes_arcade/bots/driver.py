@@ -88,7 +88,13 @@ def ask(bot: Bot, state: State, time_limit: float | None, watchdog: Watchdog | N
     try:
         if watchdog is not None:
             watchdog.started, watchdog.armed = start, True
-        action = bot.choose(view, list(legal))
+        try:
+            action = bot.choose(view, list(legal))
+        finally:
+            # Disarmed before any handler below runs: a ring while one of them builds
+            # the Forfeit would raise an Overrun that no handler here catches.
+            if watchdog is not None:
+                watchdog.armed = False
     except Overrun:
         spent = time.perf_counter() - start
         raise Forfeit(seat, "timeout", f"no decision within {time_limit * 1000:.0f} ms "
@@ -100,9 +106,6 @@ def ask(bot: Bot, state: State, time_limit: float | None, watchdog: Watchdog | N
         if user_can_interrupt():
             raise  # a real Ctrl-C
         raise Forfeit(seat, "exception", f"KeyboardInterrupt raised by the bot: {error}") from None
-    finally:
-        if watchdog is not None:
-            watchdog.armed = False
     spent = time.perf_counter() - start
     if time_limit is not None and spent > time_limit:
         raise Forfeit(seat, "timeout", f"no decision within {time_limit * 1000:.0f} ms ({spent * 1000:.0f} ms)")
