@@ -43,7 +43,7 @@ class Sleeping(Bot):
 
 
 def a_decision():
-    """A Necropolis state after the deal, where seat to move has a choice."""
+    """A Necropolis state after the deal, with a player to move."""
     state, rng = new_game("necropolis", None, {}), random.Random(1)
     while state.current_player < 0:
         state.apply_unchecked(state.sample_chance(rng))
