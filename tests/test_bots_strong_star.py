@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_bots_legal import random_position
 
-from dominoes_arcade.bots import make_bot
+from dominoes_arcade.bots import BotError, make_bot
 from dominoes_arcade.bots.driver import play_specs
 from dominoes_arcade.bots.heuristics import cyprus
 from dominoes_arcade.bots.pimc import strong_heuristic
@@ -136,3 +136,8 @@ def test_pimc_distinct_tries_fewer_plays_and_decides_legally():
             decisions = [make_bot("pimc:worlds=3,distinct=true", game, seat, state.options_dict(), 7)
                          .choose(state.view(seat), list(legal)) for _ in range(2)]
             assert decisions[0] is decisions[1] and any(decisions[0] is a for a in legal)
+
+
+def test_pimc_strong_policy_in_a_game_without_one_is_a_clear_error():
+    with pytest.raises(BotError, match="necropolis has no strong rollout policy; use policy=greedy"):
+        make_bot("pimc:policy=strong", "necropolis", 0, {}, 1)

@@ -100,7 +100,7 @@ class PimcBot(Bot):
         self.heuristic: Any = heuristics.for_game(self.game)  # a module, or its strong_heuristic
         if self.policy == "strong":
             if not hasattr(self.heuristic, "strong_choose"):
-                raise BotError(f"pimc: {self.game} has no strong rollout policy (policy=greedy)")
+                raise BotError(f"pimc: {self.game} has no strong rollout policy; use policy=greedy")
             self.heuristic = strong_heuristic(self.heuristic)
         self.last_search: dict = {}
 
