@@ -56,11 +56,11 @@ def test_strong_rollout_action_decides_as_strong_choose_does_over_the_legal_list
     assert checked > 200
 
 
-def test_the_strong_weights_change_decisions_and_greedys_weights_restore_greedy():
-    """With greedy's weights (and no ``flex``) the strong policy is greedy, move for
-    move; with its own it plays differently somewhere in a few games."""
-    greedy_weights = {"pips": 1.0, "double": cyprus.DOUBLE_BONUS, "follow": cyprus.FOLLOW_WEIGHT,
-                      "block": cyprus.BLOCK_WEIGHT, "flex": 0.0}
+def test_the_strong_weights_change_decisions():
+    """The strong policy and greedy share their scoring (`choose` is `strong_choose`
+    with greedy's weights, and tests/test_bots_heuristics.py checks greedy against its
+    separate list-free twin); with its own weights it plays differently somewhere in
+    a few games."""
     rng = random.Random(2)
     differ = 0
     for _ in range(6):
@@ -71,7 +71,6 @@ def test_the_strong_weights_change_decisions_and_greedys_weights_restore_greedy(
                 continue
             moves = state.legal_actions()
             action = cyprus.choose(state, moves)
-            assert cyprus.strong_choose(state, moves, None, greedy_weights) is action
             differ += cyprus.strong_choose(state, moves) is not action
             state.apply(action)
     assert differ > 0

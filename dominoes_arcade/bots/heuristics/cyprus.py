@@ -48,54 +48,12 @@ for _numbers in range(1, 1 << 10):
 
 
 def choose(state: StarState, legal: list[Action], rng: random.Random | None = None) -> Action:
-    """The greedy play for the player to move. Ties go to the first legal action,
-    so the choice is deterministic; `rng` is not used."""
-    if len(legal) == 1:
-        return legal[0]
-    preset = state.preset
-    # Tiles as bit sets: the hand, and those this player has not seen (not in hand,
-    # not on the table, not the spinner once set).
-    hand_bits = 0
-    for tile in state.hands[state.seat]:
-        hand_bits |= _TILE_BIT[tile]
-    unseen = (1 << len(preset.tiles)) - 1 & ~(state.on_table | hand_bits)  # the set is tiles 0..len-1
-    ends = state.ends
-    star_complete = len(ends) == preset.slots
-    if star_complete:
-        base_open = state.open_mask
-        arms_at = state.arms_at
-    else:
-        # In the star phase judge the ends the arms will have once it is complete.
-        base_open = 0
-        for end in ends:
-            base_open |= 1 << end
-        suit = preset.suit
-    best, best_value = legal[0], -1e9
-    for action in legal:
-        tile = action.tile
-        # The open numbers after the play, and the change in unseen tiles they accept
-        # (the numbers that stay open count the same for every play, so they are left out).
-        open_mask = base_open
-        exposed = 0
-        if star_complete:
-            old = ends[action.arg]
-            new = PIPS[tile] - old
-            if arms_at[old] == 1 << action.arg:  # the only arm ending in `old`
-                open_mask ^= 1 << old
-                exposed -= (_SHOWING[old] & unseen).bit_count()
-        else:
-            new = PIPS[tile] - suit
-        if not open_mask >> new & 1:
-            open_mask |= 1 << new
-            exposed += (_SHOWING[new] & unseen).bit_count()
-        # The tiles left in hand that the open numbers accept.
-        follow = (hand_bits & ~_TILE_BIT[tile] & _SHOWING_ANY[open_mask]).bit_count()
-        value = PIPS[tile] + FOLLOW_WEIGHT * follow - BLOCK_WEIGHT * exposed
-        if IS_DOUBLE[tile]:
-            value += DOUBLE_BONUS
-        if value > best_value:
-            best, best_value = action, value
-    return best
+    """The greedy play for the player to move: each play scored by its pips, a
+    double's bonus, the tiles left in hand the open numbers would accept, less the
+    unseen tiles they would accept (`strong_choose`'s scoring with `GREEDY_WEIGHTS`).
+    Ties go to the first legal action, so the choice is deterministic; `rng` is not
+    used."""
+    return strong_choose(state, legal, rng, GREEDY_WEIGHTS)
 
 
 def rollout_action(state: StarState, rng: random.Random | None = None) -> Action:
@@ -225,6 +183,11 @@ deals its mean rank against three greedy seats is 2.35 ± 0.04 in Cyprus and 2.4
 Cyprus players (level 3.5), 5.34 ± 0.08 at 10 (level 5.5)."""
 
 
+GREEDY_WEIGHTS: Final = {"pips": 1.0, "double": DOUBLE_BONUS, "follow": FOLLOW_WEIGHT, "block": BLOCK_WEIGHT,
+                         "flex": 0.0}
+"""`choose`'s weights in `strong_choose`'s terms: greedy has no ``flex`` term."""
+
+
 def _hand_numbers(hand: list[int]) -> tuple[int, int, int]:
     """The hand as tile bits, the numbers it shows and those only one of its tiles shows."""
     bits = shown = single = 0
@@ -238,14 +201,17 @@ def _hand_numbers(hand: list[int]) -> tuple[int, int, int]:
 
 def strong_choose(state: StarState, legal: list[Action], rng: random.Random | None = None,
                   weights: dict | None = None) -> Action:
-    """The stronger one-ply play: greedy's terms (`choose`) with `STRONG_WEIGHTS`, plus
-    how many of the open numbers the rest of the hand could follow on. Ties go to
-    the first legal action; `rng` is not used."""
+    """The stronger one-ply play: greedy's terms with `STRONG_WEIGHTS` (or `weights`;
+    `choose` passes `GREEDY_WEIGHTS`), plus ``flex``: how many of the open numbers
+    the rest of the hand could follow on. Ties go to the first legal action; `rng`
+    is not used."""
     if len(legal) == 1:
         return legal[0]
     w = STRONG_WEIGHTS if weights is None else weights
     w_pips, w_double, w_follow, w_block, w_flex = w["pips"], w["double"], w["follow"], w["block"], w["flex"]
     preset = state.preset
+    # Tiles as bit sets: the hand, and those this player has not seen (not in hand,
+    # not on the table, not the spinner once set).
     hand_bits, shown, single = _hand_numbers(state.hands[state.seat])
     unseen = (1 << len(preset.tiles)) - 1 & ~(state.on_table | hand_bits)
     ends = state.ends
@@ -254,6 +220,7 @@ def strong_choose(state: StarState, legal: list[Action], rng: random.Random | No
         base_open = state.open_mask
         arms_at = state.arms_at
     else:
+        # In the star phase judge the ends the arms will have once it is complete.
         base_open = 0
         for end in ends:
             base_open |= 1 << end
@@ -261,12 +228,14 @@ def strong_choose(state: StarState, legal: list[Action], rng: random.Random | No
     best, best_value = legal[0], -1e9
     for action in legal:
         tile = action.tile
+        # The open numbers after the play, and the change in unseen tiles they accept
+        # (the numbers that stay open count the same for every play, so they are left out).
         open_mask = base_open
         exposed = 0
         if star_complete:
             old = ends[action.arg]
             new = PIPS[tile] - old
-            if arms_at[old] == 1 << action.arg:
+            if arms_at[old] == 1 << action.arg:  # the only arm ending in `old`
                 open_mask ^= 1 << old
                 exposed -= (_SHOWING[old] & unseen).bit_count()
         else:
@@ -274,6 +243,8 @@ def strong_choose(state: StarState, legal: list[Action], rng: random.Random | No
         if not open_mask >> new & 1:
             open_mask |= 1 << new
             exposed += (_SHOWING[new] & unseen).bit_count()
+        # The tiles left in hand that the open numbers accept, and the open numbers
+        # the rest of the hand could follow on.
         follow = (hand_bits & ~_TILE_BIT[tile] & _SHOWING_ANY[open_mask]).bit_count()
         flex = (open_mask & shown & ~(single & NUMBERS_MASK[tile])).bit_count()
         value = w_pips * PIPS[tile] + w_follow * follow - w_block * exposed + w_flex * flex
