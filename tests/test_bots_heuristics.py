@@ -299,22 +299,29 @@ def test_cyprus_estimate_favours_short_light_hands_and_keeps_the_totals():
 def test_rollout_action_decides_as_choose_does_over_the_legal_list(game, players, options):
     """Every decision of seeded games (greedy with a fifth of random moves, so that
     odd positions come up too), checked against `choose` on `legal_actions()`."""
+    knowledge = for_game(game)
+    assert twins_agree(game, players, options, knowledge.choose, knowledge.rollout_action, seed=11, games=12) > 200
+
+
+def twins_agree(game, players, options, choose, rollout_action, seed, games) -> int:
+    """Plays `games` seeded games (`choose` with a fifth of random moves) and checks
+    at every decision that the list-free `rollout_action` returns what `choose`
+    does over `legal_actions()`; returns how many decisions were checked."""
     import random
 
     from dominoes_arcade.engine import CHANCE
 
-    knowledge = for_game(game)
-    rng = random.Random(11)
+    rng = random.Random(seed)
     checked = 0
-    for _ in range(12):
+    for _ in range(games):
         state = new_game(game, players, options)
         while not state.is_terminal:
             if state.current_player == CHANCE:
                 state.apply(state.sample_chance(rng))
                 continue
             moves = state.legal_actions()
-            expected = moves[0] if len(moves) == 1 else knowledge.choose(state, moves, rng)
-            assert knowledge.rollout_action(state, rng) is expected, (str(expected), state.zones())
+            expected = moves[0] if len(moves) == 1 else choose(state, moves, rng)
+            assert rollout_action(state, rng) is expected, (str(expected), state.zones())
             checked += 1
             state.apply(expected if rng.random() < 0.8 else moves[rng.randrange(len(moves))])
-    assert checked > 200
+    return checked

@@ -9,6 +9,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_bots_heuristics import twins_agree
 from test_bots_legal import random_position
 
 from dominoes_arcade.bots import BotError, make_bot
@@ -40,20 +41,8 @@ def test_strong_choose_picks_a_legal_decision_and_the_same_one_again(case, seed)
 def test_strong_rollout_action_decides_as_strong_choose_does_over_the_legal_list(game, players, options):
     """Every decision of seeded games (the strong policy with a fifth of random
     moves, so that odd positions come up too)."""
-    rng = random.Random(5)
-    checked = 0
-    for _ in range(8):
-        state = new_game(game, players, options)
-        while not state.is_terminal:
-            if state.current_player == CHANCE:
-                state.apply(state.sample_chance(rng))
-                continue
-            moves = state.legal_actions()
-            expected = moves[0] if len(moves) == 1 else cyprus.strong_choose(state, moves, rng)
-            assert cyprus.strong_rollout_action(state, rng) is expected, (str(expected), state.zones())
-            checked += 1
-            state.apply(expected if rng.random() < 0.8 else moves[rng.randrange(len(moves))])
-    assert checked > 200
+    assert twins_agree(game, players, options, cyprus.strong_choose, cyprus.strong_rollout_action,
+                       seed=5, games=8) > 200
 
 
 def test_the_strong_weights_change_decisions():

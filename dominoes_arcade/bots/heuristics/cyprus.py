@@ -258,7 +258,9 @@ def strong_choose(state: StarState, legal: list[Action], rng: random.Random | No
 def strong_rollout_action(state: StarState, rng: random.Random | None = None) -> Action:
     """What ``strong_choose(state, state.legal_actions(), rng)`` returns, without the
     list in the arm phase, as `rollout_action` is to `choose` (the same grouping of
-    arms by the number they end in, the same order and arithmetic)."""
+    arms by the number they end in, the same order and arithmetic). Kept apart from
+    `rollout_action`, unlike `choose` and `strong_choose`: greedy's twin is ISMCTS's
+    rollout hot path, which the ``flex`` term's extra work would slow."""
     preset = state.preset
     ends = state.ends
     if state.phase != TURN or len(ends) != preset.slots:
