@@ -167,8 +167,8 @@ def rollout_action(state: NecropolisState, rng: random.Random | None = None) -> 
         site = state.sites[seat][-1]
         left_mask, right_mask = NUMBERS_MASK[site[0][0]], NUMBERS_MASK[site[-1][0]]
         shown = NUMBERS_MASK[held]
-        legal = _DRAWN_MOVES[bool(shown & left_mask)][bool(shown & right_mask)]
-        return _place_drawn(legal, held, mastabas, left_mask, right_mask, state.rules.site_penalty, len(state.pile))
+        moves = _DRAWN_MOVES[bool(shown & left_mask)][bool(shown & right_mask)]
+        return _place_drawn(moves, held, mastabas, left_mask, right_mask, state.rules.site_penalty, len(state.pile))
     if phase != TURN or not state.pile or not state.sites[seat]:
         legal = state.legal_actions()
         return legal[0] if len(legal) == 1 else choose(state, legal, rng)
