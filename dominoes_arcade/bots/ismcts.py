@@ -50,11 +50,9 @@ class Node:
     """One edge of the tree and the node it leads to: the statistics of the seat
     that took the edge."""
 
-    __slots__ = ("children", "visits", "total", "available", "action")
+    __slots__ = ("children", "visits", "total", "available")
 
-    def __init__(self, action: Action | None = None) -> None:
-        self.action = action
-        """The edge's decision or chance outcome (None at the root)."""
+    def __init__(self) -> None:
         self.children: dict[Action, Node] = {}
         self.visits = 0
         self.total = 0.0
@@ -229,37 +227,38 @@ class IsmctsBot(Bot):
                 if observed_by(state, outcome, me):
                     child = node.children.get(outcome)
                     if child is None:
-                        child = node.children[outcome] = Node(outcome)
+                        child = node.children[outcome] = Node()
                     node = child
                 state.apply_unchecked(outcome)
                 continue
             children = node.children
             legal = state.legal_actions()
-            best_child, best_ucb = None, -1.0
+            best, best_child, best_ucb = None, None, -1.0
             grown = visits = 0
-            # The children of the legal moves, in the moves' order, looked up in C: a
-            # wide node (Build Up has up to 72 placements) has children for a few only.
-            for child in filter(None, map(children.get, legal)):
+            for action in legal:
+                child = children.get(action)
+                if child is None:
+                    continue
                 child.available += 1
                 grown += 1
                 n = child.visits
                 visits += n
                 ucb = child.total / n + c * sqrt(log(child.available) / n)
                 if ucb > best_ucb:
-                    best_child, best_ucb = child, ucb
+                    best, best_child, best_ucb = action, child, ucb
             if grown < len(legal) and (not grown or not widening or grown < 1 + widening * sqrt(visits)):
-                # Expand the heuristic's favourite first: with wide nodes the likely
-                # best moves get visits early. The untried moves are listed only
-                # here, when one is to be added.
+                # Expand the heuristic's favourite first: with wide nodes (Build Up
+                # has up to 72 placements) the likely best moves get visits early.
+                # The untried moves are listed only here, when one is to be added.
                 untried = [action for action in legal if action not in children] if grown else legal
                 action = untried[0] if len(untried) == 1 else self.heuristic.choose(state, untried, rng)
-                child = children[action] = Node(action)
+                child = children[action] = Node()
                 path.append((child, player))
                 state.apply_unchecked(action)
                 break
-            assert best_child is not None and best_child.action is not None  # grown > 0: a child had a UCB >= 0
+            assert best is not None and best_child is not None  # grown > 0: some child had a UCB >= 0
             path.append((best_child, player))
-            state.apply_unchecked(best_child.action)
+            state.apply_unchecked(best)
             node = best_child
         values = self._rollout(state, rng)
         root.visits += 1
