@@ -38,6 +38,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from bisect import bisect_left, bisect_right
 from typing import Any, Protocol
 
 from ..engine import CHANCE, TERMINAL, Action, Outcome, State
@@ -88,20 +89,20 @@ def rewards(state: Finished, scale: float, margin_weight: float) -> list[float]:
     sign = 1 if state.higher_score_wins else -1
     keys = [(seat in winners, sign * scores[seat]) for seat in range(n)]
     total = sign * sum(scores)
+    # Better and equal seats counted by bisection in the sorted keys, not by
+    # comparing every pair (a 10-player rollout ends here).
+    ordered = sorted(keys)
+    rank_weight = 1.0 - margin_weight
     out = []
-    for seat in range(n):
-        key = keys[seat]
-        better = equal = 0
-        for other in keys:
-            if other > key:
-                better += 1
-            elif other == key:
-                equal += 1
+    for key in keys:
+        below = bisect_left(ordered, key)
+        not_above = bisect_right(ordered, key, below)
+        better, equal = n - not_above, not_above - below
         rank = better + (equal - 1) / 2
         rank_reward = 1.0 - rank / (n - 1)
         margin = key[1] - (total - key[1]) / (n - 1)
         margin_reward = 0.5 + 0.5 * math.tanh(margin / scale)
-        out.append((1.0 - margin_weight) * rank_reward + margin_weight * margin_reward)
+        out.append(rank_weight * rank_reward + margin_weight * margin_reward)
     return out
 
 

@@ -73,7 +73,8 @@ class DealPlan:
     during the search); `drawn_group` is the group whose tile the current seat just
     drew (-1 if none), which becomes the state's `drawn` tile."""
 
-    __slots__ = ("viewer", "unseen", "groups", "owners", "order", "spinner", "spinner_place", "drawn_group")
+    __slots__ = ("viewer", "unseen", "groups", "owners", "order", "spinner", "spinner_place", "drawn_group",
+                 "seat_groups", "boneyard_groups")
 
     def __init__(self, view, spinner_on_table: bool, spinner_place: int | None, drawer: int):
         viewer, spinner = view.viewer, view.preset.spinner
@@ -96,25 +97,33 @@ class DealPlan:
         self.owners = [owner for _, _, owner in groups]
         self.order = greedy_order(self.groups)
         self.drawn_group = max(i for i, group in enumerate(groups) if group[2] == drawer) if drawer >= 0 else -1
+        self.seat_groups = [(p, [g for g, owner in enumerate(self.owners) if owner == p])
+                            for p in range(len(view.hands)) if p != viewer]
+        """Each other seat and the groups that make up its hand."""
+        self.boneyard_groups = [g for g, owner in enumerate(self.owners) if owner < 0]
 
     def deal(self, s, rng: random.Random) -> None:
         """Fill `s` (a full-state clone of the view): the unseen tiles dealt at random
         to the other hands and the boneyard, every hidden layer keeping its voids."""
         dealt = assign_tiles(self.unseen, self.groups, rng, self.order)
-        hands, viewer = s.hands, self.viewer
+        if self.drawn_group >= 0:  # read before the hands are sorted: a hand may be its group's list
+            s.drawn = dealt[self.drawn_group][0]
+        hands = s.hands
+        for p, seat_groups in self.seat_groups:
+            if len(seat_groups) == 1:
+                hand = dealt[seat_groups[0]]
+            else:
+                hand = []
+                for g in seat_groups:
+                    hand += dealt[g]
+            hands[p] = hand
         boneyard: list[int] = []
-        for p in range(len(hands)):
-            if p != viewer:
-                hands[p] = []
-        for owner, tiles in zip(self.owners, dealt, strict=True):
-            (boneyard if owner < 0 else hands[owner]).extend(tiles)
+        for g in self.boneyard_groups:
+            boneyard += dealt[g]
         if self.spinner_place is not None:
             (boneyard if self.spinner_place < 0 else hands[self.spinner_place]).append(self.spinner)
-        if self.drawn_group >= 0:
-            s.drawn = dealt[self.drawn_group][0]
-        for p in range(len(hands)):
-            if p != viewer:
-                hands[p].sort()
+        for p, _ in self.seat_groups:
+            hands[p].sort()
         boneyard.sort()
         s.boneyard = boneyard
         s.hidden = None
@@ -143,12 +152,19 @@ def assign_tiles(tiles: list[int], groups: list[tuple[int, int]], rng: random.Ra
             dealt[g] = tiles[:count]
             tiles = tiles[count:]
             continue
+        if not count:
+            continue
+        # The first `count` tiles that fit, in the shuffled order; the scan stops
+        # there (most groups are one drawn tile, and most tiles fit them).
         taken, left = dealt[g], []
         for t in tiles:
-            if len(taken) < count and not NUMBERS_MASK[t] & mask:
-                taken.append(t)
-            else:
+            if NUMBERS_MASK[t] & mask:
                 left.append(t)
+            else:
+                taken.append(t)
+                if len(taken) == count:
+                    left += tiles[len(taken) + len(left):]
+                    break
         tiles = left
     if not tiles:
         return dealt

@@ -75,6 +75,14 @@ REVEAL_EXCHANGE = 4  # chance: the tile an exchange draws into the mastabas
 OVER = 5
 
 
+_CHUNK = 7
+_CHUNK_BITS = (1 << _CHUNK) - 1
+_UNSET: list[list[tuple[int, ...]]] = [
+    [tuple(t for t in range(k * _CHUNK, (k + 1) * _CHUNK) if t < len(DOUBLE_SIX) and not bits >> t - k * _CHUNK & 1)
+     for bits in range(1 << _CHUNK)]
+    for k in range((len(DOUBLE_SIX) + _CHUNK - 1) // _CHUNK)]
+"""``_UNSET[k][bits]``: the tiles of chunk k (tiles 7k to 7k + 6) whose bit is clear in `bits`."""
+
 @mypyc_attr(native_class=False)  # a plain class when compiled (setup.py): pickles as in pure Python
 @dataclass(frozen=True, slots=True)
 class Rules:
@@ -415,14 +423,24 @@ class NecropolisState(State):
         return found
 
     def unknown_tiles(self) -> list[int]:
-        """On a view: the tiles whose place the viewer does not know."""
-        seen = set(self.mastabas[self.viewer])
+        """On a view: the tiles whose place the viewer does not know, ascending (a
+        search asks once per determinization: the seen tiles as bits, the rest read
+        off `_UNSET` a chunk at a time)."""
+        seen = 0
+        for t in self.mastabas[self.viewer]:
+            seen |= 1 << t
         for sites in self.sites:
             for site in sites:
-                seen.update(t for t, _ in site)
+                for t, _ in site:
+                    seen |= 1 << t
         if self.seat == self.viewer:
-            seen.update(t for t in (self.held, self.returning) if t >= 0)
-        return [t for t in DOUBLE_SIX if t not in seen]
+            for t in (self.held, self.returning):
+                if t >= 0:
+                    seen |= 1 << t
+        unknown: list[int] = []
+        for chunk, unset in enumerate(_UNSET):
+            unknown += unset[seen >> _CHUNK * chunk & _CHUNK_BITS]
+        return unknown
 
     def _fill_hidden(self, s: NecropolisState, rng: random.Random) -> None:
         unknown = self.unknown_tiles()

@@ -23,7 +23,7 @@ from typing import Final
 
 from ...engine import Action
 from ...engine.cyprus import StarState
-from ...engine.star_tables import TURN
+from ...engine.star_tables import DRAWN, TURN, Preset
 from ...engine.tiles import HIGH, IS_DOUBLE, LOW, NUMBERS_MASK, PIPS
 
 SCORE_SCALE = 40.0
@@ -58,49 +58,65 @@ def choose(state: StarState, legal: list[Action], rng: random.Random | None = No
 
 def rollout_action(state: StarState, rng: random.Random | None = None) -> Action:
     """What ``choose(state, state.legal_actions(), rng)`` returns, for ISMCTS's
-    rollouts, without building the list in the arm phase (most of a round).
+    rollouts, without building the list on a turn or after a draw (all of a round
+    but its lead).
 
     A tile played onto an arm ending in `old` scores the same on every arm ending
     there (the new end, the numbers left open and the tiles they accept are the
     same), so each tile is judged once per number it can cover, at the first such
-    arm, in the legal list's order (hand order, then arms ascending), with `choose`'s
-    arithmetic: the same decision and the same tie-breaks."""
+    arm, in the legal list's order (hand order, which is tile order, then arms
+    ascending), with `choose`'s arithmetic: the same decision and the same
+    tie-breaks. Before the star is complete every play goes into the next slot."""
+    phase = state.phase
+    if phase == TURN:
+        hand_bits = 0
+        for tile in state.hands[state.seat]:
+            hand_bits |= _TILE_BIT[tile]
+        fitting = hand_bits & _SHOWING_ANY[state.open_mask]  # the tiles that show an open end
+        if not fitting:  # playing is compulsory, so a player who cannot draws, or passes once nobody may
+            preset = state.preset
+            return preset.draw if len(state.boneyard) > state.rules.boneyard_reserve else preset.pass_
+    elif phase == DRAWN:  # the tile just drawn is the only one that may be played
+        hand_bits = 0
+        for tile in state.hands[state.seat]:
+            hand_bits |= _TILE_BIT[tile]
+        fitting = _TILE_BIT[state.drawn] & _SHOWING_ANY[state.open_mask]
+        if not fitting:
+            return state.preset.pass_
+    else:  # the lead: one action
+        return state.legal_actions()[0]
     preset = state.preset
     ends = state.ends
-    if state.phase != TURN or len(ends) != preset.slots:
-        legal = state.legal_actions()
-        return legal[0] if len(legal) == 1 else choose(state, legal, rng)
-    hand = state.hands[state.seat]
-    hand_bits = 0
-    for tile in hand:
-        hand_bits |= _TILE_BIT[tile]
-    arms_at, base_open, play = state.arms_at, state.open_mask, preset.play
-    fitting = hand_bits & _SHOWING_ANY[base_open]  # the tiles that show an open end
-    if not fitting:  # nothing to play: draw or pass, whichever the rules allow
-        return state.legal_actions()[0]
+    slot = len(ends)
+    if slot < preset.slots:
+        return _star_play(state, preset, slot, hand_bits, fitting)
+    arms_at, play = state.arms_at, preset.play
     if not fitting & (fitting - 1):  # one tile: with one number to cover, every play scores alike
         tile = fitting.bit_length() - 1
         low, high = LOW[tile], HIGH[tile]
         arms = arms_at[low] if high == low or not arms_at[high] else arms_at[high] if not arms_at[low] else 0
         if arms:
             return play[tile][(arms & -arms).bit_length() - 1]
+    base_open = state.open_mask
     unseen = (1 << len(preset.tiles)) - 1 & ~(state.on_table | hand_bits)
     best, best_value = None, -1e9
-    for tile in hand:
-        if not fitting & _TILE_BIT[tile]:
-            continue
+    while fitting:
+        bit = fitting & -fitting
+        fitting ^= bit
+        tile = bit.bit_length() - 1
         low, high = LOW[tile], HIGH[tile]
-        low_arms, high_arms = arms_at[low], arms_at[high] if high != low else 0
+        low_arms = arms_at[low]
+        high_arms = arms_at[high] if high != low else 0
+        pips, rest = PIPS[tile], hand_bits ^ bit
         # The numbers it can cover, the one with the lower first arm first.
         if low_arms and (not high_arms or low_arms & -low_arms < high_arms & -high_arms):
-            covers = ((low, low_arms), (high, high_arms)) if high_arms else ((low, low_arms),)
+            old, arms, other, other_arms = low, low_arms, high, high_arms
         else:
-            covers = ((high, high_arms), (low, low_arms)) if low_arms else ((high, high_arms),)
-        pips, rest = PIPS[tile], hand_bits & ~_TILE_BIT[tile]
-        for old, arms in covers:
+            old, arms, other, other_arms = high, high_arms, low, low_arms
+        while True:
             open_mask, exposed = base_open, 0
             new = pips - old
-            if arms & (arms - 1) == 0:  # the only arm ending in `old`
+            if not arms & (arms - 1):  # the only arm ending in `old`
                 open_mask ^= 1 << old
                 exposed -= (_SHOWING[old] & unseen).bit_count()
             if not open_mask >> new & 1:
@@ -111,7 +127,43 @@ def rollout_action(state: StarState, rng: random.Random | None = None) -> Action
                 value += DOUBLE_BONUS
             if value > best_value:
                 best, best_value = play[tile][(arms & -arms).bit_length() - 1], value
+            if not other_arms:
+                break
+            old, arms, other_arms = other, other_arms, 0
     assert best is not None  # some tile fits, and every fitting tile covers an arm
+    return best
+
+
+def _star_play(state: StarState, preset: Preset, slot: int, hand_bits: int, fitting: int) -> Action:
+    """`rollout_action` while the star fills: the fitting tiles (those showing the
+    spinner's number) into `slot`, judged by `choose`'s arithmetic on the ends the
+    arms will have."""
+    play = preset.play
+    if not fitting & (fitting - 1):
+        return play[fitting.bit_length() - 1][slot]
+    base_open = 0
+    for end in state.ends:
+        base_open |= 1 << end
+    suit = preset.suit
+    unseen = (1 << len(preset.tiles)) - 1 & ~(state.on_table | hand_bits)
+    best, best_value = None, -1e9
+    while fitting:
+        bit = fitting & -fitting
+        fitting ^= bit
+        tile = bit.bit_length() - 1
+        pips = PIPS[tile]
+        new = pips - suit
+        open_mask, exposed = base_open, 0
+        if not open_mask >> new & 1:
+            open_mask |= 1 << new
+            exposed += (_SHOWING[new] & unseen).bit_count()
+        follow = ((hand_bits ^ bit) & _SHOWING_ANY[open_mask]).bit_count()
+        value = pips + FOLLOW_WEIGHT * follow - BLOCK_WEIGHT * exposed
+        if IS_DOUBLE[tile]:
+            value += DOUBLE_BONUS
+        if value > best_value:
+            best, best_value = play[tile][slot], value
+    assert best is not None
     return best
 
 

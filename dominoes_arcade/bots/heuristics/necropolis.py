@@ -24,7 +24,20 @@ import random
 from typing import Final
 
 from ...engine import Action
-from ...engine.necropolis import DRAW, EXCHANGE, LEFT, NEW_FROM, PLAY, RIGHT, TURN, NecropolisState
+from ...engine.necropolis import (
+    ATTACH,
+    DRAW,
+    DRAWN,
+    EXCHANGE,
+    HIDE,
+    LEFT,
+    NEW,
+    NEW_FROM,
+    PLAY,
+    RIGHT,
+    TURN,
+    NecropolisState,
+)
 from ...engine.tiles import DOUBLE_SIX, NUMBERS_MASK, PIPS
 
 SCORE_SCALE = 8.0
@@ -144,9 +157,19 @@ def rollout_action(state: NecropolisState, rng: random.Random | None = None) -> 
     """What ``choose(state, state.legal_actions(), rng)`` returns, for ISMCTS's
     rollouts, without building the list on a turn while the necropolis lasts (half
     the decisions, and the longest lists): the same moves judged in the list's order
-    (draw, plays, new sites, exchanges) with `choose`'s arithmetic."""
+    (draw, plays, new sites, exchanges) with `choose`'s arithmetic; and with a drawn
+    tile, `choose`'s judgement of the moves it has (one of four fixed lists: the
+    ends it fits, then hide and new)."""
     seat = state.seat
-    if state.phase != TURN or not state.pile or not state.sites[seat]:
+    phase = state.phase
+    if phase == DRAWN and state.sites[seat]:
+        held, mastabas = state.held, state.mastabas[seat]
+        site = state.sites[seat][-1]
+        left_mask, right_mask = NUMBERS_MASK[site[0][0]], NUMBERS_MASK[site[-1][0]]
+        shown = NUMBERS_MASK[held]
+        moves = _DRAWN_MOVES[bool(shown & left_mask)][bool(shown & right_mask)]
+        return _place_drawn(moves, held, mastabas, left_mask, right_mask, state.rules.site_penalty, len(state.pile))
+    if phase != TURN or not state.pile or not state.sites[seat]:
         legal = state.legal_actions()
         return legal[0] if len(legal) == 1 else choose(state, legal, rng)
     mastabas = state.mastabas[seat]
@@ -182,8 +205,13 @@ def rollout_action(state: NecropolisState, rng: random.Random | None = None) -> 
     return best
 
 
-def _place_drawn(legal: list[Action], held: int, mastabas: list[int], left_mask: int, right_mask: int,
-                 penalty: int, pile: int) -> Action:
+_DRAWN_MOVES: Final = [[(*((ATTACH[LEFT],) if left else ()), *((ATTACH[RIGHT],) if right else ()), HIDE, NEW)
+                        for right in (False, True)] for left in (False, True)]
+"""``[fits left][fits right]``: the moves with a drawn tile, in the legal list's order."""
+
+
+def _place_drawn(legal: list[Action] | tuple[Action, ...], held: int, mastabas: list[int], left_mask: int,
+                 right_mask: int, penalty: int, pile: int) -> Action:
     """What to do with the tile just drawn: attach, hide or start a new site."""
     held_mask = NUMBERS_MASK[held]
     best, best_value = None, -1.0
