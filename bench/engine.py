@@ -133,16 +133,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=1.0, help="length of one timed run")
     parser.add_argument("--repeats", type=int, default=5, help="runs per case; the median is reported")
+    parser.add_argument("--only", default="", help="only the cases whose label contains this")
     args = parser.parse_args()
     print(f"engine: random play, medians of {args.repeats} runs of {args.seconds:g} s")
     print(f"{'case':32} {'decisions/s':>12} {'vs 250k':>8} {'checked/s':>10} {'cost':>6} {'games/s':>9} "
           f"{'clone µs':>9}")
     checked_rates = {}
     for label, game, players, options in CASES:
+        if args.only not in label:
+            continue
         rate, checked, games, clone = measure(game, players, options, args.seconds, args.repeats)
         checked_rates[label] = checked
         print(f"{label:32} {rate:12,.0f} {rate / 250_000:7.2f}x {checked:10,.0f} {rate / checked:5.2f}x "
               f"{games:9,.1f} {clone:9.2f}", flush=True)
+    if "cyprus 4 players" not in checked_rates:
+        return
     theirs = abw333_rate(args.seconds, args.repeats)
     if theirs is None:
         print("abw333's dominoes is not installed (pip install -e '.[bench]'): comparison skipped")

@@ -116,7 +116,7 @@ class DealPlan:
             if p != viewer:
                 hands[p].sort()
         boneyard.sort()
-        s.boneyard = boneyard
+        s.boneyard, s.in_boneyard = boneyard, sum(1 << t for t in boneyard)
         s.hidden = None
 
 

@@ -1,14 +1,15 @@
 """The star games' presets: each game of the Cyprus family as data (its set, spinner,
 star and deal) with its interned actions and the look-up tables its legal plays come
-from, and the events its steps report, all built once at import. The rules that use
-them are in `cyprus`.
+from, and the events its steps report, all built once at import; and `Rules`, a
+preset with its resolved variant table. The rules that use them are in `cyprus`.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from .core import Action, Event
+from .core import Action, Event, mypyc_attr
 from .tiles import NAME, PIPS, tile
 
 DEAL, SEARCH, LEAD, TURN, DRAW, DRAWN, OVER = range(7)
@@ -42,6 +43,8 @@ class Preset:
     def __init__(self, game: str, tiles: tuple[int, ...], suit: int, slots: int, max_players: int,
                  deals_everything: bool):
         self.game, self.tiles, self.max_players = game, tiles, max_players
+        self.all_tiles = sum(1 << t for t in tiles)
+        """Bit t set for each tile of the set: a full boneyard's `in_boneyard`."""
         self.suit = suit
         """The spinner's number: the star takes only tiles showing it."""
         self.slots = slots
@@ -77,3 +80,30 @@ _PRESETS: dict[str, Preset] = {}
 def preset_named(game: str) -> Preset:
     """The preset of `game`, built when its module was imported."""
     return _PRESETS[game]
+
+
+SEED_HANDS = {4: 9, 5: 8, 6: 7, 7: 7, 8: 6, 9: 6, 10: 5}
+HAND_SIZES = {"seed": SEED_HANDS, "bell": {**SEED_HANDS, 4: 13, 5: 11, 6: 9}}
+"""Tiles per hand by player count, for each value of Cyprus's `hand_sizes`."""
+
+
+@mypyc_attr(native_class=False)  # a plain class when compiled (setup.py): pickles as in pure Python
+@dataclass(frozen=True, eq=False)
+class Rules:
+    """A game's preset and resolved variant table, shared by every clone."""
+
+    preset: Preset
+    players: int
+    hand_size: int
+    target_score: int
+    boneyard_reserve: int
+    lightest_tile_breaks_ties: bool
+
+    @classmethod
+    def resolve(cls, preset: Preset, players: int, options: dict) -> Rules:
+        """From the resolved variant table (Sebastopol deals the whole set: its
+        table has no hand sizes)."""
+        hand_size = (len(preset.tiles) // players if preset.deals_everything
+                     else HAND_SIZES[options["hand_sizes"]][players])
+        return cls(preset, players, hand_size, options["target_score"], options.get("boneyard_reserve", 0),
+                   options["block_tie"] == "lightest_tile")
