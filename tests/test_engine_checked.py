@@ -4,12 +4,14 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
 
 from dominoes_arcade.engine import CHANCE, GAMES, IllegalAction, State, new_game, state_class
 from dominoes_arcade.engine.core import _REGISTRY
+from dominoes_arcade.engine.star_tables import DEAL
 
 GAMES_AND_SEATS = [(name, entry.players[0]) for name, entry in GAMES.items()]
 GAMES_AND_SEATS += [(name, entry.players[1]) for name, entry in GAMES.items() if entry.players[1] > entry.players[0]]
@@ -82,3 +84,32 @@ def test_nothing_is_legal_on_a_view_or_once_the_game_is_over(game):
         allowed = listed(state)
         state.apply(state.sample_chance(rng) if state.current_player == CHANCE else rng.choice(allowed))
     assert not any(state.is_legal(action) for action in every_action()[game])
+
+
+@pytest.mark.parametrize("game, players", [("cyprus", 4), ("cyprus", 10), ("sebastopol", None)])
+def test_the_boneyard_bitmask_mirrors_the_boneyard(game, players):
+    """`in_boneyard` (the star games' O(1) check of a deal or draw) is the boneyard
+    list as bits after every step, in clones, pickled copies and determinizations,
+    and 0 on a view, whose chance outcomes are then refused."""
+    def bits(tiles: list[int]) -> int:
+        return sum(1 << t for t in tiles if t >= 0)
+
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = new_game(game, players)
+        steps = 0
+        while not state.is_terminal and steps < 600:
+            assert state.in_boneyard == bits(state.boneyard)
+            assert state.clone().in_boneyard == pickle.loads(pickle.dumps(state)).in_boneyard == state.in_boneyard
+            if steps % 7 == 0:
+                seat = rng.randrange(state.num_players)
+                view = state.view(seat)
+                assert view.in_boneyard == 0
+                if state.current_player == CHANCE:
+                    assert not view.is_legal(state.sample_chance(rng))
+                if state.phase != DEAL:  # determinized once the round is dealt
+                    full = view.determinize(rng)
+                    assert full.in_boneyard == bits(full.boneyard) and len(full.boneyard) == len(state.boneyard)
+            allowed = listed(state)
+            state.apply(state.sample_chance(rng) if state.current_player == CHANCE else rng.choice(allowed))
+            steps += 1
