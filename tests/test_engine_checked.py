@@ -86,30 +86,32 @@ def test_nothing_is_legal_on_a_view_or_once_the_game_is_over(game):
     assert not any(state.is_legal(action) for action in every_action()[game])
 
 
-@pytest.mark.parametrize("game, players", [("cyprus", 4), ("cyprus", 10), ("sebastopol", None)])
-def test_the_boneyard_bitmask_mirrors_the_boneyard(game, players):
-    """`in_boneyard` (the star games' O(1) check of a deal or draw) is the boneyard
-    list as bits after every step, in clones, pickled copies and determinizations,
-    and 0 on a view, whose chance outcomes are then refused."""
-    def bits(tiles: list[int]) -> int:
-        return sum(1 << t for t in tiles if t >= 0)
+@pytest.mark.parametrize("game, players, zone, mirror", [
+    ("cyprus", 4, "boneyard", "in_boneyard"), ("cyprus", 10, "boneyard", "in_boneyard"),
+    ("sebastopol", None, "boneyard", "in_boneyard"), ("necropolis", None, "pile", "in_pile")])
+def test_the_tile_bitmasks_mirror_their_lists(game, players, zone, mirror):
+    """The bitmask `is_legal` looks a drawn tile up in (the star games' boneyard,
+    the necropolis) is its list as bits after every step, in clones, pickled copies
+    and determinizations, and 0 on a view, whose chance outcomes are then refused."""
+    def bits(state: State) -> int:
+        return sum(1 << t for t in getattr(state, zone) if t >= 0)
 
     for seed in range(3):
         rng = random.Random(seed)
         state = new_game(game, players)
         steps = 0
         while not state.is_terminal and steps < 600:
-            assert state.in_boneyard == bits(state.boneyard)
-            assert state.clone().in_boneyard == pickle.loads(pickle.dumps(state)).in_boneyard == state.in_boneyard
+            assert getattr(state, mirror) == bits(state)
+            for copy in (state.clone(), pickle.loads(pickle.dumps(state))):
+                assert getattr(copy, mirror) == getattr(state, mirror)
             if steps % 7 == 0:
-                seat = rng.randrange(state.num_players)
-                view = state.view(seat)
-                assert view.in_boneyard == 0
+                view = state.view(rng.randrange(state.num_players))
+                assert getattr(view, mirror) == 0
                 if state.current_player == CHANCE:
                     assert not view.is_legal(state.sample_chance(rng))
-                if state.phase != DEAL:  # determinized once the round is dealt
+                if game == "necropolis" or state.phase != DEAL:  # a star game's view, once dealt
                     full = view.determinize(rng)
-                    assert full.in_boneyard == bits(full.boneyard) and len(full.boneyard) == len(state.boneyard)
+                    assert getattr(full, mirror) == bits(full) and len(getattr(full, zone)) == len(getattr(state, zone))
             allowed = listed(state)
             state.apply(state.sample_chance(rng) if state.current_player == CHANCE else rng.choice(allowed))
             steps += 1
