@@ -30,7 +30,7 @@ from __future__ import annotations
 import bisect
 import random
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .buildup_matrix import (  # the phases are there too, for buildup_reasons
     COVER_EVENTS,
@@ -64,11 +64,11 @@ from .chance import shuffle
 from .core import CHANCE, TERMINAL, Action, Event, Option, Outcome, State, Termination, mypyc_attr
 from .tiles import DOUBLE_SIX, IS_DOUBLE, NAME, PIPS
 
-LINE_LENGTH = 6
+LINE_LENGTH: Final = 6
 """Stacks ``0..5`` are seat 0's line, ``6..11`` seat 1's."""
-HAND_SIZES = (6, 6, 6, 4)
+HAND_SIZES: Final = (6, 6, 6, 4)
 """Tiles drawn for each of the four hands: 6 in the line + 22 = 28 per set."""
-SET_SIZE = len(DOUBLE_SIX)
+SET_SIZE: Final = len(DOUBLE_SIX)
 
 OPTIONS: dict[str, Option] = {
     o.name: o
@@ -113,11 +113,11 @@ COVERERS: dict[str, tuple[int, ...]] = {
 
 
 # -- chance outcomes (interned; the decisions are in `buildup_matrix`) -------------
-LINE = [[Action(GAME, "line", f"line {p} {NAME[t]}", seat=p, tile=t) for t in DOUBLE_SIX] for p in (0, 1)]
+LINE: Final = [[Action(GAME, "line", f"line {p} {NAME[t]}", seat=p, tile=t) for t in DOUBLE_SIX] for p in (0, 1)]
 """``LINE[seat][tile]``: chance lays `tile` as that seat's next line stack."""
-DRAW = [[Action(GAME, "draw", f"hand {p} {NAME[t]}", seat=p, tile=t) for t in DOUBLE_SIX] for p in (0, 1)]
+DRAW: Final = [[Action(GAME, "draw", f"hand {p} {NAME[t]}", seat=p, tile=t) for t in DOUBLE_SIX] for p in (0, 1)]
 """``DRAW[seat][tile]``: chance draws `tile` into that seat's hand."""
-COLUMNS = {variant: cover_columns(coverers) for variant, coverers in COVERERS.items()}
+COLUMNS: Final = {variant: cover_columns(coverers) for variant, coverers in COVERERS.items()}
 """The cover matrix's columns (see `buildup_matrix`) for each variant."""
 
 

@@ -11,51 +11,54 @@ column; a hand selects its rows; legal moves come from the row bits through
 
 from __future__ import annotations
 
+from typing import Final
+
 from .core import Action, Event
 from .tiles import DOUBLE_SIX, NAME
 
 GAME = "buildup"
 
 # The phases, in the order play meets them (described in `buildup`).
-DEAL_LINE = 0    # chance: the next line tile
-FIRST_DRAW = 1   # chance: the first-player draws, in pairs
-FILL = 2         # chance: filling a hand
-PLAY = 3         # `seat` places a tile or passes
-OVER = 4
+# (Final, here and below: the compiled build (setup.py) reads them as C statics, not by name.)
+DEAL_LINE: Final = 0    # chance: the next line tile
+FIRST_DRAW: Final = 1   # chance: the first-player draws, in pairs
+FILL: Final = 2         # chance: filling a hand
+PLAY: Final = 3         # `seat` places a tile or passes
+OVER: Final = 4
 
-STACK_COUNT = 12
-ROW_BITS = (1 << STACK_COUNT) - 1
-ROW_SHIFT = [STACK_COUNT * t for t in DOUBLE_SIX]
-ROW = [ROW_BITS << ROW_SHIFT[t] for t in DOUBLE_SIX]
+STACK_COUNT: Final = 12
+ROW_BITS: Final = (1 << STACK_COUNT) - 1
+ROW_SHIFT: Final = [STACK_COUNT * t for t in DOUBLE_SIX]
+ROW: Final = [ROW_BITS << ROW_SHIFT[t] for t in DOUBLE_SIX]
 """``ROW[tile]``: the bits of `tile`'s row of a cover matrix."""
 ALL_ROWS = sum(ROW)
-STACK_CLEAR = [ALL_ROWS & ~sum(1 << STACK_COUNT * t + s for t in DOUBLE_SIX) for s in range(STACK_COUNT)]
+STACK_CLEAR: Final = [ALL_ROWS & ~sum(1 << STACK_COUNT * t + s for t in DOUBLE_SIX) for s in range(STACK_COUNT)]
 """``STACK_CLEAR[stack]``: a cover matrix with `stack`'s column cleared."""
-HALF = STACK_COUNT // 2
-HALF_BITS = (1 << HALF) - 1
+HALF: Final = STACK_COUNT // 2
+HALF_BITS: Final = (1 << HALF) - 1
 
-PLACE = [tuple(Action(GAME, "place", f"{NAME[t]} s{s}", tile=t, arg=s) for s in range(STACK_COUNT))
+PLACE: Final = [tuple(Action(GAME, "place", f"{NAME[t]} s{s}", tile=t, arg=s) for s in range(STACK_COUNT))
          for t in DOUBLE_SIX]
 """``PLACE[tile][stack]``: place `tile` from the hand on `stack` (interned)."""
-PLACE_BIT = {action: ROW_SHIFT[action.tile] + action.arg for row in PLACE for action in row}
+PLACE_BIT: Final = {action: ROW_SHIFT[action.tile] + action.arg for row in PLACE for action in row}
 """Each placement's bit in a cover matrix."""
-PASS = Action(GAME, "pass", "pass")
+PASS: Final = Action(GAME, "pass", "pass")
 # The events of the steps, built once (events are immutable, and `apply` reports one
 # or more a step): indexed by what varies.
-COVER_EVENTS = [[[Event("cover", p, t, "hand", "stack", value=s) for s in range(STACK_COUNT)] for t in DOUBLE_SIX]
-                for p in (0, 1)]
+COVER_EVENTS: Final = [[[Event("cover", p, t, "hand", "stack", value=s) for s in range(STACK_COUNT)]
+                        for t in DOUBLE_SIX] for p in (0, 1)]
 """``[seat][tile][stack]``: a placement."""
-LINE_EVENTS = [[Event("line", s // HALF, t, "boneyard", "stack", value=s) for t in DOUBLE_SIX]
+LINE_EVENTS: Final = [[Event("line", s // HALF, t, "boneyard", "stack", value=s) for t in DOUBLE_SIX]
                for s in range(STACK_COUNT)]
 """``[stack][tile]``: a line tile dealt (stacks ``0..5`` are seat 0's line)."""
-FILL_EVENTS = [[Event("draw", p, t, "boneyard", "hand", face_up=False) for t in DOUBLE_SIX] for p in (0, 1)]
+FILL_EVENTS: Final = [[Event("draw", p, t, "boneyard", "hand", face_up=False) for t in DOUBLE_SIX] for p in (0, 1)]
 """``[seat][tile]``: a hand fill, seen by the drawer only."""
-SHOWN_DRAW_EVENTS = [[Event("draw", p, t, "boneyard", "hand", face_up=True) for t in DOUBLE_SIX] for p in (0, 1)]
+SHOWN_DRAW_EVENTS: Final = [[Event("draw", p, t, "boneyard", "hand", face_up=True) for t in DOUBLE_SIX] for p in (0, 1)]
 """``[seat][tile]``: a first-player draw, shown to both."""
-SET_ASIDE_EVENTS = [[Event("set_aside", p, t, "hand", "set_aside") for t in DOUBLE_SIX] for p in (0, 1)]
+SET_ASIDE_EVENTS: Final = [[Event("set_aside", p, t, "hand", "set_aside") for t in DOUBLE_SIX] for p in (0, 1)]
 """``[seat][tile]``: a tile left in hand at a hand end."""
-PASS_EVENTS = (Event("pass", 0), Event("pass", 1))
-FIRST_EVENTS = [tuple(Event("first", p, value=hand) for hand in range(1, 5)) for p in (0, 1)]
+PASS_EVENTS: Final = (Event("pass", 0), Event("pass", 1))
+FIRST_EVENTS: Final = [tuple(Event("first", p, value=hand) for hand in range(1, 5)) for p in (0, 1)]
 """``[seat][hand - 1]``: who moves first in hand 1..4."""
 
 
@@ -76,4 +79,4 @@ def placements_by_row(place: list[tuple[Action, ...]]) -> list[tuple[tuple[tuple
             for t in DOUBLE_SIX]
 
 
-PLACE_BY_ROW = placements_by_row(PLACE)
+PLACE_BY_ROW: Final = placements_by_row(PLACE)

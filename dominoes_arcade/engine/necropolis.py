@@ -16,6 +16,7 @@ from __future__ import annotations
 import bisect
 import random
 from dataclasses import dataclass
+from typing import Final
 
 from .chance import shuffle
 from .core import CHANCE, TERMINAL, Action, Event, Option, Outcome, State, Termination, mypyc_attr
@@ -38,46 +39,49 @@ OPTIONS: dict[str, Option] = {
     )
 }
 
-ALL_TILES = sum(1 << t for t in DOUBLE_SIX)
+ALL_TILES: Final = sum(1 << t for t in DOUBLE_SIX)
 """A full necropolis's `in_pile`."""
 
 # -- actions (interned) ------------------------------------------------------------
-LEFT, RIGHT = 0, 1
-SIDES = ("left", "right")
+# (Final, here and below: the compiled build (setup.py) reads them as C statics, not by name.)
+LEFT: Final = 0
+RIGHT: Final = 1
+SIDES: Final = ("left", "right")
 
-DRAW = Action(GAME, "draw", "draw")
-ATTACH = (Action(GAME, "attach", "left", arg=LEFT), Action(GAME, "attach", "right", arg=RIGHT))
-HIDE = Action(GAME, "hide", "hide")
-NEW = Action(GAME, "new", "new")
-PASS = Action(GAME, "pass", "pass")
-PLAY = [tuple(Action(GAME, "play", f"play {NAME[t]} {SIDES[s]}", tile=t, arg=s) for s in (LEFT, RIGHT))
+DRAW: Final = Action(GAME, "draw", "draw")
+ATTACH: Final = (Action(GAME, "attach", "left", arg=LEFT), Action(GAME, "attach", "right", arg=RIGHT))
+HIDE: Final = Action(GAME, "hide", "hide")
+NEW: Final = Action(GAME, "new", "new")
+PASS: Final = Action(GAME, "pass", "pass")
+PLAY: Final = [tuple(Action(GAME, "play", f"play {NAME[t]} {SIDES[s]}", tile=t, arg=s) for s in (LEFT, RIGHT))
         for t in DOUBLE_SIX]
-NEW_FROM = [Action(GAME, "new_from", f"new {NAME[t]}", tile=t) for t in DOUBLE_SIX]
-EXCHANGE = [Action(GAME, "exchange", f"exchange {NAME[t]}", tile=t) for t in DOUBLE_SIX]
-REVEAL = [Action(GAME, "reveal", NAME[t], tile=t) for t in DOUBLE_SIX]
-FIRST = [Action(GAME, "first", f"first {p}", seat=p) for p in (0, 1)]
-DRAW_EVENTS = [[Event("draw", p, t, "necropolis", "held", face_up=False) for t in DOUBLE_SIX] for p in (0, 1)]
+NEW_FROM: Final = [Action(GAME, "new_from", f"new {NAME[t]}", tile=t) for t in DOUBLE_SIX]
+EXCHANGE: Final = [Action(GAME, "exchange", f"exchange {NAME[t]}", tile=t) for t in DOUBLE_SIX]
+REVEAL: Final = [Action(GAME, "reveal", NAME[t], tile=t) for t in DOUBLE_SIX]
+FIRST: Final = [Action(GAME, "first", f"first {p}", seat=p) for p in (0, 1)]
+DRAW_EVENTS: Final = [[Event("draw", p, t, "necropolis", "held", face_up=False) for t in DOUBLE_SIX] for p in (0, 1)]
 """``[seat][tile]``: the event of a draw, built once (events are immutable)."""
-HIDE_EVENTS = [[Event("hide", p, t, "held", "mastabas", face_up=False) for t in DOUBLE_SIX] for p in (0, 1)]
-EXCHANGE_EVENTS = [[Event("exchange", p, t, "mastabas", "necropolis", face_up=False) for t in DOUBLE_SIX]
+HIDE_EVENTS: Final = [[Event("hide", p, t, "held", "mastabas", face_up=False) for t in DOUBLE_SIX] for p in (0, 1)]
+EXCHANGE_EVENTS: Final = [[Event("exchange", p, t, "mastabas", "necropolis", face_up=False) for t in DOUBLE_SIX]
                    for p in (0, 1)]
 """``[seat][tile]``: a mastaba tile going back; `EXCHANGED_EVENTS` the tile that replaces it."""
-EXCHANGED_EVENTS = [[Event("draw", p, t, "necropolis", "mastabas", face_up=False) for t in DOUBLE_SIX] for p in (0, 1)]
-PASS_EVENTS = (Event("pass", 0), Event("pass", 1))
-FIRST_EVENTS = (Event("first", 0, value=0), Event("first", 1, value=1))
-NEW_SITE = 2
-PLACE_EVENTS = {src: [[tuple(Event("place", p, t, src, "site", value=where) for where in (*SIDES, "new"))
+EXCHANGED_EVENTS: Final = [[Event("draw", p, t, "necropolis", "mastabas", face_up=False) for t in DOUBLE_SIX]
+                           for p in (0, 1)]
+PASS_EVENTS: Final = (Event("pass", 0), Event("pass", 1))
+FIRST_EVENTS: Final = (Event("first", 0, value=0), Event("first", 1, value=1))
+NEW_SITE: Final = 2
+PLACE_EVENTS: Final = {src: [[tuple(Event("place", p, t, src, "site", value=where) for where in (*SIDES, "new"))
                        for t in DOUBLE_SIX] for p in (0, 1)] for src in ("held", "mastabas")}
 """``[src][seat][tile][side]``, side `LEFT`, `RIGHT` or `NEW_SITE`: the events of
 placing a tile, built once as well."""
 
 # -- phases ------------------------------------------------------------------------
-CHOOSE_FIRST = 0   # chance: who opens
-TURN = 1           # the turn player chooses a turn
-REVEAL_DRAW = 2    # chance: the tile a draw reveals
-DRAWN = 3          # the turn player decides what to do with the drawn tile
-REVEAL_EXCHANGE = 4  # chance: the tile an exchange draws into the mastabas
-OVER = 5
+CHOOSE_FIRST: Final = 0   # chance: who opens
+TURN: Final = 1           # the turn player chooses a turn
+REVEAL_DRAW: Final = 2    # chance: the tile a draw reveals
+DRAWN: Final = 3          # the turn player decides what to do with the drawn tile
+REVEAL_EXCHANGE: Final = 4  # chance: the tile an exchange draws into the mastabas
+OVER: Final = 5
 
 
 @mypyc_attr(native_class=False)  # a plain class when compiled (setup.py): pickles as in pure Python

@@ -7,14 +7,23 @@ preset with its resolved variant table. The rules that use them are in `cyprus`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from .core import Action, Event, mypyc_attr
 from .tiles import NAME, PIPS, tile
 
-DEAL, SEARCH, LEAD, TURN, DRAW, DRAWN, OVER = range(7)
-"""The phases of a round, in the order it meets them (`cyprus` describes each)."""
-MAX_SEATS, MAX_SLOTS = 10, 8
+# The phases of a round, in the order it meets them (`cyprus` describes each). Final
+# here and on the tables below: the compiled build (setup.py) reads them as C statics,
+# not by name, on the hot path.
+DEAL: Final = 0
+SEARCH: Final = 1
+LEAD: Final = 2
+TURN: Final = 3
+DRAW: Final = 4
+DRAWN: Final = 5
+OVER: Final = 6
+MAX_SEATS: Final = 10
+MAX_SLOTS: Final = 8
 """The most seats and star slots of any game of the family (Cyprus's)."""
 
 
@@ -25,15 +34,15 @@ def _events_by_seat_and_tile(kind: str, **fields) -> list[list[Event]]:
             for p in range(MAX_SEATS)]
 
 
-DEAL_EVENTS = _events_by_seat_and_tile("deal")
-DRAW_EVENTS = {SEARCH: _events_by_seat_and_tile("draw", value="search"),
+DEAL_EVENTS: Final = _events_by_seat_and_tile("deal")
+DRAW_EVENTS: Final = {SEARCH: _events_by_seat_and_tile("draw", value="search"),
                DRAW: _events_by_seat_and_tile("draw", value="turn")}
 """By phase (the search for the spinner, or a stuck player's draw): `DEAL_EVENTS`'s
 layout."""
-PLAY_EVENTS = {where: [[[Event("play", p, t, "hand", where, value=arm) for arm in range(MAX_SLOTS)]
+PLAY_EVENTS: Final = {where: [[[Event("play", p, t, "hand", where, value=arm) for arm in range(MAX_SLOTS)]
                        for t in range(len(PIPS))] for p in range(MAX_SEATS)] for where in ("star", "arm")}
 """``[where][seat][tile][arm]``: a play into a star slot or onto an arm."""
-PASS_EVENTS = [Event("pass", p) for p in range(MAX_SEATS)]
+PASS_EVENTS: Final = [Event("pass", p) for p in range(MAX_SEATS)]
 
 
 class Preset:
