@@ -88,11 +88,11 @@ def test_nothing_is_legal_on_a_view_or_once_the_game_is_over(game):
 
 @pytest.mark.parametrize("game, players, zone, mirror", [
     ("cyprus", 4, "boneyard", "in_boneyard"), ("cyprus", 10, "boneyard", "in_boneyard"),
-    ("sebastopol", None, "boneyard", "in_boneyard"), ("necropolis", None, "pile", "in_pile")])
+    ("sebastopol", None, "boneyard", "in_boneyard")])
 def test_the_tile_bitmasks_mirror_their_lists(game, players, zone, mirror):
-    """The bitmask `is_legal` looks a drawn tile up in (the star games' boneyard,
-    the necropolis) is its list as bits after every step, in clones, pickled copies
-    and determinizations, and 0 on a view, whose chance outcomes are then refused."""
+    """The bitmask `is_legal` looks a dealt or drawn tile up in (the star games'
+    boneyard) is its list as bits after every step, in clones, pickled copies and
+    determinizations, and 0 on a view, whose chance outcomes are then refused."""
     def bits(state: State) -> int:
         return sum(1 << t for t in getattr(state, zone) if t >= 0)
 
@@ -109,7 +109,7 @@ def test_the_tile_bitmasks_mirror_their_lists(game, players, zone, mirror):
                 assert getattr(view, mirror) == 0
                 if state.current_player == CHANCE:
                     assert not view.is_legal(state.sample_chance(rng))
-                if game == "necropolis" or state.phase != DEAL:  # a star game's view, once dealt
+                if state.phase != DEAL:  # a view is determinized once the round is dealt
                     full = view.determinize(rng)
                     assert getattr(full, mirror) == bits(full) and len(getattr(full, zone)) == len(getattr(state, zone))
             allowed = listed(state)

@@ -39,9 +39,6 @@ OPTIONS: dict[str, Option] = {
     )
 }
 
-ALL_TILES: Final = sum(1 << t for t in DOUBLE_SIX)
-"""A full necropolis's `in_pile`."""
-
 # -- actions (interned) ------------------------------------------------------------
 # (Final, here and below: the compiled build (setup.py) reads them as C statics, not by name.)
 LEFT: Final = 0
@@ -104,7 +101,7 @@ class Rules:
 
 
 class NecropolisState(State):
-    __slots__ = ("rules", "phase", "seat", "pile", "in_pile", "mastabas", "sites", "held",
+    __slots__ = ("rules", "phase", "seat", "pile", "mastabas", "sites", "held",
                  "returning", "turns", "passes_in_row", "termination")
 
     game = GAME
@@ -118,8 +115,6 @@ class NecropolisState(State):
         self.rules = Rules.from_options(self.options)
         self.pile: list[int] = list(DOUBLE_SIX)
         """The necropolis: a set, kept as a list in a deterministic order."""
-        self.in_pile = ALL_TILES
-        """Bit t set when tile t is in `pile` (0 on a view): its mirror, for `is_legal`'s look-up."""
         self.mastabas: list[list[int]] = [[], []]
         """Each player's face-down tiles, kept sorted."""
         self.sites: list[tuple] = [(), ()]
@@ -172,7 +167,7 @@ class NecropolisState(State):
             return False
         phase, t = self.phase, action.tile
         if phase == REVEAL_DRAW or phase == REVEAL_EXCHANGE:
-            return t >= 0 and self.in_pile >> t & 1 == 1 and REVEAL[t] is action
+            return 0 <= t < len(REVEAL) and REVEAL[t] is action and t in self.pile
         if phase == CHOOSE_FIRST:
             return action is FIRST[0] or action is FIRST[1]
         sites = self.sites[self.seat]
@@ -288,7 +283,6 @@ class NecropolisState(State):
         if kind == "reveal":
             tile = action.tile
             self.pile.remove(tile)
-            self.in_pile ^= 1 << tile
             if self.phase == REVEAL_DRAW:
                 self.held = tile
                 self.phase, self.current_player = DRAWN, seat
@@ -297,7 +291,6 @@ class NecropolisState(State):
                 return
             bisect.insort(self.mastabas[seat], tile)
             self.pile.append(self.returning)
-            self.in_pile |= 1 << self.returning
             if events is not None:
                 events.append(EXCHANGED_EVENTS[seat][tile])
             self.returning = -1
@@ -408,7 +401,7 @@ class NecropolisState(State):
         c = NecropolisState(None, None, True)
         c.options, c.rules, c.viewer = self.options, self.rules, self.viewer
         c.phase, c.seat, c.current_player = self.phase, self.seat, self.current_player
-        c.pile, c.in_pile = self.pile[:], self.in_pile
+        c.pile = self.pile[:]
         m = self.mastabas
         c.mastabas = [m[0][:], m[1][:]]
         c.sites = self.sites[:]
@@ -419,7 +412,7 @@ class NecropolisState(State):
     def _hide(self, seat: int) -> None:
         """What `seat` sees: the sites, its own mastabas, and only the size of the
         necropolis and of the opponent's mastabas."""
-        self.pile, self.in_pile = [-1] * len(self.pile), 0
+        self.pile = [-1] * len(self.pile)
         self.mastabas[1 - seat] = [-1] * len(self.mastabas[1 - seat])
         if self.seat != seat:
             self.held = self.returning = -1
@@ -453,4 +446,3 @@ class NecropolisState(State):
         n = len(s.mastabas[opponent])
         s.mastabas[opponent] = sorted(unknown[:n])
         s.pile = sorted(unknown[n:])
-        s.in_pile = sum(1 << t for t in s.pile)
