@@ -28,6 +28,7 @@ COMPILED = [
     "dominoes_arcade/engine/necropolis.py",
     "dominoes_arcade/engine/buildup.py",
     "dominoes_arcade/engine/buildup_matrix.py",
+    "dominoes_arcade/engine/buildup_reasons.py",
     "dominoes_arcade/engine/cyprus.py",
     "dominoes_arcade/engine/cyprus_knowledge.py",
     "dominoes_arcade/engine/cyprus_reasons.py",

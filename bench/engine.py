@@ -10,13 +10,23 @@ API) in the same run, when it is installed (`pip install -e '.[bench]'`).
 Times are CPU time of this process (`time.process_time`), which other work on a
 shared machine disturbs less than wall time. Run with `make bench` or `python
 bench/engine.py [--seconds S]`. Never part of the tests: timings depend on the machine.
+
+`--instructions` counts instead of timing: each case's seeded random games, played
+once per path under valgrind's cachegrind (installed separately), less a run that
+only imports; instructions per decision do not move with the machine's load, so a
+change to either path shows even on a busy machine (they leave out the cache misses
+and allocation stalls that time includes, so their ratio runs a little below it).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import re
 import statistics
+import subprocess
+import sys
 import time
 
 from dominoes_arcade.engine import CHANCE, TERMINAL, new_game
@@ -71,8 +81,9 @@ def mid_game_states(game, players, options, rng, count=50):
 
 def play_rates(game, players, options, seconds, repeats):
     """Median decisions/s of random play through the trusting path and through the
-    checked one, and games/s of the first; the two alternate run by run, so a
-    change in the machine's load falls on both."""
+    checked one, the median of the rounds' ratios (the checked path's cost), and
+    games/s of the first; the two alternate run by run, so a change in the machine's
+    load falls on both, and each round's ratio compares runs made side by side."""
     rng = random.Random(12345)
     rates: dict[bool, list[float]] = {False: [], True: []}
     game_rates = []
@@ -88,7 +99,8 @@ def play_rates(game, players, options, seconds, repeats):
             rates[checked].append(decisions / elapsed)
             if not checked:
                 game_rates.append(games / elapsed)
-    return statistics.median(rates[False]), statistics.median(rates[True]), statistics.median(game_rates)
+    cost = statistics.median(u / c for u, c in zip(rates[False], rates[True], strict=True))
+    return statistics.median(rates[False]), statistics.median(rates[True]), cost, statistics.median(game_rates)
 
 
 def abw333_rate(seconds, repeats):
@@ -115,7 +127,7 @@ def abw333_rate(seconds, repeats):
 
 def measure(game, players, options, seconds, repeats):
     rng = random.Random(12345)
-    rate, checked, games = play_rates(game, players, options, seconds, repeats)
+    rate, checked, cost, games = play_rates(game, players, options, seconds, repeats)
     states = mid_game_states(game, players, options, rng)
     clone_times = []
     for _ in range(repeats):
@@ -126,23 +138,70 @@ def measure(game, players, options, seconds, repeats):
                 state.clone()
                 n += 1
         clone_times.append((time.process_time() - start) / n * 1e6)
-    return rate, checked, games, statistics.median(clone_times)
+    return rate, checked, cost, games, statistics.median(clone_times)
+
+
+def count_playouts(label: str, path: str, games: int) -> None:
+    """The child of `--instructions`: `games` seeded random games of case `label`
+    through `path` ("unchecked", "checked", or "none": the import alone); prints the
+    decisions made."""
+    _, game, players, options = next(case for case in CASES if case[0] == label)
+    new_game(game, players, options)  # the game module's import, outside the difference
+    rng = random.Random(7)
+    played = games if path != "none" else 0
+    print(sum(playout(game, players, options, rng, path == "checked")[0] for _ in range(played)))
+
+
+def instructions(label: str, games: int) -> tuple[float, float]:
+    """Instructions per decision of the trusting and the checked path in case `label`."""
+    counted = {}
+    for path in ("none", "unchecked", "checked"):
+        run = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+                              sys.executable, __file__, "--count-playouts", path, "--only", label,
+                              "--games", str(games)], capture_output=True, text=True, check=True,
+                             env={**os.environ, "PYTHONHASHSEED": "0"})
+        refs = re.search(r"I\s+refs:\s+([\d,]+)", run.stderr)
+        assert refs is not None, run.stderr
+        counted[path] = int(refs.group(1).replace(",", "")), int(run.stdout.split()[-1] or 0)
+    base, _ = counted["none"]
+    (unchecked, made), (checked, _) = counted["unchecked"], counted["checked"]
+    return (unchecked - base) / made, (checked - base) / made
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=1.0, help="length of one timed run")
     parser.add_argument("--repeats", type=int, default=5, help="runs per case; the median is reported")
+    parser.add_argument("--only", default="", help="only the cases whose label contains this")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count instructions per decision under cachegrind instead of timing")
+    parser.add_argument("--games", type=int, default=20, help="games per path with --instructions")
+    parser.add_argument("--count-playouts", default="", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.count_playouts:
+        count_playouts(args.only, args.count_playouts, args.games)
+        return
+    if args.instructions:
+        print(f"engine: instructions per decision of random play, {args.games} seeded games per path (cachegrind)")
+        print(f"{'case':32} {'unchecked':>10} {'checked':>10} {'cost':>6}")
+        for label, *_ in CASES:
+            if args.only in label:
+                unchecked, checked = instructions(label, args.games)
+                print(f"{label:32} {unchecked:10,.0f} {checked:10,.0f} {checked / unchecked:5.2f}x", flush=True)
+        return
     print(f"engine: random play, medians of {args.repeats} runs of {args.seconds:g} s")
     print(f"{'case':32} {'decisions/s':>12} {'vs 250k':>8} {'checked/s':>10} {'cost':>6} {'games/s':>9} "
           f"{'clone µs':>9}")
     checked_rates = {}
     for label, game, players, options in CASES:
-        rate, checked, games, clone = measure(game, players, options, args.seconds, args.repeats)
+        if args.only not in label:
+            continue
+        rate, checked, cost, games, clone = measure(game, players, options, args.seconds, args.repeats)
         checked_rates[label] = checked
-        print(f"{label:32} {rate:12,.0f} {rate / 250_000:7.2f}x {checked:10,.0f} {rate / checked:5.2f}x "
+        print(f"{label:32} {rate:12,.0f} {rate / 250_000:7.2f}x {checked:10,.0f} {cost:5.2f}x "
               f"{games:9,.1f} {clone:9.2f}", flush=True)
+    if "cyprus 4 players" not in checked_rates:
+        return
     theirs = abw333_rate(args.seconds, args.repeats)
     if theirs is None:
         print("abw333's dominoes is not installed (pip install -e '.[bench]'): comparison skipped")

@@ -4,12 +4,14 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
 
 from dominoes_arcade.engine import CHANCE, GAMES, IllegalAction, State, new_game, state_class
 from dominoes_arcade.engine.core import _REGISTRY
+from dominoes_arcade.engine.star_tables import DEAL
 
 GAMES_AND_SEATS = [(name, entry.players[0]) for name, entry in GAMES.items()]
 GAMES_AND_SEATS += [(name, entry.players[1]) for name, entry in GAMES.items() if entry.players[1] > entry.players[0]]
@@ -82,3 +84,34 @@ def test_nothing_is_legal_on_a_view_or_once_the_game_is_over(game):
         allowed = listed(state)
         state.apply(state.sample_chance(rng) if state.current_player == CHANCE else rng.choice(allowed))
     assert not any(state.is_legal(action) for action in every_action()[game])
+
+
+@pytest.mark.parametrize("game, players, zone, mirror", [
+    ("cyprus", 4, "boneyard", "in_boneyard"), ("cyprus", 10, "boneyard", "in_boneyard"),
+    ("sebastopol", None, "boneyard", "in_boneyard")])
+def test_the_tile_bitmasks_mirror_their_lists(game, players, zone, mirror):
+    """The bitmask `is_legal` looks a dealt or drawn tile up in (the star games'
+    boneyard) is its list as bits after every step, in clones, pickled copies and
+    determinizations, and 0 on a view, whose chance outcomes are then refused."""
+    def bits(state: State) -> int:
+        return sum(1 << t for t in getattr(state, zone) if t >= 0)
+
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = new_game(game, players)
+        steps = 0
+        while not state.is_terminal and steps < 600:
+            assert getattr(state, mirror) == bits(state)
+            for copy in (state.clone(), pickle.loads(pickle.dumps(state))):
+                assert getattr(copy, mirror) == getattr(state, mirror)
+            if steps % 7 == 0:
+                view = state.view(rng.randrange(state.num_players))
+                assert getattr(view, mirror) == 0
+                if state.current_player == CHANCE:
+                    assert not view.is_legal(state.sample_chance(rng))
+                if state.phase != DEAL:  # a view is determinized once the round is dealt
+                    full = view.determinize(rng)
+                    assert getattr(full, mirror) == bits(full) and len(getattr(full, zone)) == len(getattr(state, zone))
+            allowed = listed(state)
+            state.apply(state.sample_chance(rng) if state.current_player == CHANCE else rng.choice(allowed))
+            steps += 1

@@ -30,33 +30,45 @@ from __future__ import annotations
 import bisect
 import random
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
-from .buildup_matrix import (
+from .buildup_matrix import (  # the phases are there too, for buildup_reasons
     COVER_EVENTS,
+    DEAL_LINE,
+    FILL,
+    FILL_EVENTS,
+    FIRST_DRAW,
+    FIRST_EVENTS,
     GAME,
     HALF,
     HALF_BITS,
+    LINE_EVENTS,
+    OVER,
     PASS,
+    PASS_EVENTS,
     PLACE_BIT,
     PLACE_BY_ROW,
+    PLAY,
     ROW,
     ROW_BITS,
     ROW_SHIFT,
+    SET_ASIDE_EVENTS,
+    SHOWN_DRAW_EVENTS,
     STACK_CLEAR,
     STACK_COUNT,
     cover_columns,
 )
 from .buildup_matrix import PLACE as PLACE  # re-exported: the client's engine.buildup.PLACE
+from .buildup_reasons import why_illegal
 from .chance import shuffle
 from .core import CHANCE, TERMINAL, Action, Event, Option, Outcome, State, Termination, mypyc_attr
 from .tiles import DOUBLE_SIX, IS_DOUBLE, NAME, PIPS
 
-LINE_LENGTH = 6
+LINE_LENGTH: Final = 6
 """Stacks ``0..5`` are seat 0's line, ``6..11`` seat 1's."""
-HAND_SIZES = (6, 6, 6, 4)
+HAND_SIZES: Final = (6, 6, 6, 4)
 """Tiles drawn for each of the four hands: 6 in the line + 22 = 28 per set."""
-SET_SIZE = len(DOUBLE_SIX)
+SET_SIZE: Final = len(DOUBLE_SIX)
 
 OPTIONS: dict[str, Option] = {
     o.name: o
@@ -101,13 +113,11 @@ COVERERS: dict[str, tuple[int, ...]] = {
 
 
 # -- chance outcomes (interned; the decisions are in `buildup_matrix`) -------------
-FILL_EVENTS = [[Event("draw", p, t, "boneyard", "hand", face_up=False) for t in DOUBLE_SIX] for p in (0, 1)]
-"""``[seat][tile]``: the event of a hand fill, built once (events are immutable)."""
-LINE = [[Action(GAME, "line", f"line {p} {NAME[t]}", seat=p, tile=t) for t in DOUBLE_SIX] for p in (0, 1)]
+LINE: Final = [[Action(GAME, "line", f"line {p} {NAME[t]}", seat=p, tile=t) for t in DOUBLE_SIX] for p in (0, 1)]
 """``LINE[seat][tile]``: chance lays `tile` as that seat's next line stack."""
-DRAW = [[Action(GAME, "draw", f"hand {p} {NAME[t]}", seat=p, tile=t) for t in DOUBLE_SIX] for p in (0, 1)]
+DRAW: Final = [[Action(GAME, "draw", f"hand {p} {NAME[t]}", seat=p, tile=t) for t in DOUBLE_SIX] for p in (0, 1)]
 """``DRAW[seat][tile]``: chance draws `tile` into that seat's hand."""
-COLUMNS = {variant: cover_columns(coverers) for variant, coverers in COVERERS.items()}
+COLUMNS: Final = {variant: cover_columns(coverers) for variant, coverers in COVERERS.items()}
 """The cover matrix's columns (see `buildup_matrix`) for each variant."""
 
 
@@ -120,14 +130,6 @@ class HandScore(NamedTuple):
     """What each seat scored in this hand (after any `unplayed_penalty`)."""
     totals: tuple[int, int]
     """Each seat's running total, this hand included."""
-
-
-# -- phases ------------------------------------------------------------------------
-DEAL_LINE = 0    # chance: the next line tile
-FIRST_DRAW = 1   # chance: the first-player draws, in pairs
-FILL = 2         # chance: filling a hand
-PLAY = 3         # `seat` places a tile or passes
-OVER = 4
 
 
 @mypyc_attr(native_class=False)  # a plain class when compiled (setup.py): pickles as in pure Python
@@ -220,18 +222,21 @@ class BuildUpState(State):
         return table[boneyard[int(rng.random() * len(boneyard))]]
 
     def is_legal(self, action: Action) -> bool:
-        """`State.is_legal` as a look-up: a tile in the seat's boneyard; a placement's matrix bit."""
+        """`State.is_legal` as a look-up: a placement's bit in the cover matrix; a tile
+        in the seat's boneyard (a binary search: it is kept ascending)."""
         if self.viewer != -1:
             return False
         phase, t = self.phase, action.tile
         if phase == PLAY:
-            fits = self.cover_matrix & self.hand_rows[self.seat]
             bit = PLACE_BIT.get(action, -1)
-            return fits >> bit & 1 == 1 if bit >= 0 else action is PASS and not fits
-        if phase == DEAL_LINE or phase == FIRST_DRAW or phase == FILL:
-            table = (LINE if phase == DEAL_LINE else DRAW)[self.seat]
-            return 0 <= t < len(table) and table[t] is action and t in self.boneyards[self.seat]
-        return False
+            if bit >= 0:
+                return self.cover_matrix >> bit & 1 == 1 and t in self.hands[self.seat]
+            return action is PASS and not self.cover_matrix & self.hand_rows[self.seat]
+        if phase == OVER or not 0 <= t < SET_SIZE or (LINE if phase == DEAL_LINE else DRAW)[self.seat][t] is not action:
+            return False
+        boneyard = self.boneyards[self.seat]
+        i = bisect.bisect_left(boneyard, t)
+        return i < len(boneyard) and boneyard[i] == t
 
     def chance_key(self, action: Action) -> int:
         """Two sets of the same tiles: an outcome's piece is its tile in its owner's colour."""
@@ -256,33 +261,7 @@ class BuildUpState(State):
         return actions
 
     def why_illegal(self, action: Action) -> str:
-        if action.game != GAME:
-            return f"{action} is a {action.game} move"
-        kind = action.kind
-        if self.phase == OVER:
-            return "the game is over"
-        if self.current_player == CHANCE:
-            if kind not in ("line", "draw"):
-                return "a tile must be drawn first"
-            due = "line" if self.phase == DEAL_LINE else "draw"
-            if kind != due:
-                return "a line tile is due, not a hand draw" if due == "line" else "a hand draw is due, not a line tile"
-            if action.seat != self.seat:
-                return f"seat {self.seat} draws now, not seat {action.seat}"
-            return f"{NAME[action.tile]} is not in seat {self.seat}'s boneyard"
-        if kind in ("line", "draw"):
-            return "that is a chance outcome, not a decision"
-        if kind == "pass":
-            return "you can place a tile, so you may not pass"
-        tile, stack = action.tile, action.arg
-        if tile not in self.hands[self.seat]:
-            return f"{NAME[tile]} is not in your hand"
-        top = self.tops[stack]
-        if not IS_DOUBLE[top]:
-            return f"{NAME[tile]} may not cover {NAME[top]} on s{stack}: a non-double needs at least as many pips"
-        need = "at least as many" if self.options["nondouble_on_double"] == "greater_or_equal" and \
-            not IS_DOUBLE[tile] else "more"
-        return f"{NAME[tile]} may not cover the double {NAME[top]} on s{stack}: it needs {need} pips"
+        return why_illegal(self, action)
 
     # -- what happens --------------------------------------------------------------
     def _apply(self, action: Action, events: list[Event] | None = None) -> None:
@@ -294,7 +273,7 @@ class BuildUpState(State):
             self._draw(seat, action.tile, events)
         elif kind == "pass":
             if events is not None:
-                events.append(Event("pass", seat))
+                events.append(PASS_EVENTS[seat])
             self._turn_to(1 - seat, events)
         else:
             self._deal_line(seat, action.tile, events)
@@ -311,7 +290,7 @@ class BuildUpState(State):
         self.stacks[stack] = ((tile, seat),)
         self._set_top(stack, tile)
         if events is not None:
-            events.append(Event("line", seat, tile, "boneyard", "stack", value=stack))
+            events.append(LINE_EVENTS[stack][tile])
         if stack + 1 == STACK_COUNT:
             self.phase, self.seat = FIRST_DRAW, 0
         else:
@@ -333,7 +312,7 @@ class BuildUpState(State):
         shown[seat] |= 1 << tile
         self.shown = (shown[0], shown[1])
         if events is not None:
-            events.append(Event("draw", seat, tile, "boneyard", "hand", face_up=True))
+            events.append(SHOWN_DRAW_EVENTS[seat][tile])
         self._first_draw(seat, tile, events)
 
     def _first_draw(self, seat: int, tile: int, events: list[Event] | None) -> None:
@@ -365,7 +344,7 @@ class BuildUpState(State):
         self.phase = PLAY
         starter = self._hand_starter()
         if events is not None:
-            events.append(Event("first", starter, value=self.hand_index + 1))
+            events.append(FIRST_EVENTS[starter][self.hand_index])
         self._turn_to(starter, events)
 
     def _hand_starter(self) -> int:
@@ -404,8 +383,7 @@ class BuildUpState(State):
         "Scoring"), then deal the next hand or end the game."""
         aside_pips = [sum(PIPS[t] for t in hand) for hand in self.hands]
         if events is not None:
-            for seat, hand in enumerate(self.hands):
-                events.extend(Event("set_aside", seat, t, "hand", "set_aside") for t in hand)
+            events += [SET_ASIDE_EVENTS[p][t] for p in (0, 1) for t in self.hands[p]]
         self.set_aside = (self.set_aside[0] + tuple(self.hands[0]), self.set_aside[1] + tuple(self.hands[1]))
         self.hands, self.hand_rows = [[], []], [0, 0]
         if self.rules.played_this_hand:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import enum
 import random
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, Final, NamedTuple
 
 try:
     from mypy_extensions import mypyc_attr
@@ -28,9 +28,9 @@ except ImportError:  # the usual case: mypy is needed only to build the compiled
         compiles; running, it changes nothing."""
         return lambda cls: cls
 
-CHANCE = -1
+CHANCE: Final = -1
 """`current_player` while a random outcome is pending."""
-TERMINAL = -2
+TERMINAL: Final = -2
 """`current_player` once the game is over."""
 
 

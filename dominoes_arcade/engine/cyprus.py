@@ -35,7 +35,7 @@ from typing import Any, ClassVar
 
 from .core import CHANCE, TERMINAL, Action, Event, Option, Outcome, State, Termination, mypyc_attr
 from .cyprus_knowledge import GAIN, GONE, VOID, DealPlan, Layers, hand_layers
-from .cyprus_reasons import is_legal, why_illegal
+from .cyprus_reasons import why_illegal
 from .star_tables import (
     DEAL,
     DEAL_EVENTS,
@@ -49,14 +49,11 @@ from .star_tables import (
     SEARCH,
     TURN,
     Preset,
+    Rules,
 )
 from .tiles import DOUBLE_NINE, DOUBLE_SIX, HIGH, LOW, NUMBERS_MASK, PIPS
 
-# -- the two rule tables -----------------------------------------------------------
-SEED_HANDS = {4: 9, 5: 8, 6: 7, 7: 7, 8: 6, 9: 6, 10: 5}
-HAND_SIZES = {"seed": SEED_HANDS, "bell": {**SEED_HANDS, 4: 13, 5: 11, 6: 9}}
-"""Tiles per hand by player count, for each value of Cyprus's `hand_sizes`."""
-
+# -- the two rule tables (the hand sizes are in `star_tables`) ------------------
 TARGET: dict[str, Any] = dict(minimum=20, maximum=1000, kind=int)
 BLOCK_TIE: dict[str, Any] = dict(choices=("no_score", "lightest_tile"))
 BLOCK_TIE_DOC = "a blocked round whose lowest hands tie: nobody scores, or the single lightest tile wins"
@@ -76,30 +73,6 @@ SEBASTOPOL_OPTIONS: dict[str, Option] = {o.name: o for o in (
 
 CYPRUS = Preset("cyprus", DOUBLE_NINE, suit=9, slots=8, max_players=10, deals_everything=False)
 SEBASTOPOL = Preset("sebastopol", DOUBLE_SIX, suit=6, slots=4, max_players=4, deals_everything=True)
-
-
-
-
-@mypyc_attr(native_class=False)  # a plain class when compiled (setup.py): pickles as in pure Python
-@dataclass(frozen=True, eq=False)
-class Rules:
-    """A game's preset and resolved variant table, shared by every clone."""
-
-    preset: Preset
-    players: int
-    hand_size: int
-    target_score: int
-    boneyard_reserve: int
-    lightest_tile_breaks_ties: bool
-
-    @classmethod
-    def resolve(cls, preset: Preset, players: int, options: dict) -> Rules:
-        """From the resolved variant table (Sebastopol deals the whole set: its
-        table has no hand sizes)."""
-        hand_size = (len(preset.tiles) // players if preset.deals_everything
-                     else HAND_SIZES[options["hand_sizes"]][players])
-        return cls(preset, players, hand_size, options["target_score"], options.get("boneyard_reserve", 0),
-                   options["block_tie"] == "lightest_tile")
 
 
 @mypyc_attr(native_class=False)  # a plain class when compiled (setup.py): pickles as in pure Python
@@ -123,9 +96,9 @@ class RoundResult:
 class StarState(State):
     """The state of a Cyprus or Sebastopol game; `preset` says which."""
 
-    __slots__ = ("rules", "phase", "seat", "dealer", "round_number", "to_deal", "hands", "boneyard", "layout",
-                 "ends", "arms_at", "open_mask", "on_table", "drawn", "totals", "history", "last_round", "hidden",
-                 "_deal_plan")
+    __slots__ = ("rules", "phase", "seat", "dealer", "round_number", "to_deal", "hands", "boneyard", "in_boneyard",
+                 "layout", "ends", "arms_at", "open_mask", "on_table", "drawn", "totals", "history", "last_round",
+                 "hidden", "_deal_plan")
 
     preset: ClassVar[Preset]
 
@@ -152,6 +125,8 @@ class StarState(State):
         self.to_deal = n * self.rules.hand_size
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.boneyard: list[int] = list(self.preset.tiles)
+        self.in_boneyard = self.preset.all_tiles
+        """Bit t set when tile t is in `boneyard` (0 on a view): its mirror, for `is_legal`'s look-up."""
         self.layout: list[tuple[int, ...]] = []
         """One line of tiles per filled star slot, from the spinner outwards."""
         self.ends: list[int] = []
@@ -213,7 +188,39 @@ class StarState(State):
         return row[boneyard[int(rng.random() * len(boneyard))]]  # uniform to 2**-53, 3x randrange's speed
 
     def is_legal(self, action: Action) -> bool:
-        return is_legal(self, action)
+        """`State.is_legal`, as look-ups that build no list: a deal or draw is its seat's
+        outcome of a tile in the boneyard (`in_boneyard`, 0 on a view); a play is among its
+        tile's plays; a draw or pass needs a hand (or drawn tile) missing the open numbers."""
+        t, player = action.tile, self.current_player
+        if player == CHANCE:
+            if t < 0 or not self.in_boneyard >> t & 1:
+                return False
+            preset = self.preset
+            return (preset.deal if self.phase == DEAL else preset.drawn)[self.seat][t] is action
+        if self.viewer != -1 or player == TERMINAL:
+            return False
+        phase, preset = self.phase, self.preset
+        if action.kind == "play":
+            if not (phase == TURN and t in self.hands[player] or phase == DRAWN and t == self.drawn):
+                return False
+            arm, slot = action.arg, len(self.ends)
+            if not 0 <= arm < preset.slots or preset.play[t][arm] is not action:
+                return False
+            if slot < preset.slots:  # the star phase: the next slot, with a tile showing the spinner's number
+                return arm == slot and NUMBERS_MASK[t] & self.open_mask != 0
+            arms_at = self.arms_at
+            return (arms_at[LOW[t]] | arms_at[HIGH[t]]) >> arm & 1 == 1
+        if phase == LEAD:
+            return action is preset.set_spinner
+        if action is not preset.draw and action is not preset.pass_:
+            return False
+        open_mask = self.open_mask
+        if phase == DRAWN:
+            return action is preset.pass_ and not NUMBERS_MASK[self.drawn] & open_mask
+        for tile in self.hands[player]:
+            if NUMBERS_MASK[tile] & open_mask:
+                return False  # playing is compulsory
+        return (len(self.boneyard) > self.rules.boneyard_reserve) is (action is preset.draw)
 
     def _plays(self, tiles) -> list[Action]:
         """Every legal play of `tiles`: into the next star slot while the star is
@@ -280,6 +287,7 @@ class StarState(State):
                 events.append(Event("new_round", self.dealer, value=self.round_number))
             events.append(DEAL_EVENTS[seat][t])
         self.boneyard.remove(t)
+        self.in_boneyard ^= 1 << t
         bisect.insort(self.hands[seat], t)
         self.to_deal -= 1
         if self.to_deal:
@@ -295,6 +303,7 @@ class StarState(State):
     def _receive(self, seat: int, t: int, events: list[Event] | None) -> None:
         """A drawn tile: during the search for the spinner, or after ``P draw``."""
         self.boneyard.remove(t)
+        self.in_boneyard ^= 1 << t
         bisect.insort(self.hands[seat], t)
         if events is not None:
             events.append(DRAW_EVENTS[self.phase][seat][t])
@@ -415,7 +424,7 @@ class StarState(State):
         c.current_player, c.phase = self.current_player, self.phase
         c.seat, c.dealer, c.round_number, c.to_deal = self.seat, self.dealer, self.round_number, self.to_deal
         c.hands = [hand[:] for hand in self.hands]
-        c.boneyard = self.boneyard[:]
+        c.boneyard, c.in_boneyard = self.boneyard[:], self.in_boneyard
         c.layout = self.layout[:]
         c.ends = self.ends[:]
         c.arms_at = self.arms_at[:]
@@ -433,7 +442,7 @@ class StarState(State):
         for p, hand in enumerate(hands):
             if p != seat:
                 hands[p] = [-1] * len(hand)
-        self.boneyard = [-1] * len(self.boneyard)
+        self.boneyard, self.in_boneyard = [-1] * len(self.boneyard), 0
         if self.seat != seat:
             self.drawn = -1
 

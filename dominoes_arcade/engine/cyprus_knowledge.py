@@ -125,7 +125,7 @@ class DealPlan:
         for p, _ in self.seat_groups:
             hands[p].sort()
         boneyard.sort()
-        s.boneyard = boneyard
+        s.boneyard, s.in_boneyard = boneyard, sum(1 << t for t in boneyard)
         s.hidden = None
 
 

@@ -1,52 +1,17 @@
-"""Whether a step is legal in Cyprus or Sebastopol (`StarState.is_legal`, the check
-in `apply`) and, when it is not, why (`StarState.why_illegal`): apart from the
-rules so that `cyprus` stays short."""
+"""Why a step is not legal in Cyprus or Sebastopol (`StarState.why_illegal`, asked
+only once `StarState.is_legal` has refused it): apart from the rules so that
+`cyprus` stays short."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from .core import CHANCE, TERMINAL, Action
-from .star_tables import DEAL, DRAWN, LEAD, OVER, TURN
-from .tiles import HIGH, LOW, NAME, NUMBERS_MASK
+from .star_tables import DEAL, DRAWN, LEAD
+from .tiles import NAME, NUMBERS_MASK
 
 if TYPE_CHECKING:  # for the compiled build's types only: cyprus imports this module
     from .cyprus import StarState
-
-
-def is_legal(state: StarState, action: Action) -> bool:
-    """`State.is_legal` for a `StarState`, as look-ups that build no list: a deal or
-    draw is its seat's interned outcome of a tile in the boneyard; a play is among
-    the plays of its one tile; a draw or pass needs a hand (or drawn tile) with
-    nothing to play, which is every tile missing the open numbers, and then the
-    boneyard says which of the two it is."""
-    phase, t = state.phase, action.tile
-    if state.viewer != -1 or phase == OVER:
-        return False
-    preset = state.preset
-    if state.current_player == CHANCE:
-        row = (preset.deal if phase == DEAL else preset.drawn)[state.seat]
-        return 0 <= t < len(row) and row[t] is action and t in state.boneyard
-    if action.kind == "play":
-        if not (phase == TURN and t in state.hands[state.seat] or phase == DRAWN and t == state.drawn):
-            return False
-        arm, slot = action.arg, len(state.ends)
-        if not 0 <= arm < preset.slots or preset.play[t][arm] is not action:
-            return False
-        if slot < preset.slots:  # the star phase: the next slot, with a tile showing the spinner's number
-            return arm == slot and NUMBERS_MASK[t] & state.open_mask != 0
-        return (state.arms_at[LOW[t]] | state.arms_at[HIGH[t]]) >> arm & 1 == 1
-    if phase == LEAD:
-        return action is preset.set_spinner
-    if action is not preset.draw and action is not preset.pass_:
-        return False
-    open_mask = state.open_mask
-    for tile in (state.drawn,) if phase == DRAWN else state.hands[state.seat]:
-        if NUMBERS_MASK[tile] & open_mask:
-            return False  # playing is compulsory
-    if phase == DRAWN:
-        return action is preset.pass_
-    return (len(state.boneyard) > state.rules.boneyard_reserve) is (action is preset.draw)
 
 
 def why_illegal(state: StarState, action: Action) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import bisect
 import random
 from dataclasses import dataclass
+from typing import Final
 
 from .chance import shuffle
 from .core import CHANCE, TERMINAL, Action, Event, Option, Outcome, State, Termination, mypyc_attr
@@ -39,40 +40,45 @@ OPTIONS: dict[str, Option] = {
 }
 
 # -- actions (interned) ------------------------------------------------------------
-LEFT, RIGHT = 0, 1
-SIDES = ("left", "right")
+# (Final, here and below: the compiled build (setup.py) reads them as C statics, not by name.)
+LEFT: Final = 0
+RIGHT: Final = 1
+SIDES: Final = ("left", "right")
 
-DRAW = Action(GAME, "draw", "draw")
-ATTACH = (Action(GAME, "attach", "left", arg=LEFT), Action(GAME, "attach", "right", arg=RIGHT))
-HIDE = Action(GAME, "hide", "hide")
-NEW = Action(GAME, "new", "new")
-PASS = Action(GAME, "pass", "pass")
-PLAY = [tuple(Action(GAME, "play", f"play {NAME[t]} {SIDES[s]}", tile=t, arg=s) for s in (LEFT, RIGHT))
+DRAW: Final = Action(GAME, "draw", "draw")
+ATTACH: Final = (Action(GAME, "attach", "left", arg=LEFT), Action(GAME, "attach", "right", arg=RIGHT))
+HIDE: Final = Action(GAME, "hide", "hide")
+NEW: Final = Action(GAME, "new", "new")
+PASS: Final = Action(GAME, "pass", "pass")
+PLAY: Final = [tuple(Action(GAME, "play", f"play {NAME[t]} {SIDES[s]}", tile=t, arg=s) for s in (LEFT, RIGHT))
         for t in DOUBLE_SIX]
-NEW_FROM = [Action(GAME, "new_from", f"new {NAME[t]}", tile=t) for t in DOUBLE_SIX]
-EXCHANGE = [Action(GAME, "exchange", f"exchange {NAME[t]}", tile=t) for t in DOUBLE_SIX]
-REVEAL = [Action(GAME, "reveal", NAME[t], tile=t) for t in DOUBLE_SIX]
-FIRST = [Action(GAME, "first", f"first {p}", seat=p) for p in (0, 1)]
-DRAW_EVENTS = [[Event("draw", p, t, "necropolis", "held", face_up=False) for t in DOUBLE_SIX] for p in (0, 1)]
+NEW_FROM: Final = [Action(GAME, "new_from", f"new {NAME[t]}", tile=t) for t in DOUBLE_SIX]
+EXCHANGE: Final = [Action(GAME, "exchange", f"exchange {NAME[t]}", tile=t) for t in DOUBLE_SIX]
+REVEAL: Final = [Action(GAME, "reveal", NAME[t], tile=t) for t in DOUBLE_SIX]
+FIRST: Final = [Action(GAME, "first", f"first {p}", seat=p) for p in (0, 1)]
+DRAW_EVENTS: Final = [[Event("draw", p, t, "necropolis", "held", face_up=False) for t in DOUBLE_SIX] for p in (0, 1)]
 """``[seat][tile]``: the event of a draw, built once (events are immutable)."""
-HIDE_EVENTS = [[Event("hide", p, t, "held", "mastabas", face_up=False) for t in DOUBLE_SIX] for p in (0, 1)]
-EXCHANGE_EVENTS = [[Event("exchange", p, t, "mastabas", "necropolis", face_up=False) for t in DOUBLE_SIX]
+HIDE_EVENTS: Final = [[Event("hide", p, t, "held", "mastabas", face_up=False) for t in DOUBLE_SIX] for p in (0, 1)]
+EXCHANGE_EVENTS: Final = [[Event("exchange", p, t, "mastabas", "necropolis", face_up=False) for t in DOUBLE_SIX]
                    for p in (0, 1)]
 """``[seat][tile]``: a mastaba tile going back; `EXCHANGED_EVENTS` the tile that replaces it."""
-EXCHANGED_EVENTS = [[Event("draw", p, t, "necropolis", "mastabas", face_up=False) for t in DOUBLE_SIX] for p in (0, 1)]
-NEW_SITE = 2
-PLACE_EVENTS = {src: [[tuple(Event("place", p, t, src, "site", value=where) for where in (*SIDES, "new"))
+EXCHANGED_EVENTS: Final = [[Event("draw", p, t, "necropolis", "mastabas", face_up=False) for t in DOUBLE_SIX]
+                           for p in (0, 1)]
+PASS_EVENTS: Final = (Event("pass", 0), Event("pass", 1))
+FIRST_EVENTS: Final = (Event("first", 0, value=0), Event("first", 1, value=1))
+NEW_SITE: Final = 2
+PLACE_EVENTS: Final = {src: [[tuple(Event("place", p, t, src, "site", value=where) for where in (*SIDES, "new"))
                        for t in DOUBLE_SIX] for p in (0, 1)] for src in ("held", "mastabas")}
 """``[src][seat][tile][side]``, side `LEFT`, `RIGHT` or `NEW_SITE`: the events of
 placing a tile, built once as well."""
 
 # -- phases ------------------------------------------------------------------------
-CHOOSE_FIRST = 0   # chance: who opens
-TURN = 1           # the turn player chooses a turn
-REVEAL_DRAW = 2    # chance: the tile a draw reveals
-DRAWN = 3          # the turn player decides what to do with the drawn tile
-REVEAL_EXCHANGE = 4  # chance: the tile an exchange draws into the mastabas
-OVER = 5
+CHOOSE_FIRST: Final = 0   # chance: who opens
+TURN: Final = 1           # the turn player chooses a turn
+REVEAL_DRAW: Final = 2    # chance: the tile a draw reveals
+DRAWN: Final = 3          # the turn player decides what to do with the drawn tile
+REVEAL_EXCHANGE: Final = 4  # chance: the tile an exchange draws into the mastabas
+OVER: Final = 5
 
 
 _CHUNK = 7
@@ -172,29 +178,34 @@ class NecropolisState(State):
             return 0 <= t < len(REVEAL) and REVEAL[t] is action and t in self.pile
         if phase == CHOOSE_FIRST:
             return action is FIRST[0] or action is FIRST[1]
-        seat = self.seat
-        opened = bool(self.sites[seat])
+        sites = self.sites[self.seat]
         if phase == DRAWN:
-            if action is NEW or opened and action is HIDE:
+            if action is NEW or sites and action is HIDE:
                 return True
-            return opened and (action is ATTACH[LEFT] or action is ATTACH[RIGHT]) and self._fits(
-                seat, self.held)[action.arg]
-        if phase != TURN:
+            if not sites or action is not ATTACH[LEFT] and action is not ATTACH[RIGHT]:
+                return False
+            t, side = self.held, action.arg
+        elif phase != TURN:
             return False
-        if not opened:
-            return action is DRAW
-        kind = action.kind
-        if kind == "play":
-            side = action.arg
-            return (0 <= t < len(PLAY) and 0 <= side <= RIGHT and PLAY[t][side] is action
-                    and t in self.mastabas[seat] and self._fits(seat, t)[side])
-        if not self.pile:  # the mastaba phase: pass only when nothing fits
-            return action is PASS and action in self.legal_actions()
-        if kind == "new_from":
-            return NEW_FROM[t] is action and t in self.mastabas[seat]
-        if kind == "exchange":
-            return self.rules.allow_exchange and EXCHANGE[t] is action and t in self.mastabas[seat]
-        return action is DRAW
+        elif not sites or action is DRAW:  # the opening is forced; later a draw needs a tile to draw
+            return action is DRAW and (not sites or len(self.pile) > 0)
+        else:
+            kind = action.kind
+            if kind == "play":
+                side = action.arg
+                if not (0 <= t < len(PLAY) and 0 <= side <= RIGHT and PLAY[t][side] is action
+                        and t in self.mastabas[self.seat]):
+                    return False
+            elif not self.pile:  # the mastaba phase: pass only when nothing fits
+                return action is PASS and action in self.legal_actions()
+            elif kind == "new_from":
+                return NEW_FROM[t] is action and t in self.mastabas[self.seat]
+            else:
+                return (kind == "exchange" and self.rules.allow_exchange and EXCHANGE[t] is action
+                        and t in self.mastabas[self.seat])
+        # A tile onto an end of the active site: it must share a number with that end's tile.
+        end = sites[-1][0] if side == LEFT else sites[-1][-1]
+        return NUMBERS_MASK[t] & NUMBERS_MASK[end[0]] != 0
 
     def _fits(self, seat: int, tile: int) -> tuple[bool, bool]:
         """Whether `tile` shares a number with the left and right end tiles of the
@@ -324,14 +335,14 @@ class NecropolisState(State):
                 events.append(EXCHANGE_EVENTS[seat][action.tile])
         elif kind == "pass":
             if events is not None:
-                events.append(Event("pass", seat))
+                events.append(PASS_EVENTS[seat])
             self.passes_in_row += 1
             self._end_turn(events, passed=True)
         elif kind == "first":
             self.seat = self.current_player = action.seat
             self.phase = TURN
             if events is not None:
-                events.append(Event("first", action.seat, value=action.seat))
+                events.append(FIRST_EVENTS[action.seat])
 
     def _attach(self, seat: int, tile: int, side: int, src: str, events: list[Event] | None) -> None:
         site = self.sites[seat][-1]

@@ -1,19 +1,29 @@
 """The star games' presets: each game of the Cyprus family as data (its set, spinner,
 star and deal) with its interned actions and the look-up tables its legal plays come
-from, and the events its steps report, all built once at import. The rules that use
-them are in `cyprus`.
+from, and the events its steps report, all built once at import; and `Rules`, a
+preset with its resolved variant table. The rules that use them are in `cyprus`.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Final
 
-from .core import Action, Event
+from .core import Action, Event, mypyc_attr
 from .tiles import NAME, PIPS, tile
 
-DEAL, SEARCH, LEAD, TURN, DRAW, DRAWN, OVER = range(7)
-"""The phases of a round, in the order it meets them (`cyprus` describes each)."""
-MAX_SEATS, MAX_SLOTS = 10, 8
+# The phases of a round, in the order it meets them (`cyprus` describes each). Final
+# here and on the tables below: the compiled build (setup.py) reads them as C statics,
+# not by name, on the hot path.
+DEAL: Final = 0
+SEARCH: Final = 1
+LEAD: Final = 2
+TURN: Final = 3
+DRAW: Final = 4
+DRAWN: Final = 5
+OVER: Final = 6
+MAX_SEATS: Final = 10
+MAX_SLOTS: Final = 8
 """The most seats and star slots of any game of the family (Cyprus's)."""
 
 
@@ -24,15 +34,15 @@ def _events_by_seat_and_tile(kind: str, **fields) -> list[list[Event]]:
             for p in range(MAX_SEATS)]
 
 
-DEAL_EVENTS = _events_by_seat_and_tile("deal")
-DRAW_EVENTS = {SEARCH: _events_by_seat_and_tile("draw", value="search"),
+DEAL_EVENTS: Final = _events_by_seat_and_tile("deal")
+DRAW_EVENTS: Final = {SEARCH: _events_by_seat_and_tile("draw", value="search"),
                DRAW: _events_by_seat_and_tile("draw", value="turn")}
 """By phase (the search for the spinner, or a stuck player's draw): `DEAL_EVENTS`'s
 layout."""
-PLAY_EVENTS = {where: [[[Event("play", p, t, "hand", where, value=arm) for arm in range(MAX_SLOTS)]
+PLAY_EVENTS: Final = {where: [[[Event("play", p, t, "hand", where, value=arm) for arm in range(MAX_SLOTS)]
                        for t in range(len(PIPS))] for p in range(MAX_SEATS)] for where in ("star", "arm")}
 """``[where][seat][tile][arm]``: a play into a star slot or onto an arm."""
-PASS_EVENTS = [Event("pass", p) for p in range(MAX_SEATS)]
+PASS_EVENTS: Final = [Event("pass", p) for p in range(MAX_SEATS)]
 
 
 class Preset:
@@ -42,6 +52,8 @@ class Preset:
     def __init__(self, game: str, tiles: tuple[int, ...], suit: int, slots: int, max_players: int,
                  deals_everything: bool):
         self.game, self.tiles, self.max_players = game, tiles, max_players
+        self.all_tiles = sum(1 << t for t in tiles)
+        """Bit t set for each tile of the set: a full boneyard's `in_boneyard`."""
         self.suit = suit
         """The spinner's number: the star takes only tiles showing it."""
         self.slots = slots
@@ -77,3 +89,30 @@ _PRESETS: dict[str, Preset] = {}
 def preset_named(game: str) -> Preset:
     """The preset of `game`, built when its module was imported."""
     return _PRESETS[game]
+
+
+SEED_HANDS = {4: 9, 5: 8, 6: 7, 7: 7, 8: 6, 9: 6, 10: 5}
+HAND_SIZES = {"seed": SEED_HANDS, "bell": {**SEED_HANDS, 4: 13, 5: 11, 6: 9}}
+"""Tiles per hand by player count, for each value of Cyprus's `hand_sizes`."""
+
+
+@mypyc_attr(native_class=False)  # a plain class when compiled (setup.py): pickles as in pure Python
+@dataclass(frozen=True, eq=False)
+class Rules:
+    """A game's preset and resolved variant table, shared by every clone."""
+
+    preset: Preset
+    players: int
+    hand_size: int
+    target_score: int
+    boneyard_reserve: int
+    lightest_tile_breaks_ties: bool
+
+    @classmethod
+    def resolve(cls, preset: Preset, players: int, options: dict) -> Rules:
+        """From the resolved variant table (Sebastopol deals the whole set: its
+        table has no hand sizes)."""
+        hand_size = (len(preset.tiles) // players if preset.deals_everything
+                     else HAND_SIZES[options["hand_sizes"]][players])
+        return cls(preset, players, hand_size, options["target_score"], options.get("boneyard_reserve", 0),
+                   options["block_tie"] == "lightest_tile")
