@@ -87,6 +87,9 @@ class PimcBot(Bot):
                         choices=("greedy", "strong")),
         "distinct": Param(False, "try one play of each set that leaves the same position (the game's "
                                  "`distinct`, where it has one) instead of every legal play"),
+        "depth": Param(0, "rollout decisions before the game's mid-game estimate scores the position "
+                          "(Cyprus, Sebastopol, Necropolis); 0 = play on to the horizon or the end",
+                       minimum=0, maximum=10_000),
     }
 
     worlds: int
@@ -94,6 +97,7 @@ class PimcBot(Bot):
     horizon: int
     policy: str
     distinct: bool
+    depth: int
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -102,6 +106,11 @@ class PimcBot(Bot):
             if not hasattr(self.heuristic, "strong_choose"):
                 raise BotError(f"pimc: {self.game} has no strong rollout policy; use policy=greedy")
             self.heuristic = strong_heuristic(self.heuristic)
+        estimate = getattr(self.heuristic, "estimate", None)
+        # As in `ismcts`: a game without a mid-game estimate plays its rollouts on.
+        self._estimate: Any = estimate if self.depth > 0 else None
+        self._depth = self.depth if estimate is not None and self.depth > 0 else -1
+        """Rollout decisions before `estimate` scores the position; -1: no limit."""
         self.last_search: dict = {}
 
     def choose(self, view: State, legal: list[Action]) -> Action:
@@ -120,6 +129,7 @@ class PimcBot(Bot):
         limit = stage_limit(self.heuristic, view, self.horizon)
         me = self.seat
         rng = self.rng
+        depth, estimate = self._depth, self._estimate
         totals = [0.0] * len(legal)
         worlds = 0
         while True:
@@ -128,7 +138,8 @@ class PimcBot(Bot):
             for index, action in enumerate(legal):
                 state = world.clone()
                 state.apply_unchecked(action)
-                totals[index] += play_out(state, self.heuristic, random.Random(seed), limit, MARGIN_WEIGHT)[me]
+                totals[index] += play_out(state, self.heuristic, random.Random(seed), limit, MARGIN_WEIGHT,
+                                          depth, estimate)[me]
             worlds += 1
             if deadline is None:
                 if worlds >= self.worlds:
