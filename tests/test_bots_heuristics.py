@@ -275,20 +275,24 @@ def test_necropolis_estimate_favours_the_seat_heading_for_the_lower_score():
     assert 0.5 < first < 1 and first + second == pytest.approx(1)
 
 
-def test_cyprus_estimate_favours_short_light_hands_and_keeps_the_totals():
+def test_cyprus_estimate_favours_short_hands_and_the_next_to_move_and_keeps_the_totals():
     state = new_game("cyprus", 4)
     rng = __import__("random").Random(2)
     while state.is_chance:
         state.apply(state.sample_chance(rng))
-    state.hands = [state.hands[0][:] for _ in range(4)]  # the same hand everywhere (the estimate reads pips)
-    assert cyprus.estimate(state) == pytest.approx([0.5] * 4)
-    state.hands[2] = state.hands[2][:3]  # seat 2 nearly out
+    state.hands = [state.hands[0][:] for _ in range(4)]  # the same hand everywhere
+    to_move = state.seat
     values = cyprus.estimate(state)
-    assert values[2] == max(values) and all(0 < v < 1 for v in values)
-    assert sum(values) == pytest.approx(2.0)
-    state.hands[2] = state.hands[0][:]
-    state.totals = (0, 0, 90, 0)  # a big lead outweighs a hand as long as the others'
-    assert cyprus.estimate(state)[2] == max(cyprus.estimate(state))
+    in_turn_order = [values[(to_move + k) % 4] for k in range(4)]
+    assert in_turn_order == sorted(in_turn_order, reverse=True) and in_turn_order[0] > in_turn_order[3]
+    assert sum(values) == pytest.approx(2.0) and all(0 < v < 1 for v in values)
+    last = (to_move + 3) % 4
+    state.hands[last] = state.hands[last][:3]  # the last to move, but nearly out
+    values = cyprus.estimate(state)
+    assert values[last] == max(values) and sum(values) == pytest.approx(2.0)
+    state.hands[last] = state.hands[0][:]
+    state.totals = tuple(90 if seat == last else 0 for seat in range(4))  # a big lead outweighs the turn order
+    assert cyprus.estimate(state)[last] == max(cyprus.estimate(state))
 
 
 # -- rollout_action: the list-free policy ISMCTS's rollouts use ---------------------

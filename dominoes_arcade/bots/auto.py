@@ -29,6 +29,12 @@ SEARCH: dict[str, tuple[type[Bot], dict[str, int]]] = {
     # fifth of the time per world saved; level with pimc at 150 ms, 64 deals:
     # -0.08 +- 0.20 in mean rank). Sebastopol has fewer copies and measured level
     # with it too (+0.18 +- 0.23, 67 deals), so it keeps pimc as it was.
+    # Rollouts cut after a few decisions and scored by the fitted mid-game estimate
+    # (pimc:depth) buy worlds (2.7x at depth 4 in Cyprus) but lost at 150 ms in
+    # Cyprus (+0.14 +- 0.12 in mean rank against pimc, 167 deals; level at 40 ms);
+    # in Sebastopol every depth was level or worse at 40 ms, where even three times
+    # the time (and worlds) gained nothing (+0.09 +- 0.20, 50 deals). Neither game
+    # takes a cut.
     "cyprus": (PimcBot, {"distinct": True}),
     "sebastopol": (PimcBot, {}),
 }

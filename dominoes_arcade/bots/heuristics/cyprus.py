@@ -183,22 +183,47 @@ round out. Cut after 6 decisions the search ran 2.5 times the iterations but pla
 no better at the same time per decision (bench/strength.py, Cyprus 4 players, 150 ms:
 mean rank 2.80 ± 0.38 over 32 games against three full-round searches, where an equal seat ranks
 2.5), so `estimate` is used only when asked for (``ismcts:depth=6``)."""
-TILE_ODDS = 1.0
-"""How much likelier to win the round one tile fewer in hand makes a seat (as a log)."""
+ROUND_ODDS: Final = {
+    # tiles, pips, tiles that fit an open end, seats after the player to move; then the
+    # winner's points: per pip of (the others' hands less their own) now, and a base.
+    "cyprus": (-0.744, 0.0095, 0.28, -0.082, 0.123, 31.2),
+    "sebastopol": (-2.148, 0.0107, 0.42, -0.443, 0.089, 13.9),
+}
+"""`estimate`'s round model, fitted to greedy self-play (4 players: 300 Cyprus and 600
+Sebastopol games, 26,000 and 37,000 positions drawn from their rounds): a seat's log-odds
+of winning the round fall with each tile it holds and each seat it sits after the
+player to move, and rise with each tile it could play now (more pips barely matter:
+light hands are emptied no sooner); the winner's points depend little on the hands of
+the moment (most of those pips are played before the round ends)."""
 
 
 def estimate(state: StarState) -> list[float]:
     """Each seat's expected reward in the middle of a round: the totals plus each
-    seat's expected points from the round, then `evaluate`'s comparison. A seat
-    wins the round with a chance that falls `TILE_ODDS`-fold (in log terms) with
-    every tile it holds, and then scores the others' pips less its own."""
+    seat's expected points from the round (its chance of winning it, from `ROUND_ODDS`,
+    times the points a winner would take), then `evaluate`'s comparison.
+
+    Fitted rather than reasoned: the earlier guess (a chance falling e-fold per tile,
+    times the pips the hands hold now) predicted each seat's round points worse than
+    predicting none, and `pimc` with rollouts cut by it lost to full rollouts at every
+    depth tried (bench/strength.py)."""
+    tiles_w, pips_w, fit_w, order_w, points_w, points_base = ROUND_ODDS[state.game]
     hands = state.hands
-    exp = math.exp
-    weights = [exp(-TILE_ODDS * len(hand)) for hand in hands]
+    n = len(hands)
+    fitting_tiles = _SHOWING_ANY[state.open_mask]
+    to_move = state.seat
     pips = [sum(PIPS[t] for t in hand) for hand in hands]
     all_pips = sum(pips)
+    logits = []
+    for seat, hand in enumerate(hands):
+        bits = 0
+        for tile in hand:
+            bits |= _TILE_BIT[tile]
+        logits.append(tiles_w * len(hand) + pips_w * pips[seat] + fit_w * (bits & fitting_tiles).bit_count()
+                      + order_w * ((seat - to_move) % n))
+    top = max(logits)
+    weights = [math.exp(logit - top) for logit in logits]
     norm = sum(weights)
-    expected = [total + weight / norm * (all_pips - 2 * own)
+    expected = [total + weight / norm * max(points_w * (all_pips - 2 * own) + points_base, 0.0)
                 for total, weight, own in zip(state.totals, weights, pips, strict=True)]
     return _compare(expected)
 
