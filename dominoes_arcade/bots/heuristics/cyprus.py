@@ -182,7 +182,11 @@ ROLLOUT_DEPTH = 0
 round out. Cut after 6 decisions the search ran 2.5 times the iterations but played
 no better at the same time per decision (bench/strength.py, Cyprus 4 players, 150 ms:
 mean rank 2.80 ± 0.38 over 32 games against three full-round searches, where an equal seat ranks
-2.5), so `estimate` is used only when asked for (``ismcts:depth=6``)."""
+2.5). That was measured with the hand-written estimate `ROUND_ODDS` replaced, as was a
+later check (ismcts depth 6 against the default at 40 ms: mean rank +0.33 ± 0.21 worse,
+120 games); with the fitted one, pimc's ``depth=4`` against plain pimc at 150 ms lost
+too (+0.14 ± 0.12, 668 games). So
+`estimate` is used only when asked for (``ismcts:depth=6``, ``pimc:depth=4``)."""
 ROUND_ODDS: Final = {
     # tiles, pips, tiles that fit an open end, seats after the player to move; then the
     # winner's points: per pip of (the others' hands less their own) now, and a base.
