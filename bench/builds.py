@@ -44,8 +44,8 @@ for label, game, players, options in bots.CASES:
     if game == "cyprus":
         out["ismcts depth=6 " + label] = bots.iteration_rate(f"ismcts:iterations={int(iterations)},depth=6", states)
 for label, game, players, options in engine.CASES:
-    unchecked, checked, _ = engine.play_rates(game, players, options, seconds, int(repeats))
-    out["unchecked " + label], out["checked " + label] = unchecked, checked
+    unchecked, checked, cost, _ = engine.play_rates(game, players, options, seconds, int(repeats))
+    out["unchecked " + label], out["checked " + label], out["cost " + label] = unchecked, checked, cost
 abw333 = engine.abw333_rate(seconds, int(repeats))
 if abw333 is not None:
     out["abw333 4 players"] = abw333
@@ -83,14 +83,17 @@ def main() -> None:
               for build, rounds in runs.items()}
     print(f"{'measure (per second)':44} {'pure':>10} {'compiled':>10} {'ratio':>6}")
     for key, pure in median["pure"].items():
+        if key.startswith("cost "):
+            continue
         compiled = median["compiled"][key]
         print(f"{key:44} {pure:10,.0f} {compiled:10,.0f} {compiled / pure:5.2f}x")
+    # The cost is the median of each round's unchecked/checked ratio (bench/engine.py's
+    # runs side by side), steadier under load than a ratio of the two medians.
     print(f"{'checked cost (unchecked / checked)':44} {'pure':>10} {'compiled':>10}")
     for key in median["pure"]:
-        if key.startswith("unchecked "):
-            label = key.removeprefix("unchecked ")
-            costs = [median[b][key] / median[b]["checked " + label] for b in ("pure", "compiled")]
-            print(f"  {label:42} {costs[0]:9.2f}x {costs[1]:9.2f}x")
+        if key.startswith("cost "):
+            label = key.removeprefix("cost ")
+            print(f"  {label:42} {median['pure'][key]:9.2f}x {median['compiled'][key]:9.2f}x")
     if all("abw333 4 players" in median[b] for b in median):
         print("checked cyprus 4 players / abw333's checked make_move (same run): "
               + ", ".join(f"{b} {median[b]['checked cyprus 4 players'] / median[b]['abw333 4 players']:.2f}x"
