@@ -162,15 +162,23 @@ def least_squares(rows: list[list[float]], targets: list[float]) -> list[float]:
     the tops) share their weight instead of dividing by zero."""
     n = len(rows[0])
     matrix = [[sum(r[i] * r[j] for r in rows) + (1e-3 * len(rows) if i == j else 0.0) for j in range(n)]
-              + [sum(r[i] * t for r, t in zip(rows, targets, strict=True))] for i in range(n)]
+              for i in range(n)]
+    return solve(matrix, [sum(r[i] * t for r, t in zip(rows, targets, strict=True)) for i in range(n)])
+
+
+def solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+    """`matrix`⁻¹ `vector` by Gauss-Jordan elimination with partial pivoting (small
+    systems: normal equations, Newton steps; bench/star_estimate.py uses it too)."""
+    n = len(vector)
+    a = [row[:] + [vector[i]] for i, row in enumerate(matrix)]
     for col in range(n):
-        pivot = max(range(col, n), key=lambda r: abs(matrix[r][col]))
-        matrix[col], matrix[pivot] = matrix[pivot], matrix[col]
+        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
+        a[col], a[pivot] = a[pivot], a[col]
         for r in range(n):
             if r != col:
-                factor = matrix[r][col] / matrix[col][col]
-                matrix[r] = [a - factor * b for a, b in zip(matrix[r], matrix[col], strict=True)]
-    return [matrix[i][n] / matrix[i][i] for i in range(n)]
+                factor = a[r][col] / a[col][col]
+                a[r] = [v - factor * w for v, w in zip(a[r], a[col], strict=True)]
+    return [a[i][n] / a[i][i] for i in range(n)]
 
 
 def fit(policy, games: int, epsilon: float, seed: int) -> None:

@@ -23,6 +23,8 @@ import random
 import sys
 
 sys.path.insert(0, ".")
+from buildup_policy import solve  # noqa: E402  (the sibling script: the same small solver)
+
 from dominoes_arcade.bots.heuristics import cyprus  # noqa: E402
 from dominoes_arcade.engine import new_game  # noqa: E402
 from dominoes_arcade.engine.core import CHANCE, TERMINAL  # noqa: E402
@@ -89,20 +91,6 @@ def fit_winner(rows: list[tuple]) -> tuple[list[float], float]:
                     hess[k][j] += sum(p[s] * (x[s][k] - mean[k]) * (x[s][j] - mean[j]) for s in range(len(x)))
         theta = [t + d for t, d in zip(theta, solve(hess, grad), strict=True)]
     return theta, loglik / len(decided)
-
-
-def solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
-    """`matrix`⁻¹ `vector` by Gaussian elimination (a small symmetric positive system)."""
-    n = len(vector)
-    a = [row[:] + [vector[i]] for i, row in enumerate(matrix)]
-    for col in range(n):
-        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
-        a[col], a[pivot] = a[pivot], a[col]
-        for r in range(n):
-            if r != col:
-                factor = a[r][col] / a[col][col]
-                a[r] = [v - factor * w for v, w in zip(a[r], a[col], strict=True)]
-    return [a[i][n] / a[i][i] for i in range(n)]
 
 
 def fit_points(rows: list[tuple]) -> tuple[float, float]:
