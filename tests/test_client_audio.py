@@ -58,3 +58,23 @@ def test_an_attract_demo_returns_to_the_title_at_the_first_press(app):
         assert app.scenes.top.name == "title"
     finally:
         app.close()
+
+
+def test_shutdown_halts_the_sounds_and_closes_the_mixer_before_pygame_quits():
+    """`App.close` shuts the mixer down itself (`Audio.shutdown`: pygame's own quit
+    can deadlock with a sound ending at that moment); afterwards nothing plays, the
+    mixer is closed, and the effects are silent rather than failing."""
+    pygame.init()
+    try:
+        audio = Audio(enabled=True, volume=1.0)
+        assert audio.available
+        for name in EFFECTS:
+            audio.play(name)
+        assert pygame.mixer.get_busy()
+        audio.shutdown()
+        assert pygame.mixer.get_init() is None
+        assert not audio.available
+        audio.play("clack")  # silent now, and harmless
+        audio.shutdown()  # a second call finds the mixer closed and does nothing
+    finally:
+        pygame.quit()

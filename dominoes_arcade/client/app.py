@@ -388,6 +388,7 @@ class App:
         """Pop every scene (so each one's `exit` runs: the Settings screen saves
         there), then shut pygame down."""
         self.scenes.clear()
+        self.audio.shutdown()  # before pygame.quit: see Audio.shutdown
         pygame.quit()
 
 

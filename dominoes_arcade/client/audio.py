@@ -17,6 +17,7 @@ import math
 import os
 import random
 import sys
+import time
 from array import array
 from collections.abc import Callable, Iterator
 
@@ -177,6 +178,22 @@ class Audio:
                 return None
             self._sounds[name] = sound
         return sound
+
+    def shutdown(self) -> None:
+        """Silence every channel and quit the mixer, so that `pygame.quit` finds it
+        closed. Why not leave it to `pygame.quit`: pygame-ce's mixer quit unhooks
+        SDL_mixer's channel-finished callback while it holds Python's GIL, and a
+        sound that ends at that moment has the audio thread holding the mixer's lock
+        while it waits for the GIL in that callback: each waits for the other for
+        ever (seen once, in a test's teardown). Halted channels end no more sounds,
+        and the short sleep releases the GIL so that a callback already under way
+        can finish before the quit."""
+        if pygame.mixer.get_init() is None:
+            return
+        pygame.mixer.stop()
+        time.sleep(0.02)
+        pygame.mixer.quit()
+        self.available = False
 
     def play(self, name: str) -> None:
         if name not in EFFECTS:
