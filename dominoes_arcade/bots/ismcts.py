@@ -160,11 +160,8 @@ class IsmctsBot(Bot):
         self.heuristic = heuristics.for_game(self.game)
         self.last_search: dict = {}
         self._stage_limit: int | None = None
-        estimate = getattr(self.heuristic, "estimate", None)
         depth = self.depth if self.depth >= 0 else getattr(self.heuristic, "ROLLOUT_DEPTH", 0)
-        self._estimate = estimate if depth > 0 else None
-        self._depth = depth if estimate is not None and depth > 0 else -1
-        """Rollout decisions before `estimate` scores the position; -1: no limit."""
+        self._depth, self._estimate = rollout_cut(self.heuristic, depth)
 
     def choose(self, view: State, legal: list[Action]) -> Action:
         if len(legal) == 1:
@@ -270,6 +267,16 @@ class IsmctsBot(Bot):
         """Play `state` on (`play_out`) with this search's horizon, depth and epsilon."""
         return play_out(state, self.heuristic, rng, self._stage_limit, self.margin, self._depth,
                         self._estimate, self.epsilon)
+
+
+def rollout_cut(heuristic, depth: int) -> tuple[int, Any]:
+    """`play_out`'s ``depth`` and ``estimate`` for a rollout cut after `depth`
+    decisions (0: not cut): (-1, None) when it is not cut or the game has no mid-game
+    `estimate`, which then plays its rollouts on. `ismcts` and `pimc` both use it."""
+    estimate = getattr(heuristic, "estimate", None)
+    if depth <= 0 or estimate is None:
+        return -1, None
+    return depth, estimate
 
 
 def stage_limit(heuristic, view: State, horizon: int) -> int | None:

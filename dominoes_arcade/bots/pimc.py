@@ -43,7 +43,7 @@ from typing import Any
 from ..engine import Action, State
 from . import heuristics
 from .base import Bot, BotError, Param
-from .ismcts import IsmctsBot, play_out, stage_limit
+from .ismcts import IsmctsBot, play_out, rollout_cut, stage_limit
 
 MARGIN_WEIGHT = IsmctsBot.params["margin"].default
 """Weight of the score margin in the reward at the end of a game (`ismcts.rewards`):
@@ -112,11 +112,7 @@ class PimcBot(Bot):
             if not hasattr(self.heuristic, "strong_choose"):
                 raise BotError(f"pimc: {self.game} has no strong rollout policy; use policy=greedy")
             self.heuristic = strong_heuristic(self.heuristic)
-        estimate = getattr(self.heuristic, "estimate", None)
-        # As in `ismcts`: a game without a mid-game estimate plays its rollouts on.
-        self._estimate: Any = estimate if self.depth > 0 else None
-        self._depth = self.depth if estimate is not None and self.depth > 0 else -1
-        """Rollout decisions before `estimate` scores the position; -1: no limit."""
+        self._depth, self._estimate = rollout_cut(self.heuristic, self.depth)  # as ismcts cuts its rollouts
         self.last_search: dict = {}
 
     def choose(self, view: State, legal: list[Action]) -> Action:
