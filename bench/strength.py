@@ -22,6 +22,13 @@ its decisions with a choice (a forced move costs nothing and would flatter a slo
 bot), under the machine load printed at the start and the end. With ``--out`` each
 game is appended to a JSON-lines file as it finishes, so an interrupted run still
 has its games, and ``--from`` summarises such a file.
+
+``--oracle`` lets the first bot decide on the whole state, every hand in sight (not
+its seat's view; future draws stay unknown): not a legal bot but a ceiling. What it
+wins over the same bot without the oracle bounds what any better reading of the
+hidden tiles (inference from plays, passes and draws) could add to that bot:
+
+    python bench/strength.py buildup pimc:time_ms=150 pimc:time_ms=150 --oracle --deals 60
 """
 
 from __future__ import annotations
@@ -89,20 +96,39 @@ class Timed:
         return action
 
 
+class Oracle:
+    """A bot's `choose` given the whole state of the game in play instead of the view
+    (``--oracle``): `keep` follows the game step by step."""
+
+    def __init__(self, choose):
+        self.choose = choose
+        self.state = None
+
+    def keep(self, state, step) -> None:
+        self.state = state
+
+    def __call__(self, view, legal):
+        assert self.state is not None, "a decision before the first step"
+        return self.choose(self.state.clone(), legal)
+
+
 def play_one(job: tuple) -> dict:
     """One game of the duplicate schedule, as a JSON-ready dict."""
-    game, specs, seed, deal, rotation, options = job
+    game, specs, seed, deal, rotation, options, oracle = job
     seated = specs[rotation:] + specs[:rotation]
     state = new_game(game, len(specs), options)
     resolved = state.options_dict()
     bots, timers = [], []
+    sees = None
     for seat, spec in enumerate(seated):
         bot = make_bot(spec, game, seat, resolved, seed * 31 + seat)
+        if oracle and (seat + rotation) % len(specs) == 0:  # the first bot of the command line
+            sees = bot.choose = Oracle(bot.choose)
         timer = Timed(bot)
         bot.choose = timer  # an instance attribute: the driver's `ask` calls it
         bots.append(bot)
         timers.append(timer)
-    record = play_bots(game, bots, seed, options, names=seated)
+    record = play_bots(game, bots, seed, options, names=seated, on_step=sees.keep if sees else None)
     return {"deal": deal, "rotation": rotation, "scores": record.scores, "winners": record.extra.get("winners"),
             "error": record.error, "seconds": [t.seconds for t in timers], "choices": [t.choices for t in timers]}
 
@@ -170,13 +196,18 @@ def main() -> None:
                         help="a variant option (integers are read as numbers)")
     parser.add_argument("--out", help="write each game to this JSON-lines file as it finishes")
     parser.add_argument("--from", dest="source", help="summarise the games of a --out file instead of playing")
+    parser.add_argument("--oracle", action="store_true",
+                        help="the first bot sees every hand (a ceiling, not a legal bot)")
     args = parser.parse_args()
     if args.source:
         with open(args.source) as file:
             rows = [json.loads(line) for line in file if line.strip()]
         header, games = rows[0], rows[1:]
         state = new_game(header["game"], len(header["specs"]), header["options"])
-        print("\n".join(summarise(header["game"], header["specs"], state.higher_score_wins, games)))
+        names = header["specs"][:]
+        if header.get("oracle"):
+            names[0] += " [oracle]"
+        print("\n".join(summarise(header["game"], names, state.higher_score_wins, games)))
         return
     if len(args.bots) < 2:
         parser.error("name at least two bot specs (or --from FILE)")
@@ -188,11 +219,11 @@ def main() -> None:
     n = len(specs)
     state = new_game(args.game, n, options)
     options = state.options_dict()
-    jobs = [(args.game, specs, args.seed + deal, deal, rotation, options)
+    jobs = [(args.game, specs, args.seed + deal, deal, rotation, options, args.oracle)
             for deal in range(args.deals) for rotation in range(n)]
     out = open(args.out, "w") if args.out else None  # noqa: SIM115 (closed below, written as games finish)
     if out is not None:
-        out.write(json.dumps({"game": args.game, "specs": specs, "options": options}) + "\n")
+        out.write(json.dumps({"game": args.game, "specs": specs, "options": options, "oracle": args.oracle}) + "\n")
     print(f"start: {load()}, {os.cpu_count()} CPUs, {args.workers} workers", flush=True)
     start = time.perf_counter()
     results = []
@@ -207,7 +238,8 @@ def main() -> None:
     if out is not None:
         out.close()
     print(f"end: {load()}; {time.perf_counter() - start:.0f} s")
-    print("\n".join(summarise(args.game, specs, state.higher_score_wins, results)))
+    names = [specs[0] + " [oracle]"] + specs[1:] if args.oracle else specs
+    print("\n".join(summarise(args.game, names, state.higher_score_wins, results)))
 
 
 def resolve(spec: str, parser: argparse.ArgumentParser) -> str:

@@ -96,6 +96,10 @@ class PimcBot(Bot):
         "depth": Param(0, "rollout decisions before the game's mid-game estimate scores the position "
                           "(Cyprus, Sebastopol, Necropolis); 0 = play on to the horizon or the end",
                        minimum=0, maximum=10_000),
+        "solve": Param(0, "Build Up: with at most this many tiles left in the two hands, each world's hand "
+                          "is played out exactly (minimax) instead of by rollouts; the last hand, where "
+                          "nothing is hidden, is solved once at any size; 0 = off",
+                       minimum=0, maximum=12),
     }
 
     worlds: int
@@ -104,6 +108,7 @@ class PimcBot(Bot):
     policy: str
     distinct: bool
     depth: int
+    solve: int
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -113,6 +118,8 @@ class PimcBot(Bot):
                 raise BotError(f"pimc: {self.game} has no strong rollout policy; use policy=greedy")
             self.heuristic = strong_heuristic(self.heuristic)
         self._depth, self._estimate = rollout_cut(self.heuristic, self.depth)  # as ismcts cuts its rollouts
+        if self.solve and not hasattr(self.heuristic, "solve_hand"):
+            raise BotError(f"pimc: {self.game} has no exact hand search; use solve=0")
         self.last_search: dict = {}
 
     def choose(self, view: State, legal: list[Action]) -> Action:
@@ -134,15 +141,28 @@ class PimcBot(Bot):
         depth, estimate = self._depth, self._estimate
         totals = [0.0] * len(legal)
         worlds = 0
+        plan = self.heuristic.solve_plan(view, self.solve) if self.solve else 0
         while True:
             world = view.determinize(rng)
-            seed = rng.getrandbits(64)
-            for index, action in enumerate(legal):
-                state = world.clone()
-                state.apply_unchecked(action)
-                totals[index] += play_out(state, self.heuristic, random.Random(seed), limit, MARGIN_WEIGHT,
-                                          depth, estimate)[me]
+            if plan:
+                values = self.heuristic.solve_hand(world, legal, deadline, plan == 1)
+                if values is None:  # out of time before a world was solved
+                    if worlds:
+                        break
+                    plan, deadline = 0, time.perf_counter()  # one world of rollouts decides
+                    continue
+                for index, value in enumerate(values):
+                    totals[index] += self.heuristic.solved_reward(world, me, value, MARGIN_WEIGHT)
+            else:
+                seed = rng.getrandbits(64)
+                for index, action in enumerate(legal):
+                    state = world.clone()
+                    state.apply_unchecked(action)
+                    totals[index] += play_out(state, self.heuristic, random.Random(seed), limit, MARGIN_WEIGHT,
+                                              depth, estimate)[me]
             worlds += 1
+            if plan == 1:  # nothing hidden: this world is every world
+                break
             if deadline is None:
                 if worlds >= self.worlds:
                     break

@@ -35,8 +35,9 @@ import random
 
 from ...engine import Action
 from ...engine.buildup import COVERERS, FILL, HAND_SIZES, SET_SIZE, BuildUpState
-from ...engine.buildup_matrix import PASS, PLACE, ROW_BITS, ROW_SHIFT
+from ...engine.buildup_matrix import PASS, PLACE, PLAY, ROW_BITS, ROW_SHIFT
 from ...engine.tiles import DOUBLE_SIX, IS_DOUBLE, PIPS
+from .buildup_solver import hand_values as solve_hand
 
 SCORE_SCALE = 20.0
 
@@ -133,6 +134,44 @@ def evaluate(state: BuildUpState) -> list[float]:
     forecast = total_weight * (totals[0] - totals[1]) + tops_weight * tops
     first = 0.5 + 0.5 * math.tanh(0.8 * forecast / spread)
     return [first, 1.0 - first]
+
+
+# -- the hand's end played exactly (pimc's ``solve``) --------------------------------
+def solve_plan(view: BuildUpState, most: int) -> int:
+    """How `pimc:solve=most` decides at `view`: 0, by rollouts (not in play, or more
+    than `most` tiles left in the two hands); 1, by solving one world (nothing is
+    hidden: in the last hand every tile is in sight); 2, by solving each sampled
+    world (`solve_hand`)."""
+    if view.phase != PLAY:
+        return 0
+    opponent = 1 - view.seat
+    hidden = view.hands[opponent].count(-1) if view.viewer != -1 else 0
+    if hidden and hidden == len(view.unknown_tiles()):
+        return 1  # every tile not in sight is in the opponent's hand: one world only
+    if not hidden:
+        return 1
+    return 2 if len(view.hands[0]) + len(view.hands[1]) <= most else 0
+
+
+def solved_reward(state: BuildUpState, seat: int, value: int, margin_weight: float) -> float:
+    """`seat`'s reward when the hand in progress ends `value` points ahead of the
+    opponent (`solve_hand`'s value): at the end of the game the rank and margin of
+    `ismcts.rewards`, otherwise `evaluate`'s forecast, with the hand's tops taken as
+    that value (they are, unless ``unplayed_penalty`` or ``played_this_hand``)."""
+    mine, theirs = state.totals[seat], state.totals[1 - seat]
+    ended = state.hand_index + 1
+    if ended == len(HAND_SIZES):
+        margin = mine - theirs + value
+        rank = 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
+        return (1.0 - margin_weight) * rank + margin_weight * (1.0 + math.tanh(margin / SCORE_SCALE)) / 2.0
+    if state.rules.played_this_hand or ended not in _FORECAST:
+        total_weight, tops_weight, spread = 1.0, 0.0, 30.0
+    else:
+        total_weight, tops_weight, spread = _FORECAST[ended]
+        if ended == 1:
+            total_weight = 0.0
+    forecast = total_weight * (mine - theirs + value) + tops_weight * value
+    return 0.5 + 0.5 * math.tanh(0.8 * forecast / spread)
 
 
 # -- the stronger one-ply policy (pimc's ``policy=strong`` rollouts) ----------------
