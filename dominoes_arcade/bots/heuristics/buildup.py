@@ -37,7 +37,7 @@ from ...engine import Action
 from ...engine.buildup import COVERERS, FILL, HAND_SIZES, SET_SIZE, BuildUpState
 from ...engine.buildup_matrix import PASS, PLACE, PLAY, ROW_BITS, ROW_SHIFT
 from ...engine.tiles import DOUBLE_SIX, IS_DOUBLE, PIPS
-from .buildup_solver import hand_values as solve_hand
+from .buildup_solver import hand_values
 
 SCORE_SCALE = 20.0
 
@@ -137,6 +137,10 @@ def evaluate(state: BuildUpState) -> list[float]:
 
 
 # -- the hand's end played exactly (pimc's ``solve``) --------------------------------
+solve_hand = hand_values
+"""Each action's value when the rest of the hand is played perfectly (`buildup_solver`)."""
+
+
 def solve_plan(view: BuildUpState, most: int) -> int:
     """How `pimc:solve=most` decides at `view`: 0, by rollouts (not in play, or more
     than `most` tiles left in the two hands); 1, by solving one world (nothing is
