@@ -100,6 +100,9 @@ class PimcBot(Bot):
                           "is played out exactly (minimax) instead of by rollouts; the last hand, where "
                           "nothing is hidden, is solved once at any size; 0 = off",
                        minimum=0, maximum=12),
+        "infer": Param(0, "Sebastopol: each world is drawn from this many candidate deals, in proportion to "
+                          "how well greedy play explains the others' plays this round; 0 or 1 = off",
+                       minimum=0, maximum=1000),
     }
 
     worlds: int
@@ -109,6 +112,7 @@ class PimcBot(Bot):
     distinct: bool
     depth: int
     solve: int
+    infer: int
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -120,6 +124,8 @@ class PimcBot(Bot):
         self._depth, self._estimate = rollout_cut(self.heuristic, self.depth)  # as ismcts cuts its rollouts
         if self.solve and not hasattr(self.heuristic, "solve_hand"):
             raise BotError(f"pimc: {self.game} has no exact hand search; use solve=0")
+        if self.infer > 1 and not hasattr(self.heuristic, "round_moves"):
+            raise BotError(f"pimc: {self.game} has no reading of the others' plays; use infer=0")
         self.last_search: dict = {}
 
     def choose(self, view: State, legal: list[Action]) -> Action:
@@ -142,8 +148,9 @@ class PimcBot(Bot):
         totals = [0.0] * len(legal)
         worlds = 0
         plan = self.heuristic.solve_plan(view, self.solve) if self.solve else 0
+        moves = self.heuristic.round_moves(view) if self.infer > 1 else None
         while True:
-            world = view.determinize(rng)
+            world = view.determinize(rng) if moves is None else self._likely_world(view, moves)
             if plan:
                 values = self.heuristic.solve_hand(world, legal, deadline, plan == 1)
                 if values is None:  # out of time before a world was solved
@@ -172,3 +179,16 @@ class PimcBot(Bot):
         self.last_search = {"worlds": worlds, "seconds": time.perf_counter() - start}
         return legal[best]
 
+    def _likely_world(self, view: State, moves: list) -> State:
+        """One of `infer` determinizations of `view`, drawn in proportion to their
+        `likelihood` under greedy play (``infer``)."""
+        rng = self.rng
+        candidates = [view.determinize(rng) for _ in range(self.infer)]
+        weights = [self.heuristic.likelihood(world, moves, self.seat, self.heuristic.choose)
+                   for world in candidates]
+        pick = rng.random() * sum(weights)
+        for world, weight in zip(candidates, weights, strict=True):
+            pick -= weight
+            if pick < 0:
+                return world
+        return candidates[-1]

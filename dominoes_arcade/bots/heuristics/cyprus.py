@@ -25,6 +25,12 @@ from ...engine import Action
 from ...engine.cyprus import StarState
 from ...engine.star_tables import DRAWN, TURN, Preset
 from ...engine.tiles import HIGH, IS_DOUBLE, LOW, NUMBERS_MASK, PIPS
+from . import star_inference
+
+round_moves = star_inference.round_moves
+"""This round's plays and passes, for `pimc`'s ``infer`` (`star_inference`)."""
+likelihood = star_inference.likelihood
+"""How well a policy explains the others' plays in a world (`star_inference`)."""
 
 SCORE_SCALE = 40.0
 """A typical round's points: the spread of totals that `evaluate` treats as decisive."""
