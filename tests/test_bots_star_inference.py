@@ -4,13 +4,14 @@ and `pimc`'s ``infer`` option that samples worlds by it."""
 from __future__ import annotations
 
 import random
+import statistics
 
 import pytest
 
 from dominoes_arcade.bots import BotError, make_bot
 from dominoes_arcade.bots.driver import play_specs
 from dominoes_arcade.bots.heuristics import cyprus
-from dominoes_arcade.bots.heuristics.star_inference import MISS, likelihood, round_moves, round_start
+from dominoes_arcade.bots.heuristics.star_inference import HandReader, WorldChain, round_moves, round_start
 from dominoes_arcade.engine import CHANCE, new_game
 
 
@@ -49,18 +50,69 @@ def test_replaying_the_round_from_its_start_reaches_the_world():
         assert replay.current_player == state.current_player
 
 
-def test_greedy_play_explains_the_true_deal_fully_and_sampled_deals_less():
+def test_the_true_deal_of_greedy_players_is_likelier_than_sampled_deals():
     rng = random.Random(3)
-    sampled = []
+    far_likelier = checked = 0
     for state, view in positions(30):
         moves = round_moves(view)
         me = state.current_player
-        assert likelihood(state, moves, me, cyprus.choose) == 1.0  # every other seat played greedy
+        reader = HandReader(view.determinize(rng), moves, me, cyprus.choose)
+        truth = reader.likelihood(state, me)  # every other seat played greedy
+        sampled = [reader.likelihood(view.determinize(rng), me) for _ in range(10)]
+        assert 0.0 < truth <= 1.0 and all(0.0 <= weight <= 1.0 for weight in sampled)
+        assert truth >= statistics.median(sampled)
+        far_likelier += truth > 10 * statistics.median(sampled)
+        checked += 1
+    assert far_likelier >= checked // 2
+
+
+def fits_at(snapshot, seat: int, tile: int) -> bool:
+    """Whether `tile` alone would have been a legal play for `seat` at that decision."""
+    trial = snapshot.clone()
+    trial.hands[seat] = [tile]
+    return trial.legal_actions()[0].kind != "pass"
+
+
+def test_a_hand_that_passed_holding_a_tile_that_fit_is_impossible():
+    found = 0
+    for state, view in positions(80):
+        moves = round_moves(view)
+        me = state.current_player
+        reader = HandReader(state, moves, me, cyprus.choose)
+        for seat, decisions in enumerate(reader.decisions):
+            hand = state.hands[seat]
+            if seat == me or not hand:
+                continue
+            assert reader.weight(seat, sum(1 << t for t in hand)) > 0.0  # the truth is possible
+            others = [t for s, other in enumerate(state.hands) if s not in (seat, me) for t in other]
+            for snapshot, tile, _ in decisions:
+                fitting = [t for t in others if tile < 0 and fits_at(snapshot, seat, t)]
+                if fitting:  # the same hand size, one tile that would have fit at the pass
+                    bits = sum(1 << t for t in hand[1:]) | 1 << fitting[0]
+                    assert reader.weight(seat, bits) == 0.0
+                    found += 1
+    assert found > 0
+
+
+def test_the_chain_puts_more_tiles_in_the_right_hand_than_the_view_deals():
+    rng = random.Random(5)
+    chain_right = uniform_right = 0
+    for state, view in positions(40):
+        moves = round_moves(view)
+        me = state.current_player
+        chain = WorldChain(view, moves, me, cyprus.choose, rng, 50)
         for _ in range(10):
-            weight = likelihood(view.determinize(rng), moves, me, cyprus.choose)
-            assert weight == 0.0 or MISS ** 28 <= weight <= 1.0
-            sampled.append(weight)
-    assert sum(sampled) / len(sampled) < 0.8
+            chain_world, uniform_world = chain.world(rng, 5), view.determinize(rng)
+            for seat, hand in enumerate(state.hands):
+                if seat != me:
+                    chain_right += len(set(hand) & set(chain_world.hands[seat]))
+                    uniform_right += len(set(hand) & set(uniform_world.hands[seat]))
+            assert sorted(t for hand in chain_world.hands for t in hand) == sorted(
+                t for hand in state.hands for t in hand)  # the same tiles, dealt otherwise
+            assert [len(hand) for hand in chain_world.hands] == [len(hand) for hand in state.hands]
+            assert chain_world.hands[me] == state.hands[me]
+            assert HandReader(state, moves, me, cyprus.choose).likelihood(chain_world, me) > 0.0
+    assert chain_right > 1.1 * uniform_right  # a chain that read nothing would give 1.0
 
 
 def test_nothing_is_read_in_a_game_with_hidden_draws():

@@ -45,6 +45,9 @@ from . import heuristics
 from .base import Bot, BotError, Param
 from .ismcts import IsmctsBot, play_out, rollout_cut, stage_limit
 
+BURN_IN = 10
+"""``infer``'s chain makes this many times its swaps between worlds before the first."""
+
 MARGIN_WEIGHT = IsmctsBot.params["margin"].default
 """Weight of the score margin in the reward at the end of a game (`ismcts.rewards`):
 `ismcts`'s default."""
@@ -100,8 +103,9 @@ class PimcBot(Bot):
                           "is played out exactly (minimax) instead of by rollouts; the last hand, where "
                           "nothing is hidden, is solved once at any size; 0 = off",
                        minimum=0, maximum=12),
-        "infer": Param(0, "Sebastopol: each world is drawn from this many candidate deals, in proportion to "
-                          "how well greedy play explains the others' plays this round; 0 or 1 = off",
+        "infer": Param(0, "Sebastopol: worlds drawn in proportion to how well greedy play explains the "
+                          "others' plays this round, by a chain of tile swaps between their hands: this many "
+                          "swaps between worlds (and 10 times as many before the first); 0 = off",
                        minimum=0, maximum=1000),
     }
 
@@ -124,7 +128,7 @@ class PimcBot(Bot):
         self._depth, self._estimate = rollout_cut(self.heuristic, self.depth)  # as ismcts cuts its rollouts
         if self.solve and not hasattr(self.heuristic, "solve_hand"):
             raise BotError(f"pimc: {self.game} has no exact hand search; use solve=0")
-        if self.infer > 1 and not hasattr(self.heuristic, "round_moves"):
+        if self.infer and not hasattr(self.heuristic, "WorldChain"):
             raise BotError(f"pimc: {self.game} has no reading of the others' plays; use infer=0")
         self.last_search: dict = {}
 
@@ -148,9 +152,9 @@ class PimcBot(Bot):
         totals = [0.0] * len(legal)
         worlds = 0
         plan = self.heuristic.solve_plan(view, self.solve) if self.solve else 0
-        moves = self.heuristic.round_moves(view) if self.infer > 1 else None
+        chain = self._chain(view) if self.infer else None
         while True:
-            world = view.determinize(rng) if moves is None else self._likely_world(view, moves)
+            world = view.determinize(rng) if chain is None else chain.world(rng, self.infer)
             if plan:
                 values = self.heuristic.solve_hand(world, legal, deadline, plan == 1)
                 if values is None:  # out of time before a world was solved
@@ -179,16 +183,12 @@ class PimcBot(Bot):
         self.last_search = {"worlds": worlds, "seconds": time.perf_counter() - start}
         return legal[best]
 
-    def _likely_world(self, view: State, moves: list) -> State:
-        """One of `infer` determinizations of `view`, drawn in proportion to their
-        `likelihood` under greedy play (``infer``)."""
-        rng = self.rng
-        candidates = [view.determinize(rng) for _ in range(self.infer)]
-        weights = [self.heuristic.likelihood(world, moves, self.seat, self.heuristic.choose)
-                   for world in candidates]
-        pick = rng.random() * sum(weights)
-        for world, weight in zip(candidates, weights, strict=True):
-            pick -= weight
-            if pick < 0:
-                return world
-        return candidates[-1]
+    def _chain(self, view: State) -> Any:
+        """A `WorldChain` that draws this decision's worlds by how well greedy play
+        explains the others' plays (``infer``), or None where nothing can be read."""
+        heuristic = self.heuristic
+        moves = heuristic.round_moves(view)
+        if moves is None:
+            return None
+        chain = heuristic.WorldChain(view, moves, self.seat, heuristic.choose, self.rng, BURN_IN * self.infer)
+        return chain if chain.active else None

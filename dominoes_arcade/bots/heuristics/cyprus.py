@@ -29,8 +29,8 @@ from . import star_inference
 
 round_moves = star_inference.round_moves
 """This round's plays and passes, for `pimc`'s ``infer`` (`star_inference`)."""
-likelihood = star_inference.likelihood
-"""How well a policy explains the others' plays in a world (`star_inference`)."""
+WorldChain = star_inference.WorldChain
+"""Worlds drawn by how well a policy explains the others' plays (`star_inference`)."""
 
 SCORE_SCALE = 40.0
 """A typical round's points: the spread of totals that `evaluate` treats as decisive."""
