@@ -4,6 +4,7 @@ never in tests:
     python bench/strength.py buildup ismcts:time_ms=150 pimc:time_ms=150 --deals 100 --out bu.jsonl
     python bench/strength.py cyprus ismcts:time_ms=150 pimc:time_ms=150 greedy greedy --deals 50
     python bench/strength.py buildup --from bu.jsonl      # the summary of a (partial) run
+    python bench/strength.py cyprus --from a.jsonl --against b.jsonl   # two runs' first bots, paired
 
 Two bots (2-player games): every deal is played twice with the seats swapped; the
 same seed deals the same tiles (`engine.chance.Deck`), so luck cancels out. Prints
@@ -22,6 +23,14 @@ its decisions with a choice (a forced move costs nothing and would flatter a slo
 bot), under the machine load printed at the start and the end. With ``--out`` each
 game is appended to a JSON-lines file as it finishes, so an interrupted run still
 has its games, and ``--from`` summarises such a file.
+
+``--against`` compares two runs made with the same ``--seed`` and the same other
+seats, say ``X greedy greedy greedy`` and ``Y greedy greedy greedy``: each game of one
+is paired with the game of the other on the same deal with the first bot in the same
+seat, and the first bots' rank difference is averaged over deals. The two games are
+the same until the bots first choose differently, so the interval is narrower than
+when X and Y share one table; but it measures each against the other seats, not X
+against Y at one table.
 
 ``--oracle`` lets the first bot decide on the whole state, every hand in sight (not
 its seat's view; future draws stay unknown): not a legal bot but a ceiling. What it
@@ -181,6 +190,39 @@ def summarise(game: str, specs: list[str], higher_wins: bool, results: list[dict
     return lines
 
 
+def first_bot_ranks(header: dict, games: list[dict]) -> dict[tuple[int, int], float]:
+    """The first bot's rank in each game of a run, by (deal, rotation)."""
+    n = len(header["specs"])
+    higher_wins = new_game(header["game"], n, header["options"]).higher_score_wins
+    return {(r["deal"], r["rotation"]): ranks(r["scores"], r["winners"], higher_wins)[-r["rotation"] % n]
+            for r in games if r["error"] is None}
+
+
+def paired(header: dict, games: list[dict], other_header: dict, other_games: list[dict]) -> str:
+    """The first bot of one run against the first bot of another, game by game: the
+    same deals (the same ``--seed``) and the same seat, so the two games differ only
+    where the two bots choose differently. The interval is over deals."""
+    mine, theirs = first_bot_ranks(header, games), first_bot_ranks(other_header, other_games)
+    keys = sorted(set(mine) & set(theirs))
+    if not keys:
+        return "no game of the two runs shares a deal and a rotation (run both with the same --seed)"
+    by_deal: dict[int, list[float]] = defaultdict(list)
+    for key in keys:
+        by_deal[key[0]].append(mine[key] - theirs[key])
+    diff, half = mean_interval([statistics.fmean(values) for values in by_deal.values()])
+    return (f"{header['specs'][0]} against {other_header['specs'][0]}, each with {header['specs'][1:]}: "
+            f"{len(keys)} paired games over {len(by_deal)} deals; mean rank "
+            f"{statistics.fmean(mine[k] for k in keys):.3f} against {statistics.fmean(theirs[k] for k in keys):.3f}, "
+            f"difference {diff:+.3f} ± {half:.3f} (negative: the first run's bot ranks better)")
+
+
+def read_run(path: str) -> tuple[dict, list[dict]]:
+    """A ``--out`` file's header and games."""
+    with open(path) as file:
+        rows = [json.loads(line) for line in file if line.strip()]
+    return rows[0], rows[1:]
+
+
 def load() -> str:
     return "load average " + ", ".join(f"{x:.2f}" for x in os.getloadavg())
 
@@ -196,13 +238,18 @@ def main() -> None:
                         help="a variant option (integers are read as numbers)")
     parser.add_argument("--out", help="write each game to this JSON-lines file as it finishes")
     parser.add_argument("--from", dest="source", help="summarise the games of a --out file instead of playing")
+    parser.add_argument("--against", metavar="OTHER",
+                        help="with --from: its first bot against OTHER's first bot, game by game on the same deals")
     parser.add_argument("--oracle", action="store_true",
                         help="the first bot sees every hand (a ceiling, not a legal bot)")
     args = parser.parse_args()
+    if args.against and not args.source:
+        parser.error("--against compares a --from file with another")
     if args.source:
-        with open(args.source) as file:
-            rows = [json.loads(line) for line in file if line.strip()]
-        header, games = rows[0], rows[1:]
+        header, games = read_run(args.source)
+        if args.against:
+            print(paired(header, games, *read_run(args.against)))
+            return
         state = new_game(header["game"], len(header["specs"]), header["options"])
         names = header["specs"][:]
         if header.get("oracle"):

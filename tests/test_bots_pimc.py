@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_bots_legal import CASES, random_position
 
-from dominoes_arcade.bots import heuristics, make_bot
+from dominoes_arcade.bots import BotError, heuristics, make_bot
 from dominoes_arcade.bots.driver import play_specs
 from dominoes_arcade.engine import CHANCE, new_game
 
@@ -142,3 +143,41 @@ def test_pimc_beats_random_and_greedy_on_duplicate_deals():
     assert losses <= 1 and wins >= 10, (wins, losses)
     wins, losses = duplicate_wins("necropolis", "pimc:worlds=10", "greedy", 10)
     assert wins >= 2 * losses and wins >= 12, (wins, losses)
+
+
+def test_own_strong_rolls_only_its_own_seat_out_by_the_strong_policy(monkeypatch):
+    """``own=strong``: in the rollouts the bot's own later decisions come from the
+    game's strong policy, every other seat's from greedy's."""
+    for game, players, greedy_name, strong_name in (("sebastopol", None, "rollout_action", "strong_rollout_action"),
+                                                    ("cyprus", 4, "rollout_action", "strong_rollout_action"),
+                                                    ("buildup", None, "choose", "strong_choose")):
+        state = first_choice(game, players, {}, 3)
+        module = heuristics.for_game(game)
+        seats: dict[str, set[int]] = {greedy_name: set(), strong_name: set()}
+
+        def recorded(module, name, seats):
+            real = getattr(module, name)
+
+            def wrapper(position, *args):
+                seats[name].add(position.current_player)
+                return real(position, *args)
+            return wrapper
+        with monkeypatch.context() as patch:
+            for name in seats:
+                patch.setattr(module, name, recorded(module, name, seats))
+            me = state.current_player
+            bot = make_bot("pimc:worlds=3,own=strong", game, me, state.options_dict(), 5)
+            legal = state.legal_actions()
+            action = bot.choose(state.view(me), list(legal))
+        assert any(action is a for a in legal)
+        assert seats[strong_name] == {me}, (game, seats)
+        assert seats[greedy_name] and me not in seats[greedy_name], (game, seats)
+
+
+def test_own_strong_is_repeatable_and_refused_without_a_strong_policy():
+    specs = ["pimc:worlds=3,own=strong", "greedy", "greedy", "greedy"]
+    first = play_specs("sebastopol", specs, seed=7, bot_seeds=[1, 2, 3, 4])
+    again = play_specs("sebastopol", specs, seed=7, bot_seeds=[1, 2, 3, 4])
+    assert first.error is None and first.steps == again.steps
+    with pytest.raises(BotError, match="no strong rollout policy"):
+        make_bot("pimc:own=strong", "necropolis", 0, {}, 1)

@@ -70,6 +70,29 @@ def strong_heuristic(heuristic) -> types.SimpleNamespace:
     })
 
 
+def own_strong_heuristic(heuristic, seat: int) -> types.SimpleNamespace:
+    """`heuristic` as the rollouts see it with ``own=strong``: `seat`'s own later
+    decisions by the game's stronger one-ply policy (`strong_choose`, list-free by
+    `strong_rollout_action` where it has one), every other seat's as before, so the
+    rollouts still predict greedy players exactly."""
+    choose, strong_choose = heuristic.choose, heuristic.strong_choose
+    rollout = getattr(heuristic, "rollout_action", None)
+    strong_rollout = getattr(heuristic, "strong_rollout_action", None)
+
+    def own_choose(state: Any, legal: list[Action], rng: random.Random | None = None) -> Action:
+        return (strong_choose if state.current_player == seat else choose)(state, legal, rng)
+
+    def own_rollout_action(state: Any, rng: random.Random | None = None) -> Action:
+        if state.current_player == seat:
+            return strong_rollout(state, rng)
+        return rollout(state, rng)
+
+    names = {name: getattr(heuristic, name) for name in dir(heuristic) if not name.startswith("__")}
+    list_free = rollout is not None and strong_rollout is not None
+    return types.SimpleNamespace(**{**names, "choose": own_choose,
+                                    "rollout_action": own_rollout_action if list_free else None})
+
+
 class PimcBot(Bot):
     """Flat determinized Monte Carlo with paired greedy rollouts.
 
@@ -94,6 +117,9 @@ class PimcBot(Bot):
         "policy": Param("greedy", "the rollout policy of every seat: the game's greedy heuristic, or its "
                                   "stronger one-ply policy (Build Up, Cyprus, Sebastopol)",
                         choices=("greedy", "strong")),
+        "own": Param("same", "its own seat's later decisions in the rollouts: by the same policy as the "
+                             "others', or by the game's stronger one-ply policy (Build Up, Cyprus, Sebastopol)",
+                     choices=("same", "strong")),
         "distinct": Param(False, "try one play of each set that leaves the same position (the game's "
                                  "`distinct`, where it has one) instead of every legal play"),
         "depth": Param(0, "rollout decisions before the game's mid-game estimate scores the position "
@@ -113,6 +139,7 @@ class PimcBot(Bot):
     time_ms: int
     horizon: int
     policy: str
+    own: str
     distinct: bool
     depth: int
     solve: int
@@ -125,6 +152,10 @@ class PimcBot(Bot):
             if not hasattr(self.heuristic, "strong_choose"):
                 raise BotError(f"pimc: {self.game} has no strong rollout policy; use policy=greedy")
             self.heuristic = strong_heuristic(self.heuristic)
+        if self.own == "strong":
+            if not hasattr(self.heuristic, "strong_choose"):
+                raise BotError(f"pimc: {self.game} has no strong rollout policy; use own=same")
+            self.heuristic = own_strong_heuristic(self.heuristic, self.seat)
         self._depth, self._estimate = rollout_cut(self.heuristic, self.depth)  # as ismcts cuts its rollouts
         if self.solve and not hasattr(self.heuristic, "solve_hand"):
             raise BotError(f"pimc: {self.game} has no exact hand search; use solve=0")
