@@ -13,6 +13,8 @@ from test_bots_legal import CASES, random_position
 
 from dominoes_arcade.bots import BotError, heuristics, make_bot
 from dominoes_arcade.bots.driver import play_specs
+from dominoes_arcade.bots.ismcts import play_out, stage_limit
+from dominoes_arcade.bots.pimc import MARGIN_WEIGHT, lookahead_policy
 from dominoes_arcade.engine import CHANCE, new_game
 
 
@@ -181,3 +183,31 @@ def test_own_strong_is_repeatable_and_refused_without_a_strong_policy():
     assert first.error is None and first.steps == again.steps
     with pytest.raises(BotError, match="no strong rollout policy"):
         make_bot("pimc:own=strong", "necropolis", 0, {}, 1)
+
+
+def test_own_lookahead_keeps_the_play_whose_greedy_rollout_scores_best():
+    """``own=lookahead``'s policy for its seat: every distinct play rolled out once by
+    greedy from one seed, the best kept (ties: the first)."""
+    checked = 0
+    for seed in range(12):
+        state = first_choice("sebastopol", None, {}, seed)
+        me = state.current_player
+        module = heuristics.for_game("sebastopol")
+        legal = module.distinct(state, state.legal_actions())
+        if len(legal) < 2:
+            continue
+        chosen = lookahead_policy(module, me, 1)(state, random.Random(seed))
+        roll_seed = random.Random(seed).getrandbits(64)
+        values = []
+        for action in legal:
+            trial = state.clone()
+            trial.apply_unchecked(action)
+            values.append(play_out(trial, module, random.Random(roll_seed), stage_limit(module, state, 1),
+                                   MARGIN_WEIGHT)[me])
+        assert chosen is legal[values.index(max(values))]
+        checked += 1
+    assert checked >= 6
+    specs = ["pimc:worlds=2,own=lookahead", "greedy", "greedy", "greedy"]
+    first = play_specs("cyprus", specs, seed=5, options={"target_score": 30}, bot_seeds=[1, 2, 3, 4])
+    again = play_specs("cyprus", specs, seed=5, options={"target_score": 30}, bot_seeds=[1, 2, 3, 4])
+    assert first.error is None and first.steps == again.steps

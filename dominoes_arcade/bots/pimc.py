@@ -70,27 +70,59 @@ def strong_heuristic(heuristic) -> types.SimpleNamespace:
     })
 
 
-def own_strong_heuristic(heuristic, seat: int) -> types.SimpleNamespace:
-    """`heuristic` as the rollouts see it with ``own=strong``: `seat`'s own later
-    decisions by the game's stronger one-ply policy (`strong_choose`, list-free by
-    `strong_rollout_action` where it has one), every other seat's as before, so the
-    rollouts still predict greedy players exactly."""
-    choose, strong_choose = heuristic.choose, heuristic.strong_choose
-    rollout = getattr(heuristic, "rollout_action", None)
-    strong_rollout = getattr(heuristic, "strong_rollout_action", None)
+def own_heuristic(heuristic, seat: int, own: str, horizon: int) -> types.SimpleNamespace:
+    """`heuristic` as the rollouts see it with ``own=strong`` or ``own=lookahead``:
+    `seat`'s own later decisions by the game's stronger one-ply policy
+    (`strong_choose`, list-free by `strong_rollout_action` where it has one), or by
+    one greedy rollout of each of its plays on the rollout's world, the best kept (a
+    step of policy improvement that knows the world, as the whole search does);
+    every other seat's as before, so the rollouts still predict greedy players
+    exactly."""
+    choose, rollout = heuristic.choose, getattr(heuristic, "rollout_action", None)
+    if own == "strong":
+        own_choose = heuristic.strong_choose
+        own_rollout = getattr(heuristic, "strong_rollout_action", None)
+    else:
+        own_choose = own_rollout = lookahead_policy(heuristic, seat, horizon)
 
-    def own_choose(state: Any, legal: list[Action], rng: random.Random | None = None) -> Action:
-        return (strong_choose if state.current_player == seat else choose)(state, legal, rng)
+    def seat_choose(state: Any, legal: list[Action], rng: random.Random | None = None) -> Action:
+        return (own_choose if state.current_player == seat else choose)(state, legal, rng)
 
-    def own_rollout_action(state: Any, rng: random.Random | None = None) -> Action:
-        if state.current_player == seat:
-            return strong_rollout(state, rng)
-        return rollout(state, rng)
+    def seat_rollout_action(state: Any, rng: random.Random | None = None) -> Action:
+        return (own_rollout if state.current_player == seat else rollout)(state, rng)
 
     names = {name: getattr(heuristic, name) for name in dir(heuristic) if not name.startswith("__")}
-    list_free = rollout is not None and strong_rollout is not None
-    return types.SimpleNamespace(**{**names, "choose": own_choose,
-                                    "rollout_action": own_rollout_action if list_free else None})
+    list_free = rollout is not None and own_rollout is not None
+    return types.SimpleNamespace(**{**names, "choose": seat_choose,
+                                    "rollout_action": seat_rollout_action if list_free else None})
+
+
+def lookahead_policy(heuristic, seat: int, horizon: int) -> Any:
+    """``own=lookahead``'s policy for `seat`: each play (one of each `distinct` set)
+    rolled out once by `heuristic` to the horizon, all from one seed, the best kept."""
+    distinct = getattr(heuristic, "distinct", None)
+
+    def decide(state: Any, legal_or_rng: Any = None, maybe_rng: Any = None) -> Action:
+        # Called as choose(state, legal, rng) or as rollout_action(state, rng).
+        if isinstance(legal_or_rng, list):
+            legal, rng = legal_or_rng, maybe_rng
+        else:
+            legal, rng = state.legal_actions(), legal_or_rng
+        if distinct is not None:
+            legal = distinct(state, legal)
+        if len(legal) == 1:
+            return legal[0]
+        seed = rng.getrandbits(64) if rng is not None else 0
+        limit = stage_limit(heuristic, state, horizon)
+        best, best_value = legal[0], -1.0
+        for action in legal:
+            trial = state.clone()
+            trial.apply_unchecked(action)
+            value = play_out(trial, heuristic, random.Random(seed), limit, MARGIN_WEIGHT)[seat]
+            if value > best_value:
+                best, best_value = action, value
+        return best
+    return decide
 
 
 class PimcBot(Bot):
@@ -118,8 +150,9 @@ class PimcBot(Bot):
                                   "stronger one-ply policy (Build Up, Cyprus, Sebastopol)",
                         choices=("greedy", "strong")),
         "own": Param("same", "its own seat's later decisions in the rollouts: by the same policy as the "
-                             "others', or by the game's stronger one-ply policy (Build Up, Cyprus, Sebastopol)",
-                     choices=("same", "strong")),
+                             "others', by the game's stronger one-ply policy (Build Up, Cyprus, Sebastopol), "
+                             "or by one rollout of each play on the rollout's world (lookahead)",
+                     choices=("same", "strong", "lookahead")),
         "distinct": Param(False, "try one play of each set that leaves the same position (the game's "
                                  "`distinct`, where it has one) instead of every legal play"),
         "depth": Param(0, "rollout decisions before the game's mid-game estimate scores the position "
@@ -152,10 +185,10 @@ class PimcBot(Bot):
             if not hasattr(self.heuristic, "strong_choose"):
                 raise BotError(f"pimc: {self.game} has no strong rollout policy; use policy=greedy")
             self.heuristic = strong_heuristic(self.heuristic)
-        if self.own == "strong":
-            if not hasattr(self.heuristic, "strong_choose"):
+        if self.own != "same":
+            if self.own == "strong" and not hasattr(self.heuristic, "strong_choose"):
                 raise BotError(f"pimc: {self.game} has no strong rollout policy; use own=same")
-            self.heuristic = own_strong_heuristic(self.heuristic, self.seat)
+            self.heuristic = own_heuristic(self.heuristic, self.seat, self.own, self.horizon)
         self._depth, self._estimate = rollout_cut(self.heuristic, self.depth)  # as ismcts cuts its rollouts
         if self.solve and not hasattr(self.heuristic, "solve_hand"):
             raise BotError(f"pimc: {self.game} has no exact hand search; use solve=0")
