@@ -15,7 +15,7 @@ total reward over the worlds is played (ties: the first legal).
 No tree, no search over the other players' decisions: they play greedy in every
 rollout. That is cheap and, where the heuristic is good, hard to beat.
 
-Three options, off by default so that the baseline stays as measured: ``distinct``
+Options, off by default so that the baseline stays as measured: ``distinct``
 tries one play of each set that leads to the same position (the game's
 `distinct`: in Cyprus and Sebastopol a tile on either of two arms ending in the
 same number), which spends the time on more worlds instead of repeated rollouts;
@@ -31,6 +31,12 @@ action of a world is cut after the same number of decisions, so the comparison s
 paired. It buys worlds (about twice as many at ``depth=4`` in Sebastopol) at the
 price of the estimate's error, and measured weaker at equal time (Cyprus at 150 ms;
 README, "Strength"), so `auto` does not use it either.
+
+``infer=N`` (Sebastopol) draws the worlds by how well they explain the others'
+plays this round (`heuristics.star_inference.WorldChain`, N tile swaps between
+worlds); ``own=strong`` or ``own=lookahead`` plays the bot's own later decisions in
+the rollouts better than greedy (`own_heuristic`). Each measured level with `pimc`
+at the table at equal time (README, "Strength"), so `auto` uses none of them.
 """
 
 from __future__ import annotations
