@@ -84,7 +84,10 @@ def own_heuristic(heuristic, seat: int, own: str, horizon: int) -> types.SimpleN
     step of policy improvement that knows the world, as the whole search does);
     every other seat's as before, so the rollouts still predict greedy players
     exactly."""
-    choose, rollout = heuristic.choose, getattr(heuristic, "rollout_action", None)
+    choose = heuristic.choose
+    rollout: Any = getattr(heuristic, "rollout_action", None)  # None: the game has no list-free policy
+    own_choose: Any
+    own_rollout: Any
     if own == "strong":
         own_choose = heuristic.strong_choose
         own_rollout = getattr(heuristic, "strong_rollout_action", None)
