@@ -196,7 +196,7 @@ def test_own_lookahead_keeps_the_play_whose_greedy_rollout_scores_best():
         legal = module.distinct(state, state.legal_actions())
         if len(legal) < 2:
             continue
-        chosen = lookahead_policy(module, me, 1)(state, random.Random(seed))
+        chosen = lookahead_policy(module, me, 1)(state, state.legal_actions(), random.Random(seed))
         roll_seed = random.Random(seed).getrandbits(64)
         values = []
         for action in legal:

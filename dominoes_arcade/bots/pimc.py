@@ -92,7 +92,10 @@ def own_heuristic(heuristic, seat: int, own: str, horizon: int) -> types.SimpleN
         own_choose = heuristic.strong_choose
         own_rollout = getattr(heuristic, "strong_rollout_action", None)
     else:
-        own_choose = own_rollout = lookahead_policy(heuristic, seat, horizon)
+        own_choose = lookahead_policy(heuristic, seat, horizon)
+
+        def own_rollout(state: Any, rng: random.Random | None = None) -> Action:
+            return own_choose(state, state.legal_actions(), rng)
 
     def seat_choose(state: Any, legal: list[Action], rng: random.Random | None = None) -> Action:
         return (own_choose if state.current_player == seat else choose)(state, legal, rng)
@@ -111,12 +114,7 @@ def lookahead_policy(heuristic, seat: int, horizon: int) -> Any:
     rolled out once by `heuristic` to the horizon, all from one seed, the best kept."""
     distinct = getattr(heuristic, "distinct", None)
 
-    def decide(state: Any, legal_or_rng: Any = None, maybe_rng: Any = None) -> Action:
-        # Called as choose(state, legal, rng) or as rollout_action(state, rng).
-        if isinstance(legal_or_rng, list):
-            legal, rng = legal_or_rng, maybe_rng
-        else:
-            legal, rng = state.legal_actions(), legal_or_rng
+    def decide(state: Any, legal: list[Action], rng: random.Random | None = None) -> Action:
         if distinct is not None:
             legal = distinct(state, legal)
         if len(legal) == 1:

@@ -99,6 +99,7 @@ def _action_of(legal: list[Action], tile: int, arm: int) -> Action:
 
 
 def hand_bits(hand: list[int]) -> int:
+    """A hand as a bit set of its tiles."""
     bits = 0
     for tile in hand:
         bits |= 1 << tile
@@ -197,7 +198,6 @@ class WorldChain:
         self.seats = list(self.hands)
         self.bits = {seat: hand_bits(hand) for seat, hand in self.hands.items()}
         self.weights = {seat: self.reader.weight(seat, self.bits[seat]) for seat in self.seats}
-        self.proposed = self.accepted = 0
         self.active = len(self.seats) > 1 and self.reader.informative()
         self.walk(rng, burn_in)
 
@@ -214,12 +214,10 @@ class WorldChain:
             swap = (1 << tile_a) | (1 << tile_b)
             new_a, new_b = bits[a] ^ swap, bits[b] ^ swap
             proposed = weight(a, new_a) * weight(b, new_b)
-            self.proposed += 1
             if proposed > 0.0 and rng.random() * weights[a] * weights[b] < proposed:
                 hand_a[i], hand_b[j] = tile_b, tile_a
                 bits[a], bits[b] = new_a, new_b
                 weights[a], weights[b] = weight(a, new_a), weight(b, new_b)
-                self.accepted += 1
 
     def world(self, rng: random.Random, steps: int) -> StarState:
         """The next world: `steps` more proposals, then the chain's hands in a copy of
