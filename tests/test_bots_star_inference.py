@@ -11,7 +11,7 @@ import pytest
 from dominoes_arcade.bots import BotError, make_bot
 from dominoes_arcade.bots.driver import play_specs
 from dominoes_arcade.bots.heuristics import cyprus
-from dominoes_arcade.bots.heuristics.star_inference import HandReader, WorldChain, round_moves, round_start
+from dominoes_arcade.bots.heuristics.star_inference import HandReader, WorldChain, hand_bits, round_moves, round_start
 from dominoes_arcade.engine import CHANCE, new_game
 
 
@@ -39,6 +39,11 @@ def positions(count: int):
     return [p for p in found if p is not None]
 
 
+def readings(count: int):
+    """`positions` with the round's moves and the seat to move: what a reading starts from."""
+    return [(state, view, round_moves(view), state.current_player) for state, view in positions(count)]
+
+
 def test_replaying_the_round_from_its_start_reaches_the_world():
     for state, view in positions(30):
         moves = round_moves(view)
@@ -53,9 +58,7 @@ def test_replaying_the_round_from_its_start_reaches_the_world():
 def test_the_true_deal_of_greedy_players_is_likelier_than_sampled_deals():
     rng = random.Random(3)
     far_likelier = checked = 0
-    for state, view in positions(30):
-        moves = round_moves(view)
-        me = state.current_player
+    for state, view, moves, me in readings(30):
         reader = HandReader(view.determinize(rng), moves, me, cyprus.choose)
         truth = reader.likelihood(state, me)  # every other seat played greedy
         sampled = [reader.likelihood(view.determinize(rng), me) for _ in range(10)]
@@ -75,20 +78,18 @@ def fits_at(snapshot, seat: int, tile: int) -> bool:
 
 def test_a_hand_that_passed_holding_a_tile_that_fit_is_impossible():
     found = 0
-    for state, view in positions(80):
-        moves = round_moves(view)
-        me = state.current_player
+    for state, _, moves, me in readings(80):
         reader = HandReader(state, moves, me, cyprus.choose)
         for seat, decisions in enumerate(reader.decisions):
             hand = state.hands[seat]
             if seat == me or not hand:
                 continue
-            assert reader.weight(seat, sum(1 << t for t in hand)) > 0.0  # the truth is possible
+            assert reader.weight(seat, hand_bits(hand)) > 0.0  # the truth is possible
             others = [t for s, other in enumerate(state.hands) if s not in (seat, me) for t in other]
             for snapshot, tile, _ in decisions:
                 fitting = [t for t in others if tile < 0 and fits_at(snapshot, seat, t)]
                 if fitting:  # the same hand size, one tile that would have fit at the pass
-                    bits = sum(1 << t for t in hand[1:]) | 1 << fitting[0]
+                    bits = hand_bits(hand[1:]) | 1 << fitting[0]
                     assert reader.weight(seat, bits) == 0.0
                     found += 1
     assert found > 0
@@ -97,9 +98,7 @@ def test_a_hand_that_passed_holding_a_tile_that_fit_is_impossible():
 def test_the_chain_puts_more_tiles_in_the_right_hand_than_the_view_deals():
     rng = random.Random(5)
     chain_right = uniform_right = 0
-    for state, view in positions(40):
-        moves = round_moves(view)
-        me = state.current_player
+    for state, view, moves, me in readings(40):
         chain = WorldChain(view, moves, me, cyprus.choose, rng, 50)
         for _ in range(10):
             chain_world, uniform_world = chain.world(rng, 5), view.determinize(rng)
@@ -134,3 +133,19 @@ def test_pimc_with_infer_is_legal_and_repeatable():
 def test_infer_is_refused_in_a_game_without_the_reading():
     with pytest.raises(BotError, match="no reading of the others' plays"):
         make_bot("pimc:infer=4", "buildup", 0, {}, 1)
+
+
+def test_the_others_are_read_as_greedy_whatever_the_rollouts_play(monkeypatch):
+    state, view = next(p for p in positions(20) if len(p[0].legal_actions()) > 1)  # a decision to think about
+    me = state.current_player
+    policies = []
+
+    class Recorded(WorldChain):
+        def __init__(self, view, moves, me, choose, rng, burn_in):
+            policies.append(choose)
+            super().__init__(view, moves, me, choose, rng, burn_in)
+    monkeypatch.setattr(cyprus, "WorldChain", Recorded)
+    legal = state.legal_actions()
+    for spec in ("pimc:worlds=2,infer=3", "pimc:worlds=2,infer=3,policy=strong", "pimc:worlds=2,infer=3,own=strong"):
+        make_bot(spec, "sebastopol", me, state.options_dict(), 1).choose(view, list(legal))
+    assert policies == [cyprus.choose] * 3

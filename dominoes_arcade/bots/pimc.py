@@ -59,21 +59,27 @@ MARGIN_WEIGHT = IsmctsBot.params["margin"].default
 `ismcts`'s default."""
 
 
+def heuristic_with(heuristic, **replaced: Any) -> types.SimpleNamespace:
+    """A game's heuristic module as a plain namespace with some of its names
+    replaced; the rest (`SCORE_SCALE`, `observed_by`...) as the module has them. A
+    plain namespace rather than a class, so the compiled build (setup.py) has
+    nothing dynamic to compile."""
+    names = {name: getattr(heuristic, name) for name in dir(heuristic) if not name.startswith("__")}
+    return types.SimpleNamespace(**{**names, **replaced})
+
+
 def strong_heuristic(heuristic) -> types.SimpleNamespace:
     """A game's heuristic module as the rollouts see it with ``policy=strong``: its
     `strong_choose` as `choose`, and where it has them `strong_rollout_action` as
     the list-free `rollout_action` (greedy's is not used), `strong_evaluate` as
-    `evaluate` and `strong_stage` as `stage`; the rest (`SCORE_SCALE`,
-    `observed_by`...) as the module has it. A plain namespace rather than a class,
-    so the compiled build (setup.py) has nothing dynamic to compile."""
-    names = {name: getattr(heuristic, name) for name in dir(heuristic) if not name.startswith("__")}
-    return types.SimpleNamespace(**{
-        **names,
-        "choose": heuristic.strong_choose,
-        "rollout_action": getattr(heuristic, "strong_rollout_action", None),
-        "evaluate": getattr(heuristic, "strong_evaluate", getattr(heuristic, "evaluate", None)),
-        "stage": getattr(heuristic, "strong_stage", getattr(heuristic, "stage", None)),
-    })
+    `evaluate` and `strong_stage` as `stage` (`heuristic_with`)."""
+    return heuristic_with(
+        heuristic,
+        choose=heuristic.strong_choose,
+        rollout_action=getattr(heuristic, "strong_rollout_action", None),
+        evaluate=getattr(heuristic, "strong_evaluate", getattr(heuristic, "evaluate", None)),
+        stage=getattr(heuristic, "strong_stage", getattr(heuristic, "stage", None)),
+    )
 
 
 def own_heuristic(heuristic, seat: int, own: str, horizon: int) -> types.SimpleNamespace:
@@ -103,10 +109,8 @@ def own_heuristic(heuristic, seat: int, own: str, horizon: int) -> types.SimpleN
     def seat_rollout_action(state: Any, rng: random.Random | None = None) -> Action:
         return (own_rollout if state.current_player == seat else rollout)(state, rng)
 
-    names = {name: getattr(heuristic, name) for name in dir(heuristic) if not name.startswith("__")}
     list_free = rollout is not None and own_rollout is not None
-    return types.SimpleNamespace(**{**names, "choose": seat_choose,
-                                    "rollout_action": seat_rollout_action if list_free else None})
+    return heuristic_with(heuristic, choose=seat_choose, rollout_action=seat_rollout_action if list_free else None)
 
 
 def lookahead_policy(heuristic, seat: int, horizon: int) -> Any:
@@ -261,5 +265,8 @@ class PimcBot(Bot):
         moves = heuristic.round_moves(view)
         if moves is None:
             return None
-        chain = heuristic.WorldChain(view, moves, self.seat, heuristic.choose, self.rng, BURN_IN * self.infer)
+        # The others are read as greedy players, whatever policy the rollouts play
+        # (``policy``, ``own`` replace the namespace's `choose`).
+        greedy = heuristics.for_game(self.game).choose
+        chain = heuristic.WorldChain(view, moves, self.seat, greedy, self.rng, BURN_IN * self.infer)
         return chain if chain.active else None

@@ -213,11 +213,12 @@ class WorldChain:
             tile_a, tile_b = hand_a[i], hand_b[j]
             swap = (1 << tile_a) | (1 << tile_b)
             new_a, new_b = bits[a] ^ swap, bits[b] ^ swap
-            proposed = weight(a, new_a) * weight(b, new_b)
+            weight_a, weight_b = weight(a, new_a), weight(b, new_b)
+            proposed = weight_a * weight_b
             if proposed > 0.0 and rng.random() * weights[a] * weights[b] < proposed:
                 hand_a[i], hand_b[j] = tile_b, tile_a
                 bits[a], bits[b] = new_a, new_b
-                weights[a], weights[b] = weight(a, new_a), weight(b, new_b)
+                weights[a], weights[b] = weight_a, weight_b
 
     def world(self, rng: random.Random, steps: int) -> StarState:
         """The next world: `steps` more proposals, then the chain's hands in a copy of
