@@ -96,7 +96,7 @@ def our_side(game: str, games: int) -> list[float]:
                 start = time.perf_counter()
                 texts = [a.text for a in legal]
                 zones = view.zones()
-                line = protocol.encode_decide(follower.update(protocol.face_up_tiles(view, zones)), texts, 1000,
+                line = protocol.encode_decide(follower.update(view.seen_pieces()), texts, 1000,
                                               view, zones)
                 reply = protocol.decode(b'{"type":"action","action":"%s"}' % texts[0].encode())
                 times.append(time.perf_counter() - start)

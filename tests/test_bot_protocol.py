@@ -15,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from dominoes_arcade.bots import BotError, parse_spec
-from dominoes_arcade.bots.protocol import HIDDEN, SeatSteps, face_up_tiles, masked, view_summary
+from dominoes_arcade.bots.protocol import HIDDEN, SeatSteps, masked, view_summary
 from dominoes_arcade.bots.shadow import Shadow, ShadowError
 from dominoes_arcade.cli import app
 from dominoes_arcade.engine import GAMES
@@ -50,21 +50,20 @@ def test_the_steps_a_seat_sees_name_no_tile_it_may_not_see(game):
         seats = followers.setdefault(id(match), [SeatSteps(match, s) for s in range(match.num_players)])
         for seat, follower in enumerate(seats):
             steps = follower.update()
-            face_up = face_up_tiles(match.view(seat))
+            face_up = match.view(seat).seen_pieces()
             assert len(steps) == len(match.steps)
             for index, (seen, real) in enumerate(zip(steps, match.steps, strict=True)):
-                tile = match.actions[index].tile
+                piece = match.piece(index)  # the physical tile: Build Up has two of each name
                 if seen == real:
-                    # Named: the seat saw the step, or sees the tile now (or it names none).
-                    hidden = tile >= 0 and not match.visible(index, seat) and tile not in face_up
+                    # Named: the seat saw the step, or sees that tile now (or it names none).
+                    hidden = piece >= 0 and not match.visible(index, seat) and piece not in face_up
                     assert not (hidden and HIDDEN not in real), (seat, index, real)
-                    shown_late += tile >= 0 and not match.visible(index, seat)
+                    shown_late += piece >= 0 and not match.visible(index, seat)
                 else:
                     assert seen == masked(real) and HIDDEN in seen, (seen, real)
-                    assert not match.visible(index, seat) and tile not in face_up
+                    assert not match.visible(index, seat) and piece not in face_up
                     masked_steps += 1
-    if game != "buildup":  # Build Up's hands are open
-        assert masked_steps > 0
+    assert masked_steps > 0  # a hidden hand or pile in every game (Build Up's too: issue 27)
     if game == "necropolis":
         assert shown_late > 0  # a private draw named once its tile is laid face up
 
@@ -118,7 +117,10 @@ def assert_rebuilt_exactly(game: str, seeds: range, options: dict | None = None)
 def test_the_served_bot_sees_the_seat_view_at_every_decision(game):
     assert GAMES.keys() <= REBUILT_GAMES.keys()  # a new game gets its own count here
     decisions, rebuilds = assert_rebuilt_exactly(game, range(REBUILT_GAMES[game]))
-    assert rebuilds < decisions / 3  # kept between decisions: most play only the new steps
+    if game != "buildup":
+        assert rebuilds < decisions / 3  # kept between decisions: most play only the new steps
+    # Build Up: nearly every placement by the opponent names a tile of its hidden hand
+    # that the shadow had guessed, so it replays the hand's few steps again (cheaply).
 
 
 @pytest.mark.parametrize(("game", "options"), VARIANTS, ids=[f"{g}-{len(o)}" for g, o in VARIANTS])

@@ -4,16 +4,22 @@ and deciding leaves the view as it was."""
 
 from __future__ import annotations
 
+import json
 import random
+import re
+import sys
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_bots_legal import random_position
 
-from dominoes_arcade.bots import Bot, make_bot
+from dominoes_arcade.bots import Bot, make_bot, program
 from dominoes_arcade.bots.driver import play_bots
+from dominoes_arcade.bots.protocol import HIDDEN, masked, seat_steps, view_summary
 from dominoes_arcade.engine import State, new_game
+from dominoes_arcade.engine.match import Match
+from dominoes_arcade.engine.tiles import NAME
 
 GAMES = [("necropolis", None, {}), ("buildup", None, {}), ("cyprus", 5, {"target_score": 30}),
          ("sebastopol", None, {"target_score": 20})]
@@ -120,3 +126,117 @@ def test_a_view_shares_no_hidden_zone_with_the_full_state():
             if isinstance(value, list):
                 value.clear()
         assert snapshot(state) == before
+
+
+# -- what a bot program is told (issue 27) -------------------------------------------------
+PROGRAM_GAMES = [("necropolis", None, {}), ("buildup", None, {}), ("cyprus", 4, {"target_score": 30}),
+                 ("cyprus", 7, {"target_score": 30}), ("cyprus", 10, {"target_score": 30}),
+                 ("sebastopol", None, {"target_score": 20})]
+_STEP_TILE = re.compile(r"\d+-\d+")
+
+
+class RecordingProgram:
+    """Stands in for a running bot program (`bots.program.Program`): keeps every
+    message it is sent and answers a ``decide`` with a random legal decision."""
+
+    def __init__(self, command):
+        self.name, self.messages, self.rng = "recorder", [], random.Random(len(command))
+
+    def alive(self):
+        return True
+
+    def send(self, message):
+        self.messages.append(json.loads(json.dumps(message)))
+
+    def ask_line(self, line, limit, what):
+        message = json.loads(line)
+        self.messages.append(message)
+        return {"type": "action", "action": self.rng.choice(message["legal"])}
+
+    def kill(self):
+        pass
+
+    quit = kill
+
+
+def piece_of_step(match: Match, index: int) -> tuple[int, str] | None:
+    """The physical tile step `index` names, from its notation (RULES.md section 4):
+    (the set it belongs to, its name). Build Up has a set per seat, and each seat
+    deals, draws and places only tiles of its own; the other games have one set."""
+    step = match.steps[index]
+    found = _STEP_TILE.search(step)
+    if found is None:
+        return None
+    if match.game != "buildup":
+        return 0, found.group()
+    words = step.split()
+    owner = int(words[2]) if words[0] == "*" else int(words[0])  # "* hand 1 3-4", "1 3-4 s7"
+    return owner, found.group()
+
+
+def pieces_seen(view: State) -> set[tuple[int, str]]:
+    """The physical tiles `view`'s seat sees now: Build Up's stacks know each tile's
+    colour, a hand or a pile set aside is its seat's colour, and a seat's own
+    boneyard is face down (its tiles are known as a set, not seen); the other
+    games' views list only what their seat sees."""
+    if view.game != "buildup":
+        return {(0, NAME[t]) for tiles in view.zones().values() for t in tiles if t >= 0}
+    seen = {(owner, NAME[t]) for entries in view.stacks for t, owner in entries}
+    for seat in (0, 1):
+        seen.update((seat, NAME[t]) for t in (*view.hands[seat], *view.set_aside[seat]) if t >= 0)
+    return seen
+
+
+def check_steps_told(match: Match, seat: int, told: list[str], counts: dict[str, int]) -> None:
+    """`told` (the steps sent to `seat`) names the tile of each step exactly when the
+    seat saw that step happen or sees that very tile now, and otherwise writes it ``?``."""
+    assert len(told) == len(match.steps)
+    seen = pieces_seen(match.view(seat))
+    for index, (sent, step) in enumerate(zip(told, match.steps, strict=True)):
+        piece = piece_of_step(match, index)
+        if piece is None or match.visible(index, seat):
+            assert sent == step, (seat, index, sent, step)
+        elif piece in seen:
+            assert sent == step, (seat, index, sent, step)
+            counts["named late"] += 1
+        else:
+            assert sent == masked(step) and HIDDEN in sent, (match.game, seat, index, sent, step)
+            counts["masked"] += 1
+
+
+@pytest.mark.parametrize("game, players, options", PROGRAM_GAMES,
+                         ids=[f"{g}-{p or ''}" for g, p, _ in PROGRAM_GAMES])
+def test_a_bot_program_is_told_no_tile_its_seat_may_not_see(monkeypatch, game, players, options):
+    """Every message to a ``cmd:`` seat, as the driver (tournaments) and the client's
+    bot worker (`seat_steps`) build them: each ``decide``'s steps and view, and
+    ``end``'s steps, checked against the engine's view and `Match.visible`."""
+    monkeypatch.setattr(program, "Program", RecordingProgram)
+    monkeypatch.setattr(program, "_PROGRAMS", {})
+    counts = {"masked": 0, "named late": 0, "decisions": 0}
+    for seed in range(3):
+        match = Match(game, players, options, seed=seed)
+        bots = [make_bot(f"cmd:{sys.executable}", game, seat, match.options(), seed)
+                for seat in range(match.num_players)]
+        for bot in bots:
+            bot.follow(match, None)
+        while not match.is_over:
+            if match.is_chance:
+                match.resolve_chance()
+                continue
+            seat = match.current_player
+            view = match.view(seat)
+            action = bots[seat].choose(view, match.state.legal_actions())
+            told = bots[seat]._started.messages[-1]
+            assert told["type"] == "decide" and told["view"] == view_summary(view)
+            check_steps_told(match, seat, told["steps"], counts)
+            assert seat_steps(match, seat) == told["steps"]  # what the client's bot worker sends
+            counts["decisions"] += 1
+            match.apply(action)
+        for seat, bot in enumerate(bots):
+            bot.game_over(match.state.outcome())
+            told = bot._started.messages[-1]
+            assert told["type"] == "end"
+            check_steps_told(match, seat, told["steps"], counts)
+    assert counts["decisions"] > 50 and counts["masked"] > 0, counts
+    if game == "necropolis":
+        assert counts["named late"] > 0, counts  # a private draw named once its tile is laid face up

@@ -24,6 +24,7 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Collection
 from typing import Any, ClassVar
 
 from ..engine import Action, Outcome, State
@@ -264,9 +265,11 @@ class ProgramBot(Bot):
             drop(self.command, self.seat)
             self._fault = fault
 
-    def steps(self, face_up: set[int] | None = None) -> list[str]:
+    def steps(self, seen: Collection[int] | None = None) -> list[str]:
+        """The steps as the seat sees them; `seen`, its view's `State.seen_pieces`,
+        if already at hand."""
         if self._steps is not None:
-            return self._steps.update(face_up)
+            return self._steps.update(seen)
         return list(self.given_steps or [])
 
     def choose(self, view: State, legal: list[Action]) -> Action:
@@ -278,7 +281,7 @@ class ProgramBot(Bot):
             program = self._program()
             texts = [a.text for a in legal]
             zones = view.zones()
-            steps = self.steps(protocol.face_up_tiles(view, zones))
+            steps = self.steps(view.seen_pieces())
             left = limit - (time.perf_counter() - start)
             reply = program.ask_line(protocol.encode_decide(steps, texts, max(int(left * 1000), 0), view, zones),
                                      left, "action")

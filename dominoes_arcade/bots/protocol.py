@@ -3,11 +3,17 @@ line, between us and a bot program; and what a seat may see of the game in them.
 
 What a seat sees of the steps (`seat_steps`): every step of the game, with the tile
 of a step written ``?`` unless the seat saw that step when it happened
-(`Match.visible`) or the tile is face up to it now (in its view's zones). The second
-case matters where a tile comes face up without being named again: in Necropolis an
-opponent's draw ``* 3-4`` is private, then ``1 left`` lays the held tile face up, so
-the draw is shown as ``* 3-4`` from then on, or the steps would never say which tile
-went where. So a masked step may be shown later; a shown step is never masked again.
+(`Match.visible`) or that very tile is face up to it now (`State.seen_pieces`). The
+second case matters where a tile comes face up without being named again: in
+Necropolis an opponent's draw ``* 3-4`` is private, then ``1 left`` lays the held
+tile face up, so the draw is shown as ``* 3-4`` from then on, or the steps would
+never say which tile went where. So a masked step may be shown later; a step the
+seat saw is never masked.
+
+"That very tile", not a tile of the same name: Build Up plays with two double-six
+sets, so every name is also in the seat's own colour, face up to it or known in its
+boneyard. The engine numbers each physical tile (`Match.piece`, `State.piece`) and
+says which ones a view's seat sees; the steps are matched by those numbers.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ from __future__ import annotations
 import functools
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from ..engine import State
@@ -55,12 +61,6 @@ def tile_of(step: str) -> str | None:
     return None
 
 
-def face_up_tiles(view: State, zones: dict[str, list[int]] | None = None) -> set[int]:
-    """The tiles `view` shows (every zone, its own hand included); `zones`, its
-    zones if already at hand."""
-    return {tile for tiles in (zones or view.zones()).values() for tile in tiles if tile >= 0}
-
-
 class SeatSteps:
     """The steps of one match as one seat sees them, kept up to date step by step.
     Only the steps the seat did not see can change (their tile may come face up, or
@@ -71,38 +71,37 @@ class SeatSteps:
         self.match, self.seat = match, seat
         self.steps: list[str] = []
         self._unseen: dict[int, list[tuple[int, str, str]]] = {}
-        """By tile, the steps naming it that the seat did not see happen: (index, the
-        step, the step masked)."""
+        """By physical tile (`Match.piece`), the steps moving it that the seat did not
+        see happen: (index, the step, the step masked)."""
         self._face_up: set[int] = set()
-        """The tiles face up to the seat at the last update."""
+        """The physical tiles the seat saw at the last update."""
 
-    def update(self, face_up: set[int] | None = None) -> list[str]:
-        """The steps now (the same list, updated in place); `face_up`, the tiles the
-        seat's view shows now, if already at hand."""
+    def update(self, seen: Collection[int] | None = None) -> list[str]:
+        """The steps now (the same list, updated in place); `seen`, the physical tiles
+        the seat sees now (`State.seen_pieces` of its view), if already at hand."""
         match, seat, steps, unseen = self.match, self.seat, self.steps, self._unseen
         if len(steps) > len(match.steps):  # undone (`Match.undo_to`): the steps kept are unchanged
             del steps[len(match.steps):]
-            for tile, entries in list(unseen.items()):
-                unseen[tile] = [entry for entry in entries if entry[0] < len(steps)]
+            for piece, entries in list(unseen.items()):
+                unseen[piece] = [entry for entry in entries if entry[0] < len(steps)]
         added = len(steps)
         for index in range(added, len(match.steps)):
-            step, tile = match.steps[index], match.actions[index].tile
+            step, piece = match.steps[index], match.piece(index)
             steps.append(step)
-            if tile >= 0 and not match.visible(index, seat):
-                unseen.setdefault(tile, []).append((index, step, masked(step)))
+            if piece >= 0 and not match.visible(index, seat):
+                unseen.setdefault(piece, []).append((index, step, masked(step)))
         if unseen:
-            if face_up is None:
-                face_up = face_up_tiles(match.view(seat))
-            for tile in (face_up ^ self._face_up) & unseen.keys():  # the tiles that turned
-                shown = tile in face_up
-                for index, step, hidden in unseen[tile]:
+            face_up = set(match.view(seat).seen_pieces() if seen is None else seen)
+            for piece in (face_up ^ self._face_up) & unseen.keys():  # the tiles that turned
+                shown = piece in face_up
+                for index, step, hidden in unseen[piece]:
                     if index < added:
                         steps[index] = step if shown else hidden
             for index in range(added, len(steps)):  # the new steps
-                tile = match.actions[index].tile
-                if tile in unseen and tile not in face_up and not match.visible(index, seat):
+                piece = match.piece(index)
+                if piece in unseen and piece not in face_up and not match.visible(index, seat):
                     steps[index] = masked(steps[index])
-            self._face_up = set(face_up)
+            self._face_up = face_up
         return steps
 
 

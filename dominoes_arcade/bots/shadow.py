@@ -61,6 +61,11 @@ class Shadow:
         :raises ShadowError: when no tiles fit the steps, or at `deadline` (a
             `time.perf_counter` time).
         """
+        if self.start.SETS > 1:
+            # A name face up may be of either set: it does not rule out a hidden tile
+            # of that name (every tile the seat sees of the other set is named in the
+            # steps, and the replay keeps to those).
+            face_up = set()
         if not self._extend(steps, face_up):
             self._rebuild(steps, face_up, scores, deadline)
         return self.state
@@ -101,7 +106,11 @@ class Shadow:
                 return False
             applied.append(step)
         # a round that ended in the shadow but not in the steps ended blocked: its stand-ins left no tile to play
-        return not self.by_round or (state.round_number == self.round and not state.is_terminal)
+        if self.by_round and (state.round_number != self.round or state.is_terminal):
+            return False
+        # the steps end at the seat's decision: stand-ins that ended play sooner (a
+        # Build Up hand none of whose tiles fits ends the hand) are wrong
+        return state.current_player == self.seat
 
     @staticmethod
     def _stand_in(state: State, step: str, face_up: set[str]) -> Action | None:

@@ -75,9 +75,14 @@ def _attempt(start: State, seat: int, steps: list[str], named: dict[str, list[in
     chosen: dict[int, str] = {}
     """The tile put at each hidden step."""
     index, state, repairs = 0, start.clone(), 0
-    while index < len(steps):
-        step = steps[index]
-        if tile_of(step) == HIDDEN:
+    while True:
+        if index == len(steps):
+            # The steps end at the seat's decision (it is being asked): stand-ins that
+            # end play sooner (in Build Up, a hidden hand none of whose tiles fits
+            # ends the hand) are wrong, and the latest of them takes another tile.
+            if state.current_player == seat or not chosen:
+                return state, chosen
+        elif tile_of(steps[index]) == HIDDEN:
             saved[index] = state.clone()
             choices = _candidates(state, index, steps, named, face_up, forced,
                                   banned.get(index, set()) | facts.get(index, set()))
@@ -88,7 +93,7 @@ def _attempt(start: State, seat: int, steps: list[str], named: dict[str, list[in
                 continue
         else:
             try:
-                action = parse_step(state, step)
+                action = parse_step(state, steps[index])
                 if relaxed and action.tile < 0 and state.current_player not in (CHANCE, seat):
                     state.apply_unchecked(action)
                 else:
@@ -110,7 +115,6 @@ def _attempt(start: State, seat: int, steps: list[str], named: dict[str, list[in
         chosen = {at: tile for at, tile in chosen.items() if at < index}
         for at in [at for at in banned if at > index]:  # found with the choices now undone
             del banned[at]
-    return state, chosen
 
 
 def _candidates(state: State, index: int, steps: list[str], named: dict[str, list[int]],
@@ -183,6 +187,9 @@ def _repair(failed: int, state: State, steps: list[str], named: dict[str, list[i
             facts: dict[int, set[str]]) -> int:
     """Change one choice so that step `failed` may be played in `state`; the hidden
     step to replay from."""
+    if failed == len(steps):  # play ended before the seat's decision: see `_attempt`
+        latest = max(chosen)
+        return _bar(latest, chosen[latest], forced, banned)
     if not chosen:
         raise ShadowError(f"step {failed} ({steps[failed]!r}) cannot be played")
     tile = tile_of(steps[failed])

@@ -62,7 +62,7 @@ from .buildup_matrix import PLACE as PLACE  # re-exported: the client's engine.b
 from .buildup_reasons import why_illegal
 from .chance import shuffle
 from .core import CHANCE, TERMINAL, Action, Event, Option, Outcome, State, Termination, mypyc_attr
-from .tiles import DOUBLE_SIX, IS_DOUBLE, NAME, PIPS
+from .tiles import DOUBLE_SIX, IS_DOUBLE, NAME, PIPS, piece
 
 LINE_LENGTH: Final = 6
 """Stacks ``0..5`` are seat 0's line, ``6..11`` seat 1's."""
@@ -156,6 +156,7 @@ class BuildUpState(State):
     game = GAME
     OPTIONS = OPTIONS
     higher_score_wins = True
+    SETS = 2  # one per colour
 
     def __init__(self, players: int | None = None, options: dict | None = None, blank: bool = False):
         if blank:  # for `clone`, which sets every field itself
@@ -241,6 +242,13 @@ class BuildUpState(State):
     def chance_key(self, action: Action) -> int:
         """Two sets of the same tiles: an outcome's piece is its tile in its owner's colour."""
         return action.seat * SET_SIZE + action.tile
+
+    def piece(self, action: Action) -> int:
+        """A tile in its owner's colour: a chance outcome names the seat whose set it
+        comes from, and a seat places only tiles of its own colour."""
+        if action.tile < 0:
+            return -1
+        return piece(action.tile, action.seat if action.seat >= 0 else self.seat)
 
     def legal_actions(self) -> list[Action]:
         """Every placement, tile by tile ascending, stack by stack; ``[PASS]`` when there is
@@ -455,6 +463,16 @@ class BuildUpState(State):
             found[f"hand {seat}"] = self.hands[seat]
             found[f"set aside by {seat}"] = list(self.set_aside[seat])
         return found
+
+    def seen_pieces(self) -> dict[int, str]:
+        """Each tile in its owner's colour (`piece`): the stacks (each entry knows its
+        colour), the hands as the view shows them, the tiles set aside. Not the
+        seat's own boneyard: the view lists its tiles, but face down, in no order."""
+        seen = {piece(t, owner): "stacks" for entries in self.stacks for t, owner in entries}
+        for seat in (0, 1):
+            seen.update((piece(t, seat), f"hand {seat}") for t in self.hands[seat] if t >= 0)
+            seen.update((piece(t, seat), f"set aside by {seat}") for t in self.set_aside[seat])
+        return seen
 
     def unknown_tiles(self) -> list[int]:
         """On a view: the opponent's tiles whose place (hand or boneyard) the viewer

@@ -159,6 +159,9 @@ class State:
     PLAYERS: ClassVar[int] = 2
     """The seat count, for a game whose `OPTIONS` have no ``players``."""
     higher_score_wins: ClassVar[bool] = True
+    SETS: ClassVar[int] = 1
+    """How many sets of the same tiles the game plays with: above 1, a tile's name
+    does not say which physical tile it is (`piece`)."""
 
     current_player: int
     viewer: int
@@ -279,6 +282,22 @@ class State:
         tile (one shared set), or its seat when it names no tile (``first P``).
         A game with several sets of the same tiles keys by set as well."""
         return action.tile if action.tile >= 0 else -2 - action.seat
+
+    def piece(self, action: Action) -> int:
+        """The physical tile `action` moves (a decision of the seat to move, or a
+        chance outcome, legal now), as a `tiles.piece` number; -1 when it moves
+        none. By default its tile, in the one set; a game with several sets of the
+        same tiles says which set, so that two tiles of one name stay two tiles to
+        whoever asks who saw what (`Match.piece`, the bot protocol, undo)."""
+        return action.tile
+
+    def seen_pieces(self) -> dict[int, str]:
+        """On a view: every physical tile its seat sees now (`piece` numbers), each
+        with its zone (`zones`): face up, or its own and face down to the others. By
+        default every tile the view's zones show, in the one set; a game whose view
+        lists a pile the seat knows only as a set (its own face-down boneyard) or
+        has several sets overrides this."""
+        return {tile: zone for zone, tiles in self.zones().items() for tile in tiles if tile >= 0}
 
     def apply(self, action: Action) -> list[Event]:
         """Check `action`, carry it out, and return what happened.

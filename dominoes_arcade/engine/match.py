@@ -65,6 +65,8 @@ class Match:
         """Per step: whether the deck dealt it (an undo deals those again)."""
         self._hidden_from: list[int] = []
         """Per step: a bit per seat that does not see all of it (a face-down tile)."""
+        self._pieces: list[int] = []
+        """Per step: the physical tile it moved (`State.piece`), or -1."""
         self._diverged: int | None = None
         """The first step that differs from `script`, or None while it follows it."""
 
@@ -110,6 +112,12 @@ class Match:
         tile hidden in another seat's mastabas)."""
         return not self._hidden_from[step] >> seat & 1
 
+    def piece(self, step: int) -> int:
+        """The physical tile step `step` (0-based) moved, as `State.piece` numbers it,
+        or -1. Where a game has several sets (Build Up), two steps naming one tile
+        may move two tiles: compare pieces, not names, with `State.seen_pieces`."""
+        return self._pieces[step]
+
     # -- playing -------------------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
         """Check `action` (normally the decision of the seat to move; a chance outcome
@@ -137,6 +145,7 @@ class Match:
 
     def _apply(self, action: Action, dealt: bool) -> list[Event]:
         text = step_text(self.state, action)
+        piece = self.state.piece(action)
         events = self.state.apply(action)
         index = len(self.steps)
         if self._diverged is None and (index >= len(self.script) or self.script[index] != text):
@@ -144,6 +153,7 @@ class Match:
         self.steps.append(text)
         self.actions.append(action)
         self._from_deck.append(dealt)
+        self._pieces.append(piece)
         hidden = 0
         for event in events:
             if not event.face_up and event.tile >= 0:
@@ -199,7 +209,7 @@ class Match:
                 deck.sample(state)  # the deck moves on exactly as it did
             state.apply_unchecked(action)
         self.state, self._deck = state, deck
-        for kept in (self.steps, self.actions, self._from_deck, self._hidden_from):
+        for kept in (self.steps, self.actions, self._from_deck, self._hidden_from, self._pieces):
             del kept[step:]
         if self._diverged is not None and self._diverged >= step:
             self._diverged = None

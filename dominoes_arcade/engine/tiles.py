@@ -48,6 +48,18 @@ def tile(a: int, b: int) -> int:
     return high * (high + 1) // 2 + low
 
 
+def piece(tile: int, set_index: int = 0) -> int:
+    """A physical tile, where a game has several sets of the same tiles (Build Up:
+    one per colour): `tile` in set `set_index`, as one int; `piece_tile` reads
+    its tile back."""
+    return set_index * TILE_COUNT + tile
+
+
+def piece_tile(number: int) -> int:
+    """The tile of a `piece` number (its name is ``NAME[piece_tile(number)]``)."""
+    return number % TILE_COUNT
+
+
 def parse_tile(text: str) -> int:
     """Parse ``a-b`` (either order).
 
