@@ -194,3 +194,27 @@ def test_a_taken_over_cyprus_game_lays_itself_out_again_from_its_own_start(app):
     table.rebuild(58)
     assert table.steps == record.steps[:58]
     run(app, frames=3)
+
+
+def test_undo_at_the_start_of_the_next_build_up_hand_is_refused_as_the_player_drew(app):
+    """Issue 27: undo from hand 2 went back to hand 1's last move, to be played again
+    knowing hand 2's tiles. Both sets hold every name, so the tiles drawn are told
+    apart from the same names in the player's own boneyard, and the opponent's."""
+    table = open_table(app, TableSetup("buildup", ["human", "easy"], app.settings.game("buildup"), 5))
+    for _ in range(20000):
+        if table.can_decide and table.state.hand_index == 1:
+            break
+        if table.can_decide:
+            table.play(table.state.legal_actions()[0])
+        run(app)
+    else:
+        raise AssertionError("hand 2 never came to the player")
+    last = table.human_steps[-1]
+    drawn = [step for step in table.steps[last:] if step.startswith("* hand 0 ")]
+    assert drawn, "hand 2 was dealt since the player's last decision"
+    reason = table.undo_refusal()
+    assert reason is not None and reason.startswith("Cannot undo: you drew "), reason
+    assert reason.removeprefix("Cannot undo: you drew ").removesuffix(" after that move.") in [
+        step.split()[-1] for step in drawn]
+    steps = list(table.steps)
+    assert not table.undo() and table.steps == steps

@@ -19,15 +19,19 @@ from typing import TYPE_CHECKING
 
 from ...engine import Action, new_game
 from ...engine.core import State
-from ...engine.tiles import NAME
+from ...engine.tiles import NAME, piece_tile
 
 if TYPE_CHECKING:
     from .base import TableScene
 
 
-def known_tiles(state: State, seat: int) -> frozenset[int]:
-    """Every tile `seat` can see in `state` (its hand, the table, face-up piles)."""
-    return frozenset(tile for tiles in state.view(seat).zones().values() for tile in tiles if tile >= 0)
+def known_tiles(state: State, seat: int) -> dict[int, str]:
+    """Every physical tile `seat` can see in `state` (its hand, the table, face-up
+    piles), each with its zone (`State.seen_pieces`). Physical tiles, not names:
+    Build Up's two sets hold every name, so a tile drawn into the hand has the name
+    of a tile already seen (the other colour's), or listed in the own boneyard,
+    which is face down and not seen."""
+    return state.view(seat).seen_pieces()
 
 
 class UndoRedo:
@@ -39,7 +43,7 @@ class UndoRedo:
         """The steps undone, oldest first: what redo applies again."""
         self._refusal_for: int | None = None
         self._refusal: str | None = None
-        self._known_at: dict[int, frozenset[int]] = {}
+        self._known_at: dict[int, dict[int, str]] = {}
         """What the player could see just before each of their decisions, by step."""
 
     # -- undo ------------------------------------------------------------------------
@@ -63,14 +67,15 @@ class UndoRedo:
         if not decisions:
             return "Nothing to undo yet."
         seat = table.human_seats[0]
-        shown = known_tiles(table.state, seat) - self.known_before(decisions[-1], seat)
+        known = known_tiles(table.state, seat)
+        shown = known.keys() - self.known_before(decisions[-1], seat).keys()
         if not shown:
             return None
-        tile = min(shown)
-        own = table.state.view(seat).zones()
-        if any(tile in tiles for zone, tiles in own.items() if zone.endswith(f" {seat}")):
-            return f"Cannot undo: you drew {NAME[tile]} after that move."
-        return f"Cannot undo: {NAME[tile]} was revealed after your move."
+        piece = min(shown)
+        name = NAME[piece_tile(piece)]
+        if known[piece].endswith(f" {seat}"):  # in a zone of the player's own: a hand, mastabas
+            return f"Cannot undo: you drew {name} after that move."
+        return f"Cannot undo: {name} was revealed after your move."
 
     def deciding(self, seat: int) -> None:
         """`seat` is about to make a decision: note what it can see (so a refusal
@@ -78,7 +83,7 @@ class UndoRedo:
         if self.table.is_human(seat):
             self._known_at[len(self.table.steps)] = known_tiles(self.table.state, seat)
 
-    def known_before(self, step: int, seat: int) -> frozenset[int]:
+    def known_before(self, step: int, seat: int) -> dict[int, str]:
         known = self._known_at.get(step)
         if known is None:  # a decision made before this table opened (a saved game, a replay taken over)
             known = self._known_at[step] = known_tiles(self.state_at(step), seat)
