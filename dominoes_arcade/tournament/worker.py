@@ -94,7 +94,7 @@ def play_job(batch: Batch, job: GameJob, watchdog: Watchdog | None) -> Played:
         isolation.mark(job.game_id, seat)
         try:
             bot = make_bot(spec, batch.game, seat, batch.options, job.bot_seeds[seat])
-        except (Exception, SystemExit, KeyboardInterrupt) as error:  # a plug-in may raise anything: it forfeits
+        except BaseException as error:  # a plug-in may raise anything (exit, GeneratorExit...): it forfeits
             if isinstance(error, KeyboardInterrupt) and user_can_interrupt():
                 raise
             record = unbuilt_bot_record(batch, job, seat, f"cannot build the bot: {type(error).__name__}: {error}")
