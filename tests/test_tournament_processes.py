@@ -117,13 +117,13 @@ def test_a_bot_raising_any_base_exception_forfeits(tmp_path):
 
 def test_a_bot_that_ignores_the_watchdog_is_stopped_from_outside(tmp_path):
     stubborn = f"{PLUGINS}:Stubborn"
-    plan = plan_for(tmp_path, ["random", "greedy", stubborn], move_time_limit_ms=200)
+    plan = plan_for(tmp_path, ["random", stubborn], move_time_limit_ms=200)
     started = time.monotonic()
     report = run_tournament(plan, progress=False)
     assert time.monotonic() - started < 30
-    assert report.status == "complete" and report.games_played == 6
+    assert report.status == "complete" and report.games_played == 2
     errors = read_results(plan.results_path)["errors"]
-    assert {e["bot"] for e in errors} == {stubborn} and len(errors) == 4
+    assert {e["bot"] for e in errors} == {stubborn} and len(errors) == 2
     for error in errors:
         assert error["kind"] == "timeout", error
         assert "no decision within 200 ms" in error["message"] and "killed" in error["message"], error
