@@ -6,12 +6,15 @@ its second decision (or at its hello).
     python tests/protocol_bot.py notjson    # answers its second decision with text
     python tests/protocol_bot.py tally=FILE # plays random decisions, a line each in FILE,
                                             # and a line for each end of a game
+    python tests/protocol_bot.py FAULT spawn=FILE  # also starts a helper process at its
+                                            # hello (its pid in FILE) and leaves it running
 """
 
 from __future__ import annotations
 
 import json
 import random
+import subprocess
 import sys
 import time
 
@@ -23,13 +26,17 @@ def send(message) -> None:
     sys.stdout.flush()
 
 
-def main(fault: str = "") -> None:
+def main(fault: str = "", spawn: str = "") -> None:
     rng = random.Random(0)
     decisions = 0
     for line in sys.stdin:
         message = json.loads(line)
         kind = message.get("type")
         if kind == "hello":
+            if spawn.startswith("spawn="):
+                helper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
+                with open(spawn[len("spawn="):], "a", encoding="utf-8") as pids:
+                    pids.write(f"{helper.pid}\n")
             if fault == "nohello":
                 send({"type": "action", "action": "draw"})
             else:
@@ -65,4 +72,4 @@ def main(fault: str = "") -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "")
+    main(*sys.argv[1:3])

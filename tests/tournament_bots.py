@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
 import sys
 import time
 
@@ -98,4 +100,56 @@ class Chatty(Bot):
         print("chatty thinks aloud")
         print("chatty complains", file=sys.stderr)
         os.write(1, b"chatty writes to fd 1\n")
+        return legal[0]
+
+
+class Spawner(Bot):
+    """A slow random bot that starts a helper process (once per process of ours) and
+    leaves it running, as a bot wrapping an engine might: the helper must not
+    outlive the tournament. Its pid goes into the file named by $SPAWNER_PIDS."""
+
+    helper = None
+
+    def choose(self, view, legal):
+        if Spawner.helper is None:
+            Spawner.helper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
+            with open(os.environ["SPAWNER_PIDS"], "a", encoding="utf-8") as pids:
+                pids.write(f"{Spawner.helper.pid}\n")
+        time.sleep(0.01)
+        return legal[self.rng.randrange(len(legal))]
+
+
+class Stubborn(Bot):
+    """Never returns and ignores SIGALRM (the watchdog's signal): only something
+    outside its process can stop it."""
+
+    def choose(self, view, legal):
+        signal.signal(signal.SIGALRM, signal.SIG_IGN)
+        while True:
+            time.sleep(1)
+
+
+class Closer(Bot):
+    """Raises GeneratorExit (a BaseException, not an Exception) at its first decision."""
+
+    def choose(self, view, legal):
+        raise GeneratorExit("closed")
+
+
+class Strange(BaseException):
+    pass
+
+
+class Exotic(Bot):
+    """Raises its own BaseException subclass at its first decision."""
+
+    def choose(self, view, legal):
+        raise Strange("from elsewhere")
+
+
+class Loud(Bot):
+    """Writes 256 KiB to its standard error at every decision."""
+
+    def choose(self, view, legal):
+        os.write(2, b"x" * 1023 + b"\n" * 1 + b"y" * (256 * 1024 - 1024))
         return legal[0]

@@ -99,13 +99,13 @@ def ask(bot: Bot, state: State, time_limit: float | None, watchdog: Watchdog | N
         spent = time.perf_counter() - start
         raise Forfeit(seat, "timeout", f"no decision within {time_limit * 1000:.0f} ms "
                       f"(stopped after {spent * 1000:.0f} ms)") from None
-    except (Exception, SystemExit) as error:  # a plug-in may raise anything, even exit; it forfeits, we go on
-        kind = getattr(error, "forfeit_kind", None)  # a bot program's fault names its kind (bots.protocol)
-        raise Forfeit(seat, kind or "exception", str(error) if kind else f"{type(error).__name__}: {error}") from None
     except KeyboardInterrupt as error:
         if user_can_interrupt():
             raise  # a real Ctrl-C
         raise Forfeit(seat, "exception", f"KeyboardInterrupt raised by the bot: {error}") from None
+    except BaseException as error:  # a plug-in may raise anything (exit, GeneratorExit, its own); it forfeits
+        kind = getattr(error, "forfeit_kind", None)  # a bot program's fault names its kind (bots.protocol)
+        raise Forfeit(seat, kind or "exception", str(error) if kind else f"{type(error).__name__}: {error}") from None
     spent = time.perf_counter() - start
     if time_limit is not None and spent > time_limit:
         raise Forfeit(seat, "timeout", f"no decision within {time_limit * 1000:.0f} ms ({spent * 1000:.0f} ms)")
@@ -119,12 +119,12 @@ def inform(bot: Bot, state: State) -> None:
     """Show `bot` its seat's view after a step; a bot that fails at it forfeits."""
     try:
         bot.observe(state.view(bot.seat))
-    except (Exception, SystemExit) as error:
-        raise Forfeit(bot.seat, "exception", f"{type(error).__name__} in observe: {error}") from None
     except KeyboardInterrupt as error:
         if user_can_interrupt():
             raise
         raise Forfeit(bot.seat, "exception", f"KeyboardInterrupt raised by the bot in observe: {error}") from None
+    except BaseException as error:  # anything else a plug-in raises, as in `ask`
+        raise Forfeit(bot.seat, "exception", f"{type(error).__name__} in observe: {error}") from None
 
 
 def play_bots(game: str, bots: Sequence[Bot], seed: int, options: dict | None = None,
@@ -168,11 +168,11 @@ def play_bots(game: str, bots: Sequence[Bot], seed: int, options: dict | None = 
         for bot in bots:
             try:
                 bot.game_over(outcome)
-            except (Exception, SystemExit):  # the game is over and its result stands
-                pass
             except KeyboardInterrupt:
                 if user_can_interrupt():
                     raise
+            except BaseException:  # whatever the bot raises, the game is over and its result stands
+                pass
     record = match.to_record(names or [b.name for b in bots], error)
     if outcome is not None:
         record.extra["winners"] = list(outcome.winners)

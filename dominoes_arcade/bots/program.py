@@ -6,6 +6,13 @@ the next games (a bot object lives for one game; the program does not); a progra
 that faults is killed, and a new one is started for the next game. Its standard
 error is ours: in a tournament worker, the bot log beside the journal.
 
+Each program is a session (and process group) of its own: Ctrl-C at our terminal
+does not reach it, and whatever it starts is in its group, so ending a program
+(after a fault, or when we exit) kills the whole group: nothing it started keeps
+running, or keeps its pipes open. A tournament worker learns of the groups
+through `on_groups_changed`, so that they can be ended even when the worker is
+killed.
+
 Faults raise `ProtocolError`, whose ``forfeit_kind`` the driver writes into the
 forfeit: ``protocol`` (no hello, a wrong protocol number, a reply that is not a
 JSON object), ``illegal_action``, ``timeout`` (no reply within the time limit: the
@@ -21,10 +28,11 @@ import os
 import select
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import time
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import Any, ClassVar
 
 from ..engine import Action, Outcome, State
@@ -85,8 +93,16 @@ def _words(command: str) -> tuple[str, ...]:
         return tuple(command.split())
 
 
+STDERR_NAME: str | None = None
+"""Where our fd 2 ends up when it is a pipe to a copier (a tournament worker's)."""
+on_groups_changed: Callable[[list[int]], None] | None = None
+"""Told the process groups of the running programs whenever they change."""
+
+
 def log_name() -> str:
     """Where the program's standard error goes (our fd 2), for fault messages."""
+    if STDERR_NAME:
+        return STDERR_NAME
     with contextlib.suppress(OSError):
         target = os.readlink("/proc/self/fd/2")
         if target.startswith("/") and not target.startswith("/dev/"):
@@ -168,16 +184,32 @@ class Program:
         return self.process.poll() is None
 
     def quit(self) -> None:
-        """Ask the program to exit; kill it if it does not, soon."""
+        """Ask the program to exit, give it a moment, then end its group."""
         with contextlib.suppress(ProtocolError, OSError):
             self.send(protocol.QUIT)
             self.process.stdin.close()
+        deadline = time.monotonic() + 0.5
+        while time.monotonic() < deadline and not self.exited():
+            time.sleep(0.01)
+        self.kill()
+
+    def exited(self) -> bool:
+        """Whether the program has exited, without reaping it: while it is not
+        reaped its process group id cannot go to another process."""
         try:
-            self.process.wait(0.5)
-        except subprocess.TimeoutExpired:
-            self.kill()
+            return os.waitid(os.P_PID, self.process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+        except (OSError, AttributeError):  # already reaped, or no waitid
+            return self.process.poll() is not None
+
+    def end_group(self) -> None:
+        """Kill the program's process group (the program and all it started). Safe
+        even once the program is reaped: the kernel gives no process a group id
+        still used by a live group."""
+        with contextlib.suppress(OSError):
+            os.killpg(self.process.pid, signal.SIGKILL)
 
     def kill(self) -> None:
+        self.end_group()
         with contextlib.suppress(OSError):
             self.process.kill()
         with contextlib.suppress(OSError, subprocess.TimeoutExpired):
@@ -205,22 +237,42 @@ def program_for(command: tuple[str, ...], seat: int) -> Program:
     """The running program for `command` at `seat`, started if there is none."""
     program = _PROGRAMS.get((command, seat))
     if program is None or not program.alive():
-        program = _PROGRAMS[command, seat] = Program(command)
+        if program is not None:
+            program.kill()  # ended by itself: what it started goes too
+        try:
+            program = _PROGRAMS[command, seat] = Program(command)
+        finally:
+            _groups_changed()
     return program
 
 
 def drop(command: tuple[str, ...], seat: int) -> None:
-    """Forget (and kill) the program after a fault, so the next game starts a new one."""
+    """Forget (and kill, with its group) the program after a fault, so the next
+    game starts a new one."""
     program = _PROGRAMS.pop((command, seat), None)
     if program is not None:
         program.kill()
+        _groups_changed()
+
+
+def _groups_changed() -> None:
+    if on_groups_changed is not None:
+        on_groups_changed([program.process.pid for program in list(_PROGRAMS.values())])
 
 
 @atexit.register
 def quit_all() -> None:
-    """Let every program exit with us."""
+    """Let every program exit with us, and end what they started."""
     while _PROGRAMS:
         _PROGRAMS.popitem()[1].quit()
+    _groups_changed()
+
+
+def end_all() -> None:
+    """Kill every program's group at once, from any thread (our process is about to
+    be killed: no waiting, no reaping)."""
+    for program in list(_PROGRAMS.values()):
+        program.end_group()
 
 
 class ProgramBot(Bot):

@@ -12,8 +12,10 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import multiprocessing.context
+import os
 import shutil
 import tempfile
+import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -21,7 +23,7 @@ from dataclasses import replace
 from typing import Any, Protocol
 
 from ..engine import GAMES
-from . import isolation
+from . import isolation, lifeline
 from .worker import Batch, Played, crashed_game, play_batch
 
 
@@ -52,6 +54,12 @@ class ProcessExecutor:
     Workers are started by a fork server (on Linux) or spawned, never forked from
     this process, which may be running threads (the progress bar, the pool's own,
     whatever earlier code left behind): forking those is unsafe.
+
+    Nothing outlives it (`lifeline`): the workers hold the read end of a pipe whose
+    write end only this process holds, and end themselves when it closes, at
+    `close` or when this process dies. A thread (`_watch`) kills a worker whose bot
+    is past its hard deadline (`isolation.overdue`): a bot that ignores the
+    watchdog's signal; the pool breaks and the crash path takes over.
     """
 
     def __init__(self, workers: int, bot_log: str | None = None):
@@ -64,16 +72,29 @@ class ProcessExecutor:
         """How many pools have broken."""
         self.in_flight: dict[int, dict[int, int]] = {}
         """The games in flight when pool number N broke (game id -> seat in play)."""
+        self.life, self._life_end = self.context.Pipe(duplex=False)
+        self.workers: set[int] = set()
+        """The process ids of every pool's workers."""
         self.pool = self._new_pool()
+        self._closed = threading.Event()
+        threading.Thread(target=self._watch, name="hard-deadlines", daemon=True).start()
 
     def _new_pool(self) -> ProcessPoolExecutor:
-        pool = ProcessPoolExecutor(max_workers=self.slots, mp_context=self.context,
-                                   initializer=isolation.start_worker, initargs=(self.markers, self.bot_log))
+        pool = ProcessPoolExecutor(max_workers=self.slots, mp_context=self.context, initializer=isolation.start_worker,
+                                   initargs=(self.markers, self.bot_log, self.life))
         # Start every worker now: a pool that starts them on demand could start one
         # while it is breaking (Python 3.11), which nobody would ever stop.
         for started in [pool.submit(int) for _ in range(self.slots)]:
             started.result()
+        self.workers |= set(getattr(pool, "_processes", {}))
         return pool
+
+    def _watch(self, period: float = 0.05) -> None:
+        """Kill any pool worker whose bot call is past its hard deadline."""
+        while not self._closed.wait(period):
+            for pid in list(self.workers):
+                if isolation.overdue(os.path.join(self.markers, str(pid))) is not None:
+                    lifeline.kill_group(pid)
 
     def submit(self, batch: Batch, done: Callable[[Future], None]) -> None:
         self._submit(batch).add_done_callback(done)
@@ -116,30 +137,40 @@ class ProcessExecutor:
         for job in batch.jobs:
             if job.game_id in suspects:
                 alone = replace(batch, jobs=(job,))
-                games, code, seat = isolation.play_alone(self.context, play_batch, alone, self.markers, self.bot_log)
-                played += games if games is not None else [crashed_game(batch, job, seat, isolation.exit_text(code))]
+                games, how, seat, kind = isolation.play_alone(self.context, play_batch, alone, self.markers,
+                                                              self.bot_log, self.life)
+                played += games if games is not None else [crashed_game(batch, job, seat, how, kind)]
         return played
 
     def close(self, *, cancel: bool) -> None:
         try:
-            if not cancel:
-                self.pool.shutdown(wait=True)
-                return
-            # Stop at once: games in flight are lost (they are not in the journal, so
-            # a resume plays them). Python 3.14 has terminate_workers(); before it, the
-            # pool's processes are only reachable through its private table.
-            terminate = getattr(self.pool, "terminate_workers", None)
-            if terminate is not None:
-                terminate()
-                return
-            processes = list(getattr(self.pool, "_processes", {}).values())
-            self.pool.shutdown(wait=False, cancel_futures=True)
-            for process in processes:
-                process.terminate()
-            for process in processes:
-                process.join(timeout=5)
+            self._stop(cancel)
         finally:
+            # Whatever the workers left behind (a plug-in's helper, a bot program's)
+            # ends with them; then the lifeline ends any worker still there.
+            self._closed.set()
+            for pid in self.workers:
+                lifeline.end_worker(pid, os.path.join(self.markers, str(pid)), drain=0.1)
+            self._life_end.close()
             shutil.rmtree(self.markers, ignore_errors=True)
+
+    def _stop(self, cancel: bool) -> None:
+        if not cancel:
+            self.pool.shutdown(wait=True)
+            return
+        # Stop at once: games in flight are lost (they are not in the journal, so
+        # a resume plays them). Python 3.14 has terminate_workers(); before it, the
+        # pool's processes are only reachable through its private table.
+        terminate = getattr(self.pool, "terminate_workers", None)
+        if terminate is not None:
+            terminate()
+            return
+        processes = list(getattr(self.pool, "_processes", {}).values())
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.join(timeout=5)
 
 
 def worker_context() -> multiprocessing.context.BaseContext:

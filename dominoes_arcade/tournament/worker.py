@@ -91,15 +91,15 @@ def play_job(batch: Batch, job: GameJob, watchdog: Watchdog | None) -> Played:
     record = None
     bots = []
     for seat, spec in enumerate(job.seats):
-        isolation.mark(job.game_id, seat)
+        key = isolation.mark_build(job.game_id, seat, spec)
         try:
             bot = make_bot(spec, batch.game, seat, batch.options, job.bot_seeds[seat])
-        except (Exception, SystemExit, KeyboardInterrupt) as error:  # a plug-in may raise anything: it forfeits
+        except BaseException as error:  # a plug-in may raise anything (exit, GeneratorExit...): it forfeits
             if isinstance(error, KeyboardInterrupt) and user_can_interrupt():
                 raise
             record = unbuilt_bot_record(batch, job, seat, f"cannot build the bot: {type(error).__name__}: {error}")
             break
-        bots.append(isolation.MarkedBot(bot, job.game_id) if isolation.marking() else bot)
+        bots.append(isolation.MarkedBot(bot, job.game_id, key, batch.time_limit) if isolation.marking() else bot)
     if record is None:
         isolation.mark(job.game_id)
         record = play_bots(batch.game, bots, job.seed, batch.options, names=job.seats,
@@ -124,11 +124,21 @@ def unbuilt_bot_record(batch: Batch, job: GameJob, seat: int, message: str, kind
     return record
 
 
-def crashed_game(batch: Batch, job: GameJob, seat: int, how: str) -> Played:
-    """The forfeit of a game whose process died (`how`) with `seat`'s bot in play."""
+def crashed_game(batch: Batch, job: GameJob, seat: int, how: str, kind: str = "crash") -> Played:
+    """The forfeit of a game whose process died (`how`) with `seat`'s bot in play;
+    or, with kind ``timeout``, was killed because that bot's call (`how`: decision,
+    build, observe, game_over) outlived its hard deadline (`isolation.hard_limit`)."""
     seat = max(seat, 0)  # a death outside any bot call (never seen) is put on seat 0
-    record = unbuilt_bot_record(batch, job, seat, f"the bot's process died ({how}); the game was played again "
-                                f"alone and it died again", kind="crash")
+    again = "the game was played again alone and it"
+    if kind == "timeout":
+        limit = f"{batch.time_limit * 1000:.0f} ms"
+        what = f"no decision within {limit}" if how == "decision" else f"its {how} call did not end"
+        seconds = isolation.BUILD_SECONDS if how == "build" else isolation.hard_limit(batch.time_limit)
+        message = f"{what}, and it did not stop when told: its process was killed after {seconds:.2f} s; " \
+                  f"{again} overran again"
+    else:
+        message = f"the bot's process died ({how}); {again} died again"
+    record = unbuilt_bot_record(batch, job, seat, message, kind=kind)
     record.extra.update(tournament_key=batch.key, game_id=job.game_id, deal=job.deal, table=job.table,
                         rotation=job.rotation, bot_seeds=list(job.bot_seeds), seconds=0.0)
     data = record.to_dict()

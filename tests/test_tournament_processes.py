@@ -1,0 +1,140 @@
+"""The tournament's processes: nothing it started outlives it, a bot that cannot be
+stopped by signal is stopped from outside, a bot raising any BaseException
+forfeits, and the bot log has a size limit per bot."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from dominoes_arcade.bots.driver import play_specs
+from dominoes_arcade.tournament import resolve_plan, run_tournament
+from dominoes_arcade.tournament.botlog import LIMIT as BOT_LOG_LIMIT
+from dominoes_arcade.tournament.isolation import alive
+from dominoes_arcade.tournament.results import read_results
+
+TESTS = Path(__file__).parent
+PLUGINS = TESTS / "tournament_bots.py"
+PROGRAM = f"cmd:{sys.executable} {TESTS / 'protocol_bot.py'}"
+
+
+def children() -> dict[int, list[int]]:
+    """Every process's children, from /proc."""
+    tree: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                parent = int((entry / "stat").read_text().rpartition(")")[2].split()[1])
+                tree.setdefault(parent, []).append(int(entry.name))
+    return tree
+
+
+def descendants(pid: int) -> set[int]:
+    tree, found, todo = children(), set(), [pid]
+    while todo:
+        for child in tree.get(todo.pop(), []):
+            if child not in found:
+                found.add(child)
+                todo.append(child)
+    return found
+
+
+def wait_for(condition, seconds: float, what: str):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"not within {seconds} s: {what}")
+
+
+def pids_in(path: Path) -> set[int]:
+    return {int(line) for line in path.read_text().split()} if path.exists() else set()
+
+
+def test_killing_the_run_ends_every_process_it_started(tmp_path):
+    """kill -9 of the tournament's process: its workers, the fork server, the
+    resource tracker, a plug-in's helper process and a bot program with its own
+    helper all end within seconds."""
+    helpers = tmp_path / "helpers"
+    env = {**os.environ, "SPAWNER_PIDS": str(helpers)}
+    bots = f"{PLUGINS}:Spawner,{PROGRAM} random spawn={helpers}"
+    command = [sys.executable, "-m", "dominoes_arcade", "tournament", "run", "--game", "necropolis",
+               "--bots", bots, "--deals", "200", "--workers", "2", "--out", str(tmp_path / "k.results.toml")]
+    run = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                           start_new_session=True)
+    seen: set[int] = set()
+    try:
+        # Both workers have a plug-in helper and a program with its helper.
+        wait_for(lambda: len(pids_in(helpers)) >= 4, 30, "the bots' helpers started")
+        seen = descendants(run.pid) | pids_in(helpers)
+        assert len(seen) >= 2 + 2 + 4  # fork server, resource tracker, workers, programs, helpers
+        run.kill()
+        run.wait(5)
+        wait_for(lambda: not [pid for pid in seen if alive(pid)], 5, "every process of the run ended")
+    finally:
+        run.kill()
+        for pid in seen | descendants(run.pid) | pids_in(helpers):
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        run.wait(5)
+
+
+def test_a_program_that_forfeits_takes_its_helpers_with_it(tmp_path):
+    helpers = tmp_path / "helpers"
+    record = play_specs("necropolis", [f"{PROGRAM} illegal spawn={helpers}", "random"], seed=3, time_limit=5)
+    assert record.extra["forfeit"]["kind"] == "illegal_action"
+    (helper,) = pids_in(helpers)
+    try:
+        wait_for(lambda: not alive(helper), 3, "the program's helper ended with its forfeit")
+    finally:
+        with contextlib.suppress(OSError):
+            os.kill(helper, signal.SIGKILL)
+
+
+def plan_for(tmp_path: Path, bots: list[str], **flags):
+    return resolve_plan(None, {"game": "necropolis", "bots": bots, "deals": 1, "workers": 2,
+                               "out": str(tmp_path / "p.results.toml"), **flags})
+
+
+def test_a_bot_raising_any_base_exception_forfeits(tmp_path):
+    closer, exotic = f"{PLUGINS}:Closer", f"{PLUGINS}:Exotic"
+    plan = plan_for(tmp_path, ["random", closer, exotic])
+    report = run_tournament(plan, progress=False)
+    assert report.status == "complete" and report.games_played == 6
+    errors = read_results(plan.results_path)["errors"]
+    assert {e["bot"] for e in errors} == {closer, exotic} and len(errors) == 6
+    assert all(e["kind"] == "exception" for e in errors)
+    assert any("GeneratorExit: closed" in e["message"] for e in errors)
+    assert any("Strange: from elsewhere" in e["message"] for e in errors)
+
+
+def test_a_bot_that_ignores_the_watchdog_is_stopped_from_outside(tmp_path):
+    stubborn = f"{PLUGINS}:Stubborn"
+    plan = plan_for(tmp_path, ["random", stubborn], move_time_limit_ms=200)
+    started = time.monotonic()
+    report = run_tournament(plan, progress=False)
+    assert time.monotonic() - started < 30
+    assert report.status == "complete" and report.games_played == 2
+    errors = read_results(plan.results_path)["errors"]
+    assert {e["bot"] for e in errors} == {stubborn} and len(errors) == 2
+    for error in errors:
+        assert error["kind"] == "timeout", error
+        assert "no decision within 200 ms" in error["message"] and "killed" in error["message"], error
+
+
+def test_the_bot_log_keeps_at_most_the_limit_of_each_bot(tmp_path):
+    loud = f"{PLUGINS}:Loud"
+    plan = plan_for(tmp_path, ["random", loud, f"{PLUGINS}:Chatty"], deals=2)
+    assert run_tournament(plan, progress=False).status == "complete"
+    log = (tmp_path / "p.bots.log").read_bytes()
+    assert len(log) < BOT_LOG_LIMIT + 64 * 1024  # Loud wrote far more: every decision, 256 KiB
+    assert log.count(b"x" * 1023) <= BOT_LOG_LIMIT // (256 * 1024) + 1
+    assert log.count(f"output of {loud} cut".encode()) == 1
+    assert b"chatty complains" in log  # the limit is per bot: Chatty's output is all there
