@@ -6,7 +6,9 @@ output that cannot be written.
 Outputs: a missing directory on the way to an output is created, in every command;
 a path that cannot be created or written (a read-only directory, a directory where
 a file should be) fails before any work is done where the command can tell early
-(`check_writable`).
+(`prepare_output`). An output path that exists must be a regular file: a device or
+a FIFO is refused, never written into or replaced (``--out /dev/null`` run as root
+would otherwise replace /dev/null).
 
 The engine opens no file: records are parsed from lines here and checked in
 `engine.record_check`.
@@ -15,6 +17,7 @@ The engine opens no file: records are parsed from lines here and checked in
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 import tomllib
 from collections.abc import Iterator
@@ -120,17 +123,59 @@ def read_records(path: Path | str, code: int = INPUT) -> list[tuple[int, Any]]:
     return out
 
 
+def special_kind(mode: int) -> str:
+    """What a file that is neither a regular file nor a directory is, in a few words."""
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a special file"
+
+
+def existing_mode(path: Path) -> int | None:
+    """`path`'s mode, following symlinks (a link to /dev/null is /dev/null), or
+    None when there is nothing there yet (or the way to it is not a directory,
+    which making the directory reports)."""
+    try:
+        return path.stat().st_mode
+    except OSError:
+        return None
+
+
 def prepare_output(path: Path | str, code: int = OUTPUT) -> Path:
     """Make the directories on the way to output `path` and check that it can be
-    written, before any work is done. :raises FileError:"""
+    written, before any work is done: a directory, a device, a FIFO or a socket
+    there is refused. :raises FileError:"""
     path = Path(path)
-    if path.is_dir():
+    mode = existing_mode(path)
+    if mode is not None and stat.S_ISDIR(mode):
         raise FileError(path, "is a directory, not a file", code)
+    if mode is not None and not stat.S_ISREG(mode):
+        raise FileError(path, f"is {special_kind(mode)}, not a regular file: refusing to write to it", code)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise FileError(path, f"cannot create its directory: {os_problem(error)}", code) from None
     if not os.access(path.parent, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise FileError(path, "cannot write here: permission denied", code)
+    return path
+
+
+def prepare_directory(path: Path | str, code: int = OUTPUT) -> Path:
+    """Make output directory `path` (and the ones on the way) and check that files
+    can be written into it. :raises FileError:"""
+    path = Path(path)
+    mode = existing_mode(path)
+    if mode is not None and not stat.S_ISDIR(mode):
+        kind = "a file" if stat.S_ISREG(mode) else special_kind(mode)
+        raise FileError(path, f"is {kind}, not a directory: refusing to write to it", code)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise FileError(path, f"cannot create it: {os_problem(error)}", code) from None
+    if not os.access(path, os.W_OK | os.X_OK):
         raise FileError(path, "cannot write here: permission denied", code)
     return path
 

@@ -136,9 +136,10 @@ def run_tournament(plan: Plan, *, resume: bool = False, command: str = "",
     results. `progress`: True for the rich bar, False for plain lines, None to
     choose by whether stderr is a terminal."""
     schedule = plan.schedule
-    # Both outputs are checked before any game is played, not after the last.
-    files.prepare_output(plan.results_path)
-    files.prepare_output(plan.journal_path)
+    # Every output is checked before any game is played, not after the last (the bot
+    # log too: a worker opening a FIFO there would wait for a reader for ever).
+    for output in (plan.results_path, plan.journal_path, bot_log_path(plan.journal_path)):
+        files.prepare_output(output)
     done: dict[int, GameResult] = load_journal(plan.journal_path, plan.key, schedule) if resume else {}
     resumes = previous_resumes(plan.results_path) + 1 if resume and done else 0
     todo = [job for job in schedule if job.game_id not in done]
