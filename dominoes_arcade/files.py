@@ -8,7 +8,9 @@ a path that cannot be created or written (a read-only directory, a directory whe
 a file should be) fails before any work is done where the command can tell early
 (`prepare_output`). An output path that exists must be a regular file: a device or
 a FIFO is refused, never written into or replaced (``--out /dev/null`` run as root
-would otherwise replace /dev/null).
+would otherwise replace /dev/null). Whole files are written aside and renamed
+(`replacing`, `write_atomic`), so a failed write never leaves half a file where a
+good one was.
 
 The engine opens no file: records are parsed from lines here and checked in
 `engine.record_check`.
@@ -16,6 +18,7 @@ The engine opens no file: records are parsed from lines here and checked in
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 import tempfile
@@ -190,10 +193,14 @@ def open_output(path: Path | str, *, append: bool = False, code: int = OUTPUT) -
         raise FileError(path, f"cannot write: {os_problem(error)}", code) from None
 
 
-def write_atomic(path: Path | str, data: bytes, code: int = OUTPUT) -> None:
-    """Write `data` to `path` through a temp file in the same directory: write,
-    fsync, rename (atomic on POSIX), then fsync the directory. A reader never sees
-    half a file, even if the process is killed while writing. :raises FileError:"""
+@contextlib.contextmanager
+def replacing(path: Path | str, *, binary: bool = False, code: int = OUTPUT) -> Iterator[IO[Any]]:
+    """A handle on a temp file in `path`'s directory that takes `path`'s place
+    when the block ends well: write, fsync, rename (atomic on POSIX), then fsync
+    the directory. When the block fails (a full disk, an exception, Ctrl-C) the
+    temp file is removed and `path` is left as it was; a reader never sees half a
+    file, even if the process is killed while writing. An `OSError` while writing
+    becomes a `FileError` naming `path`. :raises FileError:"""
     path = prepare_output(path, code)
     try:
         handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -204,15 +211,15 @@ def write_atomic(path: Path | str, data: bytes, code: int = OUTPUT) -> None:
         umask = os.umask(0)
         os.umask(umask)
         os.fchmod(handle, 0o666 & ~umask)
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
+        with os.fdopen(handle, "wb" if binary else "w", **({} if binary else {"encoding": "utf-8"})) as out:
+            yield out
             out.flush()
             os.fsync(out.fileno())
         os.replace(temp, path)
     except BaseException as error:
         if os.path.exists(temp):
             os.unlink(temp)
-        if isinstance(error, OSError):
+        if isinstance(error, OSError) and not isinstance(error, FileError):
             raise FileError(path, f"cannot write: {os_problem(error)}", code) from None
         raise
     try:
@@ -223,3 +230,9 @@ def write_atomic(path: Path | str, data: bytes, code: int = OUTPUT) -> None:
         os.fsync(directory)
     finally:
         os.close(directory)
+
+
+def write_atomic(path: Path | str, data: bytes, code: int = OUTPUT) -> None:
+    """Write `data` to `path` atomically (see `replacing`). :raises FileError:"""
+    with replacing(path, binary=True, code=code) as out:
+        out.write(data)

@@ -1,4 +1,4 @@
-"""Outputs never clobber what they must not (issue 27, item 3).
+"""Outputs never clobber what they must not (issue 27, items 3 and 7).
 
 - Every command's output (simulate, tournament run with its journal and bot log,
   tournament report, the client's frame report and screenshots) refuses a path
@@ -6,11 +6,14 @@
   any work, and leaves it as it was. The device cases use a symlink to /dev/null
   in the test's folder, so even a run that ignores the check (as root) replaces
   only the link, never /dev/null itself.
+- `simulate` writes aside and renames: a write that fails half way leaves the
+  file that was there whole.
 """
 
 from __future__ import annotations
 
 import os
+import resource
 import subprocess
 import sys
 from pathlib import Path
@@ -82,3 +85,24 @@ def test_a_screenshot_that_would_land_on_a_fifo_is_refused(tmp_path):
     assert result.returncode == 1 and "Traceback" not in output, output
     assert output.startswith(f"error: {fifo}: is a FIFO, not a regular file"), output
     assert fifo.is_fifo()
+
+
+def small_files(limit: int):
+    """For a child process: files may grow to `limit` bytes, and a write beyond
+    fails (EFBIG; Python ignores SIGXFSZ), as on a full disk."""
+    return lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+
+def test_simulate_that_fails_half_way_leaves_the_old_file_whole(tmp_path):
+    out = tmp_path / "games.jsonl"
+    first = run_cli(["simulate", "necropolis", "--games", "3", "--seed", "5", "--out", str(out)])
+    assert first.returncode == 0, first.stderr
+    before = out.read_bytes()
+    assert len(before) < 20_000
+    result = run_cli(["simulate", "necropolis", "--games", "100", "--seed", "5", "--out", str(out)],
+                     preexec_fn=small_files(20_000))
+    output = result.stdout + result.stderr
+    assert result.returncode == 1 and "Traceback" not in output and output.strip().count("\n") == 0, output
+    assert output.startswith(f"error: {out}: cannot write"), output
+    assert out.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl"], "the temp file is left behind"
