@@ -150,7 +150,7 @@ def simulate(
     settings = load_settings(config)
     options = game_options(settings, game, option, players)
     try:
-        with files.open_output(out) as handle:
+        with files.replacing(out) as handle:  # written aside: a failure leaves the old file whole
             for index in range(games):
                 record = random_game(game, seed + index, options=options)
                 handle.write(record.to_json() + "\n")

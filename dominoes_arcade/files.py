@@ -6,7 +6,11 @@ output that cannot be written.
 Outputs: a missing directory on the way to an output is created, in every command;
 a path that cannot be created or written (a read-only directory, a directory where
 a file should be) fails before any work is done where the command can tell early
-(`check_writable`).
+(`prepare_output`). An output path that exists must be a regular file: a device or
+a FIFO is refused, never written into or replaced (``--out /dev/null`` run as root
+would otherwise replace /dev/null). Whole files are written aside and renamed
+(`replacing`, `write_atomic`), so a failed write never leaves half a file where a
+good one was.
 
 The engine opens no file: records are parsed from lines here and checked in
 `engine.record_check`.
@@ -14,7 +18,9 @@ The engine opens no file: records are parsed from lines here and checked in
 
 from __future__ import annotations
 
+import contextlib
 import os
+import stat
 import tempfile
 import tomllib
 from collections.abc import Iterator
@@ -120,17 +126,59 @@ def read_records(path: Path | str, code: int = INPUT) -> list[tuple[int, Any]]:
     return out
 
 
+def special_kind(mode: int) -> str:
+    """What a file that is neither a regular file nor a directory is, in a few words."""
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a special file"
+
+
+def existing_mode(path: Path) -> int | None:
+    """`path`'s mode, following symlinks (a link to /dev/null is /dev/null), or
+    None when there is nothing there yet (or the way to it is not a directory,
+    which making the directory reports)."""
+    try:
+        return path.stat().st_mode
+    except OSError:
+        return None
+
+
 def prepare_output(path: Path | str, code: int = OUTPUT) -> Path:
     """Make the directories on the way to output `path` and check that it can be
-    written, before any work is done. :raises FileError:"""
+    written, before any work is done: a directory, a device, a FIFO or a socket
+    there is refused. :raises FileError:"""
     path = Path(path)
-    if path.is_dir():
+    mode = existing_mode(path)
+    if mode is not None and stat.S_ISDIR(mode):
         raise FileError(path, "is a directory, not a file", code)
+    if mode is not None and not stat.S_ISREG(mode):
+        raise FileError(path, f"is {special_kind(mode)}, not a regular file: refusing to write to it", code)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise FileError(path, f"cannot create its directory: {os_problem(error)}", code) from None
     if not os.access(path.parent, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise FileError(path, "cannot write here: permission denied", code)
+    return path
+
+
+def prepare_directory(path: Path | str, code: int = OUTPUT) -> Path:
+    """Make output directory `path` (and the ones on the way) and check that files
+    can be written into it. :raises FileError:"""
+    path = Path(path)
+    mode = existing_mode(path)
+    if mode is not None and not stat.S_ISDIR(mode):
+        kind = "a file" if stat.S_ISREG(mode) else special_kind(mode)
+        raise FileError(path, f"is {kind}, not a directory: refusing to write to it", code)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise FileError(path, f"cannot create it: {os_problem(error)}", code) from None
+    if not os.access(path, os.W_OK | os.X_OK):
         raise FileError(path, "cannot write here: permission denied", code)
     return path
 
@@ -145,10 +193,14 @@ def open_output(path: Path | str, *, append: bool = False, code: int = OUTPUT) -
         raise FileError(path, f"cannot write: {os_problem(error)}", code) from None
 
 
-def write_atomic(path: Path | str, data: bytes, code: int = OUTPUT) -> None:
-    """Write `data` to `path` through a temp file in the same directory: write,
-    fsync, rename (atomic on POSIX), then fsync the directory. A reader never sees
-    half a file, even if the process is killed while writing. :raises FileError:"""
+@contextlib.contextmanager
+def replacing(path: Path | str, *, binary: bool = False, code: int = OUTPUT) -> Iterator[IO[Any]]:
+    """A handle on a temp file in `path`'s directory that takes `path`'s place
+    when the block ends well: write, fsync, rename (atomic on POSIX), then fsync
+    the directory. When the block fails (a full disk, an exception, Ctrl-C) the
+    temp file is removed and `path` is left as it was; a reader never sees half a
+    file, even if the process is killed while writing. An `OSError` while writing
+    becomes a `FileError` naming `path`. :raises FileError:"""
     path = prepare_output(path, code)
     try:
         handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -159,15 +211,15 @@ def write_atomic(path: Path | str, data: bytes, code: int = OUTPUT) -> None:
         umask = os.umask(0)
         os.umask(umask)
         os.fchmod(handle, 0o666 & ~umask)
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
+        with os.fdopen(handle, "wb" if binary else "w", **({} if binary else {"encoding": "utf-8"})) as out:
+            yield out
             out.flush()
             os.fsync(out.fileno())
         os.replace(temp, path)
     except BaseException as error:
         if os.path.exists(temp):
             os.unlink(temp)
-        if isinstance(error, OSError):
+        if isinstance(error, OSError) and not isinstance(error, FileError):
             raise FileError(path, f"cannot write: {os_problem(error)}", code) from None
         raise
     try:
@@ -178,3 +230,9 @@ def write_atomic(path: Path | str, data: bytes, code: int = OUTPUT) -> None:
         os.fsync(directory)
     finally:
         os.close(directory)
+
+
+def write_atomic(path: Path | str, data: bytes, code: int = OUTPUT) -> None:
+    """Write `data` to `path` atomically (see `replacing`). :raises FileError:"""
+    with replacing(path, binary=True, code=code) as out:
+        out.write(data)

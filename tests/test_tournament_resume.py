@@ -94,3 +94,24 @@ def test_ctrl_c_stops_cleanly_with_exit_130_and_resume_finishes(tmp_path, uninte
     assert resumed.returncode == 0, (out, err)
     assert out.startswith(f"complete: {GAMES} of {GAMES} games ({GAMES - played} this run)")
     assert comparable(read_results(tmp_path / "n.results.toml")) == uninterrupted
+
+
+def test_sigterm_stops_cleanly_like_ctrl_c_and_resume_finishes(tmp_path, uninterrupted):
+    spec = tmp_path / "n.toml"
+    spec.write_text(SPEC)
+    journal = tmp_path / "n.journal.jsonl"
+    process = start(spec)
+    wait_for_lines(journal, 30, process)
+    os.kill(process.pid, signal.SIGTERM)  # what `kill PID`, `timeout` or a job scheduler sends
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 130, (out, err)
+    assert "stopping after SIGTERM" in err and out.startswith("interrupted: ")
+    document = read_results(tmp_path / "n.results.toml")
+    played = journal.read_text().count("\n")
+    assert document["run"]["status"] == "interrupted"
+    assert document["tournament"]["games_played"] == played < GAMES
+
+    resumed = start(spec, "--resume")
+    out, err = resumed.communicate(timeout=60)
+    assert resumed.returncode == 0, (out, err)
+    assert comparable(read_results(tmp_path / "n.results.toml")) == uninterrupted

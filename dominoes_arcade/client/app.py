@@ -27,6 +27,7 @@ from typing import Any
 import pygame
 
 from .. import config as config_module
+from .. import files
 from . import prefs
 from .audio import Audio
 from .canvas import Frame, set_scale
@@ -366,8 +367,8 @@ class App:
             self.step(dt, pygame.event.get())
 
     def screenshot(self, path: Path) -> Path:
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
+        # Never into a FIFO (the save would block) or a device: FileError, exit 1.
+        path = files.prepare_output(path)
         pygame.image.save(self.screen, str(path))
         self.screenshots.append(path)
         return path

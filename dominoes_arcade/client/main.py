@@ -202,10 +202,13 @@ def run(options: LaunchOptions, launched: float | None = None) -> int:
         raise LaunchError("--continue goes back to the saved game: give it no GAME, --seats or --demo")
     if options.game is not None:
         resolve_seats(options.game, options.players, options.seats, options.demo)  # fail before a window opens
-    if options.frames_report is not None:
-        from .. import files
+    from .. import files
 
-        files.prepare_output(options.frames_report)  # fail now, not after the run
+    # Fail now, not after the run (or at the first screenshot).
+    if options.frames_report is not None:
+        files.prepare_output(options.frames_report)
+    if options.screenshot_dir is not None:
+        files.prepare_directory(options.screenshot_dir)
     if not options.headless:
         check_display()
     app = build_app(options, settings)

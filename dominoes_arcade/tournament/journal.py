@@ -42,19 +42,44 @@ class Journal:
     def __init__(self, path: Path, *, fresh: bool):
         self.path = path
         self._handle = files.open_output(path, append=not fresh)  # closed by close(); :raises FileError:
+        self.failed = False
+
+    def _error(self, error: OSError) -> files.FileError:
+        self.failed = True
+        return files.FileError(self.path, f"cannot write: {files.os_problem(error)}", files.OUTPUT)
 
     def append(self, line: str) -> None:
         """Write one record line and hand it to the operating system, which keeps it
-        even if this process is killed the next instant."""
-        self._handle.write(line + "\n")
-        self._handle.flush()
+        even if this process is killed the next instant.
+
+        :raises files.FileError: the disk is full, or the file went away. What
+            reached the file stays; a line cut short is dropped by the resume."""
+        try:
+            self._handle.write(line + "\n")
+            self._handle.flush()
+        except OSError as error:
+            raise self._error(error) from None
 
     def close(self) -> None:
-        """Flush, and fsync, so the journal survives a power cut as well."""
-        if not self._handle.closed:
+        """Flush, and fsync, so the journal survives a power cut as well.
+        :raises files.FileError: unless an `append` already reported the failure."""
+        if self._handle.closed:
+            return
+        reported, failure = self.failed, None
+        try:
             self._handle.flush()
             os.fsync(self._handle.fileno())
-            self._handle.close()
+        except OSError as error:
+            failure = self._error(error)
+        finally:
+            # After a failed write the buffer still holds the line, and closing would
+            # try (and fail) to write it again: the line is lost either way.
+            try:
+                self._handle.close()
+            except OSError:
+                pass
+        if failure is not None and not reported:
+            raise failure
 
     def __enter__(self) -> Journal:
         return self

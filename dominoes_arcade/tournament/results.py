@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import platform
+import tomllib
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from importlib import metadata
@@ -109,3 +110,19 @@ def comparable(document: dict[str, Any]) -> dict[str, Any]:
     standings = [{k: v for k, v in row.items() if k not in TIMING_KEYS} for row in document["standings"]]
     return {**{k: v for k, v in document.items() if k not in ("tool", "run")},
             "tournament": tournament, "standings": standings}
+
+
+def agrees_with(path: Path, plan: Plan, results: Sequence[GameResult]) -> bool:
+    """Whether the results file at `path` says the tournament is complete with the
+    figures of `results` (the journal's games). False for a missing or damaged
+    file, one left "running" by a run killed after its last journal line, or one
+    whose figures differ: a resume then rewrites it from the journal."""
+    try:
+        document = read_results(path)
+        if document["run"]["status"] != "complete":
+            return False
+        expected = build_results(plan, results, status="complete", run={}, timing={}, command="")
+        # Through TOML and back, so the types compare as the file's do.
+        return comparable(document) == comparable(tomllib.loads(tomli_w.dumps(expected)))
+    except (files.FileError, KeyError, TypeError, AttributeError):
+        return False

@@ -7,9 +7,18 @@ executor in batches, journal each game as it comes back, and write the results.
   worker are in flight, and batches shrink near the end so workers finish together.
 - **Order.** Results come back in any order; the figures are computed from the
   games sorted by their place in the schedule, so they never depend on it.
-- **Ctrl-C.** The first one stops cleanly: nothing new is started, games in flight
-  are dropped (a resume plays them), the results so far are written with
-  ``status = "interrupted"``. A second one aborts at once.
+- **Ctrl-C and SIGTERM.** The first one stops cleanly: nothing new is started,
+  games in flight are dropped (a resume plays them), the results so far are
+  written with ``status = "interrupted"``. A second one aborts at once.
+- **One run at a time.** A run holds the tournament's lock (`lock.RunLock`) from
+  before it reads the journal until its results are written.
+- **Outputs that fail.** A journal that cannot be written (a full disk) stops the
+  run: the results are written as ``failed`` if they can be, and the journal's
+  error is raised (exit 1); what was journaled stays, so a resume continues.
+- **Resume repairs.** The results are always rebuilt from the journal: a resume
+  with nothing left to play rewrites results that disagree with the journal (a
+  run killed after its last journal line, a damaged file), and otherwise leaves
+  them as they are.
 """
 
 from __future__ import annotations
@@ -30,8 +39,9 @@ from ..engine import entry
 from .executors import Executor, make_executor
 from .isolation import bot_log_path
 from .journal import Journal, load_journal
+from .lock import RunLock, lock_path_for
 from .progress import Progress
-from .results import build_results, read_results, utc_now, write_results
+from .results import agrees_with, build_results, read_results, utc_now, write_results
 from .schedule import GameJob
 from .spec import Plan
 from .standings import GameResult
@@ -56,30 +66,39 @@ class RunReport:
     message: str = ""
 
 
-class StopSignal:
-    """The first SIGINT asks for a clean stop; the second raises KeyboardInterrupt.
-    A no-op outside the main thread (signals can only be handled there)."""
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+"""Ctrl-C, and what `kill`, `timeout` and job schedulers send: both stop cleanly,
+so the results are never left saying "running"."""
 
-    def __init__(self, notify: Callable[[], None] | None = None):
+
+class StopSignal:
+    """The first SIGINT or SIGTERM asks for a clean stop; the second raises
+    KeyboardInterrupt. `notify` is called with the signal's name ("SIGINT")
+    at the first. A no-op outside the main thread (signals can only be handled
+    there)."""
+
+    def __init__(self, notify: Callable[[str], None] | None = None):
         self.requested = False
         self.notify = notify
-        self._previous: Any = None
+        self._previous: dict[int, Any] = {}
 
     def _handle(self, signum, frame) -> None:
         if self.requested:
             raise KeyboardInterrupt
         self.requested = True
         if self.notify is not None:
-            self.notify()
+            self.notify(signal.Signals(signum).name)
 
     def __enter__(self) -> StopSignal:
         if threading.current_thread() is threading.main_thread():
-            self._previous = signal.signal(signal.SIGINT, self._handle)
+            for number in STOP_SIGNALS:
+                self._previous[number] = signal.signal(number, self._handle)
         return self
 
     def __exit__(self, *exc_info) -> None:
-        if self._previous is not None:
-            signal.signal(signal.SIGINT, self._previous)
+        for number, previous in self._previous.items():
+            signal.signal(number, previous)
+        self._previous = {}
 
 
 class BatchSizer:
@@ -134,23 +153,37 @@ def run_tournament(plan: Plan, *, resume: bool = False, command: str = "",
                    ) -> RunReport:
     """Run (or finish, with `resume`) the tournament of `plan` and write its
     results. `progress`: True for the rich bar, False for plain lines, None to
-    choose by whether stderr is a terminal."""
+    choose by whether stderr is a terminal.
+
+    :raises files.FileError: an output that cannot be written (before any game, or
+        the journal during the run), or another run holding the tournament's lock.
+    """
+    # Every output is checked before any game is played, not after the last (the bot
+    # log too: a worker opening a FIFO there would wait for a reader for ever).
+    bot_log = bot_log_path(plan.journal_path)
+    lock = lock_path_for(plan.journal_path)
+    for output in (plan.results_path, plan.journal_path, bot_log, lock):
+        files.prepare_output(output)
+    with RunLock(lock, plan.results_path):
+        return locked_run(plan, resume, command, progress, executor_factory, str(bot_log))
+
+
+def locked_run(plan: Plan, resume: bool, command: str, progress: bool | None,
+               executor_factory: Callable[[], Executor] | None, bot_log: str) -> RunReport:
+    """`run_tournament`, with the tournament's lock held."""
     schedule = plan.schedule
-    # Both outputs are checked before any game is played, not after the last.
-    files.prepare_output(plan.results_path)
-    files.prepare_output(plan.journal_path)
     done: dict[int, GameResult] = load_journal(plan.journal_path, plan.key, schedule) if resume else {}
     resumes = previous_resumes(plan.results_path) + 1 if resume and done else 0
     todo = [job for job in schedule if job.game_id not in done]
-    if resume and not todo and plan.results_path.exists():
+    if resume and not todo and agrees_with(plan.results_path, plan, list(done.values())):
         # Nothing left to play: the results already say everything, timing included.
         return RunReport("complete", plan.results_path, len(schedule), len(done), 0, "")
+    # Otherwise the results are written from the journal below, even with no game to play.
     started_at, started = utc_now(), time.perf_counter()
     game_seconds = 0.0
     played_now = 0
     status, message = "complete", ""
-
-    bot_log = str(bot_log_path(plan.journal_path))
+    failure: files.FileError | None = None
 
     def make_batch(jobs: tuple[GameJob, ...]) -> Batch:
         return Batch(plan.game, plan.options, plan.move_time_limit_ms / 1000, plan.key, jobs,
@@ -167,8 +200,9 @@ def run_tournament(plan: Plan, *, resume: bool = False, command: str = "",
         write_results(plan.results_path, build_results(plan, list(done.values()), status="running", run=run,
                                                        timing={}, command=command))
 
-    def notice() -> None:
-        print("\nstopping after Ctrl-C (press it again to abort)", file=display.stream, flush=True)
+    def notice(name: str) -> None:
+        how = "Ctrl-C (press it again to abort)" if name == "SIGINT" else f"{name} (another one aborts)"
+        print(f"\nstopping after {how}", file=display.stream, flush=True)
 
     executor = None
     if todo:
@@ -187,6 +221,8 @@ def run_tournament(plan: Plan, *, resume: bool = False, command: str = "",
                         played_now += 1
                         display.advance(game.result)
                 cancel = stop.requested
+            except files.FileError as error:  # the journal cannot be written (a full disk)
+                status, message, failure = "failed", str(error), error
             except Exception as error:  # a worker that died or a bug: keep what was journaled
                 status, message = "failed", f"{type(error).__name__}: {error}"
             finally:
@@ -201,7 +237,15 @@ def run_tournament(plan: Plan, *, resume: bool = False, command: str = "",
     timing = timing_figures(played_now, game_seconds, wall, slots)
     document = build_results(plan, list(done.values()), status=status, run=run, timing=timing, command=command,
                              workers=slots)
-    write_results(plan.results_path, document)
+    try:
+        write_results(plan.results_path, document)
+    except files.FileError:
+        if failure is None:
+            raise
+        # The disk that refused the journal may refuse the results too; the journal's
+        # error is the one to report, and a resume rewrites the results.
+    if failure is not None:
+        raise files.FileError(failure.path, f"{failure.problem} (--resume continues from the journal)", failure.code)
     return RunReport(status, plan.results_path, len(schedule), len(done), played_now, message)
 
 
