@@ -1,23 +1,35 @@
 """A damaged line never stops a reader: `json_lines.parse_line` turns whatever a
-line holds into one `ValueError`, and `replay --check` reports such a record and
-goes on."""
+line holds into one `ValueError`, `replay --check` reports such a record and goes
+on, and every reader (records, journal, report, settings and results files) reads
+with a bound, so an endless or huge line costs no memory."""
 
 from __future__ import annotations
 
 import json
 import os
+import resource
 import subprocess
 import sys
 
 import pytest
 
+from dominoes_arcade import files
 from dominoes_arcade.engine.json_lines import MAX_DEPTH, MAX_LINE_BYTES, BadLine, parse_line
 from dominoes_arcade.engine.match import random_game
+from dominoes_arcade.tournament.journal import JournalError, load_journal
+from dominoes_arcade.tournament.report_data import journal_games
+
+MEMORY_LIMIT = 1 << 30
+"""Address space for a command reading an endless file: a few times what it needs."""
 
 
-def run_cli(args: list[str]) -> subprocess.CompletedProcess:
+def run_cli(args: list[str], memory: int | None = None) -> subprocess.CompletedProcess:
+    def limit() -> None:
+        if memory is not None:
+            resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+
     return subprocess.run([sys.executable, "-m", "dominoes_arcade", *args], capture_output=True, text=True,
-                          timeout=120, env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+                          timeout=120, preexec_fn=limit, env={**os.environ, "PYTHONIOENCODING": "utf-8"})
 
 
 @pytest.mark.parametrize("text,problem", [
@@ -67,3 +79,37 @@ def test_replay_check_reports_every_damaged_record_and_goes_on(tmp_path):
     assert all(": not a record: " in line for line in out[:-1]), out
     assert "lone surrogate" in out[1] and "too long" in out[4] and "not UTF-8" in out[5]
     assert out[-1] == "8 records checked: 2 good, 6 bad"
+
+
+@pytest.mark.parametrize("args,code,problem", [
+    (["replay", "/dev/zero", "--check"], 2, "not a file of lines"),
+    (["tournament", "show", "/dev/zero"], 2, "too big"),
+    (["config", "check", "/dev/zero"], 3, "too big"),
+])
+def test_an_endless_file_is_read_in_bounded_memory(args, code, problem):
+    """``/dev/zero`` is one line that never ends: read in bounded pieces, it is refused
+    (exit 2, or 3 for a settings file) instead of filling the memory."""
+    result = run_cli(args, memory=MEMORY_LIMIT)
+    assert "Traceback" not in result.stderr and "MemoryError" not in result.stderr, result.stderr[-2000:]
+    assert result.returncode == code and problem in result.stderr, result.stderr
+
+
+def test_read_lines_skips_a_long_line_without_keeping_it(tmp_path):
+    path = tmp_path / "lines.txt"
+    path.write_bytes(b"first\n" + b"x" * 10_000 + b"\nthird\nfourth")
+    lines = list(files.read_lines(path, limit=100))
+    assert [(line.number, line.text) for line in lines] == [(1, "first"), (2, None), (3, "third"), (4, "fourth")]
+    assert "too long" in lines[1].problem and lines[3].start == 6 + 10_001 + 6 and not lines[3].complete
+
+
+def padded(line: str) -> str:
+    """A good line made longer than any reader takes (JSON allows the spaces)."""
+    return line + " " * MAX_LINE_BYTES
+
+
+def test_the_journal_and_the_report_bound_their_lines(tmp_path):
+    journal = tmp_path / "t.journal.jsonl"
+    journal.write_text(padded(random_game("buildup", 4).to_json()) + "\n")
+    with pytest.raises(JournalError, match="line 1 .*too long"):
+        load_journal(journal, "key", [])
+    assert journal_games(journal) == []
