@@ -1,7 +1,7 @@
 """A damaged line never stops a reader: `json_lines.parse_line` turns whatever a
 line holds into one `ValueError`, `replay --check` reports such a record and goes
-on, and every reader (records, journal, report, settings and results files) reads
-with a bound, so an endless or huge line costs no memory."""
+on, and every reader (records, journal, history, report, settings and results
+files) reads with a bound, so an endless or huge line costs no memory."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from dominoes_arcade import files
+from dominoes_arcade import files, history
 from dominoes_arcade.engine.json_lines import MAX_DEPTH, MAX_LINE_BYTES, BadLine, parse_line
 from dominoes_arcade.engine.match import random_game
 from dominoes_arcade.tournament.journal import JournalError, load_journal
@@ -113,3 +113,20 @@ def test_the_journal_and_the_report_bound_their_lines(tmp_path):
     with pytest.raises(JournalError, match="line 1 .*too long"):
         load_journal(journal, "key", [])
     assert journal_games(journal) == []
+
+
+def test_the_history_bounds_its_lines(tmp_path):
+    line = history.history_line(random_game("buildup", 4), ["human", "easy"], [0], demo=False)
+    (tmp_path / history.HISTORY_FILE).write_text(line + "\n" + padded(line) + "\n")
+    entries, notice = history.read_history(tmp_path)
+    assert len(entries) == 1 and "1 damaged line was left out" in notice
+
+
+def test_stats_survives_a_history_line_of_a_lone_surrogate(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    record = random_game("buildup", 5)
+    line = history.history_line(record, ["human", "easy"], [0], demo=False)
+    history.append_history(line.replace('"easy"', '"\\ud800"'))
+    result = run_cli(["stats"])
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    assert "1 damaged line was left out" in result.stderr
