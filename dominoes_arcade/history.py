@@ -15,9 +15,9 @@ the history of finished games. No pygame: the client writes them, and
   (a temporary file, then a rename), so a crash mid-write keeps the previous save.
 
 A file that cannot be used (not UTF-8, not JSON, from another version, a record
-the rules refuse) is never fatal: it is moved aside as ``NAME.damaged-N`` and the
-caller gets a one-line notice to show. In the history only the bad lines are left
-out (the whole file is kept aside first).
+the rules refuse, a seat that would run a program) is never fatal: it is moved
+aside as ``NAME.damaged-N`` and the caller gets a one-line notice to show. In the
+history only the bad lines are left out (the whole file is kept aside first).
 Every line is parsed by `engine.json_lines.parse_line`, which turns whatever a
 damaged line holds (deep nesting, huge numbers, lone surrogates, any length)
 into one `ValueError`.
@@ -28,14 +28,15 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from . import files
-from .config import user_data_dir
+from .config import SEAT_KINDS, user_data_dir
 from .engine.json_lines import parse_line
-from .engine.records import Record, RecordError, ReplayError, replay
+from .engine.records import Record, replay, shorten
 
 HISTORY_FILE = "history.jsonl"
 SAVE_FILE = "saved-game.json"
@@ -195,21 +196,38 @@ def has_save(folder: Path | None = None) -> bool:
     return ((folder or data_dir()) / SAVE_FILE).exists()
 
 
-def load_save(folder: Path | None = None) -> tuple[SavedGame | None, str | None]:
-    """The saved game, or None; and a notice when the file was damaged (it is then
-    set aside, so the notice shows once)."""
+def check_kinds(kinds: Any, seats: int, programs: Sequence[str] = ()) -> list[str]:
+    """The seat kinds of a save, each one the client offers: ``human``, a difficulty,
+    or ``cmd:COMMAND`` for a program of `programs` (the settings' ``[bots] programs``).
+    A save is only data: it must never make the client start a program of its own.
+
+    :raises ValueError: naming the first seat that is not one of them."""
+    if not isinstance(kinds, list) or len(kinds) != seats or not all(isinstance(k, str) for k in kinds):
+        raise ValueError("its seats do not match its record")
+    allowed = set(SEAT_KINDS) | {f"cmd:{command}" for command in programs}
+    for seat, kind in enumerate(kinds):
+        if kind in allowed:
+            continue
+        if kind.startswith("cmd:"):
+            raise ValueError(f"seat {seat + 1} would run the program {shorten(kind[4:], 60)!r}, which your "
+                             "settings' [bots] programs do not name; a saved game never starts a program")
+        raise ValueError(f"seat {seat + 1} is {shorten(kind, 60)!r}, not one of {', '.join(SEAT_KINDS)}")
+    return kinds
+
+
+def load_save(folder: Path | None = None, programs: Sequence[str] = ()) -> tuple[SavedGame | None, str | None]:
+    """The saved game, or None; and a notice when the file was damaged or names a
+    seat the client does not offer (see `check_kinds`): it is then set aside, so
+    the notice shows once."""
     path = (folder or data_dir()) / SAVE_FILE
     if not path.exists():
         return None, None
     try:
-        data: Any = json.loads(path.read_text(encoding="utf-8"))
+        data: Any = parse_line(files.decode(files.read_bytes(path, limit=files.MAX_LINE_BYTES), path))
         if not isinstance(data, dict) or data.get("save_version") != VERSION:
             raise ValueError("not a saved game of this version")
         record = Record.from_dict(data["record"])
-        kinds = data["kinds"]
-        if not isinstance(kinds, list) or len(kinds) != len(record.seats) or not all(
-                isinstance(k, str) for k in kinds):
-            raise ValueError("its seats do not match its record")
+        kinds = check_kinds(data["kinds"], len(record.seats), programs)
         viewer = data.get("viewer", 0)
         if not isinstance(viewer, int) or not 0 <= viewer < len(kinds):
             raise ValueError("bad viewer seat")
@@ -217,6 +235,9 @@ def load_save(folder: Path | None = None) -> tuple[SavedGame | None, str | None]
         if state.is_terminal:
             raise ValueError("the game in it is already over")
         return SavedGame(record, kinds, viewer, float(data.get("saved_at", 0))), None
-    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError, RecordError, ReplayError) as error:
-        aside = set_aside(path)
+    except (OSError, ValueError, KeyError, TypeError) as error:  # FileError, RecordError, ReplayError included
+        try:
+            aside = set_aside(path)
+        except OSError as move_error:
+            return None, f"the saved game could not be used ({error}) nor set aside ({move_error})"
         return None, f"the saved game could not be used ({error}); it was kept as {aside.name}"

@@ -9,7 +9,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from dominoes_arcade import history, stats
+from dominoes_arcade import files, history, stats
 from dominoes_arcade.cli import app
 from dominoes_arcade.engine.records import Record, replay
 from dominoes_arcade.files import read_records
@@ -141,6 +141,43 @@ def test_saved_game_round_trip_and_damaged_saves(tmp_path):
         loaded, notice = history.load_save(tmp_path)
         assert loaded is None and notice.startswith("the saved game could not be used")
         assert not history.has_save(tmp_path)
+
+
+def partial_save(tmp_path, kinds=("human", "hard", "medium", "easy")) -> history.SavedGame:
+    record = simulated(tmp_path, "cyprus", 1)[0]
+    return history.SavedGame(Record(record.game, record.options, record.seats, record.seed, record.steps[:60]),
+                             list(kinds))
+
+
+def test_a_hostile_save_is_set_aside_not_raised(tmp_path):
+    """Deep nesting (RecursionError), a saved_at of 401 digits (OverflowError), a
+    huge integer, a lone surrogate, a save too big to read: each one notice."""
+    text = partial_save(tmp_path).to_json()
+    data = json.loads(text)
+    hostile = ["[" * 100_000 + "]" * 100_000,
+               json.dumps({**data, "saved_at": 0}).replace('"saved_at": 0', '"saved_at": ' + "9" * 401),
+               json.dumps({**data, "viewer": 0}).replace('"viewer": 0', '"viewer": ' + "9" * 5000),
+               json.dumps({**data, "kinds": ["human", "hard", "medium", "\ud800"]}),
+               text + " " * files.MAX_LINE_BYTES]
+    for number, content in enumerate(hostile, 1):
+        (tmp_path / history.SAVE_FILE).write_text(content)
+        loaded, notice = history.load_save(tmp_path)
+        assert loaded is None and notice.endswith(f"it was kept as {history.SAVE_FILE}.damaged-{number}"), notice
+        assert not history.has_save(tmp_path)
+
+
+def test_a_save_that_names_a_program_is_refused_unless_the_settings_name_it(tmp_path):
+    marker = tmp_path / "ran"
+    command = f"/bin/sh -c 'touch {marker}'"
+    history.save_game(partial_save(tmp_path, ["human", "hard", f"cmd:{command}", "easy"]), tmp_path)
+    allowed, notice = history.load_save(tmp_path, programs=[command])
+    assert notice is None and allowed.kinds[2] == f"cmd:{command}", "a program of the settings' [bots] programs"
+    loaded, notice = history.load_save(tmp_path, programs=["node examples/greedy_bot.js"])
+    assert loaded is None and "never starts a program" in notice and "damaged-1" in notice
+    history.save_game(partial_save(tmp_path, ["human", "hard", "wizard", "easy"]), tmp_path)
+    loaded, notice = history.load_save(tmp_path)
+    assert loaded is None and "seat 3 is 'wizard'" in notice
+    assert not marker.exists()
 
 
 def entry(game: str, kinds: list[str], winners: list[int], scores: list[int], at: float,
