@@ -25,8 +25,9 @@ import tempfile
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 
+from .engine.json_lines import MAX_LINE_BYTES
 from .engine.records import RecordError, parse_record_line, shorten
 
 SETTINGS = 3
@@ -35,6 +36,14 @@ INPUT = 2
 """Exit code for any other input file that cannot be read."""
 OUTPUT = 1
 """Exit code for an output that cannot be written."""
+
+MAX_TOML_BYTES = 16_000_000
+"""The largest settings, spec or results file read (a results file of a big
+tournament is a few hundred kilobytes); a bigger one is not read at all."""
+MAX_RUN_ON_BYTES = 1 << 30
+"""A "line" that goes on this long without a newline (``/dev/zero``) makes the
+file unreadable rather than be skipped for ever."""
+_SKIP_CHUNK = 1 << 20
 
 class FileError(OSError):
     """A file that cannot be read or written: ``str(error)`` is ``PATH: PROBLEM``.
@@ -64,12 +73,17 @@ def os_problem(error: OSError) -> str:
     return (error.strerror or str(error)).lower()
 
 
-def read_bytes(path: Path | str, code: int = INPUT) -> bytes:
+def read_bytes(path: Path | str, code: int = INPUT, limit: int | None = None) -> bytes:
+    """The whole file, or :raises FileError: when it cannot be read or holds more
+    than `limit` bytes (not read past that, so a huge file costs no memory)."""
     try:
         with open(path, "rb") as handle:
-            return handle.read()
+            data = handle.read() if limit is None else handle.read(limit + 1)
     except OSError as error:
         raise FileError(path, os_problem(error), code) from None
+    if limit is not None and len(data) > limit:
+        raise FileError(path, f"too big: more than {limit:,} bytes", code)
+    return data
 
 
 def decode(data: bytes, path: Path | str, code: int = INPUT) -> str:
@@ -86,8 +100,8 @@ def read_text(path: Path | str, code: int = INPUT) -> str:
 
 
 def read_toml(path: Path | str, code: int = INPUT) -> dict[str, Any]:
-    """A TOML file, parsed. :raises FileError: unreadable, not UTF-8 or not TOML."""
-    text = read_text(path, code)
+    """A TOML file, parsed. :raises FileError: unreadable, too big, not UTF-8 or not TOML."""
+    text = decode(read_bytes(path, code, MAX_TOML_BYTES), path, code)
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -96,21 +110,58 @@ def read_toml(path: Path | str, code: int = INPUT) -> dict[str, Any]:
         raise FileError(path, "not valid TOML: nested too deeply", code) from None
 
 
-def read_lines(path: Path | str, code: int = INPUT) -> Iterator[tuple[int, str | None]]:
-    """Each line of a text file, numbered from 1, without its newline; None for a
-    line that is not UTF-8 (so one bad line spoils only itself). :raises FileError:"""
+class Line(NamedTuple):
+    """One line of a file as `read_lines` reads it."""
+
+    number: int
+    """From 1."""
+    text: str | None
+    """Without its newline; None when the line cannot be used (`problem` says why)."""
+    problem: str | None
+    start: int
+    """Where the line begins in the file, in bytes (to cut off a torn last line)."""
+    complete: bool
+    """Whether the line ends with a newline: a last line without one may be a write
+    cut short."""
+
+
+def read_lines(path: Path | str, code: int = INPUT, limit: int | None = None) -> Iterator[Line]:
+    """Each line of a text file. A line that is not UTF-8 or longer than `limit`
+    bytes (default `MAX_LINE_BYTES`) spoils only itself (a long one is skipped to its end without being
+    held in memory): it comes with its `problem`, for the caller to report.
+
+    :raises FileError: when the file cannot be read, or a line runs on past
+        `MAX_RUN_ON_BYTES` (no file of lines does that; ``/dev/zero`` would never end).
+    """
     try:
         handle = open(path, "rb")  # noqa: SIM115 - closed below, after the lines are read
     except OSError as error:
         raise FileError(path, os_problem(error), code) from None
+    limit = MAX_LINE_BYTES if limit is None else limit
     with handle:
         try:
-            for number, raw in enumerate(handle, 1):
+            position = 0
+            number = 0
+            while raw := handle.readline(limit + 1):
+                number += 1
+                start, position = position, position + len(raw)
+                if len(raw) > limit and not raw.endswith(b"\n"):
+                    while raw and not raw.endswith(b"\n"):
+                        raw = handle.readline(_SKIP_CHUNK)
+                        position += len(raw)
+                        if position - start > MAX_RUN_ON_BYTES:
+                            raise FileError(path, f"line {number} runs on for more than {MAX_RUN_ON_BYTES:,} "
+                                                  "bytes: not a file of lines", code)
+                    yield Line(number, None, f"too long: more than {limit:,} bytes", start, raw.endswith(b"\n"))
+                    continue
+                complete = raw.endswith(b"\n")
                 try:
-                    yield number, raw.decode("utf-8").rstrip("\r\n")
-                except UnicodeDecodeError:
-                    yield number, None
+                    yield Line(number, raw.decode("utf-8").rstrip("\r\n"), None, start, complete)
+                except UnicodeDecodeError as error:
+                    yield Line(number, None, f"not UTF-8 text (byte 0x{raw[error.start]:02x})", start, complete)
         except OSError as error:
+            if isinstance(error, FileError):
+                raise
             raise FileError(path, os_problem(error), code) from None
 
 
@@ -118,11 +169,11 @@ def read_records(path: Path | str, code: int = INPUT) -> list[tuple[int, Any]]:
     """Each non-blank line of a JSON Lines file of game records, numbered from 1,
     as a `Record` or the `RecordError` that line raised. :raises FileError:"""
     out: list[tuple[int, Any]] = []
-    for number, line in read_lines(path, code):
-        if line is None:
-            out.append((number, RecordError("not UTF-8 text")))
-        elif line.strip():
-            out.append((number, parse_record_line(line)))
+    for line in read_lines(path, code):
+        if line.text is None:
+            out.append((line.number, RecordError(line.problem)))
+        elif line.text.strip():
+            out.append((line.number, parse_record_line(line.text)))
     return out
 
 

@@ -7,14 +7,20 @@ the history of finished games. No pygame: the client writes them, and
   ``kinds`` (each seat's ``human`` or difficulty), ``winners``, ``demo`` (bots in
   every seat), ``finished_at`` and ``history_version``. Lines are appended with
   one write each and flushed, as the journal is: a crash can at worst cut the
-  last line short, and reading drops such a line.
+  last line short, and reading drops such a line. A line is always appended on
+  a line of its own (after a newline when the file lacks its last one), so a
+  torn line never swallows the next game.
 - ``saved-game.json``: the game left in progress: its record so far plus what the
   client needs to seat everybody again (``kinds``, the viewer). Written atomically
   (a temporary file, then a rename), so a crash mid-write keeps the previous save.
 
 A file that cannot be used (not UTF-8, not JSON, from another version, a record
-the rules refuse) is never fatal: it is moved aside as ``NAME.damaged-N`` and the
-caller gets a one-line notice to show.
+the rules refuse, a seat that would run a program) is never fatal: it is moved
+aside as ``NAME.damaged-N`` and the caller gets a one-line notice to show. In the
+history only the bad lines are left out (the whole file is kept aside first).
+Every line is parsed by `engine.json_lines.parse_line`, which turns whatever a
+damaged line holds (deep nesting, huge numbers, lone surrogates, any length)
+into one `ValueError`.
 """
 
 from __future__ import annotations
@@ -22,13 +28,15 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from . import files
-from .config import user_data_dir
-from .engine.records import Record, RecordError, ReplayError, replay
+from .config import SEAT_KINDS, user_data_dir
+from .engine.json_lines import parse_line
+from .engine.records import Record, replay, shorten
 
 HISTORY_FILE = "history.jsonl"
 SAVE_FILE = "saved-game.json"
@@ -84,8 +92,15 @@ def append_history(line: str, folder: Path | None = None) -> Path:
     """Append one finished game to the history and hand it to the operating system."""
     path = (folder or data_dir()) / HISTORY_FILE
     path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "a", encoding="utf-8") as out:
-        out.write(line + "\n")
+    with open(path, "a+b") as out:
+        # A file not ending in a newline ends in a torn line (a crash mid-write) or
+        # one written by hand: start a line of our own rather than join it.
+        size = out.seek(0, os.SEEK_END)
+        lead = b""
+        if size:
+            out.seek(size - 1)
+            lead = b"" if out.read(1) == b"\n" else b"\n"
+        out.write(lead + line.encode("utf-8") + b"\n")  # one write: appended whole or torn, never mixed
         out.flush()
         os.fsync(out.fileno())
     return path
@@ -93,7 +108,7 @@ def append_history(line: str, folder: Path | None = None) -> Path:
 
 def entry_from_json(text: str, line: int) -> HistoryEntry:
     """:raises ValueError: for a line that is not a history entry of this version."""
-    data = json.loads(text)
+    data = parse_line(text)
     if not isinstance(data, dict) or data.get("history_version") != VERSION:
         raise ValueError("not a history entry of this version")
     record = Record.from_dict(data)
@@ -109,39 +124,47 @@ def entry_from_json(text: str, line: int) -> HistoryEntry:
 
 def read_history(folder: Path | None = None) -> tuple[list[HistoryEntry], str | None]:
     """Every usable game of the history, oldest first, and a notice when some of the
-    file could not be used (the file is then set aside and rewritten with the good
-    lines, so nothing is lost and the notice shows once)."""
+    file could not be used. Only the bad lines are left out: the file is set aside
+    whole and rewritten with the good lines, so nothing is lost and the notice
+    shows once. A torn last line (a write cut short) is dropped quietly."""
     path = (folder or data_dir()) / HISTORY_FILE
     if not path.exists():
         return [], None
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as error:
-        aside = set_aside(path)
-        return [], f"the game history could not be read ({error}); it was kept as {aside.name}"
     entries: list[HistoryEntry] = []
     good: list[str] = []
-    bad, torn = 0, False
-    numbered = [text for text in lines if text.strip()]
-    for index, text in enumerate(numbered, 1):
-        try:
-            entries.append(entry_from_json(text, len(good) + 1))
-            good.append(text)
-        except (ValueError, RecordError, TypeError):
-            if index == len(numbered) and not text.rstrip().endswith("}"):
-                torn = True  # a last line cut short by a crash: it was never fully written
-            else:
-                bad += 1
-    if not (bad or torn):
+    bad: list[files.Line] = []
+    last: files.Line | None = None
+    unreadable = None
+    try:
+        for line in files.read_lines(path):
+            if line.text is not None and not line.text.strip():
+                continue
+            last = line
+            try:
+                if line.text is None:
+                    raise ValueError(line.problem)
+                entries.append(entry_from_json(line.text, len(good) + 1))
+                good.append(line.text)
+            except (ValueError, TypeError):  # RecordError and json_lines.BadLine included
+                bad.append(line)
+    except files.FileError as error:  # the good lines read so far are kept
+        unreadable = error.problem
+    # Every line is written (as UTF-8) with its newline in one write, so a bad last
+    # line of text without one was cut short by a crash: it never held a game.
+    torn = bool(bad) and bad[-1] is last and last.text is not None and not last.complete and unreadable is None
+    damaged = len(bad) - torn
+    if not (damaged or torn or unreadable):
         return entries, None
-    # Keep only the good lines, so the next game is not appended to a torn one; a
-    # damaged file is kept aside whole first (a torn last line was never written).
-    aside = set_aside(path) if bad else None
-    write_atomically(path, "".join(line + "\n" for line in good))
+    try:
+        aside = set_aside(path) if damaged or unreadable else None
+        write_atomically(path, "".join(line + "\n" for line in good))
+    except OSError as error:
+        return entries, f"the game history is damaged and could not be repaired: {error}"
     if aside is None:
         return entries, None
-    return entries, (f"{bad} damaged line{'s' * (bad != 1)} in the game history were left out; "
-                     f"the whole file was kept as {aside.name}")
+    what = (f"{damaged} damaged line{'s were' if damaged != 1 else ' was'} left out of the game history" if damaged else
+            f"the game history could not be read to its end ({unreadable})")
+    return entries, f"{what}; the whole file was kept as {aside.name}"
 
 
 # -- the saved game --------------------------------------------------------------------
@@ -173,21 +196,38 @@ def has_save(folder: Path | None = None) -> bool:
     return ((folder or data_dir()) / SAVE_FILE).exists()
 
 
-def load_save(folder: Path | None = None) -> tuple[SavedGame | None, str | None]:
-    """The saved game, or None; and a notice when the file was damaged (it is then
-    set aside, so the notice shows once)."""
+def check_kinds(kinds: Any, seats: int, programs: Sequence[str] = ()) -> list[str]:
+    """The seat kinds of a save, each one the client offers: ``human``, a difficulty,
+    or ``cmd:COMMAND`` for a program of `programs` (the settings' ``[bots] programs``).
+    A save is only data: it must never make the client start a program of its own.
+
+    :raises ValueError: naming the first seat that is not one of them."""
+    if not isinstance(kinds, list) or len(kinds) != seats or not all(isinstance(k, str) for k in kinds):
+        raise ValueError("its seats do not match its record")
+    allowed = set(SEAT_KINDS) | {f"cmd:{command}" for command in programs}
+    for seat, kind in enumerate(kinds):
+        if kind in allowed:
+            continue
+        if kind.startswith("cmd:"):
+            raise ValueError(f"seat {seat + 1} would run the program {shorten(kind[4:], 60)!r}, which your "
+                             "settings' [bots] programs do not name; a saved game never starts a program")
+        raise ValueError(f"seat {seat + 1} is {shorten(kind, 60)!r}, not one of {', '.join(SEAT_KINDS)}")
+    return kinds
+
+
+def load_save(folder: Path | None = None, programs: Sequence[str] = ()) -> tuple[SavedGame | None, str | None]:
+    """The saved game, or None; and a notice when the file was damaged or names a
+    seat the client does not offer (see `check_kinds`): it is then set aside, so
+    the notice shows once."""
     path = (folder or data_dir()) / SAVE_FILE
     if not path.exists():
         return None, None
     try:
-        data: Any = json.loads(path.read_text(encoding="utf-8"))
+        data: Any = parse_line(files.decode(files.read_bytes(path, limit=files.MAX_LINE_BYTES), path))
         if not isinstance(data, dict) or data.get("save_version") != VERSION:
             raise ValueError("not a saved game of this version")
         record = Record.from_dict(data["record"])
-        kinds = data["kinds"]
-        if not isinstance(kinds, list) or len(kinds) != len(record.seats) or not all(
-                isinstance(k, str) for k in kinds):
-            raise ValueError("its seats do not match its record")
+        kinds = check_kinds(data["kinds"], len(record.seats), programs)
         viewer = data.get("viewer", 0)
         if not isinstance(viewer, int) or not 0 <= viewer < len(kinds):
             raise ValueError("bad viewer seat")
@@ -195,6 +235,9 @@ def load_save(folder: Path | None = None) -> tuple[SavedGame | None, str | None]
         if state.is_terminal:
             raise ValueError("the game in it is already over")
         return SavedGame(record, kinds, viewer, float(data.get("saved_at", 0))), None
-    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError, RecordError, ReplayError) as error:
-        aside = set_aside(path)
+    except (OSError, ValueError, KeyError, TypeError) as error:  # FileError, RecordError, ReplayError included
+        try:
+            aside = set_aside(path)
+        except OSError as move_error:
+            return None, f"the saved game could not be used ({error}) nor set aside ({move_error})"
         return None, f"the saved game could not be used ({error}); it was kept as {aside.name}"

@@ -122,7 +122,7 @@ def test_replay_check_reports_every_hostile_record_and_goes_on(folder):
     assert [line.split(":")[0] for line in lines[:-1]] == ["record 2", "record 3", "record 4", "record 5"]
     assert "scores must be a list of integers, not 5" in lines[1]
     assert "actor '\u00b2' is neither a seat number nor *" in lines[2]
-    assert "nested too deeply" in lines[3]
+    assert "nested more than 32 levels deep" in lines[3]
     assert lines[-1] == "6 records checked: 2 good, 4 bad"
     assert all(len(line) < 500 for line in lines)
 

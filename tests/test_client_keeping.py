@@ -30,6 +30,7 @@ from dominoes_arcade.client.main import run as run_client
 from dominoes_arcade.client.tables import TableSetup, open_table
 from dominoes_arcade.client.tables.keeping import lay_steps
 from dominoes_arcade.engine.match import Match, random_game
+from dominoes_arcade.engine.records import Record
 
 APP_CONFIG = KIT_CONFIG
 runner = CliRunner()
@@ -126,10 +127,25 @@ def test_a_finished_demo_goes_into_the_history_marked_and_is_not_counted(app):
     assert json.loads(counted.output) == []
 
 
-def test_a_damaged_save_is_reported_once_set_aside_and_the_title_goes_on(app_with):
+def partial_save(kinds: list[str], seed: int = 12) -> history.SavedGame:
+    record = random_game("buildup", seed)
+    return history.SavedGame(Record(record.game, record.options, record.seats, record.seed, record.steps[:30]), kinds)
+
+
+def damaged_save(kind: str) -> str:
+    if kind == "deep":  # RecursionError in the parser
+        return "[" * 100_000 + "]" * 100_000
+    if kind == "saved_at":  # OverflowError in float()
+        huge = '"saved_at": ' + "9" * 401 + ', "x": '
+        return partial_save(["human", "easy"]).to_json().replace('"saved_at": ', huge)
+    return "{not json"
+
+
+@pytest.mark.parametrize("kind", ["not json", "deep", "saved_at"])
+def test_a_damaged_save_is_reported_once_set_aside_and_the_title_goes_on(app_with, kind):
     folder = history.data_dir()
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / history.SAVE_FILE).write_text("{not json", encoding="utf-8")
+    (folder / history.SAVE_FILE).write_text(damaged_save(kind), encoding="utf-8")
     app = app_with(KIT_CONFIG)
     assert scene_names(app) == ["title"]
     notices = [text for text, _left in app.toasts if text.startswith("Saved game:")]
@@ -213,6 +229,28 @@ def test_ctrl_c_saves_the_game_before_the_client_stops(tmp_path, monkeypatch):
                                  user_config=tmp_path / "user.toml"))
     saved, _ = history.load_save()
     assert saved is not None and saved.record.game == "necropolis" and saved.record.seed == 8
+
+
+def test_play_continue_never_runs_a_program_named_by_the_save(tmp_path, monkeypatch):
+    from dominoes_arcade.client.tables.bot_seats import BotSeats
+
+    marker = tmp_path / "ran"
+    program = f"cmd:/bin/sh -c 'touch {marker}'"
+    history.save_game(partial_save([program, program]))
+    asked: list[str] = []
+    real_ask = BotSeats._ask
+
+    def ask(self, key, kind, seed):
+        asked.append(kind)
+        return real_ask(self, key, kind, seed)
+
+    monkeypatch.setattr(BotSeats, "_ask", ask)
+    config = tmp_path / "fast.toml"
+    config.write_text(KIT_CONFIG, encoding="utf-8")
+    assert run_client(LaunchOptions(resume=True, headless=True, max_frames=30, config=config,
+                                    user_config=tmp_path / "user.toml")) == 0
+    assert asked == [] and not marker.exists(), "the save's program was asked to play"
+    assert not history.has_save() and (history.data_dir() / f"{history.SAVE_FILE}.damaged-1").exists()
 
 
 def test_play_continue_on_the_command_line_opens_the_saved_game(app, tmp_path):

@@ -16,11 +16,9 @@ from typing import Any
 
 from . import new_game
 from .core import CHANCE, Action, IllegalAction, InvalidNotation, State
+from .json_lines import BadLine, parse_line
 
 RECORD_KEYS = ("game", "options", "seats", "seed", "steps", "scores", "error")
-MAX_RECORD_CHARS = 4_000_000
-"""A line longer than this is not a record (the longest games write a few hundred
-thousand characters)."""
 QUOTE_LIMIT = 200
 """At most this many characters of a record are quoted in an error message."""
 
@@ -113,14 +111,12 @@ class Record:
 
     @classmethod
     def from_json(cls, text: str) -> Record:
-        if len(text) > MAX_RECORD_CHARS:
-            raise RecordError(f"too long for a record: {len(text)} characters (at most {MAX_RECORD_CHARS})")
+        """:raises RecordError: for a line that is not JSON (see `json_lines.parse_line`)
+        or not a record."""
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise RecordError(f"not JSON: {error}") from None
-        except RecursionError:
-            raise RecordError("not a record: nested too deeply") from None
+            data = parse_line(text)
+        except BadLine as error:
+            raise RecordError(str(error)) from None
         return cls.from_dict(data)
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import files
+from ..engine.json_lines import parse_line
 from ..engine.records import shorten
 from .schedule import GameJob
 from .standings import GameResult, summarize
@@ -104,24 +105,25 @@ def load_journal(path: Path, key: str, schedule: Sequence[GameJob]) -> dict[int,
     done: dict[int, GameResult] = {}
     if not path.exists():
         return done
-    data = files.read_bytes(path)
+    lines = list(files.read_lines(path))  # each line bounded (json_lines.MAX_LINE_BYTES)
     # Every record is written with its newline in one write, so text after the
     # last newline is a write cut short by a kill: drop it.
-    *lines, tail = data.split(b"\n")
-    if tail:
+    if lines and not lines[-1].complete:
         try:
             with open(path, "r+b") as handle:
-                handle.truncate(len(data) - len(tail))
+                handle.truncate(lines.pop().start)
         except OSError as error:
             raise files.FileError(path, f"cannot cut off its incomplete last line: {files.os_problem(error)}",
                                   files.OUTPUT) from None
-    for number, raw in enumerate(lines, 1):
-        if not raw.strip():
+    for number, text, problem, _start, _complete in lines:
+        if text is not None and not text.strip():
             continue
         try:
-            record = json.loads(raw)
+            if text is None:
+                raise ValueError(problem)
+            record = parse_line(text)
             result = summarize(record)
-        except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as error:
+        except (ValueError, KeyError, TypeError, AttributeError) as error:  # json_lines.BadLine included
             raise JournalError(f"{path}: line {number} is not a tournament record: "
                                f"{shorten(f'{type(error).__name__}: {error}')}") from None
         if record.get("tournament_key") != key:

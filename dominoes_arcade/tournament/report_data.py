@@ -10,13 +10,13 @@ replay) is read here from the journal, with the standings' own ranking rules
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .. import files
+from ..engine.json_lines import parse_line
 from .standings import RankedGame, competition_ranks, rank_all, summarize
 
 
@@ -96,14 +96,18 @@ def journal_games(path: Path) -> list[tuple[int, RankedGame, dict[str, Any]]]:
     skipped, as `replay` skips blank ones), ranked by the standings' rules."""
     numbered = []
     try:
-        lines = [line for line in files.read_text(path).splitlines() if line.strip()]
+        # Numbered as `replay` numbers records: every line but the blank ones,
+        # including those that are not records (not UTF-8, too long).
+        lines = [line for line in files.read_lines(path) if line.text is None or line.text.strip()]
     except files.FileError as error:
         raise ReportError(f"cannot read the journal: {error}") from None
     for index, line in enumerate(lines, 1):
         try:
-            record = json.loads(line)
+            if line.text is None:
+                continue
+            record = parse_line(line.text)
             numbered.append((index, summarize(record), record))
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError, AttributeError):  # json_lines.BadLine included
             continue  # a line cut short by a kill: the results never counted it either
     return numbered
 

@@ -120,16 +120,22 @@ class TitleScene(MenuScene):
         table.skip_on_input = not attract
 
     @staticmethod
+    def programs(app) -> list[str]:
+        """The bot programs a saved game's seats may name: the settings' own, as the
+        setup screen offers them (a save never adds one)."""
+        return list(getattr(app.settings.bots, "programs", []))
+
+    @staticmethod
     def find_save(app) -> history.SavedGame | None:
         """The game left in progress, if any; a damaged save is set aside with a toast."""
-        saved, notice = history.load_save()
+        saved, notice = history.load_save(programs=TitleScene.programs(app))
         if notice:
             app.toast(f"Saved game: {notice}")
         return saved
 
     def continue_game(self) -> None:
         """Back to the saved game, as it was left (its seats, its deal, its steps)."""
-        saved, notice = history.load_save()
+        saved, notice = history.load_save(programs=self.programs(self.app))
         if saved is None:
             self.app.toast(f"Saved game: {notice}" if notice else "There is no saved game to continue.")
             self.refresh()
