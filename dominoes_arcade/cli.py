@@ -22,7 +22,7 @@ import typer
 from . import build_info, files
 from . import config as config_module
 from .cli_bot import bot_app
-from .cli_usage import check_players, fail, missing_option, spec_game
+from .cli_usage import before_every_command, check_players, fail, missing_option, spec_game
 from .engine import GAMES, OptionError, new_game
 from .engine.match import random_game
 from .engine.records import Record, RecordError, ReplayError
@@ -38,7 +38,6 @@ app.add_typer(config_app, name="config")
 tournament_app = typer.Typer(help="Round-robin bot tournaments: run one, show its results.", no_args_is_help=True)
 app.add_typer(tournament_app, name="tournament")
 app.add_typer(bot_app, name="bot")
-
 
 
 def registered_game(name: str | None) -> str | None:
@@ -89,6 +88,7 @@ def main_options(
         "--version", callback=print_version, is_eager=True, help="Print the version and exit.")] = False,
 ) -> None:
     """Options for every command (the help text is built from the game registry)."""
+    before_every_command()
 
 
 def load_settings(path: Path | None) -> config_module.Settings:

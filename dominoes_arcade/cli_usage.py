@@ -12,6 +12,15 @@ import typer
 from .engine import GAMES
 
 
+def before_every_command() -> None:
+    """What holds for every command, set up once its arguments are parsed."""
+    from .bots import plugin_probe
+
+    # A plug-in module that ends its process at import (os._exit) would end the
+    # command with its exit code and no word: import each one in a child first.
+    plugin_probe.enable()
+
+
 def fail(message: str, code: int) -> typer.Exit:
     """Print `message` (one line) on stderr; the exit to raise with `code`."""
     typer.echo(message, err=True)

@@ -96,7 +96,8 @@ class Plan:
 def split_bot_list(texts: Sequence[str]) -> list[str]:
     """``--bots`` values to bot specs. Specs are separated by commas, but a spec's
     own parameters are too (``ismcts:iterations=200,c=0.7``): a piece with ``=`` and
-    no ``:`` continues the spec before it.
+    no ``:`` continues the spec before it. An empty piece (``a,,b``) is kept, as an
+    empty spec, for `resolve_plan` to refuse: a slip, not a shorter list.
 
     >>> split_bot_list(["random,ismcts:iterations=200,c=0.7,greedy"])
     ['random', 'ismcts:iterations=200,c=0.7', 'greedy']
@@ -104,9 +105,7 @@ def split_bot_list(texts: Sequence[str]) -> list[str]:
     specs: list[str] = []
     for text in texts:
         for piece in (p.strip() for p in text.split(",")):
-            if not piece:
-                continue
-            if "=" in piece and ":" not in piece and specs:
+            if piece and "=" in piece and ":" not in piece and specs and specs[-1]:
                 specs[-1] += "," + piece
             else:
                 specs.append(piece)
@@ -201,6 +200,9 @@ def resolve_bots(value: Any, where: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise SpecError(f"{where}: bots must be a list of bot specs (strings)", "bots")
     bots = [v.strip() for v in value]
+    if "" in bots:
+        raise SpecError(f"{where}: bots: an empty bot spec (two commas in a row, or one at an end): "
+                        "remove the extra comma", "bots")
     if len(bots) < 2:
         raise SpecError(f"{where}: bots needs at least two bot specs, not {len(bots)}", "bots")
     for bot in bots:
