@@ -493,7 +493,7 @@ def stats(
         table.add_row(row.game, row.opponents, str(row.games), f"{data['wins']}-{data['draws']}-{data['losses']}",
                       f"{row.win_rate:.0%}", str(data["best_score"]), average, str(row.current_streak),
                       str(row.longest_streak))
-    Console().print(table)
+    Console(markup=False).print(table)  # a kind in the history is text, not markup
 
 
 def main() -> None:
