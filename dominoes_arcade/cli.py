@@ -22,20 +22,20 @@ import typer
 from . import build_info, files
 from . import config as config_module
 from .cli_bot import bot_app
-from .cli_usage import before_every_command, check_players, fail, missing_option, spec_game
+from .cli_usage import App, before_every_command, check_players, fail, missing_option, spec_game
 from .engine import GAMES, OptionError, new_game
 from .engine.match import random_game
 from .engine.records import Record, RecordError, ReplayError
 from .rules import rules_text
 
-app = typer.Typer(
+app = App(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
 )
-config_app = typer.Typer(help="Settings files: where they are, check them, print the defaults.",
-                         no_args_is_help=True)
+config_app = App(help="Settings files: where they are, check them, print the defaults.",
+                 no_args_is_help=True)
 app.add_typer(config_app, name="config")
-tournament_app = typer.Typer(help="Round-robin bot tournaments: run one, show its results.", no_args_is_help=True)
+tournament_app = App(help="Round-robin bot tournaments: run one, show its results.", no_args_is_help=True)
 app.add_typer(tournament_app, name="tournament")
 app.add_typer(bot_app, name="bot")
 
