@@ -22,7 +22,7 @@ import typer
 from . import build_info, files
 from . import config as config_module
 from .cli_bot import bot_app
-from .cli_usage import App, before_every_command, check_players, fail, missing_option, spec_game
+from .cli_usage import App, before_every_command, check_players, fail, missing_option, spec_game, tell_notices
 from .engine import GAMES, OptionError, new_game
 from .engine.match import random_game
 from .engine.records import Record, RecordError, ReplayError
@@ -92,9 +92,9 @@ def main_options(
 
 
 def load_settings(path: Path | None) -> config_module.Settings:
-    """The settings in effect, or exit 3 with the one-line error."""
+    """The settings in effect (notices for the user file's broken keys), or exit 3."""
     try:
-        return config_module.load_settings(path)
+        return tell_notices(config_module.load_settings(path))
     except config_module.ConfigError as error:
         raise fail(f"error: {error}", 3) from None
 
@@ -394,7 +394,7 @@ def tournament_run(
         "out": out, "executor": executor.value if executor else None, "scheduler": scheduler,
     }
     try:
-        plan = tournament.resolve_plan(spec, flags)
+        plan = tell_notices(tournament.resolve_plan(spec, flags))
         report = tournament.run_tournament(plan, resume=resume,
                                            command=shlex.join(["dominoes-arcade", *sys.argv[1:]]))
     except (tournament.SpecError, tournament.JournalError, config_module.ConfigError) as error:

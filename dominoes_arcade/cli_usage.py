@@ -13,6 +13,8 @@ import typer.models
 
 from .engine import GAMES
 
+T = typing.TypeVar("T")
+
 
 class App(typer.Typer):
     """A Typer app whose commands read the files they are given themselves.
@@ -48,6 +50,15 @@ def before_every_command() -> None:
     # A plug-in module that ends its process at import (os._exit) would end the
     # command with its exit code and no word: import each one in a child first.
     plugin_probe.enable()
+
+
+def tell_notices(source: T) -> T:
+    """Print the notices of `source` (settings, or a tournament plan: the broken
+    keys of the user's settings file, left at their defaults) on stderr, one a
+    line, as the client does; `source` back."""
+    for notice in source.notices:
+        typer.echo(f"notice: {notice}", err=True)
+    return source
 
 
 def fail(message: str, code: int) -> typer.Exit:

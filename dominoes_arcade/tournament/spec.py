@@ -83,6 +83,8 @@ class Plan:
     scheduler: str | None = None
     source: str = "flags"
     """The spec file, or "flags"."""
+    notices: tuple[str, ...] = ()
+    """Broken keys of the user's settings file, left at their defaults (for the player)."""
 
     @cached_property
     def key(self) -> str:
@@ -189,7 +191,8 @@ def resolve_plan(spec_path: Path | None, flags: dict[str, Any]) -> Plan:
     return Plan(game=game, bots=tuple(bots), players=players, deals=numbers["deals"], seed=numbers["seed"],
                 workers=workers, move_time_limit_ms=numbers["move_time_limit_ms"], options=options,
                 higher_score_wins=higher_score_wins, results_path=results_path,
-                journal_path=journal_path_for(results_path), executor=executor, scheduler=scheduler, source=where)
+                journal_path=journal_path_for(results_path), executor=executor, scheduler=scheduler, source=where,
+                notices=tuple(settings.notices))
 
 
 def resolve_bots(value: Any, where: str) -> list[str]:
