@@ -19,7 +19,7 @@ from typing import Annotated
 
 import typer
 
-from . import build_info, files
+from . import build_info, cli_usage, files
 from . import config as config_module
 from .cli_bot import bot_app
 from .cli_usage import App, before_every_command, check_players, fail, missing_option, spec_game, tell_notices
@@ -28,10 +28,7 @@ from .engine.match import random_game
 from .engine.records import Record, RecordError, ReplayError
 from .rules import rules_text
 
-app = App(
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-)
+app = App(no_args_is_help=True, pretty_exceptions_enable=False)
 config_app = App(help="Settings files: where they are, check them, print the defaults.",
                  no_args_is_help=True)
 app.add_typer(config_app, name="config")
@@ -177,6 +174,7 @@ def replay_command(
     1), and the check goes on. Exit 0 when all are good, 1 otherwise, 2 for an
     unreadable file.
     """
+    cli_usage.refuse_config_with_check(check, config)
     try:
         records = files.read_records(file)
     except files.FileError as error:
@@ -394,7 +392,7 @@ def tournament_run(
         "out": out, "executor": executor.value if executor else None, "scheduler": scheduler,
     }
     try:
-        plan = tell_notices(tournament.resolve_plan(spec, flags))
+        plan = tell_notices(tournament.resolve_plan(spec, cli_usage.check_tournament_flags(flags)))
         report = tournament.run_tournament(plan, resume=resume,
                                            command=shlex.join(["dominoes-arcade", *sys.argv[1:]]))
     except (tournament.SpecError, tournament.JournalError, config_module.ConfigError) as error:

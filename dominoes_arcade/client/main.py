@@ -124,9 +124,26 @@ def parse_resolution(value: tuple[int, int] | str | None) -> tuple[int, int] | N
     if value is None or isinstance(value, tuple):
         return value
     width, _, height = value.lower().partition("x")
-    if not (width.isdigit() and height.isdigit() and 320 <= int(width) <= 7680 and 200 <= int(height) <= 4320):
+    # ASCII digits only: "³²⁰".isdigit() is true, but int() refuses it.
+    if not all(part.isascii() and part.isdigit() for part in (width, height)) or not (
+            320 <= int(width) <= 7680 and 200 <= int(height) <= 4320):
         raise LaunchError(f"--resolution {value!r}: give WIDTHxHEIGHT in pixels, e.g. 1920x1080")
     return int(width), int(height)
+
+
+def prepare_folder(folder: Path) -> None:
+    """Make the screenshot folder and check that it can be written, before a window
+    opens (not at the first screenshot). :raises FileError: exit 1, an output."""
+    import os
+
+    from .. import files
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise files.FileError(folder, f"cannot create this folder: {files.os_problem(error)}", files.OUTPUT) from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise files.FileError(folder, "cannot write here: permission denied", files.OUTPUT)
 
 
 def new_app(settings: config_module.Settings, **options):
@@ -206,6 +223,8 @@ def run(options: LaunchOptions, launched: float | None = None) -> int:
         from .. import files
 
         files.prepare_output(options.frames_report)  # fail now, not after the run
+    if options.screenshot_dir is not None:
+        prepare_folder(Path(options.screenshot_dir))
     if not options.headless:
         check_display()
     app = build_app(options, settings)

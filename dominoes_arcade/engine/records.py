@@ -120,7 +120,7 @@ class Record:
         except json.JSONDecodeError as error:
             raise RecordError(f"not JSON: {error}") from None
         except RecursionError:
-            raise RecordError("not a record: nested too deeply") from None
+            raise RecordError("not JSON: nested too deeply") from None
         return cls.from_dict(data)
 
 

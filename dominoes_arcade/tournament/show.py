@@ -94,9 +94,10 @@ def results_console() -> Console:
     """A console on stdout as wide as ``COLUMNS`` says when it is set, else as the
     terminal; 160 columns when it is not a terminal (a file or a pipe has room for
     the whole table)."""
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdecimal():  # not isdigit(): "²" is a digit, but no number for int()
+        return Console(width=max(40, int(columns)))
     console = Console()
-    if os.environ.get("COLUMNS", "").isdigit():
-        return Console(width=max(40, int(os.environ["COLUMNS"])))
     if not console.is_terminal:
         console = Console(width=max(console.width, 160))
     return console
