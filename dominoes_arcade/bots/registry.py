@@ -120,7 +120,7 @@ def _load_plugin(target: str, class_name: str, spec: str) -> type[Bot]:
     if not (isinstance(cls, type) and issubclass(cls, Bot)):
         raise BotError(f"bot spec {spec!r}: {target} has no Bot subclass {class_name}")
     if cls is Bot:  # it plays no decision: every game would be a forfeit
-        raise BotError(f"bot spec {spec!r}: {class_name} is the base class Bot, not a bot: name a subclass of it")
+        raise BotError(f"bot spec {spec!r}: {class_name} is the base class of every bot, not a bot: name a subclass")
     return cls
 
 
