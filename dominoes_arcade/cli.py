@@ -19,26 +19,22 @@ from typing import Annotated
 
 import typer
 
-from . import build_info, files
+from . import build_info, cli_usage, files
 from . import config as config_module
 from .cli_bot import bot_app
-from .cli_usage import check_players, fail, missing_option, spec_game
+from .cli_usage import App, before_every_command, check_players, fail, missing_option, spec_game, tell_notices
 from .engine import GAMES, OptionError, new_game
 from .engine.match import random_game
 from .engine.records import Record, RecordError, ReplayError
 from .rules import rules_text
 
-app = typer.Typer(
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-)
-config_app = typer.Typer(help="Settings files: where they are, check them, print the defaults.",
-                         no_args_is_help=True)
+app = App(no_args_is_help=True, pretty_exceptions_enable=False)
+config_app = App(help="Settings files: where they are, check them, print the defaults.",
+                 no_args_is_help=True)
 app.add_typer(config_app, name="config")
-tournament_app = typer.Typer(help="Round-robin bot tournaments: run one, show its results.", no_args_is_help=True)
+tournament_app = App(help="Round-robin bot tournaments: run one, show its results.", no_args_is_help=True)
 app.add_typer(tournament_app, name="tournament")
 app.add_typer(bot_app, name="bot")
-
 
 
 def registered_game(name: str | None) -> str | None:
@@ -89,12 +85,13 @@ def main_options(
         "--version", callback=print_version, is_eager=True, help="Print the version and exit.")] = False,
 ) -> None:
     """Options for every command (the help text is built from the game registry)."""
+    before_every_command()
 
 
 def load_settings(path: Path | None) -> config_module.Settings:
-    """The settings in effect, or exit 3 with the one-line error."""
+    """The settings in effect (notices for the user file's broken keys), or exit 3."""
     try:
-        return config_module.load_settings(path)
+        return tell_notices(config_module.load_settings(path))
     except config_module.ConfigError as error:
         raise fail(f"error: {error}", 3) from None
 
@@ -177,6 +174,7 @@ def replay_command(
     1), and the check goes on. Exit 0 when all are good, 1 otherwise, 2 for an
     unreadable file.
     """
+    cli_usage.refuse_config_with_check(check, config)
     try:
         records = files.read_records(file)
     except files.FileError as error:
@@ -394,7 +392,7 @@ def tournament_run(
         "out": out, "executor": executor.value if executor else None, "scheduler": scheduler,
     }
     try:
-        plan = tournament.resolve_plan(spec, flags)
+        plan = tell_notices(tournament.resolve_plan(spec, cli_usage.check_tournament_flags(flags)))
         report = tournament.run_tournament(plan, resume=resume,
                                            command=shlex.join(["dominoes-arcade", *sys.argv[1:]]))
     except (tournament.SpecError, tournament.JournalError, config_module.ConfigError) as error:
@@ -493,7 +491,7 @@ def stats(
         table.add_row(row.game, row.opponents, str(row.games), f"{data['wins']}-{data['draws']}-{data['losses']}",
                       f"{row.win_rate:.0%}", str(data["best_score"]), average, str(row.current_streak),
                       str(row.longest_streak))
-    Console().print(table)
+    Console(markup=False).print(table)  # a kind in the history is text, not markup
 
 
 def main() -> None:

@@ -7,9 +7,9 @@ from typing import Annotated
 
 import typer
 
-from .cli_usage import fail
+from .cli_usage import App, fail
 
-bot_app = typer.Typer(help="Bots as programs: the bot protocol (docs/bot-protocol.md).", no_args_is_help=True)
+bot_app = App(help="Bots as programs: the bot protocol (docs/bot-protocol.md).", no_args_is_help=True)
 
 
 @bot_app.command("serve")

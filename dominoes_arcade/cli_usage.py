@@ -4,12 +4,77 @@ and one way to fail with a one-line message."""
 
 from __future__ import annotations
 
+import os
 import sys
+import typing
 from pathlib import Path
 
 import typer
+import typer.models
 
 from .engine import GAMES
+
+T = typing.TypeVar("T")
+
+
+def drop_unusable_terminal_size() -> None:
+    """Forget a COLUMNS or LINES that rich would fail on. Rich takes a value whose
+    characters are all digits (`str.isdigit`) and calls int() on it, which refuses
+    ``"²"``: every console would raise, Typer's help and usage errors included.
+    A value that is not a number at all (``"wide"``) rich already ignores; this
+    one is ignored the same way."""
+    for name in ("COLUMNS", "LINES"):
+        value = os.environ.get(name, "")
+        if value.isdigit() and not value.isdecimal():
+            del os.environ[name]
+
+
+drop_unusable_terminal_size()  # now: Typer may print before any command runs
+
+
+class App(typer.Typer):
+    """A Typer app whose commands read the files they are given themselves.
+
+    Typer checks, before a command runs, that a file given as a `Path` argument is
+    readable, and answers a refusal with its usage box and exit 2; our commands read
+    every file through `files`, whose one line names the file with the exit code
+    the README documents (3 for a settings or spec file). So every command
+    registered here has that check turned off."""
+
+    def command(self, *args, **kwargs):
+        register = super().command(*args, **kwargs)
+
+        def decorator(function):
+            # The annotations are strings (``from __future__ import annotations``),
+            # evaluated afresh each time they are read: evaluate them once, turn the
+            # check off, and keep the evaluated ones, which Typer then reads.
+            hints = typing.get_type_hints(function, include_extras=True)
+            for hint in hints.values():
+                for info in getattr(hint, "__metadata__", ()):
+                    if isinstance(info, typer.models.ParameterInfo):
+                        info.readable = False  # only `Path` parameters look at it
+            function.__annotations__ = hints
+            return register(function)
+
+        return decorator
+
+
+def before_every_command() -> None:
+    """What holds for every command, set up once its arguments are parsed."""
+    from .bots import plugin_probe
+
+    # A plug-in module that ends its process at import (os._exit) would end the
+    # command with its exit code and no word: import each one in a child first.
+    plugin_probe.enable()
+
+
+def tell_notices(source: T) -> T:
+    """Print the notices of `source` (settings, or a tournament plan: the broken
+    keys of the user's settings file, left at their defaults) on stderr, one a
+    line, as the client does; `source` back."""
+    for notice in source.notices:
+        typer.echo(f"notice: {notice}", err=True)
+    return source
 
 
 def fail(message: str, code: int) -> typer.Exit:
@@ -23,6 +88,41 @@ def missing_option(hint: str) -> Exception:
     from the same exception module as `typer.BadParameter` (whichever click it uses)."""
     exceptions = sys.modules[typer.BadParameter.__module__]
     return exceptions.MissingParameter(param_type="option", param_hint=hint)
+
+
+TOURNAMENT_FLAGS = {"deals": "--deals", "seed": "--seed", "workers": "--workers",
+                    "move_time_limit_ms": "--move-time-limit"}
+"""The numbers of `tournament run`, by their key in the settings' [tournament]."""
+
+
+def check_tournament_flags(flags: dict) -> dict:
+    """`flags` (as `resolve_plan` takes them), their numbers checked against the
+    ranges the settings allow. A number out of range on the command line is bad
+    usage (exit 2) like ``--deals 0``, which Typer refuses, and worded the same; the
+    same number in a spec or settings file is a bad file (exit 3)."""
+    from .config import APP_SECTIONS
+    from .engine import OptionError
+
+    options = {option.name: option for option in APP_SECTIONS["tournament"][1]}
+    for key, flag in TOURNAMENT_FLAGS.items():
+        if flags.get(key) is not None:
+            try:
+                options[key].check(flags[key])
+            except OptionError as error:
+                raise typer.BadParameter(f"{flags[key]} is not allowed: use {error.allowed}",
+                                         param_hint=f"'{flag}'") from None
+    return flags
+
+
+def refuse_config_with_check(check: bool, config: Path | None) -> None:
+    """`replay --check` reads no settings: each record is checked against the
+    options it holds (every key resolved, the record contract), and the display
+    settings are for watching. A --config given there would be silently ignored,
+    so it is refused (exit 2)."""
+    if check and config is not None:
+        raise typer.BadParameter("replay --check checks each record against its own options and reads no "
+                                 "settings: leave out --config (it is for watching a replay)",
+                                 param_hint="'--config'")
 
 
 def check_players(game: str, players: int | None) -> None:

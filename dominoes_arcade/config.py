@@ -249,13 +249,16 @@ def layer_paths(path: Path | str | None = None, *, user_path: Path | None = None
 
 
 def load_settings(path: Path | str | None = None, *, user_path: Path | None = None,
-                  include_user: bool = True, tolerant_user: bool = False) -> Settings:
+                  include_user: bool = True, tolerant_user: bool = True) -> Settings:
     """The settings in effect: defaults, the checkout's config.toml, the user's
     config.user.toml (`user_path` overrides where it is), then `path`.
 
-    A missing checkout or user file is skipped; a missing `path` is an error. With
-    `tolerant_user` (the client), a broken key of the user's file keeps the value
-    of the layers below and is described in ``settings.notices`` (`load_tolerant`).
+    A missing checkout or user file is skipped; a missing `path` is an error. The
+    user's file is the program's to write (the client's Settings screen) and the
+    player's to break, so by default (`tolerant_user`) it never stops a command:
+    a broken key keeps the value of the layers below and is described in
+    ``settings.notices`` (`load_tolerant`), which every command prints. The other
+    files are the caller's choice, and stay strict.
 
     :raises ConfigError: for the first bad file, key or value.
     """

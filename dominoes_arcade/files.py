@@ -94,11 +94,6 @@ def decode(data: bytes, path: Path | str, code: int = INPUT) -> str:
                         code) from None
 
 
-def read_text(path: Path | str, code: int = INPUT) -> str:
-    """A UTF-8 text file. :raises FileError:"""
-    return decode(read_bytes(path, code), path, code)
-
-
 def read_toml(path: Path | str, code: int = INPUT) -> dict[str, Any]:
     """A TOML file, parsed. :raises FileError: unreadable, too big, not UTF-8 or not TOML."""
     text = decode(read_bytes(path, code, MAX_TOML_BYTES), path, code)

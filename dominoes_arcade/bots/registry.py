@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from . import plugin_probe
 from .auto import AutoBot
 from .base import Bot, BotError
 from .greedy import GreedyBot
@@ -94,23 +95,32 @@ def _load_plugin(target: str, class_name: str, spec: str) -> type[Bot]:
         module_name = f"dominoes_arcade_plugin_{digest}"
         module = sys.modules.get(module_name)
         if module is None:
+            failed = f"bot spec {spec!r}: {target} failed to load"
+            if plugin_probe.enabled():
+                plugin_probe.probe(target, failed)
             loader_spec = importlib.util.spec_from_file_location(module_name, path)
             module = importlib.util.module_from_spec(loader_spec)
             sys.modules[module_name] = module
             try:
                 loader_spec.loader.exec_module(module)
-            except (Exception, SystemExit) as error:  # a module that exits at import must not end the program
+            # A module that exits or raises KeyboardInterrupt at import must not end
+            # the program: it is a bad spec like any other (exit 3 on the command line).
+            except BaseException as error:
                 del sys.modules[module_name]
-                raise BotError(f"bot spec {spec!r}: {target} failed to load: {type(error).__name__}: {error}"
-                               ) from None
+                raise BotError(f"{failed}: {plugin_probe.describe(error)}") from None
     else:
+        failed = f"bot spec {spec!r}: cannot import {target}"
+        if target not in sys.modules and plugin_probe.enabled():
+            plugin_probe.probe(target, failed)
         try:
             module = importlib.import_module(target)
-        except (Exception, SystemExit) as error:
-            raise BotError(f"bot spec {spec!r}: cannot import {target}: {type(error).__name__}: {error}") from None
+        except BaseException as error:
+            raise BotError(f"{failed}: {plugin_probe.describe(error)}") from None
     cls: Any = getattr(module, class_name, None)
     if not (isinstance(cls, type) and issubclass(cls, Bot)):
         raise BotError(f"bot spec {spec!r}: {target} has no Bot subclass {class_name}")
+    if cls is Bot:  # it plays no decision: every game would be a forfeit
+        raise BotError(f"bot spec {spec!r}: {class_name} is the base class of every bot, not a bot: name a subclass")
     return cls
 
 

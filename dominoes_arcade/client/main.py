@@ -124,7 +124,9 @@ def parse_resolution(value: tuple[int, int] | str | None) -> tuple[int, int] | N
     if value is None or isinstance(value, tuple):
         return value
     width, _, height = value.lower().partition("x")
-    if not (width.isdigit() and height.isdigit() and 320 <= int(width) <= 7680 and 200 <= int(height) <= 4320):
+    # ASCII digits only: "³²⁰".isdigit() is true, but int() refuses it.
+    if not all(part.isascii() and part.isdigit() for part in (width, height)) or not (
+            320 <= int(width) <= 7680 and 200 <= int(height) <= 4320):
         raise LaunchError(f"--resolution {value!r}: give WIDTHxHEIGHT in pixels, e.g. 1920x1080")
     return int(width), int(height)
 

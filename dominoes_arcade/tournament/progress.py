@@ -80,11 +80,12 @@ class Progress:
             from rich.table import Column
 
             # Fixed widths for the figures; the leader (bot specs can be long) takes
-            # what is left and is cut short first.
+            # what is left and is cut short first. No markup: a bot spec is the
+            # user's text (``cmd:./bot [/x]`` is no closing tag).
             self._bar = RichProgress(
-                TextColumn("[bold]{task.description}"), BarColumn(bar_width=24), MofNCompleteColumn(),
-                TextColumn("{task.fields[rate]}"), TimeRemainingColumn(),
-                TextColumn("leader {task.fields[leader]}",
+                TextColumn("{task.description}", style="bold", markup=False), BarColumn(bar_width=24),
+                MofNCompleteColumn(), TextColumn("{task.fields[rate]}"), TimeRemainingColumn(),
+                TextColumn("leader {task.fields[leader]}", markup=False,
                            table_column=Column(ratio=1, no_wrap=True, overflow="ellipsis")),
                 console=Console(file=self.stream), transient=False, expand=True)
             self._bar.start()

@@ -88,6 +88,9 @@ def render_report(data: ReportData, results_path: Path) -> str:
     if data.status != "complete":
         parts.append(f'<p class="banner">Standings so far: this run is {esc(data.status)}, '
                      f"{played} of {data.planned} games played. The figures below will change.</p>")
+    if data.games and not decided(data):
+        parts.append('<p class="banner">No game was decided: every game was forfeited (see "Forfeits" '
+                     "below), so no score counts and the places are the forfeit rule's.</p>")
     parts += standings_section(data), pictures(data), pairings_section(data), forfeits_section(data)
     parts.append(settings_section(data))
     body = "\n".join(parts)
@@ -119,7 +122,8 @@ def pictures(data: ReportData) -> str:
                     f"Each cell: the {caption}" + (" with its 95% interval." if data.players == 2 else
                                                    ", and the count. Ties count for neither."))]
     parts.append(crosstable(data, values, labels))
-    if data.games:
+    # Two players: the scores of decided games only; tables: places, forfeits included.
+    if data.games and (decided(data) or data.players != 2):
         what = "scores" if data.players == 2 else "finishing places"
         parts += ["<h2>Distribution of " + what + "</h2>",
                   figure(report_plots.distribution(data), f"Each bot's {what} over every game it played.")]
@@ -130,6 +134,11 @@ def pictures(data: ReportData) -> str:
         parts += ["<h2>Time a decision</h2>",
                   figure(report_plots.decision_times(data), "Each point is one game's mean time a decision.")]
     return "\n".join(parts)
+
+
+def decided(data: ReportData) -> bool:
+    """Whether any game was played to its end, not forfeited."""
+    return data.games > len(data.forfeit_lines)
 
 
 def crosstable(data: ReportData, values: list[list[float | None]], labels: list[list[str]]) -> str:

@@ -1,5 +1,9 @@
 """`dominoes-arcade tournament show`: a results file as readable tables
-(standings, head to head, seats, errors) with rich."""
+(standings, head to head, seats, errors) with rich.
+
+Everything a results file says is printed as `Text`, never as a markup string: bot
+specs are the user's (``cmd:./bot [/x]``), and rich would read ``[/x]`` as a
+closing tag and fail, or ``[bold]`` as a style."""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ from typing import Any
 from rich import box
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from ..engine.core import toml_repr
 
@@ -89,9 +94,10 @@ def results_console() -> Console:
     """A console on stdout as wide as ``COLUMNS`` says when it is set, else as the
     terminal; 160 columns when it is not a terminal (a file or a pipe has room for
     the whole table)."""
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdecimal():  # not isdigit(): "²" is a digit, but no number for int()
+        return Console(width=max(40, int(columns)))
     console = Console()
-    if os.environ.get("COLUMNS", "").isdigit():
-        return Console(width=max(40, int(os.environ["COLUMNS"])))
     if not console.is_terminal:
         console = Console(width=max(console.width, 160))
     return console
@@ -104,15 +110,15 @@ def print_results(document: dict[str, Any], console: Console) -> None:
     timing = tournament.get("timing", {})
     game = tournament.get("game", "?")
     better = "higher" if tournament.get("higher_score_wins", True) else "lower"
-    console.print(f"[bold]{game}[/bold] tournament: {len(tournament.get('bots', []))} bots, "
-                  f"{tournament.get('players', '?')} seats, {tournament.get('deals', '?')} deals, "
-                  f"seed {tournament.get('seed', '?')}; {tournament.get('format', '')}")
-    console.print(f"status {run.get('status', '?')}: {tournament.get('games_played', 0)} of "
-                  f"{tournament.get('games_planned', 0)} games, {tournament.get('games_forfeited', 0)} forfeited; "
-                  f"{better} scores are better")
+    console.print(Text.assemble((str(game), "bold"), f" tournament: {len(tournament.get('bots', []))} bots, "
+                                f"{tournament.get('players', '?')} seats, {tournament.get('deals', '?')} deals, "
+                                f"seed {tournament.get('seed', '?')}; {tournament.get('format', '')}"))
+    console.print(Text(f"status {run.get('status', '?')}: {tournament.get('games_played', 0)} of "
+                       f"{tournament.get('games_planned', 0)} games, {tournament.get('games_forfeited', 0)} "
+                       f"forfeited; {better} scores are better"))
     options = tournament.get("options", {})
     if options:
-        console.print("options: " + ", ".join(f"{k} = {toml_repr(v)}" for k, v in options.items()))
+        console.print(Text("options: " + ", ".join(f"{k} = {toml_repr(v)}" for k, v in options.items())))
     wide = console.width >= WIDE
     console.print(standings_table(document.get("standings", []), wide))
     if document.get("pairs"):
@@ -145,7 +151,7 @@ def standings_table(rows: list[dict[str, Any]], wide: bool = True) -> Table:
     for row in rows:
         win_rate = f"{row['win_rate']:.3f}"
         rating = f"{row['rating']:.1f}"
-        cells = [str(row["rank"]), row["bot"], str(row["games"]), f"{row['wins']}-{row['draws']}-{row['losses']}"]
+        cells = [str(row["rank"]), Text(row["bot"]), str(row["games"]), f"{row['wins']}-{row['draws']}-{row['losses']}"]
         if wide:
             win_rate += f" {_interval(row, 'win_rate_ci95_low', 'win_rate_ci95_high', 2)}"
             rating += f" ({row['rating_mu']:.1f} ± {row['rating_sigma']:.1f})"
@@ -169,12 +175,12 @@ def pairs_table(rows: list[dict[str, Any]], better: str, wide: bool = True) -> T
         table.add_column(name, justify="right", no_wrap=True)
     for row in rows:
         if wide:
-            table.add_row(row["a"], row["b"], str(row["games"]), str(row["a_ahead"]), str(row["b_ahead"]),
+            table.add_row(Text(row["a"]), Text(row["b"]), str(row["games"]), str(row["a_ahead"]), str(row["b_ahead"]),
                           str(row["tied"]), str(row.get("deals", "")),
                           f"{_number(row.get('mean_diff'))} {_interval(row, 'ci95_low', 'ci95_high')}")
         else:
-            table.add_row(row["a"], row["b"], str(row["games"]), f"{row['a_ahead']}-{row['b_ahead']}-{row['tied']}",
-                          _number(row.get("mean_diff")))
+            table.add_row(Text(row["a"]), Text(row["b"]), str(row["games"]),
+                          f"{row['a_ahead']}-{row['b_ahead']}-{row['tied']}", _number(row.get("mean_diff")))
     return table
 
 
@@ -193,12 +199,14 @@ def errors_table(errors: list[dict[str, Any]], wide: bool = True) -> Table:
     summary = "; ".join(f"{bot} {kind} x{n}" for (bot, kind), n in counts.items())
     shown = errors[:ERRORS_LISTED]
     more = f" (first {len(shown)} listed)" if len(errors) > len(shown) else ""
-    table = Table(title=f"Forfeits: {len(errors)}: {summary}{more}", title_justify="left", **_style(wide))
+    table = Table(title=Text(f"Forfeits: {len(errors)}: {summary}{more}", style="table.title"), title_justify="left",
+                  **_style(wide))
     for name in ("game", "seat"):
         table.add_column(name, justify="right", no_wrap=True)
     table.add_column("bot", overflow="fold")
     table.add_column("kind")
     table.add_column("message", overflow="fold")
     for error in shown:
-        table.add_row(str(error["game_id"]), str(error["seat"]), error["bot"], error["kind"], error["message"])
+        table.add_row(str(error["game_id"]), str(error["seat"]), Text(error["bot"]), Text(error["kind"]),
+                      Text(error["message"]))
     return table

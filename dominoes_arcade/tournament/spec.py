@@ -83,6 +83,8 @@ class Plan:
     scheduler: str | None = None
     source: str = "flags"
     """The spec file, or "flags"."""
+    notices: tuple[str, ...] = ()
+    """Broken keys of the user's settings file, left at their defaults (for the player)."""
 
     @cached_property
     def key(self) -> str:
@@ -96,7 +98,8 @@ class Plan:
 def split_bot_list(texts: Sequence[str]) -> list[str]:
     """``--bots`` values to bot specs. Specs are separated by commas, but a spec's
     own parameters are too (``ismcts:iterations=200,c=0.7``): a piece with ``=`` and
-    no ``:`` continues the spec before it.
+    no ``:`` continues the spec before it. An empty piece (``a,,b``) is kept, as an
+    empty spec, for `resolve_plan` to refuse: a slip, not a shorter list.
 
     >>> split_bot_list(["random,ismcts:iterations=200,c=0.7,greedy"])
     ['random', 'ismcts:iterations=200,c=0.7', 'greedy']
@@ -104,9 +107,7 @@ def split_bot_list(texts: Sequence[str]) -> list[str]:
     specs: list[str] = []
     for text in texts:
         for piece in (p.strip() for p in text.split(",")):
-            if not piece:
-                continue
-            if "=" in piece and ":" not in piece and specs:
+            if piece and "=" in piece and ":" not in piece and specs and specs[-1]:
                 specs[-1] += "," + piece
             else:
                 specs.append(piece)
@@ -190,7 +191,8 @@ def resolve_plan(spec_path: Path | None, flags: dict[str, Any]) -> Plan:
     return Plan(game=game, bots=tuple(bots), players=players, deals=numbers["deals"], seed=numbers["seed"],
                 workers=workers, move_time_limit_ms=numbers["move_time_limit_ms"], options=options,
                 higher_score_wins=higher_score_wins, results_path=results_path,
-                journal_path=journal_path_for(results_path), executor=executor, scheduler=scheduler, source=where)
+                journal_path=journal_path_for(results_path), executor=executor, scheduler=scheduler, source=where,
+                notices=tuple(settings.notices))
 
 
 def resolve_bots(value: Any, where: str) -> list[str]:
@@ -201,6 +203,9 @@ def resolve_bots(value: Any, where: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise SpecError(f"{where}: bots must be a list of bot specs (strings)", "bots")
     bots = [v.strip() for v in value]
+    if "" in bots:
+        raise SpecError(f"{where}: bots: an empty bot spec (two commas in a row, or one at an end): "
+                        "remove the extra comma", "bots")
     if len(bots) < 2:
         raise SpecError(f"{where}: bots needs at least two bot specs, not {len(bots)}", "bots")
     for bot in bots:
