@@ -106,4 +106,4 @@ def test_a_record_nested_too_deeply_is_reported_once(tmp_path):
     records.write_text("[" * 100_000 + "\n", encoding="utf-8")
     result = invoke("replay", records, "--check")
     assert result.exit_code == 1
-    assert result.output.splitlines()[0] == "record 1: not a record: not JSON: nested too deeply", result.output
+    assert result.output.splitlines()[0] == "record 1: not a record: nested more than 32 levels deep", result.output
