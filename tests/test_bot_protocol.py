@@ -1,9 +1,10 @@
 """The bot protocol (docs/bot-protocol.md): what a seat sees of the steps, the
-served bot's rebuilt view, programs in tournaments (faults included) and at the
+view of version 2 and the served bot deciding on it, programs in tournaments (faults included) and at the
 client's table, and the JavaScript example."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import shutil
@@ -14,12 +15,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from dominoes_arcade.bots import BotError, parse_spec
-from dominoes_arcade.bots.protocol import HIDDEN, SeatSteps, masked, view_summary
-from dominoes_arcade.bots.shadow import Shadow, ShadowError
+from dominoes_arcade.bots import BotError, make_bot, parse_spec, program
+from dominoes_arcade.bots.driver import play_bots
+from dominoes_arcade.bots.protocol import HIDDEN, SeatSteps, masked
 from dominoes_arcade.cli import app
 from dominoes_arcade.engine import GAMES
 from dominoes_arcade.engine.match import Match
+from dominoes_arcade.engine.view_json import ViewError, view_from_json, view_to_json
 from dominoes_arcade.tournament import resolve_plan, run_tournament
 from dominoes_arcade.tournament.results import read_results
 
@@ -68,64 +70,72 @@ def test_the_steps_a_seat_sees_name_no_tile_it_may_not_see(game):
         assert shown_late > 0  # a private draw named once its tile is laid face up
 
 
-def rebuilt_views(game: str, seeds: range, options: dict | None = None):
-    """At every decision of random games: (real view, the served side's shadow
-    state or None when it gave up, the seat, the match, the shadow)."""
-    shadows: dict[tuple[int, int], Shadow] = {}
-    followers: dict[tuple[int, int], SeatSteps] = {}
-    for match in random_matches(game, seeds, options):
-        if match.is_over or match.is_chance:
-            continue
-        seat = match.current_player
-        key = (id(match), seat)
-        follower = followers.setdefault(key, SeatSteps(match, seat))
-        shadow = shadows.setdefault(key, Shadow(game, match.options(), seat))
-        view = match.view(seat)
-        summary = view_summary(view)
-        face_up = {tile for tiles in summary["zones"].values() for tile in tiles if tile != HIDDEN}
-        try:
-            rebuilt = shadow.update(list(follower.update()), face_up, summary["scores"])
-        except ShadowError:
-            rebuilt = None
-        yield view, rebuilt, seat, match, shadow
+ROUND_TRIP_GAMES = [("necropolis", {}), ("necropolis", {"after_empty": "mastaba_phase"}), ("buildup", {}),
+                    ("buildup", {"nondouble_on_double": "greater_or_equal"}), ("cyprus", {"players": 4}),
+                    ("cyprus", {"players": 6, "boneyard_reserve": 1}), ("cyprus", {"players": 5, "hand_sizes": "bell"}),
+                    ("cyprus", {"players": 10}), ("sebastopol", {})]
 
 
-REBUILT_GAMES = {"necropolis": 30, "buildup": 30, "cyprus": 10, "sebastopol": 12}
-"""Random games per game for the rebuilt view (a few thousand decisions each)."""
-VARIANTS = [("cyprus", {"players": 6, "boneyard_reserve": 1}), ("cyprus", {"players": 5, "hand_sizes": "bell"}),
-            ("necropolis", {"after_empty": "mastaba_phase"})]
+def engine_fields(state) -> dict:
+    """Every field of a state, but those a view works out again when asked (a
+    search's cache) and the rules (the same options make the same rules)."""
+    names = [name for cls in type(state).__mro__ for name in getattr(cls, "__slots__", ())]
+    return {name: getattr(state, name) for name in names if name not in ("rules", "_deal_plan", "_unknown")}
 
 
-def assert_rebuilt_exactly(game: str, seeds: range, options: dict | None = None) -> tuple[int, int]:
-    """Check the shadow's view at every decision; (decisions, the shadows' rebuilds)."""
-    decisions = 0
-    shadows = set()
-    for view, state, seat, match, shadow in rebuilt_views(game, seeds, options):
-        decisions += 1
-        shadows.add(shadow)
-        assert state is not None, (match.seed, seat, len(match.steps))
-        seen = state.view(seat)
-        assert seen.zones() == view.zones(), (match.seed, seat, len(match.steps))
-        assert seen.scores() == view.scores()
-        assert getattr(seen, "hidden", None) == getattr(view, "hidden", None)  # what draws and passes revealed
-        assert [a.text for a in state.legal_actions()] == [a.text for a in match.state.legal_actions()]
-    assert decisions > 100
-    return decisions, sum(shadow.rebuilds for shadow in shadows)
+@pytest.mark.parametrize(("game", "options"), ROUND_TRIP_GAMES,
+                         ids=[f"{g}-{'-'.join(map(str, o.values()))}" for g, o in ROUND_TRIP_GAMES])
+def test_the_view_round_trips_through_json(game, options):
+    """Version 2's view (`view_to_json`), written as JSON and read back
+    (`view_from_json`), is the engine's view again, field by field, for every
+    seat after every step of random games: the decisions, chance and the end."""
+    views = 0
+    for match in random_matches(game, range(2), options):
+        for seat in range(match.num_players):
+            view = match.view(seat)
+            data = json.loads(json.dumps(view_to_json(view)))
+            rebuilt = view_from_json(data)
+            assert engine_fields(rebuilt) == engine_fields(view), (match.seed, seat, len(match.steps))
+            assert view_to_json(rebuilt) == data
+            if match.current_player == seat:
+                assert rebuilt.legal_actions() == match.state.legal_actions()
+            views += 1
+    assert views > 200
 
 
-@pytest.mark.parametrize("game", list(GAMES))
-def test_the_served_bot_sees_the_seat_view_at_every_decision(game):
-    assert GAMES.keys() <= REBUILT_GAMES.keys()  # a new game gets its own count here
-    decisions, rebuilds = assert_rebuilt_exactly(game, range(REBUILT_GAMES[game]))
-    if game != "buildup":
-        assert rebuilds < decisions / 3  # kept between decisions: most play only the new steps
-    # Build Up: nearly every placement by the opponent names a tile of its hidden hand
-    # that the shadow had guessed, so it replays the hand's few steps again (cheaply).
+def test_a_view_that_is_not_one_is_refused():
+    view = view_to_json(Match("cyprus", 4, seed=1).view(0))
+    for bad in ([], {**view, "game": "chess"}, {**view, "seat": 7}, {**view, "hands": "x"},
+                {**view, "arms": [["9-9", "10-3"]]}, {k: v for k, v in view.items() if k != "history"}):
+        with pytest.raises(ViewError):
+            view_from_json(bad)
 
 
-@pytest.mark.parametrize(("game", "options"), VARIANTS, ids=[f"{g}-{len(o)}" for g, o in VARIANTS])
-def test_the_served_bot_sees_the_seat_view_in_variants(game, options):
-    assert_rebuilt_exactly(game, range(3), options)
+SERVED_GAMES = [("necropolis", None, {}), ("buildup", None, {}), ("cyprus", 4, {"target_score": 30}),
+                ("cyprus", 7, {"target_score": 30}), ("sebastopol", None, {"target_score": 20})]
+
+
+@pytest.mark.parametrize(("game", "players", "options"), SERVED_GAMES,
+                         ids=[f"{g}-{p or ''}" for g, p, _ in SERVED_GAMES])
+def test_the_served_bot_decides_as_it_does_in_process(capfd, game, players, options):
+    """`bot serve` speaking version 2 builds the seat's view back from each decide
+    and its bot decides on it exactly as in our own process: the same seeds, the
+    same game, step by step (a search bot, so its sampling of the hidden tiles
+    from the view is compared too)."""
+    options = {**options, **({"players": players} if players else {})}
+    spec = "ismcts:iterations=25"
+    seats = Match(game, players, options, seed=0).num_players
+    for seed, served_seat in ((3, 0), (4, seats - 1)):
+        records = []
+        for served in (True, False):
+            bots = [make_bot((f"cmd:{PYTHON} -m dominoes_arcade bot serve {spec}" if served else spec)
+                             if seat == served_seat else "random", game, seat, options, seed + seat)
+                    for seat in range(seats)]
+            records.append(play_bots(game, bots, seed, options, time_limit=20))
+        assert records[0].error is None, records[0].error
+        assert records[0].steps == records[1].steps
+    program.quit_all()
+    assert "bot serve" not in capfd.readouterr().err  # it never fell back to a random decision
 
 
 def tournament(tmp_path, game: str, bots: list[str], limit_ms: int = 3000, workers: int = 2):
@@ -137,6 +147,8 @@ def tournament(tmp_path, game: str, bots: list[str], limit_ms: int = 3000, worke
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_a_protocol_bot_and_the_served_greedy_bot_play_every_game(tmp_path, game):
+    """A version 1 program and `bot serve` (version 2) in one tournament: every game
+    played legally to its end, without a forfeit or a fallback."""
     plan, report, document = tournament(tmp_path, game, [PROTOCOL_RANDOM, SERVED_GREEDY])
     assert report.status == "complete" and report.games_played > 0
     assert not document.get("errors"), document.get("errors")
@@ -147,7 +159,7 @@ def test_a_protocol_bot_and_the_served_greedy_bot_play_every_game(tmp_path, game
 
 
 FAULTS = {"nohello": ("protocol", "expected a hello"),
-          "wrongprotocol": ("protocol", "speaks protocol 2, not 1"),
+          "wrongprotocol": ("protocol", "speaks protocol 3, not 1 or 2"),
           "notjson": ("protocol", "not JSON"),
           "notobject": ("protocol", "not a JSON object"),
           "illegal": ("illegal_action", "'resign' is not one of the legal decisions"),
@@ -253,8 +265,6 @@ def test_bots_programs_is_a_list_of_commands():
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_the_fast_decide_line_is_the_decide_message(game):
-    import json
-
     from dominoes_arcade.bots import protocol
 
     for match in random_matches(game, range(1)):
