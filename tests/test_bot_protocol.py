@@ -295,3 +295,91 @@ def test_the_setup_screen_offers_the_configured_programs(app_with):
     steer(app, "Start game")
     press_keys(app, pygame.K_RETURN)
     assert app.scenes.top.setup.seats == ["human", f"cmd:{command}"]
+
+
+# -- the schema of version 2 (docs/bot-protocol-v2.schema.json) -------------------------------
+SCHEMA = json.loads((ROOT / "docs" / "bot-protocol-v2.schema.json").read_text(encoding="utf-8"))
+JSON_TYPES = {"object": dict, "array": list, "string": str, "null": type(None), "boolean": bool}
+
+
+def schema_errors(value, schema, path="$") -> list[str]:
+    """What is wrong with `value` against `schema`: the part of JSON Schema
+    (2020-12) the protocol's schema uses, enough to hold it to the messages."""
+    if schema is False:
+        return [f"{path}: nothing is allowed here"]
+    if "$ref" in schema:
+        return schema_errors(value, SCHEMA["$defs"][schema["$ref"].split("/")[-1]], path)
+    if "anyOf" in schema:
+        found = [schema_errors(value, option, path) for option in schema["anyOf"]]
+        return [] if any(not errors for errors in found) else min(found, key=len)
+    if "const" in schema and value != schema["const"]:
+        return [f"{path}: {value!r} is not {schema['const']!r}"]
+    if "enum" in schema and value not in schema["enum"]:
+        return [f"{path}: {value!r} is not one of {schema['enum']}"]
+    kind = schema.get("type")
+    if kind == "integer" and (not isinstance(value, int) or isinstance(value, bool)):
+        return [f"{path}: {value!r} is not an integer"]
+    if kind in JSON_TYPES and not (isinstance(value, JSON_TYPES[kind])
+                                   and (kind == "boolean") == isinstance(value, bool)):
+        return [f"{path}: {value!r} is not a JSON {kind}"]
+    errors = []
+    if "pattern" in schema and not re.search(schema["pattern"], value):
+        errors.append(f"{path}: {value!r} does not match {schema['pattern']}")
+    if value is not None and not isinstance(value, (str, list, dict)):
+        if value < schema.get("minimum", value) or value > schema.get("maximum", value):
+            errors.append(f"{path}: {value} is out of range")
+    if isinstance(value, list):
+        if not schema.get("minItems", 0) <= len(value) <= schema.get("maxItems", len(value)):
+            errors.append(f"{path}: {len(value)} items")
+        prefix = schema.get("prefixItems", [])
+        for index, item in enumerate(value):
+            item_schema = prefix[index] if index < len(prefix) else schema.get("items", {})
+            errors += schema_errors(item, item_schema, f"{path}[{index}]")
+    if isinstance(value, dict):
+        errors += [f"{path}: no {key}" for key in schema.get("required", []) if key not in value]
+        for key, item in value.items():
+            item_schema = schema.get("properties", {}).get(key, schema.get("additionalProperties", {}))
+            errors += schema_errors(item, item_schema, f"{path}.{key}")
+    return errors
+
+
+def test_the_schema_check_finds_faults():
+    view = view_to_json(Match("necropolis", seed=1).view(0))
+    assert schema_errors({"type": "quit"}, SCHEMA) == []
+    for bad in ({"type": "hello", "protocol": 3}, {"type": "decide", "steps": [], "legal": ["draw"], "time_ms": 5},
+                {"type": "decide", "steps": [], "legal": ["draw"], "time_ms": 5, "view": {**view, "held": "3-x"}},
+                {"type": "decide", "steps": [], "legal": ["draw"], "time_ms": 5, "view": {**view, "turns": True}}):
+        assert schema_errors(bad, SCHEMA), bad
+
+
+@pytest.mark.parametrize(("game", "options"), ROUND_TRIP_GAMES[::2],
+                         ids=[f"{g}-{'-'.join(map(str, o.values()))}" for g, o in ROUND_TRIP_GAMES[::2]])
+def test_the_schema_describes_every_message_of_version_2(game, options):
+    """Every message of random games, as version 2 writes it, is valid against the
+    schema, and each view has exactly the keys its game's part of the schema lists
+    (so the schema names every key, and no key is missing)."""
+    from dominoes_arcade.bots import protocol
+
+    defs = SCHEMA["$defs"]
+    parts = {"necropolis": "necropolisView", "buildup": "buildupView", "cyprus": "starView", "sebastopol": "starView"}
+    messages = [protocol.hello(), {"type": "hello", "protocol": 2, "name": "x"}, {"type": "action", "action": "draw"},
+                protocol.QUIT]
+    decisions = 0
+    for match in random_matches(game, range(1), options):
+        if match.is_over:
+            outcome = match.state.outcome()
+            messages.append(protocol.end(outcome.scores, outcome.winners, protocol.seat_steps(match, 0)))
+        elif not match.is_chance:
+            seat = match.current_player
+            view = view_to_json(match.view(seat))
+            assert list(view) == defs[parts[game]]["required"]
+            decisions += 1
+            if decisions % 5 == 1:  # a sample: the check is slow, the views alike
+                messages.append(protocol.decide(protocol.seat_steps(match, seat),
+                                                [a.text for a in match.state.legal_actions()], 500, view))
+            if len(messages) == 5:
+                messages.append(protocol.start(game, match.options(), seat, 7))
+    for message in messages:
+        line = json.loads(protocol.encode(message))
+        assert schema_errors(line, SCHEMA) == [], line
+    assert len(messages) > 10
