@@ -60,7 +60,7 @@ def serve(spec: BotSpec, stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdou
                 log(f"ignored: a decide without legal decisions (legal = {protocol_text(legal)}): "
                     "nothing to answer with")
                 continue
-            if bot is None:
+            if bot is None or game is None:
                 log("a decide with no game started; playing a random legal decision")
                 action = random.choice(legal)
             else:
