@@ -40,7 +40,7 @@ def main(fault: str = "", spawn: str = "") -> None:
             if fault == "nohello":
                 send({"type": "action", "action": "draw"})
             else:
-                send({"type": "hello", "protocol": 2 if fault == "wrongprotocol" else 1, "name": "test bot"})
+                send({"type": "hello", "protocol": 3 if fault == "wrongprotocol" else 1, "name": "test bot"})
         elif kind == "start":
             rng.seed(message["seed"])
         elif kind == "decide":

@@ -1,9 +1,10 @@
 """The bot protocol (docs/bot-protocol.md): what a seat sees of the steps, the
-served bot's rebuilt view, programs in tournaments (faults included) and at the
+view of version 2 and the served bot deciding on it, programs in tournaments (faults included) and at the
 client's table, and the JavaScript example."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import shutil
@@ -14,12 +15,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from dominoes_arcade.bots import BotError, parse_spec
-from dominoes_arcade.bots.protocol import HIDDEN, SeatSteps, masked, view_summary
-from dominoes_arcade.bots.shadow import Shadow, ShadowError
+from dominoes_arcade.bots import BotError, make_bot, parse_spec, program
+from dominoes_arcade.bots.driver import play_bots
+from dominoes_arcade.bots.protocol import HIDDEN, SeatSteps, masked
 from dominoes_arcade.cli import app
 from dominoes_arcade.engine import GAMES
 from dominoes_arcade.engine.match import Match
+from dominoes_arcade.engine.view_json import ViewError, view_from_json, view_to_json
 from dominoes_arcade.tournament import resolve_plan, run_tournament
 from dominoes_arcade.tournament.results import read_results
 
@@ -68,64 +70,72 @@ def test_the_steps_a_seat_sees_name_no_tile_it_may_not_see(game):
         assert shown_late > 0  # a private draw named once its tile is laid face up
 
 
-def rebuilt_views(game: str, seeds: range, options: dict | None = None):
-    """At every decision of random games: (real view, the served side's shadow
-    state or None when it gave up, the seat, the match, the shadow)."""
-    shadows: dict[tuple[int, int], Shadow] = {}
-    followers: dict[tuple[int, int], SeatSteps] = {}
-    for match in random_matches(game, seeds, options):
-        if match.is_over or match.is_chance:
-            continue
-        seat = match.current_player
-        key = (id(match), seat)
-        follower = followers.setdefault(key, SeatSteps(match, seat))
-        shadow = shadows.setdefault(key, Shadow(game, match.options(), seat))
-        view = match.view(seat)
-        summary = view_summary(view)
-        face_up = {tile for tiles in summary["zones"].values() for tile in tiles if tile != HIDDEN}
-        try:
-            rebuilt = shadow.update(list(follower.update()), face_up, summary["scores"])
-        except ShadowError:
-            rebuilt = None
-        yield view, rebuilt, seat, match, shadow
+ROUND_TRIP_GAMES = [("necropolis", {}), ("necropolis", {"after_empty": "mastaba_phase"}), ("buildup", {}),
+                    ("buildup", {"nondouble_on_double": "greater_or_equal"}), ("cyprus", {"players": 4}),
+                    ("cyprus", {"players": 6, "boneyard_reserve": 1}), ("cyprus", {"players": 5, "hand_sizes": "bell"}),
+                    ("cyprus", {"players": 10}), ("sebastopol", {})]
 
 
-REBUILT_GAMES = {"necropolis": 30, "buildup": 30, "cyprus": 10, "sebastopol": 12}
-"""Random games per game for the rebuilt view (a few thousand decisions each)."""
-VARIANTS = [("cyprus", {"players": 6, "boneyard_reserve": 1}), ("cyprus", {"players": 5, "hand_sizes": "bell"}),
-            ("necropolis", {"after_empty": "mastaba_phase"})]
+def engine_fields(state) -> dict:
+    """Every field of a state, but those a view works out again when asked (a
+    search's cache) and the rules (the same options make the same rules)."""
+    names = [name for cls in type(state).__mro__ for name in getattr(cls, "__slots__", ())]
+    return {name: getattr(state, name) for name in names if name not in ("rules", "_deal_plan", "_unknown")}
 
 
-def assert_rebuilt_exactly(game: str, seeds: range, options: dict | None = None) -> tuple[int, int]:
-    """Check the shadow's view at every decision; (decisions, the shadows' rebuilds)."""
-    decisions = 0
-    shadows = set()
-    for view, state, seat, match, shadow in rebuilt_views(game, seeds, options):
-        decisions += 1
-        shadows.add(shadow)
-        assert state is not None, (match.seed, seat, len(match.steps))
-        seen = state.view(seat)
-        assert seen.zones() == view.zones(), (match.seed, seat, len(match.steps))
-        assert seen.scores() == view.scores()
-        assert getattr(seen, "hidden", None) == getattr(view, "hidden", None)  # what draws and passes revealed
-        assert [a.text for a in state.legal_actions()] == [a.text for a in match.state.legal_actions()]
-    assert decisions > 100
-    return decisions, sum(shadow.rebuilds for shadow in shadows)
+@pytest.mark.parametrize(("game", "options"), ROUND_TRIP_GAMES,
+                         ids=[f"{g}-{'-'.join(map(str, o.values()))}" for g, o in ROUND_TRIP_GAMES])
+def test_the_view_round_trips_through_json(game, options):
+    """Version 2's view (`view_to_json`), written as JSON and read back
+    (`view_from_json`), is the engine's view again, field by field, for every
+    seat after every step of random games: the decisions, chance and the end."""
+    views = 0
+    for match in random_matches(game, range(2), options):
+        for seat in range(match.num_players):
+            view = match.view(seat)
+            data = json.loads(json.dumps(view_to_json(view)))
+            rebuilt = view_from_json(data)
+            assert engine_fields(rebuilt) == engine_fields(view), (match.seed, seat, len(match.steps))
+            assert view_to_json(rebuilt) == data
+            if match.current_player == seat:
+                assert rebuilt.legal_actions() == match.state.legal_actions()
+            views += 1
+    assert views > 200
 
 
-@pytest.mark.parametrize("game", list(GAMES))
-def test_the_served_bot_sees_the_seat_view_at_every_decision(game):
-    assert GAMES.keys() <= REBUILT_GAMES.keys()  # a new game gets its own count here
-    decisions, rebuilds = assert_rebuilt_exactly(game, range(REBUILT_GAMES[game]))
-    if game != "buildup":
-        assert rebuilds < decisions / 3  # kept between decisions: most play only the new steps
-    # Build Up: nearly every placement by the opponent names a tile of its hidden hand
-    # that the shadow had guessed, so it replays the hand's few steps again (cheaply).
+def test_a_view_that_is_not_one_is_refused():
+    view = view_to_json(Match("cyprus", 4, seed=1).view(0))
+    for bad in ([], {**view, "game": "chess"}, {**view, "seat": 7}, {**view, "hands": "x"},
+                {**view, "arms": [["9-9", "10-3"]]}, {k: v for k, v in view.items() if k != "history"}):
+        with pytest.raises(ViewError):
+            view_from_json(bad)
 
 
-@pytest.mark.parametrize(("game", "options"), VARIANTS, ids=[f"{g}-{len(o)}" for g, o in VARIANTS])
-def test_the_served_bot_sees_the_seat_view_in_variants(game, options):
-    assert_rebuilt_exactly(game, range(3), options)
+SERVED_GAMES = [("necropolis", None, {}), ("buildup", None, {}), ("cyprus", 4, {"target_score": 30}),
+                ("cyprus", 7, {"target_score": 30}), ("sebastopol", None, {"target_score": 20})]
+
+
+@pytest.mark.parametrize(("game", "players", "options"), SERVED_GAMES,
+                         ids=[f"{g}-{p or ''}" for g, p, _ in SERVED_GAMES])
+def test_the_served_bot_decides_as_it_does_in_process(capfd, game, players, options):
+    """`bot serve` speaking version 2 builds the seat's view back from each decide
+    and its bot decides on it exactly as in our own process: the same seeds, the
+    same game, step by step (a search bot, so its sampling of the hidden tiles
+    from the view is compared too)."""
+    options = {**options, **({"players": players} if players else {})}
+    spec = "ismcts:iterations=25"
+    seats = Match(game, players, options, seed=0).num_players
+    for seed, served_seat in ((3, 0), (4, seats - 1)):
+        records = []
+        for served in (True, False):
+            bots = [make_bot((f"cmd:{PYTHON} -m dominoes_arcade bot serve {spec}" if served else spec)
+                             if seat == served_seat else "random", game, seat, options, seed + seat)
+                    for seat in range(seats)]
+            records.append(play_bots(game, bots, seed, options, time_limit=20))
+        assert records[0].error is None, records[0].error
+        assert records[0].steps == records[1].steps
+    program.quit_all()
+    assert "bot serve" not in capfd.readouterr().err  # it never fell back to a random decision
 
 
 def tournament(tmp_path, game: str, bots: list[str], limit_ms: int = 3000, workers: int = 2):
@@ -137,6 +147,8 @@ def tournament(tmp_path, game: str, bots: list[str], limit_ms: int = 3000, worke
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_a_protocol_bot_and_the_served_greedy_bot_play_every_game(tmp_path, game):
+    """A version 1 program and `bot serve` (version 2) in one tournament: every game
+    played legally to its end, without a forfeit or a fallback."""
     plan, report, document = tournament(tmp_path, game, [PROTOCOL_RANDOM, SERVED_GREEDY])
     assert report.status == "complete" and report.games_played > 0
     assert not document.get("errors"), document.get("errors")
@@ -147,7 +159,7 @@ def test_a_protocol_bot_and_the_served_greedy_bot_play_every_game(tmp_path, game
 
 
 FAULTS = {"nohello": ("protocol", "expected a hello"),
-          "wrongprotocol": ("protocol", "speaks protocol 2, not 1"),
+          "wrongprotocol": ("protocol", "speaks protocol 3, not 1 or 2"),
           "notjson": ("protocol", "not JSON"),
           "notobject": ("protocol", "not a JSON object"),
           "illegal": ("illegal_action", "'resign' is not one of the legal decisions"),
@@ -253,8 +265,6 @@ def test_bots_programs_is_a_list_of_commands():
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_the_fast_decide_line_is_the_decide_message(game):
-    import json
-
     from dominoes_arcade.bots import protocol
 
     for match in random_matches(game, range(1)):
@@ -285,3 +295,91 @@ def test_the_setup_screen_offers_the_configured_programs(app_with):
     steer(app, "Start game")
     press_keys(app, pygame.K_RETURN)
     assert app.scenes.top.setup.seats == ["human", f"cmd:{command}"]
+
+
+# -- the schema of version 2 (docs/bot-protocol-v2.schema.json) -------------------------------
+SCHEMA = json.loads((ROOT / "docs" / "bot-protocol-v2.schema.json").read_text(encoding="utf-8"))
+JSON_TYPES = {"object": dict, "array": list, "string": str, "null": type(None), "boolean": bool}
+
+
+def schema_errors(value, schema, path="$") -> list[str]:
+    """What is wrong with `value` against `schema`: the part of JSON Schema
+    (2020-12) the protocol's schema uses, enough to hold it to the messages."""
+    if schema is False:
+        return [f"{path}: nothing is allowed here"]
+    if "$ref" in schema:
+        return schema_errors(value, SCHEMA["$defs"][schema["$ref"].split("/")[-1]], path)
+    if "anyOf" in schema:
+        found = [schema_errors(value, option, path) for option in schema["anyOf"]]
+        return [] if any(not errors for errors in found) else min(found, key=len)
+    if "const" in schema and value != schema["const"]:
+        return [f"{path}: {value!r} is not {schema['const']!r}"]
+    if "enum" in schema and value not in schema["enum"]:
+        return [f"{path}: {value!r} is not one of {schema['enum']}"]
+    kind = schema.get("type")
+    if kind == "integer" and (not isinstance(value, int) or isinstance(value, bool)):
+        return [f"{path}: {value!r} is not an integer"]
+    if kind in JSON_TYPES and not (isinstance(value, JSON_TYPES[kind])
+                                   and (kind == "boolean") == isinstance(value, bool)):
+        return [f"{path}: {value!r} is not a JSON {kind}"]
+    errors = []
+    if "pattern" in schema and not re.search(schema["pattern"], value):
+        errors.append(f"{path}: {value!r} does not match {schema['pattern']}")
+    if value is not None and not isinstance(value, (str, list, dict)):
+        if value < schema.get("minimum", value) or value > schema.get("maximum", value):
+            errors.append(f"{path}: {value} is out of range")
+    if isinstance(value, list):
+        if not schema.get("minItems", 0) <= len(value) <= schema.get("maxItems", len(value)):
+            errors.append(f"{path}: {len(value)} items")
+        prefix = schema.get("prefixItems", [])
+        for index, item in enumerate(value):
+            item_schema = prefix[index] if index < len(prefix) else schema.get("items", {})
+            errors += schema_errors(item, item_schema, f"{path}[{index}]")
+    if isinstance(value, dict):
+        errors += [f"{path}: no {key}" for key in schema.get("required", []) if key not in value]
+        for key, item in value.items():
+            item_schema = schema.get("properties", {}).get(key, schema.get("additionalProperties", {}))
+            errors += schema_errors(item, item_schema, f"{path}.{key}")
+    return errors
+
+
+def test_the_schema_check_finds_faults():
+    view = view_to_json(Match("necropolis", seed=1).view(0))
+    assert schema_errors({"type": "quit"}, SCHEMA) == []
+    for bad in ({"type": "hello", "protocol": 3}, {"type": "decide", "steps": [], "legal": ["draw"], "time_ms": 5},
+                {"type": "decide", "steps": [], "legal": ["draw"], "time_ms": 5, "view": {**view, "held": "3-x"}},
+                {"type": "decide", "steps": [], "legal": ["draw"], "time_ms": 5, "view": {**view, "turns": True}}):
+        assert schema_errors(bad, SCHEMA), bad
+
+
+@pytest.mark.parametrize(("game", "options"), ROUND_TRIP_GAMES[::2],
+                         ids=[f"{g}-{'-'.join(map(str, o.values()))}" for g, o in ROUND_TRIP_GAMES[::2]])
+def test_the_schema_describes_every_message_of_version_2(game, options):
+    """Every message of random games, as version 2 writes it, is valid against the
+    schema, and each view has exactly the keys its game's part of the schema lists
+    (so the schema names every key, and no key is missing)."""
+    from dominoes_arcade.bots import protocol
+
+    defs = SCHEMA["$defs"]
+    parts = {"necropolis": "necropolisView", "buildup": "buildupView", "cyprus": "starView", "sebastopol": "starView"}
+    messages = [protocol.hello(), {"type": "hello", "protocol": 2, "name": "x"}, {"type": "action", "action": "draw"},
+                protocol.QUIT]
+    decisions = 0
+    for match in random_matches(game, range(1), options):
+        if match.is_over:
+            outcome = match.state.outcome()
+            messages.append(protocol.end(outcome.scores, outcome.winners, protocol.seat_steps(match, 0)))
+        elif not match.is_chance:
+            seat = match.current_player
+            view = view_to_json(match.view(seat))
+            assert list(view) == defs[parts[game]]["required"]
+            decisions += 1
+            if decisions % 5 == 1:  # a sample: the check is slow, the views alike
+                messages.append(protocol.decide(protocol.seat_steps(match, seat),
+                                                [a.text for a in match.state.legal_actions()], 500, view))
+            if len(messages) == 5:
+                messages.append(protocol.start(game, match.options(), seat, 7))
+    for message in messages:
+        line = json.loads(protocol.encode(message))
+        assert schema_errors(line, SCHEMA) == [], line
+    assert len(messages) > 10

@@ -12,10 +12,20 @@ import pytest
 
 from dominoes_arcade.bots import parse_spec
 from dominoes_arcade.bots.serve import serve
+from dominoes_arcade.engine import new_game
+from dominoes_arcade.engine.view_json import view_to_json
+
+
+def first_view() -> dict:
+    """Seat 0's view (version 2) of a Necropolis game it opens: its one decision is ``draw``."""
+    state = new_game("necropolis")
+    state.apply(state.parse_action("first 0"))
+    return view_to_json(state.view(0))
+
 
 START = {"type": "start", "game": "necropolis", "options": {}, "seat": 0, "seed": 3}
-DECIDE = {"type": "decide", "steps": ["* first 0"], "legal": ["draw"], "time_ms": 1000,
-          "view": {"seat": 0, "players": 2, "scores": [0, 0], "zones": {}}}
+VIEW = first_view()
+DECIDE = {"type": "decide", "steps": ["* first 0"], "legal": ["draw"], "time_ms": 1000, "view": VIEW}
 
 
 def served(messages: list[dict | str], capsys) -> tuple[list[dict], list[str]]:
@@ -59,14 +69,36 @@ def test_a_bad_start_is_reported_and_a_decide_still_gets_a_legal_answer(capsys, 
     assert len(errors) == 2
 
 
-@pytest.mark.parametrize("decide", [
-    {**DECIDE, "steps": "x"}, {**DECIDE, "steps": [1, 2]}, {**DECIDE, "view": []},
-    {**DECIDE, "view": {"zones": []}}, {**DECIDE, "view": {"zones": {"a": 5}}}, {**DECIDE, "time_ms": "soon"},
+@pytest.mark.parametrize("decide,problem", [
+    ({**DECIDE, "view": []}, "view must be a JSON object"),
+    ({**DECIDE, "view": None}, "view must be a JSON object"),
+    ({**DECIDE, "view": {"seat": 0, "players": 2, "scores": [0, 0], "zones": {}}}, "a version 1 summary"),
+    ({**DECIDE, "view": {**VIEW, "mastabas": 5}}, "the view cannot be read"),
+    ({**DECIDE, "view": {**VIEW, "phase": "lunch"}}, "the view cannot be read"),
+    ({**DECIDE, "view": {**VIEW, "held": "10-10"}}, "the view cannot be read"),
+    ({**DECIDE, "view": {**VIEW, "game": "buildup"}}, "the view cannot be read"),
+    ({**DECIDE, "view": {**VIEW, "seat": 1}}, "another game or seat"),
+    ({**DECIDE, "view": {**VIEW, "options": {**VIEW["options"], "site_penalty": 2}}}, "another game or seat"),
+    ({**DECIDE, "legal": ["fly"]}, "not one"),
 ])
-def test_a_decide_with_bad_steps_or_view_is_answered(capsys, decide):
+def test_a_decide_whose_view_cannot_be_used_is_answered(capsys, decide, problem):
     replies, errors = served([START, decide], capsys)
-    assert replies == [{"type": "action", "action": "draw"}]
-    assert len(errors) == 1 and errors[0].startswith("bot serve: "), errors
+    assert replies == [{"type": "action", "action": decide["legal"][0]}]
+    assert len(errors) == 1 and errors[0].startswith("bot serve: ") and problem in errors[0], errors
+    assert errors[0].endswith("playing a random legal decision")
+
+
+@pytest.mark.parametrize("decide", [{**DECIDE, "steps": "x"}, {**DECIDE, "time_ms": "soon"},
+                                    {k: v for k, v in DECIDE.items() if k not in ("steps", "time_ms")}])
+def test_a_decide_needs_only_its_view_and_legal_decisions(capsys, decide):
+    """Version 2: the bot decides from the view; steps and time are not read."""
+    replies, errors = served([START, decide], capsys)
+    assert replies == [{"type": "action", "action": "draw"}] and errors == []
+
+
+def test_bot_serve_says_it_speaks_version_2(capsys):
+    replies, errors = served([{"type": "hello", "protocol": 1}], capsys)
+    assert replies[0]["type"] == "hello" and replies[0]["protocol"] == 2 and errors == []
 
 
 def test_a_decide_before_any_start_is_answered(capsys):

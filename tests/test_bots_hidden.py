@@ -20,6 +20,7 @@ from dominoes_arcade.bots.protocol import HIDDEN, masked, seat_steps, view_summa
 from dominoes_arcade.engine import State, new_game
 from dominoes_arcade.engine.match import Match
 from dominoes_arcade.engine.tiles import NAME
+from dominoes_arcade.engine.view_json import view_to_json
 
 GAMES = [("necropolis", None, {}), ("buildup", None, {}), ("cyprus", 5, {"target_score": 30}),
          ("sebastopol", None, {"target_score": 20})]
@@ -139,6 +140,9 @@ class RecordingProgram:
     """Stands in for a running bot program (`bots.program.Program`): keeps every
     message it is sent and answers a ``decide`` with a random legal decision."""
 
+    protocol = 1
+    """The version it answered our hello with (`RecordingProgramV2`: 2)."""
+
     def __init__(self, command):
         self.name, self.messages, self.rng = "recorder", [], random.Random(len(command))
 
@@ -204,15 +208,75 @@ def check_steps_told(match: Match, seat: int, told: list[str], counts: dict[str,
             counts["masked"] += 1
 
 
+def tiles_named(value, path=()):
+    """Every tile a JSON value names, anywhere in it: (the path to it, its name)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from tiles_named(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from tiles_named(item, (*path, index))
+    elif isinstance(value, str) and _STEP_TILE.fullmatch(value):
+        yield path, value
+
+
+def buildup_owner(path: tuple, data: dict) -> int | None:
+    """Whose set (colour) the tile at `path` of a Build Up view is: a hand, boneyard,
+    pile set aside or shown draw is its seat's; a stack entry says its owner; the
+    pending first-player draw is seat 0's. None for the ``stacks`` zone, which lists
+    the stacks' tiles without their colours."""
+    key = path[0]
+    if key in ("hands", "boneyards", "set_aside", "shown"):
+        return path[1]
+    if key == "stacks":
+        return data["stacks"][path[1]][path[2]][1]
+    if key == "pending_first":
+        return 0
+    if key == "zones":
+        zone = path[1]
+        return None if zone == "stacks" else int(zone.split()[-1])
+    raise AssertionError(f"a tile at {path}, which this test does not know the owner of")
+
+
+def check_view_told(match: Match, seat: int, data: dict, counts: dict[str, int]) -> None:
+    """Version 2's ``view`` (the seat's whole view as JSON) names no tile the seat
+    may not see, anywhere in it: each tile it names is checked against the rules'
+    hidden zones of the full state (`hidden_zones`), the physical tile in Build Up
+    (a tile of the seat's own colour is not the opponent's of the same name). The
+    hands of the round before, in Cyprus and Sebastopol, were shown to all at its
+    end: they must be those hands, as the full state has them."""
+    state = match.state
+    hidden = [t for zone in hidden_zones(state, seat) for t in zone if t >= 0]
+    counts["hidden in view"] += json.dumps(data).count(f'"{HIDDEN}"')
+    if state.game == "buildup":
+        opponent = 1 - seat
+        secret = {(opponent, NAME[t]) for t in hidden}
+        stacks = sorted(NAME[t] for entries in state.stacks for t, _ in entries)
+        assert sorted(name for path, name in tiles_named(data["zones"]["stacks"])) == stacks
+        for path, name in tiles_named(data):
+            owner = buildup_owner(path, data)
+            assert owner is None or (owner, name) not in secret, (seat, path, name)
+        return
+    secret = {NAME[t] for t in hidden}
+    for path, name in tiles_named(data):
+        if path[0] == "last_round":
+            assert path[1] == "hands", path
+            assert name == NAME[state.last_round.hands[path[2]][path[3]]], (path, name)
+        else:
+            assert name not in secret, (seat, path, name)
+
+
+@pytest.mark.parametrize("version", [1, 2])
 @pytest.mark.parametrize("game, players, options", PROGRAM_GAMES,
                          ids=[f"{g}-{p or ''}" for g, p, _ in PROGRAM_GAMES])
-def test_a_bot_program_is_told_no_tile_its_seat_may_not_see(monkeypatch, game, players, options):
+def test_a_bot_program_is_told_no_tile_its_seat_may_not_see(monkeypatch, game, players, options, version):
     """Every message to a ``cmd:`` seat, as the driver (tournaments) and the client's
     bot worker (`seat_steps`) build them: each ``decide``'s steps and view, and
-    ``end``'s steps, checked against the engine's view and `Match.visible`."""
-    monkeypatch.setattr(program, "Program", RecordingProgram)
+    ``end``'s steps, checked against the engine's view and `Match.visible`; in
+    version 2, the whole view the decide carries too (`check_view_told`)."""
+    monkeypatch.setattr(program, "Program", type("Recording", (RecordingProgram,), {"protocol": version}))
     monkeypatch.setattr(program, "_PROGRAMS", {})
-    counts = {"masked": 0, "named late": 0, "decisions": 0}
+    counts = {"masked": 0, "named late": 0, "decisions": 0, "hidden in view": 0}
     for seed in range(3):
         match = Match(game, players, options, seed=seed)
         bots = [make_bot(f"cmd:{sys.executable}", game, seat, match.options(), seed)
@@ -227,7 +291,13 @@ def test_a_bot_program_is_told_no_tile_its_seat_may_not_see(monkeypatch, game, p
             view = match.view(seat)
             action = bots[seat].choose(view, match.state.legal_actions())
             told = bots[seat]._started.messages[-1]
-            assert told["type"] == "decide" and told["view"] == view_summary(view)
+            assert told["type"] == "decide"
+            if version == 1:
+                assert told["view"] == view_summary(view)
+            else:
+                assert told["view"] == view_to_json(view)
+                assert {key: told["view"][key] for key in view_summary(view)} == view_summary(view)
+                check_view_told(match, seat, told["view"], counts)
             check_steps_told(match, seat, told["steps"], counts)
             assert seat_steps(match, seat) == told["steps"]  # what the client's bot worker sends
             counts["decisions"] += 1
@@ -238,5 +308,26 @@ def test_a_bot_program_is_told_no_tile_its_seat_may_not_see(monkeypatch, game, p
             assert told["type"] == "end"
             check_steps_told(match, seat, told["steps"], counts)
     assert counts["decisions"] > 50 and counts["masked"] > 0, counts
+    assert counts["hidden in view"] > 0 or version == 1, counts
     if game == "necropolis":
         assert counts["named late"] > 0, counts  # a private draw named once its tile is laid face up
+
+
+@pytest.mark.parametrize("game, players, options", PROGRAM_GAMES[:3], ids=["necropolis", "buildup", "cyprus"])
+def test_the_view_check_finds_a_hidden_tile_written_into_the_view(game, players, options):
+    """`check_view_told` is not vacuous: the full state's own JSON (every tile
+    named) fails it for a seat wherever that seat has something hidden."""
+    match, failures = Match(game, players, options, seed=1), 0
+    rng = random.Random(1)
+    while not match.is_over and failures < 5:
+        if match.is_chance:
+            match.resolve_chance()
+            continue
+        seat = match.current_player
+        full = view_to_json(match.state)  # viewer -1: nothing written "?"
+        full["seat"] = seat
+        with pytest.raises(AssertionError):
+            check_view_told(match, seat, full, {"hidden in view": 0})
+        failures += 1
+        match.apply(rng.choice(match.state.legal_actions()))
+    assert failures == 5

@@ -14,7 +14,7 @@ through `on_groups_changed`, so that they can be ended even when the worker is
 killed.
 
 Faults raise `ProtocolError`, whose ``forfeit_kind`` the driver writes into the
-forfeit: ``protocol`` (no hello, a wrong protocol number, a reply that is not a
+forfeit: ``protocol`` (no hello, a protocol number other than 1 or 2, a reply that is not a
 JSON object), ``illegal_action``, ``timeout`` (no reply within the time limit: the
 program is killed) and ``crash`` (the program exited).
 """
@@ -116,6 +116,8 @@ class Program:
     def __init__(self, command: tuple[str, ...]):
         self.command = command
         self.name = ""
+        self.protocol = protocol.PROTOCOL
+        """The protocol version the program answered our hello with (1 or 2)."""
         try:
             self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                             stderr=_stderr(), bufsize=0, start_new_session=True)
@@ -128,7 +130,7 @@ class Program:
         self._poll = select.poll()
         self._poll.register(self._out, select.POLLIN)
         self._buffer = b""
-        self.name = protocol.check_hello(self.ask(protocol.hello(), HELLO_TIME_LIMIT, "hello"))
+        self.name, self.protocol = protocol.check_hello(self.ask(protocol.hello(), HELLO_TIME_LIMIT, "hello"))
         if self.name:
             NAMES[command] = self.name
 
@@ -332,11 +334,12 @@ class ProgramBot(Bot):
                 raise self._fault
             program = self._program()
             texts = [a.text for a in legal]
-            zones = view.zones()
             steps = self.steps(view.seen_pieces())
             left = limit - (time.perf_counter() - start)
-            reply = program.ask_line(protocol.encode_decide(steps, texts, max(int(left * 1000), 0), view, zones),
-                                     left, "action")
+            time_ms = max(int(left * 1000), 0)
+            line = (protocol.encode_decide_v2(steps, texts, time_ms, view) if program.protocol >= 2
+                    else protocol.encode_decide(steps, texts, time_ms, view))
+            reply = program.ask_line(line, left, "action")
         except BaseException:  # a fault, or the driver's watchdog stopped us mid-exchange: the program is unusable
             drop(self.command, self.seat)
             self._started = None

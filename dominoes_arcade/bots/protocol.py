@@ -1,5 +1,13 @@
-"""The bot protocol, version 1 (docs/bot-protocol.md): JSON messages, one object a
-line, between us and a bot program; and what a seat may see of the game in them.
+"""The bot protocol, versions 1 and 2 (docs/bot-protocol.md): JSON messages, one
+object a line, between us and a bot program; and what a seat may see of the game in
+them.
+
+The versions: our ``hello`` is the same for every program (``"protocol": 1``, the
+oldest version we speak), and the program's reply names the version it speaks, 1 or
+2 (`check_hello`). Version 1 is unchanged; version 2 sends the same messages, but a
+``decide``'s ``view`` is the seat's whole engine view (`engine.view_json`, which
+holds version 1's summary keys too), so a program needs no rebuilding from the
+steps.
 
 What a seat sees of the steps (`seat_steps`): every step of the game, with the tile
 of a step written ``?`` unless the seat saw that step when it happened
@@ -27,9 +35,13 @@ from typing import Any
 from ..engine import State
 from ..engine.match import Match
 from ..engine.tiles import NAME
+from ..engine.view_json import view_to_json
 
 PROTOCOL = 1
-"""The protocol version this module speaks."""
+"""The protocol version our ``hello`` names: the oldest we speak, so that a program
+written for version 1 sees what it always saw."""
+PROTOCOLS = (1, 2)
+"""The versions a program may answer our ``hello`` with."""
 
 HIDDEN = "?"
 """A tile the seat may not see, in steps and in the view's zones."""
@@ -146,6 +158,11 @@ def encode_decide(steps: Sequence[str], legal: Sequence[str], time_ms: int, view
             f'"scores":[{",".join(map(str, view.scores()))}],"zones":{{{summary}}}}}}}\n').encode()
 
 
+def encode_decide_v2(steps: Sequence[str], legal: Sequence[str], time_ms: int, view: State) -> bytes:
+    """A version 2 ``decide``: as version 1's, with the whole view (`view_to_json`)."""
+    return encode(decide(steps, legal, int(time_ms), view_to_json(view)))
+
+
 def _strings(texts: Sequence[str]) -> str:
     """A JSON array's insides, for strings that need no escaping."""
     return '"' + '","'.join(texts) + '"' if texts else ""
@@ -198,14 +215,16 @@ def decode(line: bytes | str) -> dict[str, Any]:
     return message
 
 
-def check_hello(message: dict[str, Any]) -> str:
-    """The program's name from its ``hello`` reply. :raises ProtocolError:"""
+def check_hello(message: dict[str, Any]) -> tuple[str, int]:
+    """The program's name and protocol version (one of `PROTOCOLS`) from its
+    ``hello`` reply. :raises ProtocolError:"""
     if message.get("type") != "hello":
         raise ProtocolError("protocol", f"expected a hello, got a {message.get('type')!r} message")
-    if message.get("protocol") != PROTOCOL:
-        raise ProtocolError("protocol", f"speaks protocol {message.get('protocol')!r}, not {PROTOCOL}")
+    version = message.get("protocol")
+    if isinstance(version, bool) or version not in PROTOCOLS:
+        raise ProtocolError("protocol", f"speaks protocol {version!r}, not {' or '.join(map(str, PROTOCOLS))}")
     name = message.get("name")
-    return name if isinstance(name, str) else ""
+    return (name if isinstance(name, str) else ""), int(version)
 
 
 def _quote(line: bytes | str, limit: int = 80) -> str:

@@ -2,9 +2,9 @@
 bot protocol (docs/bot-protocol.md) on standard input and output, so that it plays
 in other people's tools, and so that the protocol is tested against itself.
 
-A bot of ours decides from an engine view, which the protocol does not send: a
-`shadow.Shadow` rebuilds the seat's game from the steps, kept from one decision to
-the next.
+It speaks version 2: each ``decide`` carries the seat's engine view as JSON, which
+`view_json.view_from_json` builds back, and the bot decides on that view exactly as
+it would in our own process.
 """
 
 from __future__ import annotations
@@ -12,15 +12,16 @@ from __future__ import annotations
 import json
 import random
 import sys
-import time
 from typing import IO, Any
 
-from ..engine import GAMES
+from ..engine import GAMES, InvalidNotation, State, new_game
+from ..engine.view_json import ViewError, view_from_json
 from . import protocol
 from .base import BotError
-from .protocol import HIDDEN
 from .registry import BotSpec
-from .shadow import Shadow, ShadowError
+
+SERVED_PROTOCOL = 2
+"""The protocol version `bot serve` answers a hello with."""
 
 
 class BadMessage(ValueError):
@@ -35,7 +36,7 @@ def serve(spec: BotSpec, stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdou
     reported on standard error, one line, and serving goes on. A ``decide`` that
     lists legal decisions is always answered (by a random one when no game could be
     started); one that lists none cannot be, and gets no reply."""
-    bot = shadow = None
+    bot = game = None
     for line in stdin:
         try:
             message = protocol.decode(line)
@@ -45,12 +46,12 @@ def serve(spec: BotSpec, stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdou
         kind = message["type"]
         reply: dict[str, Any] | None = None
         if kind == "hello":
-            reply = {"type": "hello", "protocol": protocol.PROTOCOL, "name": spec.text,
+            reply = {"type": "hello", "protocol": SERVED_PROTOCOL, "name": spec.text,
                      "author": "dominoes-arcade (bot serve)"}
         elif kind == "start":
-            bot = shadow = None  # a new game, good or bad, ends the one before
+            bot = game = None  # a new game, good or bad, ends the one before
             try:
-                bot, shadow = start(spec, message)
+                bot, game = start(spec, message)
             except BadMessage as error:
                 log(f"ignored: a bad start: {error}")
         elif kind == "decide":
@@ -59,11 +60,11 @@ def serve(spec: BotSpec, stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdou
                 log(f"ignored: a decide without legal decisions (legal = {protocol_text(legal)}): "
                     "nothing to answer with")
                 continue
-            if bot is None:
+            if bot is None or game is None:
                 log("a decide with no game started; playing a random legal decision")
                 action = random.choice(legal)
             else:
-                action = decide(bot, shadow, message)
+                action = decide(bot, game, message)
             reply = {"type": "action", "action": action}
         elif kind == "quit":
             return 0
@@ -89,8 +90,9 @@ def whole_number(message: dict[str, Any], key: str) -> int:
     return value
 
 
-def start(spec: BotSpec, message: dict[str, Any]) -> tuple[Any, Shadow]:
-    """The bot and its shadow game for a ``start`` message. :raises BadMessage:"""
+def start(spec: BotSpec, message: dict[str, Any]) -> tuple[Any, State]:
+    """The bot for a ``start`` message, and the game as it starts (for its name,
+    options and seats). :raises BadMessage:"""
     game, options = message.get("game"), message.get("options")
     options = {} if options is None else options
     if game not in GAMES:
@@ -99,51 +101,46 @@ def start(spec: BotSpec, message: dict[str, Any]) -> tuple[Any, Shadow]:
         raise BadMessage(f"options must be a JSON object, not {protocol_text(options)}")
     seat, seed = whole_number(message, "seat"), whole_number(message, "seed")
     try:
-        shadow = Shadow(game, options, seat)
-        if not 0 <= seat < shadow.start.num_players:
-            raise BadMessage(f"seat {seat} is not a seat of the game (0 to {shadow.start.num_players - 1})")
-        return spec.make(game, seat, options, seed), shadow
+        state = new_game(game, options=options)
+        if not 0 <= seat < state.num_players:
+            raise BadMessage(f"seat {seat} is not a seat of the game (0 to {state.num_players - 1})")
+        return spec.make(game, seat, options, seed), state
     except (ValueError, BotError) as error:  # OptionError included: it names the option
         raise BadMessage(str(error)) from None
     except Exception as error:  # the bot's own constructor failed
         raise BadMessage(f"the bot could not be built ({type(error).__name__}: {error})") from None
 
 
-def decide_inputs(message: dict[str, Any]) -> tuple[list[str], dict[str, Any]]:
-    """The steps and the view of a ``decide`` message. :raises BadMessage:"""
-    steps, view = message.get("steps"), message.get("view")
-    view = {} if view is None else view
-    if not (isinstance(steps, list) and all(isinstance(step, str) for step in steps)):
-        raise BadMessage(f"steps must be a list of strings, not {protocol_text(steps)}")
+def decide_view(game: State, seat: int, message: dict[str, Any]) -> State:
+    """The seat's engine view, built back from a ``decide`` message's ``view``
+    (version 2). :raises BadMessage:"""
+    view = message.get("view")
     if not isinstance(view, dict):
         raise BadMessage(f"view must be a JSON object, not {protocol_text(view)}")
-    zones = view.get("zones", {})
-    if not (isinstance(zones, dict) and all(isinstance(tiles, list) and all(isinstance(t, str) for t in tiles)
-                                            for tiles in zones.values())):
-        raise BadMessage(f"view.zones must map zones to lists of tiles, not {protocol_text(zones)}")
-    scores = view.get("scores")
-    if scores is not None and not (isinstance(scores, list) and all(
-            isinstance(x, int) and not isinstance(x, bool) for x in scores)):
-        raise BadMessage(f"view.scores must be a list of integers, not {protocol_text(scores)}")
-    return steps, view
+    if "current_player" not in view:
+        raise BadMessage("the view is a version 1 summary, without the seat's view (the other side speaks "
+                         "protocol 1 only)")
+    try:
+        state = view_from_json(view)
+    except ViewError as error:
+        raise BadMessage(f"the view cannot be read ({error})") from None
+    if state.game != game.game or state.options_dict() != game.options_dict() or state.viewer != seat:
+        raise BadMessage(f"the view is of another game or seat ({state.game}, seat {state.viewer}) than the one "
+                         f"started ({game.game}, seat {seat})")
+    return state
 
 
-def decide(bot: Any, shadow: Shadow, message: dict[str, Any]) -> str:
+def decide(bot: Any, game: State, message: dict[str, Any]) -> str:
     """The bot's decision for a ``decide`` message (its ``legal`` checked), as notation."""
     legal_texts = list(message["legal"])
-    time_ms = message.get("time_ms")
-    if not isinstance(time_ms, (int, float)) or isinstance(time_ms, bool):
-        log(f"time_ms must be a number, not {protocol_text(time_ms)}: thinking up to 5 s")
-        time_ms = 10_000
-    deadline = time.perf_counter() + time_ms / 2000
     try:
-        steps, view = decide_inputs(message)
-        face_up = {tile for tiles in view.get("zones", {}).values() for tile in tiles if tile != HIDDEN}
-        state = shadow.update(steps, face_up, view.get("scores"), deadline)
-        legal = [a for a in state.legal_actions() if a.text in legal_texts]
-        if legal:
-            return bot.choose(state.view(shadow.seat), legal).text
-    except (BadMessage, ShadowError) as error:
+        view = decide_view(game, bot.seat, message)
+        try:
+            legal = [view.parse_action(text) for text in legal_texts]
+        except InvalidNotation as error:
+            raise BadMessage(f"legal lists a decision that is not one: {error}") from None
+        return bot.choose(view, legal).text
+    except BadMessage as error:
         log(f"{error}; playing a random legal decision")
     except Exception as error:  # the bot failed: the game goes on, the log says why
         log(f"the bot failed ({type(error).__name__}: {error}); playing a random legal decision")
