@@ -234,7 +234,7 @@ def test_every_game_has_its_own_knowledge_and_an_unknown_game_falls_back():
 
 
 def test_greedy_beats_random_by_far_on_duplicate_deals():
-    """A cheap strength check (bench/strength.py measures it properly)."""
+    """A cheap strength check (docs/strength.md has the measurements)."""
     from dominoes_arcade.bots.driver import play_specs
 
     for game, needed in (("necropolis", 0.7), ("buildup", 0.9)):

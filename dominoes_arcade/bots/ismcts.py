@@ -20,7 +20,7 @@ the rewards up the path.
   or rounds to the end of the current one (`horizon`), where the game's
   `evaluate` turns totals into expected rewards: the later deals are pure chance
   and would only add noise. Where a game is long (Necropolis runs ~90 decisions)
-  they stop sooner, after `depth` decisions (the game's ``ROLLOUT_DEPTH`` by
+  they stop sooner, after `depth` decisions (the game's `Knowledge.rollout_depth` by
   default), and the game's mid-game `estimate` scores the position: a rollout's
   cost is nearly all heuristic decisions, so a short one buys about three times the
   iterations in the same time.
