@@ -4,11 +4,12 @@ docs/strength.md)."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_bots_legal import CASES, random_position
 
-from dominoes_arcade.bots import make_bot
+from dominoes_arcade.bots import BotError, make_bot
 from dominoes_arcade.bots.driver import play_specs
 from dominoes_arcade.engine import new_game
 
@@ -78,3 +79,11 @@ def test_pimc_beats_random_and_greedy_on_duplicate_deals():
     assert losses <= 1 and wins >= 10, (wins, losses)
     wins, losses = duplicate_wins("necropolis", "pimc:worlds=10", "greedy", 10)
     assert wins >= 2 * losses and wins >= 12, (wins, losses)
+
+
+def test_the_options_that_left_for_research_are_refused_by_name():
+    """``policy``, ``own``, ``depth``, ``solve`` and ``infer`` measured level or weaker
+    and left the package (research/README.md): a spec naming one says so."""
+    for option in ("policy=strong", "own=strong", "depth=4", "solve=8", "infer=5"):
+        with pytest.raises(BotError, match=f"unknown parameter '{option.split('=')[0]}'"):
+            make_bot(f"pimc:{option}", "buildup", 0)
