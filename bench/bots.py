@@ -40,7 +40,7 @@ CASES = [
 def positions(game, players, options, count, seed):
     """`count` decision points with a choice, spread over greedy self-play games."""
     rng = random.Random(seed)
-    heuristic = for_game(game)
+    knowledge = for_game(game)
     found = []
     while len(found) < count:
         state = new_game(game, players, options)
@@ -51,7 +51,7 @@ def positions(game, players, options, count, seed):
             legal = state.legal_actions()
             if len(legal) > 1 and rng.random() < 0.25:
                 found.append(state.clone())
-            state.apply_unchecked(heuristic.choose(state, legal, rng))
+            state.apply_unchecked(knowledge.choose(state, rng, legal))
     return found
 
 

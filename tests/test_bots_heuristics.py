@@ -226,15 +226,15 @@ def test_cyprus_evaluation_compares_totals():
 
 # -- every game ----------------------------------------------------------------------
 def test_every_game_has_its_own_knowledge_and_an_unknown_game_falls_back():
-    for game in ("necropolis", "buildup", "cyprus", "sebastopol"):
-        assert for_game(game) is not Fallback
+    for game, module in (("necropolis", necropolis), ("buildup", buildup), ("cyprus", cyprus), ("sebastopol", cyprus)):
+        assert for_game(game) is module.KNOWLEDGE and for_game(game) is not Fallback
     assert for_game("dominoes-of-tomorrow") is Fallback
     state = new_game("necropolis")
     assert Fallback.observed_by(state, state.chance_outcomes()[0][0], 0)
 
 
 def test_greedy_beats_random_by_far_on_duplicate_deals():
-    """A cheap strength check (bench/strength.py measures it properly)."""
+    """A cheap strength check (docs/strength.md has the measurements)."""
     from dominoes_arcade.bots.driver import play_specs
 
     for game, needed in (("necropolis", 0.7), ("buildup", 0.9)):
@@ -295,37 +295,45 @@ def test_cyprus_estimate_favours_short_hands_and_the_next_to_move_and_keeps_the_
     assert cyprus.estimate(state)[last] == max(cyprus.estimate(state))
 
 
-# -- rollout_action: the list-free policy ISMCTS's rollouts use ---------------------
+# -- the policy: one `choose` for the bot, the tree's widening and the rollouts -------
 @pytest.mark.parametrize("game, players, options", [
     ("cyprus", 4, {}), ("cyprus", 10, {}), ("cyprus", 5, {"boneyard_reserve": 1, "hand_sizes": "bell"}),
     ("sebastopol", None, {}), ("necropolis", None, {}), ("necropolis", None, {"after_empty": "mastaba_phase"}),
+    ("buildup", None, {}),
 ])
-def test_rollout_action_decides_as_choose_does_over_the_legal_list(game, players, options):
+def test_the_policy_picks_the_same_best_from_any_set_of_moves_that_holds_it(game, players, options):
     """Every decision of seeded games (greedy with a fifth of random moves, so that
-    odd positions come up too), checked against `choose` on `legal_actions()`."""
-    knowledge = for_game(game)
-    assert twins_agree(game, players, options, knowledge.choose, knowledge.rollout_action, seed=11, games=12) > 200
-
-
-def twins_agree(game, players, options, choose, rollout_action, seed, games) -> int:
-    """Plays `games` seeded games (`choose` with a fifth of random moves) and checks
-    at every decision that the list-free `rollout_action` returns what `choose`
-    does over `legal_actions()`; returns how many decisions were checked."""
+    odd positions come up too): with or without the legal list, on the full state and
+    on the mover's view, the policy decides alike; with some moves already tried (as
+    `ismcts` asks when it widens a node) it returns an untried legal move, and the
+    same one as before whenever that one is still untried."""
     import random
 
     from dominoes_arcade.engine import CHANCE
 
-    rng = random.Random(seed)
-    checked = 0
-    for _ in range(games):
+    knowledge = for_game(game)
+    rng = random.Random(11)
+    checked = narrowed = 0
+    for _ in range(12):
         state = new_game(game, players, options)
         while not state.is_terminal:
             if state.current_player == CHANCE:
                 state.apply(state.sample_chance(rng))
                 continue
             moves = state.legal_actions()
-            expected = moves[0] if len(moves) == 1 else choose(state, moves, rng)
-            assert rollout_action(state, rng) is expected, (str(expected), state.zones())
+            best = knowledge.choose(state, rng, moves)
+            assert any(best is move for move in moves)
+            assert knowledge.choose(state, rng) is best
+            assert knowledge.choose(state.view(state.current_player), rng, moves) is best, str(best)
             checked += 1
-            state.apply(expected if rng.random() < 0.8 else moves[rng.randrange(len(moves))])
-    return checked
+            if len(moves) > 2:
+                tried = {move: None for move in moves if rng.random() < 0.5}
+                untried = [move for move in moves if move not in tried]
+                if untried:
+                    choice = knowledge.choose(state, rng, moves, tried)
+                    assert any(choice is move for move in untried)
+                    if best not in tried:
+                        assert choice is best, (str(best), str(choice))
+                    narrowed += 1
+            state.apply(best if rng.random() < 0.8 else moves[rng.randrange(len(moves))])
+    assert checked > 200 and narrowed > 20, (checked, narrowed)

@@ -52,7 +52,7 @@ def test_the_wheel_carries_fonts_rules_and_licences(wheel):
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
     metadata = next(zipfile.ZipFile(wheel).read(n) for n in names if n.endswith(".dist-info/METADATA")).decode()
     assert "License-Expression: MIT" in metadata
-    assert not any(n.startswith(("tests/", "config.toml")) for n in names)
+    assert not any(n.startswith(("tests/", "config.toml", "research/", "bench/")) for n in names)
 
 
 def test_the_default_wheel_is_pure_python_and_the_sdist_can_build_the_compiled_one(wheel, tmp_path):

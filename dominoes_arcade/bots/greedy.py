@@ -1,4 +1,5 @@
-"""`greedy`: the one-ply heuristic of each game (bots/heuristics), as a bot."""
+"""`greedy`: the one-ply policy of each game (bots/heuristics), as a bot: the same
+policy the searches roll out with."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ class GreedyBot(Bot):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.heuristic = heuristics.for_game(self.game)
+        self.knowledge = heuristics.for_game(self.game)
 
     def choose(self, view: State, legal: list[Action]) -> Action:
-        return self.heuristic.choose(view, legal, self.rng)
+        return self.knowledge.choose(view, self.rng, legal)

@@ -20,7 +20,7 @@ the rewards up the path.
   or rounds to the end of the current one (`horizon`), where the game's
   `evaluate` turns totals into expected rewards: the later deals are pure chance
   and would only add noise. Where a game is long (Necropolis runs ~90 decisions)
-  they stop sooner, after `depth` decisions (the game's ``ROLLOUT_DEPTH`` by
+  they stop sooner, after `depth` decisions (the game's `Knowledge.rollout_depth` by
   default), and the game's mid-game `estimate` scores the position: a rollout's
   cost is nearly all heuristic decisions, so a short one buys about three times the
   iterations in the same time.
@@ -44,6 +44,7 @@ from typing import Any, Protocol
 from ..engine import CHANCE, TERMINAL, Action, Outcome, State
 from . import heuristics
 from .base import Bot, Param
+from .heuristics import Knowledge
 
 
 class Node:
@@ -117,9 +118,9 @@ class IsmctsBot(Bot):
     latest search (iterations, seconds, root visits).
 
     The defaults (800 iterations, c = 0.25, greedy rollouts without random moves,
-    widening 1) were chosen with bench/strength.py: 800 iterations keep a Cyprus
-    decision near 200 ms, and the lower exploration and the widening won more games
-    of Build Up, Cyprus and Sebastopol against `greedy` than c = 0.7 without them.
+    widening 1): 800 iterations keep a Cyprus decision near 200 ms, and the lower
+    exploration and the widening won more games of Build Up, Cyprus and Sebastopol
+    against `greedy` than c = 0.7 without them (docs/strength.md, "ISMCTS settings").
     """
 
     name = "ismcts"
@@ -157,11 +158,12 @@ class IsmctsBot(Bot):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.heuristic = heuristics.for_game(self.game)
+        self.knowledge: Knowledge[Any] = heuristics.for_game(self.game)
         self.last_search: dict = {}
         self._stage_limit: int | None = None
-        depth = self.depth if self.depth >= 0 else getattr(self.heuristic, "ROLLOUT_DEPTH", 0)
-        self._depth, self._estimate = rollout_cut(self.heuristic, depth)
+        depth = self.depth if self.depth >= 0 else self.knowledge.rollout_depth
+        # A game without a mid-game estimate plays its rollouts on, whatever the depth.
+        self._depth = depth if depth > 0 and self.knowledge.has_estimate else -1
 
     def choose(self, view: State, legal: list[Action]) -> Action:
         if len(legal) == 1:
@@ -192,7 +194,7 @@ class IsmctsBot(Bot):
         me = self.seat
         root = Node()
         root.visits = 0
-        self._stage_limit = stage_limit(self.heuristic, view, self.horizon)
+        self._stage_limit = stage_limit(self.knowledge, view, self.horizon)
         deadline = None
         if self.time_ms > 0:
             deadline = time.perf_counter() + self.time_ms / 1000.0
@@ -211,7 +213,8 @@ class IsmctsBot(Bot):
     def _iterate(self, view: State, root: Node, me: int, rng: random.Random) -> None:
         """One determinization, selection, expansion, rollout and backup."""
         state = view.determinize(rng)
-        observed_by = self.heuristic.observed_by
+        knowledge = self.knowledge
+        observed_by = knowledge.observed_by
         log, sqrt, c, widening = math.log, math.sqrt, self.c, self.widening
         node = root
         path: list[tuple[Node, int]] = []
@@ -244,11 +247,12 @@ class IsmctsBot(Bot):
                 if ucb > best_ucb:
                     best, best_child, best_ucb = action, child, ucb
             if grown < len(legal) and (not grown or not widening or grown < 1 + widening * sqrt(visits)):
-                # Expand the heuristic's favourite first: with wide nodes (Build Up
+                # Expand the policy's favourite first: with wide nodes (Build Up
                 # has up to 72 placements) the likely best moves get visits early.
-                # The untried moves are listed only here, when one is to be added.
-                untried = [action for action in legal if action not in children] if grown else legal
-                action = untried[0] if len(untried) == 1 else self.heuristic.choose(state, untried, rng)
+                if len(legal) - grown == 1:
+                    action = next(action for action in legal if action not in children)
+                else:
+                    action = knowledge.choose(state, rng, legal, children if grown else None)
                 child = children[action] = Node()
                 path.append((child, player))
                 state.apply_unchecked(action)
@@ -265,57 +269,47 @@ class IsmctsBot(Bot):
 
     def _rollout(self, state: State, rng: random.Random) -> list[float]:
         """Play `state` on (`play_out`) with this search's horizon, depth and epsilon."""
-        return play_out(state, self.heuristic, rng, self._stage_limit, self.margin, self._depth,
-                        self._estimate, self.epsilon)
+        return play_out(state, self.knowledge, rng, self._stage_limit, self.margin, self._depth, self.epsilon)
 
 
-def rollout_cut(heuristic, depth: int) -> tuple[int, Any]:
-    """`play_out`'s ``depth`` and ``estimate`` for a rollout cut after `depth`
-    decisions (0: not cut): (-1, None) when it is not cut or the game has no mid-game
-    `estimate`, which then plays its rollouts on. `ismcts` and `pimc` both use it."""
-    estimate = getattr(heuristic, "estimate", None)
-    if depth <= 0 or estimate is None:
-        return -1, None
-    return depth, estimate
+def stage_limit(knowledge: Knowledge[Any], view: State, horizon: int) -> int | None:
+    """The `stage` at which rollouts from `view` stop (`horizon` hand or round ends
+    on), or None: the game has no hands or rounds, or the horizon is off."""
+    return knowledge.stage(view) + horizon if knowledge.has_stages and horizon > 0 else None
 
 
-def stage_limit(heuristic, view: State, horizon: int) -> int | None:
-    """The heuristic's `stage` at which rollouts from `view` stop (`horizon` hand or
-    round ends on), or None: the game has no hands or rounds, or the horizon is off."""
-    stage = getattr(heuristic, "stage", None)
-    return stage(view) + horizon if stage is not None and horizon > 0 else None
-
-
-def play_out(state: State, heuristic, rng: random.Random, limit: int | None, margin: float,
-             depth: int = -1, estimate=None, epsilon: float = 0.0) -> list[float]:
-    """Play `state` on and return each seat's reward: the greedy heuristic, with an
-    `epsilon` share of uniformly random decisions so that rollouts do not all
-    repeat one line; to the end of the game (scored by `rewards` with `margin`), or
-    to the `limit` stage (the heuristic's hand or round count), where the game's
-    `evaluate` scores the position, or after `depth` decisions (-1: no limit), where
-    `estimate` does. `ismcts` and `pimc` both roll out with it."""
-    choose = heuristic.choose
+def play_out(state: State, knowledge: Knowledge[Any], rng: random.Random, limit: int | None, margin: float,
+             depth: int = -1, epsilon: float = 0.0) -> list[float]:
+    """Play `state` on and return each seat's reward: the game's policy
+    (`Knowledge.choose`), with an `epsilon` share of uniformly random decisions so
+    that rollouts do not all repeat one line; to the end of the game (scored by
+    `rewards` with `margin`), or to the `limit` stage (the game's hand or round
+    count), where the game's `evaluate` scores the position, or after `depth`
+    decisions (-1: no limit), where its `estimate` does. `ismcts` and `pimc` both
+    roll out with it."""
+    choose = knowledge.choose
     random_float, randrange = rng.random, rng.randrange
-    stage = heuristic.stage if limit is not None else None
+    stage = knowledge.stage if limit is not None else None
+    until = limit if limit is not None else 0
     left = depth
-    # The heuristic's own list-free policy, where it has one, makes the same
-    # decisions as `choose` over the legal list, for less.
-    policy = getattr(heuristic, "rollout_action", None) if not epsilon else None
+    # A list-free policy finds the moves itself: no legal list, and (without random
+    # moves) no draw of the RNG for the epsilon test.
+    list_free = knowledge.list_free and not epsilon
     apply, sample_chance = state.apply_unchecked, state.sample_chance  # looked up once, used ~50 times
     while True:
         player = state.current_player
         if player == TERMINAL:
-            return rewards(state, heuristic.SCORE_SCALE, margin)
-        if stage is not None and stage(state) >= limit:
-            return heuristic.evaluate(state)
+            return rewards(state, knowledge.score_scale, margin)
+        if stage is not None and stage(state) >= until:
+            return knowledge.evaluate(state)
         if player == CHANCE:
             apply(sample_chance(rng))
             continue
         if not left:
-            return estimate(state)
+            return knowledge.estimate(state)
         left -= 1
-        if policy is not None:
-            apply(policy(state, rng))
+        if list_free:
+            apply(choose(state, rng))
             continue
         legal = state.legal_actions()
         if len(legal) == 1:
@@ -323,5 +317,5 @@ def play_out(state: State, heuristic, rng: random.Random, limit: int | None, mar
         elif random_float() < epsilon:
             action = legal[randrange(len(legal))]
         else:
-            action = choose(state, legal, rng)
+            action = choose(state, rng, legal)
         apply(action)

@@ -1,73 +1,152 @@
-"""What the bots know about each game beyond its rules: a fast one-ply heuristic and
-who sees which chance outcome.
+"""What the bots know about each game beyond its rules: a fast one-ply policy, who
+sees which chance outcome, and how a position is worth to each seat.
 
-Each game's entry in the game registry (`dominoes_arcade.engine.registry`) names
-its module here (Sebastopol shares Cyprus's), which defines:
-
-- ``choose(state, legal, rng) -> Action``: the greedy decision for the current
-  player. It reads only what that player may see (their own hidden tiles and the
-  public table), so it is the same on a view and on a full state; ISMCTS runs it on
-  determinized states as its rollout policy, so it is cheap: table look-ups, no
-  strings.
-- optionally, ``rollout_action(state, rng) -> Action``: exactly what ``choose(state,
-  state.legal_actions(), rng)`` returns, computed without the list; ISMCTS's
-  rollouts use it when it exists (tests/test_bots_heuristics.py checks the two agree).
-- optionally, ``strong_choose(state, legal, rng)`` and its list-free twin
-  ``strong_rollout_action(state, rng)``: a tuned one-ply policy that ``pimc:policy=strong``
-  rolls out with instead of ``choose``; with it, optionally ``strong_evaluate`` and
-  ``strong_stage`` in place of ``evaluate`` and ``stage`` (Build Up).
-- optionally, ``distinct(state, legal) -> list[Action]``: `legal` less the decisions
-  that lead to the same position as an earlier one (``pimc:distinct=true`` tries only
-  these).
-- ``observed_by(state, action, seat) -> bool``: whether `seat` learns which chance
-  outcome `action` happened at `state` (a draw into someone else's hand: no). ISMCTS
-  branches its tree only on outcomes the searching seat observes.
-- ``SCORE_SCALE``: a typical winning margin, which normalises margins in rewards.
-- optionally, for games of several hands or rounds, ``stage(state) -> int`` (how
-  many have ended) and ``evaluate(state) -> list[float]`` (each seat's expected
-  reward in [0, 1] at a hand or round end): ISMCTS stops its rollouts there instead
-  of playing out deals that have not happened yet.
-- optionally, for long games, ``estimate(state) -> list[float]`` (each seat's
-  expected reward in [0, 1] at any point) and ``ROLLOUT_DEPTH`` (decisions): ISMCTS
-  cuts its rollouts after that many decisions and scores the position with it.
-
-A game whose entry names none (a new engine game) falls back to `Fallback`:
-uniformly random choices, and every chance outcome treated as observed.
+`Knowledge` is that interface, typed: everything `greedy`, `pimc` and `ismcts` ask a
+game. Each game's entry in the game registry (`dominoes_arcade.engine.registry`)
+names its module here (Sebastopol shares Cyprus's), and the module's ``KNOWLEDGE``
+is its one implementation. A game whose entry names none (a new engine game) gets
+`Fallback`: uniformly random choices, and every chance outcome treated as observed.
 """
 
 from __future__ import annotations
 
 import importlib
 import random
-from types import ModuleType
+from collections.abc import Container
+from typing import Any, Protocol, TypeVar
 
 from ...engine import GAMES, Action, State
 
+S = TypeVar("S", contravariant=True)
+"""The game's state class (each implementation reads its own game's fields)."""
 
-class Fallback:
+
+class Knowledge(Protocol[S]):
+    """A game's knowledge for the searches.
+
+    The policy is written once (`choose`) and serves the `greedy` bot, the order in
+    which `ismcts` widens its nodes, and every rollout. It reads only what the player
+    to move may see (their own hidden tiles and the public table), so it decides the
+    same on a view and on a full state; and it is cheap (table look-ups, no strings):
+    the rollouts run it millions of times.
+    """
+
+    @property
+    def score_scale(self) -> float:
+        """A typical winning margin, which normalises margins in rewards (`ismcts.rewards`)."""
+        ...
+
+    @property
+    def list_free(self) -> bool:
+        """Whether `choose` finds the moves itself, so that a rollout need not build the
+        legal list (`ismcts.play_out`); False: callers pass it."""
+        ...
+
+    @property
+    def has_stages(self) -> bool:
+        """Whether the game is played in hands or rounds (`stage`, `evaluate`)."""
+        ...
+
+    @property
+    def has_estimate(self) -> bool:
+        """Whether `estimate` scores a position in the middle of a hand or round."""
+        ...
+
+    @property
+    def rollout_depth(self) -> int:
+        """`ismcts`'s default rollout decisions before `estimate` scores the position;
+        0: rollouts play on."""
+        ...
+
+    def choose(self, state: S, rng: random.Random, legal: list[Action] | None = None,
+               tried: Container[Action] | None = None) -> Action:
+        """The policy's decision for the player to move: the best of the legal
+        actions that are not in `tried`, ties to the first in the legal order (so the
+        decision is deterministic where the policy does not draw on `rng`).
+
+        `legal` is ``state.legal_actions()`` when the caller has built it; a
+        `list_free` policy does not need it. At least one legal action is not in
+        `tried`."""
+        ...
+
+    def observed_by(self, state: S, action: Action, seat: int) -> bool:
+        """Whether `seat` learns which chance outcome `action` happened at `state` (a
+        draw into someone else's hand: no). `ismcts` branches its tree only on those."""
+        ...
+
+    def stage(self, state: S) -> int:
+        """How many hands or rounds have ended (`has_stages`; 0 otherwise): rollouts stop
+        at a hand or round end rather than play deals that have not happened yet."""
+        ...
+
+    def evaluate(self, state: S) -> list[float]:
+        """Each seat's expected reward in [0, 1] at a hand or round end (`has_stages`)."""
+        ...
+
+    def estimate(self, state: S) -> list[float]:
+        """Each seat's expected reward in [0, 1] at any point (`has_estimate`), for
+        rollouts cut short."""
+        ...
+
+    def distinct(self, state: S, legal: list[Action]) -> list[Action]:
+        """`legal` less the decisions that lead to the same position as an earlier one
+        (``pimc:distinct=true`` tries only these); `legal` where the game has no such
+        copies."""
+        ...
+
+
+class FallbackKnowledge:
     """The knowledge of a game nobody has written a heuristic for."""
 
-    SCORE_SCALE = 10.0
+    score_scale = 10.0
+    list_free = False
+    has_stages = False
+    has_estimate = False
+    rollout_depth = 0
 
-    @staticmethod
-    def choose(state: State, legal: list[Action], rng: random.Random) -> Action:
+    def choose(self, state: State, rng: random.Random, legal: list[Action] | None = None,
+               tried: Container[Action] | None = None) -> Action:
+        """A uniformly random legal action."""
+        if legal is None:
+            legal = state.legal_actions()
+        if tried is not None:
+            legal = [action for action in legal if action not in tried]
         return legal[rng.randrange(len(legal))]
 
-    @staticmethod
-    def observed_by(state: State, action: Action, seat: int) -> bool:
+    def observed_by(self, state: State, action: Action, seat: int) -> bool:
         return True
 
+    def stage(self, state: State) -> int:
+        return 0
 
-def for_game(game: str) -> ModuleType | type[Fallback]:
-    """The heuristic module of `game`, or `Fallback` when it has none (yet)."""
+    def evaluate(self, state: State) -> list[float]:
+        raise NotImplementedError("a game without knowledge has no hands or rounds to evaluate")
+
+    def estimate(self, state: State) -> list[float]:
+        raise NotImplementedError("a game without knowledge has no mid-game estimate")
+
+    def distinct(self, state: State, legal: list[Action]) -> list[Action]:
+        return legal
+
+
+Fallback: Knowledge[State] = FallbackKnowledge()
+
+
+def for_game(game: str) -> Knowledge[Any]:
+    """The knowledge of `game` (its heuristic module's ``KNOWLEDGE``), or `Fallback`
+    when it has none (yet)."""
     known = GAMES.get(game)
     name = known.heuristics if known is not None else None
     if name is None:
         return Fallback
     try:
-        return importlib.import_module(name)
+        module = importlib.import_module(name)
     except ModuleNotFoundError as error:
         # Only a missing heuristic module falls back; a broken one must fail loudly.
         if error.name != name:
             raise
         return Fallback
+    knowledge = getattr(module, "KNOWLEDGE", None)
+    if knowledge is None:
+        raise TypeError(f"{name} defines no KNOWLEDGE (see dominoes_arcade.bots.heuristics.Knowledge)")
+    return knowledge

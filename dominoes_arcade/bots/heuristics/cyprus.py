@@ -19,18 +19,14 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Container
 from typing import Final
 
 from ...engine import Action
 from ...engine.cyprus import StarState
 from ...engine.star_tables import DRAWN, TURN, Preset
 from ...engine.tiles import HIGH, IS_DOUBLE, LOW, NUMBERS_MASK, PIPS
-from . import star_inference
-
-round_moves = star_inference.round_moves
-"""This round's plays and passes, for `pimc`'s ``infer`` (`star_inference`)."""
-WorldChain = star_inference.WorldChain
-"""Worlds drawn by how well a policy explains the others' plays (`star_inference`)."""
+from . import Knowledge
 
 SCORE_SCALE = 40.0
 """A typical round's points: the spread of totals that `evaluate` treats as decisive."""
@@ -53,26 +49,19 @@ for _numbers in range(1, 1 << 10):
     _SHOWING_ANY[_numbers] = _SHOWING_ANY[_numbers ^ _lowest] | _SHOWING[_lowest.bit_length() - 1]
 
 
-def choose(state: StarState, legal: list[Action], rng: random.Random | None = None) -> Action:
-    """The greedy play for the player to move: each play scored by its pips, a
-    double's bonus, the tiles left in hand the open numbers would accept, less the
-    unseen tiles they would accept (`strong_choose`'s scoring with `GREEDY_WEIGHTS`).
-    Ties go to the first legal action, so the choice is deterministic; `rng` is not
-    used."""
-    return strong_choose(state, legal, rng, GREEDY_WEIGHTS)
+def decide(state: StarState, tried: Container[Action] | None = None) -> Action:
+    """The greedy play for the player to move, of the legal plays not in `tried`:
+    each scored by its pips, a double's bonus, the tiles left in hand the open
+    numbers would accept, less the unseen tiles they would accept. Ties go to the
+    first in the legal order, so the choice is deterministic.
 
-
-def rollout_action(state: StarState, rng: random.Random | None = None) -> Action:
-    """What ``choose(state, state.legal_actions(), rng)`` returns, for ISMCTS's
-    rollouts, without building the list on a turn or after a draw (all of a round
-    but its lead).
-
-    A tile played onto an arm ending in `old` scores the same on every arm ending
-    there (the new end, the numbers left open and the tiles they accept are the
-    same), so each tile is judged once per number it can cover, at the first such
-    arm, in the legal list's order (hand order, which is tile order, then arms
-    ascending), with `choose`'s arithmetic: the same decision and the same
-    tie-breaks. Before the star is complete every play goes into the next slot."""
+    It finds the plays itself rather than reading a legal list (the rollouts call it
+    at every decision of a round but its lead). A tile played onto an arm ending in
+    `old` scores the same on every arm ending there (the new end, the numbers left
+    open and the tiles they accept are the same), so each tile is judged once per
+    number it can cover, at the first such arm not in `tried`, in the legal order
+    (hand order, which is tile order, then arms ascending). Before the star is
+    complete every play goes into the next slot."""
     phase = state.phase
     if phase == TURN:
         hand_bits = 0
@@ -95,12 +84,14 @@ def rollout_action(state: StarState, rng: random.Random | None = None) -> Action
     ends = state.ends
     slot = len(ends)
     if slot < preset.slots:
-        return _star_play(state, preset, slot, hand_bits, fitting)
+        return _star_play(state, preset, slot, hand_bits, fitting, tried)
     arms_at, play = state.arms_at, preset.play
     if not fitting & (fitting - 1):  # one tile: with one number to cover, every play scores alike
         tile = fitting.bit_length() - 1
         low, high = LOW[tile], HIGH[tile]
         arms = arms_at[low] if high == low or not arms_at[high] else arms_at[high] if not arms_at[low] else 0
+        if arms and tried is not None:
+            arms = _untried(play[tile], arms, tried)
         if arms:
             return play[tile][(arms & -arms).bit_length() - 1]
     base_open = state.open_mask
@@ -111,18 +102,23 @@ def rollout_action(state: StarState, rng: random.Random | None = None) -> Action
         fitting ^= bit
         tile = bit.bit_length() - 1
         low, high = LOW[tile], HIGH[tile]
-        low_arms = arms_at[low]
-        high_arms = arms_at[high] if high != low else 0
+        all_low = arms_at[low]
+        all_high = arms_at[high] if high != low else 0
+        low_arms, high_arms = all_low, all_high  # the arms it may still be tried on
+        if tried is not None:
+            low_arms, high_arms = _untried(play[tile], low_arms, tried), _untried(play[tile], high_arms, tried)
         pips, rest = PIPS[tile], hand_bits ^ bit
         # The numbers it can cover, the one with the lower first arm first.
         if low_arms and (not high_arms or low_arms & -low_arms < high_arms & -high_arms):
-            old, arms, other, other_arms = low, low_arms, high, high_arms
+            old, arms, every, other, other_arms, other_every = low, low_arms, all_low, high, high_arms, all_high
+        elif high_arms:
+            old, arms, every, other, other_arms, other_every = high, high_arms, all_high, low, low_arms, all_low
         else:
-            old, arms, other, other_arms = high, high_arms, low, low_arms
+            continue  # tried on every arm
         while True:
             open_mask, exposed = base_open, 0
             new = pips - old
-            if not arms & (arms - 1):  # the only arm ending in `old`
+            if not every & (every - 1):  # the only arm ending in `old`
                 open_mask ^= 1 << old
                 exposed -= (_SHOWING[old] & unseen).bit_count()
             if not open_mask >> new & 1:
@@ -135,16 +131,34 @@ def rollout_action(state: StarState, rng: random.Random | None = None) -> Action
                 best, best_value = play[tile][(arms & -arms).bit_length() - 1], value
             if not other_arms:
                 break
-            old, arms, other_arms = other, other_arms, 0
+            old, arms, every, other_arms = other, other_arms, other_every, 0
     assert best is not None  # some tile fits, and every fitting tile covers an arm
     return best
 
 
-def _star_play(state: StarState, preset: Preset, slot: int, hand_bits: int, fitting: int) -> Action:
-    """`rollout_action` while the star fills: the fitting tiles (those showing the
-    spinner's number) into `slot`, judged by `choose`'s arithmetic on the ends the
-    arms will have."""
+def _untried(row: tuple[Action, ...], arms: int, tried: Container[Action]) -> int:
+    """`arms` (a bit set) less those whose play in `row` (a tile's plays by arm) is in `tried`."""
+    left = arms
+    while arms:
+        arm = arms & -arms
+        arms ^= arm
+        if row[arm.bit_length() - 1] in tried:
+            left ^= arm
+    return left
+
+
+def _star_play(state: StarState, preset: Preset, slot: int, hand_bits: int, fitting: int,
+               tried: Container[Action] | None) -> Action:
+    """`decide` while the star fills: the fitting tiles (those showing the spinner's
+    number) into `slot`, less those in `tried`, judged on the ends the arms will have."""
     play = preset.play
+    if tried is not None:
+        candidates = fitting
+        while candidates:
+            bit = candidates & -candidates
+            candidates ^= bit
+            if play[bit.bit_length() - 1][slot] in tried:
+                fitting ^= bit
     if not fitting & (fitting - 1):
         return play[fitting.bit_length() - 1][slot]
     base_open = 0
@@ -185,14 +199,10 @@ def stage(state: StarState) -> int:
 
 ROLLOUT_DEPTH = 0
 """ISMCTS rollout decisions before `estimate` scores the round in play: 0, play the
-round out. Cut after 6 decisions the search ran 2.5 times the iterations but played
-no better at the same time per decision (bench/strength.py, Cyprus 4 players, 150 ms:
-mean rank 2.80 ± 0.38 over 32 games against three full-round searches, where an equal seat ranks
-2.5). That was measured with the hand-written estimate `ROUND_ODDS` replaced, as was a
-later check (ismcts depth 6 against the default at 40 ms: mean rank +0.33 ± 0.21 worse,
-120 games); with the fitted one, pimc's ``depth=4`` against plain pimc at 150 ms lost
-too (+0.14 ± 0.12, 668 games). So
-`estimate` is used only when asked for (``ismcts:depth=6``, ``pimc:depth=4``)."""
+round out. Cut rollouts buy iterations (or pimc worlds) but played no better at the
+same time per decision, with the hand-written estimate and with the fitted one alike
+(docs/strength.md, "Cutting rollouts short"); so `estimate` is used only when asked
+for (``ismcts:depth=6``)."""
 ROUND_ODDS: Final = {
     # tiles, pips, tiles that fit an open end, seats after the player to move; then the
     # winner's points: per pip of (the others' hands less their own) now, and a base.
@@ -214,8 +224,7 @@ def estimate(state: StarState) -> list[float]:
 
     Fitted rather than reasoned: the earlier guess (a chance falling e-fold per tile,
     times the pips the hands hold now) predicted each seat's round points worse than
-    predicting none, and `pimc` with rollouts cut by it lost to full rollouts at every
-    depth tried (bench/strength.py)."""
+    predicting none (docs/strength.md, "Cutting rollouts short")."""
     tiles_w, pips_w, fit_w, order_w, points_w, points_base = ROUND_ODDS[state.game]
     hands = state.hands
     n = len(hands)
@@ -258,148 +267,6 @@ def _compare(totals) -> list[float]:
 
 
 
-# -- the stronger policy (``pimc:policy=strong``) ---------------------------------------
-
-STRONG_WEIGHTS = {"pips": 0.4, "double": 10.0, "follow": 3.0, "block": 1.0, "flex": 2.0}
-"""`strong_choose`'s weights, tuned by self-play against greedy (bench/star_policy.py,
-one seat against three greedy ones, Cyprus and Sebastopol together): greedy's three
-terms reweighted (fewer points for pips, more for doubles and for following), and
-``flex``, worth each open number the rest of the hand could follow on. On fresh
-deals its mean rank against three greedy seats is 2.35 ± 0.04 in Cyprus and 2.44 ±
-0.04 in Sebastopol (500 deals each, every seat; 2.5 is level); 3.35 ± 0.09 at 6
-Cyprus players (level 3.5), 5.34 ± 0.08 at 10 (level 5.5)."""
-
-
-GREEDY_WEIGHTS: Final = {"pips": 1.0, "double": DOUBLE_BONUS, "follow": FOLLOW_WEIGHT, "block": BLOCK_WEIGHT,
-                         "flex": 0.0}
-"""`choose`'s weights in `strong_choose`'s terms: greedy has no ``flex`` term."""
-
-
-def _hand_numbers(hand: list[int]) -> tuple[int, int, int]:
-    """The hand as tile bits, the numbers it shows and those only one of its tiles shows."""
-    bits = shown = single = 0
-    for tile in hand:
-        bits |= _TILE_BIT[tile]
-        numbers = NUMBERS_MASK[tile]
-        single = (single & ~numbers) | (numbers & ~shown)
-        shown |= numbers
-    return bits, shown, single
-
-
-def strong_choose(state: StarState, legal: list[Action], rng: random.Random | None = None,
-                  weights: dict | None = None) -> Action:
-    """The stronger one-ply play: greedy's terms with `STRONG_WEIGHTS` (or `weights`;
-    `choose` passes `GREEDY_WEIGHTS`), plus ``flex``: how many of the open numbers
-    the rest of the hand could follow on. Ties go to the first legal action; `rng`
-    is not used."""
-    if len(legal) == 1:
-        return legal[0]
-    w = STRONG_WEIGHTS if weights is None else weights
-    w_pips, w_double, w_follow, w_block, w_flex = w["pips"], w["double"], w["follow"], w["block"], w["flex"]
-    preset = state.preset
-    # Tiles as bit sets: the hand, and those this player has not seen (not in hand,
-    # not on the table, not the spinner once set).
-    hand_bits, shown, single = _hand_numbers(state.hands[state.seat])
-    unseen = (1 << len(preset.tiles)) - 1 & ~(state.on_table | hand_bits)
-    ends = state.ends
-    star_complete = len(ends) == preset.slots
-    if star_complete:
-        base_open = state.open_mask
-        arms_at = state.arms_at
-    else:
-        # In the star phase judge the ends the arms will have once it is complete.
-        base_open = 0
-        for end in ends:
-            base_open |= 1 << end
-        suit = preset.suit
-    best, best_value = legal[0], -1e9
-    for action in legal:
-        tile = action.tile
-        # The open numbers after the play, and the change in unseen tiles they accept
-        # (the numbers that stay open count the same for every play, so they are left out).
-        open_mask = base_open
-        exposed = 0
-        if star_complete:
-            old = ends[action.arg]
-            new = PIPS[tile] - old
-            if arms_at[old] == 1 << action.arg:  # the only arm ending in `old`
-                open_mask ^= 1 << old
-                exposed -= (_SHOWING[old] & unseen).bit_count()
-        else:
-            new = PIPS[tile] - suit
-        if not open_mask >> new & 1:
-            open_mask |= 1 << new
-            exposed += (_SHOWING[new] & unseen).bit_count()
-        # The tiles left in hand that the open numbers accept, and the open numbers
-        # the rest of the hand could follow on.
-        follow = (hand_bits & ~_TILE_BIT[tile] & _SHOWING_ANY[open_mask]).bit_count()
-        flex = (open_mask & shown & ~(single & NUMBERS_MASK[tile])).bit_count()
-        value = w_pips * PIPS[tile] + w_follow * follow - w_block * exposed + w_flex * flex
-        if IS_DOUBLE[tile]:
-            value += w_double
-        if value > best_value:
-            best, best_value = action, value
-    return best
-
-
-def strong_rollout_action(state: StarState, rng: random.Random | None = None) -> Action:
-    """What ``strong_choose(state, state.legal_actions(), rng)`` returns, without the
-    list in the arm phase, as `rollout_action` is to `choose` (the same grouping of
-    arms by the number they end in, the same order and arithmetic). Kept apart from
-    `rollout_action`, unlike `choose` and `strong_choose`: greedy's twin is ISMCTS's
-    rollout hot path, which the ``flex`` term's extra work would slow."""
-    preset = state.preset
-    ends = state.ends
-    if state.phase != TURN or len(ends) != preset.slots:
-        legal = state.legal_actions()
-        return legal[0] if len(legal) == 1 else strong_choose(state, legal, rng)
-    hand = state.hands[state.seat]
-    hand_bits, shown, single = _hand_numbers(hand)
-    arms_at, base_open, play = state.arms_at, state.open_mask, preset.play
-    fitting = hand_bits & _SHOWING_ANY[base_open]
-    if not fitting:
-        return state.legal_actions()[0]
-    if not fitting & (fitting - 1):
-        tile = fitting.bit_length() - 1
-        low, high = LOW[tile], HIGH[tile]
-        arms = arms_at[low] if high == low or not arms_at[high] else arms_at[high] if not arms_at[low] else 0
-        if arms:
-            return play[tile][(arms & -arms).bit_length() - 1]
-    w = STRONG_WEIGHTS
-    w_pips, w_double, w_follow, w_block, w_flex = w["pips"], w["double"], w["follow"], w["block"], w["flex"]
-    unseen = (1 << len(preset.tiles)) - 1 & ~(state.on_table | hand_bits)
-    best, best_value = None, -1e9
-    for tile in hand:
-        if not fitting & _TILE_BIT[tile]:
-            continue
-        low, high = LOW[tile], HIGH[tile]
-        low_arms, high_arms = arms_at[low], arms_at[high] if high != low else 0
-        if low_arms and (not high_arms or low_arms & -low_arms < high_arms & -high_arms):
-            covers = ((low, low_arms), (high, high_arms)) if high_arms else ((low, low_arms),)
-        else:
-            covers = ((high, high_arms), (low, low_arms)) if low_arms else ((high, high_arms),)
-        pips, rest = PIPS[tile], hand_bits & ~_TILE_BIT[tile]
-        rest_shown = shown & ~(single & NUMBERS_MASK[tile])
-        for old, arms in covers:
-            open_mask, exposed = base_open, 0
-            new = pips - old
-            if arms & (arms - 1) == 0:
-                open_mask ^= 1 << old
-                exposed -= (_SHOWING[old] & unseen).bit_count()
-            if not open_mask >> new & 1:
-                open_mask |= 1 << new
-                exposed += (_SHOWING[new] & unseen).bit_count()
-            follow = (rest & _SHOWING_ANY[open_mask]).bit_count()
-            flex = (open_mask & rest_shown).bit_count()
-            value = w_pips * pips + w_follow * follow - w_block * exposed + w_flex * flex
-            if IS_DOUBLE[tile]:
-                value += w_double
-            if value > best_value:
-                best, best_value = play[tile][(arms & -arms).bit_length() - 1], value
-    assert best is not None  # some tile fits, and every fitting tile covers an arm
-    return best
-
-
 def distinct(state: StarState, legal: list[Action]) -> list[Action]:
     """`legal` less the plays that repeat an earlier one: a tile on any arm ending in
     the same number leaves the same position up to the arms' names (the rules treat
@@ -417,3 +284,35 @@ def distinct(state: StarState, legal: list[Action]) -> list[Action]:
             seen.add(key)
         out.append(action)
     return out
+
+
+class CyprusKnowledge:
+    """Cyprus's and Sebastopol's `Knowledge`: the module's functions."""
+
+    score_scale = SCORE_SCALE
+    list_free = True
+    has_stages = True
+    has_estimate = True
+    rollout_depth = ROLLOUT_DEPTH
+
+    def choose(self, state: StarState, rng: random.Random, legal: list[Action] | None = None,
+               tried: Container[Action] | None = None) -> Action:
+        return decide(state, tried)
+
+    def observed_by(self, state: StarState, action: Action, seat: int) -> bool:
+        return observed_by(state, action, seat)
+
+    def stage(self, state: StarState) -> int:
+        return stage(state)
+
+    def evaluate(self, state: StarState) -> list[float]:
+        return evaluate(state)
+
+    def estimate(self, state: StarState) -> list[float]:
+        return estimate(state)
+
+    def distinct(self, state: StarState, legal: list[Action]) -> list[Action]:
+        return distinct(state, legal)
+
+
+KNOWLEDGE: Knowledge[StarState] = CyprusKnowledge()

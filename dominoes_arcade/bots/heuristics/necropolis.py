@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Container
 from typing import Final
 
 from ...engine import Action
@@ -39,6 +40,7 @@ from ...engine.necropolis import (
     NecropolisState,
 )
 from ...engine.tiles import DOUBLE_SIX, NUMBERS_MASK, PIPS
+from . import Knowledge
 
 SCORE_SCALE = 8.0
 
@@ -107,102 +109,91 @@ def _mean_unseen_pips(state: NecropolisState, seat: int) -> float:
     return (_SET_PIPS - seen_pips) / unseen if unseen else 0.0
 
 
-def choose(state: NecropolisState, legal: list[Action], rng: random.Random | None = None) -> Action:
-    """The greedy decision for the player to move. Ties go to the first legal action,
-    so the choice is deterministic; `rng` is not used."""
-    if len(legal) == 1:
-        return legal[0]
-    seat = state.seat
-    mastabas = state.mastabas[seat]
-    site = state.sites[seat][-1]
-    left_mask, right_mask = NUMBERS_MASK[site[0][0]], NUMBERS_MASK[site[-1][0]]
-    penalty = state.rules.site_penalty
-    held = state.held
-    if held >= 0:
-        return _place_drawn(legal, held, mastabas, left_mask, right_mask, penalty, len(state.pile))
+def decide(state: NecropolisState, legal: list[Action] | None = None,
+           tried: Container[Action] | None = None) -> Action:
+    """The greedy decision for the player to move, of the legal ones not in `tried`
+    (`legal`: the state's legal list, if the caller has it; it is built only where
+    it is needed). Ties go to the first in the legal order, so the choice is
+    deterministic.
 
-    # A turn: draw, or improve the mastabas (play, new site, exchange).
-    stay = _ends_value(left_mask | right_mask, mastabas, -1, penalty)
-    best, best_value = None, stay + DRAW_MARGIN
-    exchange_cost = None
-    for action in legal:
-        kind = action.kind
-        if kind == "play":
-            tile = action.tile
-            ends = (NUMBERS_MASK[tile] | right_mask) if action.arg == 0 else (left_mask | NUMBERS_MASK[tile])
-            value = PIPS[tile] + _ends_value(ends, mastabas, tile, penalty)
-        elif kind == "new_from":
-            tile = action.tile
-            value = PIPS[tile] - penalty + _ends_value(NUMBERS_MASK[tile], mastabas, tile, penalty)
-        elif kind == "exchange":
-            tile = action.tile
-            if PIPS[tile] + stay <= best_value:
-                continue  # even a free exchange would not beat the best so far
-            if exchange_cost is None:
-                exchange_cost = _exchange_cost(state, seat, left_mask | right_mask, penalty)
-            value = PIPS[tile] + stay - exchange_cost
-        else:
-            continue
-        if value > best_value:
-            best, best_value = action, value
-    if best is not None:
-        return best
-    for action in legal:
-        if action.kind in ("draw", "pass"):
-            return action
-    return legal[0]
-
-
-def rollout_action(state: NecropolisState, rng: random.Random | None = None) -> Action:
-    """What ``choose(state, state.legal_actions(), rng)`` returns, for ISMCTS's
-    rollouts, without building the list on a turn while the necropolis lasts (half
-    the decisions, and the longest lists): the same moves judged in the list's order
-    (draw, plays, new sites, exchanges) with `choose`'s arithmetic; and with a drawn
-    tile, `choose`'s judgement of the moves it has (one of four fixed lists: the
-    ends it fits, then hide and new)."""
+    On a turn it judges the moves in the legal list's order (draw, plays, new sites,
+    exchanges) without building the list: the rollouts call it at every decision,
+    and a turn's list is the longest. With a drawn tile, the moves it has are one of
+    four fixed lists (the ends it fits, then hide and new)."""
     seat = state.seat
     phase = state.phase
-    if phase == DRAWN and state.sites[seat]:
+    sites = state.sites[seat]
+    if phase == DRAWN and sites:
         held, mastabas = state.held, state.mastabas[seat]
-        site = state.sites[seat][-1]
+        site = sites[-1]
         left_mask, right_mask = NUMBERS_MASK[site[0][0]], NUMBERS_MASK[site[-1][0]]
         shown = NUMBERS_MASK[held]
         moves = _DRAWN_MOVES[bool(shown & left_mask)][bool(shown & right_mask)]
+        if tried is not None:
+            moves = tuple(move for move in moves if move not in tried)
         return _place_drawn(moves, held, mastabas, left_mask, right_mask, state.rules.site_penalty, len(state.pile))
-    if phase != TURN or not state.pile or not state.sites[seat]:
-        legal = state.legal_actions()
-        return legal[0] if len(legal) == 1 else choose(state, legal, rng)
+    if phase != TURN or not sites:  # the opening's forced moves
+        return _first_untried(state, legal, tried)
+    # A turn: draw (while the necropolis lasts), or improve the mastabas (play, new
+    # site, exchange).
     mastabas = state.mastabas[seat]
-    site = state.sites[seat][-1]
+    site = sites[-1]
     left_mask, right_mask = NUMBERS_MASK[site[0][0]], NUMBERS_MASK[site[-1][0]]
     penalty = state.rules.site_penalty
+    pile = state.pile
     stay = _ends_value(left_mask | right_mask, mastabas, -1, penalty)
-    best, best_value = DRAW, stay + DRAW_MARGIN
+    best: Action | None = DRAW if pile and (tried is None or DRAW not in tried) else None
+    best_value = stay + DRAW_MARGIN
     for tile in mastabas:
         shown = NUMBERS_MASK[tile]
         if shown & left_mask:
-            value = PIPS[tile] + _ends_value(shown | right_mask, mastabas, tile, penalty)
-            if value > best_value:
-                best, best_value = PLAY[tile][LEFT], value
+            action = PLAY[tile][LEFT]
+            if tried is None or action not in tried:
+                value = PIPS[tile] + _ends_value(shown | right_mask, mastabas, tile, penalty)
+                if value > best_value:
+                    best, best_value = action, value
         if shown & right_mask:
-            value = PIPS[tile] + _ends_value(left_mask | shown, mastabas, tile, penalty)
-            if value > best_value:
-                best, best_value = PLAY[tile][RIGHT], value
-    for tile in mastabas:
-        value = PIPS[tile] - penalty + _ends_value(NUMBERS_MASK[tile], mastabas, tile, penalty)
-        if value > best_value:
-            best, best_value = NEW_FROM[tile], value
-    if state.rules.allow_exchange:
-        exchange_cost = None
+            action = PLAY[tile][RIGHT]
+            if tried is None or action not in tried:
+                value = PIPS[tile] + _ends_value(left_mask | shown, mastabas, tile, penalty)
+                if value > best_value:
+                    best, best_value = action, value
+    if pile:
         for tile in mastabas:
-            if PIPS[tile] + stay <= best_value:
-                continue
-            if exchange_cost is None:
-                exchange_cost = _exchange_cost(state, seat, left_mask | right_mask, penalty)
-            value = PIPS[tile] + stay - exchange_cost
-            if value > best_value:
-                best, best_value = EXCHANGE[tile], value
+            action = NEW_FROM[tile]
+            if tried is None or action not in tried:
+                value = PIPS[tile] - penalty + _ends_value(NUMBERS_MASK[tile], mastabas, tile, penalty)
+                if value > best_value:
+                    best, best_value = action, value
+        if state.rules.allow_exchange:
+            exchange_cost = None
+            for tile in mastabas:
+                if PIPS[tile] + stay <= best_value:
+                    continue  # even a free exchange would not beat the best so far
+                action = EXCHANGE[tile]
+                if tried is not None and action in tried:
+                    continue
+                if exchange_cost is None:
+                    exchange_cost = _exchange_cost(state, seat, left_mask | right_mask, penalty)
+                value = PIPS[tile] + stay - exchange_cost
+                if value > best_value:
+                    best, best_value = action, value
+    if best is None:  # nothing beats staying, and drawing is not among the moves left
+        return _first_untried(state, legal, tried, ("draw", "pass"))
     return best
+
+
+def _first_untried(state: NecropolisState, legal: list[Action] | None, tried: Container[Action] | None,
+                   kinds: tuple[str, ...] = ()) -> Action:
+    """The first legal action not in `tried`, preferring one of `kinds`."""
+    if legal is None:
+        legal = state.legal_actions()
+    if tried is not None:
+        legal = [action for action in legal if action not in tried]
+    for action in legal:
+        if action.kind in kinds:
+            return action
+    return legal[0]
 
 
 _DRAWN_MOVES: Final = [[(*((ATTACH[LEFT],) if left else ()), *((ATTACH[RIGHT],) if right else ()), HIDE, NEW)
@@ -250,7 +241,7 @@ def estimate(state: NecropolisState) -> list[float]:
     """Each seat's chance of winning before the end, from the margin of the scores
     each seat is heading for: a mastaba tile costs its pips only once the necropolis
     runs low; before that it can still start a site, so it costs at most the site
-    penalty (as `choose` reckons). The margin is less decisive the more tiles the
+    penalty (as `decide` reckons). The margin is less decisive the more tiles the
     necropolis still holds."""
     penalty = state.rules.site_penalty
     pile = len(state.pile)
@@ -275,3 +266,35 @@ def estimate(state: NecropolisState) -> list[float]:
 def observed_by(state: NecropolisState, action: Action, seat: int) -> bool:
     """Who chooses first is public; a drawn tile is seen by the drawer alone."""
     return action.kind == "first" or state.seat == seat
+
+
+class NecropolisKnowledge:
+    """Necropolis's `Knowledge`: the module's functions. One game, no hands or rounds."""
+
+    score_scale = SCORE_SCALE
+    list_free = True
+    has_stages = False
+    has_estimate = True
+    rollout_depth = ROLLOUT_DEPTH
+
+    def choose(self, state: NecropolisState, rng: random.Random, legal: list[Action] | None = None,
+               tried: Container[Action] | None = None) -> Action:
+        return decide(state, legal, tried)
+
+    def observed_by(self, state: NecropolisState, action: Action, seat: int) -> bool:
+        return observed_by(state, action, seat)
+
+    def stage(self, state: NecropolisState) -> int:
+        return 0
+
+    def evaluate(self, state: NecropolisState) -> list[float]:
+        raise NotImplementedError("necropolis is one game, with no hands or rounds")
+
+    def estimate(self, state: NecropolisState) -> list[float]:
+        return estimate(state)
+
+    def distinct(self, state: NecropolisState, legal: list[Action]) -> list[Action]:
+        return legal
+
+
+KNOWLEDGE: Knowledge[NecropolisState] = NecropolisKnowledge()

@@ -1,10 +1,11 @@
-"""Bot strength on duplicate deals, each claim at its cost in time. Run by hand,
+"""Bot strength on duplicate deals, each claim at its cost in time (docs/strength.md
+holds the results). Run by hand from the repository root,
 never in tests:
 
-    python bench/strength.py buildup ismcts:time_ms=150 pimc:time_ms=150 --deals 100 --out bu.jsonl
-    python bench/strength.py cyprus ismcts:time_ms=150 pimc:time_ms=150 greedy greedy --deals 50
-    python bench/strength.py buildup --from bu.jsonl      # the summary of a (partial) run
-    python bench/strength.py cyprus --from a.jsonl --against b.jsonl   # two runs' first bots, paired
+    python research/strength.py buildup ismcts:time_ms=150 pimc:time_ms=150 --deals 100 --out bu.jsonl
+    python research/strength.py cyprus ismcts:time_ms=150 pimc:time_ms=150 greedy greedy --deals 50
+    python research/strength.py buildup --from bu.jsonl      # the summary of a (partial) run
+    python research/strength.py cyprus --from a.jsonl --against b.jsonl   # two runs' first bots, paired
 
 Two bots (2-player games): every deal is played twice with the seats swapped; the
 same seed deals the same tiles (`engine.chance.Deck`), so luck cancels out. Prints
@@ -37,7 +38,7 @@ its seat's view; future draws stay unknown): not a legal bot but a ceiling. What
 wins over the same bot without the oracle bounds what any better reading of the
 hidden tiles (inference from plays, passes and draws) could add to that bot:
 
-    python bench/strength.py buildup pimc:time_ms=150 pimc:time_ms=150 --oracle --deals 60
+    python research/strength.py buildup pimc:time_ms=150 pimc:time_ms=150 --oracle --deals 60
 """
 
 from __future__ import annotations
