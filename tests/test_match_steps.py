@@ -5,6 +5,8 @@ with a game dealt from the match's seed, steps given as actions."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dominoes_arcade.engine.match import Match, random_game
 from dominoes_arcade.engine.records import Record, ReplayError, replay
@@ -47,6 +49,16 @@ def test_state_at_is_a_fresh_replay_of_the_first_steps(game, players, options):
     assert match.state_at(len(record.steps)) is not match.state
     with pytest.raises(ValueError, match="a match of"):
         match.state_at(len(record.steps) + 1)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**31), which=st.integers(0, len(GAMES) - 1), cut=st.floats(0, 1))
+def test_state_at_any_step_of_a_random_game_is_the_replay_of_its_first_steps(seed, which, cut):
+    game, players, options = GAMES[which]
+    record = random_game(game, seed, players, options)
+    n = int(cut * len(record.steps))
+    match = Match.from_record(record, at=None)
+    assert fingerprint(match.state_at(n)) == fingerprint(replay(with_steps(record, record.steps[:n]), check_end=False))
 
 
 def test_the_first_step_that_fails_is_raised_or_reported_with_its_number_and_kind():
