@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from dominoes_arcade.engine import IllegalAction, InvalidNotation
+from dominoes_arcade.engine import IllegalAction
 from dominoes_arcade.engine.match import Match, random_game
-from dominoes_arcade.engine.records import Record
+from dominoes_arcade.engine.records import Record, ReplayError
 
 
 def test_a_replay_follows_its_record_until_a_decision_leaves_it():
@@ -46,11 +46,12 @@ def test_a_scripted_chance_step_the_rules_refuse_is_an_illegal_action():
     assert len(match.steps) == 1
 
 
-def test_a_scripted_step_that_does_not_parse_is_invalid_notation():
+def test_a_scripted_step_that_does_not_parse_is_a_notation_error():
     record = random_game("cyprus", 2, 4, {"target_score": 20})
     broken = Record(record.game, record.options, record.seats, record.seed, ["* deal 0 10-10"])
-    with pytest.raises(InvalidNotation):
+    with pytest.raises(ReplayError) as excinfo:
         Match.from_record(broken).advance_script()
+    assert excinfo.value.kind == ReplayError.NOTATION and excinfo.value.step == 1
 
 
 def test_each_seat_sees_its_own_draws_and_not_the_others():

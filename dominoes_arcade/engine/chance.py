@@ -23,6 +23,13 @@ class Deck:
         self.rank: dict[int, float] = {}
         self.taken: set[int] = set()
 
+    def copy(self) -> Deck:
+        """An independent deck in the same place (to try a deal without dealing it)."""
+        twin = Deck(0)
+        twin.rng.setstate(self.rng.getstate())
+        twin.rank, twin.taken = dict(self.rank), set(self.taken)
+        return twin
+
     def sample(self, state: State) -> Action:
         """The chance outcome the deck deals at `state` (a chance node)."""
         outcomes = [action for action, _ in state.chance_outcomes()]

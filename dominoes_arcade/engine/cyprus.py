@@ -97,7 +97,7 @@ class StarState(State):
     """The state of a Cyprus or Sebastopol game; `preset` says which."""
 
     __slots__ = ("rules", "phase", "seat", "dealer", "round_number", "to_deal", "hands", "boneyard", "in_boneyard",
-                 "layout", "ends", "arms_at", "open_mask", "on_table", "drawn", "totals", "history", "last_round",
+                 "layout", "ends", "arms_at", "open_mask", "on_table", "drawn", "totals", "history", "rounds",
                  "hidden", "_deal_plan")
 
     preset: ClassVar[Preset]
@@ -109,7 +109,8 @@ class StarState(State):
         self.totals: tuple[int, ...] = (0,) * self.rules.players
         """Each seat's running game total."""
         self.round_number = 0
-        self.last_round: RoundResult | None = None
+        self.rounds: tuple[RoundResult, ...] = ()
+        """Every finished round, oldest first (public: every view keeps them)."""
         self.hidden: tuple | None = None
         """On a view: each seat's hidden-hand layers (see `layers`); None otherwise."""
         self._deal_plan: DealPlan | None = None
@@ -149,6 +150,10 @@ class StarState(State):
     @property
     def num_players(self) -> int:
         return self.rules.players
+
+    @property
+    def last_round(self) -> RoundResult | None:
+        return self.rounds[-1] if self.rounds else None
 
     @property
     def is_spinner_set(self) -> bool:
@@ -381,10 +386,10 @@ class StarState(State):
             totals = list(self.totals)
             totals[winner] += points
             self.totals = tuple(totals)
-        self.last_round = RoundResult(self.round_number, why, winner, points,
-                                      tuple(tuple(hand) for hand in self.hands), pips)
+        result = RoundResult(self.round_number, why, winner, points, tuple(tuple(hand) for hand in self.hands), pips)
+        self.rounds += (result,)
         if events is not None:
-            events.append(Event("round_over", winner, value=self.last_round))
+            events.append(Event("round_over", winner, value=result))
         if winner >= 0 and self.totals[winner] >= self.rules.target_score:
             self.phase, self.current_player = OVER, TERMINAL
             if events is not None:
@@ -414,8 +419,7 @@ class StarState(State):
     def outcome(self) -> Outcome | None:
         if self.phase != OVER:
             return None
-        assert self.last_round is not None  # the game ends with a round
-        return Outcome(Termination.TARGET_REACHED, self.totals, (self.last_round.winner,))
+        return Outcome(Termination.TARGET_REACHED, self.totals, (self.rounds[-1].winner,))  # it ends with a round
 
     # -- copies, views, determinization ------------------------------------------------
     def clone(self) -> StarState:
@@ -430,7 +434,7 @@ class StarState(State):
         c.arms_at = self.arms_at[:]
         c.open_mask, c.on_table, c.drawn = self.open_mask, self.on_table, self.drawn
         c.totals, c.history = self.totals, self.history
-        c.last_round, c.hidden = self.last_round, self.hidden
+        c.rounds, c.hidden = self.rounds, self.hidden
         c._deal_plan = None
         return c
 

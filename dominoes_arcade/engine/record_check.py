@@ -13,8 +13,9 @@ from __future__ import annotations
 import json
 
 from . import GAMES, game_options, new_game
-from .core import CHANCE, IllegalAction, InvalidNotation, State
-from .records import Record, RecordError, ReplayError, parse_step, shorten, step_text
+from .core import State
+from .match import Match
+from .records import Record, RecordError, check_finished, shorten
 
 
 def check_header(record: Record) -> State:
@@ -48,28 +49,8 @@ def check_record(record: Record) -> State:
 
     :raises RecordError: for a bad header. :raises ReplayError: for a bad step or end.
     """
-    state = check_header(record)
-    for number, text in enumerate(record.steps, 1):
-        try:
-            action = parse_step(state, text)
-        except InvalidNotation as error:
-            raise ReplayError(number, text, str(error)) from None
-        written = step_text(state, action)
-        if written != text:
-            raise ReplayError(number, text, f'not written as the notation writes it: "{written}"')
-        try:
-            state.apply(action)
-        except IllegalAction as error:
-            kind = "impossible chance outcome" if error.seat == CHANCE else "illegal decision"
-            raise ReplayError(number, text, f"{kind}: {error.reason}") from None
-    if record.error is None:
-        last = len(record.steps)
-        last_text = record.steps[-1] if record.steps else ""
-        if not state.is_terminal:
-            raise ReplayError(last, last_text, "the game does not reach its end")
-        if record.scores is None:
-            raise ReplayError(last, last_text, f"scores missing on a finished game: the rules give {state.scores()}")
-        if list(record.scores) != state.scores():
-            raise ReplayError(last, last_text,
-                              f"scores differ: the record says {record.scores}, the rules give {state.scores()}")
-    return state
+    check_header(record)
+    match = Match.from_record(record)
+    match.follow(record.steps, exact=True)
+    check_finished(record, match.state, scores_required=True)
+    return match.state

@@ -1,153 +1,52 @@
 """Game records (docs/architecture.md, "Game records"): write, read and replay them (`match`
 plays a game into one).
 
-A record is one JSON object; its ``steps`` are ``"ACTOR MOVE"`` strings in the
-record notation (docs/architecture.md), with every chance outcome written out, so a record
-replays exactly with no RNG. The record module imports the engine, never the
-reverse.
+The format itself (`Record`, its JSON, the step notation, the errors) is in
+`record_format`, below `match`; this module replays a record through a `Match`
+and gives the format's names too, so ``from .records import Record`` reads as
+before. The record modules import the engine, never the reverse.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
+from .core import State
+from .match import Match
+from .record_format import (
+    KEY_TYPES,
+    QUOTE_LIMIT,
+    RECORD_KEYS,
+    Record,
+    RecordError,
+    ReplayError,
+    parse_record_line,
+    parse_step,
+    shorten,
+    step_text,
+)
 
-from . import new_game
-from .core import CHANCE, Action, IllegalAction, InvalidNotation, State
-from .json_lines import BadLine, parse_line
-
-RECORD_KEYS = ("game", "options", "seats", "seed", "steps", "scores", "error")
-QUOTE_LIMIT = 200
-"""At most this many characters of a record are quoted in an error message."""
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _strings(value: Any) -> bool:
-    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+__all__ = ["KEY_TYPES", "QUOTE_LIMIT", "RECORD_KEYS", "Record", "RecordError", "ReplayError", "check_finished",
+           "parse_record_line", "parse_step", "replay", "shorten", "step_text"]
 
 
-KEY_TYPES: dict[str, tuple[Callable[[Any], bool], str]] = {
-    "game": (lambda v: isinstance(v, str), "a game name (a string)"),
-    "options": (lambda v: isinstance(v, dict), "a table"),
-    "steps": (_strings, "a list of strings"),
-    "seats": (lambda v: v is None or _strings(v), "a list of names (strings)"),
-    "seed": (lambda v: v is None or _is_int(v), "an integer"),
-    "scores": (lambda v: v is None or (isinstance(v, list) and all(_is_int(x) for x in v)), "a list of integers"),
-    "error": (lambda v: v is None or isinstance(v, str), "null or a string"),
-}
-"""What each contract key holds (a missing key reads as null)."""
+def check_finished(record: Record, state: State, *, scores_required: bool = False) -> None:
+    """For a finished game's record (no ``error``): `state`, after its steps, is the
+    end, and the record's ``scores`` (when given, or always with `scores_required`)
+    are the rules' scores.
 
-
-def shorten(text: str, limit: int = QUOTE_LIMIT) -> str:
-    """`text` cut to about `limit` characters, saying how much was left out."""
-    if len(text) <= limit:
-        return text
-    return f"{text[:limit]}… ({len(text) - limit} more characters)"
-
-
-class RecordError(ValueError):
-    """A record that is not well formed (a missing key, a wrong type)."""
-
-
-class ReplayError(ValueError):
-    """A record whose steps the engine does not accept: `step` (1-based, or 0 for
-    the record as a whole) and its text, and the reason."""
-
-    def __init__(self, step: int, text: str, reason: str):
-        self.step = step
-        self.text = text
-        self.reason = reason
-        move = text.partition(" ")[2]
-        if len(move) > QUOTE_LIMIT // 4:  # the reason often quotes the move: once is enough
-            reason = reason.replace(move, shorten(move, QUOTE_LIMIT // 10))
-        reason = shorten(reason, QUOTE_LIMIT)
-        super().__init__(f'step {step} "{shorten(text)}": {reason}' if step else reason)
-
-
-@dataclass
-class Record:
-    game: str
-    options: dict[str, Any]
-    seats: list[str]
-    seed: int | None
-    steps: list[str] = field(default_factory=list)
-    scores: list[int] | None = None
-    error: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
-    """Bookkeeping keys beyond the contract (a tournament's schedule place...)."""
-
-    def to_dict(self) -> dict[str, Any]:
-        data = {"game": self.game, "options": self.options, "seats": self.seats, "seed": self.seed,
-                "steps": self.steps, "scores": self.scores, "error": self.error}
-        data.update(self.extra)
-        return data
-
-    def to_json(self) -> str:
-        return json.dumps(self.to_dict())
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Record:
-        """The record of a parsed JSON object, every contract key of the right type
-        (``seats``, ``seed``, ``scores`` and ``error`` may be missing or null).
-
-        :raises RecordError: naming the first bad key."""
-        if not isinstance(data, dict):
-            raise RecordError("a record must be a JSON object")
-        missing = [k for k in ("game", "options", "steps") if k not in data]
-        if missing:
-            raise RecordError("missing key " + ", ".join(missing))
-        for key, (allowed, what) in KEY_TYPES.items():
-            value = data.get(key)
-            if not allowed(value):
-                raise RecordError(f"{key} must be {what}, not {shorten(json.dumps(value))}")
-        extra = {k: v for k, v in data.items() if k not in RECORD_KEYS}
-        return cls(data["game"], data["options"], list(data.get("seats") or []), data.get("seed"),
-                   data["steps"], data.get("scores"), data.get("error"), extra)
-
-    @classmethod
-    def from_json(cls, text: str) -> Record:
-        """:raises RecordError: for a line that is not JSON (see `json_lines.parse_line`)
-        or not a record."""
-        try:
-            data = parse_line(text)
-        except BadLine as error:
-            raise RecordError(str(error)) from None
-        return cls.from_dict(data)
-
-
-def step_text(state: State, action: Action) -> str:
-    """The step ``"ACTOR MOVE"`` for `action` taken in `state`."""
-    actor = "*" if state.current_player == CHANCE else str(state.current_player)
-    return f"{actor} {action.text}"
-
-
-def parse_step(state: State, text: str) -> Action:
-    """The action of step `text` in `state`, checked for the right actor (but not
-    for legality: `apply` does that).
-
-    :raises InvalidNotation: for a malformed step or the wrong actor.
-    """
-    actor, _, move = text.strip().partition(" ")
-    if not move:
-        raise InvalidNotation("a step is ACTOR MOVE, e.g. '0 draw' or '* 3-4'")
-    player = state.current_player
-    if state.is_terminal:
-        raise InvalidNotation("the game is already over: steps after the end")
-    if actor == "*":
-        if player != CHANCE:
-            raise InvalidNotation(f"wrong actor: seat {player} must decide, not chance")
-    elif not (actor.isascii() and actor.isdigit()):
-        raise InvalidNotation(f"actor {actor!r} is neither a seat number nor *")
-    elif player == CHANCE:
-        raise InvalidNotation(f"wrong actor: a chance outcome (*) is due, not seat {actor}")
-    elif int(actor) != player:
-        raise InvalidNotation(f"wrong actor: it is seat {player}'s turn, not seat {actor}'s")
-    return state.parse_action(move)
+    :raises ReplayError: of kind ``END``, numbered as the record's last step."""
+    if record.error is not None:
+        return
+    last = len(record.steps)
+    last_text = record.steps[-1] if record.steps else ""
+    if not state.is_terminal:
+        raise ReplayError(last, last_text, "the game does not reach its end", ReplayError.END)
+    if record.scores is None and scores_required:
+        raise ReplayError(last, last_text, f"scores missing on a finished game: the rules give {state.scores()}",
+                          ReplayError.END)
+    if record.scores is not None and list(record.scores) != state.scores():
+        raise ReplayError(last, last_text,
+                          f"scores differ: the record says {record.scores}, the rules give {state.scores()}",
+                          ReplayError.END)
 
 
 def replay(record: Record, *, check_end: bool = True) -> State:
@@ -159,34 +58,10 @@ def replay(record: Record, *, check_end: bool = True) -> State:
     :raises ReplayError: naming the first bad step and why.
     """
     try:
-        state = new_game(record.game, options=record.options)
-    except ValueError as error:
-        raise ReplayError(0, "", f"cannot set up the game: {error}") from None
-    for number, text in enumerate(record.steps, 1):
-        try:
-            state.apply(parse_step(state, text))
-        except (InvalidNotation, IllegalAction) as error:
-            reason = error.reason if isinstance(error, IllegalAction) else str(error)
-            if isinstance(error, IllegalAction) and error.seat == CHANCE:
-                reason = f"impossible chance outcome: {reason}"
-            elif isinstance(error, IllegalAction):
-                reason = f"illegal decision: {reason}"
-            raise ReplayError(number, text, reason) from None
-    if check_end and record.error is None:
-        last = len(record.steps)
-        last_text = record.steps[-1] if record.steps else ""
-        if not state.is_terminal:
-            raise ReplayError(last, last_text, "the game does not reach its end")
-        if record.scores is not None and list(record.scores) != state.scores():
-            raise ReplayError(last, last_text,
-                              f"scores differ: the record says {record.scores}, the rules give {state.scores()}")
-    return state
-
-
-def parse_record_line(line: str) -> Record | RecordError:
-    """One line of a JSON Lines file as a `Record`, or the `RecordError` saying why
-    it is not one (returned, not raised, so a file reports every line)."""
-    try:
-        return Record.from_json(line)
-    except RecordError as error:
-        return error
+        match = Match.from_record(record)
+    except ValueError as error:  # UnknownGame, OptionError
+        raise ReplayError(0, "", f"cannot set up the game: {error}", ReplayError.SETUP) from None
+    match.advance_script()
+    if check_end:
+        check_finished(record, match.state)
+    return match.state

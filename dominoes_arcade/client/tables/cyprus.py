@@ -401,13 +401,9 @@ class CyprusTable(TableScene):
         self._synced = (self.state, len(self.steps))
 
     def finished_rounds(self) -> list[RoundResult]:
-        """The rounds finished in `steps`, read again from the record (after an undo
-        or a replay's jump, which rebuild the state without events)."""
-        again = self.new_match()
-        rounds = []
-        for action in self.match.actions:
-            rounds += [event.value for event in again.apply(action) if event.kind == "round_over"]
-        return rounds
+        """The rounds finished in `steps` (after an undo or a replay's jump, which
+        rebuild the state without events): the state keeps them."""
+        return list(self.match.state.rounds)
 
     def _glide_hand(self, dt: float) -> None:
         follow = min(1.0, dt * HAND_GLIDE) if self.app.duration_scale > 0 else 1.0
