@@ -259,9 +259,9 @@ def check_view_told(match: Match, seat: int, data: dict, counts: dict[str, int])
         return
     secret = {NAME[t] for t in hidden}
     for path, name in tiles_named(data):
-        if path[0] == "last_round":
-            assert path[1] == "hands", path
-            assert name == NAME[state.last_round.hands[path[2]][path[3]]], (path, name)
+        if path[0] == "rounds":  # finished rounds show every hand: they must be the real ones
+            assert path[2] == "hands", path
+            assert name == NAME[state.rounds[path[1]].hands[path[3]][path[4]]], (path, name)
         else:
             assert name not in secret, (seat, path, name)
 

@@ -134,14 +134,13 @@ def _star(v: StarState) -> dict[str, Any]:
             fact["tile"] = NAME[value]
         facts.append(fact)
     facts.reverse()
-    last = v.last_round
     return {"phase": PHASES["star"][v.phase], "turn": v.seat, "dealer": v.dealer, "round": v.round_number,
             "to_deal": v.to_deal, "hands": [_names(h) for h in v.hands], "boneyard": len(v.boneyard),
             "arms": [_names(line) for line in v.layout], "ends": list(v.ends), "open": _numbers(v.open_mask),
             "drawn": _held(v.drawn, v.seat != v.viewer and v.phase == 5), "history": facts,
-            "last_round": None if last is None else {
-                "number": last.number, "termination": _termination(last.termination), "winner": last.winner,
-                "points": last.points, "hands": [_names(h) for h in last.hands], "pips": list(last.pips)}}
+            "rounds": [{"number": done.number, "termination": _termination(done.termination), "winner": done.winner,
+                        "points": done.points, "hands": [_names(h) for h in done.hands], "pips": list(done.pips)}
+                       for done in v.rounds]}
 
 
 # -- from JSON ----------------------------------------------------------------------------
@@ -230,10 +229,9 @@ def _read_star(s: StarState, d: dict[str, Any]) -> None:
         value = _mask(fact["numbers"]) if kind == VOID else _tile(fact["tile"]) if kind == GONE else -1
         history = (kind, int(fact["seat"]), value, history)
     s.history = history
-    last = d["last_round"]
-    s.last_round = None if last is None else RoundResult(
-        int(last["number"]), Termination[str(last["termination"]).upper()], int(last["winner"]), int(last["points"]),
-        tuple(tuple(_tiles(h)) for h in last["hands"]), tuple(int(p) for p in last["pips"]))
+    s.rounds = tuple(RoundResult(
+        int(done["number"]), Termination[str(done["termination"]).upper()], int(done["winner"]), int(done["points"]),
+        tuple(tuple(_tiles(h)) for h in done["hands"]), tuple(int(p) for p in done["pips"])) for done in d["rounds"])
     s.hidden = s.layers()
     if len(s.hands) != s.num_players or len(s.totals) != s.num_players:
         raise ViewError("a hand and a score for each seat")
