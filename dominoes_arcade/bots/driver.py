@@ -9,7 +9,6 @@ with the bookkeeping key ``forfeit`` = {seat, kind, message}.
 
 from __future__ import annotations
 
-import random
 import signal
 import threading
 import time
@@ -19,6 +18,7 @@ from ..engine import Action, State, new_game
 from ..engine.match import Match
 from ..engine.records import Record
 from .base import Bot
+from .seeds import bot_seed
 
 
 class Forfeit(Exception):
@@ -236,11 +236,12 @@ def play_bots(game: str, bots: Sequence[Bot], seed: int, options: dict | None = 
 
 def play_specs(game: str, specs: Sequence[str], seed: int, options: dict | None = None,
                bot_seeds: Sequence[int] | None = None, **kwargs) -> Record:
-    """`play_bots` with bots built from spec strings (see `registry.parse_spec`)."""
+    """`play_bots` with bots built from spec strings (see `registry.parse_spec`),
+    seeded by `seeds.bot_seed` from `seed` and the seat unless `bot_seeds` are given."""
     from .registry import make_bot
 
     state = new_game(game, len(specs), options)
     resolved = state.options_dict()
-    seeds = bot_seeds or [random.Random(seed * 31 + i).getrandbits(63) for i in range(len(specs))]
+    seeds = bot_seeds or [bot_seed(seed, seat) for seat in range(len(specs))]
     bots = [make_bot(spec, game, seat, resolved, seeds[seat]) for seat, spec in enumerate(specs)]
     return play_bots(game, bots, seed, options, names=list(specs), **kwargs)
