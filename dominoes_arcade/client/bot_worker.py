@@ -16,7 +16,9 @@ and polls for the answer each frame, never waiting:
 The worker keeps one bot per (key, seat, spec, seed), so a bot that learns as the
 game goes keeps its memory; `observe` shows such a bot each new view, and
 `forget(key)` drops a table's bots (a new game, an undo). Bots are given the
-seat's view and the legal actions only, as in the tournament driver.
+seat's view and the legal actions only, and are driven by the tournament's own
+`bots.driver.BotSeat`: a bot that raises, chooses something illegal or cannot be
+built answers with the forfeit's message as `Decision.error`.
 
 This module imports no pygame: the worker process imports only the engine and
 the bots.
