@@ -113,8 +113,9 @@ def test_a_bot_only_demo_shows_nobodys_hidden_tiles(app):
 def test_undo_goes_back_to_before_the_humans_last_decision(app):
     table = open_kit(app, "buildup", ["human", "easy"], seed=4)
 
-    def undoable(t):
-        return t.human_steps and not any(s.startswith("*") for s in t.steps[t.human_steps[-1] + 1:])
+    def undoable(t):  # no draw since, and the bot showed no tile the human had not seen (`undo_refusal`)
+        return (t.human_steps and not any(s.startswith("*") for s in t.steps[t.human_steps[-1] + 1:])
+                and t.undo_refusal() is None)
 
     to_decision(app, table, undoable)
     decision = table.human_steps[-1]

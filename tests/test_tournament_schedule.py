@@ -11,6 +11,7 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dominoes_arcade.bots.seeds import bot_seed, hint_seed
 from dominoes_arcade.tournament.schedule import (
     deal_seed,
     distinct_rotations,
@@ -89,8 +90,12 @@ def test_seeds_are_sha256_of_master_label_and_place_cut_to_63_bits():
     # sha256("master:label:i:j...") shifted right once.
     expected = int.from_bytes(hashlib.sha256(b"42:deal:7").digest()[:8], "big") >> 1
     assert deal_seed(42, 7) == stable_seed(42, "deal", 7) == expected
+    # A bot's seed: the same hash of the game's (deal's) seed, "bot" and the seat.
     job = make_schedule(BOTS[:2], 2, deals=1, master_seed=42)[1]
-    assert job.bot_seeds[1] == int.from_bytes(hashlib.sha256(b"42:bot:0:0:1:1").digest()[:8], "big") >> 1
+    game_seed = int.from_bytes(hashlib.sha256(b"42:deal:0").digest()[:8], "big") >> 1
+    assert job.seed == game_seed
+    assert job.bot_seeds[1] == int.from_bytes(hashlib.sha256(f"{game_seed}:bot:1".encode()).digest()[:8], "big") >> 1
+    assert job.bot_seeds == tuple(bot_seed(game_seed, seat) for seat in range(2))
 
 
 @settings(max_examples=50, deadline=None)
@@ -102,7 +107,16 @@ def test_seeds_fit_63_bits_and_differ_by_place(master, place):
     assert seed != stable_seed(master + 1, "bot", *place)
 
 
-def test_bot_seeds_differ_by_seat_and_game():
-    schedule = make_schedule(BOTS[:3], 2, deals=2, master_seed=11)
-    seeds = [seed for job in schedule for seed in job.bot_seeds]
+def test_bot_seeds_differ_by_seat_and_deal_and_follow_the_game_seed_alone():
+    # A bot's seed depends on the game's seed and the seat only (the client's
+    # `play --seed S` seeds its bots the same way), so every game of a deal gives
+    # seat s the same bot seed, whoever sits there; seats and deals differ.
+    schedule = make_schedule(BOTS[:3], 2, deals=3, master_seed=11)
+    for job in schedule:
+        assert job.bot_seeds == tuple(bot_seed(job.seed, seat) for seat in range(2))
+        assert len(set(job.bot_seeds)) == 2
+    by_deal = {job.deal: job.bot_seeds for job in schedule}
+    assert all(job.bot_seeds == by_deal[job.deal] for job in schedule)
+    seeds = [seed for seeds in by_deal.values() for seed in seeds]
     assert len(set(seeds)) == len(seeds)
+    assert bot_seed(5, 0) != hint_seed(5, 0, 0) != hint_seed(5, 0, 1)

@@ -1,5 +1,6 @@
 """The driver: one game between bots, into a record (docs/architecture.md, "Engine": resolve
-chance, ask the seat, inform the others).
+chance, ask the seat, inform the others), and `BotSeat`, the one way any part of the
+product drives a bot (the tournament, simulate, the client's bot process).
 
 Faults are part of the result, not exceptions: a bot that raises, returns an illegal
 decision or overruns `move_time_limit` forfeits, and the record says so in `error`
@@ -8,7 +9,6 @@ with the bookkeeping key ``forfeit`` = {seat, kind, message}.
 
 from __future__ import annotations
 
-import random
 import signal
 import threading
 import time
@@ -18,6 +18,7 @@ from ..engine import Action, State, new_game
 from ..engine.match import Match
 from ..engine.records import Record
 from .base import Bot
+from .seeds import bot_seed
 
 
 class Forfeit(Exception):
@@ -78,53 +79,108 @@ def user_can_interrupt() -> bool:
             and signal.getsignal(signal.SIGINT) is not signal.SIG_IGN)
 
 
-def ask(bot: Bot, state: State, time_limit: float | None, watchdog: Watchdog | None = None) -> tuple[Action, float]:
-    """`bot`'s decision at `state` and the seconds it took; `Forfeit` on a fault.
-    With a started `watchdog`, a bot that overruns its limit is stopped."""
-    seat = state.current_player
-    legal = state.legal_actions()
-    view = state.view(seat)
-    start = time.perf_counter()
-    try:
-        if watchdog is not None:
-            watchdog.started, watchdog.armed = start, True
-        try:
-            action = bot.choose(view, list(legal))
-        finally:
-            # Disarmed before any handler below runs: a ring while one of them builds
-            # the Forfeit would raise an Overrun that no handler here catches.
-            if watchdog is not None:
-                watchdog.armed = False
-    except Overrun:
-        spent = time.perf_counter() - start
-        raise Forfeit(seat, "timeout", f"no decision within {time_limit * 1000:.0f} ms "
-                      f"(stopped after {spent * 1000:.0f} ms)") from None
-    except KeyboardInterrupt as error:
+def as_forfeit(seat: int, error: BaseException, during: str = "") -> Forfeit:
+    """The forfeit of `seat` whose bot raised `error` (`during` says in which call,
+    e.g. " in observe"). A KeyboardInterrupt that may be the user's Ctrl-C is raised
+    again; anything else a plug-in may raise (exit, GeneratorExit, its own) forfeits."""
+    if isinstance(error, KeyboardInterrupt):
         if user_can_interrupt():
-            raise  # a real Ctrl-C
-        raise Forfeit(seat, "exception", f"KeyboardInterrupt raised by the bot: {error}") from None
-    except BaseException as error:  # a plug-in may raise anything (exit, GeneratorExit, its own); it forfeits
-        kind = getattr(error, "forfeit_kind", None)  # a bot program's fault names its kind (bots.protocol)
-        raise Forfeit(seat, kind or "exception", str(error) if kind else f"{type(error).__name__}: {error}") from None
-    spent = time.perf_counter() - start
-    if time_limit is not None and spent > time_limit:
-        raise Forfeit(seat, "timeout", f"no decision within {time_limit * 1000:.0f} ms ({spent * 1000:.0f} ms)")
-    if not any(action is a for a in legal):
-        raise Forfeit(seat, "illegal_action", f"{action!r} is not legal: {state.why_illegal(action)}"
-                      if hasattr(action, "kind") else f"{action!r} is not an action")
-    return action, spent
+            raise error
+        return Forfeit(seat, "exception", f"KeyboardInterrupt raised by the bot{during}: {error}")
+    kind = getattr(error, "forfeit_kind", None)  # a bot program's fault names its kind (bots.protocol)
+    if kind:
+        return Forfeit(seat, kind, str(error))
+    return Forfeit(seat, "exception", f"{type(error).__name__}{during}: {error}" if during
+                   else f"{type(error).__name__}: {error}")
+
+
+class BotSeat:
+    """One bot in one seat, and the one way to drive it: the tournament (`play_bots`),
+    simulate and the client's bot process (`client.bot_worker`, hints included) all
+    ask, inform and end through here, so the legality check, the time limit and what
+    a fault means exist once.
+
+    A fault is a `Forfeit` (data: seat, kind, message), never the bot's own
+    exception: a bot that raises, returns an illegal decision or overruns
+    `time_limit` forfeits. With a started `watchdog` (`Watchdog`), a bot that never
+    returns is stopped; without one, an overrun is found when it returns.
+    """
+
+    def __init__(self, bot: Bot, time_limit: float | None = None, watchdog: Watchdog | None = None,
+                 seat: int | None = None):
+        self.bot = bot
+        self.seat = bot.seat if seat is None else seat
+        self.time_limit = time_limit
+        self.watchdog = watchdog
+        self.observes = bot.wants_observations()
+        """Whether the bot follows the game (`inform` is a no-op for the others)."""
+
+    def ask(self, state: State) -> tuple[Action, float]:
+        """The bot's decision at `state` (its seat to move) and the seconds it took.
+        :raises Forfeit: on a fault."""
+        return self.decide(state.view(state.current_player), state.legal_actions(), state.why_illegal)
+
+    def decide(self, view: State, legal: Sequence[Action],
+               why_illegal: Callable[[Action], str] | None = None) -> tuple[Action, float]:
+        """`ask` given only what the seat sees: its `view` and the `legal` actions (a
+        bot process has no full state; `why_illegal` explains a refused action).
+        :raises Forfeit: on a fault."""
+        seat, watchdog, time_limit = self.seat, self.watchdog, self.time_limit
+        start = time.perf_counter()
+        try:
+            if watchdog is not None:
+                watchdog.started, watchdog.armed = start, True
+            try:
+                action = self.bot.choose(view, list(legal))
+            finally:
+                # Disarmed before any handler below runs: a ring while one of them builds
+                # the Forfeit would raise an Overrun that no handler here catches.
+                if watchdog is not None:
+                    watchdog.armed = False
+        except Overrun:
+            spent = time.perf_counter() - start
+            raise Forfeit(seat, "timeout", f"no decision within {time_limit * 1000:.0f} ms "
+                          f"(stopped after {spent * 1000:.0f} ms)") from None
+        except BaseException as error:
+            raise as_forfeit(seat, error) from None
+        spent = time.perf_counter() - start
+        if time_limit is not None and spent > time_limit:
+            raise Forfeit(seat, "timeout", f"no decision within {time_limit * 1000:.0f} ms ({spent * 1000:.0f} ms)")
+        if not any(action is a for a in legal):
+            if not hasattr(action, "kind"):
+                raise Forfeit(seat, "illegal_action", f"{action!r} is not an action")
+            reason = why_illegal(action) if why_illegal is not None else "not one of the legal actions"
+            raise Forfeit(seat, "illegal_action", f"{action!r} is not legal: {reason}")
+        return action, spent
+
+    def inform(self, state: State) -> None:
+        """Show the bot its seat's view after a step. :raises Forfeit: if it fails."""
+        if self.observes:
+            self.observe(state.view(self.seat))
+
+    def observe(self, view: State) -> None:
+        """Show the bot its seat's `view`. :raises Forfeit: if it fails."""
+        try:
+            self.bot.observe(view)
+        except BaseException as error:
+            raise as_forfeit(self.seat, error, " in observe") from None
+
+    def game_over(self, outcome) -> None:
+        """Tell the bot the game's end; whatever it raises, the result stands."""
+        try:
+            self.bot.game_over(outcome)
+        except BaseException as error:
+            as_forfeit(self.seat, error)  # raises a real Ctrl-C; anything else is ignored
+
+
+def ask(bot: Bot, state: State, time_limit: float | None, watchdog: Watchdog | None = None) -> tuple[Action, float]:
+    """`bot`'s decision at `state` and the seconds it took (`BotSeat.ask`)."""
+    return BotSeat(bot, time_limit, watchdog, seat=state.current_player).ask(state)
 
 
 def inform(bot: Bot, state: State) -> None:
-    """Show `bot` its seat's view after a step; a bot that fails at it forfeits."""
-    try:
-        bot.observe(state.view(bot.seat))
-    except KeyboardInterrupt as error:
-        if user_can_interrupt():
-            raise
-        raise Forfeit(bot.seat, "exception", f"KeyboardInterrupt raised by the bot in observe: {error}") from None
-    except BaseException as error:  # anything else a plug-in raises, as in `ask`
-        raise Forfeit(bot.seat, "exception", f"{type(error).__name__} in observe: {error}") from None
+    """Show `bot` its seat's view after a step (`BotSeat.observe`)."""
+    BotSeat(bot).observe(state.view(bot.seat))
 
 
 def play_bots(game: str, bots: Sequence[Bot], seed: int, options: dict | None = None,
@@ -141,7 +197,8 @@ def play_bots(game: str, bots: Sequence[Bot], seed: int, options: dict | None = 
     for bot in bots:
         if getattr(bot, "wants_steps", False):  # a bot program: it is sent the steps its seat saw
             bot.follow(match, time_limit)
-    observers = [bot for bot in bots if bot.wants_observations()]
+    seats = [BotSeat(bot, time_limit, watchdog, seat=seat) for seat, bot in enumerate(bots)]
+    observers = [seat for seat in seats if seat.observes]
     spent = [0.0] * len(bots)
     decisions = [0] * len(bots)
     error = forfeit = None
@@ -151,28 +208,22 @@ def play_bots(game: str, bots: Sequence[Bot], seed: int, options: dict | None = 
                 match.resolve_chance()
             else:
                 seat = match.current_player
-                action, seconds = ask(bots[seat], match.state, time_limit, watchdog)
+                action, seconds = seats[seat].ask(match.state)
                 spent[seat] += seconds
                 decisions[seat] += 1
                 match.apply(action)
             if on_step is not None:
                 on_step(match.state, match.steps[-1])
-            for bot in observers:
-                inform(bot, match.state)
+            for observer in observers:
+                observer.inform(match.state)
     except Forfeit as fault:
         error = str(fault)
         forfeit = {"seat": fault.seat, "kind": fault.kind, "message": fault.message}
     state = match.state
     outcome = state.outcome()
     if outcome is not None:
-        for bot in bots:
-            try:
-                bot.game_over(outcome)
-            except KeyboardInterrupt:
-                if user_can_interrupt():
-                    raise
-            except BaseException:  # whatever the bot raises, the game is over and its result stands
-                pass
+        for seat in seats:
+            seat.game_over(outcome)
     record = match.to_record(names or [b.name for b in bots], error)
     if outcome is not None:
         record.extra["winners"] = list(outcome.winners)
@@ -185,11 +236,12 @@ def play_bots(game: str, bots: Sequence[Bot], seed: int, options: dict | None = 
 
 def play_specs(game: str, specs: Sequence[str], seed: int, options: dict | None = None,
                bot_seeds: Sequence[int] | None = None, **kwargs) -> Record:
-    """`play_bots` with bots built from spec strings (see `registry.parse_spec`)."""
+    """`play_bots` with bots built from spec strings (see `registry.parse_spec`),
+    seeded by `seeds.bot_seed` from `seed` and the seat unless `bot_seeds` are given."""
     from .registry import make_bot
 
     state = new_game(game, len(specs), options)
     resolved = state.options_dict()
-    seeds = bot_seeds or [random.Random(seed * 31 + i).getrandbits(63) for i in range(len(specs))]
+    seeds = bot_seeds or [bot_seed(seed, seat) for seat in range(len(specs))]
     bots = [make_bot(spec, game, seat, resolved, seeds[seat]) for seat, spec in enumerate(specs)]
     return play_bots(game, bots, seed, options, names=list(specs), **kwargs)

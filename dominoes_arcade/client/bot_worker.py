@@ -16,7 +16,9 @@ and polls for the answer each frame, never waiting:
 The worker keeps one bot per (key, seat, spec, seed), so a bot that learns as the
 game goes keeps its memory; `observe` shows such a bot each new view, and
 `forget(key)` drops a table's bots (a new game, an undo). Bots are given the
-seat's view and the legal actions only, as in the tournament driver.
+seat's view and the legal actions only, and are driven by the tournament's own
+`bots.driver.BotSeat`: a bot that raises, chooses something illegal or cannot be
+built answers with the forfeit's message as `Decision.error`.
 
 This module imports no pygame: the worker process imports only the engine and
 the bots.
@@ -69,10 +71,16 @@ class Decision:
 
 
 def serve(receive: Callable[[], Any], send: Callable[[Any], None]) -> None:
-    """The worker's loop: answer requests until a None arrives."""
+    """The worker's loop: answer requests until a None arrives. Every bot is driven
+    through a `bots.driver.BotSeat`, as in the tournament: a bot that raises or
+    chooses something illegal (or cannot be built) answers with the forfeit's
+    message as the decision's error, and the worker goes on."""
     from ..bots import make_bot
+    from ..bots.driver import BotSeat, Forfeit, as_forfeit
 
-    bots: dict[tuple, Any] = {}
+    seats: dict[tuple, BotSeat] = {}
+    faults: dict[tuple, str] = {}
+    """Why a bot is out (it failed to observe): its every later answer is that error."""
     while True:
         message = receive()
         if message is None:
@@ -81,41 +89,47 @@ def serve(receive: Callable[[], Any], send: Callable[[Any], None]) -> None:
         if kind == "choose":
             _, ticket, key, spec, game, seat, options, seed, view, legal, known, steps = message
             started = time.perf_counter()
+            bot_key = (key, seat, spec, seed)
             try:
                 if game not in GAMES:  # registered at run time in the client (a test's, a plug-in's)
                     register(known)
-                bot = bots.get((key, seat, spec, seed))
-                if bot is None:
-                    bot = bots[key, seat, spec, seed] = make_bot(spec, game, seat, options, seed)
-                if getattr(bot, "wants_steps", False):  # a bot program is sent its seat's steps
-                    bot.given_steps = steps
-                action = bot.choose(view, legal)
-                if not any(action is legal_action for legal_action in legal):
-                    raise ValueError(f"{action!r} is not legal")
-                send((ticket, action, time.perf_counter() - started, None, getattr(bot, "program_name", None)))
-            except Exception as error:  # a bot's failure must not kill the worker
+                driver = seats.get(bot_key)
+                if driver is None:
+                    try:
+                        bot = make_bot(spec, game, seat, options, seed)
+                    except BaseException as error:  # a plug-in may raise anything: as a fault in play
+                        raise as_forfeit(seat, error, " building the bot") from None
+                    driver = seats[bot_key] = BotSeat(bot, seat=seat)
+                if bot_key in faults:
+                    raise Forfeit(seat, "exception", faults[bot_key])
+                if getattr(driver.bot, "wants_steps", False):  # a bot program is sent its seat's steps
+                    driver.bot.given_steps = steps
+                action, _seconds = driver.decide(view, legal)
+                send((ticket, action, time.perf_counter() - started, None,
+                      getattr(driver.bot, "program_name", None)))
+            except Forfeit as fault:
+                send((ticket, None, time.perf_counter() - started, fault.message, None))
+            except Exception as error:  # the game cannot be registered here: the worker must go on
                 send((ticket, None, time.perf_counter() - started, f"{type(error).__name__}: {error}", None))
         elif kind == "observe":
             _, key, seat, view = message
-            for (bot_key, bot_seat, _spec, _seed), bot in bots.items():
-                if bot_key == key and bot_seat == seat:
+            for bot_key, driver in seats.items():
+                if bot_key[0] == key and bot_key[1] == seat and driver.observes and bot_key not in faults:
                     try:
-                        bot.observe(view)
-                    except Exception:  # noqa: S110 - a bot that fails to watch still plays
-                        pass
+                        driver.observe(view)
+                    except Forfeit as fault:
+                        faults[bot_key] = fault.message
         elif kind == "game_over":  # a bot program is sent `end`, with its seat's steps now
             _, key, outcome, steps = message
-            for (bot_key, bot_seat, _spec, _seed), bot in bots.items():
-                if bot_key == key:
-                    if getattr(bot, "wants_steps", False):
-                        bot.given_steps = steps.get(bot_seat)
-                    try:
-                        bot.game_over(outcome)
-                    except Exception:  # noqa: S110 - the game is over and its result stands
-                        pass
+            for bot_key, driver in seats.items():
+                if bot_key[0] == key:
+                    if getattr(driver.bot, "wants_steps", False):
+                        driver.bot.given_steps = steps.get(bot_key[1])
+                    driver.game_over(outcome)
         elif kind == "forget":
-            for bot_key in [k for k in bots if k[0] == message[1]]:
-                del bots[bot_key]
+            for bot_key in [k for k in seats if k[0] == message[1]]:
+                del seats[bot_key]
+                faults.pop(bot_key, None)
 
 
 def _serve_streams() -> None:

@@ -21,7 +21,7 @@ from typing import Any
 from .. import files
 from ..engine.json_lines import parse_line
 from ..engine.records import shorten
-from .schedule import GameJob
+from .schedule import SEED_DERIVATION, GameJob
 from .standings import GameResult, summarize
 
 
@@ -31,9 +31,11 @@ class JournalError(ValueError):
 
 def tournament_key(game: str, options: dict[str, Any], bots: Sequence[str], seed: int,
                    move_time_limit_ms: int) -> str:
-    """A fingerprint of everything that decides what a scheduled game is."""
+    """A fingerprint of everything that decides what a scheduled game is, the way
+    seeds are derived included (a journal from a version that seeded bots otherwise
+    is another tournament)."""
     settings = {"game": game, "options": options, "bots": list(bots), "seed": seed,
-                "move_time_limit_ms": move_time_limit_ms}
+                "move_time_limit_ms": move_time_limit_ms, "seeds": SEED_DERIVATION}
     return hashlib.sha256(json.dumps(settings, sort_keys=True).encode()).hexdigest()[:16]
 
 
@@ -128,11 +130,13 @@ def load_journal(path: Path, key: str, schedule: Sequence[GameJob]) -> dict[int,
                                f"{shorten(f'{type(error).__name__}: {error}')}") from None
         if record.get("tournament_key") != key:
             raise JournalError(f"{path}: line {number} belongs to another tournament (game, bots, seed, options "
-                               "or move time limit differ); run without --resume to start over")
+                               "or move time limit differ, or an older version wrote it); "
+                               "run without --resume to start over")
         if result.game_id >= len(schedule):
             continue
         job = schedule[result.game_id]
-        if result.seats != job.seats or record.get("seed") != job.seed:
+        if (result.seats != job.seats or record.get("seed") != job.seed
+                or record.get("bot_seeds", list(job.bot_seeds)) != list(job.bot_seeds)):
             raise JournalError(f"{path}: line {number} (game {result.game_id}) does not match the schedule")
         done.setdefault(result.game_id, result)
     return done

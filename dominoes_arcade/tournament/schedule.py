@@ -11,43 +11,32 @@
   swapped": duplicate deals, so luck cancels out.
 - **Order.** Deal-major (deal 0 at every table, then deal 1, ...), so `game_id` is
   the same whatever the number of deals, and a run cut short is balanced.
-- **Seeds.** Every seed is a stable hash (sha256, never Python's `hash()`) of the
-  master seed and the place in the schedule, cut to 63 bits. A deal's seed depends
-  on the deal alone: every table plays the same shuffle (`engine.chance.Deck`), so
-  the same seed deals the same tiles whoever sits where.
+- **Seeds.** Every seed is a stable hash (sha256, never Python's `hash()`), cut to
+  63 bits. A game's seed is its deal's, from the master seed and the deal alone:
+  every table plays the same shuffle (`engine.chance.Deck`), so the same seed deals
+  the same tiles whoever sits where. A bot's seed is `bots.seeds.bot_seed` of the
+  game's seed and its seat, as everywhere else (simulate, the client), so
+  ``play --seed S`` plays the tournament game dealt from S with the same bots.
 """
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-SEED_DERIVATION = "sha256(master:label:index...) first 8 bytes, 63 bits"
-"""How seeds are derived, written into the results file."""
+from ..bots.seeds import SEED_DERIVATION as BOT_SEEDS
+from ..bots.seeds import bot_seed, stable_seed
 
-
-def stable_seed(master: int, label: str, *place: int) -> int:
-    """A seed in [0, 2**63) from the master seed, a label and a place in the
-    schedule: the first 8 bytes of ``sha256("master:label:i:j...")`` shifted right once.
-
-    >>> stable_seed(1, "deal", 0) == stable_seed(1, "deal", 0) < 2**63
-    True
-    """
-    text = ":".join([str(master), label, *(str(i) for i in place)])
-    digest = hashlib.sha256(text.encode("ascii")).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
+SEED_DERIVATION = f"deal seed: sha256(master:deal:index) first 8 bytes, 63 bits; {BOT_SEEDS}"
+"""How seeds are derived, written into the results file and part of the tournament's
+fingerprint (`journal.tournament_key`): a journal from a version that derived them
+otherwise is not resumed."""
 
 
 def deal_seed(master: int, deal: int) -> int:
     """The seed of deal `deal`: the same at every table and in every rotation."""
     return stable_seed(master, "deal", deal)
-
-
-def bot_seed(master: int, deal: int, table: int, rotation: int, seat: int) -> int:
-    """The seed of the bot in `seat` of one game."""
-    return stable_seed(master, "bot", deal, table, rotation, seat)
 
 
 def distinct_rotations(table: Sequence[int]) -> list[tuple[int, ...]]:
@@ -106,6 +95,7 @@ class GameJob:
     seed: int
     """The deal's seed (the game's chance)."""
     bot_seeds: tuple[int, ...]
+    """Each seat's bot seed: `bots.seeds.bot_seed` of `seed` and the seat."""
 
 
 def make_schedule(bots: Sequence[str], players: int, deals: int, master_seed: int) -> list[GameJob]:
@@ -115,11 +105,11 @@ def make_schedule(bots: Sequence[str], players: int, deals: int, master_seed: in
     jobs: list[GameJob] = []
     for deal in range(deals):
         seed = deal_seed(master_seed, deal)
+        bot_seeds = tuple(bot_seed(seed, seat) for seat in range(players))
         for table_index, rotations in enumerate(seatings):
             for rotation, seating in enumerate(rotations):
-                seeds = tuple(bot_seed(master_seed, deal, table_index, rotation, seat) for seat in range(players))
                 jobs.append(GameJob(len(jobs), deal, table_index, rotation,
-                                    tuple(bots[i] for i in seating), seed, seeds))
+                                    tuple(bots[i] for i in seating), seed, bot_seeds))
     return jobs
 
 

@@ -87,7 +87,9 @@ class BotSeats:
         seat = state.current_player
         if (self.ticket is None and table.replay is None and seat >= 0 and not state.is_terminal
                 and not table.is_human(seat)):
-            self.ticket = self._ask(table.key, table.seat_kind(seat), table.setup.seed * 16 + seat)
+            from ...bots.seeds import bot_seed  # the tournament's: `play --seed S` plays its game S
+
+            self.ticket = self._ask(table.key, table.seat_kind(seat), bot_seed(table.setup.seed, seat))
             self._asked_at = time.monotonic()
 
     def _collect(self) -> Decision | None:
@@ -115,7 +117,9 @@ class BotSeats:
         if not table.can_decide or self.hint is not None or self.hint_ticket is not None:
             return
         seat = table.state.current_player
-        self.hint_ticket = self._ask((table.key, "hint"), "hard", table.setup.seed * 16 + seat + len(table.steps))
+        from ...bots.seeds import hint_seed  # a stream of its own, apart from the seat bots'
+
+        self.hint_ticket = self._ask((table.key, "hint"), "hard", hint_seed(table.setup.seed, seat, len(table.steps)))
         self._hint_version = table.decision_version
 
     def collect_hint(self) -> None:
