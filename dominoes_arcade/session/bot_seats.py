@@ -53,16 +53,20 @@ class BotSeats:
         return self._worker
 
     def spec(self, kind: str) -> str:
-        """The bot spec a seat kind (easy, medium, hard) means in ``[bots]``; a bad
-        setting plays the random bot, with a toast saying why."""
-        from ..bots import BotError, difficulty_spec
+        """The bot spec a seat kind (easy, medium, hard) means in ``[bots]``, or the
+        kind itself when it is a spec (``greedy``); a bad setting or spec plays the
+        random bot, with a `Notice` saying why."""
+        from ..bots import DIFFICULTIES, BotError, difficulty_spec, parse_spec
 
         if kind.startswith("cmd:"):  # a bot program: the seat kind is its spec
             return kind
         spec = self._specs.get(kind)
         if spec is None:
             try:
-                spec = difficulty_spec(self.session.bot_settings, kind)
+                if kind in DIFFICULTIES:
+                    spec = difficulty_spec(self.session.bot_settings, kind)
+                else:
+                    spec = parse_spec(kind).text
             except BotError as error:
                 self.session.events.append(Notice(f"{error}: playing the random bot"))
                 spec = "random"

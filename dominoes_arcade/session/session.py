@@ -26,7 +26,7 @@ from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .. import history
+from .. import config, history
 from ..engine import CHANCE, Action, Event, IllegalAction, game_options
 from ..engine.core import State
 from ..engine.match import Match
@@ -61,7 +61,8 @@ class Session:
     :param think_delay: the least seconds between a bot's move and the previous one
         (a number, or a function read at each move: the view's speed setting).
     :param bot_settings: the settings' ``[bots]`` (or the same table as a dict), which
-        turns a difficulty into a bot spec (`bots.difficulty_spec`).
+        turns a difficulty into a bot spec (`bots.difficulty_spec`); by default
+        config.toml's defaults. A `BotSeat` may also name a bot spec itself.
     :param worker: the `BotWorker` bots think in (by default the shared one).
     :param folder: where the save and the history are written (by default the
         user's data directory).
@@ -76,7 +77,7 @@ class Session:
                  key: Hashable | None = None):
         self.game, self.seed, self.record = game, seed, record
         self.demo, self.continued, self.folder = demo, continued, folder
-        self.bot_settings = bot_settings if bot_settings is not None else {}
+        self.bot_settings = bot_settings if bot_settings is not None else config.defaults()["bots"]
         self.key = key if key is not None else ("session", next(_KEYS))
         """This session's bots in the worker."""
         self._think_delay = think_delay
