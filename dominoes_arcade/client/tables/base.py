@@ -347,11 +347,6 @@ class TableScene(TableHooks, Scene):
         self.show_session()
         return True
 
-    def finish(self) -> None:
-        """The game is over: show the result (the kit's game-over screen)."""
-        self.session.finish()
-        self.show_session()
-
     # -- undo and rebuilding ---------------------------------------------------------
     def rebuild(self, step: int) -> None:
         """Lay the game at its first `step` steps, without events or animation."""
