@@ -253,3 +253,43 @@ def test_a_failing_bot_plays_a_random_move_and_says_so():
     assert len(session.steps) == steps + 1
     failed = [e for e in session.drain() if isinstance(e, BotFailed)]
     assert failed and failed[0].error == "RuntimeError: boom"
+
+
+def test_the_session_imports_neither_the_client_nor_pygame_anywhere():
+    """Imports inside functions included (the bot worker's process imports the
+    session's module too)."""
+    import ast
+
+    package = TESTS.parent / "dominoes_arcade" / "session"
+    for path in sorted(package.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [("." * node.level) + (node.module or "")]
+            else:
+                continue
+            for name in names:
+                assert not name.startswith("pygame"), f"{path.name} imports {name}"
+                assert "client" not in name.split("."), f"{path.name} imports {name}"
+
+
+def test_a_save_written_before_the_session_existed_still_loads_and_plays_to_the_end(tmp_path):
+    """saved-game.json as the client wrote it (version 1): the record so far, the
+    kinds, the viewer."""
+    import json
+
+    straight = Session("buildup", ["human", "remote"], seed=8, folder=tmp_path / "straight")
+    drive(straight, 8, stop=lambda s: len(s.human_steps) >= 3)
+    record = straight.match.to_record(["human", "easy"]).to_dict()
+    (tmp_path / history.SAVE_FILE).write_text(json.dumps(
+        {"save_version": 1, "record": record, "kinds": ["human", "easy"], "viewer": 0, "saved_at": 1.5}) + "\n",
+        encoding="utf-8")
+    resumed, notice = Session.load(tmp_path, worker=BotWorker("thread"))
+    try:
+        assert notice is None and resumed.steps == straight.steps and resumed.kinds == ["human", "easy"]
+        drive(resumed, 8)
+        assert resumed.ended and replay(resumed.to_record()).is_terminal
+        assert not history.has_save(tmp_path) and len(history.read_history(tmp_path)[0]) == 1
+    finally:
+        resumed.bots.worker.close()
