@@ -31,8 +31,7 @@ from dominoes_arcade.session.bot_worker import BotWorker, Decision
 
 TABLES = [("necropolis", 2, 11), ("buildup", 2, 11), ("cyprus", 4, 11), ("cyprus", 5, 7), ("cyprus", 7, 4),
           ("sebastopol", 4, 1)]
-"""Each game and table size, with a seed where the human may undo a move before the
-bots reveal a tile (at a bigger Cyprus table another player's move usually does)."""
+"""Each game and table size, and the seed it is dealt from."""
 TESTS = Path(__file__).resolve().parent
 
 
@@ -45,7 +44,8 @@ def decide(session: Session, seed: int):
 def drive(session: Session, seed: int, *, stop=None, on_human=None, timeout: float = 120.0) -> list:
     """Drive `session` as a view does until it ends (or `stop(session)`): tick it,
     drain its events, make the human's and the remote seats' decisions. Returns the
-    events. `on_human(session)` runs before each human decision."""
+    events. `on_human(session)` runs right after each human decision, before the
+    next seat moves (when a player takes a move back)."""
     events: list = []
     deadline = time.monotonic() + timeout
     while not session.ended and not (stop and stop(session)):
@@ -57,11 +57,10 @@ def drive(session: Session, seed: int, *, stop=None, on_human=None, timeout: flo
         session.tick(0.05)
         events += session.drain()
         if session.waiting_for_human and not session.ended:
+            session.play(decide(session, seed))
+            events += session.drain()
             if on_human is not None:
                 on_human(session)
-                events += session.drain()
-            if session.waiting_for_human:
-                session.play(decide(session, seed))
                 events += session.drain()
         if len(session.steps) == before and not session.waiting_for_human:
             time.sleep(0.001)  # a bot thinking in the worker
@@ -77,8 +76,9 @@ def seats_for(players: int, others: str) -> list[str]:
 
 
 class UndoOnce:
-    """At the human's decisions: undo (when allowed) once the game is a few decisions
-    in, check it went back, then redo and check it came back to the same state."""
+    """Right after the human's decisions: undo (when allowed: not after their own
+    draw) once the game is a few decisions in, check it went back, then redo and
+    check it came back to the same state."""
 
     def __init__(self):
         self.done = False

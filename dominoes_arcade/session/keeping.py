@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 
 from .. import history
 from ..engine.match import Match
-from ..engine.records import parse_step
 from .events import Notice
 
 if TYPE_CHECKING:
@@ -27,20 +26,15 @@ if TYPE_CHECKING:
 
 def lay_steps(match: Match, steps: Sequence[str]) -> Match:
     """Play `steps` (a game begun earlier) onto `match`, a fresh match dealt from the
-    game's seed. Chance steps are dealt by the match's deck when it deals the same
-    tile (a saved game of the client always does), so the tiles still to come are
-    the ones the game would have dealt anyway; a step the deck would not deal (a
-    record dealt otherwise) is applied as given.
+    game's seed (`Match.follow`): a chance step counts as the deck's when the deck
+    deals that very tile (a saved game of the client always does), so the tiles
+    still to come are the ones the game would have dealt anyway; a step the deck
+    would not deal (a record dealt otherwise) is applied as given.
 
-    :raises ValueError: for a step that does not parse or that the rules refuse.
+    :raises ReplayError: (a ValueError) for a step that does not parse or that the
+        rules refuse.
     """
-    for text in steps:
-        if match.is_chance:
-            match.resolve_chance()
-            if match.steps[-1] == text:
-                continue
-            match.undo_to(len(match.steps) - 1)
-        match.apply(parse_step(match.state, text))
+    match.follow(steps)
     return match
 
 

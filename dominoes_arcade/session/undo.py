@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine import Action, new_game
+from ..engine import Action
 from ..engine.core import State
 from ..engine.tiles import NAME, piece_tile
 from .events import RedoDone, UndoDone
@@ -96,11 +96,7 @@ class UndoRedo:
 
     def state_at(self, step: int) -> State:
         """The full state after the match's first `step` steps (the match is not touched)."""
-        match = self.session.match
-        state = new_game(match.game, options=match.options())
-        for action in match.actions[:step]:
-            state.apply_unchecked(action)
-        return state
+        return self.session.match.state_at(step)
 
     def undo(self) -> bool:
         """Back to before the player's last decision; False when it cannot be
