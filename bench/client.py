@@ -116,8 +116,8 @@ def hard_bot_frames(game: str, players: int, mode: str, seconds: float, workdir:
     """Frames at 60 fps in real time while `hard` bots play `game` (bots thinking in
     a worker `mode`): the times of the frames that ran while a bot was thinking
     (not those that applied its move: their cost is the table's, measured above)."""
-    from dominoes_arcade.client import bot_worker
     from dominoes_arcade.client.tables import TableSetup, open_table
+    from dominoes_arcade.session import bot_worker
 
     config = workdir / "bench.toml"
     config.write_text("[bots]\nthink_delay_ms = 0\n", encoding="utf-8")

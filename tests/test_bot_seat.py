@@ -1,5 +1,5 @@
 """`bots.driver.BotSeat`, the one way a bot is driven (issue 28): the tournament's
-`play_bots` and the client's bot process (`client.bot_worker.serve`) meet a faulty
+`play_bots` and the client's bot process (`session.bot_worker.serve`) meet a faulty
 bot the same way: it forfeits, as data, and the game or the worker goes on."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ import pytest
 
 from dominoes_arcade.bots.driver import BotSeat, Forfeit, play_bots
 from dominoes_arcade.bots.registry import make_bot
-from dominoes_arcade.client.bot_worker import serve
 from dominoes_arcade.engine import entry, new_game
 from dominoes_arcade.engine.match import Match
+from dominoes_arcade.session.bot_worker import serve
 
 PLUGIN = '''from dominoes_arcade.bots import Bot
 

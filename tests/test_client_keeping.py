@@ -28,9 +28,9 @@ from dominoes_arcade import cli, history
 from dominoes_arcade.client.main import LaunchOptions
 from dominoes_arcade.client.main import run as run_client
 from dominoes_arcade.client.tables import TableSetup, open_table
-from dominoes_arcade.client.tables.keeping import lay_steps
 from dominoes_arcade.engine.match import Match, random_game
 from dominoes_arcade.engine.records import Record
+from dominoes_arcade.session.keeping import lay_steps
 
 APP_CONFIG = KIT_CONFIG
 runner = CliRunner()
@@ -232,7 +232,7 @@ def test_ctrl_c_saves_the_game_before_the_client_stops(tmp_path, monkeypatch):
 
 
 def test_play_continue_never_runs_a_program_named_by_the_save(tmp_path, monkeypatch):
-    from dominoes_arcade.client.tables.bot_seats import BotSeats
+    from dominoes_arcade.session.bot_seats import BotSeats
 
     marker = tmp_path / "ran"
     program = f"cmd:/bin/sh -c 'touch {marker}'"

@@ -14,13 +14,13 @@ import pytest
 from client_drive import KitTable, click_at
 from test_client_support import KIT_CONFIG, run
 
-from dominoes_arcade.client.bot_worker import BotWorker
 from dominoes_arcade.client.main import watch_replay
 from dominoes_arcade.client.tables import TableSetup
 from dominoes_arcade.client.tables.replay import SPEEDS
 from dominoes_arcade.engine import new_game
 from dominoes_arcade.engine.records import parse_step
 from dominoes_arcade.files import read_records
+from dominoes_arcade.session.bot_worker import BotWorker
 
 APP_CONFIG = KIT_CONFIG
 

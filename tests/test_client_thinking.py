@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from dominoes_arcade.client.tables.bot_seats import THINKING_NOTICE_SECONDS, BotSeats
+from dominoes_arcade.session.bot_seats import THINKING_NOTICE_SECONDS, BotSeats
 
 
 class SlowWorker:
@@ -20,7 +20,7 @@ class SlowWorker:
 
 
 def seats_asked(seconds_ago: float) -> tuple[BotSeats, SlowWorker]:
-    seats = BotSeats(table=None)
+    seats = BotSeats(session=None)
     worker = seats._worker = SlowWorker()
     seats.ticket = 7
     seats._asked_at = time.monotonic() - seconds_ago
@@ -28,7 +28,7 @@ def seats_asked(seconds_ago: float) -> tuple[BotSeats, SlowWorker]:
 
 
 def test_no_question_means_no_thinking():
-    seats = BotSeats(table=None)
+    seats = BotSeats(session=None)
     assert seats.thinking_seconds() == 0.0
 
 

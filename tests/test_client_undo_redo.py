@@ -56,7 +56,7 @@ def test_undo_after_a_bots_hidden_draw_goes_back_and_redo_returns_to_the_same_st
     assert table.can_decide and (Intent.REDO, "Redo") in table.prompts()
     run(app, key(pygame.K_y, pygame.KMOD_LCTRL), frames=2)
     assert table.steps == before and full_state(table) == state, "redo: the same steps, the same state"
-    assert not table.undo_redo.can_redo
+    assert not table.session.can_redo
 
 
 @pytest.mark.parametrize("how", ["shift+u", "controller"])
@@ -93,10 +93,10 @@ def test_undo_after_the_players_own_draw_is_refused_with_the_reason(app, necropo
 def test_a_new_decision_after_undo_forgets_what_redo_had(app, necropolis):
     table = necropolis
     apply(table, HUMAN_NEW + BOT_DRAWS_AND_SHOWS + HUMAN_HIDES + BOT_DRAWS_AND_HIDES)
-    assert table.undo() and table.undo_redo.can_redo
+    assert table.undo() and table.session.can_redo
     other = next(action for action in table.state.legal_actions() if str(action) != "hide")
     table.play(other)
-    assert not table.undo_redo.can_redo
+    assert not table.session.can_redo
 
 
 def test_play_this_deal_again_from_the_pause_menu_deals_the_same_tiles(app):

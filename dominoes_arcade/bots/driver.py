@@ -96,7 +96,7 @@ def as_forfeit(seat: int, error: BaseException, during: str = "") -> Forfeit:
 
 class BotSeat:
     """One bot in one seat, and the one way to drive it: the tournament (`play_bots`),
-    simulate and the client's bot process (`client.bot_worker`, hints included) all
+    simulate and the client's bot process (`session.bot_worker`, hints included) all
     ask, inform and end through here, so the legality check, the time limit and what
     a fault means exist once.
 

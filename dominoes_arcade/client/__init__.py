@@ -37,8 +37,8 @@ and an optional target), ``item_rects()``, ``action_for(source, target)``,
 ``on_events(action, events)`` for tweens and sounds, ``on_rebuild()`` after undo or a
 replay's step back, and draw every tile through ``self.draw_tile(...)`` honouring
 ``self.shows_hidden(seat)``. The base class then gives the table, for free: the
-engine driver (the game's `Match`: chance from its seeded deck, bots in the worker
-process of `bot_worker`, records),
+game's `dominoes_arcade.session.Session` (its `Match`: chance from its seeded deck;
+bots in the worker process of `session.bot_worker`, paced; undo, saving, records),
 highlighting, click-to-place, drag-and-drop, select-then-target by keyboard and
 controller, the one-press forced move, undo, hint, hot-seat pass screens, the pause
 and game-over screens and replay controls. Name it in the game's registry entry

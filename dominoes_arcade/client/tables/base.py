@@ -1,59 +1,52 @@
-"""`TableScene`: what every game table shares (the table kit). It drives the
-game's `Match` (the engine's one driver: state, steps, chance, undo); a game's
-subclass draws it and describes the human's decision (the contract in
-`interaction`).
+"""`TableScene`: what every game table shares (the table kit). It is a view and
+input adapter over the game's `Session` (``self.session``: the match, its seats,
+the pacing of bots, undo and redo, saving and the history, in
+`dominoes_arcade.session`, which imports no pygame); a game's subclass draws it
+and describes the human's decision (the contract in `interaction`).
 
-The driver, each update, once the table's animations (``self.tweens``) and any
-`hold` are done:
+Each update, the session's bots keep thinking (`Session.poll`: the bot to move is
+asked as soon as its seat is to move, animations or not, so the frame loop never
+waits for it); once the table's animations (``self.tweens``) and any `hold` are
+done, the game moves on (`Session.tick`: a chance outcome, a bot's move paced by
+`think_delay`, the end), or, while a human's seat is to move, waits for their
+decision (`Picker`: mouse, keyboard or controller; with two or more humans a "Pass
+to" screen comes first); a record being replayed steps as its controls say.
 
-- a chance node: the match's next outcome (its `Deck`, shuffled from the setup's
-  seed as `simulate` and the tournament deal; or the record being replayed);
-- a bot's seat: the bot thinks in the `bot_worker` (asked as soon as the seat is
-  to move, animations or not, so the frame loop never waits for it), and its
-  choice is applied at least `think_delay` after the previous move;
-- a human's seat: nothing until they decide (`Picker`: mouse, keyboard or
-  controller); with two or more humans a "Pass to" screen comes first;
-- a record being replayed: its next step, paced by the replay controls.
-
-Every applied action goes through `apply`, which records the step and hands the
-engine's `Event`s to `on_events`, where a subclass starts its animations (tweens
-on ``self.tweens``, sounds through ``self.app.audio``). Because the driver waits
-for the tweens (all but show-only ones, ``hold=False``: a deal cascading), animations
-never fall behind the game, and a click skips them.
+The table drains the session's events every time it calls it (`show_session`): a step
+applied hands the engine's `Event`s to `on_events`, where a subclass starts its
+animations (tweens on ``self.tweens``, sounds through ``self.app.audio``); undo, redo
+and a replay's steps back rebuild the sprites (`on_rebuild`); the end opens the
+game-over screen; a bot's failure and a file the disk refused are toasts. Because
+the session waits for the tweens (all but show-only ones, ``hold=False``: a deal
+cascading), animations never fall behind the game, and a click skips them.
 
 The hooks a game's table implements (`hooks.TableHooks`): `choices`, `item_rects`,
 `action_for`, `draw_table`, `draw_dragged`, `on_events`, `last_move_rect`,
-`result_lines`, and `on_rebuild` when it keeps sprites (undo and redo, `undo`, and a
-replay's steps back rebuild the state without events). Every tile goes on screen
+`result_lines`, and `on_rebuild` when it keeps sprites. Every tile goes on screen
 through `draw_tile`, which logs it in `render_log`; a seat's hidden tiles are drawn
-face up only when `shows_hidden(seat)`. `hold(seconds)` keeps the driver waiting
+face up only when `shows_hidden(seat)`. `hold(seconds)` keeps the game waiting
 while a summary is shown. ``self.selected_source`` and ``self.dragged_source`` say
-what the human has picked up. A game left unfinished is saved, a finished one goes
-into the history (`keeping`). Input: PAUSE, BACK (nothing selected) and an unplugged
+what the human has picked up. Input: PAUSE, BACK (nothing selected) and an unplugged
 controller open the pause menu; UNDO, REDO and HINT are the kit's; the rest goes to
 the `Picker`, then to `handle_table`.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
-import random
 from collections.abc import Hashable
 
 import pygame
 
-from ...engine import Action, Event, game_options
-from ...engine.match import Match
+from ...engine import Action, Event, IllegalAction
+from ...session import BotFailed, GameOver, Notice, Rebuilt, RedoDone, Session, StepApplied, UndoDone
 from .. import games
 from ..input import InputEvent, Intent
 from ..scene import SKIP_INTENTS, Scene
-from . import TableSetup, keeping, table_class
-from .bot_seats import BotSeats
+from . import TableSetup, table_class
 from .hooks import TableHooks
 from .interaction import Choice, Picker, draw_marks, hint_note, table_prompts
 from .replay import ReplayControls
-from .undo import UndoRedo
 
 ATTRACT_IGNORES = frozenset({Intent.POINT, Intent.DRAG, Intent.RELEASE, Intent.DEVICE_ADDED})
 """Inputs that do not end an attract-mode demo (a nudged mouse is not a player)."""
@@ -71,94 +64,94 @@ class TableScene(TableHooks, Scene):
     def __init__(self, app, setup: TableSetup):
         super().__init__(app)
         self.setup = setup
-        self.key = next(_TABLE_KEYS)
-        """This table's bots in the worker."""
-        self.kinds = list(setup.seats)
-        """Each seat's kind as the game began (a save and the history keep these,
-        even after the bots finish the game for the humans)."""
-        self.match = self.new_match()
-        if setup.start is not None:  # a saved game continued, a replay taken over
-            keeping.lay_steps(self.match, setup.start.steps)
-        self.rng = random.Random(setup.seed)
-        """Only for the random move of a bot that failed (a decision: chance is the match's)."""
-        self.undo_redo = UndoRedo(self)
-        self._human_steps: tuple[int, list[int]] = (-1, [])
-        self.decision_version = 0
-        """Bumped whenever the state changes: selections, hints and bot answers
-        belong to one version."""
-        self.think_left = self.think_delay
-        self.ended = False
-        self.ended_for = 0.0
-        self.error: str | None = None
-        self.attract = False
-        self.given_up = False
-        """Set by `reopen`: a game the player gave up for another is not saved."""
+        self.session = self.new_session()
+        """The game in play: whose turn, bots, undo, saving (`dominoes_arcade.session`)."""
+        self._attract = False
         """An attract-mode demo started by an idle title screen: any press returns there."""
+        self.ended_for = 0.0
         self.render_log: list[tuple[int, bool, int]] = []
         """(tile, face_up, seat) for every tile `draw_tile` drew this frame (cleared by `draw`)."""
         self.hold_left = 0.0
-        """Seconds the driver still waits for a summary on screen (`hold`)."""
+        """Seconds the game still waits for a summary on screen (`hold`)."""
         humans = self.human_seats
         self.revealed_seat: int | None = humans[0] if len(humans) == 1 else None
         """The human whose hidden tiles may be drawn face up now (`shows_hidden`)."""
         self.last_shown_human: int | None = self.revealed_seat
         """In hot-seat, the human who last confirmed the pass screen."""
         self.picker = Picker(self)
-        self.bots = BotSeats(self)
         self._choices_for: int | None = None
         self._choices: list[Choice] = []
         self.replay = None
         if setup.record is not None:
-            self.replay = ReplayControls(self)
+            self.replay = ReplayControls(self, self.session)
             self.skip_on_input = False  # a replay's controls use confirm and clicks themselves
 
-    def new_match(self) -> Match:
-        """A match at the start of this table's game: following the record being
-        replayed, or dealt from the setup's seed."""
+    def new_session(self) -> Session:
+        """The session of this table's game: following the record being replayed, or
+        dealt from the setup's seed (after the steps a saved game or a taken-over
+        replay already played)."""
         setup = self.setup
-        if setup.record is not None:
-            return Match.from_record(setup.record)
-        options = dict(setup.options)
-        if "players" in game_options(setup.game):
-            options["players"] = setup.players
-        return Match(setup.game, options=options, seed=setup.seed)
+        return Session(setup.game, list(setup.seats), dict(setup.options), setup.seed, record=setup.record,
+                       start=setup.start, demo=setup.demo, continued=setup.continued,
+                       think_delay=lambda: self.think_delay, bot_settings=self.app.settings.bots,
+                       key=("table", next(_TABLE_KEYS)))
+
+    # -- the session, as the table's subclasses and the screens read it ---------------------
+    @property
+    def match(self):
+        return self.session.match
 
     @property
     def state(self):
         """The full engine state (drawn only as `shows_hidden` allows)."""
-        return self.match.state
+        return self.session.state
 
     @property
     def steps(self) -> list[str]:
         """Every step applied so far, in record notation (``"0 draw"``, ``"* 3-4"``)."""
-        return self.match.steps
+        return self.session.steps
 
-    # -- seats ---------------------------------------------------------------------
+    @property
+    def ended(self) -> bool:
+        return self.session.ended
+
+    @property
+    def error(self) -> str | None:
+        return self.session.error
+
+    @property
+    def decision_version(self) -> int:
+        """Bumped whenever the state changes (`Session.version`)."""
+        return self.session.version
+
+    @property
+    def attract(self) -> bool:
+        return self._attract
+
+    @attract.setter
+    def attract(self, value: bool) -> None:
+        self._attract = value
+        self.session.demo = self.setup.demo or value  # an attract demo is never saved
+
     def seat_kind(self, seat: int) -> str:
-        if self.setup.record is not None:
-            return "record"
-        return self.setup.seats[seat] if 0 <= seat < len(self.setup.seats) else "medium"
+        return self.session.seat_kind(seat)
 
     def is_human(self, seat: int) -> bool:
-        return self.seat_kind(seat) == "human"
+        return self.session.is_human(seat)
 
     @property
     def human_seats(self) -> list[int]:
-        return [seat for seat in range(len(self.setup.seats)) if self.is_human(seat)]
+        return self.session.human_seats
 
     @property
     def human_steps(self) -> list[int]:
         """Indexes in `steps` of the humans' decisions (undo goes back to them)."""
-        if self._human_steps[0] != self.decision_version:
-            decided = [index for index, step in enumerate(self.steps)
-                       if not step.startswith("*") and self.is_human(int(step.split()[0]))]
-            self._human_steps = (self.decision_version, decided)
-        return self._human_steps[1]
+        return self.session.human_steps
 
     @property
     def hot_seat(self) -> bool:
         """Two or more humans share the screen."""
-        return len(self.human_seats) > 1
+        return self.session.hot_seat
 
     def seat_name(self, seat: int) -> str:
         """How the screens name a seat (``"Seat 2"``)."""
@@ -166,8 +159,7 @@ class TableScene(TableHooks, Scene):
 
     @property
     def waiting_for_human(self) -> bool:
-        seat = self.state.current_player
-        return seat >= 0 and self.is_human(seat) and not self.state.is_terminal
+        return self.session.waiting_for_human
 
     @property
     def can_decide(self) -> bool:
@@ -187,20 +179,21 @@ class TableScene(TableHooks, Scene):
     @property
     def hint(self) -> Action | None:
         """The hard bot's suggestion for the human's decision (`ask_hint`), until they move."""
-        return self.bots.hint
+        return self.session.hint
 
     @property
     def hint_ticket(self) -> int | None:
-        return self.bots.hint_ticket
+        return self.session.hint_ticket
 
     @property
     def bot_ticket(self) -> int | None:
         """The question to the bot to move, while it thinks."""
-        return self.bots.ticket
+        return self.session.bot_ticket
 
     def ask_hint(self) -> None:
         """The `hard` bot's choice for the human to move, computed off the frame loop."""
-        self.bots.ask_hint()
+        if self.can_decide:
+            self.session.ask_hint()
 
     @property
     def selected_source(self) -> Hashable | None:
@@ -227,7 +220,7 @@ class TableScene(TableHooks, Scene):
         return seat >= 0 and seat == self.revealed_seat
 
     def hold(self, seconds: float) -> None:
-        """Keep the driver waiting `seconds` (scaled by the animation speed) while a
+        """Keep the game waiting `seconds` (scaled by the animation speed) while a
         summary is on screen; a click or confirm ends the wait early."""
         self.hold_left = max(self.hold_left, seconds * self.app.duration_scale)
 
@@ -260,7 +253,7 @@ class TableScene(TableHooks, Scene):
         self.render_log.append((tile, face_up, seat))
         return where
 
-    # -- the driver ----------------------------------------------------------------
+    # -- the game moving on: the session decides, the table shows -----------------------
     def update(self, dt: float) -> None:
         if self.replay is not None:
             dt = self.replay.scale(dt)
@@ -271,39 +264,31 @@ class TableScene(TableHooks, Scene):
                     and not self.app.exit_when_over):
                 self.next_demo()
             return
-        self.bots.ask_for_move()
-        self.bots.collect_hint()
+        session = self.session
+        session.poll()
         if self.hold_left > 0:
             self.hold_left = max(0.0, self.hold_left - dt)
         elif not self.tweens.busy:
             self.advance(dt)
+        self.show_session()
         if self.can_decide:
             self.picker.sync()  # a new decision puts the focus on its first source
 
     def advance(self, dt: float) -> None:
-        state = self.state
-        if state.is_terminal or self.error:
-            self.finish()
+        """The table is idle: the game moves on (`Session.tick`), the replay steps, or
+        a human's turn comes to the screen (the pass screen in hot-seat)."""
+        session = self.session
+        seat = self.state.current_player
+        if session.is_over:
+            session.tick(dt)  # the end: into the history, the game-over screen
         elif self.replay is not None:
             self.replay.advance(dt)
-        elif state.is_chance:
-            self._record(*self.match.resolve_chance())
-        elif self.is_human(state.current_player):
-            self._turn_of_human(state.current_player)
         else:
-            if self.hot_seat:
+            if session.waiting_for_human:
+                self._turn_of_human(seat)
+            elif seat >= 0 and self.hot_seat:
                 self.revealed_seat = None  # a bot's turn: nobody's hand is shown
-            self.think_left -= dt
-            if self.think_left <= 0:
-                decision = self.bots.move_decision()
-                if decision is not None:
-                    action = decision.action
-                    if action is None or action not in state.legal_actions():
-                        self.app.toast(f"{self.seat_name(state.current_player)}'s bot failed "
-                                       f"({decision.error}); it plays a random move")
-                        action = self.rng.choice(state.legal_actions())
-                    self.apply(action)
-                    self.think_left = self.think_delay
+            session.tick(dt)
 
     def _turn_of_human(self, seat: int) -> None:
         if not self.hot_seat or seat == self.revealed_seat:
@@ -317,77 +302,87 @@ class TableScene(TableHooks, Scene):
         """`seat`'s human confirmed the pass screen: their hidden tiles may show."""
         self.revealed_seat = self.last_shown_human = seat
 
+    def show_session(self) -> None:
+        """Show what the session did: steps animated, rebuilds, toasts, the end."""
+        for event in self.session.drain():
+            if isinstance(event, StepApplied):
+                self.on_events(event.action, event.events)
+            elif isinstance(event, Rebuilt):
+                self._rebuilt(event)
+            elif isinstance(event, GameOver):
+                self.on_game_over()
+                if self.game_over_scene and self.replay is None:
+                    self.app.open("game_over", self)
+            elif isinstance(event, BotFailed):
+                self.app.toast(f"{self.seat_name(event.seat)}'s bot failed ({event.error}); it plays a random move")
+            elif isinstance(event, Notice):
+                self.app.toast(event.text)
+
+    def _rebuilt(self, event: Rebuilt) -> None:
+        self.tweens.clear()
+        self.hold_left = 0.0
+        self.ended_for = 0.0
+        self.picker.reset()
+        self.on_rebuild()
+        if isinstance(event, UndoDone):
+            self.app.audio.play("back")
+        elif isinstance(event, RedoDone):
+            self.app.audio.play("select")
+
     def apply(self, action: Action) -> list[Event]:
-        """Apply `action` through the match (which checks it), note a human's
-        decision and animate it."""
-        if self.state.current_player >= 0:
-            self.undo_redo.deciding(self.state.current_player)
-        events = self.match.apply(action)
-        self._record(action, events)
+        """Apply `action` for whoever is to move through the session (which checks
+        it), and animate it."""
+        events = self.session.apply(action)
+        self.show_session()
         return events
-
-    def _record(self, action: Action, events: list[Event]) -> None:
-        self.undo_redo.played(action)
-        self._changed()
-        self.on_events(action, events)
-
-    def _changed(self) -> None:
-        self.decision_version += 1
-        self.bots.state_changed()
 
     def play(self, action: Action) -> bool:
         """A human's choice: applied when it is legal for the seat to move, else
         refused with a short sound. Returns whether it was applied."""
-        if not self.waiting_for_human or action not in self.state.legal_actions():
+        try:
+            self.session.play(action)
+        except IllegalAction:
             self.app.audio.play("back")
             return False
-        self.apply(action)
-        self.think_left = self.think_delay
+        self.show_session()
         return True
-
-    def finish(self) -> None:
-        """The game is over: show the result (the kit's game-over screen)."""
-        self.ended = True
-        keeping.record_finished(self)
-        self.bots.game_over()
-        self.on_game_over()
-        if self.game_over_scene and self.replay is None:
-            self.app.open("game_over", self)
 
     # -- undo and rebuilding ---------------------------------------------------------
     def rebuild(self, step: int) -> None:
-        """Lay the game at its first `step` steps, without events or animation: back
-        through `Match.undo_to`, or on along the record being replayed."""
-        if step <= len(self.steps):
-            self.match.undo_to(step)
-        else:
-            self.match.advance_script(step)
-        self.tweens.clear()
-        self.hold_left = 0.0
-        self.ended, self.ended_for, self.error = False, 0.0, None
-        self.bots.rebuilt()
-        self.picker.reset()
-        self._changed()
-        self.on_rebuild()
+        """Lay the game at its first `step` steps, without events or animation."""
+        self.session.rebuild(step)
+        self.show_session()
 
     def undo_refusal(self) -> str | None:
-        """Why undo is not possible now, or None when it is (`undo.UndoRedo`)."""
-        return self.undo_redo.refusal()
+        """Why undo is not possible now, or None when it is (`Session.undo_refusal`)."""
+        return self.session.undo_refusal()
 
     def undo(self) -> bool:
         """Back to the human's previous decision, unless a tile they could not see
         has been shown to them since; a toast says why not when it cannot."""
-        return self.undo_redo.undo()
+        reason = self.session.undo_refusal()
+        if not self.session.undo():
+            self.app.toast(reason or "Nothing to undo.")
+            self.app.audio.play("back")
+            return False
+        self.show_session()
+        return True
 
     def redo(self) -> bool:
         """Forward again to the human's next decision, through what undo took back."""
-        return self.undo_redo.redo()
+        if not self.session.redo():
+            self.app.toast("Nothing to redo.")
+            self.app.audio.play("back")
+            return False
+        self.show_session()
+        return True
 
     # -- new games and leaving ---------------------------------------------------------
     def reopen(self, setup: TableSetup) -> TableScene:
         """Put a new table for `setup` in this one's place (closing its overlays): this
         game is given up, so it is not saved (and a save it came from is discarded)."""
-        keeping.give_up(self)
+        self.session.give_up()
+        self.show_session()
         self.app.scenes.pop_until(lambda scene: scene is self)
         # The same game keeps this table's class (a subclass in use stays in use).
         cls = type(self) if setup.game == self.setup.game else table_class(setup.game)
@@ -402,25 +397,22 @@ class TableScene(TableHooks, Scene):
             self.next_demo()
             return
         setup = self.setup
-        self.reopen(TableSetup(setup.game, list(self.kinds), dict(setup.options), setup.seed + 1,
+        self.reopen(TableSetup(setup.game, list(setup.seats), dict(setup.options), setup.seed + 1,
                                record=setup.record))
 
     def play_deal_again(self) -> None:
         """The same deal from its start: the same seats, variant and seed, so the
         same tiles come in the same order for the same decisions."""
         setup = self.setup
-        self.reopen(TableSetup(setup.game, list(self.kinds), dict(setup.options), setup.seed))
+        self.reopen(TableSetup(setup.game, list(setup.seats), dict(setup.options), setup.seed))
 
     def let_bots_finish(self) -> None:
         """Bots take over the human seats to the end (the opponents' difficulty,
         else medium); the player watches their own hand played."""
-        bot = next((kind for kind in self.setup.seats if kind != "human"), "medium")
         if self.hot_seat:
             self.revealed_seat = None  # several players' hands: none of them shows
-        self.setup = dataclasses.replace(self.setup, seats=[bot if k == "human" else k for k in self.setup.seats])
-        self.undo_redo.forget()
+        self.session.let_bots_finish()
         self.picker.reset()
-        self._changed()
 
     def next_demo(self) -> None:
         """The next demo: bots play the next game of the menu (they cycle), a new seed."""
@@ -436,9 +428,10 @@ class TableScene(TableHooks, Scene):
         self.app.to_title()
 
     def exit(self) -> None:
-        """The table closes: a game left before its end is saved (`keeping`)."""
-        self.bots.forget(hint=True)
-        keeping.save_in_progress(self)
+        """The table closes: a game left before its end is saved (`Session.close`),
+        with the hand it showed."""
+        self.session.close(self.revealed_seat)
+        self.show_session()
 
     # -- drawing and input ---------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -478,7 +471,7 @@ class TableScene(TableHooks, Scene):
         elif intent is Intent.REDO:
             self.redo()
         elif intent is Intent.HINT:
-            self.bots.ask_hint()
+            self.ask_hint()
         elif not self.picker.handle(event):
             self.handle_table(event)
 
@@ -487,7 +480,7 @@ class TableScene(TableHooks, Scene):
         if self.replay is not None:
             self.app.open("pause", self.setup.game, on_restart=self.replay.restart, watching=True)
             return
-        own = keeping.keeps_games(self)
+        own = self.session.keeps_games
         playing = own and not self.ended and bool(self.human_seats)
         self.app.open("pause", self.setup.game, on_restart=self.restart, deal=self.setup.seed if own else None,
                       on_same_deal=self.play_deal_again if own else None,

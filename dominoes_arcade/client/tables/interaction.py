@@ -20,11 +20,11 @@ from dataclasses import dataclass
 import pygame
 
 from ...engine import Action
+from ...session.bot_seats import THINKING_NOTICE_SECONDS
 from .. import gfx
 from ..focus import farthest_back, nearest
 from ..input import DIRECTIONS, Device, Intent
 from ..theme import SMALL
-from .bot_seats import THINKING_NOTICE_SECONDS
 
 
 @dataclass(frozen=True)
@@ -397,7 +397,7 @@ def draw_marks(table, surface) -> None:
                 break
     table.draw_over_marks(surface)
     table.picker.draw_drag(surface)
-    thinking = table.bots.thinking_seconds()
+    thinking = table.session.thinking_seconds()
     if thinking >= THINKING_NOTICE_SECONDS:
         draw_thinking(surface, style, table.seat_name(table.state.current_player), thinking)
 
@@ -450,7 +450,7 @@ def table_prompts(table) -> list:
         # Undo stays in the footer when it is refused, saying why (pressing it says so too).
         refusal = table.undo_refusal()
         prompts.append((Intent.UNDO, "Undo" if refusal is None else refusal.removesuffix(".")))
-        if table.undo_redo.can_redo:
+        if table.session.can_redo:
             prompts.append((Intent.REDO, "Redo"))
     prompts.append((Intent.PAUSE, "Pause"))
     return prompts

@@ -23,20 +23,17 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
 from ...engine.records import parse_step
+from ...session import Session
 from .. import gfx
 from ..canvas import Canvas
 from ..input import Intent
 from ..layout_check import note
 from ..theme import BODY, LARGE, SMALL
 from . import TableSetup
-
-if TYPE_CHECKING:
-    from .base import TableScene
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 """Playback speeds: they scale the table's clock (animations and pacing)."""
@@ -58,8 +55,13 @@ class ControlButton:
 
 
 class ReplayControls:
-    def __init__(self, table: TableScene):
+    """The controls of a replay: they step the `session` through its record, and
+    use the `table` showing it for its animations (``tweens``), the app, its result
+    and `reopen` (taking over)."""
+
+    def __init__(self, table, session: Session):
         self.table = table
+        self.session = session
         self.playing = True
         self.speed_index = SPEEDS.index(1.0)
         self.wait = 0.0
@@ -79,7 +81,7 @@ class ReplayControls:
 
     @property
     def record(self):
-        return self.table.setup.record
+        return self.session.record
 
     @property
     def speed(self) -> float:
@@ -91,7 +93,7 @@ class ReplayControls:
 
     @property
     def at_end(self) -> bool:
-        return self.table.state.is_terminal or len(self.table.steps) >= len(self.record.steps)
+        return self.session.state.is_terminal or len(self.session.steps) >= len(self.record.steps)
 
     # -- driving -----------------------------------------------------------------------
     def scale(self, dt: float) -> float:
@@ -103,7 +105,7 @@ class ReplayControls:
     @property
     def opacity(self) -> float:
         """How visible the bar is, 0..1: always while paused or at the end."""
-        if not self.playing or self.at_end or self.table.error:
+        if not self.playing or self.at_end or self.session.error:
             return 1.0
         return max(0.0, min(1.0, 1.0 - (self.idle - IDLE_SECONDS) / FADE_SECONDS))
 
@@ -118,17 +120,16 @@ class ReplayControls:
 
     def next_step(self) -> bool:
         """Apply the record's next step (animated). False at its end or on a bad step."""
-        table = self.table
+        session = self.session
         try:
-            action = table.match.scripted()
-            events = table.match.apply(action) if action is not None else None
+            stepped = session.step_record()
         except ValueError as error:  # a step that does not parse, or that the rules refuse
-            table.error = f"step {len(table.steps) + 1} \"{self.record.steps[len(table.steps)]}\": {error}"
+            session.fail(f"step {len(session.steps) + 1} \"{self.record.steps[len(session.steps)]}\": {error}")
             return False
-        if events is None:
-            table.error = self.record.error or "the record stops before the end of the game"
+        if stepped is None:
+            session.fail(self.record.error or "the record stops before the end of the game")
             return False
-        table._record(action, events)
+        self.table.show_session()
         return True
 
     def toggle(self) -> None:
@@ -145,8 +146,8 @@ class ReplayControls:
 
     def step_back(self) -> None:
         self.playing = False
-        if self.table.steps:
-            self.table.rebuild(len(self.table.steps) - 1)
+        if self.session.steps:
+            self.table.rebuild(len(self.session.steps) - 1)
 
     def restart(self) -> None:
         self.table.rebuild(0)
@@ -167,8 +168,8 @@ class ReplayControls:
         table.tweens.skip()
         if self.at_end:
             return
-        state = table.state.clone()
-        steps = list(table.steps)
+        state = self.session.state.clone()
+        steps = list(self.session.steps)
         while len(steps) < len(self.record.steps) - 1 and not state.is_terminal:
             probe = state.clone()
             try:
@@ -180,7 +181,7 @@ class ReplayControls:
                 break
             state = probe
             steps.append(self.record.steps[len(steps)])
-        if len(steps) > len(table.steps):
+        if len(steps) > len(self.session.steps):
             table.rebuild(len(steps))
         self.next_step()
 
@@ -189,7 +190,7 @@ class ReplayControls:
         """Open the take-over screen (which seat, which bots) at the current step."""
         self.playing = False
         self.table.tweens.skip()
-        if self.table.state.is_terminal:
+        if self.session.state.is_terminal:
             self.table.app.toast("The game is over here: step back to play from an earlier step.")
             return
         self.table.app.open("take_over", self.table)
@@ -197,13 +198,12 @@ class ReplayControls:
     def take_over(self, seat: int, bots: str) -> None:
         """Play on from the current step: the player in `seat`, `bots` in the others,
         the record's steps so far laid silently, what follows dealt from its seed."""
-        table = self.table
         record = self.record
-        seats = [bots] * table.match.num_players
+        seats = [bots] * self.session.match.num_players
         seats[seat] = "human"
-        start = dataclasses.replace(record, steps=list(table.steps), scores=None, error=None, extra={})
+        start = dataclasses.replace(record, steps=list(self.session.steps), scores=None, error=None, extra={})
         seed = record.seed if isinstance(record.seed, int) else 0
-        game = table.reopen(TableSetup(record.game, seats, dict(record.options), seed, start=start))
+        game = self.table.reopen(TableSetup(record.game, seats, dict(record.options), seed, start=start))
         game.skip_on_input = True  # a replay's table left clicks to its controls; a game's skip animations
 
     # -- input and drawing ---------------------------------------------------------------
@@ -231,7 +231,7 @@ class ReplayControls:
 
     def draw(self, surface: pygame.Surface) -> None:
         table = self.table
-        if (self.at_end or table.error) and not table.tweens.busy:
+        if (self.at_end or self.session.error) and not table.tweens.busy:
             self.draw_result(surface)
         opacity = self.opacity
         if opacity <= 0:
@@ -253,7 +253,7 @@ class ReplayControls:
             label = style.text(button.label(), SMALL, p.text, bold=True)
             layer.blit(label, label.get_rect(center=rect.center))
             note(layer, "badge", rect, "replay button")  # its label must fit it
-        status = f"Replay \u00b7 step {len(table.steps)} of {len(self.record.steps)} \u00b7 {self.speed_text}"
+        status = f"Replay \u00b7 step {len(self.session.steps)} of {len(self.record.steps)} \u00b7 {self.speed_text}"
         if not self.playing:
             status += " \u00b7 paused"
         text = style.text(status, SMALL, p.text_dim)

@@ -133,7 +133,7 @@ def serve(receive: Callable[[], Any], send: Callable[[Any], None]) -> None:
 
 
 def _serve_streams() -> None:
-    """The worker process's loop (``python -m dominoes_arcade.client.bot_worker``):
+    """The worker process's loop (``python -m dominoes_arcade.session.bot_worker``):
     framed pickles (`frame`) in on stdin, out on stdout."""
     import sys
 

@@ -17,12 +17,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...engine import Action, new_game
-from ...engine.core import State
-from ...engine.tiles import NAME, piece_tile
+from ..engine import Action
+from ..engine.core import State
+from ..engine.tiles import NAME, piece_tile
+from .events import RedoDone, UndoDone
 
 if TYPE_CHECKING:
-    from .base import TableScene
+    from .session import Session
 
 
 def known_tiles(state: State, seat: int) -> dict[int, str]:
@@ -35,10 +36,10 @@ def known_tiles(state: State, seat: int) -> dict[int, str]:
 
 
 class UndoRedo:
-    """A table's undo and redo (``table.history``)."""
+    """A session's undo and redo (``session.undo_redo``)."""
 
-    def __init__(self, table: TableScene):
-        self.table = table
+    def __init__(self, session: Session):
+        self.session = session
         self.future: list[Action] = []
         """The steps undone, oldest first: what redo applies again."""
         self._refusal_for: int | None = None
@@ -49,25 +50,25 @@ class UndoRedo:
     # -- undo ------------------------------------------------------------------------
     def refusal(self) -> str | None:
         """Why undo is not possible now, or None when it is (worked out once per state)."""
-        table = self.table
-        if self._refusal_for != table.decision_version:
-            self._refusal_for = table.decision_version
+        session = self.session
+        if self._refusal_for != session.version:
+            self._refusal_for = session.version
             self._refusal = self._why_not()
         return self._refusal
 
     def _why_not(self) -> str | None:
-        table = self.table
-        if table.setup.record is not None or not table.human_seats:
+        session = self.session
+        if session.record is not None or not session.human_seats:
             return "Nothing to undo: no human plays here."
-        if table.hot_seat:
+        if session.hot_seat:
             return "Undo is for games against bots."
-        if table.ended or table.state.is_terminal:
+        if session.ended or session.state.is_terminal:
             return "The game is over."
-        decisions = table.human_steps
+        decisions = session.human_steps
         if not decisions:
             return "Nothing to undo yet."
-        seat = table.human_seats[0]
-        known = known_tiles(table.state, seat)
+        seat = session.human_seats[0]
+        known = known_tiles(session.state, seat)
         shown = known.keys() - self.known_before(decisions[-1], seat).keys()
         if not shown:
             return None
@@ -80,12 +81,12 @@ class UndoRedo:
     def deciding(self, seat: int) -> None:
         """`seat` is about to make a decision: note what it can see (so a refusal
         does not replay the game to find out)."""
-        if self.table.is_human(seat):
-            self._known_at[len(self.table.steps)] = known_tiles(self.table.state, seat)
+        if self.session.is_human(seat):
+            self._known_at[len(self.session.steps)] = known_tiles(self.session.state, seat)
 
     def known_before(self, step: int, seat: int) -> dict[int, str]:
         known = self._known_at.get(step)
-        if known is None:  # a decision made before this table opened (a saved game, a replay taken over)
+        if known is None:  # a decision made before this session began (a saved game, a replay taken over)
             known = self._known_at[step] = known_tiles(self.state_at(step), seat)
         return known
 
@@ -95,44 +96,35 @@ class UndoRedo:
 
     def state_at(self, step: int) -> State:
         """The full state after the match's first `step` steps (the match is not touched)."""
-        match = self.table.match
-        state = new_game(match.game, options=match.options())
-        for action in match.actions[:step]:
-            state.apply_unchecked(action)
-        return state
+        return self.session.match.state_at(step)
 
     def undo(self) -> bool:
-        """Back to before the player's last decision; a toast says why not when it
-        cannot."""
-        table = self.table
-        reason = self.refusal()
-        if reason is not None:
-            table.app.toast(reason)
-            table.app.audio.play("back")
+        """Back to before the player's last decision; False when it cannot be
+        (`refusal` says why)."""
+        session = self.session
+        if self.refusal() is not None:
             return False
-        decision = table.human_steps[-1]
-        self.future[:0] = table.match.actions[decision:]
-        table.rebuild(decision)
+        decision = session.human_steps[-1]
+        self.future[:0] = session.match.actions[decision:]
+        session.rebuild(decision, event=UndoDone(decision))
         self.rebuilt(decision)
-        table.bots.forget()  # fresh bots: the old ones saw moves that are gone
-        table.think_left = table.think_delay
-        table.app.audio.play("back")
+        session.bots.forget()  # fresh bots: the old ones saw moves that are gone
+        session.think_left = session.think_delay()
         return True
 
     # -- redo ------------------------------------------------------------------------
     @property
     def can_redo(self) -> bool:
-        table = self.table
-        return bool(self.future) and not table.ended and not table.hot_seat and bool(table.human_seats)
+        session = self.session
+        return bool(self.future) and not session.ended and not session.hot_seat and bool(session.human_seats)
 
     def redo(self) -> bool:
-        """Forward again through the undone steps to the player's next decision."""
-        table = self.table
+        """Forward again through the undone steps to the player's next decision;
+        False when there is nothing to redo."""
+        session = self.session
         if not self.can_redo:
-            table.app.toast("Nothing to redo.")
-            table.app.audio.play("back")
             return False
-        match = table.match
+        match = session.match
         count = 1
         while count < len(self.future) and not self._is_human_decision(count):
             count += 1
@@ -144,20 +136,19 @@ class UndoRedo:
                 match.undo_to(len(match.steps) - 1)
             match.apply(action)
         del self.future[:count]
-        table.rebuild(len(match.steps))
-        table.bots.forget()
-        table.think_left = table.think_delay
-        table.app.audio.play("select")
+        session.rebuild(len(match.steps), event=RedoDone(len(match.steps)))
+        session.bots.forget()
+        session.think_left = session.think_delay()
         return True
 
     def _is_human_decision(self, index: int) -> bool:
         """Whether ``future[index]`` is a decision of a human seat, found by replaying
         the undone steps before it on a copy of the state."""
-        state = self.table.state.clone()
+        state = self.session.state.clone()
         for action in self.future[:index]:
             state.apply_unchecked(action)
         seat = state.current_player
-        return seat >= 0 and self.table.is_human(seat)
+        return seat >= 0 and self.session.is_human(seat)
 
     def played(self, action: Action) -> None:
         """A step was applied in play: the undone steps stay while play follows them."""

@@ -1,0 +1,34 @@
+"""A game in play: `Session` owns a `Match`, its seats (a human here, a bot, a
+player elsewhere), the pacing of bot moves, undo and redo by what the player has
+seen, saving and the history, and tells its view what happened through events.
+
+No pygame and nothing of the client: the client's tables, a server and analysis
+tools all drive a session (the dependency direction is ``client -> session ->
+bots -> engine``, ``server -> session``). The bots think off the caller's loop in
+the `bot_worker` (a process of their own by default).
+"""
+
+from __future__ import annotations
+
+from .events import (
+    ActionRefused,
+    BotFailed,
+    GameOver,
+    Notice,
+    Rebuilt,
+    RedoDone,
+    SessionEvent,
+    StepApplied,
+    TurnChanged,
+    UndoDone,
+)
+from .keeping import lay_steps
+from .seats import BotSeat, HumanSeat, RecordSeat, RemoteSeat, Seat, seat_for
+from .session import Session
+from .undo import known_tiles
+
+__all__ = [
+    "ActionRefused", "BotFailed", "BotSeat", "GameOver", "HumanSeat", "Notice", "Rebuilt", "RecordSeat", "RedoDone",
+    "RemoteSeat", "Seat", "Session", "SessionEvent", "StepApplied", "TurnChanged", "UndoDone", "known_tiles",
+    "lay_steps", "seat_for",
+]

@@ -1,0 +1,88 @@
+"""What a `Session` tells its view: events appended to ``session.events`` as they
+happen, which the view drains (`Session.drain`) and renders (a step animated, a
+toast, the game-over screen). The engine's own `Event`s (tiles moved, scores) ride
+inside `StepApplied`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..engine import Action, Event
+from ..engine.core import Outcome
+
+
+@dataclass(frozen=True)
+class SessionEvent:
+    """The base of every session event."""
+
+
+@dataclass(frozen=True)
+class StepApplied(SessionEvent):
+    """A step was applied in play: a decision or a chance outcome, with the engine's
+    events to animate."""
+
+    action: Action
+    events: list[Event] = field(default_factory=list)
+    step: int = 0
+    """Its index in ``session.steps``."""
+    seat: int = -1
+    """Who decided it (`engine.CHANCE` for a chance outcome)."""
+
+
+@dataclass(frozen=True)
+class TurnChanged(SessionEvent):
+    """Another seat is to move (`engine.CHANCE`, `engine.TERMINAL` included)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Rebuilt(SessionEvent):
+    """The state was laid again at `step` steps without events (a replay stepping
+    back or jumping ahead): the view puts everything where the state says."""
+
+    step: int
+
+
+@dataclass(frozen=True)
+class UndoDone(Rebuilt):
+    """Undo went back to before the player's last decision (a `Rebuilt`)."""
+
+
+@dataclass(frozen=True)
+class RedoDone(Rebuilt):
+    """Redo went forward again to the player's next decision (a `Rebuilt`)."""
+
+
+@dataclass(frozen=True)
+class GameOver(SessionEvent):
+    """The game ended (`outcome`), or stopped on an `error` (a record that does not
+    replay to its end)."""
+
+    outcome: Outcome | None
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class BotFailed(SessionEvent):
+    """The bot of `seat` raised or chose something illegal: a random move was played."""
+
+    seat: int
+    error: str | None
+
+
+@dataclass(frozen=True)
+class ActionRefused(SessionEvent):
+    """A remote seat's decision the rules refused (`reason`)."""
+
+    seat: int
+    action: Action
+    reason: str
+
+
+@dataclass(frozen=True)
+class Notice(SessionEvent):
+    """Something the player should be told (a save that failed, a bad bot setting)."""
+
+    text: str
