@@ -17,6 +17,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+# One worker runs them all under pytest-xdist (`--dist loadgroup`): the wheel and the
+# sdist are built once, and two builds never share the checkout's build/ folder.
+pytestmark = pytest.mark.xdist_group("packaging")
 
 
 def build(kind: str, out: Path) -> Path:
@@ -42,6 +45,11 @@ def wheel(tmp_path_factory) -> Path:
     return build("wheel", tmp_path_factory.mktemp("dist"))
 
 
+@pytest.fixture(scope="module")
+def sdist(tmp_path_factory) -> Path:
+    return build("sdist", tmp_path_factory.mktemp("sdist"))
+
+
 def test_the_wheel_carries_fonts_rules_and_licences(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     for needed in ("dominoes_arcade/assets/fonts/DejaVuSans.ttf", "dominoes_arcade/assets/fonts/DejaVuSans-Bold.ttf",
@@ -55,17 +63,16 @@ def test_the_wheel_carries_fonts_rules_and_licences(wheel):
     assert not any(n.startswith(("tests/", "config.toml", "research/", "bench/")) for n in names)
 
 
-def test_the_default_wheel_is_pure_python_and_the_sdist_can_build_the_compiled_one(wheel, tmp_path):
+def test_the_default_wheel_is_pure_python_and_the_sdist_can_build_the_compiled_one(wheel, sdist):
     # Without DOMINOES_ARCADE_COMPILE (setup.py) nothing is compiled: one wheel for
     # every platform, no compiler needed.
     assert wheel.name.endswith("-py3-none-any.whl")
     assert not any(n.endswith((".so", ".pyd", ".c")) for n in zipfile.ZipFile(wheel).namelist())
-    with tarfile.open(build("sdist", tmp_path)) as archive:
+    with tarfile.open(sdist) as archive:
         assert any(name.endswith("/setup.py") for name in archive.getnames())
 
 
-def test_the_sdist_carries_what_its_tests_need(tmp_path):
-    sdist = build("sdist", tmp_path)
+def test_the_sdist_carries_what_its_tests_need(sdist):
     with tarfile.open(sdist) as archive:
         names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
     for needed in ("LICENSE", "config.toml", "Makefile", "tests/steps.py", "tests/client_drive.py",
@@ -79,9 +86,12 @@ def test_the_installed_wheel_runs_from_a_folder_with_another_programs_config(whe
     some other program's config.toml: the CLI and a headless client demo work, the
     fonts come from the package, and the settings go to the user config directory."""
     env_dir = tmp_path / "venv"
-    venv.create(env_dir, with_pip=True)
+    # No pip in the new venv: the running pip installs into it (`--python`), which
+    # spares the ensurepip bootstrap (about half the test's time); the wheel and its
+    # dependencies still come into this venv alone.
+    venv.create(env_dir, with_pip=False)
     python = env_dir / "bin" / "python"
-    install = subprocess.run([str(python), "-m", "pip", "install", "--quiet", str(wheel)],
+    install = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", str(wheel)],
                              capture_output=True, text=True, timeout=600)
     assert install.returncode == 0, install.stderr[-3000:]
     work = tmp_path / "elsewhere"
