@@ -18,7 +18,7 @@ SOURCES := $(shell find dominoes_arcade -name '*.py')
 PARALLEL := -n auto --dist loadgroup
 PYTEST_ARGS ?=
 
-.PHONY: play test lint bench tournament clean compiled test-compiled bench-compiled
+.PHONY: play test test-fast lint bench tournament clean compiled test-compiled bench-compiled
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,12 @@ play: $(PLAY_STAMP)  ## launch the arcade client
 test: $(TEST_STAMP)  ## lint, then the whole test suite
 	$(BIN)/ruff check dominoes_arcade tests bench
 	$(BIN)/python -m pytest $(PARALLEL) $(PYTEST_ARGS)
+
+# The inner loop: every test not marked `slow` (engine, bots, CLI, the client's
+# scenes and one game of each table), in under a minute.
+test-fast: $(TEST_STAMP)  ## the quick tier: lint, then the tests not marked slow
+	$(BIN)/ruff check dominoes_arcade tests bench
+	$(BIN)/python -m pytest $(PARALLEL) -m "not slow" $(PYTEST_ARGS)
 
 bench: $(TEST_STAMP)  ## speed measurements (never part of the tests)
 	$(BIN)/python bench/engine.py

@@ -65,6 +65,7 @@ def duplicate_wins(game: str, spec: str, opponent: str, deals: int) -> tuple[int
     return wins, losses
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "spec", "opponent", "deals"), [
     ("buildup", "pimc:worlds=4", "greedy", 10), ("buildup", "pimc:worlds=4", "random", 6),
     ("necropolis", "pimc:worlds=4", "random", 6), ("necropolis", "pimc:worlds=10", "greedy", 10)])

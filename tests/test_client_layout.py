@@ -114,6 +114,7 @@ GAMES = [("necropolis", 2, {}, None), ("buildup", 2, {"hands": 1}, None), ("cypr
 logical units, but the frame is drawn through the scaled path)."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players", "options", "resolution"), GAMES,
                          ids=[f"{g}-{p}" + (f"-{r[0]}x{r[1]}" if r else "") for g, p, _, r in GAMES])
 def test_a_game_with_a_human_has_no_collisions(app_with, game, players, options, resolution):
@@ -125,6 +126,7 @@ def test_a_game_with_a_human_has_no_collisions(app_with, game, players, options,
     watch.assert_clean()
 
 
+@pytest.mark.slow
 def test_a_hot_seat_game_has_no_collisions(app):
     table = open_table(app, TableSetup("necropolis", ["human", "human"], app.settings.game("necropolis"), 5))
     watch = Watch(app)
@@ -132,6 +134,7 @@ def test_a_hot_seat_game_has_no_collisions(app):
     watch.assert_clean()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["necropolis", "buildup", "cyprus", "sebastopol"])
 def test_a_replay_has_no_collisions(app, game):
     record = Record.from_json((EXAMPLES / f"{game}.jsonl").read_text(encoding="utf-8").splitlines()[0])
@@ -146,6 +149,7 @@ def test_a_replay_has_no_collisions(app, game):
     watch.assert_clean()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("resolution", [None, (1280, 1024)])
 def test_every_menu_has_no_collisions(app_with, resolution):
     app = app_with(APP_CONFIG, "menus.toml", resolution=resolution)

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 # One worker runs them all under pytest-xdist (`--dist loadgroup`): the wheel and the
 # sdist are built once, and two builds never share the checkout's build/ folder.
-pytestmark = pytest.mark.xdist_group("packaging")
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("packaging")]
 
 
 def build(kind: str, out: Path) -> Path:
