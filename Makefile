@@ -12,10 +12,10 @@ COMPILED_VENV := .venv-compiled
 COMPILED_BIN := $(COMPILED_VENV)/bin
 COMPILED_STAMP := $(COMPILED_VENV)/.installed-compiled
 SOURCES := $(shell find dominoes_arcade -name '*.py')
-# The tests run in parallel, one worker per core (pytest-xdist); the tests of one
-# `xdist_group` (the packaging tests, which share one wheel) stay on one worker.
-# PYTEST_ARGS adds options (`.ci/run` passes --durations=15).
-PARALLEL := -n auto --dist loadgroup
+# The tests run in parallel, one worker per core (pytest-xdist), in any order and on
+# any worker. Not `--dist loadgroup`: with pytest 9 it no longer keeps a group on one
+# worker. PYTEST_ARGS adds options (`.ci/run` passes --durations=15).
+PARALLEL := -n auto
 PYTEST_ARGS ?=
 
 .PHONY: play test test-fast lint bench tournament clean compiled test-compiled bench-compiled

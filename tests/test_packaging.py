@@ -4,6 +4,7 @@ package list in pyproject.toml that matches the folders."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import subprocess
 import sys
@@ -17,9 +18,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-# One worker runs them all under pytest-xdist (`--dist loadgroup`): the wheel and the
-# sdist are built once, and two builds never share the checkout's build/ folder.
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("packaging")]
+pytestmark = pytest.mark.slow
 
 
 def build(kind: str, out: Path) -> Path:
@@ -40,14 +39,31 @@ def test_every_package_folder_is_listed_in_pyproject():
     assert found | data_only == listed
 
 
-@pytest.fixture(scope="module")
+def build_once(kind: str, tmp_path_factory) -> Path:
+    """`build(kind)` once for the whole run, by whichever test asks first. The
+    parallel workers (pytest-xdist) share the parent of their temporary folders: a
+    lock there makes the others wait, then take the same file. The lock also keeps
+    two builds from writing the checkout's build/ folder and egg-info at once."""
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent
+    out, built = base / f"built-{kind}", base / f"built-{kind}.txt"
+    with open(base / "packaging.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not built.exists():
+            out.mkdir()
+            built.write_text(build(kind, out).name, encoding="utf-8")
+        return out / built.read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
 def wheel(tmp_path_factory) -> Path:
-    return build("wheel", tmp_path_factory.mktemp("dist"))
+    return build_once("wheel", tmp_path_factory)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def sdist(tmp_path_factory) -> Path:
-    return build("sdist", tmp_path_factory.mktemp("sdist"))
+    return build_once("sdist", tmp_path_factory)
 
 
 def test_the_wheel_carries_fonts_rules_and_licences(wheel):
