@@ -115,6 +115,7 @@ SERVED_GAMES = [("necropolis", None, {}), ("buildup", None, {}), ("cyprus", 4, {
                 ("cyprus", 7, {"target_score": 30}), ("sebastopol", None, {"target_score": 20})]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players", "options"), SERVED_GAMES,
                          ids=[f"{g}-{p or ''}" for g, p, _ in SERVED_GAMES])
 def test_the_served_bot_decides_as_it_does_in_process(capfd, game, players, options):
@@ -203,6 +204,7 @@ def test_cmd_specs_are_checked_before_any_game():
     assert served.exit_code == 3 and "wizard" in served.output
 
 
+@pytest.mark.slow
 def test_a_program_seat_plays_a_headless_client_game_to_the_end(tmp_path):
     import test_client_support  # noqa: F401  (dummy SDL drivers before pygame starts)
 

@@ -98,6 +98,7 @@ def test_ctrl_c_stops_cleanly_with_exit_130_and_resume_finishes(tmp_path, uninte
     assert comparable(read_results(tmp_path / "n.results.toml")) == uninterrupted
 
 
+@pytest.mark.slow
 def test_sigterm_stops_cleanly_like_ctrl_c_and_resume_finishes(tmp_path, uninterrupted):
     spec = tmp_path / "n.toml"
     spec.write_text(SPEC)
