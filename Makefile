@@ -12,8 +12,13 @@ COMPILED_VENV := .venv-compiled
 COMPILED_BIN := $(COMPILED_VENV)/bin
 COMPILED_STAMP := $(COMPILED_VENV)/.installed-compiled
 SOURCES := $(shell find dominoes_arcade -name '*.py')
+# The tests run in parallel, one worker per core (pytest-xdist), in any order and on
+# any worker. Not `--dist loadgroup`: with pytest 9 it no longer keeps a group on one
+# worker. PYTEST_ARGS adds options (`.ci/run` passes --durations=15).
+PARALLEL := -n auto
+PYTEST_ARGS ?=
 
-.PHONY: play test lint bench tournament clean compiled test-compiled bench-compiled
+.PHONY: play test test-fast lint bench tournament clean compiled test-compiled bench-compiled
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,7 +37,13 @@ play: $(PLAY_STAMP)  ## launch the arcade client
 
 test: $(TEST_STAMP)  ## lint, then the whole test suite
 	$(BIN)/ruff check dominoes_arcade tests bench
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(PARALLEL) $(PYTEST_ARGS)
+
+# The inner loop: every test not marked `slow` (engine, bots, CLI, the client's
+# scenes and one game of each table), in under a minute.
+test-fast: $(TEST_STAMP)  ## the quick tier: lint, then the tests not marked slow
+	$(BIN)/ruff check dominoes_arcade tests bench
+	$(BIN)/python -m pytest $(PARALLEL) -m "not slow" $(PYTEST_ARGS)
 
 bench: $(TEST_STAMP)  ## speed measurements (never part of the tests)
 	$(BIN)/python bench/engine.py
@@ -56,7 +67,7 @@ compiled: $(COMPILED_STAMP)  ## build the optional compiled package into .venv-c
 # modules are the ones imported (tests/test_build_compiled.py fails otherwise).
 test-compiled: $(COMPILED_STAMP)  ## the whole test suite against the compiled build
 	cd "$$(mktemp -d)" && DOMINOES_ARCADE_EXPECT_COMPILED=1 $(CURDIR)/$(COMPILED_BIN)/pytest -p no:cacheprovider \
-		-c $(CURDIR)/pyproject.toml --rootdir $(CURDIR) $(CURDIR)/tests
+		-c $(CURDIR)/pyproject.toml --rootdir $(CURDIR) $(PARALLEL) $(PYTEST_ARGS) $(CURDIR)/tests
 
 bench-compiled: $(TEST_STAMP) $(COMPILED_STAMP)  ## the pure and the compiled build side by side
 	$(BIN)/python bench/builds.py

@@ -5,6 +5,10 @@ under a temporary folder, so no test reads or writes the developer's real
 settings, saved games or history. The fixtures are for the client tests (headless
 apps under SDL's dummy drivers); the input a person sends with each device is in
 `client_drive`, the app builder and menu helpers in `test_client_support`.
+
+The quick tier (`make test-fast`, ``-m "not slow"``) leaves out the tests marked
+`slow` and, of the client's modules, keeps only those in `QUICK_CLIENT`: one game
+of each table and the small units under them.
 """
 
 from __future__ import annotations
@@ -18,12 +22,29 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pytest  # noqa: E402
 
+QUICK_CLIENT = {
+    # A whole game at each table: Necropolis, Build Up, Cyprus (Sebastopol's too), generic.
+    "test_client_necropolis_play.py", "test_client_buildup.py", "test_client_cyprus.py", "test_client_generic.py",
+    # Input, tweens, drawing primitives, words, settings, sound: no games.
+    "test_client_input.py", "test_client_tween.py", "test_client_render.py", "test_client_words.py",
+    "test_client_settings.py", "test_client_audio.py",
+}
+"""The client test modules in the quick tier; every other test_client_* module is `slow`."""
+
 
 def pytest_configure(config):
     home = tempfile.mkdtemp(prefix="dominoes-arcade-test-home-")
     for variable, folder in (("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"),
                              ("XDG_STATE_HOME", "state"), ("XDG_CACHE_HOME", "cache")):
         os.environ[variable] = os.path.join(home, folder)
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects by mark
+def pytest_collection_modifyitems(items):
+    for item in items:
+        name = item.path.name
+        if name.startswith("test_client_") and name not in QUICK_CLIENT:
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(autouse=True)

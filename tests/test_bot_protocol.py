@@ -115,6 +115,7 @@ SERVED_GAMES = [("necropolis", None, {}), ("buildup", None, {}), ("cyprus", 4, {
                 ("cyprus", 7, {"target_score": 30}), ("sebastopol", None, {"target_score": 20})]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players", "options"), SERVED_GAMES,
                          ids=[f"{g}-{p or ''}" for g, p, _ in SERVED_GAMES])
 def test_the_served_bot_decides_as_it_does_in_process(capfd, game, players, options):
@@ -145,6 +146,7 @@ def tournament(tmp_path, game: str, bots: list[str], limit_ms: int = 3000, worke
     return plan, report, read_results(plan.results_path)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", list(GAMES))
 def test_a_protocol_bot_and_the_served_greedy_bot_play_every_game(tmp_path, game):
     """A version 1 program and `bot serve` (version 2) in one tournament: every game
@@ -167,6 +169,7 @@ FAULTS = {"nohello": ("protocol", "expected a hello"),
           "exit": ("crash", "the program exited (exit code 4)")}
 
 
+@pytest.mark.slow
 def test_each_fault_of_a_program_forfeits_and_the_tournament_completes(tmp_path):
     faulty = {f"{PROTOCOL_RANDOM} {fault}": fault for fault in FAULTS}
     # 1 s, not less: on a loaded machine a sound program's answer can take some hundreds of ms,
@@ -201,6 +204,7 @@ def test_cmd_specs_are_checked_before_any_game():
     assert served.exit_code == 3 and "wizard" in served.output
 
 
+@pytest.mark.slow
 def test_a_program_seat_plays_a_headless_client_game_to_the_end(tmp_path):
     import test_client_support  # noqa: F401  (dummy SDL drivers before pygame starts)
 
@@ -248,6 +252,7 @@ def test_a_program_seat_is_named_by_its_hello():
         NAMES.pop(program.command, None)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("node") is None, reason="node (Node.js) is not installed")
 def test_the_javascript_example_plays_every_game(tmp_path):
     example = f"cmd:node {ROOT / 'examples' / 'greedy_bot.js'}"

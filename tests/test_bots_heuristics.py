@@ -248,6 +248,7 @@ def test_greedy_beats_random_by_far_on_duplicate_deals():
         assert wins >= needed * decided, (game, wins, decided)
 
 
+@pytest.mark.slow
 def test_cyprus_greedy_wins_more_than_its_share_against_random():
     from dominoes_arcade.bots.driver import play_specs
 

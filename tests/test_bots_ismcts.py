@@ -105,6 +105,7 @@ def test_the_same_seed_searches_the_same_way(game, players):
     assert searches[0] == searches[1]
 
 
+@pytest.mark.slow
 def test_search_beats_the_greedy_heuristic_it_rolls_out_with():
     """Necropolis on duplicate deals: even a small search wins most games (60
     iterations won 82% of 220 decided games against greedy, deals 0-59 with both

@@ -65,20 +65,22 @@ def duplicate_wins(game: str, spec: str, opponent: str, deals: int) -> tuple[int
     return wins, losses
 
 
-def test_pimc_beats_random_and_greedy_on_duplicate_deals():
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "spec", "opponent", "deals"), [
+    ("buildup", "pimc:worlds=4", "greedy", 10), ("buildup", "pimc:worlds=4", "random", 6),
+    ("necropolis", "pimc:worlds=4", "random", 6), ("necropolis", "pimc:worlds=10", "greedy", 10)])
+def test_pimc_beats_random_and_greedy_on_duplicate_deals(game, spec, opponent, deals):
     """Few worlds, to stay quick: still well ahead of the greedy heuristic its
     rollouts play, where a bot that ignored its rollouts would be near or below
     half against greedy and lose games to random. Necropolis needs more worlds
     than Build Up to show it (measured over 50 deals: 4 worlds win 58% of decided
-    games against greedy there, 10 worlds 82% over 30; Build Up with 4 worlds 76%)."""
-    wins, losses = duplicate_wins("buildup", "pimc:worlds=4", "greedy", 10)
-    assert wins >= 2 * losses and wins >= 12, (wins, losses)
-    wins, losses = duplicate_wins("buildup", "pimc:worlds=4", "random", 6)
-    assert losses <= 1 and wins >= 10, (wins, losses)
-    wins, losses = duplicate_wins("necropolis", "pimc:worlds=4", "random", 6)
-    assert losses <= 1 and wins >= 10, (wins, losses)
-    wins, losses = duplicate_wins("necropolis", "pimc:worlds=10", "greedy", 10)
-    assert wins >= 2 * losses and wins >= 12, (wins, losses)
+    games against greedy there, 10 worlds 82% over 30; Build Up with 4 worlds 76%).
+    One case a test, so that parallel workers share them out."""
+    wins, losses = duplicate_wins(game, spec, opponent, deals)
+    if opponent == "greedy":
+        assert wins >= 2 * losses and wins >= 12, (wins, losses)
+    else:
+        assert losses <= 1 and wins >= 10, (wins, losses)
 
 
 def test_the_options_that_left_for_research_are_refused_by_name():

@@ -127,6 +127,7 @@ def test_replay_check_reports_every_hostile_record_and_goes_on(folder):
     assert all(len(line) < 500 for line in lines)
 
 
+@pytest.mark.slow
 def test_play_without_a_display_says_so():
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
     result = run_cli(["play", "necropolis", "--seats", "human,easy", "--windowed"], env=env)
@@ -134,6 +135,7 @@ def test_play_without_a_display_says_so():
     assert result.stderr.splitlines() == ["error: no display found: set DISPLAY, or use --headless"]
 
 
+@pytest.mark.slow
 def test_play_without_a_sound_device_is_quiet():
     """SDL picks a real audio driver (no SDL_AUDIODRIVER); where there is no sound
     card, the libraries under it must not print on the command's stderr."""

@@ -7,6 +7,7 @@ Layout and animation details are in test_client_buildup_table.py."""
 from __future__ import annotations
 
 import pygame
+import pytest
 from client_drive import check_faces, decide, play_with_keyboard
 from test_client_support import FRAME, PAD, animated, pad_added, run
 
@@ -101,6 +102,7 @@ def test_mouse_only_game_to_the_end_places_and_passes(app):
     assert len(human_steps) == len(made) and "0 pass" in human_steps
 
 
+@pytest.mark.slow
 def test_controller_only_game_to_the_end(app):
     run(app, [pad_added(PAD)])
     table = open_buildup(app, ["easy", "human"], seed=3)
@@ -110,6 +112,7 @@ def test_controller_only_game_to_the_end(app):
     assert all(step.split(" ")[0] in ("*", "0", "1") for step in table.steps)
 
 
+@pytest.mark.slow
 def test_hot_seat_shows_the_pass_screen_before_each_human_and_hides_the_other_hand(app):
     table = open_buildup(app, ["human", "human"], seed=2)
     passes = []
@@ -140,6 +143,7 @@ def test_hot_seat_shows_the_pass_screen_before_each_human_and_hides_the_other_ha
     assert passes == changes and len(passes) > 10
 
 
+@pytest.mark.slow
 def test_demo_with_animations_reaches_the_game_over_screen(app_with):
     app = app_with(animated("fast"))
     app.exit_when_over = True
@@ -160,6 +164,7 @@ def test_demo_with_animations_reaches_the_game_over_screen(app_with):
     assert summaries == {1, 2, 3, 4}
 
 
+@pytest.mark.slow
 def test_keyboard_only_game_with_the_kits_driver_and_animations(app_with):
     """The kit's own driver (client_drive) plays a whole game by arrows and Enter at
     the fast animation speed, so flights and summaries run while a human plays."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+import pytest
 from client_drive import check_faces, drag
 from test_client_buildup import open_buildup, until_decision
 from test_client_support import animated, run
@@ -110,6 +111,7 @@ def test_draws_fly_face_down_for_a_bot_and_turn_face_up_for_the_human(app_with):
     assert all(v[1] == -1 and not v[3] for v in secret if v[0] == 1), "the bot's draws stay backs, tile unknown"
 
 
+@pytest.mark.slow
 def test_the_hand_summary_reveals_the_tiles_counts_up_and_holds_the_game(app_with):
     app = app_with(animated("fast"))
     table = open_table(app, TableSetup("buildup", ["easy", "easy"], app.settings.game("buildup"), 8))
@@ -135,6 +137,7 @@ def test_the_hand_summary_reveals_the_tiles_counts_up_and_holds_the_game(app_wit
     assert any(0 < seen[0] < final[0] or 0 < seen[1] < final[1] for seen in totals_seen), "totals count up"
 
 
+@pytest.mark.slow
 def test_a_press_dismisses_the_summary(app_with):
     app = app_with(animated("normal"))
     table = open_table(app, TableSetup("buildup", ["easy", "easy"], app.settings.game("buildup"), 9))
@@ -178,6 +181,7 @@ def test_last_move_marker_and_history_follow_the_steps(app):
     del passed  # whether the bot passed depends on the deal
 
 
+@pytest.mark.slow
 def test_undo_re_lays_the_table_with_nothing_in_the_air(app_with):
     app = app_with(animated("normal"))
     table = open_buildup(app, ["human", "easy"], seed=11)
@@ -210,6 +214,7 @@ def test_an_illegal_drop_is_refused_with_the_engines_reason(app):
     assert any("may not cover" in text for text, _ in app.toasts)
 
 
+@pytest.mark.slow
 def test_a_record_replays_to_the_end_with_every_hand_face_up(app_with):
     _, record = read_records(EXAMPLES)[0]
     app = app_with(animated("off"))
@@ -252,6 +257,7 @@ def test_directions_browse_stack_histories_while_bots_play(app):
     assert table.browsed == (1 - table.bottom) * LINE_LENGTH
 
 
+@pytest.mark.slow
 def test_summaries_follow_the_variant_scoring(app_with):
     """``scoring = "played_this_hand"`` with ``unplayed_penalty``: a hand scores the
     pips each seat placed in it, less the pips it set aside (dominoes_arcade/rules/buildup.md,

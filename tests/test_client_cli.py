@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import tomllib
 
+import pytest
 import test_client_support  # noqa: F401  (dummy SDL drivers before pygame starts)
 from typer.testing import CliRunner
 
@@ -33,6 +34,7 @@ def test_play_headless_writes_a_frames_report_and_screenshots(tmp_path):
     assert sorted(p.name for p in shots.iterdir()) == ["frame-000003.png", "frame-000006.png"]
 
 
+@pytest.mark.slow
 def test_a_demo_plays_to_the_end_and_exits(tmp_path):
     report = tmp_path / "frames.toml"
     result = runner.invoke(cli, ["play", "necropolis", "--demo", "--headless", "--exit-when-over", "--seed", "3",

@@ -175,6 +175,7 @@ def test_undo_lays_the_table_out_again(app, monkeypatch):
     assert BY_NAME["9-9"] in dict(table.hand_rects())
 
 
+@pytest.mark.slow
 def test_hot_seat_shows_each_human_only_their_own_hand(app):
     """Two humans and two bots: a pass screen before each human's turns, and no
     hidden tile face up on any frame (the pass screen's frames included)."""

@@ -25,6 +25,7 @@ EXAMPLES = Path(__file__).resolve().parent / "data" / "examples"
 APP_CONFIG = animated("fast")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players", "target"), [("cyprus", 4, 40), ("cyprus", 10, 40), ("sebastopol", 4, 30)])
 def test_a_demo_game_reaches_the_game_over_screen(app, game, players, target):
     options = {**app.settings.game(game), "target_score": target}
@@ -55,6 +56,7 @@ def test_a_demo_game_reaches_the_game_over_screen(app, game, players, target):
     assert summaries > 0 and flights > 1 and turned > 0  # the deal cascades; hidden tiles turn over in the air
 
 
+@pytest.mark.slow
 def test_the_summary_waits_for_a_press_at_a_human_table(app):
     options = {**app.settings.game("cyprus"), "target_score": 1000}
     table = open_table(app, TableSetup("cyprus", ["human", "easy", "easy", "easy"], options, 4))
@@ -73,6 +75,7 @@ def test_the_summary_waits_for_a_press_at_a_human_table(app):
     assert not table.summary_up and len(table.steps) > steps and table.model.round_number == 2
 
 
+@pytest.mark.slow
 def test_a_replay_steps_to_the_end_and_back(app):
     """Every hand face up; each step forward animates, each step back rebuilds,
     and the table always shows exactly the state, its score sheet every round
@@ -84,8 +87,8 @@ def test_a_replay_steps_to_the_end_and_back(app):
     run(app)
     assert all(table.shows_hidden(seat) for seat in range(7))
     while not controls.at_end:
-        controls.step_forward()
-        run(app, frames=2)
+        controls.step_forward()  # skips what is still moving, then animates the next step
+        run(app)
         assert table.model.layout == tuple(table.state.layout) or table.model.revealed
     run(app, frames=60)
     assert table.state.is_terminal and table.model.revealed
@@ -119,6 +122,7 @@ def test_the_arms_slide_to_shorter_tiles_when_one_outgrows_its_rows(app):
     assert table.morph == 1
 
 
+@pytest.mark.slow
 def test_hot_seat_with_animations_never_shows_a_hand_to_the_wrong_player(app):
     """Two humans, two bots, every animation running: tiles still in the air when
     the device changes hands must not turn face up for the next player."""

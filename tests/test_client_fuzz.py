@@ -74,6 +74,7 @@ def scene_makers(app):
     return makers
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2])
 def test_random_input_across_every_scene_never_raises(app, seed):
     rng = random.Random(seed)

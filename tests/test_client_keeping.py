@@ -49,6 +49,7 @@ def leave_through_the_pause_menu(app) -> None:
     press_keys(app, pygame.K_RETURN)
 
 
+@pytest.mark.slow
 def test_a_game_left_midway_is_continued_finished_then_kept_in_the_history_replayed_and_counted(app, tmp_path):
     table = open_game(app)
     to_decision(app, table, lambda t: len(t.human_steps) >= 3)

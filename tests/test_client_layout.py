@@ -2,7 +2,9 @@
 screen (dominoes_arcade/client/layout_check.py): games of every game (Cyprus with
 4, 7 and 10 players) with a human who asks for hints and moves the keyboard
 focus, a hot-seat game with its pass screens, replays of the example records,
-and every menu. One frame in `SAMPLE` is checked, so the games stay quick."""
+and every menu. One frame in `SAMPLE` is checked, so the games stay quick: only
+that frame is drawn (the others move the game and its animations on, unchecked);
+the demo and game tests of each table draw every frame of whole games."""
 
 from __future__ import annotations
 
@@ -36,7 +38,16 @@ class Watch:
     def step(self, events=(), *, check: bool | None = None) -> None:
         app = self.app
         app.check_layout = (self.frame % SAMPLE == 0) if check is None else check
-        run(app, events)
+        if app.check_layout:
+            run(app, events)
+        else:
+            # Input and update as on every frame, but no drawing: nothing on this
+            # frame is looked at, and drawing was most of these tests' time.
+            app.draw = _no_drawing
+            try:
+                run(app, events)
+            finally:
+                del app.draw
         if app.check_layout:
             where = app.scenes.top.name if app.scenes.top is not None else "-"
             for problem in problems(app.layout_marks, pygame.Rect((0, 0), LOGICAL_SIZE)):
@@ -50,6 +61,10 @@ class Watch:
 
     def assert_clean(self) -> None:
         assert not self.found, "\n".join(self.found.values())
+
+
+def _no_drawing() -> None:
+    pass
 
 
 def _kind(problem: str) -> str:
@@ -99,6 +114,7 @@ GAMES = [("necropolis", 2, {}, None), ("buildup", 2, {"hands": 1}, None), ("cypr
 logical units, but the frame is drawn through the scaled path)."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players", "options", "resolution"), GAMES,
                          ids=[f"{g}-{p}" + (f"-{r[0]}x{r[1]}" if r else "") for g, p, _, r in GAMES])
 def test_a_game_with_a_human_has_no_collisions(app_with, game, players, options, resolution):
@@ -110,6 +126,7 @@ def test_a_game_with_a_human_has_no_collisions(app_with, game, players, options,
     watch.assert_clean()
 
 
+@pytest.mark.slow
 def test_a_hot_seat_game_has_no_collisions(app):
     table = open_table(app, TableSetup("necropolis", ["human", "human"], app.settings.game("necropolis"), 5))
     watch = Watch(app)
@@ -117,6 +134,7 @@ def test_a_hot_seat_game_has_no_collisions(app):
     watch.assert_clean()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["necropolis", "buildup", "cyprus", "sebastopol"])
 def test_a_replay_has_no_collisions(app, game):
     record = Record.from_json((EXAMPLES / f"{game}.jsonl").read_text(encoding="utf-8").splitlines()[0])
@@ -131,6 +149,7 @@ def test_a_replay_has_no_collisions(app, game):
     watch.assert_clean()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("resolution", [None, (1280, 1024)])
 def test_every_menu_has_no_collisions(app_with, resolution):
     app = app_with(APP_CONFIG, "menus.toml", resolution=resolution)

@@ -33,6 +33,7 @@ def test_a_demo_game_reaches_the_game_over_screen(app_with, game, players):
         app.close()
 
 
+@pytest.mark.slow
 def test_demo_without_a_game_starts_with_the_first_and_cycles(app_with):
     app = app_with(DEMO_CONFIG, demo=True, seed=4)
     try:

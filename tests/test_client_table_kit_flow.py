@@ -65,6 +65,7 @@ class HiddenTileWatch:
         self.face_up_frames += bool(shown)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "seats"), [("buildup", ["human", "human"]),
                                              ("sebastopol", ["human", "easy", "human", "easy"])])
 def test_hot_seat_passes_the_screen_before_each_new_human_and_hides_the_others_tiles(app, game, seats):
@@ -220,6 +221,7 @@ def test_restart_from_the_pause_menu_after_a_confirmation(app):
     assert new is not table and new.setup.seed == 12 and [s.name for s in app.scenes] == ["title", "table"]
 
 
+@pytest.mark.slow
 def test_a_finished_demo_moves_on_to_the_next_game(app):
     from dominoes_arcade.client import games
 

@@ -51,6 +51,7 @@ def setups(app) -> list[tuple[type, TableSetup]]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2])
 def test_random_input_on_every_table_never_raises(app_with, seed):
     rng = random.Random(seed)

@@ -17,6 +17,7 @@ APP_CONFIG = KIT_CONFIG
 # -- whole games, one device each --------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("device", ["mouse", "controller", "keyboard"])
 @pytest.mark.parametrize(("game", "seats"), [("buildup", ["human", "easy"]), ("necropolis", ["easy", "human"]),
                                              ("sebastopol", ["easy", "human", "easy", "easy"])])

@@ -53,6 +53,7 @@ def test_the_toy_game_plays_through_simulate_and_replay_check(toy, tmp_path):
     assert checked.exit_code == 0 and "3 good, 0 bad" in checked.output
 
 
+@pytest.mark.slow
 def test_the_toy_game_plays_a_tournament(toy, tmp_path):
     plan = resolve_plan(None, {"game": toy.name, "bots": ["random", "greedy", "ismcts:iterations=20"], "deals": 2,
                                "seed": 3, "workers": 1, "out": str(tmp_path / "toy.results.toml")})

@@ -93,6 +93,7 @@ def small_files(limit: int):
     return lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 
 
+@pytest.mark.slow
 def test_simulate_that_fails_half_way_leaves_the_old_file_whole(tmp_path):
     out = tmp_path / "games.jsonl"
     first = run_cli(["simulate", "necropolis", "--games", "3", "--seed", "5", "--out", str(out)])

@@ -4,6 +4,7 @@ package list in pyproject.toml that matches the folders."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import subprocess
 import sys
@@ -17,6 +18,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+pytestmark = pytest.mark.slow
 
 
 def build(kind: str, out: Path) -> Path:
@@ -37,9 +39,31 @@ def test_every_package_folder_is_listed_in_pyproject():
     assert found | data_only == listed
 
 
-@pytest.fixture(scope="module")
+def build_once(kind: str, tmp_path_factory) -> Path:
+    """`build(kind)` once for the whole run, by whichever test asks first. The
+    parallel workers (pytest-xdist) share the parent of their temporary folders: a
+    lock there makes the others wait, then take the same file. The lock also keeps
+    two builds from writing the checkout's build/ folder and egg-info at once."""
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent
+    out, built = base / f"built-{kind}", base / f"built-{kind}.txt"
+    with open(base / "packaging.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not built.exists():
+            out.mkdir()
+            built.write_text(build(kind, out).name, encoding="utf-8")
+        return out / built.read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
 def wheel(tmp_path_factory) -> Path:
-    return build("wheel", tmp_path_factory.mktemp("dist"))
+    return build_once("wheel", tmp_path_factory)
+
+
+@pytest.fixture(scope="session")
+def sdist(tmp_path_factory) -> Path:
+    return build_once("sdist", tmp_path_factory)
 
 
 def test_the_wheel_carries_fonts_rules_and_licences(wheel):
@@ -55,17 +79,16 @@ def test_the_wheel_carries_fonts_rules_and_licences(wheel):
     assert not any(n.startswith(("tests/", "config.toml", "research/", "bench/")) for n in names)
 
 
-def test_the_default_wheel_is_pure_python_and_the_sdist_can_build_the_compiled_one(wheel, tmp_path):
+def test_the_default_wheel_is_pure_python_and_the_sdist_can_build_the_compiled_one(wheel, sdist):
     # Without DOMINOES_ARCADE_COMPILE (setup.py) nothing is compiled: one wheel for
     # every platform, no compiler needed.
     assert wheel.name.endswith("-py3-none-any.whl")
     assert not any(n.endswith((".so", ".pyd", ".c")) for n in zipfile.ZipFile(wheel).namelist())
-    with tarfile.open(build("sdist", tmp_path)) as archive:
+    with tarfile.open(sdist) as archive:
         assert any(name.endswith("/setup.py") for name in archive.getnames())
 
 
-def test_the_sdist_carries_what_its_tests_need(tmp_path):
-    sdist = build("sdist", tmp_path)
+def test_the_sdist_carries_what_its_tests_need(sdist):
     with tarfile.open(sdist) as archive:
         names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
     for needed in ("LICENSE", "config.toml", "Makefile", "tests/steps.py", "tests/client_drive.py",
@@ -79,9 +102,12 @@ def test_the_installed_wheel_runs_from_a_folder_with_another_programs_config(whe
     some other program's config.toml: the CLI and a headless client demo work, the
     fonts come from the package, and the settings go to the user config directory."""
     env_dir = tmp_path / "venv"
-    venv.create(env_dir, with_pip=True)
+    # No pip in the new venv: the running pip installs into it (`--python`), which
+    # spares the ensurepip bootstrap (about half the test's time); the wheel and its
+    # dependencies still come into this venv alone.
+    venv.create(env_dir, with_pip=False)
     python = env_dir / "bin" / "python"
-    install = subprocess.run([str(python), "-m", "pip", "install", "--quiet", str(wheel)],
+    install = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", str(wheel)],
                              capture_output=True, text=True, timeout=600)
     assert install.returncode == 0, install.stderr[-3000:]
     work = tmp_path / "elsewhere"

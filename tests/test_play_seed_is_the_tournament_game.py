@@ -35,6 +35,7 @@ def client_steps(app_with, game: str, seats: list[str], seed: int) -> tuple[list
     return list(table.match.steps), table.state.options_dict()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players", "options"), [
     ("necropolis", 2, {}), ("buildup", 2, {}), ("cyprus", 4, {"target_score": 30})])
 def test_play_seed_plays_the_tournament_game_dealt_from_that_seed(app_with, game, players, options):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -50,6 +51,7 @@ def mutated_line(draw) -> str:
     return text
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(line=mutated_line())
 def test_replay_check_never_raises_and_reports_every_record(tmp_path, line):

@@ -31,6 +31,7 @@ EXPECTED = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players"), list(EXPECTED))
 def test_seeded_games_are_the_games_recorded(game, players):
     got = []

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from dominoes_arcade.cli import app
@@ -21,6 +22,7 @@ KIND = {RAISER: "exception", SLEEPER: "timeout", CHEATER: "illegal_action", UNBU
         QUITTER: "exception", BAD_OBSERVER: "exception"}
 
 
+@pytest.mark.slow
 def test_faulty_bots_forfeit_and_the_tournament_goes_on(tmp_path):
     bots = ["random", RAISER, SLEEPER, CHEATER, UNBUILDABLE, QUITTER, BAD_OBSERVER]
     plan = resolve_plan(None, {"game": "necropolis", "bots": bots, "deals": 1, "workers": 2,

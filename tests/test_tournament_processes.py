@@ -12,6 +12,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from dominoes_arcade.bots.driver import play_specs
 from dominoes_arcade.tournament import resolve_plan, run_tournament
 from dominoes_arcade.tournament.botlog import LIMIT as BOT_LOG_LIMIT
@@ -58,6 +60,7 @@ def pids_in(path: Path) -> set[int]:
     return {int(line) for line in path.read_text().split()} if path.exists() else set()
 
 
+@pytest.mark.slow
 def test_killing_the_run_ends_every_process_it_started(tmp_path):
     """kill -9 of the tournament's process: its workers, the fork server, the
     resource tracker, a plug-in's helper process and a bot program with its own
@@ -115,6 +118,7 @@ def test_a_bot_raising_any_base_exception_forfeits(tmp_path):
     assert any("Strange: from elsewhere" in e["message"] for e in errors)
 
 
+@pytest.mark.slow
 def test_a_bot_that_ignores_the_watchdog_is_stopped_from_outside(tmp_path):
     stubborn = f"{PLUGINS}:Stubborn"
     plan = plan_for(tmp_path, ["random", stubborn], move_time_limit_ms=200)

@@ -44,6 +44,7 @@ def reference(tmp_path_factory):
     return comparable(read_results(plan.results_path))
 
 
+@pytest.mark.slow
 def test_a_second_run_on_the_same_results_is_refused_naming_the_first(tmp_path):
     out = tmp_path / "t.results.toml"
     journal = tmp_path / "t.journal.jsonl"
@@ -73,6 +74,7 @@ def small_files(limit: int):
     return lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 
 
+@pytest.mark.slow
 def test_a_full_disk_stops_the_run_with_one_line_and_resume_recovers(tmp_path, reference):
     out = tmp_path / "t.results.toml"
     journal = tmp_path / "t.journal.jsonl"

@@ -73,6 +73,7 @@ def two_player(tmp_path_factory):
     return tournament(folder, "n", game="necropolis", bots=["random", "greedy", "ismcts:iterations=20"], deals=4)
 
 
+@pytest.mark.slow
 def test_two_player_report_is_self_contained_with_pictures_and_the_results_numbers(two_player):
     page, parsed = report(two_player)
     assert_self_contained(page, parsed)
@@ -89,6 +90,7 @@ def test_two_player_report_is_self_contained_with_pictures_and_the_results_numbe
     assert watch and all(1 <= int(n) <= results["tournament"]["games_played"] for n in watch)
 
 
+@pytest.mark.slow
 def test_cyprus_five_player_report_shows_places_and_placed_above_shares(tmp_path):
     results = tournament(tmp_path, "c", game="cyprus", players=5, bots=["random", "greedy"], deals=2,
                          options={"target_score": 20})
@@ -100,6 +102,7 @@ def test_cyprus_five_player_report_shows_places_and_placed_above_shares(tmp_path
     assert shares and all(round(100 * int(w) / int(t)) == int(p) for p, w, t in shares)
 
 
+@pytest.mark.slow
 def test_an_interrupted_run_is_marked_as_standings_so_far(two_player, tmp_path):
     text = two_player.read_text(encoding="utf-8").replace('status = "complete"', 'status = "interrupted"')
     copy = tmp_path / "n.results.toml"

@@ -48,6 +48,7 @@ def uninterrupted(tmp_path_factory):
     return comparable(read_results(plan.results_path))
 
 
+@pytest.mark.slow
 def test_killed_half_way_and_resumed_gives_identical_results(tmp_path, uninterrupted):
     spec = tmp_path / "n.toml"
     spec.write_text(SPEC)
@@ -73,6 +74,7 @@ def test_killed_half_way_and_resumed_gives_identical_results(tmp_path, uninterru
     assert len(lines) == GAMES
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_cleanly_with_exit_130_and_resume_finishes(tmp_path, uninterrupted):
     spec = tmp_path / "n.toml"
     spec.write_text(SPEC)
@@ -96,6 +98,7 @@ def test_ctrl_c_stops_cleanly_with_exit_130_and_resume_finishes(tmp_path, uninte
     assert comparable(read_results(tmp_path / "n.results.toml")) == uninterrupted
 
 
+@pytest.mark.slow
 def test_sigterm_stops_cleanly_like_ctrl_c_and_resume_finishes(tmp_path, uninterrupted):
     spec = tmp_path / "n.toml"
     spec.write_text(SPEC)

@@ -46,6 +46,7 @@ def test_one_and_two_workers_give_the_same_results(tmp_path, one_worker):
     assert comparable(two) == comparable(one_worker)
 
 
+@pytest.mark.slow
 def test_the_dask_executor_gives_the_same_results_as_the_process_pool(tmp_path, one_worker):
     pytest.importorskip("dask.distributed", reason="the dask extra is not installed")
     on_dask = run(tmp_path, "dask", workers=2, executor="dask")
