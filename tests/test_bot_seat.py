@@ -1,4 +1,4 @@
-"""`bots.driver.BotSeat`, the one way a bot is driven (issue 28): the tournament's
+"""`bots.driver.BotDriver`, the one way a bot is driven (issue 28): the tournament's
 `play_bots` and the client's bot process (`session.bot_worker.serve`) meet a faulty
 bot the same way: it forfeits, as data, and the game or the worker goes on."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from dominoes_arcade.bots.driver import BotSeat, Forfeit, play_bots
+from dominoes_arcade.bots.driver import BotDriver, Forfeit, play_bots
 from dominoes_arcade.bots.registry import make_bot
 from dominoes_arcade.engine import entry, new_game
 from dominoes_arcade.engine.match import Match
@@ -63,7 +63,7 @@ def test_a_faulty_decision_is_a_forfeit_of_its_seat(plugin, name, kind, words):
     seat = state.current_player
     bot = make_bot(f"{plugin}:{name}", "buildup", seat, state.options_dict(), 1)
     with pytest.raises(Forfeit) as raised:
-        BotSeat(bot).ask(state)
+        BotDriver(bot).ask(state)
     assert (raised.value.seat, raised.value.kind) == (seat, kind) and words in raised.value.message
 
 

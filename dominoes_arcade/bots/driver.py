@@ -1,5 +1,5 @@
 """The driver: one game between bots, into a record (docs/architecture.md, "Engine": resolve
-chance, ask the seat, inform the others), and `BotSeat`, the one way any part of the
+chance, ask the seat, inform the others), and `BotDriver`, the one way any part of the
 product drives a bot (the tournament, simulate, the client's bot process).
 
 Faults are part of the result, not exceptions: a bot that raises, returns an illegal
@@ -94,7 +94,7 @@ def as_forfeit(seat: int, error: BaseException, during: str = "") -> Forfeit:
                    else f"{type(error).__name__}: {error}")
 
 
-class BotSeat:
+class BotDriver:
     """One bot in one seat, and the one way to drive it: the tournament (`play_bots`),
     simulate and the client's bot process (`session.bot_worker`, hints included) all
     ask, inform and end through here, so the legality check, the time limit and what
@@ -174,13 +174,13 @@ class BotSeat:
 
 
 def ask(bot: Bot, state: State, time_limit: float | None, watchdog: Watchdog | None = None) -> tuple[Action, float]:
-    """`bot`'s decision at `state` and the seconds it took (`BotSeat.ask`)."""
-    return BotSeat(bot, time_limit, watchdog, seat=state.current_player).ask(state)
+    """`bot`'s decision at `state` and the seconds it took (`BotDriver.ask`)."""
+    return BotDriver(bot, time_limit, watchdog, seat=state.current_player).ask(state)
 
 
 def inform(bot: Bot, state: State) -> None:
-    """Show `bot` its seat's view after a step (`BotSeat.observe`)."""
-    BotSeat(bot).observe(state.view(bot.seat))
+    """Show `bot` its seat's view after a step (`BotDriver.observe`)."""
+    BotDriver(bot).observe(state.view(bot.seat))
 
 
 def play_bots(game: str, bots: Sequence[Bot], seed: int, options: dict | None = None,
@@ -197,7 +197,7 @@ def play_bots(game: str, bots: Sequence[Bot], seed: int, options: dict | None = 
     for bot in bots:
         if getattr(bot, "wants_steps", False):  # a bot program: it is sent the steps its seat saw
             bot.follow(match, time_limit)
-    seats = [BotSeat(bot, time_limit, watchdog, seat=seat) for seat, bot in enumerate(bots)]
+    seats = [BotDriver(bot, time_limit, watchdog, seat=seat) for seat, bot in enumerate(bots)]
     observers = [seat for seat in seats if seat.observes]
     spent = [0.0] * len(bots)
     decisions = [0] * len(bots)

@@ -17,7 +17,7 @@ The worker keeps one bot per (key, seat, spec, seed), so a bot that learns as th
 game goes keeps its memory; `observe` shows such a bot each new view, and
 `forget(key)` drops a table's bots (a new game, an undo). Bots are given the
 seat's view and the legal actions only, and are driven by the tournament's own
-`bots.driver.BotSeat`: a bot that raises, chooses something illegal or cannot be
+`bots.driver.BotDriver`: a bot that raises, chooses something illegal or cannot be
 built answers with the forfeit's message as `Decision.error`.
 
 This module imports no pygame: the worker process imports only the engine and
@@ -72,13 +72,13 @@ class Decision:
 
 def serve(receive: Callable[[], Any], send: Callable[[Any], None]) -> None:
     """The worker's loop: answer requests until a None arrives. Every bot is driven
-    through a `bots.driver.BotSeat`, as in the tournament: a bot that raises or
+    through a `bots.driver.BotDriver`, as in the tournament: a bot that raises or
     chooses something illegal (or cannot be built) answers with the forfeit's
     message as the decision's error, and the worker goes on."""
     from ..bots import make_bot
-    from ..bots.driver import BotSeat, Forfeit, as_forfeit
+    from ..bots.driver import BotDriver, Forfeit, as_forfeit
 
-    seats: dict[tuple, BotSeat] = {}
+    seats: dict[tuple, BotDriver] = {}
     faults: dict[tuple, str] = {}
     """Why a bot is out (it failed to observe): its every later answer is that error."""
     while True:
@@ -99,7 +99,7 @@ def serve(receive: Callable[[], Any], send: Callable[[Any], None]) -> None:
                         bot = make_bot(spec, game, seat, options, seed)
                     except BaseException as error:  # a plug-in may raise anything: as a fault in play
                         raise as_forfeit(seat, error, " building the bot") from None
-                    driver = seats[bot_key] = BotSeat(bot, seat=seat)
+                    driver = seats[bot_key] = BotDriver(bot, seat=seat)
                 if bot_key in faults:
                     raise Forfeit(seat, "exception", faults[bot_key])
                 if getattr(driver.bot, "wants_steps", False):  # a bot program is sent its seat's steps
@@ -133,7 +133,7 @@ def serve(receive: Callable[[], Any], send: Callable[[Any], None]) -> None:
 
 
 def _serve_streams() -> None:
-    """The worker process's loop (``python -m dominoes_arcade.session.bot_worker``):
+    """The worker process's loop (`WORKER_COMMAND`):
     framed pickles (`frame`) in on stdin, out on stdout."""
     import sys
 
@@ -219,7 +219,7 @@ class BotWorker:
         # The client's import path too, so a game registered from a module outside the
         # package (a test's, a plug-in's) unpickles in the worker.
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(path for path in sys.path if path)}
-        process = subprocess.Popen([sys.executable, "-m", __name__], stdin=subprocess.PIPE,
+        process = subprocess.Popen([sys.executable, "-c", WORKER_COMMAND], stdin=subprocess.PIPE,
                                    stdout=subprocess.PIPE, close_fds=True, env=env)
         os.set_blocking(process.stdin.fileno(), False)
         os.set_blocking(process.stdout.fileno(), False)
@@ -393,6 +393,12 @@ def shared_worker(mode: str | None = None) -> BotWorker:
             # init may never reap an orphan).
             atexit.register(worker.close)
         return worker
+
+
+WORKER_COMMAND = f"from {__name__} import _serve_streams; _serve_streams()"
+"""What the worker process runs: not ``python -m`` this module, which the session
+package imports first (runpy warns then, on stderr, that the module is already
+loaded)."""
 
 
 if __name__ == "__main__":
