@@ -128,13 +128,7 @@ class UndoRedo:
         count = 1
         while count < len(self.future) and not self._is_human_decision(count):
             count += 1
-        for action in self.future[:count]:
-            if match.is_chance:
-                dealt, _events = match.resolve_chance()
-                if dealt == action:
-                    continue  # the deck deals what it dealt before: it is never re-shuffled
-                match.undo_to(len(match.steps) - 1)
-            match.apply(action)
+        match.follow(self.future[:count])  # chance as the deck dealt it before: never re-shuffled
         del self.future[:count]
         session.rebuild(len(match.steps), event=RedoDone(len(match.steps)))
         session.bots.forget()

@@ -26,7 +26,8 @@ from collections.abc import Callable
 
 import pygame
 
-from ...engine.records import parse_step
+from ...engine.match import Match
+from ...engine.records import ReplayError
 from ...session import Session
 from .. import gfx
 from ..canvas import Canvas
@@ -168,21 +169,20 @@ class ReplayControls:
         table.tweens.skip()
         if self.at_end:
             return
-        state = self.session.state.clone()
-        steps = list(self.session.steps)
-        while len(steps) < len(self.record.steps) - 1 and not state.is_terminal:
-            probe = state.clone()
+        # Find that step on a scratch match, so the table is rebuilt once, not step by step.
+        start = len(self.session.steps)
+        scratch = Match.from_record(self.record, at=start)
+        quiet = start  # the steps to lay silently: up to the one that ends the hand or round
+        while quiet < len(self.record.steps) - 1 and not scratch.is_over:
             try:
-                action = parse_step(probe, self.record.steps[len(steps)])
-                events = probe.apply(action)
-            except ValueError:
+                events = scratch.play_step(self.record.steps[quiet])
+            except ReplayError:
                 break  # the bad step is reported when it is played
             if any(event.kind in ROUND_ENDS for event in events):
                 break
-            state = probe
-            steps.append(self.record.steps[len(steps)])
-        if len(steps) > len(self.session.steps):
-            table.rebuild(len(steps))
+            quiet += 1
+        if quiet > start:
+            table.rebuild(quiet)
         self.next_step()
 
     # -- taking over --------------------------------------------------------------------
