@@ -40,6 +40,7 @@ from typing import Any
 
 from ..bots import program
 from . import botlog, lifeline
+from .spec import beside
 
 MARKER = struct.Struct("<qqqqq")
 """A marker: the game id and the seat in play (-1 for none), the hard deadline of
@@ -56,9 +57,7 @@ BUILD_SECONDS = 60.0
 
 def bot_log_path(journal_path: Path) -> Path:
     """The bot log beside the journal: ``x.journal.jsonl`` -> ``x.bots.log``."""
-    name = journal_path.name
-    stem = name[: -len(".journal.jsonl")] if name.endswith(".journal.jsonl") else journal_path.stem
-    return journal_path.with_name(stem + ".bots.log")
+    return beside(journal_path, ".journal.jsonl", ".bots.log")
 
 
 class Marker:

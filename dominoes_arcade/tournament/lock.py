@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import IO
 
 from .. import files
+from .spec import beside
 
 try:
     import fcntl
@@ -30,9 +31,7 @@ HOLDER_WAIT = 1.0
 
 def lock_path_for(journal_path: Path) -> Path:
     """``x.journal.jsonl`` -> ``x.lock``."""
-    name = journal_path.name
-    stem = name[: -len(".journal.jsonl")] if name.endswith(".journal.jsonl") else journal_path.stem
-    return journal_path.with_name(stem + ".lock")
+    return beside(journal_path, ".journal.jsonl", ".lock")
 
 
 class RunLock:

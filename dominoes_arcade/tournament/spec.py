@@ -259,8 +259,13 @@ def default_results_path(spec_path: Path | None, game: str) -> Path:
     return spec_path.with_name(spec_path.stem + ".results.toml")
 
 
+def beside(path: Path, suffix: str, other: str) -> Path:
+    """The file of a run beside `path`: its name with `suffix` (or, without it, its
+    last extension) replaced by `other` (``x.results.toml`` -> ``x.journal.jsonl``)."""
+    stem = path.name[: -len(suffix)] if path.name.endswith(suffix) else path.stem
+    return path.with_name(stem + other)
+
+
 def journal_path_for(results_path: Path) -> Path:
     """The journal beside the results: ``x.results.toml`` -> ``x.journal.jsonl``."""
-    name = results_path.name
-    stem = name[: -len(".results.toml")] if name.endswith(".results.toml") else results_path.stem
-    return results_path.with_name(stem + ".journal.jsonl")
+    return beside(results_path, ".results.toml", ".journal.jsonl")
