@@ -15,8 +15,9 @@ from .cli_usage import fail
 
 
 def tournament_compare(
-    first: Annotated[Path, typer.Argument(metavar="A.journal.jsonl", help="The journal of run A.")],
-    second: Annotated[Path, typer.Argument(metavar="B.journal.jsonl", help="The journal of run B.")],
+    first: Annotated[Path, typer.Argument(metavar="A.journal.jsonl",
+                                          help="The journal of run A (or its results file, X.results.toml).")],
+    second: Annotated[Path, typer.Argument(metavar="B.journal.jsonl", help="The journal of run B (or its results).")],
     bot: Annotated[str | None, typer.Option(
         "--bot", metavar="SPEC", help="A's bot to compare (default: the first that differs from B's line-up).")] = None,
     against: Annotated[str | None, typer.Option(

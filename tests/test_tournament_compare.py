@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import statistics
 import tomllib
 from collections import defaultdict
@@ -24,6 +25,7 @@ from dominoes_arcade.tournament.compare import compare_runs, paired_games, read_
 from dominoes_arcade.tournament.compare_show import print_comparison
 
 runner = CliRunner()
+PLUGINS = Path(__file__).parent / "tournament_bots.py"
 NECROPOLIS = {"game": "necropolis", "deals": 4, "seed": 11, "workers": 1}
 CYPRUS = {"game": "cyprus", "players": 4, "deals": 2, "seed": 3, "workers": 1, "options": {"target_score": 20}}
 
@@ -244,3 +246,37 @@ def test_a_cyprus_table_pair(tables):
     assert "own final score" in document["comparison"]["points"]
     result = invoke(tables["a"], tables["b"])
     assert result.exit_code == 0 and "mean points" in result.stdout
+
+
+def test_forfeits_are_losses_in_the_places_and_left_out_of_the_points(runs, tmp_path):
+    raiser = run(tmp_path, "raiser", bots=[f"{PLUGINS}:Raiser", "greedy"], **NECROPOLIS)
+    forfeits = sum(1 for record in records(raiser).values() if record.get("forfeit"))
+    assert forfeits == 8  # it raises at its third decision: every game
+    one = compare_runs(read_run(raiser), read_run(runs["b"]))["paired"]
+    assert one["games"] == 8 and one["a_forfeits"] == one["a_forfeited_games"] == one["one_forfeited"] == 8
+    assert one["a_losses"] == 8 and one["mean_place_a"] == 2.0 and one["both_forfeited"] == 0
+    assert one["place_diff"] == pytest.approx(one["mean_place_b"] - 2.0, abs=1e-4)  # two games every deal
+    assert one["points_games"] == 0 and "points_diff" not in one and "mean_points_a" not in one
+    both = compare_runs(read_run(raiser), read_run(raiser))["paired"]
+    assert both["both_forfeited"] == 8 and both["one_forfeited"] == 0
+    assert both["place_diff"] == 0 and both["outcome_differs"] == 0
+    result = invoke(raiser, runs["b"])
+    assert result.exit_code == 0, result.output
+    assert "0 both, 8 one" in result.stdout and "8/8" in result.stdout
+
+
+def test_results_files_stand_for_their_journals(runs):
+    by_journal = invoke(runs["a"], runs["b"])
+    by_results = invoke(*(path.with_name(path.name.replace(".journal.jsonl", ".results.toml"))
+                          for path in (runs["a"], runs["b"])))
+    assert by_results.exit_code == 0, by_results.output
+    assert by_results.stdout == by_journal.stdout
+
+
+def test_an_output_that_is_a_fifo_is_refused_before_any_work(runs, tmp_path):
+    fifo = tmp_path / "x.toml"
+    os.mkfifo(fifo)
+    result = invoke(runs["a"], runs["b"], "--out", fifo)
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr.startswith(f"error: {fifo}: is a FIFO") and len(result.stderr.splitlines()) == 1
+    assert fifo.is_fifo()

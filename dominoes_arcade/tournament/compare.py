@@ -102,13 +102,24 @@ def _record_fields(record: Any) -> tuple[GameResult, str, dict[str, Any], int, i
     return result, game, options, seed, rotation, key
 
 
+def journal_path(path: Path) -> Path:
+    """`path`, or when it is a results file (``X.results.toml``) the journal it names."""
+    if path.suffix != ".toml":
+        return path
+    tournament = files.read_toml(path).get("tournament")
+    name = tournament.get("journal") if isinstance(tournament, dict) else None
+    if not isinstance(name, str) or not name:
+        raise CompareError(f"{path}: not a tournament results file (it names no journal): give a journal")
+    return path.parent / name
+
+
 def read_run(path: Path | str) -> Run:
-    """The run of the journal at `path`.
+    """The run of the journal at `path` (or of the journal a results file names).
 
     :raises files.FileError: an unreadable file (exit 2).
     :raises CompareError: no tournament record in it, or records that follow no
         round-robin schedule (seats, deals and seeds that disagree)."""
-    path = Path(path)
+    path = journal_path(Path(path))
     damaged: list[tuple[int, str]] = []
     parsed = []
     for number, text, problem, _start, complete in files.read_lines(path):
