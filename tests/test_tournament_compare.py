@@ -189,17 +189,24 @@ def test_runs_that_differ_are_refused_with_one_line(runs, tmp_path):
 
 def test_damaged_lines_are_reported_and_left_out(runs, tmp_path):
     lines = runs["b"].read_text().splitlines()
+    stray = json.dumps({**json.loads(lines[1]), "tournament_key": "0123456789abcdef"})
     damaged = tmp_path / "damaged.jsonl"
-    damaged.write_text("\n".join([lines[0], "{not json", *lines[2:], "\xff", lines[1][:50]]) + "\n")
-    damaged.write_bytes(damaged.read_bytes().replace("\xff".encode(), b"\xff"))
+    # Line 2 is not JSON, 9 not UTF-8, 10 a record of another tournament, 11 a
+    # last line cut short by a kill (no newline); game 1 is in none of them.
+    damaged.write_bytes("\n".join([lines[0], "{not json", *lines[2:], "@", stray, lines[1][:50]]).encode()
+                       .replace(b"@", b"\xff"))
+    before = damaged.read_bytes()
     result = invoke(runs["a"], damaged, "--out", tmp_path / "x.toml")
     assert result.exit_code == 0, result.output
-    notices = [line for line in result.stderr.splitlines() if line.startswith("notice: ")]
-    assert len(notices) == 3 and "line 2 left out: not a tournament record" in notices[0]
+    notices = result.stderr.splitlines()
+    assert all(line.startswith(f"notice: {damaged}: line ") for line in notices) and len(notices) == 4
+    assert "line 2 left out: not a tournament record" in notices[0] and "not UTF-8" in notices[1]
+    assert "another tournament" in notices[2] and "cut short" in notices[3]
     written = tomllib.loads((tmp_path / "x.toml").read_text())
     assert written["paired"]["games"] == 7 and written["paired"]["unpaired_a"] == 1
-    assert [d["line"] for d in written["damaged"]] == [2, 9, 10]
-    assert written["comparison"]["b"]["damaged_lines"] == 3
+    assert [d["line"] for d in written["damaged"]] == [2, 9, 10, 11]
+    assert written["comparison"]["b"]["damaged_lines"] == 4
+    assert damaged.read_bytes() == before  # only read: nothing cut off
 
 
 def test_unreadable_journals_and_unwritable_outputs(runs, tmp_path):
