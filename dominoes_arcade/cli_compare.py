@@ -45,6 +45,8 @@ def tournament_compare(
         raise fail(f"error: {error}", error.code) from None
     except CompareError as error:
         raise fail(f"error: {error}", files.INPUT) from None
+    if out is not None and any(out.resolve() == path.resolve() for path in (first, second, *(r.path for r in runs))):
+        raise fail(f"error: {out}: is one of the runs compared: refusing to write over it", files.INPUT)
     for run in runs:
         for line, problem in run.damaged:
             typer.echo(f"notice: {run.path}: line {line} left out: {problem}", err=True)

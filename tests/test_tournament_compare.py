@@ -287,3 +287,20 @@ def test_an_output_that_is_a_fifo_is_refused_before_any_work(runs, tmp_path):
     assert result.exit_code == 1 and result.stdout == ""
     assert result.stderr.startswith(f"error: {fifo}: is a FIFO") and len(result.stderr.splitlines()) == 1
     assert fifo.is_fifo()
+
+
+def test_an_input_is_never_the_output(runs):
+    for out in (runs["b"], runs["a"].with_name("a.results.toml")):
+        result = invoke(runs["a"].with_name("a.results.toml"), runs["b"], "--out", out)
+        assert result.exit_code == 2 and "refusing to write over it" in result.stderr
+    assert read_run(runs["b"]).games  # still the journal it was
+
+
+@pytest.mark.parametrize("columns", [80, 200])
+def test_the_tables_fit_the_columns_they_are_given(runs, columns):
+    result = runner.invoke(app, ["tournament", "compare", str(runs["a"]), str(runs["b"])],
+                           env={"COLUMNS": str(columns)})
+    assert result.exit_code == 0, result.output
+    assert max(len(line) for line in result.stdout.splitlines()) <= columns
+    assert "…" not in result.stdout
+    assert ("[" in result.stdout.split("mean place")[1].splitlines()[0]) == (columns >= 120)  # the interval
