@@ -19,7 +19,7 @@ from typing import Annotated
 
 import typer
 
-from . import build_info, cli_usage, files
+from . import build_info, cli_compare, cli_usage, files
 from . import config as config_module
 from .cli_bot import bot_app
 from .cli_usage import App, before_every_command, check_players, fail, missing_option, spec_game, tell_notices
@@ -35,6 +35,7 @@ app.add_typer(config_app, name="config")
 tournament_app = App(help="Round-robin bot tournaments: run one, show its results.", no_args_is_help=True)
 app.add_typer(tournament_app, name="tournament")
 app.add_typer(bot_app, name="bot")
+tournament_app.command("compare")(cli_compare.tournament_compare)
 
 
 def registered_game(name: str | None) -> str | None:
