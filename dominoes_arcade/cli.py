@@ -19,7 +19,7 @@ from typing import Annotated
 
 import typer
 
-from . import build_info, cli_compare, cli_usage, files
+from . import build_info, cli_compare, cli_stats, cli_usage, files
 from . import config as config_module
 from .cli_bot import bot_app
 from .cli_usage import App, before_every_command, check_players, fail, missing_option, spec_game, tell_notices
@@ -35,7 +35,6 @@ app.add_typer(config_app, name="config")
 tournament_app = App(help="Round-robin bot tournaments: run one, show its results.", no_args_is_help=True)
 app.add_typer(tournament_app, name="tournament")
 app.add_typer(bot_app, name="bot")
-tournament_app.command("compare")(cli_compare.tournament_compare)
 
 
 def registered_game(name: str | None) -> str | None:
@@ -457,42 +456,10 @@ def tournament_report(
     typer.echo(f"wrote {page}")
 
 
-@app.command()
-def stats(
-    as_json: Annotated[bool, typer.Option("--json", help="Print the rows as JSON instead of a table.")] = False,
-) -> None:
-    """Your results in the client, from the game history: per game and opponent
-    difficulty, games, wins, draws, losses, win rate, best and average score and
-    streaks. Demos and hot-seat games are not counted.
-    """
-    import json
+tournament_app.command("compare")(cli_compare.tournament_compare)  # listed after run, show and report
 
-    from . import history
-    from . import stats as stats_module
 
-    entries, notice = history.read_history()
-    if notice:
-        typer.echo(f"notice: {notice}", err=True)
-    rows = stats_module.statistics(entries)
-    if as_json:
-        typer.echo(json.dumps([row.to_dict() for row in rows], indent=2))
-        return
-    if not rows:
-        typer.echo(f"no games counted yet (history: {history.data_dir() / history.HISTORY_FILE})")
-        return
-    from rich.console import Console
-    from rich.table import Table
-
-    table = Table(title="Your games (demos and hot-seat games not counted)")
-    for heading in ("game", "against", "games", "W-D-L", "win %", "best", "avg", "streak", "longest"):
-        table.add_column(heading, justify="left" if heading in ("game", "against") else "right", no_wrap=True)
-    for row in rows:
-        data = row.to_dict()
-        average = "" if data["average_score"] is None else f"{data['average_score']:.1f}"
-        table.add_row(row.game, row.opponents, str(row.games), f"{data['wins']}-{data['draws']}-{data['losses']}",
-                      f"{row.win_rate:.0%}", str(data["best_score"]), average, str(row.current_streak),
-                      str(row.longest_streak))
-    Console(markup=False).print(table)  # a kind in the history is text, not markup
+app.command("stats")(cli_stats.stats)
 
 
 def main() -> None:
