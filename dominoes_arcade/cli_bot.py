@@ -47,16 +47,17 @@ def bot_check(
 ) -> None:
     """Check a bot program against the bot protocol (docs/bot-protocol.md).
 
-    It plays one seat, against random decisions, through scripted positions (only
-    one legal decision, a pass, a later hand or round, Build Up's two colours, a
-    table of ten) and --games random games of every game it plays, then is told to
-    quit. One line per check, ok or FAULT with the reason, game and step: the
-    handshake (hello in 3 s, protocol 1 or 2), a message of an unknown type
-    ignored, every answer a JSON action among the legal decisions within the move
-    time limit, no crash, no reply to start or end, and an exit (code 0) within the
-    quit time limit leaving no process of its group running. Its standard error is
-    free. Exit code 0 when every check is ok, 1 on any fault, 2 bad usage, 3 a
-    command that cannot be run.
+    It plays one seat (random decisions in the others) through scripted
+    positions (one legal decision, a pass, a later hand or round, Build Up's
+    two colours, a table of ten) and --games random games of each game it
+    plays, then is told to quit. One line per check, ok or FAULT with the
+    reason, the game and the step: the handshake (a hello in 3 s, protocol 1
+    or 2), a message of an unknown type ignored, every answer a JSON action
+    among the legal decisions within --move-time-limit, no crash, no reply to
+    start or end, and an exit (code 0) within --quit-time-limit that leaves
+    nothing of its process group running. Standard error is free. Exit code
+    0 when every check is ok, 1 on any fault, 2 bad usage, 3 a command that
+    cannot be run.
     """
     from .bots import BotError
     from .bots.check import Settings, check

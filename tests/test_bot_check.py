@@ -1,6 +1,7 @@
 """`dominoes-arcade bot check SPEC` (dominoes_arcade/bots/check.py): the example bots
 pass it (the test bot speaking version 1, `bot serve` speaking version 2, the
-JavaScript example), and each fault of the test bot is reported with exit 1."""
+JavaScript example: CI runs the whole suite, so it checks the example bots), and
+each fault of the test bot is reported with exit 1."""
 
 from __future__ import annotations
 
@@ -51,12 +52,14 @@ def test_the_protocol_test_bot_passes_speaking_version_1():
     passed(check(PROTOCOL_RANDOM, "--games", "1"), 1)
 
 
+@pytest.mark.slow
 def test_the_served_greedy_bot_passes_speaking_version_2():
     result = check(f"{PYTHON} -m dominoes_arcade bot serve greedy", "--games", "1")  # a plain command
     passed(result, 2)
     assert "its hello names necropolis" in result.output  # bot serve names the games it plays
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("node") is None, reason="node (Node.js) is not installed")
 def test_the_javascript_example_passes():
     passed(check(f"cmd:node {ROOT / 'examples' / 'greedy_bot.js'}", "--games", "1"), 1)
@@ -81,6 +84,7 @@ FAULTS = {"nohello": "FAULT  handshake: protocol: expected a hello, got a 'actio
           "strict": "FAULT  unknown message: crash: the program exited (exit code 5)"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fault", list(FAULTS))
 def test_each_fault_is_reported_with_exit_1(fault):
     # 1 s, not less: a sound answer can take some hundreds of ms on a loaded machine;
@@ -94,6 +98,7 @@ def test_each_fault_is_reported_with_exit_1(fault):
     assert time.monotonic() - begun < 20
 
 
+@pytest.mark.slow
 def test_a_process_left_running_after_quit_is_reported_and_killed(tmp_path):
     pids = tmp_path / "pids.txt"
     result = check(f"{PROTOCOL_RANDOM} none spawn={pids}", "--game", "necropolis", "--games", "0")
@@ -115,6 +120,7 @@ def alive(pid: int) -> bool:
         return False
 
 
+@pytest.mark.slow
 def test_the_games_of_its_hello_are_checked_and_no_others():
     result = check(f"{PROTOCOL_RANDOM} none games=necropolis,chess", "--games", "1")
     assert result.exit_code == 0, result.output
@@ -137,6 +143,7 @@ def test_bad_usage_and_bad_specs():
     assert check("cmd:").exit_code == 3
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fault", ["slow", "nohello"])
 def test_no_program_is_left_running(fault):
     before = children()

@@ -85,7 +85,7 @@ class Report:
         parts = [f"{self.count('ok')} ok", f"{self.faults} fault{'s' * (self.faults != 1)}"]
         if self.count("skip"):
             parts.append(f"{self.count('skip')} skipped")
-        return f"{verdict}: {len(self.lines)} checks: {', '.join(parts)}"
+        return f"{verdict}: {len(self.lines)} check{'s' * (len(self.lines) != 1)}: {', '.join(parts)}"
 
 
 class Fault(Exception):
