@@ -83,5 +83,8 @@ def bot_check(
         raise fail(f"bad bot spec: {error}{hint}", 3) from None
     settings = Settings(words, list(dict.fromkeys(game or [])), games, seed, move_time_limit / 1000,
                         quit_time_limit / 1000)
-    report = check(settings, typer.echo)
+    try:
+        report = check(settings, typer.echo)
+    except KeyboardInterrupt:  # the program is killed already (`check` ends it on the way out)
+        raise fail("interrupted", 130) from None
     raise typer.Exit(1 if report.faults else 0)
