@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 from dominoes_arcade.bots.check_positions import SCENARIOS, find
 from dominoes_arcade.cli import app
 from dominoes_arcade.engine import GAMES
+from dominoes_arcade.engine.view_json import view_to_json
 
 ROOT = Path(__file__).resolve().parent.parent
 TEST_BOT = Path(__file__).parent / "protocol_bot.py"
@@ -50,7 +51,15 @@ def test_every_scripted_position_is_found():
     for game, scenarios in SCENARIOS.items():
         assert game in GAMES
         for scenario in scenarios:
-            assert find(scenario) is not None, (game, scenario.label)
+            for _ in range(2):  # searched, then laid again from the steps found
+                match, seat = find(scenario)
+                assert match.current_player == seat and match.game == game
+                view = view_to_json(match.view(seat))
+                view["_step"] = len(match.steps)
+                assert scenario.test(view, [action.text for action in match.state.legal_actions()], {}), \
+                    (game, scenario.label)
+    ten = find(SCENARIOS["cyprus"][0])[0]
+    assert ten.num_players == 10
 
 
 def test_the_protocol_test_bot_passes_speaking_version_1():

@@ -22,7 +22,8 @@ from ..engine.view_json import view_to_json
 
 Test = Callable[[dict[str, Any], list[str], "dict[str, Any] | None"], bool]
 """Whether a decision is the one wanted: the seat's view (as JSON), the legal
-decisions (notation) and the view at the decision before (any seat's), or None."""
+decisions (notation) and the view at the decision before (any seat's), or None;
+the view also holds ``_step``, the number of steps so far."""
 
 SEARCH_SEEDS = range(1, 301)
 """The seeds scripted positions are searched in: fixed, so a check asks the same."""
@@ -38,7 +39,7 @@ class Scenario:
 
 def _one_legal(view, legal, before) -> bool:
     """Only one legal decision, past the game's forced first ones."""
-    return len(legal) == 1 and before is not None and len(before.get("_steps", ())) >= 12
+    return len(legal) == 1 and before is not None and view.get("_step", 0) >= 12
 
 
 def _passes(view, legal, before) -> bool:
@@ -135,7 +136,7 @@ def _search(scenario: Scenario, seeds) -> tuple[int, tuple[str, ...], int] | Non
             seat = match.current_player
             legal = match.state.legal_actions()
             view = view_to_json(match.view(seat))
-            view["_steps"] = match.steps  # for a test that looks at how far the game is
+            view["_step"] = len(match.steps)  # how far the game is, for a test that looks
             if scenario.test(view, [action.text for action in legal], before):
                 return seed, tuple(match.steps), seat
             before = view
