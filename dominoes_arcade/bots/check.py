@@ -106,7 +106,7 @@ class Checker:
         self.stop()
         self._stderr = tempfile.TemporaryFile()
         try:
-            self.program = Program(self.settings.command, stderr=self._stderr)
+            self.program = Program(self.settings.command, stderr=self._stderr, remember=False)
         except ProtocolError as error:
             raise Fault(self._worded(error)) from None
         return self.program

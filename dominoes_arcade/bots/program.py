@@ -113,10 +113,11 @@ def log_name() -> str:
 class Program:
     """One running bot program: send a message, read a reply line within a time."""
 
-    def __init__(self, command: tuple[str, ...], stderr: Any = None):
+    def __init__(self, command: tuple[str, ...], stderr: Any = None, *, remember: bool = True):
         """Start `command` and wait for its hello. `stderr`: where its standard error
-        goes (a file), ours by default. :raises ProtocolError: (the program is
-        killed)"""
+        goes (a file), ours by default; `remember`: note the hello's name in `NAMES`
+        (the tables' seat labels; `bot check` does not). :raises ProtocolError: (the
+        program is killed)"""
         self.command = command
         self.name = ""
         self.hello: dict[str, Any] = {}
@@ -142,7 +143,7 @@ class Program:
         except ProtocolError:  # no usable hello: the program is not kept, so it must not keep running
             self.kill()
             raise
-        if self.name:
+        if self.name and remember:
             NAMES[command] = self.name
 
     def send(self, message: dict[str, Any]) -> None:
