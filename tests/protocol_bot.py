@@ -8,6 +8,12 @@ its second decision (or at its hello).
                                             # and a line for each end of a game
     python tests/protocol_bot.py FAULT spawn=FILE  # also starts a helper process at its
                                             # hello (its pid in FILE) and leaves it running
+    python tests/protocol_bot.py FAULT games=necropolis,buildup  # names its games in its hello
+
+Faults that are not the protocol's forfeits but `bot check`'s findings: ``noquit``
+(ignores quit), ``badexit`` (exits with code 3 on quit), ``chatty`` (answers each
+``end``), ``strict`` (exits on a message of a type it does not know); ``noisy`` is
+no fault: it writes a line on its standard error for every message.
 """
 
 from __future__ import annotations
@@ -18,7 +24,8 @@ import subprocess
 import sys
 import time
 
-FAULTS = ("nohello", "wrongprotocol", "notjson", "notobject", "illegal", "slow", "exit")
+FAULTS = ("nohello", "wrongprotocol", "notjson", "notobject", "illegal", "slow", "exit",
+          "noquit", "badexit", "chatty", "strict")
 
 
 def send(message) -> None:
@@ -26,12 +33,16 @@ def send(message) -> None:
     sys.stdout.flush()
 
 
-def main(fault: str = "", spawn: str = "") -> None:
+def main(fault: str = "", *extra: str) -> None:
+    spawn = next((word for word in extra if word.startswith("spawn=")), "")
+    games = next((word[len("games="):].split(",") for word in extra if word.startswith("games=")), None)
     rng = random.Random(0)
     decisions = 0
     for line in sys.stdin:
         message = json.loads(line)
         kind = message.get("type")
+        if fault == "noisy":
+            print(f"noise: a {kind} message", file=sys.stderr, flush=True)
         if kind == "hello":
             if spawn.startswith("spawn="):
                 helper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
@@ -40,7 +51,8 @@ def main(fault: str = "", spawn: str = "") -> None:
             if fault == "nohello":
                 send({"type": "action", "action": "draw"})
             else:
-                send({"type": "hello", "protocol": 3 if fault == "wrongprotocol" else 1, "name": "test bot"})
+                hello = {"type": "hello", "protocol": 3 if fault == "wrongprotocol" else 1, "name": "test bot"}
+                send(hello if games is None else {**hello, "games": games})
         elif kind == "start":
             rng.seed(message["seed"])
         elif kind == "decide":
@@ -67,9 +79,15 @@ def main(fault: str = "", spawn: str = "") -> None:
             with open(fault[len("tally="):], "a", encoding="utf-8") as tally:
                 tally.write(f"end {len(message['steps'])} steps, scores {message['scores']}, "
                             f"winners {message['winners']}\n")
-        elif kind == "quit":
+        elif kind == "end" and fault == "chatty":
+            send({"type": "action", "action": "thanks for the game"})
+        elif kind == "quit" and fault == "badexit":
+            sys.exit(3)
+        elif kind == "quit" and fault != "noquit":
             return
+        elif kind not in ("hello", "start", "decide", "end", "quit") and fault == "strict":
+            sys.exit(5)
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:3])
+    main(*sys.argv[1:])

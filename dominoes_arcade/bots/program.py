@@ -113,14 +113,21 @@ def log_name() -> str:
 class Program:
     """One running bot program: send a message, read a reply line within a time."""
 
-    def __init__(self, command: tuple[str, ...]):
+    def __init__(self, command: tuple[str, ...], stderr: Any = None, *, remember: bool = True):
+        """Start `command` and wait for its hello. `stderr`: where its standard error
+        goes (a file), ours by default; `remember`: note the hello's name in `NAMES`
+        (the tables' seat labels; `bot check` does not). :raises ProtocolError: (the
+        program is killed)"""
         self.command = command
         self.name = ""
+        self.hello: dict[str, Any] = {}
+        """The program's hello reply, as it sent it."""
         self.protocol = protocol.PROTOCOL
         """The protocol version the program answered our hello with (1 or 2)."""
         try:
             self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                            stderr=_stderr(), bufsize=0, start_new_session=True)
+                                            stderr=_stderr() if stderr is None else stderr, bufsize=0,
+                                            start_new_session=True)
         except OSError as error:
             raise ProtocolError("crash", f"cannot start {shlex.join(command)}: {error}") from None
         # The pipes are used raw, one system call a message each way: a line is
@@ -130,8 +137,13 @@ class Program:
         self._poll = select.poll()
         self._poll.register(self._out, select.POLLIN)
         self._buffer = b""
-        self.name, self.protocol = protocol.check_hello(self.ask(protocol.hello(), HELLO_TIME_LIMIT, "hello"))
-        if self.name:
+        try:
+            self.hello = self.ask(protocol.hello(), HELLO_TIME_LIMIT, "hello")
+            self.name, self.protocol = protocol.check_hello(self.hello)
+        except ProtocolError:  # no usable hello: the program is not kept, so it must not keep running
+            self.kill()
+            raise
+        if self.name and remember:
             NAMES[command] = self.name
 
     def send(self, message: dict[str, Any]) -> None:
@@ -175,6 +187,23 @@ class Program:
             if not chunk:
                 raise self._exited()
             self._buffer += chunk
+
+    def unasked(self) -> bytes | None:
+        """A line the program wrote that nobody asked for, if it wrote one (without
+        waiting). :raises ProtocolError: (kind ``crash``) when it has exited."""
+        while self._buffer.find(b"\n") < 0 and self._poll.poll(0):
+            try:
+                chunk = os.read(self._out, 65536)
+            except OSError:
+                chunk = b""
+            if not chunk:
+                raise self._exited()
+            self._buffer += chunk
+        end = self._buffer.find(b"\n")
+        if end < 0:
+            return None
+        line, self._buffer = self._buffer[:end], self._buffer[end + 1:]
+        return line
 
     def _exited(self) -> ProtocolError:
         self.kill()

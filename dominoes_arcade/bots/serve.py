@@ -47,7 +47,7 @@ def serve(spec: BotSpec, stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdou
         reply: dict[str, Any] | None = None
         if kind == "hello":
             reply = {"type": "hello", "protocol": SERVED_PROTOCOL, "name": spec.text,
-                     "author": "dominoes-arcade (bot serve)"}
+                     "author": "dominoes-arcade (bot serve)", "games": list(GAMES)}
         elif kind == "start":
             bot = game = None  # a new game, good or bad, ends the one before
             try:

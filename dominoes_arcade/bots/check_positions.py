@@ -1,0 +1,179 @@
+"""The positions `bot check` asks a program about (`check`): a few scripted ones per
+game, each found by playing random games from fixed seeds until a decision has
+the look it is named after (only one legal decision, a pass, the first decision of
+a later hand or round, a tile of one name in both of Build Up's colours, a table
+of ten), and random games from the check's own seed.
+
+A position is a `Match` stopped at a decision of one seat; the program joins the
+game there (``start``, then a ``decide`` with every step so far, as when a saved
+game is resumed at the client's table) and plays its seat to the end.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine import GAMES
+from ..engine.match import Match
+from ..engine.view_json import view_to_json
+
+Test = Callable[[dict[str, Any], list[str], "dict[str, Any] | None"], bool]
+"""Whether a decision is the one wanted: the seat's view (as JSON), the legal
+decisions (notation) and the view at the decision before (any seat's), or None;
+the view also holds ``_step``, the number of steps so far."""
+
+SEARCH_SEEDS = range(1, 301)
+"""The seeds scripted positions are searched in: fixed, so a check asks the same."""
+
+
+@dataclass(frozen=True)
+class Scenario:
+    game: str
+    label: str
+    test: Test
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+def _one_legal(view, legal, before) -> bool:
+    """Only one legal decision, past the game's forced first ones."""
+    return len(legal) == 1 and before is not None and view.get("_step", 0) >= 12
+
+
+def _passes(view, legal, before) -> bool:
+    return "pass" in legal
+
+
+def _draws(view, legal, before) -> bool:
+    return "draw" in legal and len(legal) == 1 and view.get("phase") != "deal"
+
+
+def _exchange(view, legal, before) -> bool:
+    return any(text.startswith("exchange") for text in legal) and len(legal) > 3
+
+
+def _pile_empty(view, legal, before) -> bool:
+    return view.get("necropolis") == 0
+
+
+def _later(key: str) -> Test:
+    """The first decision of a later hand or round: `key` of the view (``hand_index``,
+    or the finished ``rounds``) has changed since the decision before."""
+    def count(view) -> int:
+        value = view.get(key, 0)
+        return len(value) if isinstance(value, list) else int(value or 0)
+
+    def test(view, legal, before) -> bool:
+        return before is not None and count(view) > count(before)
+    return test
+
+
+def _both_colours(view, legal, before) -> bool:
+    """A Build Up decision placing a tile whose name is on the stacks in the other
+    colour too: the two sets' tiles of one name are different tiles."""
+    seat = view.get("seat")
+    other = {name for stack in view.get("stacks", []) for name, owner in stack if owner != seat}
+    return any(text.split()[0] in other for text in legal if " s" in text)
+
+
+SCENARIOS: dict[str, list[Scenario]] = {
+    "necropolis": [
+        Scenario("necropolis", "only one legal decision", _one_legal),
+        Scenario("necropolis", "an exchange among the decisions", _exchange),
+        Scenario("necropolis", "the mastaba phase: the pile empty", _pile_empty, {"after_empty": "mastaba_phase"}),
+        Scenario("necropolis", "the mastaba phase: a pass", _passes, {"after_empty": "mastaba_phase"}),
+    ],
+    "buildup": [
+        Scenario("buildup", "a pass, the only decision", _passes),
+        Scenario("buildup", "a tile of one name in both colours", _both_colours),
+        Scenario("buildup", "the first decision of a later hand", _later("hand_index")),
+        Scenario("buildup", "the last hand", lambda view, legal, before: view.get("hand_index") == 3),
+    ],
+    "cyprus": [
+        Scenario("cyprus", "a table of ten, only one legal decision", _one_legal, {"players": 10}),
+        Scenario("cyprus", "a draw, the only decision", _draws),
+        Scenario("cyprus", "a pass", _passes, {"players": 6}),
+        Scenario("cyprus", "the first decision of a later round", _later("rounds"), {"players": 4}),
+    ],
+    "sebastopol": [
+        Scenario("sebastopol", "only one legal decision", _one_legal),
+        Scenario("sebastopol", "a draw or a pass", lambda view, legal, before: "draw" in legal or "pass" in legal),
+        Scenario("sebastopol", "the first decision of a later round", _later("rounds")),
+    ],
+}
+"""The scripted positions of each game; a game without any (a plug-in) gets random
+games only."""
+
+
+_FOUND: dict[tuple[str, str], tuple[int, tuple[str, ...], int] | None] = {}
+"""Each scenario's position once found (by game and label): its seed, steps and seat."""
+
+
+def find(scenario: Scenario, seeds=SEARCH_SEEDS) -> tuple[Match, int] | None:
+    """The first decision of `scenario`'s look in random games (decisions from
+    ``random.Random(seed)``) of the seeds: the match stopped there, and whose
+    decision it is; None when no game of the seeds has one."""
+    key = (scenario.game, scenario.label)
+    if key not in _FOUND:
+        _FOUND[key] = _search(scenario, seeds)
+    if _FOUND[key] is None:
+        return None
+    seed, steps, seat = _FOUND[key]
+    match = Match(scenario.game, options=scenario.options, seed=seed)
+    match.follow(steps)  # the deck stays in step: the game goes on as it would have
+    return match, seat
+
+
+def _search(scenario: Scenario, seeds) -> tuple[int, tuple[str, ...], int] | None:
+    for seed in seeds:
+        match, rng, before = Match(scenario.game, options=scenario.options, seed=seed), random.Random(seed), None
+        while not match.is_over:
+            if match.is_chance:
+                match.resolve_chance()
+                continue
+            seat = match.current_player
+            legal = match.state.legal_actions()
+            view = view_to_json(match.view(seat))
+            view["_step"] = len(match.steps)  # how far the game is, for a test that looks
+            if scenario.test(view, [action.text for action in legal], before):
+                return seed, tuple(match.steps), seat
+            before = view
+            match.apply(rng.choice(legal))
+    return None
+
+
+@dataclass
+class Position:
+    """A game for the program to play from: the match, its seat, the seed to tell it."""
+
+    label: str
+    match: Match
+    seat: int
+    seed: int
+
+
+def scripted(game: str) -> Iterator[Position | Scenario]:
+    """Each scripted position of `game`; a scenario none of the seeds has, as itself."""
+    for scenario in SCENARIOS.get(game, []):
+        found = find(scenario)
+        if found is None:
+            yield scenario
+        else:
+            match, seat = found
+            yield Position(f"scripted: {scenario.label}", match, seat, match.seed)
+
+
+def random_games(game: str, count: int, seed: int) -> Iterator[Position]:
+    """`count` games of `game` from the start, each with its seed, seat count and
+    seat drawn from `seed`."""
+    low, high = GAMES[game].players
+    for number in range(1, count + 1):
+        rng = random.Random(f"{seed}:{game}:{number}")
+        players = rng.randint(low, high)
+        game_seed, seat = rng.getrandbits(31), rng.randrange(players)
+        options = {"players": players} if low != high else {}
+        match = Match(game, options=options, seed=game_seed)
+        yield Position(f"random game {number} (seed {game_seed}, {players} players, seat {seat})",
+                       match, seat, game_seed)
