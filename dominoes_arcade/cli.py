@@ -402,7 +402,8 @@ def tournament_run(
     except KeyboardInterrupt:
         raise fail("aborted", 130) from None
     typer.echo(f"{report.status}: {report.games_played} of {report.games_planned} games "
-               f"({report.games_this_run} this run); results {plan.results_path}, journal {plan.journal_path}")
+               f"({report.games_this_run} this run); results {plan.results_path}, journal {plan.journal_path}"
+               + (f"; {report.verdict}" if report.verdict else ""))
     if report.status == "failed":
         raise fail(f"error: {report.message} (--resume continues from the journal)", 1)
     raise typer.Exit(130 if report.status == "interrupted" else 0)

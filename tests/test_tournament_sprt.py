@@ -70,6 +70,7 @@ def test_show_prints_the_llr_bounds_and_verdict(tmp_path):
                                  "--max-deals", "200", "--seed", "5", "--workers", "1",
                                  "--sprt", "elo0=0,elo1=100", "--out", str(out)])
     assert result.exit_code == 0, result.output
+    assert "; SPRT H1 after " in result.output
     shown = runner.invoke(app, ["tournament", "show", str(out)], env={"COLUMNS": "160"})
     assert shown.exit_code == 0, shown.output
     assert "SPRT of greedy against random" in shown.output
@@ -130,7 +131,7 @@ def test_a_gauntlet_refuses_a_bot_in_both_lists_and_a_too_small_field():
 @pytest.mark.slow
 def test_killed_half_way_and_resumed_stops_with_the_same_llr(tmp_path):
     spec_text = ('game = "necropolis"\nbots = ["greedy", "random"]\ndeals = 2000\nseed = 3\nworkers = 2\n'
-                 'sprt = "elo0=0,elo1=40"\n')
+                 'sprt = "elo0=0,elo1=5"\n')
     whole = tmp_path / "whole"
     whole.mkdir()
     (whole / "n.toml").write_text(spec_text)

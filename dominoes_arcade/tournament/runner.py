@@ -47,7 +47,7 @@ from .lock import RunLock, lock_path_for
 from .progress import Progress
 from .results import agrees_with, build_results, read_results, utc_now, write_results
 from .schedule import GameJob
-from .sequential import evaluate
+from .sequential import DealFeed, counted, evaluate
 from .spec import Plan
 from .standings import GameResult
 from .worker import Batch, Played
@@ -69,6 +69,8 @@ class RunReport:
     """Games in the results (this run and earlier ones)."""
     games_this_run: int
     message: str = ""
+    verdict: str = ""
+    """An SPRT run's test in words (``SPRT H1 after 12 deals, LLR 2.96``), or ""."""
 
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
@@ -186,7 +188,8 @@ def locked_run(plan: Plan, resume: bool, command: str, progress: bool | None,
     todo = [] if halted else [job for job in schedule if job.game_id not in done]
     if resume and not todo and agrees_with(plan.results_path, plan, list(done.values())):
         # Nothing left to play: the results already say everything, timing included.
-        return RunReport("complete", plan.results_path, len(schedule), len(done), 0, "")
+        return RunReport("complete", plan.results_path, len(schedule), len(counted(feed, done.values())), 0, "",
+                         verdict_text(feed))
     # Otherwise the results are written from the journal below, even with no game to play.
     started_at, started = utc_now(), time.perf_counter()
     game_seconds = 0.0
@@ -260,7 +263,16 @@ def locked_run(plan: Plan, resume: bool, command: str, progress: bool | None,
         # error is the one to report, and a resume rewrites the results.
     if failure is not None:
         raise files.FileError(failure.path, f"{failure.problem} (--resume continues from the journal)", failure.code)
-    return RunReport(status, plan.results_path, len(schedule), len(done), played_now, message)
+    return RunReport(status, plan.results_path, len(schedule), len(counted(feed, done.values())), played_now, message,
+                     verdict_text(feed))
+
+
+def verdict_text(feed: DealFeed | None) -> str:
+    """The test's state in a few words, for the command's last line."""
+    if feed is None:
+        return ""
+    test = feed.test
+    return f"SPRT {test.verdict or 'no verdict'} after {test.deals} deals, LLR {test.llr:.3f}"
 
 
 def timing_figures(games: int, game_seconds: float, wall: float, workers: int) -> dict[str, float]:
