@@ -158,3 +158,15 @@ def test_killed_half_way_and_resumed_stops_with_the_same_llr(tmp_path):
     assert document["run"]["resumes"] == 1
     assert document["sprt"]["llr"] == uninterrupted["sprt"]["llr"]
     assert comparable(document) == comparable(uninterrupted)
+
+
+def test_the_report_plots_the_llr_and_leaves_out_games_past_the_stop(tmp_path):
+    pytest.importorskip("matplotlib", reason="the report extra is not installed")
+    from dominoes_arcade.tournament.report import write_report
+    from dominoes_arcade.tournament.report_data import read_report_data
+
+    document = run(tmp_path, "p", workers=2)
+    page = write_report(tmp_path / "p.results.toml").read_text()
+    assert "Sequential test (SPRT)" in page and "H1 accepted" in page
+    assert page.count("<svg") >= 2
+    assert read_report_data(tmp_path / "p.results.toml").games == document["tournament"]["games_played"]
