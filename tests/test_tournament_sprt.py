@@ -170,3 +170,15 @@ def test_the_report_plots_the_llr_and_leaves_out_games_past_the_stop(tmp_path):
     assert "Sequential test (SPRT)" in page and "H1 accepted" in page
     assert page.count("<svg") >= 2
     assert read_report_data(tmp_path / "p.results.toml").games == document["tournament"]["games_played"]
+
+
+def test_a_table_of_four_stops_at_the_same_deal_with_1_and_2_workers(tmp_path):
+    table = {"game": "cyprus", "players": 4, "bots": ["greedy", "random"], "deals": 200, "seed": 1,
+             "sprt": "elo0=0,elo1=100"}
+    one = run(tmp_path, "c1", workers=1, **table)
+    two = run(tmp_path, "c2", workers=2, **table)
+    assert comparable(one) == comparable(two)
+    sprt = one["sprt"]
+    assert sprt["verdict"] == "H1" and sprt["deals"] < 200 and "pentanomial" not in sprt
+    # Two rotations of (greedy, random, greedy, random) a deal.
+    assert one["tournament"]["games_played"] == 2 * sprt["deals"]
