@@ -182,3 +182,15 @@ def test_a_table_of_four_stops_at_the_same_deal_with_1_and_2_workers(tmp_path):
     assert sprt["verdict"] == "H1" and sprt["deals"] < 200 and "pentanomial" not in sprt
     # Two rotations of (greedy, random, greedy, random) a deal.
     assert one["tournament"]["games_played"] == 2 * sprt["deals"]
+
+
+def test_a_gauntlet_run_plays_only_the_new_bots_tables(tmp_path):
+    document = run(tmp_path, "g", workers=2, bots=["random", "ismcts:iterations=3"], gauntlet=["greedy"], deals=3,
+                   sprt=None)
+    assert document["tournament"]["gauntlet"] == ["greedy"]
+    assert document["tournament"]["bots"] == ["greedy", "random", "ismcts:iterations=3"]
+    assert "gauntlet: greedy against the field" in document["tournament"]["format"] and "sprt" not in document
+    games = {row["bot"]: row["games"] for row in document["standings"]}
+    assert games == {"greedy": 12, "random": 6, "ismcts:iterations=3": 6}
+    assert {(row["a"], row["b"]) for row in document["pairs"]} == {("greedy", "random"),
+                                                                   ("greedy", "ismcts:iterations=3")}
