@@ -31,7 +31,7 @@ app = App(no_args_is_help=True, pretty_exceptions_enable=False)
 config_app = App(help="Settings files: where they are, check them, print the defaults.",
                  no_args_is_help=True)
 app.add_typer(config_app, name="config")
-tournament_app = App(help="Round-robin bot tournaments: run one, show its results.", no_args_is_help=True)
+tournament_app = App(help="Bot tournaments (round robin, gauntlet, SPRT): run, show, report.", no_args_is_help=True)
 app.add_typer(tournament_app, name="tournament")
 app.add_typer(bot_app, name="bot")
 
