@@ -86,7 +86,8 @@ def test_settings_parse_and_refuse():
     assert parse_sprt({"elo0": -5, "elo1": 5, "alpha": 0.1}) == SprtSettings(-5, 5, 0.1, 0.05)
     for bad, says in [("elo0=20,elo1=0", "less than"), ("elo1=3", "elo0 is missing"), ("elo0=0,elo1=x", "number"),
                       ("elo0=0,elo1=5,alpha=1", "alpha"), ("elo0=0,elo1=5,gamma=1", "unknown key gamma"),
-                      ("elo0=0,elo1=5,alpha=0.6,beta=0.5", "alpha + beta"), ("elo0=0,elo1=inf", "finite")]:
+                      ("elo0=0,elo1=5,alpha=0.6,beta=0.5", "alpha + beta"), ("elo0=0,elo1=inf", "finite"),
+                      ("elo0=0,elo1=5000", "between -1000 and 1000")]:
         with pytest.raises(ValueError, match=re.escape(says)):
             parse_sprt(bad)
 

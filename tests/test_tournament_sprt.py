@@ -194,3 +194,33 @@ def test_a_gauntlet_run_plays_only_the_new_bots_tables(tmp_path):
     assert games == {"greedy": 12, "random": 6, "ismcts:iterations=3": 6}
     assert {(row["a"], row["b"]) for row in document["pairs"]} == {("greedy", "random"),
                                                                    ("greedy", "ismcts:iterations=3")}
+
+
+def test_the_test_reads_deals_in_schedule_order_whatever_order_games_come_in():
+    import random
+
+    from dominoes_arcade.tournament.sequential import DealFeed, evaluate
+    from dominoes_arcade.tournament.standings import GameResult
+
+    plan = resolve_plan(None, {**SPEC, "deals": 400, "sprt": "elo0=0,elo1=30"})
+    rng = random.Random(7)
+
+    def result(job):  # greedy wins 60% of games, draws 10%
+        draw = rng.random() < 0.1
+        winner = job.seats.index("greedy") if rng.random() < 0.6 else job.seats.index("random")
+        return GameResult(job.game_id, job.deal, job.table, job.seats, (0, 0), () if draw else (winner,), None,
+                          (0.0, 0.0), (0, 0), 0.0)
+
+    games = [result(job) for job in plan.schedule]
+    in_order = evaluate(plan, games)
+    assert in_order.test.verdict and in_order.stop_deal < 399
+    for seed in range(5):
+        shuffled = games[:]
+        random.Random(seed).shuffle(shuffled)
+        feed = DealFeed(plan, plan.sprt)
+        for i, game in enumerate(shuffled):  # as batches come back: the test advanced now and then
+            feed.add(game)
+            if i % 17 == 0:
+                feed.advance()
+        feed.advance()
+        assert (feed.stop_deal, feed.test.history) == (in_order.stop_deal, in_order.test.history)

@@ -29,6 +29,8 @@ from typing import Any
 SPRT_KEYS = ("elo0", "elo1", "alpha", "beta")
 MODEL = "logistic Elo, GSPRT (Van den Bergh), pentanomial for one opponent at two seats"
 PENTANOMIAL = (0.0, 0.25, 0.5, 0.75, 1.0)
+MAX_ELO = 1000
+"""Elo differences beyond this (an expected score within 0.3% of 0 or 1) are refused."""
 REGULARIZE = 1e-3
 """The count given to an outcome never seen (as fastchess does), so that both
 means stay inside the outcomes' range."""
@@ -81,6 +83,9 @@ def parse_sprt(value: Any) -> SprtSettings:
         if key not in table:
             raise ValueError(f"{key} is missing: give elo0=E0,elo1=E1[,alpha=A,beta=B]")
     settings = SprtSettings(**{key: float(number) for key, number in table.items()})
+    for key in ("elo0", "elo1"):
+        if abs(getattr(settings, key)) > MAX_ELO:
+            raise ValueError(f"{key} must be between -{MAX_ELO} and {MAX_ELO}")
     if settings.elo0 >= settings.elo1:
         raise ValueError(f"elo0 ({settings.elo0:g}) must be less than elo1 ({settings.elo1:g})")
     for key in ("alpha", "beta"):
