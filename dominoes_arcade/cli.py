@@ -9,7 +9,6 @@ Exit codes: 0 done, 1 failed (bad records...), 2 bad usage, 3 bad config or spec
 
 from __future__ import annotations
 
-import enum
 import importlib.metadata
 import shlex
 import sys
@@ -32,7 +31,7 @@ app = App(no_args_is_help=True, pretty_exceptions_enable=False)
 config_app = App(help="Settings files: where they are, check them, print the defaults.",
                  no_args_is_help=True)
 app.add_typer(config_app, name="config")
-tournament_app = App(help="Round-robin bot tournaments: run one, show its results.", no_args_is_help=True)
+tournament_app = App(help="Bot tournaments (round robin, gauntlet, SPRT): run, show, report.", no_args_is_help=True)
 app.add_typer(tournament_app, name="tournament")
 app.add_typer(bot_app, name="bot")
 
@@ -344,18 +343,14 @@ def config_defaults() -> None:
     typer.echo(config_module.render_default_config(), nl=False)
 
 
-class ExecutorName(enum.StrEnum):
-    process = "process"
-    dask = "dask"
-
-
 @tournament_app.command("run")
 def tournament_run(
     spec: Annotated[Path | None, typer.Argument(help="A spec file (tournaments/*.toml); flags override it.")] = None,
     game: Annotated[str | None, typer.Option("--game", help="The game.", **GAME_ARGUMENT)] = None,
     bots: Annotated[list[str] | None, typer.Option(
         "--bots", metavar="SPEC,SPEC,...", help="Bot specs, comma-separated: random,ismcts:iterations=200.")] = None,
-    deals: Annotated[int | None, typer.Option("--deals", min=1, help="Deals per table.")] = None,
+    deals: Annotated[int | None, typer.Option(
+        "--deals", "--max-deals", min=1, help="Deals per table (with --sprt: at most).")] = None,
     players: Annotated[int | None, typer.Option("--players", min=2, help="Seats per table (Cyprus: 4 to 10).")] = None,
     seed: Annotated[int | None, typer.Option("--seed", min=0, help="The master seed.")] = None,
     workers: Annotated[int | None, typer.Option("--workers", min=0, help="Worker processes; 0 = one per CPU.")] = None,
@@ -365,9 +360,11 @@ def tournament_run(
         "--move-time-limit", min=1, metavar="MS", help="A bot slower than this per decision forfeits.")] = None,
     out: Annotated[Path | None, typer.Option("--out", help="The results file (TOML).")] = None,
     resume: Annotated[bool, typer.Option("--resume", help="Play only the games missing from the journal.")] = False,
-    executor: Annotated[ExecutorName | None, typer.Option("--executor", help="Where games run.")] = None,
+    executor: cli_usage.ExecutorOption = None,
     scheduler: Annotated[str | None, typer.Option(
         "--scheduler", metavar="ADDRESS", help="A Dask scheduler (default: a local cluster).")] = None,
+    gauntlet: cli_usage.GauntletOption = None,
+    sprt: cli_usage.SprtOption = None,
 ) -> None:
     """Run a round-robin tournament between bots and write its results (TOML) and
     its journal (one game record a line) side by side.
@@ -389,7 +386,8 @@ def tournament_run(
         "game": game, "bots": tournament.split_bot_list(bots) if bots else None,
         "deals": deals, "players": players, "seed": seed, "workers": workers,
         "options": parse_option_values(option) or None, "config": config, "move_time_limit_ms": move_time_limit,
-        "out": out, "executor": executor.value if executor else None, "scheduler": scheduler,
+        "out": out, "executor": executor.value if executor else None, "scheduler": scheduler, "sprt": sprt,
+        "gauntlet": tournament.split_bot_list(gauntlet) if gauntlet else None,
     }
     try:
         plan = tell_notices(tournament.resolve_plan(spec, cli_usage.check_tournament_flags(flags)))
@@ -404,7 +402,8 @@ def tournament_run(
     except KeyboardInterrupt:
         raise fail("aborted", 130) from None
     typer.echo(f"{report.status}: {report.games_played} of {report.games_planned} games "
-               f"({report.games_this_run} this run); results {plan.results_path}, journal {plan.journal_path}")
+               f"({report.games_this_run} this run); results {plan.results_path}, journal {plan.journal_path}"
+               + (f"; {report.verdict}" if report.verdict else ""))
     if report.status == "failed":
         raise fail(f"error: {report.message} (--resume continues from the journal)", 1)
     raise typer.Exit(130 if report.status == "interrupted" else 0)

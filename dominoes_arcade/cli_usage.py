@@ -4,10 +4,12 @@ and one way to fail with a one-line message."""
 
 from __future__ import annotations
 
+import enum
 import os
 import sys
 import typing
 from pathlib import Path
+from typing import Annotated
 
 import typer
 import typer.models
@@ -95,13 +97,34 @@ TOURNAMENT_FLAGS = {"deals": "--deals", "seed": "--seed", "workers": "--workers"
 """The numbers of `tournament run`, by their key in the settings' [tournament]."""
 
 
+class ExecutorName(enum.StrEnum):
+    process = "process"
+    dask = "dask"
+
+
+ExecutorOption = Annotated[ExecutorName | None, typer.Option("--executor", help="Where games run.")]
+GauntletOption = Annotated[list[str] | None, typer.Option(
+    "--gauntlet", metavar="SPEC,...", help="Bots that play only the field (--bots), not every table.")]
+SprtOption = Annotated[str | None, typer.Option(
+    "--sprt", metavar="elo0=E0,elo1=E1[,alpha=A,beta=B]",
+    help="A sequential test of the first bot (or the one --gauntlet bot): stop when H0 or H1 is accepted.")]
+
+
 def check_tournament_flags(flags: dict) -> dict:
     """`flags` (as `resolve_plan` takes them), their numbers checked against the
     ranges the settings allow. A number out of range on the command line is bad
     usage (exit 2) like ``--deals 0``, which Typer refuses, and worded the same; the
-    same number in a spec or settings file is a bad file (exit 3)."""
+    same number in a spec or settings file is a bad file (exit 3). ``--sprt``'s
+    text is read into its settings here, a bad one exit 2 as well."""
     from .config import APP_SECTIONS
     from .engine import OptionError
+    from .tournament.sprt import parse_sprt
+
+    if isinstance(flags.get("sprt"), str):
+        try:
+            flags = {**flags, "sprt": parse_sprt(flags["sprt"])}
+        except ValueError as error:
+            raise typer.BadParameter(str(error), param_hint="'--sprt'") from None
 
     options = {option.name: option for option in APP_SECTIONS["tournament"][1]}
     for key, flag in TOURNAMENT_FLAGS.items():

@@ -30,12 +30,16 @@ class JournalError(ValueError):
 
 
 def tournament_key(game: str, options: dict[str, Any], bots: Sequence[str], seed: int,
-                   move_time_limit_ms: int) -> str:
+                   move_time_limit_ms: int, gauntlet: int = 0) -> str:
     """A fingerprint of everything that decides what a scheduled game is, the way
     seeds are derived included (a journal from a version that seeded bots otherwise
-    is another tournament)."""
+    is another tournament). A gauntlet (another schedule) is in it; a round robin's
+    key is the one it always was. An SPRT is not: it decides where a run stops, not
+    what a game is."""
     settings = {"game": game, "options": options, "bots": list(bots), "seed": seed,
                 "move_time_limit_ms": move_time_limit_ms, "seeds": SEED_DERIVATION}
+    if gauntlet:
+        settings["gauntlet"] = gauntlet
     return hashlib.sha256(json.dumps(settings, sort_keys=True).encode()).hexdigest()[:16]
 
 

@@ -114,7 +114,7 @@ def standings_section(data: ReportData) -> str:
 
 def pictures(data: ReportData) -> str:
     values, labels, caption = head_to_head(data)
-    parts = ["<h2>Ratings</h2>",
+    parts = sprt_section(data) + ["<h2>Ratings</h2>",
              figure(report_plots.ratings(data), "Best first. Left: openskill Plackett-Luce rating μ with ±3σ. "
                                                 "Right: win rate with its 95% Wilson interval."),
              "<h2>Head to head</h2>",
@@ -134,6 +134,19 @@ def pictures(data: ReportData) -> str:
         parts += ["<h2>Time a decision</h2>",
                   figure(report_plots.decision_times(data), "Each point is one game's mean time a decision.")]
     return "\n".join(parts)
+
+
+def sprt_section(data: ReportData) -> list[str]:
+    """An SPRT run's test: the verdict in words and the LLR over the deals."""
+    sprt = data.document.get("sprt")
+    if not isinstance(sprt, dict) or not sprt.get("llr_by_deal"):
+        return []
+    said = {"H1": "H1 accepted", "H0": "H0 accepted"}.get(str(sprt.get("verdict")), f"no verdict "
+                                                                                      f"({sprt.get('verdict')})")
+    caption = (f"{sprt.get('candidate')} against {', '.join(map(str, sprt.get('field', [])))}: elo0 "
+               f"{sprt.get('elo0')}, elo1 {sprt.get('elo1')}, alpha {sprt.get('alpha')}, beta {sprt.get('beta')}. "
+               f"LLR {sprt.get('llr')} after {sprt.get('deals')} deals: {said} (docs/sprt.md).")
+    return ["<h2>Sequential test (SPRT)</h2>", figure(report_plots.llr_path(data), caption)]
 
 
 def decided(data: ReportData) -> bool:

@@ -114,6 +114,10 @@ def journal_games(path: Path) -> list[tuple[int, RankedGame, dict[str, Any]]]:
 
 def add_journal(data: ReportData, path: Path) -> None:
     games = journal_games(path)
+    sprt = data.document.get("sprt") or {}
+    if sprt.get("verdict") in ("H1", "H0") and isinstance(sprt.get("deals"), int):
+        # Games past the deal where the test stopped count nowhere (tournament/sequential.py).
+        games = [game for game in games if game[1].deal < sprt["deals"]]
     lines = {result.game_id: index for index, result, _ in games}
     ranked = rank_all([result for _, result, _ in games], data.higher_score_wins)
     data.games = len(ranked)

@@ -227,3 +227,22 @@ def decision_times(data: ReportData) -> str:
         ax.set_yticks(range(1, len(order) + 1), [_label(b) for b in shown])
     ax.set_xlabel("milliseconds a decision (mean per game, log scale)")
     return _svg(figure, "decision-times")
+
+
+def llr_path(data: ReportData) -> str:
+    """An SPRT run's log-likelihood ratio after each deal, between its bounds."""
+    sprt = data.document.get("sprt") or {}
+    values = [v for v in sprt.get("llr_by_deal", []) if isinstance(v, int | float)]
+    figure, (ax,) = _figure(2.6)
+    deals = range(1, len(values) + 1)
+    ax.plot(deals, values, color=OKABE_ITO[0], marker="o" if len(values) <= 60 else None, markersize=3,
+            linewidth=1.2, label="LLR")
+    for key, style, label in (("upper", "--", "accept H1"), ("lower", ":", "accept H0")):
+        if isinstance(sprt.get(key), int | float):
+            ax.axhline(sprt[key], color="#555555", linestyle=style, linewidth=0.9, label=f"{label} ({sprt[key]:.2f})")
+    ax.axhline(0, color="#bbbbbb", linewidth=0.6)
+    ax.set_xlabel("deals (in schedule order)")
+    ax.set_ylabel("log-likelihood ratio")
+    ax.grid(axis="y", color="#dddddd", linewidth=0.6)
+    ax.legend(fontsize=8, frameon=False, loc="best")
+    return _svg(figure, "llr")

@@ -26,6 +26,7 @@ import tomli_w
 from .. import files
 from . import standings as figures
 from .schedule import SEED_DERIVATION
+from .sequential import counted, evaluate, sprt_table
 from .spec import Plan
 from .standings import GameResult
 
@@ -51,11 +52,12 @@ def utc_now() -> datetime:
 def build_results(plan: Plan, results: Sequence[GameResult], *, status: str, run: dict[str, Any],
                   timing: dict[str, Any], command: str, workers: int | None = None) -> dict[str, Any]:
     """The results document for the games in `results` (any order); `workers` is
-    how many ran at once (by default the plan's)."""
-    ranked = figures.rank_all(results, plan.higher_score_wins)
+    how many ran at once (by default the plan's). With an SPRT, only the games up to
+    the deal where it stopped count (`sequential`)."""
+    feed = evaluate(plan, results)
+    ranked = figures.rank_all(counted(feed, results), plan.higher_score_wins)
     planned = len(plan.schedule)
     forfeited = sum(1 for game in ranked if game.result.forfeit is not None)
-    two_player = plan.players == 2
     tournament: dict[str, Any] = {
         "game": plan.game,
         "players": plan.players,
@@ -68,8 +70,7 @@ def build_results(plan: Plan, results: Sequence[GameResult], *, status: str, run
         "workers": workers or plan.workers,
         "move_time_limit_ms": plan.move_time_limit_ms,
         "higher_score_wins": plan.higher_score_wins,
-        "format": "duplicate deals, every pair, seats swapped" if two_player
-        else "duplicate deals, every table, every cyclic seat rotation",
+        "format": run_format(plan),
         "seed_derivation": SEED_DERIVATION,
         "forfeit_rule": FORFEIT_RULE,
         "journal": os.path.relpath(plan.journal_path, plan.results_path.parent),
@@ -77,7 +78,9 @@ def build_results(plan: Plan, results: Sequence[GameResult], *, status: str, run
         "options": dict(plan.options),
         "timing": timing,
     }
-    return {
+    if plan.gauntlet:
+        tournament["gauntlet"] = list(plan.bots[:plan.gauntlet])
+    document = {
         "schema": SCHEMA,
         "kind": KIND,
         "tool": {"name": "dominoes-arcade", "version": package_version(), "python": platform.python_version(),
@@ -89,6 +92,22 @@ def build_results(plan: Plan, results: Sequence[GameResult], *, status: str, run
         "seats": figures.seat_figures(ranked, plan.players),
         "errors": figures.errors(ranked),
     }
+    if feed is not None:
+        document["sprt"] = sprt_table(feed, plan)
+    return document
+
+
+def run_format(plan: Plan) -> str:
+    """The format, in words."""
+    if plan.gauntlet:
+        against = "against the field, seats swapped" if plan.players == 2 else \
+            "at every table with the field, every cyclic seat rotation"
+        text = f"duplicate deals, gauntlet: {', '.join(plan.bots[:plan.gauntlet])} {against}"
+    elif plan.players == 2:
+        text = "duplicate deals, every pair, seats swapped"
+    else:
+        text = "duplicate deals, every table, every cyclic seat rotation"
+    return text + ("; sequential test (SPRT)" if plan.sprt else "")
 
 
 def write_results(path: Path, document: dict[str, Any]) -> None:

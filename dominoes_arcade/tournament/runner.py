@@ -15,6 +15,10 @@ executor in batches, journal each game as it comes back, and write the results.
 - **Outputs that fail.** A journal that cannot be written (a full disk) stops the
   run: the results are written as ``failed`` if they can be, and the journal's
   error is raised (exit 1); what was journaled stays, so a resume continues.
+- **Sequential tests.** With an SPRT (`sequential`), the test is fed each deal once
+  all its games are in, in schedule order; when it stops, nothing new is started,
+  the batches in flight are finished and journaled (they count nowhere), and a
+  resume of a stopped run plays nothing.
 - **Resume repairs.** The results are always rebuilt from the journal: a resume
   with nothing left to play rewrites results that disagree with the journal (a
   run killed after its last journal line, a damaged file), and otherwise leaves
@@ -43,6 +47,7 @@ from .lock import RunLock, lock_path_for
 from .progress import Progress
 from .results import agrees_with, build_results, read_results, utc_now, write_results
 from .schedule import GameJob
+from .sequential import DealFeed, counted, evaluate
 from .spec import Plan
 from .standings import GameResult
 from .worker import Batch, Played
@@ -64,6 +69,8 @@ class RunReport:
     """Games in the results (this run and earlier ones)."""
     games_this_run: int
     message: str = ""
+    verdict: str = ""
+    """An SPRT run's test in words (``SPRT H1 after 12 deals, LLR 2.96``), or ""."""
 
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
@@ -124,15 +131,17 @@ class BatchSizer:
 
 
 def drive(executor: Executor, jobs: Sequence[GameJob], make_batch: Callable[[tuple[GameJob, ...]], Batch],
-          stop: StopSignal, poll_seconds: float = 0.1) -> Iterator[list[Played]]:
+          stop: StopSignal, poll_seconds: float = 0.1, halt: Callable[[], bool] = lambda: False
+          ) -> Iterator[list[Played]]:
     """Yield each batch's games as it finishes, until all are done or a stop is
-    requested. At most two batches per slot are in flight."""
+    requested. At most two batches per slot are in flight. Once `halt()` (an SPRT
+    that stopped), nothing new is started and the batches in flight are yielded."""
     pending = deque(jobs)
     finished: queue.Queue = queue.Queue()
     in_flight = 0
     sizer = BatchSizer(executor.slots)
-    while pending or in_flight:
-        while pending and in_flight < 2 * executor.slots and not stop.requested:
+    while (pending and not halt()) or in_flight:
+        while pending and in_flight < 2 * executor.slots and not stop.requested and not halt():
             size = sizer.next_size(len(pending))
             executor.submit(make_batch(tuple(pending.popleft() for _ in range(size))), finished.put)
             in_flight += 1
@@ -174,10 +183,13 @@ def locked_run(plan: Plan, resume: bool, command: str, progress: bool | None,
     schedule = plan.schedule
     done: dict[int, GameResult] = load_journal(plan.journal_path, plan.key, schedule) if resume else {}
     resumes = previous_resumes(plan.results_path) + 1 if resume and done else 0
-    todo = [job for job in schedule if job.game_id not in done]
+    feed = evaluate(plan, done.values())  # an SPRT: the test so far, fed as games come in
+    halted = feed is not None and feed.stop_deal is not None
+    todo = [] if halted else [job for job in schedule if job.game_id not in done]
     if resume and not todo and agrees_with(plan.results_path, plan, list(done.values())):
         # Nothing left to play: the results already say everything, timing included.
-        return RunReport("complete", plan.results_path, len(schedule), len(done), 0, "")
+        return RunReport("complete", plan.results_path, len(schedule), len(counted(feed, done.values())), 0, "",
+                         verdict_text(feed))
     # Otherwise the results are written from the journal below, even with no game to play.
     started_at, started = utc_now(), time.perf_counter()
     game_seconds = 0.0
@@ -213,13 +225,18 @@ def locked_run(plan: Plan, resume: bool, command: str, progress: bool | None,
         if executor is not None:
             cancel = True
             try:
-                for played in drive(executor, todo, make_batch, stop):
+                for played in drive(executor, todo, make_batch, stop,
+                                    halt=lambda: feed is not None and feed.stop_deal is not None):
                     for game in played:
                         journal.append(game.line)
                         done[game.result.game_id] = game.result
                         game_seconds += game.result.seconds
                         played_now += 1
                         display.advance(game.result)
+                        if feed is not None:
+                            feed.add(game.result)
+                    if feed is not None:
+                        feed.advance()
                 cancel = stop.requested
             except files.FileError as error:  # the journal cannot be written (a full disk)
                 status, message, failure = "failed", str(error), error
@@ -246,7 +263,16 @@ def locked_run(plan: Plan, resume: bool, command: str, progress: bool | None,
         # error is the one to report, and a resume rewrites the results.
     if failure is not None:
         raise files.FileError(failure.path, f"{failure.problem} (--resume continues from the journal)", failure.code)
-    return RunReport(status, plan.results_path, len(schedule), len(done), played_now, message)
+    return RunReport(status, plan.results_path, len(schedule), len(counted(feed, done.values())), played_now, message,
+                     verdict_text(feed))
+
+
+def verdict_text(feed: DealFeed | None) -> str:
+    """The test's state in a few words, for the command's last line."""
+    if feed is None:
+        return ""
+    test = feed.test
+    return f"SPRT {test.verdict or 'no verdict'} after {test.deals} deals, LLR {test.llr:.3f}"
 
 
 def timing_figures(games: int, game_seconds: float, wall: float, workers: int) -> dict[str, float]:

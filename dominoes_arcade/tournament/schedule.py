@@ -9,6 +9,8 @@
 - **Rotations.** Every deal is played at every table in each distinct cyclic seat
   rotation. For two-player games this is "every pair plays every deal twice, seats
   swapped": duplicate deals, so luck cancels out.
+- **Gauntlet.** With bots named as a gauntlet (`make_tables`' `gauntlet`), only
+  tables of one of them against the field are played, instead of every table.
 - **Order.** Deal-major (deal 0 at every table, then deal 1, ...), so `game_id` is
   the same whatever the number of deals, and a run cut short is balanced.
 - **Seeds.** Every seed is a stable hash (sha256, never Python's `hash()`), cut to
@@ -56,8 +58,11 @@ def distinct_rotations(table: Sequence[int]) -> list[tuple[int, ...]]:
     return seen
 
 
-def make_tables(bots: int, players: int) -> list[tuple[int, ...]]:
-    """The tables of a round robin of `bots` bots (by index) at `players` seats.
+def make_tables(bots: int, players: int, gauntlet: int = 0) -> list[tuple[int, ...]]:
+    """The tables of a round robin of `bots` bots (by index) at `players` seats; with
+    `gauntlet` > 0, of a gauntlet: each of the first `gauntlet` bots against every
+    combination of `players` - 1 bots of the rest (the field), and never two of the
+    first at one table.
 
     >>> make_tables(3, 2)
     [(0, 1), (0, 2), (1, 2)]
@@ -65,7 +70,13 @@ def make_tables(bots: int, players: int) -> list[tuple[int, ...]]:
     [(0, 1, 2, 0), (1, 2, 0, 1), (2, 0, 1, 2)]
     >>> make_tables(2, 4)
     [(0, 1, 0, 1)]
+    >>> make_tables(4, 2, gauntlet=1)
+    [(0, 1), (0, 2), (0, 3)]
     """
+    if gauntlet:
+        if bots - gauntlet < players - 1:
+            raise ValueError(f"a gauntlet at {players} seats needs a field of at least {players - 1} bots")
+        return [(g, *field) for g in range(gauntlet) for field in combinations(range(gauntlet, bots), players - 1)]
     if bots < 1 or players < 1:
         raise ValueError("a table needs at least one bot and one seat")
     if bots >= players:
@@ -98,9 +109,10 @@ class GameJob:
     """Each seat's bot seed: `bots.seeds.bot_seed` of `seed` and the seat."""
 
 
-def make_schedule(bots: Sequence[str], players: int, deals: int, master_seed: int) -> list[GameJob]:
+def make_schedule(bots: Sequence[str], players: int, deals: int, master_seed: int,
+                  gauntlet: int = 0) -> list[GameJob]:
     """Every game of the tournament, in schedule order (`game_id` = index)."""
-    tables = make_tables(len(bots), players)
+    tables = make_tables(len(bots), players, gauntlet)
     seatings = [distinct_rotations(table) for table in tables]
     jobs: list[GameJob] = []
     for deal in range(deals):
@@ -113,6 +125,6 @@ def make_schedule(bots: Sequence[str], players: int, deals: int, master_seed: in
     return jobs
 
 
-def games_per_deal(bots: int, players: int) -> int:
+def games_per_deal(bots: int, players: int, gauntlet: int = 0) -> int:
     """How many games each deal makes."""
-    return sum(len(distinct_rotations(t)) for t in make_tables(bots, players))
+    return sum(len(distinct_rotations(t)) for t in make_tables(bots, players, gauntlet))

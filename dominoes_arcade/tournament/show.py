@@ -43,6 +43,7 @@ ROW_KEYS: dict[str, dict[str, type | tuple[type, ...]]] = {
 OPTIONAL_NUMBERS = ("mean_score", "mean_rank", "mean_decision_ms", "win_rate_ci95_low", "win_rate_ci95_high",
                     "mean_diff", "ci95_low", "ci95_high")
 SEAT_FIGURES = ("games", "mean_score", "win_rate", "mean_rank")
+SPRT_NUMBERS = ("elo0", "elo1", "alpha", "beta", "lower", "upper", "llr", "deals")
 TIMING = ("wall_seconds", "games_per_second", "mean_game_ms", "busy_share")
 WIDE = 120
 """From this many columns on, the tables show every figure; below, a compact form
@@ -82,6 +83,10 @@ def check_shape(document: dict[str, Any]) -> None:
             for key in OPTIONAL_NUMBERS:
                 if key in row and not isinstance(row[key], NUMBER):
                     raise ResultsShapeError(f"{table} row {number}: {key} must be a number")
+    sprt = document.get("sprt", {})
+    if not isinstance(sprt, dict) or not all(isinstance(sprt.get(k, 0), NUMBER) for k in SPRT_NUMBERS) \
+            or not isinstance(sprt.get("verdict", ""), str):
+        raise ResultsShapeError(f"sprt must be a table with the numbers {', '.join(SPRT_NUMBERS)} and a verdict")
     seats = document.get("seats", {})
     if seats:
         lists = [seats.get(key) for key in SEAT_FIGURES]
@@ -119,6 +124,8 @@ def print_results(document: dict[str, Any], console: Console) -> None:
     options = tournament.get("options", {})
     if options:
         console.print(Text("options: " + ", ".join(f"{k} = {toml_repr(v)}" for k, v in options.items())))
+    if document.get("sprt"):
+        console.print(sprt_line(document["sprt"]))
     wide = console.width >= WIDE
     console.print(standings_table(document.get("standings", []), wide))
     if document.get("pairs"):
@@ -131,6 +138,24 @@ def print_results(document: dict[str, Any], console: Console) -> None:
     if "games_per_second" in timing:
         console.print(f"this run: {timing['wall_seconds']:.1f} s, {timing['games_per_second']:.1f} games/s, "
                       f"{timing['mean_game_ms']:.1f} ms a game, workers busy {100 * timing['busy_share']:.0f}%")
+
+
+VERDICTS = {"H1": "H1 accepted: {candidate} is stronger by elo1 rather than elo0",
+            "H0": "H0 accepted: {candidate} is not stronger by elo1 (elo0 is the likelier)"}
+
+
+def sprt_line(sprt: dict[str, Any]) -> Text:
+    """The sequential test in two lines: its settings, then the LLR, its bounds and the verdict."""
+    candidate = str(sprt.get("candidate", "?"))
+    verdict = sprt.get("verdict", "")
+    said = VERDICTS[verdict].format(candidate=candidate) if verdict in VERDICTS else f"no verdict ({verdict})"
+    penta = sprt.get("pentanomial")
+    counts = f"; deal pairs scoring 0, 1/2, 1, 3/2, 2: {penta}" if isinstance(penta, list) else ""
+    return Text.assemble(("SPRT", "bold"), f" of {candidate} against {', '.join(map(str, sprt.get('field', [])))}: "
+                         f"elo0 {sprt.get('elo0', 0):g}, elo1 {sprt.get('elo1', 0):g}, alpha {sprt.get('alpha', 0):g}, "
+                         f"beta {sprt.get('beta', 0):g} (logistic Elo)\n",
+                         f"LLR {sprt.get('llr', 0):.3f} in bounds [{sprt.get('lower', 0):.3f}, "
+                         f"{sprt.get('upper', 0):.3f}] after {sprt.get('deals', 0)} deals{counts}: ", (said, "bold"))
 
 
 def _style(wide: bool) -> dict[str, Any]:

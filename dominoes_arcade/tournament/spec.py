@@ -9,6 +9,8 @@ A spec file holds the same settings as the flags of `dominoes-arcade tournament 
     deals = 20                  # deals per table
     seed = 7                    # master seed
     # players, workers, move_time_limit_ms, out, executor, scheduler, config: optional
+    # gauntlet = ["new"]        # play only these against the field (bots)
+    # sprt = "elo0=0,elo1=20"   # or a [sprt] table: a sequential test (docs/sprt.md)
     [options]                   # the game's variant options (dominoes_arcade/rules/); flags: --option
     site_penalty = 1
 
@@ -35,6 +37,7 @@ from ..bots import BotError, make_bot, parse_spec
 from ..engine import GAMES, OptionError, new_game
 from .journal import tournament_key
 from .schedule import GameJob, make_schedule
+from .sprt import SprtSettings, parse_sprt
 
 EXECUTORS = ("process", "dask")
 
@@ -51,6 +54,8 @@ SPEC_KEYS = {
     "out": "the results file",
     "executor": "process or dask",
     "scheduler": "a Dask scheduler address",
+    "gauntlet": "bot specs played against the field (bots) only, instead of every table",
+    "sprt": "a sequential test of the first bot (or the one gauntlet bot): \"elo0=0,elo1=20[,alpha=0.05,beta=0.05]\"",
 }
 """Every key a spec file may hold."""
 
@@ -85,14 +90,18 @@ class Plan:
     """The spec file, or "flags"."""
     notices: tuple[str, ...] = ()
     """Broken keys of the user's settings file, left at their defaults (for the player)."""
+    gauntlet: int = 0
+    """How many of `bots`, at the front, play the rest (the field) as a gauntlet; 0: a round robin."""
+    sprt: SprtSettings | None = None
+    """The sequential test (of ``bots[0]``), which may stop the run before `deals`."""
 
     @cached_property
     def key(self) -> str:
-        return tournament_key(self.game, self.options, self.bots, self.seed, self.move_time_limit_ms)
+        return tournament_key(self.game, self.options, self.bots, self.seed, self.move_time_limit_ms, self.gauntlet)
 
     @cached_property
     def schedule(self) -> list[GameJob]:
-        return make_schedule(self.bots, self.players, self.deals, self.seed)
+        return make_schedule(self.bots, self.players, self.deals, self.seed, self.gauntlet)
 
 
 def split_bot_list(texts: Sequence[str]) -> list[str]:
@@ -174,10 +183,15 @@ def resolve_plan(spec_path: Path | None, flags: dict[str, Any]) -> Plan:
     # Loading and building the bots runs plug-in code, whose prints are not the
     # command's output (in the games they go to the bot log).
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-        bots = resolve_bots(given("bots"), where)
+        gauntlet = resolve_bots(given("gauntlet"), where, "gauntlet", 1) if given("gauntlet") is not None else []
+        bots = resolve_bots(given("bots"), where, "bots", 1 if gauntlet else 2, taken=gauntlet)
         options, players, higher_score_wins = resolve_options(game, settings.game(game), spec.get("options"),
                                                               flags.get("options"), given("players"), where)
-        check_bots_play(bots, game, options, where)
+        check_bots_play(gauntlet + bots, game, options, where)
+    if gauntlet and len(bots) < players - 1:
+        raise SpecError(f"{where}: gauntlet: a table of {players} needs a field (bots) of at least {players - 1} "
+                        f"bots, not {len(bots)}", "bots")
+    sprt = resolve_sprt(given("sprt"), len(gauntlet), len(bots), where)
 
     executor = given("executor") or "process"
     if executor not in EXECUTORS:
@@ -188,34 +202,53 @@ def resolve_plan(spec_path: Path | None, flags: dict[str, Any]) -> Plan:
         raise SpecError(f"{where}: scheduler must be an address such as tcp://host:8786", "scheduler")
 
     results_path = path_of("out") or default_results_path(spec_path, game)
-    return Plan(game=game, bots=tuple(bots), players=players, deals=numbers["deals"], seed=numbers["seed"],
+    return Plan(game=game, bots=tuple(gauntlet + bots), players=players, deals=numbers["deals"], seed=numbers["seed"],
                 workers=workers, move_time_limit_ms=numbers["move_time_limit_ms"], options=options,
                 higher_score_wins=higher_score_wins, results_path=results_path,
                 journal_path=journal_path_for(results_path), executor=executor, scheduler=scheduler, source=where,
-                notices=tuple(settings.notices))
+                notices=tuple(settings.notices), gauntlet=len(gauntlet), sprt=sprt)
 
 
-def resolve_bots(value: Any, where: str) -> list[str]:
+def resolve_bots(value: Any, where: str, key: str = "bots", minimum: int = 2, taken: Sequence[str] = ()) -> list[str]:
+    """The bot specs of `key` (bots, or a gauntlet's), checked; `taken`: the
+    gauntlet's, which come first in the plan's bots."""
+    words = "two bot specs" if minimum == 2 else "one bot spec"
     if value is None:
-        raise SpecError(f"{where}: bots is missing: list at least two bot specs", "bots")
+        raise SpecError(f"{where}: {key} is missing: list at least {words}", key)
     if isinstance(value, str):
         value = split_bot_list([value])
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise SpecError(f"{where}: bots must be a list of bot specs (strings)", "bots")
+        raise SpecError(f"{where}: {key} must be a list of bot specs (strings)", key)
     bots = [v.strip() for v in value]
     if "" in bots:
-        raise SpecError(f"{where}: bots: an empty bot spec (two commas in a row, or one at an end): "
-                        "remove the extra comma", "bots")
-    if len(bots) < 2:
-        raise SpecError(f"{where}: bots needs at least two bot specs, not {len(bots)}", "bots")
+        raise SpecError(f"{where}: {key}: an empty bot spec (two commas in a row, or one at an end): "
+                        "remove the extra comma", key)
+    if len(bots) < minimum:
+        raise SpecError(f"{where}: {key} needs at least {words}, not {len(bots)}", key)
     for bot in bots:
         if bots.count(bot) > 1:
-            raise SpecError(f"{where}: bots lists {bot!r} twice", "bots")
+            raise SpecError(f"{where}: {key} lists {bot!r} twice", key)
+        if bot in taken:
+            raise SpecError(f"{where}: {bot!r} is both in the gauntlet and in the field (bots)", key)
         try:
             parse_spec(bot)
         except BotError as error:
-            raise SpecError(f"{where}: bots: {error}", "bots") from None
+            raise SpecError(f"{where}: {key}: {error}", key) from None
     return bots
+
+
+def resolve_sprt(value: Any, gauntlet: int, field: int, where: str) -> SprtSettings | None:
+    """The sequential test's settings: one candidate (the one gauntlet bot, or the
+    first of two bots)."""
+    if value is None:
+        return None
+    try:
+        settings = parse_sprt(value)
+    except ValueError as error:
+        raise SpecError(f"{where}: sprt: {error}", "sprt") from None
+    if (gauntlet and gauntlet != 1) or (not gauntlet and field != 2):
+        raise SpecError(f"{where}: sprt tests one bot: give two bots, or one gauntlet bot and a field", "sprt")
+    return settings
 
 
 def resolve_options(game: str, from_settings: dict[str, Any], from_spec: Any, from_flags: dict | None,
