@@ -47,7 +47,7 @@ class Cluster:
         logs = open(folder / f"cluster-{workers}.log", "wb")
         self.logs = logs
         self._start([dask, "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
-                     "--scheduler-file", str(scheduler_file)])
+                     "--dashboard-address", "127.0.0.1:0", "--scheduler-file", str(scheduler_file)])
         deadline = time.monotonic() + start_seconds
         while not scheduler_file.exists() or not scheduler_file.read_text().strip():
             self._check(deadline, "the scheduler did not start")
@@ -56,7 +56,8 @@ class Cluster:
             raise RuntimeError(f"the scheduler is not on loopback: {self.address}")
         for _ in range(workers):
             self._start([dask, "worker", self.address, "--host", "127.0.0.1", "--nthreads", "1",
-                         "--nworkers", "1", "--no-dashboard", "--death-timeout", "60"])
+                         "--nworkers", "1", "--no-dashboard", "--dashboard-address", "127.0.0.1:0",
+                         "--death-timeout", "60"])
         from distributed import Client
 
         with Client(self.address, timeout=start_seconds) as client:

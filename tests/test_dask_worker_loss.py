@@ -63,7 +63,7 @@ def test_a_worker_killed_mid_run_loses_nothing_and_counts_nothing_twice(tmp_path
     import logging
 
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address=None, silence_logs=logging.CRITICAL) as cluster:
+                                  dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL) as cluster:
         assert cluster.scheduler_address.startswith("tcp://127.0.0.1:")
         executors: list[KillingOne] = []
 

@@ -208,9 +208,9 @@ class DaskExecutor:
         try:
             if scheduler:
                 self.client = Client(scheduler, timeout=30)
-            else:
+            else:  # every port on loopback, picked by the system (the HTTP server's too, not 8787)
                 self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                            host="127.0.0.1", dashboard_address=None,
+                                            host="127.0.0.1", dashboard_address="127.0.0.1:0",
                                             silence_logs=logging.ERROR)
                 self.client = Client(self.cluster)
         except (OSError, TimeoutError) as error:
