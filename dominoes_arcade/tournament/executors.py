@@ -191,6 +191,12 @@ class DaskExecutor:
     Tasks run in Dask's worker threads, where no signal can stop a bot: a bot that
     overruns the move time limit forfeits when it returns. On a remote cluster every
     worker needs dominoes-arcade installed, and plug-in bot files at the same paths.
+
+    A worker that dies (killed, its machine lost) loses nothing: the scheduler runs
+    its tasks again on another worker (up to ``distributed.scheduler.allowed-failures``
+    times per task, then the run fails and ``--resume`` continues it). A game is
+    handed back once however often it was played: `result` drops a game id it has
+    already returned, so the journal never holds a game twice.
     """
 
     def __init__(self, workers: int, scheduler: str | None):
@@ -202,15 +208,17 @@ class DaskExecutor:
         try:
             if scheduler:
                 self.client = Client(scheduler, timeout=30)
-            else:
+            else:  # every port on loopback, picked by the system (the HTTP server's too, not 8787)
                 self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                            host="127.0.0.1", dashboard_address=None,
+                                            host="127.0.0.1", dashboard_address="127.0.0.1:0",
                                             silence_logs=logging.ERROR)
                 self.client = Client(self.cluster)
         except (OSError, TimeoutError) as error:
             raise ExecutorUnavailable(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
         self.slots = max(1, sum(self.client.nthreads().values()))
         self.futures: set[Any] = set()
+        self.returned: set[int] = set()
+        """The game ids already handed back."""
 
     def submit(self, batch: Batch, done: Callable[[Any], None]) -> None:
         future = self.client.submit(play_batch, batch, pure=False)
@@ -219,7 +227,12 @@ class DaskExecutor:
 
     def result(self, handle: Any) -> list[Played]:
         self.futures.discard(handle)
-        return handle.result()
+        played = []
+        for game in handle.result():
+            if game.result.game_id not in self.returned:
+                self.returned.add(game.result.game_id)
+                played.append(game)
+        return played
 
     def close(self, *, cancel: bool) -> None:
         if cancel and self.futures:
