@@ -49,24 +49,41 @@ def game_orders(game: RankedGame, index: dict[str, int]) -> list[tuple[Order, fl
     return [(tuple(bot for block in order for bot in block), weight) for order in orders]
 
 
-def fit(orders: dict[Order, float], bots: int, start: Sequence[float] | None = None) -> list[float]:
+class Stages:
+    """Games as Plackett-Luce stages: each bot's (weighted) choices, and the weight
+    of each choice set (sorted bot indices). The likelihood needs nothing else, and
+    a tournament has far fewer choice sets than games."""
+
+    def __init__(self, bots: int) -> None:
+        self.wins = [0.0] * bots
+        self.sets: dict[tuple[int, ...], float] = {}
+
+    def add_order(self, order: Order, weight: float) -> None:
+        for stage, bot in enumerate(order[:-1]):
+            self.wins[bot] += weight
+            key = tuple(sorted(order[stage:]))
+            self.sets[key] = self.sets.get(key, 0.0) + weight
+
+    def add(self, other: Stages, times: int = 1) -> None:
+        for bot, value in enumerate(other.wins):
+            self.wins[bot] += times * value
+        for key, weight in other.sets.items():
+            self.sets[key] = self.sets.get(key, 0.0) + times * weight
+
+
+def fit(stages: Stages, start: Sequence[float] | None = None) -> list[float]:
     """Strengths (the virtual bot's fixed at 1) maximising the Plackett-Luce
-    likelihood of the weighted `orders` plus the pseudo-games, by MM iterations
-    from `start` (all 1 by default)."""
-    wins = [PSEUDO] * bots
-    for order, weight in orders.items():
-        for bot in order[:-1]:
-            wins[bot] += weight
-    gamma = list(start) if start else [1.0] * bots
+    likelihood of the `stages` plus the pseudo-games, by MM iterations from `start`
+    (all 1 by default)."""
+    wins = [PSEUDO + w for w in stages.wins]
+    sets = list(stages.sets.items())
+    gamma = list(start) if start else [1.0] * len(wins)
     for _ in range(MAX_ITERATIONS):
         denominator = [2 * PSEUDO / (g + 1.0) for g in gamma]
-        for order, weight in orders.items():
-            rest = sum(gamma[bot] for bot in order)
-            for stage, bot in enumerate(order[:-1]):
-                share = weight / rest
-                for later in order[stage:]:
-                    denominator[later] += share
-                rest -= gamma[bot]
+        for members, weight in sets:
+            share = weight / sum(gamma[bot] for bot in members)
+            for bot in members:
+                denominator[bot] += share
         new = _rescaled([w / d for w, d in zip(wins, denominator, strict=True)])
         change = max(abs(math.log(n / g)) for n, g in zip(new, gamma, strict=True))
         gamma = new
@@ -112,24 +129,26 @@ def fitted_ratings(ranked: Sequence[RankedGame], bots: Sequence[str], seed: int,
     pair (a before b in `bots`); ``bootstrap``: how many samples. LOS is the share of
     bootstrap samples where a's rating exceeds b's (ties count half)."""
     index = {bot: i for i, bot in enumerate(bots)}
-    by_deal: dict[int, Counter[Order]] = {}
+    by_deal: dict[int, Stages] = {}
     for game in sorted(ranked, key=lambda g: g.result.game_id):
-        counter = by_deal.setdefault(game.result.deal, Counter())
+        stages = by_deal.setdefault(game.result.deal, Stages(len(bots)))
         for order, weight in game_orders(game, index):
-            counter[order] += weight
-    total: Counter[Order] = Counter()
-    for counter in by_deal.values():
-        total.update(counter)
-    strengths = fit(dict(total), len(bots))
-    point = elo(strengths)
+            stages.add_order(order, weight)
     deals = sorted(by_deal)
+    total = Stages(len(bots))
+    for deal in deals:
+        total.add(by_deal[deal])
+    strengths = fit(total)
+    point = elo(strengths)
     rng = random.Random(f"ratings:{seed}")
     draws: list[list[float]] = []
     for _ in range(samples if deals else 0):
-        sample: Counter[Order] = Counter()
-        for deal in rng.choices(deals, k=len(deals)):
-            sample.update(by_deal[deal])
-        draws.append(elo(fit(dict(sample), len(bots), strengths)))
+        times = Counter(rng.choices(deals, k=len(deals)))
+        sample = Stages(len(bots))
+        for deal in deals:
+            if times[deal]:
+                sample.add(by_deal[deal], times[deal])
+        draws.append(elo(fit(sample, strengths)))
     result: dict[str, tuple[float, float, float]] = {}
     for i, bot in enumerate(bots):
         column = sorted(d[i] for d in draws) or [point[i]]
