@@ -49,6 +49,9 @@ TIMING = ("wall_seconds", "games_per_second", "mean_game_ms", "busy_share")
 WIDE = 120
 """From this many columns on, the tables show every figure; below, a compact form
 that fits 80 columns."""
+FULL = 160
+"""Below this many columns, standings with fitted ratings leave out openskill's
+mu ± sigma (the fitted interval says more), to make room for the elo interval."""
 
 
 class ResultsShapeError(ValueError):
@@ -128,7 +131,7 @@ def print_results(document: dict[str, Any], console: Console) -> None:
     if document.get("sprt"):
         console.print(sprt_line(document["sprt"]))
     wide = console.width >= WIDE
-    console.print(standings_table(document.get("standings", []), wide))
+    console.print(standings_table(document.get("standings", []), wide, full=console.width >= FULL))
     if document.get("pairs"):
         console.print(pairs_table(document["pairs"], better, wide))
     if document.get("superiority"):
@@ -166,8 +169,9 @@ def _style(wide: bool) -> dict[str, Any]:
     return {} if wide else {"box": box.SIMPLE_HEAD, "show_edge": False, "pad_edge": False}
 
 
-def standings_table(rows: list[dict[str, Any]], wide: bool = True) -> Table:
-    """The standings; narrow (`wide` False): no intervals, no sigma, no timing."""
+def standings_table(rows: list[dict[str, Any]], wide: bool = True, full: bool = True) -> Table:
+    """The standings; narrow (`wide` False): no intervals, no sigma, no timing; not
+    `full` with fitted ratings: no mu ± sigma."""
     table = Table(title="Standings (best first)", title_justify="left", **_style(wide))
     table.add_column("#", justify="right", no_wrap=True)
     table.add_column("bot", overflow="fold", min_width=12)
@@ -175,8 +179,11 @@ def standings_table(rows: list[dict[str, Any]], wide: bool = True) -> Table:
     names = ("games", "W-D-L", "win rate (95%)", "mean score", "mean rank", "rating (mu ± σ)", "forfeits", "ms/move")
     if not wide:
         names = ("games", "W-D-L", "win", "score", "rank", "rating", "forfeits")
+    sigma = wide and (full or not fitted)
     if fitted:
         names = names[:5] + ("elo (95%)" if wide else "elo",) + names[5:]
+    if wide and not sigma:
+        names = tuple("rating" if name == "rating (mu ± σ)" else name for name in names)
     for name in names:
         table.add_column(name, justify="right", no_wrap=True)
     for row in rows:
@@ -185,6 +192,7 @@ def standings_table(rows: list[dict[str, Any]], wide: bool = True) -> Table:
         cells = [str(row["rank"]), Text(row["bot"]), str(row["games"]), f"{row['wins']}-{row['draws']}-{row['losses']}"]
         if wide:
             win_rate += f" {_interval(row, 'win_rate_ci95_low', 'win_rate_ci95_high', 2)}"
+        if sigma:
             rating += f" ({row['rating_mu']:.1f} ± {row['rating_sigma']:.1f})"
         cells += [win_rate, _number(row.get("mean_score")), _number(row.get("mean_rank"))]
         if fitted:
