@@ -152,10 +152,11 @@ def test_show_prints_fitted_ratings_and_superiority_with_names_literally():
         "ratings": {"bootstrap": 200},
         "superiority": [{"a": name, "b": "greedy", "los": 0.985}],
     }
-    for width, interval in ((160, True), (80, False)):
+    for width, interval in ((160, True), (130, True), (80, False)):
         console = Console(width=width, record=True)
         print_results(document, console)
         text = console.export_text()
         assert name in text and "+61" in text and "0.985" in text and "Likelihood of superiority" in text
         assert ("[+12, +140]" in text) == interval
+        assert ("(27.0 ± 2.0)" in text) == (width >= 160)  # openskill's mu ± sigma gives way first
         assert max(len(line) for line in text.splitlines()) <= width
