@@ -160,3 +160,16 @@ def test_show_prints_fitted_ratings_and_superiority_with_names_literally():
         assert ("[+12, +140]" in text) == interval
         assert ("(27.0 ± 2.0)" in text) == (width >= 160)  # openskill's mu ± sigma gives way first
         assert max(len(line) for line in text.splitlines()) <= width
+
+
+def test_a_malformed_superiority_or_elo_is_a_shape_error_not_a_crash():
+    from dominoes_arcade.tournament.show import ResultsShapeError, check_shape
+
+    row = {"rank": 1, "bot": "x", "games": 1, "wins": 1, "draws": 0, "losses": 0, "win_rate": 1.0,
+           "rating": 1.0, "rating_mu": 1.0, "rating_sigma": 1.0}
+    with pytest.raises(ResultsShapeError, match="los"):
+        check_shape({"standings": [row], "superiority": [{"a": "x", "b": "y", "los": "high"}]})
+    with pytest.raises(ResultsShapeError, match="elo"):
+        check_shape({"standings": [{**row, "elo": "strong"}]})
+    with pytest.raises(ResultsShapeError, match="ratings"):
+        check_shape({"standings": [row], "ratings": 3})
