@@ -173,3 +173,9 @@ def test_a_malformed_superiority_or_elo_is_a_shape_error_not_a_crash():
         check_shape({"standings": [{**row, "elo": "strong"}]})
     with pytest.raises(ResultsShapeError, match="ratings"):
         check_shape({"standings": [row], "ratings": 3})
+
+
+def test_no_games_yet_gives_level_ratings_and_no_bootstrap():
+    fitted = fitted_ratings([], ["x", "y"], seed=0)
+    assert fitted["elo"] == {"x": (0.0, 0.0, 0.0), "y": (0.0, 0.0, 0.0)} and fitted["bootstrap"] == 0
+    assert fitted["superiority"] == [{"a": "x", "b": "y", "los": 0.5}]
