@@ -130,3 +130,28 @@ def test_not_a_results_file_and_missing_matplotlib_are_one_line_errors(tmp_path,
     outcome = runner.invoke(app, ["tournament", "report", str(two_player), "--out", str(tmp_path / "r.html")])
     assert outcome.exit_code == 1 and "pip install -e '.[report]'" in outcome.output
     assert not (tmp_path / "r.html").exists()
+
+
+@pytest.mark.slow
+def test_the_report_shows_the_fitted_ratings_and_the_superiority_table(two_player, tmp_path):
+    page, parsed = report(two_player, "--out", str(tmp_path / "fitted.html"))
+    assert_self_contained(page, parsed)
+    results = tomllib.loads(two_player.read_text(encoding="utf-8"))
+    assert "Fitted ratings" in page and "Likelihood of superiority" in page
+    for row in results["standings"]:
+        assert f"{row['elo']:+.0f} [{row['elo_low']:+.0f}, {row['elo_high']:+.0f}]" in page
+    for row in results["superiority"]:
+        assert f"<td class=\"name\">{row['a']}</td><td class=\"name\">{row['b']}</td><td>{row['los']:.3f}</td>" \
+            in page
+
+
+EXAMPLES = sorted((Path(__file__).parent.parent / "tournaments" / "examples").glob("*.results.toml"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("results", EXAMPLES, ids=[p.name for p in EXAMPLES])
+def test_results_written_before_the_fit_still_report(results, tmp_path):
+    assert "elo" not in results.read_text(encoding="utf-8")  # written before the batch fit
+    page, parsed = report(results, "--out", str(tmp_path / "old.html"))
+    assert_self_contained(page, parsed)
+    assert "Standings" in page and "Fitted ratings" not in page

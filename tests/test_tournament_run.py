@@ -69,8 +69,9 @@ def test_results_file_has_every_required_key(one_worker):
     for row in document["standings"]:
         for key in ("bot", "games", "wins", "draws", "losses", "win_rate", "win_rate_ci95_low",
                     "win_rate_ci95_high", "mean_score", "mean_rank", "rating", "rating_mu", "rating_sigma",
-                    "forfeits", "mean_decision_ms"):
+                    "forfeits", "mean_decision_ms", "elo", "elo_low", "elo_high"):
             assert key in row, key
+        assert row["elo_low"] <= row["elo"] <= row["elo_high"]
         assert row["games"] == 24 and row["wins"] + row["draws"] + row["losses"] == 24
     (pair,) = document["pairs"]
     assert pair["games"] == 24 and pair["deals"] == 12
@@ -78,6 +79,9 @@ def test_results_file_has_every_required_key(one_worker):
     assert pair["ci95_low"] <= pair["mean_diff"] <= pair["ci95_high"]
     assert document["seats"]["games"] == [24, 24]
     assert document["errors"] == []
+    assert document["ratings"]["model"] == "Bradley-Terry" and document["ratings"]["bootstrap"] == 200
+    (superiority,) = document["superiority"]
+    assert (superiority["a"], superiority["b"]) == ("random", "greedy") and 0 <= superiority["los"] <= 1
 
 
 def test_results_read_back_with_tomllib_and_the_journal_replays(one_worker, one_worker_folder):
@@ -105,8 +109,11 @@ def test_show_prints_the_tables(one_worker_folder):
     results = one_worker_folder / "one.results.toml"
     shown = runner.invoke(app, ["tournament", "show", str(results)])
     assert shown.exit_code == 0, shown.output
-    for text in ("Standings", "greedy", "random", "Head to head", "Seats", "status complete: 24 of 24 games"):
+    for text in ("Standings", "greedy", "random", "Head to head", "Seats", "status complete: 24 of 24 games",
+                 "Likelihood of superiority"):
         assert text in shown.output, text
+    wide = runner.invoke(app, ["tournament", "show", str(results)], env={"COLUMNS": "160"})
+    assert "elo (95%)" in wide.output and "elo (95%)" not in shown.output  # 80 columns: no intervals
     assert runner.invoke(app, ["tournament", "show", str(results.with_name("nothing.toml"))]).exit_code == 2
 
 

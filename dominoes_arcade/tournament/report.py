@@ -99,22 +99,50 @@ def render_report(data: ReportData, results_path: Path) -> str:
             f"<title>{esc(title)}</title><style>{STYLE}</style></head>\n<body>\n{body}\n</body></html>\n")
 
 
+def _elo(row: dict[str, Any]) -> str:
+    if "elo" not in row:
+        return "—"
+    return f"{row['elo']:+.0f} [{row.get('elo_low', row['elo']):+.0f}, {row.get('elo_high', row['elo']):+.0f}]"
+
+
 def standings_section(data: ReportData) -> str:
+    fitted = any("elo" in row for row in data.document["standings"])
     rows = [[row.get("rank"), row.get("bot"), row.get("games"),
              f"{row.get('wins', 0)}-{row.get('draws', 0)}-{row.get('losses', 0)}",
              f"{row.get('win_rate', 0):.3f} [{row.get('win_rate_ci95_low', 0):.2f}, "
              f"{row.get('win_rate_ci95_high', 0):.2f}]",
              row.get("mean_score"), row.get("mean_rank"),
              f"{row.get('rating_mu', 0):.1f} ± {row.get('rating_sigma', 0):.1f}", row.get("forfeits", 0),
-             row.get("mean_decision_ms")] for row in data.document["standings"]]
+             row.get("mean_decision_ms")] + ([_elo(row)] if fitted else []) for row in data.document["standings"]]
     headers = ["#", "bot", "games", "W-D-L", "win rate (95%)", "mean score", "mean rank", "rating μ ± σ",
-               "forfeits", "ms a decision"]
+               "forfeits", "ms a decision"] + (["elo (95%)"] if fitted else [])
     return "<h2>Standings</h2>" + table(headers, rows, names=2)
+
+
+def fitted_section(data: ReportData) -> list[str]:
+    """The batch fit: its ratings with their intervals, and the likelihood of
+    superiority of every pair (results written before the fit have neither)."""
+    if not any("elo" in row for row in data.document["standings"]):
+        return []
+    how = data.document.get("ratings", {})
+    model = how.get("model", "Plackett-Luce") if isinstance(how, dict) else "Plackett-Luce"
+    samples = how.get("bootstrap", "?") if isinstance(how, dict) else "?"
+    parts = ["<h2>Fitted ratings</h2>",
+             figure(report_plots.fitted_ratings(data),
+                    f"A {model} fit of every game at once (docs/ratings.md): 400·log10 strength, mean 0, "
+                    f"with a 95% interval from {samples} bootstrap samples of the deals.")]
+    superiority = data.document.get("superiority") or []
+    if superiority:
+        rows = [[row.get("a"), row.get("b"), f"{row.get('los', 0):.3f}"] for row in superiority]
+        parts += ["<h3>Likelihood of superiority</h3>",
+                  '<p class="muted">The share of bootstrap samples in which a rates above b.</p>',
+                  table(["a", "b", "LOS"], rows, names=2)]
+    return parts
 
 
 def pictures(data: ReportData) -> str:
     values, labels, caption = head_to_head(data)
-    parts = sprt_section(data) + ["<h2>Ratings</h2>",
+    parts = sprt_section(data) + fitted_section(data) + ["<h2>Ratings</h2>",
              figure(report_plots.ratings(data), "Best first. Left: openskill Plackett-Luce rating μ with ±3σ. "
                                                 "Right: win rate with its 95% Wilson interval."),
              "<h2>Head to head</h2>",

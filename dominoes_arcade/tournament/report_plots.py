@@ -110,6 +110,24 @@ def ratings(data: ReportData) -> str:
     return _svg(figure, "ratings")
 
 
+def fitted_ratings(data: ReportData) -> str:
+    """The batch fit's Elo-like ratings with their bootstrap 95% intervals (dot and
+    whisker), best first; only for results that have them."""
+    rows = [row for row in reversed(data.document["standings"]) if "elo" in row]
+    figure, (ax,) = _figure(0.5 + 0.4 * len(rows))
+    for y, row in enumerate(rows):
+        colour, marker, _ = _colour(data, str(row["bot"]))
+        value = row["elo"]
+        low, high = row.get("elo_low", value), row.get("elo_high", value)
+        ax.errorbar(value, y, xerr=[[value - low], [high - value]], fmt=marker, color=colour, capsize=4,
+                    markersize=7)
+    ax.axvline(0, color="#999999", linewidth=0.8, linestyle="--")
+    ax.set_yticks(range(len(rows)), [_label(str(row["bot"])) for row in rows])
+    ax.set_ylim(-0.6, len(rows) - 0.4)
+    ax.set_xlabel("rating: 400 log10 strength, mean 0, with its 95% bootstrap interval")
+    return _svg(figure, "fitted")
+
+
 def heat_map(data: ReportData, values: Sequence[Sequence[float | None]], labels: Sequence[Sequence[str]],
              caption: str) -> str:
     """Rows against columns; every cell carries its number, so grey print reads."""

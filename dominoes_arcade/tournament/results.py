@@ -5,7 +5,8 @@ sees half a file, even if the run is killed while writing.
 Layout: ``schema``, ``kind``, ``[tool]``, ``[run]`` (status, clock times, resumes,
 executor), ``[tournament]`` (game, options, bots, seed, deals, games played,
 workers, version, and ``[tournament.timing]``), ``[[standings]]`` best first,
-``[[pairs]]`` head to head, ``[seats]`` and ``[[errors]]``. Everything but
+``[[pairs]]`` head to head, ``[seats]``, ``[[errors]]``, ``[ratings]`` (how the batch
+fit's ``elo`` figures in the standings were made) and ``[[superiority]]``. Everything but
 ``[tool]``, ``[run]`` and the timing figures (``[tournament.timing]``, each bot's
 ``mean_decision_ms``, ``workers``) is a function of the spec alone.
 """
@@ -25,6 +26,7 @@ import tomli_w
 
 from .. import files
 from . import standings as figures
+from .ratings import fitted_ratings
 from .schedule import SEED_DERIVATION
 from .sequential import counted, evaluate, sprt_table
 from .spec import Plan
@@ -80,6 +82,11 @@ def build_results(plan: Plan, results: Sequence[GameResult], *, status: str, run
     }
     if plan.gauntlet:
         tournament["gauntlet"] = list(plan.bots[:plan.gauntlet])
+    fitted = fitted_ratings(ranked, plan.bots, plan.seed)
+    rows = figures.standings(ranked, plan.bots)
+    for row in rows:
+        value, low, high = fitted["elo"][row["bot"]]
+        row.update(elo=round(value, 1), elo_low=round(low, 1), elo_high=round(high, 1))
     document = {
         "schema": SCHEMA,
         "kind": KIND,
@@ -87,10 +94,14 @@ def build_results(plan: Plan, results: Sequence[GameResult], *, status: str, run
                  "command": command},
         "run": {"status": status, **run},
         "tournament": tournament,
-        "standings": figures.standings(ranked, plan.bots),
+        "standings": rows,
         "pairs": figures.pairs(ranked, plan.bots, plan.higher_score_wins),
         "seats": figures.seat_figures(ranked, plan.players),
         "errors": figures.errors(ranked),
+        "ratings": {"model": "Plackett-Luce" if plan.players > 2 else "Bradley-Terry",
+                    "scale": "400 log10 strength, mean 0", "bootstrap": fitted["bootstrap"],
+                    "resampled": "deals", "los": "share of bootstrap samples"},
+        "superiority": [{**row, "los": round(row["los"], 4)} for row in fitted["superiority"]],
     }
     if feed is not None:
         document["sprt"] = sprt_table(feed, plan)

@@ -38,16 +38,20 @@ ROW_KEYS: dict[str, dict[str, type | tuple[type, ...]]] = {
                   "win_rate": NUMBER, "rating": NUMBER, "rating_mu": NUMBER, "rating_sigma": NUMBER},
     "pairs": {"a": str, "b": str, "games": int, "a_ahead": int, "b_ahead": int, "tied": int},
     "errors": {"game_id": int, "seat": int, "bot": str, "kind": str, "message": str},
+    "superiority": {"a": str, "b": str, "los": NUMBER},
 }
 """The keys each row of a results table must hold to be shown, and their types."""
 OPTIONAL_NUMBERS = ("mean_score", "mean_rank", "mean_decision_ms", "win_rate_ci95_low", "win_rate_ci95_high",
-                    "mean_diff", "ci95_low", "ci95_high")
+                    "mean_diff", "ci95_low", "ci95_high", "elo", "elo_low", "elo_high")
 SEAT_FIGURES = ("games", "mean_score", "win_rate", "mean_rank")
 SPRT_NUMBERS = ("elo0", "elo1", "alpha", "beta", "lower", "upper", "llr", "deals")
 TIMING = ("wall_seconds", "games_per_second", "mean_game_ms", "busy_share")
 WIDE = 120
 """From this many columns on, the tables show every figure; below, a compact form
 that fits 80 columns."""
+FULL = 160
+"""Below this many columns, standings with fitted ratings leave out openskill's
+mu ± sigma (the fitted interval says more), to make room for the elo interval."""
 
 
 class ResultsShapeError(ValueError):
@@ -59,7 +63,7 @@ def check_shape(document: dict[str, Any]) -> None:
     cannot fail half-way. :raises ResultsShapeError: naming the first bad key."""
     if "standings" not in document:
         raise ResultsShapeError("no standings")
-    for name in ("tournament", "run", "seats"):
+    for name in ("tournament", "run", "seats", "ratings"):
         if not isinstance(document.get(name, {}), dict):
             raise ResultsShapeError(f"{name} must be a table")
     tournament = document.get("tournament", {})
@@ -127,9 +131,11 @@ def print_results(document: dict[str, Any], console: Console) -> None:
     if document.get("sprt"):
         console.print(sprt_line(document["sprt"]))
     wide = console.width >= WIDE
-    console.print(standings_table(document.get("standings", []), wide))
+    console.print(standings_table(document.get("standings", []), wide, full=console.width >= FULL))
     if document.get("pairs"):
         console.print(pairs_table(document["pairs"], better, wide))
+    if document.get("superiority"):
+        console.print(superiority_table(document["superiority"], document.get("ratings", {}), wide))
     if document.get("seats"):
         console.print(seats_table(document["seats"], wide))
     errors = document.get("errors", [])
@@ -163,14 +169,21 @@ def _style(wide: bool) -> dict[str, Any]:
     return {} if wide else {"box": box.SIMPLE_HEAD, "show_edge": False, "pad_edge": False}
 
 
-def standings_table(rows: list[dict[str, Any]], wide: bool = True) -> Table:
-    """The standings; narrow (`wide` False): no intervals, no sigma, no timing."""
+def standings_table(rows: list[dict[str, Any]], wide: bool = True, full: bool = True) -> Table:
+    """The standings; narrow (`wide` False): no intervals, no sigma, no timing; not
+    `full` with fitted ratings: no mu ± sigma."""
     table = Table(title="Standings (best first)", title_justify="left", **_style(wide))
     table.add_column("#", justify="right", no_wrap=True)
     table.add_column("bot", overflow="fold", min_width=12)
+    fitted = any("elo" in row for row in rows)
     names = ("games", "W-D-L", "win rate (95%)", "mean score", "mean rank", "rating (mu ± σ)", "forfeits", "ms/move")
     if not wide:
         names = ("games", "W-D-L", "win", "score", "rank", "rating", "forfeits")
+    sigma = wide and (full or not fitted)
+    if fitted:
+        names = names[:5] + ("elo (95%)" if wide else "elo",) + names[5:]
+    if wide and not sigma:
+        names = tuple("rating" if name == "rating (mu ± σ)" else name for name in names)
     for name in names:
         table.add_column(name, justify="right", no_wrap=True)
     for row in rows:
@@ -179,9 +192,15 @@ def standings_table(rows: list[dict[str, Any]], wide: bool = True) -> Table:
         cells = [str(row["rank"]), Text(row["bot"]), str(row["games"]), f"{row['wins']}-{row['draws']}-{row['losses']}"]
         if wide:
             win_rate += f" {_interval(row, 'win_rate_ci95_low', 'win_rate_ci95_high', 2)}"
+        if sigma:
             rating += f" ({row['rating_mu']:.1f} ± {row['rating_sigma']:.1f})"
-        cells += [win_rate, _number(row.get("mean_score")), _number(row.get("mean_rank")), rating,
-                  str(row.get("forfeits", 0))]
+        cells += [win_rate, _number(row.get("mean_score")), _number(row.get("mean_rank"))]
+        if fitted:
+            elo = f"{row['elo']:+.0f}" if "elo" in row else "-"
+            if wide and "elo_low" in row and "elo_high" in row:
+                elo += f" [{row['elo_low']:+.0f}, {row['elo_high']:+.0f}]"
+            cells.append(elo)
+        cells += [rating, str(row.get("forfeits", 0))]
         if wide:
             cells.append(_number(row.get("mean_decision_ms"), 3))
         table.add_row(*cells)
@@ -206,6 +225,21 @@ def pairs_table(rows: list[dict[str, Any]], better: str, wide: bool = True) -> T
         else:
             table.add_row(Text(row["a"]), Text(row["b"]), str(row["games"]),
                           f"{row['a_ahead']}-{row['b_ahead']}-{row['tied']}", _number(row.get("mean_diff")))
+    return table
+
+
+def superiority_table(rows: list[dict[str, Any]], how: dict[str, Any], wide: bool = True) -> Table:
+    """The likelihood of superiority of every pair: how sure the batch fit is that a
+    is stronger than b (its bootstrap share)."""
+    samples = how.get("bootstrap")
+    over = f" over {samples} bootstrap samples" if isinstance(samples, int) else ""
+    title = f"Likelihood of superiority (share of samples{over} where a's elo > b's)"
+    table = Table(title=title, title_justify="left", **_style(wide))
+    for name in ("a", "b"):
+        table.add_column(name, overflow="fold", min_width=12)
+    table.add_column("LOS", justify="right", no_wrap=True)
+    for row in rows:
+        table.add_row(Text(row["a"]), Text(row["b"]), f"{row['los']:.3f}")
     return table
 
 

@@ -1,0 +1,161 @@
+"""A batch fit of every game: Plackett-Luce ratings (Bradley-Terry at two seats) with
+95% intervals from a bootstrap over deals, and the likelihood of superiority of
+every pair (docs/ratings.md says why and how, and why no library).
+
+A game is its seats in place order (`RankedGame.places`, so a forfeit is last, as in
+the standings). Tied seats are split: every order of them counts, each with an equal
+share of the game (a two-seat draw is half a win each way, as in Elo). The fit is
+Hunter's (2004) MM algorithm, with one pseudo-game each way between every bot and
+a virtual bot of strength 1 (a weak prior, as in R's PlackettLuce `npseudo = 1`), so a
+bot that never wins still gets a finite rating. Strengths go out as Elo-like numbers,
+400·log10(strength), centred on a mean of 0 over the bots.
+
+Everything is a pure function of the games in schedule order and the tournament
+seed: the same for any number of workers."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Sequence
+from itertools import permutations
+from typing import Any
+
+from .standings import RankedGame
+
+BOOTSTRAP = 200
+"""Bootstrap samples (docs/ratings.md measures the cost)."""
+PSEUDO = 1.0
+"""Pseudo-games each way between each bot and the virtual bot."""
+TOLERANCE = 1e-6
+"""Largest change of a log-strength at convergence (0.0002 Elo)."""
+MAX_ITERATIONS = 2000
+
+Order = tuple[int, ...]
+"""Bot indices, best first (the virtual bot is index -1, never in a game)."""
+
+
+def game_orders(game: RankedGame, index: dict[str, int]) -> list[tuple[Order, float]]:
+    """The orders a game stands for, with their weights (1 without ties)."""
+    groups: dict[float, list[int]] = {}
+    for seat, place in enumerate(game.places):
+        groups.setdefault(place, []).append(index[game.result.seats[seat]])
+    orders: list[tuple[Order, ...]] = [()]
+    for place in sorted(groups):
+        tied = sorted(set(permutations(groups[place])))
+        orders = [done + (order,) for done in orders for order in tied]
+    weight = 1.0 / len(orders)
+    return [(tuple(bot for block in order for bot in block), weight) for order in orders]
+
+
+class Stages:
+    """Games as Plackett-Luce stages: each bot's (weighted) choices, and the weight
+    of each choice set (sorted bot indices). The likelihood needs nothing else, and
+    a tournament has far fewer choice sets than games."""
+
+    def __init__(self, bots: int) -> None:
+        self.wins = [0.0] * bots
+        self.sets: dict[tuple[int, ...], float] = {}
+
+    def add_order(self, order: Order, weight: float) -> None:
+        for stage, bot in enumerate(order[:-1]):
+            self.wins[bot] += weight
+            key = tuple(sorted(order[stage:]))
+            self.sets[key] = self.sets.get(key, 0.0) + weight
+
+    def add(self, other: Stages, times: int = 1) -> None:
+        for bot, value in enumerate(other.wins):
+            self.wins[bot] += times * value
+        for key, weight in other.sets.items():
+            self.sets[key] = self.sets.get(key, 0.0) + times * weight
+
+
+def fit(stages: Stages, start: Sequence[float] | None = None) -> list[float]:
+    """Strengths (the virtual bot's fixed at 1) maximising the Plackett-Luce
+    likelihood of the `stages` plus the pseudo-games, by MM iterations from `start`
+    (all 1 by default)."""
+    wins = [PSEUDO + w for w in stages.wins]
+    sets = list(stages.sets.items())
+    gamma = list(start) if start else [1.0] * len(wins)
+    for _ in range(MAX_ITERATIONS):
+        denominator = [2 * PSEUDO / (g + 1.0) for g in gamma]
+        for members, weight in sets:
+            share = weight / sum(gamma[bot] for bot in members)
+            for bot in members:
+                denominator[bot] += share
+        new = _rescaled([w / d for w, d in zip(wins, denominator, strict=True)])
+        change = max(abs(math.log(n / g)) for n, g in zip(new, gamma, strict=True))
+        gamma = new
+        if change < TOLERANCE:
+            break
+    return gamma
+
+
+def _rescaled(gamma: list[float]) -> list[float]:
+    """`gamma` times the factor that maximises the likelihood along the common
+    scale, which only the pseudo-games see (an exact step of coordinate ascent: MM
+    alone crawls along that direction)."""
+    low, high = -60.0, 60.0  # log of the factor; the root of a decreasing function
+    for _ in range(60):
+        middle = (low + high) / 2
+        c = math.exp(middle)
+        if sum((1 - c * g) / (1 + c * g) for g in gamma) > 0:
+            low = middle
+        else:
+            high = middle
+    c = math.exp((low + high) / 2)
+    return [c * g for g in gamma]
+
+
+def elo(gamma: Sequence[float]) -> list[float]:
+    """400·log10 of each strength, centred on a mean of 0."""
+    values = [400 * math.log10(g) for g in gamma]
+    mean = sum(values) / len(values)
+    return [v - mean for v in values]
+
+
+def _percentile(sorted_values: Sequence[float], share: float) -> float:
+    """Linear interpolation between order statistics."""
+    position = share * (len(sorted_values) - 1)
+    low = math.floor(position)
+    high = min(low + 1, len(sorted_values) - 1)
+    return sorted_values[low] + (sorted_values[high] - sorted_values[low]) * (position - low)
+
+
+def fitted_ratings(ranked: Sequence[RankedGame], bots: Sequence[str], seed: int,
+                   samples: int = BOOTSTRAP) -> dict[str, Any]:
+    """``elo``: {bot: (elo, low, high)}; ``superiority``: rows {a, b, los} for every
+    pair (a before b in `bots`); ``bootstrap``: how many samples. LOS is the share of
+    bootstrap samples where a's rating exceeds b's (ties count half)."""
+    index = {bot: i for i, bot in enumerate(bots)}
+    by_deal: dict[int, Stages] = {}
+    for game in sorted(ranked, key=lambda g: g.result.game_id):
+        stages = by_deal.setdefault(game.result.deal, Stages(len(bots)))
+        for order, weight in game_orders(game, index):
+            stages.add_order(order, weight)
+    deals = sorted(by_deal)
+    total = Stages(len(bots))
+    for deal in deals:
+        total.add(by_deal[deal])
+    strengths = fit(total)
+    point = elo(strengths)
+    rng = random.Random(f"ratings:{seed}")
+    draws: list[list[float]] = []
+    for _ in range(samples if deals else 0):
+        times = Counter(rng.choices(deals, k=len(deals)))
+        sample = Stages(len(bots))
+        for deal in deals:
+            if times[deal]:
+                sample.add(by_deal[deal], times[deal])
+        draws.append(elo(fit(sample, strengths)))
+    result: dict[str, tuple[float, float, float]] = {}
+    for i, bot in enumerate(bots):
+        column = sorted(d[i] for d in draws) or [point[i]]
+        result[bot] = (point[i], _percentile(column, 0.025), _percentile(column, 0.975))
+    superiority = []
+    for i, a in enumerate(bots):
+        for j in range(i + 1, len(bots)):
+            above = sum((d[i] > d[j]) + 0.5 * (d[i] == d[j]) for d in draws)
+            superiority.append({"a": a, "b": bots[j], "los": above / len(draws) if draws else 0.5})
+    return {"elo": result, "superiority": superiority, "bootstrap": len(draws)}

@@ -1,0 +1,181 @@
+"""The batch fit (tournament/ratings.py): it recovers known strengths from simulated
+games (Plackett-Luce at four seats, Bradley-Terry with draws), its bootstrap interval
+covers the truth in most seeded simulations, it does not depend on the order games
+arrive in, and the likelihood of superiority of a much stronger bot is near 1."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from rich.console import Console
+
+from dominoes_arcade.tournament import standings as figures
+from dominoes_arcade.tournament.ratings import fitted_ratings
+from dominoes_arcade.tournament.show import print_results
+from dominoes_arcade.tournament.standings import Forfeit, GameResult
+
+
+def result(game_id, deal, seats, order, forfeit=None):
+    """A game whose seats finish in `order` (bot names, best first)."""
+    n = len(seats)
+    scores = tuple(n - order.index(bot) for bot in seats)
+    return GameResult(game_id, deal, 0, tuple(seats), scores, (seats.index(order[0]),), forfeit,
+                      (0.0,) * n, (0,) * n, 0.0)
+
+
+def plackett_luce(rng, elos, seats):
+    left, order = list(seats), []
+    while left:
+        pick = rng.choices(range(len(left)), weights=[10 ** (elos[b] / 400) for b in left])[0]
+        order.append(left.pop(pick))
+    return order
+
+
+def four_seat_games(elos, games, seed):
+    rng = random.Random(seed)
+    bots = list(elos)
+    out = []
+    for game_id in range(games):
+        seats = rng.sample(bots, len(bots))
+        out.append(result(game_id, game_id // 4, seats, plackett_luce(rng, elos, seats)))
+    return figures.rank_all(out, True)
+
+
+def two_seat_games(elos, games, seed, draw_share=0.3):
+    """Bradley-Terry with draws: a draw with probability `draw_share`, else BT."""
+    rng = random.Random(seed)
+    bots = list(elos)
+    out = []
+    for game_id in range(games):
+        seats = rng.sample(bots, 2)
+        if rng.random() < draw_share:
+            out.append(GameResult(game_id, game_id // 2, 0, tuple(seats), (1, 1), (), None, (0.0,) * 2, (0,) * 2, 0.0))
+        else:
+            out.append(result(game_id, game_id // 2, seats, plackett_luce(rng, elos, seats)))
+    return figures.rank_all(out, True)
+
+
+def centred(elos):
+    mean = sum(elos.values()) / len(elos)
+    return {bot: value - mean for bot, value in elos.items()}
+
+
+TRUTH = {"a": 300.0, "b": 100.0, "c": 0.0, "d": -150.0}
+
+
+def test_plackett_luce_at_four_seats_recovers_the_strengths():
+    fitted = fitted_ratings(four_seat_games(TRUTH, 4000, seed=1), list(TRUTH), seed=1, samples=50)
+    for bot, value in centred(TRUTH).items():
+        assert fitted["elo"][bot][0] == pytest.approx(value, abs=20), bot
+
+
+def test_bradley_terry_with_draws_recovers_the_strengths():
+    # A draw counts half a win each way, which is Bradley-Terry's expectation when
+    # draws fall evenly; with 30% draws the fitted gaps shrink by about 0.7.
+    fitted = fitted_ratings(two_seat_games(TRUTH, 6000, seed=2, draw_share=0.0), list(TRUTH), seed=2, samples=20)
+    for bot, value in centred(TRUTH).items():
+        assert fitted["elo"][bot][0] == pytest.approx(value, abs=25), bot
+    drawn = fitted_ratings(two_seat_games(TRUTH, 6000, seed=3), list(TRUTH), seed=3, samples=20)
+    assert [bot for bot, _ in sorted(drawn["elo"].items(), key=lambda kv: -kv[1][0])] == ["a", "b", "c", "d"]
+    assert drawn["elo"]["a"][0] - drawn["elo"]["d"][0] < fitted["elo"]["a"][0] - fitted["elo"]["d"][0]
+
+
+def test_a_two_seat_draw_is_half_a_win_each_way():
+    games = figures.rank_all([GameResult(0, 0, 0, ("x", "y"), (1, 1), (), None, (0.0,) * 2, (0,) * 2, 0.0)], True)
+    fitted = fitted_ratings(games, ["x", "y"], seed=0, samples=10)
+    assert fitted["elo"]["x"][0] == pytest.approx(0.0, abs=1e-6) == fitted["elo"]["y"][0]
+
+
+def test_the_bootstrap_interval_covers_the_truth_in_most_simulations():
+    covered = trials = 0
+    for seed in range(10):
+        fitted = fitted_ratings(four_seat_games(TRUTH, 400, seed=100 + seed), list(TRUTH), seed=seed, samples=100)
+        for bot, value in centred(TRUTH).items():
+            _, low, high = fitted["elo"][bot]
+            covered += low <= value <= high
+            trials += 1
+    # 95% intervals; the pseudo-games pull slightly towards 0, so allow some slack.
+    assert covered >= 0.8 * trials, (covered, trials)
+
+
+def test_the_fit_does_not_depend_on_the_order_games_arrive_in():
+    games = four_seat_games(TRUTH, 300, seed=4)
+    shuffled = list(games)
+    random.Random(9).shuffle(shuffled)
+    assert fitted_ratings(games, list(TRUTH), seed=4, samples=30) == \
+        fitted_ratings(shuffled, list(TRUTH), seed=4, samples=30)
+
+
+def test_the_seed_fixes_the_bootstrap():
+    games = four_seat_games(TRUTH, 300, seed=5)
+    one = fitted_ratings(games, list(TRUTH), seed=1, samples=30)
+    assert one == fitted_ratings(games, list(TRUTH), seed=1, samples=30)
+    assert one != fitted_ratings(games, list(TRUTH), seed=2, samples=30)
+
+
+def test_a_much_stronger_bot_is_superior_with_likelihood_near_one():
+    elos = {"strong": 600.0, "weak": 0.0, "weaker": -50.0}
+    games = four_seat_games(elos, 300, seed=6)
+    fitted = fitted_ratings(games, list(elos), seed=6, samples=200)
+    los = {(row["a"], row["b"]): row["los"] for row in fitted["superiority"]}
+    assert los[("strong", "weak")] >= 0.99 and los[("strong", "weaker")] >= 0.99
+
+
+def test_a_forfeit_is_a_loss_in_last_place():
+    # x wins every finished game but forfeits as often: x and y end level.
+    games = []
+    for i in range(20):
+        games.append(result(2 * i, i, ("x", "y"), ["x", "y"]))
+        games.append(result(2 * i + 1, i, ("x", "y"), ["x", "y"], forfeit=Forfeit(0, "timeout", "slow")))
+    fitted = fitted_ratings(figures.rank_all(games, True), ["x", "y"], seed=0, samples=20)
+    assert fitted["elo"]["x"][0] == pytest.approx(0.0, abs=1e-3)
+
+
+def test_a_bot_that_never_wins_gets_a_finite_rating():
+    games = figures.rank_all([result(i, i, ("x", "y"), ["x", "y"]) for i in range(10)], True)
+    fitted = fitted_ratings(games, ["x", "y"], seed=0, samples=20)
+    assert -1000 < fitted["elo"]["y"][0] < 0 < fitted["elo"]["x"][0] < 1000
+
+
+def test_show_prints_fitted_ratings_and_superiority_with_names_literally():
+    name = "cmd:./bot [/x] [bold]"
+    document = {
+        "tournament": {"bots": [name, "greedy"]},
+        "run": {"status": "complete"},
+        "standings": [
+            {"rank": 1, "bot": name, "games": 2, "wins": 2, "draws": 0, "losses": 0, "win_rate": 1.0,
+             "rating": 20.0, "rating_mu": 27.0, "rating_sigma": 2.0, "elo": 61.3, "elo_low": 12.0, "elo_high": 140.5},
+            {"rank": 2, "bot": "greedy", "games": 2, "wins": 0, "draws": 0, "losses": 2, "win_rate": 0.0,
+             "rating": 10.0, "rating_mu": 23.0, "rating_sigma": 2.0, "elo": -61.3, "elo_low": -140.5,
+             "elo_high": -12.0}],
+        "ratings": {"bootstrap": 200},
+        "superiority": [{"a": name, "b": "greedy", "los": 0.985}],
+    }
+    for width, interval in ((160, True), (130, True), (80, False)):
+        console = Console(width=width, record=True)
+        print_results(document, console)
+        text = console.export_text()
+        assert name in text and "+61" in text and "0.985" in text and "Likelihood of superiority" in text
+        assert ("[+12, +140]" in text) == interval
+        assert ("(27.0 ± 2.0)" in text) == (width >= 160)  # openskill's mu ± sigma gives way first
+        assert max(len(line) for line in text.splitlines()) <= width
+
+
+def test_a_malformed_superiority_or_elo_is_a_shape_error_not_a_crash():
+    from dominoes_arcade.tournament.show import ResultsShapeError, check_shape
+
+    row = {"rank": 1, "bot": "x", "games": 1, "wins": 1, "draws": 0, "losses": 0, "win_rate": 1.0,
+           "rating": 1.0, "rating_mu": 1.0, "rating_sigma": 1.0}
+    with pytest.raises(ResultsShapeError, match="los"):
+        check_shape({"standings": [row], "superiority": [{"a": "x", "b": "y", "los": "high"}]})
+    with pytest.raises(ResultsShapeError, match="elo"):
+        check_shape({"standings": [{**row, "elo": "strong"}]})
+    with pytest.raises(ResultsShapeError, match="ratings"):
+        check_shape({"standings": [row], "ratings": 3})
+
+
+def test_no_games_yet_gives_level_ratings_and_no_bootstrap():
+    fitted = fitted_ratings([], ["x", "y"], seed=0)
+    assert fitted["elo"] == {"x": (0.0, 0.0, 0.0), "y": (0.0, 0.0, 0.0)} and fitted["bootstrap"] == 0
+    assert fitted["superiority"] == [{"a": "x", "b": "y", "los": 0.5}]
