@@ -180,25 +180,24 @@ class Program:
             if left <= 0 or not self._poll.poll(max(1, math.ceil(left * 1000))):
                 self.kill()
                 raise ProtocolError("timeout", f"no {what} within {limit * 1000:.0f} ms: the program was killed")
-            try:
-                chunk = os.read(self._out, 65536)
-            except OSError:
-                chunk = b""
-            if not chunk:
-                raise self._exited()
-            self._buffer += chunk
+            self._read_more()
+
+    def _read_more(self) -> None:
+        """What the program has written (it is ready to be read) onto the buffer.
+        :raises ProtocolError: (kind ``crash``) when it has exited."""
+        try:
+            chunk = os.read(self._out, 65536)
+        except OSError:
+            chunk = b""
+        if not chunk:
+            raise self._exited()
+        self._buffer += chunk
 
     def unasked(self) -> bytes | None:
         """A line the program wrote that nobody asked for, if it wrote one (without
         waiting). :raises ProtocolError: (kind ``crash``) when it has exited."""
         while self._buffer.find(b"\n") < 0 and self._poll.poll(0):
-            try:
-                chunk = os.read(self._out, 65536)
-            except OSError:
-                chunk = b""
-            if not chunk:
-                raise self._exited()
-            self._buffer += chunk
+            self._read_more()
         end = self._buffer.find(b"\n")
         if end < 0:
             return None
