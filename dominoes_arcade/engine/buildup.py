@@ -156,7 +156,6 @@ class BuildUpState(State):
     game = GAME
     OPTIONS = OPTIONS
     higher_score_wins = True
-    SETS = 2  # one per colour
 
     def __init__(self, players: int | None = None, options: dict | None = None, blank: bool = False):
         if blank:  # for `clone`, which sets every field itself
@@ -240,8 +239,8 @@ class BuildUpState(State):
         return i < len(boneyard) and boneyard[i] == t
 
     def chance_key(self, action: Action) -> int:
-        """Two sets of the same tiles: an outcome's piece is its tile in its owner's colour."""
-        return action.seat * SET_SIZE + action.tile
+        """Two sets of the same tiles: the deck keys an outcome by its `piece`."""
+        return self.piece(action)
 
     def piece(self, action: Action) -> int:
         """A tile in its owner's colour: a chance outcome names the seat whose set it

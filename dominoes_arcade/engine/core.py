@@ -159,9 +159,6 @@ class State:
     PLAYERS: ClassVar[int] = 2
     """The seat count, for a game whose `OPTIONS` have no ``players``."""
     higher_score_wins: ClassVar[bool] = True
-    SETS: ClassVar[int] = 1
-    """How many sets of the same tiles the game plays with: above 1, a tile's name
-    does not say which physical tile it is (`piece`)."""
 
     current_player: int
     viewer: int
