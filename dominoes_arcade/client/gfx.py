@@ -1,7 +1,8 @@
 """Shapes in logical units: `pygame.draw`'s rect, circle, line, lines and polygon
 on a `canvas.Canvas` or the App's `canvas.Frame`, at their pixels (a plain surface
 draws as pygame does). Widths and radii scale too, so a ring is as thick,
-relatively, at any size."""
+relatively, at any size. `blit_faded` blits an image see-through without
+changing it for its other users."""
 
 from __future__ import annotations
 
@@ -49,3 +50,19 @@ def polygon(surface, color, points, width: int = 0) -> pygame.Rect:
     if pixels is None or surface.exact:
         return pygame.draw.polygon(surface if pixels is None else pixels, color, points, width)
     return pygame.draw.polygon(pixels, color, [surface.to_point(p) for p in points], _width(width, surface.scale))
+
+
+def blit_faded(surface, image: pygame.Surface, dest, alpha: int) -> pygame.Rect:
+    """Blit `image` at opacity `alpha` (0 to 255), then give it back its own.
+
+    Text and tiles come from caches every screen shares (`Style.text` returns the
+    same surface for the same words), so a fade must not outlive the blit; and
+    never ``set_alpha(None)`` to undo one: on a surface with per-pixel alpha that
+    turns blending off, and the see-through pixels round the letters then draw as
+    a solid box of the text's colour."""
+    before = image.get_alpha()
+    image.set_alpha(alpha)
+    try:
+        return surface.blit(image, dest)
+    finally:
+        image.set_alpha(before)
