@@ -1,8 +1,9 @@
 """The focus system: a `FocusGroup` owns a screen's widgets and one focus.
 
 Directions move the focus geometrically (`nearest`): to the nearest widget in
-the pressed direction, preferring one straight ahead to a closer one off to the
-side, and wrapping round to the far side when nothing lies ahead. The pointer
+the pressed direction in the focused widget's own row (left, right) or column
+(up, down), preferring one straight ahead to a closer one off to the side, and
+wrapping round to the far side when nothing lies ahead. The pointer
 moves the focus to the widget under it; a press captures that widget until the
 button comes up, so dragging a slider keeps working off its row. The focused
 widget sees non-pointer events first, so left and right change a slider or a
@@ -58,7 +59,10 @@ def nearest(origin: pygame.Rect, candidates: list[Widget], intent: Intent) -> Wi
         if reach is None:
             continue
         along, gap, offset = reach
-        score = (gap > 0, along + 0.5 * offset if gap == 0 else along + 2 * gap + 0.05 * offset)
+        if gap == 0:  # in the row or column: the nearest, then the most nearly in line
+            score = (0, along + 0.5 * offset)
+        else:  # off to the side: only when nothing ahead shares the row or column
+            score = (1, along + 2 * gap + 0.05 * offset)
         if best_score is None or score < best_score:
             best, best_score = widget, score
     return best
