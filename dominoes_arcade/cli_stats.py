@@ -1,5 +1,11 @@
 """``dominoes-arcade stats``: the player's results in the client, from the game
-history (`history.read_history`, `stats.statistics`)."""
+history (`history.read_history`, `stats.statistics`).
+
+The table takes the terminal's width (``COLUMNS`` when set): ruled with full
+headings when it fits, else without rules and with short headings, else (a narrow
+terminal, or a long bot name) one short paragraph a row, so no heading or figure is
+ever cut short.
+"""
 
 from __future__ import annotations
 
@@ -7,11 +13,62 @@ import json
 from typing import Annotated
 
 import typer
+from rich import box
 from rich.console import Console
+from rich.measure import Measurement
 from rich.table import Table
+from rich.text import Text
 
 from . import history
 from . import stats as stats_module
+
+TITLE = "Your games (demos and hot-seat games not counted)"
+HEADINGS = ("game", "against", "games", "W-D-L", "win %", "best", "average", "win streak", "longest streak")
+SHORT_HEADINGS = ("game", "against", "games", "W-D-L", "win %", "best", "avg", "streak", "longest")
+"""The same columns in fewer letters, for a terminal of 80 columns."""
+
+
+def cells(row: stats_module.Row) -> list[str]:
+    """A row's figures as the table shows them, in the order of `HEADINGS`."""
+    data = row.to_dict()
+    average = "-" if data["average_score"] is None else f"{data['average_score']:.1f}"
+    best = "-" if data["best_score"] is None else str(data["best_score"])
+    return [row.game, row.opponents, str(row.games), f"{data['wins']}-{data['draws']}-{data['losses']}",
+            f"{row.win_rate:.0%}", best, average, str(row.current_streak), str(row.longest_streak)]
+
+
+def table(rows: list[stats_module.Row], compact: bool) -> Table:
+    """The rows as a table: ruled with `HEADINGS`, or (`compact`) unruled with `SHORT_HEADINGS`."""
+    style = {"box": box.SIMPLE_HEAD, "show_edge": False, "pad_edge": False} if compact else {}
+    shown = Table(title=TITLE, **style)
+    for heading in SHORT_HEADINGS if compact else HEADINGS:
+        shown.add_column(heading, justify="left" if heading in ("game", "against") else "right", no_wrap=True)
+    for row in rows:
+        shown.add_row(*cells(row))
+    return shown
+
+
+def paragraph(row: stats_module.Row) -> Text:
+    """One row in words, for a terminal too narrow for the table."""
+    game, against, games, _record, rate, best, average, streak, longest = cells(row)
+    data = row.to_dict()
+    return Text(f"{game} against {against}\n"
+                f"  {games} games: {data['wins']} won, {data['draws']} drawn, {data['losses']} lost ({rate} won)\n"
+                f"  best score {best}, average {average}\n"
+                f"  win streak {streak}, longest {longest}\n")
+
+
+def print_rows(rows: list[stats_module.Row], console: Console) -> None:
+    """The rows in the first layout that fits `console`'s width whole."""
+    for compact in (False, True):
+        shown = table(rows, compact)
+        unbounded = console.options.update_width(1 << 16)  # the table's own width, not one clamped to the console's
+        if Measurement.get(console, unbounded, shown).maximum <= console.width:
+            console.print(shown)
+            return
+    console.print(Text(TITLE + "\n", style="italic"))
+    for row in rows:
+        console.print(paragraph(row))
 
 
 def stats(
@@ -31,13 +88,4 @@ def stats(
     if not rows:
         typer.echo(f"no games counted yet (history: {history.data_dir() / history.HISTORY_FILE})")
         return
-    table = Table(title="Your games (demos and hot-seat games not counted)")
-    for heading in ("game", "against", "games", "W-D-L", "win %", "best", "avg", "streak", "longest"):
-        table.add_column(heading, justify="left" if heading in ("game", "against") else "right", no_wrap=True)
-    for row in rows:
-        data = row.to_dict()
-        average = "" if data["average_score"] is None else f"{data['average_score']:.1f}"
-        table.add_row(row.game, row.opponents, str(row.games), f"{data['wins']}-{data['draws']}-{data['losses']}",
-                      f"{row.win_rate:.0%}", str(data["best_score"]), average, str(row.current_streak),
-                      str(row.longest_streak))
-    Console(markup=False).print(table)  # a kind in the history is text, not markup
+    print_rows(rows, Console(markup=False))  # a kind in the history is text, not markup

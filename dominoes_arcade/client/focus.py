@@ -1,8 +1,9 @@
 """The focus system: a `FocusGroup` owns a screen's widgets and one focus.
 
 Directions move the focus geometrically (`nearest`): to the nearest widget in
-the pressed direction, preferring one straight ahead to a closer one off to the
-side, and wrapping round to the far side when nothing lies ahead. The pointer
+the pressed direction in the focused widget's own row (left, right) or column
+(up, down), preferring one straight ahead to a closer one off to the side, and
+wrapping round to the far side when nothing lies ahead. The pointer
 moves the focus to the widget under it; a press captures that widget until the
 button comes up, so dragging a slider keeps working off its row. The focused
 widget sees non-pointer events first, so left and right change a slider or a
@@ -20,53 +21,68 @@ from .theme import Style
 from .widgets import Widget
 
 
-def nearest(origin: pygame.Rect, candidates: list[Widget], intent: Intent) -> Widget | None:
-    """The candidate nearest to `origin` in direction `intent`. Candidates are
-    those whose centre lies further that way (and whose near edge reaches back no
-    more than a few pixels past `origin`'s centre); each scores its distance along
-    the direction plus twice the sideways gap (zero when their spans overlap), so
-    a widget straight ahead beats a closer one off to the side."""
+def _reach(origin: pygame.Rect, rect: pygame.Rect, intent: Intent) -> tuple[float, float, float] | None:
+    """How `rect` lies from `origin` in direction `intent`, or None when it does not
+    lie that way: the gap along the direction (from `origin`'s centre to `rect`'s
+    near edge, at least 0), the sideways gap between their spans (0 when they
+    overlap: `rect` is in `origin`'s row or column) and the sideways distance
+    between their centres."""
     dx, dy = DIRECTIONS[intent]
+    if dx:
+        along = (rect.left - origin.centerx) if dx > 0 else (origin.centerx - rect.right)
+        along_centres = (rect.centerx - origin.centerx) * dx
+        gap = max(0, rect.top - origin.bottom, origin.top - rect.bottom)
+        offset = abs(rect.centery - origin.centery)
+    else:
+        along = (rect.top - origin.centery) if dy > 0 else (origin.centery - rect.bottom)
+        along_centres = (rect.centery - origin.centery) * dy
+        gap = max(0, rect.left - origin.right, origin.left - rect.right)
+        offset = abs(rect.centerx - origin.centerx)
+    # A rect that reaches back past `origin`'s centre (one much bigger, or nested)
+    # still lies ahead when its centre does, but not one that merely overlaps it.
+    if along_centres <= 0 or along < -min(rect.width if dx else rect.height, 8):
+        return None
+    return max(0, along), gap, offset
+
+
+def nearest(origin: pygame.Rect, candidates: list[Widget], intent: Intent) -> Widget | None:
+    """The candidate nearest to `origin` in direction `intent`, where a player
+    looks: the candidates in `origin`'s own row (left, right) or column (up, down)
+    come first, and among them the nearest along the direction, then the one most
+    nearly in line (so Left from a button goes to its neighbour in the row, never
+    to a closer-looking card above it). Only when nothing ahead shares the row or
+    column does a candidate off to the side count, scored by its distance along
+    plus twice its sideways gap."""
     best, best_score = None, None
     for widget in candidates:
-        rect = widget.rect
-        if dx:
-            along = (rect.left - origin.centerx) if dx > 0 else (origin.centerx - rect.right)
-            along_centres = (rect.centerx - origin.centerx) * dx
-            gap = max(0, rect.top - origin.bottom, origin.top - rect.bottom)
-            offset = abs(rect.centery - origin.centery)
-        else:
-            along = (rect.top - origin.centery) if dy > 0 else (origin.centery - rect.bottom)
-            along_centres = (rect.centery - origin.centery) * dy
-            gap = max(0, rect.left - origin.right, origin.left - rect.right)
-            offset = abs(rect.centerx - origin.centerx)
-        if along_centres <= 0 or along < -min(rect.width if dx else rect.height, 8):
+        reach = _reach(origin, widget.rect, intent)
+        if reach is None:
             continue
-        score = max(0, along) + 2 * gap + 0.05 * offset
+        along, gap, offset = reach
+        if gap == 0:  # in the row or column: the nearest, then the most nearly in line
+            score = (0, along + 0.5 * offset)
+        else:  # off to the side: only when nothing ahead shares the row or column
+            score = (1, along + 2 * gap + 0.05 * offset)
         if best_score is None or score < best_score:
             best, best_score = widget, score
     return best
 
 
 def farthest_back(origin: pygame.Rect, candidates: list[Widget], intent: Intent) -> Widget | None:
-    """Where focus wraps to when nothing lies ahead: the widget farthest the other
-    way, preferring the ones in line with `origin`."""
+    """Where focus wraps to when nothing lies ahead: what `nearest` finds coming in
+    from the far side of the screen in `origin`'s row or column (the last button
+    of the row going left from its first; the top of the same column going down
+    from its bottom)."""
+    if not candidates:
+        return None
     dx, dy = DIRECTIONS[intent]
-    best, best_score = None, None
-    for widget in candidates:
-        rect = widget.rect
-        if dx:
-            behind = (origin.centerx - rect.centerx) * dx
-            gap = max(0, rect.top - origin.bottom, origin.top - rect.bottom)
-        else:
-            behind = (origin.centery - rect.centery) * dy
-            gap = max(0, rect.left - origin.right, origin.left - rect.right)
-        if behind <= 0:
-            continue
-        score = -behind + 3 * gap
-        if best_score is None or score < best_score:
-            best, best_score = widget, score
-    return best
+    everything = candidates[0].rect.unionall([widget.rect for widget in candidates])
+    entry = origin.copy()
+    if dx:
+        entry.centerx = everything.left - entry.width if dx > 0 else everything.right + entry.width
+    else:
+        entry.centery = everything.top - entry.height if dy > 0 else everything.bottom + entry.height
+    return nearest(entry, candidates, intent)
 
 
 class FocusGroup:

@@ -249,9 +249,7 @@ class BuildUpPainter:
         image = table.app.style.shadow_text(table.banner[0], BODY - 2, table.app.style.palette.text)
         box = image.get_rect(center=(642 if table.replay is None else 820, 642)).inflate(32, 10)
         table.app.panels.draw(surface, box, radius=12, alpha=round(235 * fade))
-        image.set_alpha(round(255 * fade))
-        surface.blit(image, image.get_rect(center=box.center))
-        image.set_alpha(None)
+        gfx.blit_faded(surface, image, image.get_rect(center=box.center), round(255 * fade))
 
 
     def draw_summary(self, surface: pygame.Surface, summary: HandSummary) -> None:

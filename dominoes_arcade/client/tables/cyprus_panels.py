@@ -430,9 +430,7 @@ class Panels:
             bubble = self.translucent(box.size, (10, 24, 18, min(250, alpha)), radius=box.height // 2)
             surface.blit(bubble, box)
             note_mark(surface, "cover", box, "note")
-            image.set_alpha(alpha)
-            surface.blit(image, image.get_rect(center=box.center))
-            image.set_alpha(None)
+            gfx.blit_faded(surface, image, image.get_rect(center=box.center), alpha)
 
     def draw_summary(self, surface: pygame.Surface) -> None:
         """The finished round: why it ended, who scored, and every hand shown with its pips."""

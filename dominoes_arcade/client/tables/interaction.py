@@ -65,6 +65,7 @@ DRAG_THRESHOLD = 6
 LEGAL_COLOUR = (246, 196, 72)
 SELECTED_COLOUR = (255, 255, 255)
 TARGET_COLOUR = (120, 236, 160)
+ILLEGAL_COLOUR = (240, 86, 72)
 FOCUS_COLOUR = (255, 255, 255)
 HINT_COLOUR = (255, 128, 226)
 LAST_MOVE_COLOUR = (110, 200, 255)
@@ -297,6 +298,17 @@ class Picker:
             return item
         return None
 
+    def drop_preview(self) -> tuple[Hashable | None, bool]:
+        """While a source is dragged: the item under the pointer (None: the bare
+        table) and whether a release there makes a legal move."""
+        choices = self.table.current_choices()
+        source = self.pressed
+        if not self.dragging or source is None:
+            return None, False
+        legal = self.hit(self.pointer, targets_of(choices, source))
+        if legal is not None:
+            return legal, True
+        return self.hit(self.pointer, [item for item in self.table.item_rects() if item != source]), False
 
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface) -> None:
@@ -319,10 +331,13 @@ class Picker:
         else:
             if source in rects:
                 draw_ring(surface, rects[source], SELECTED_COLOUR, 4, grow=4)
+            # Round the targets, never over them: a stack's pips must stay as they are.
             for item in targets_of(choices, source):
                 if item in rects:
-                    draw_fill(surface, rects[item], (*TARGET_COLOUR, 60 + round(40 * pulse)))
+                    gfx.glow(surface, rects[item], TARGET_COLOUR, 150 + round(100 * pulse))
                     draw_ring(surface, rects[item], TARGET_COLOUR, 3, grow=2)
+            if self.dragging:
+                self.draw_drop_preview(surface, rects)
         device = table.app.input.last_device
         if device is Device.MOUSE:
             if self.hovered is not None and self.hovered in rects and not self.dragging:
@@ -332,6 +347,19 @@ class Picker:
             grow = 7 + round(2 * pulse)
             draw_ring(surface, focus, FOCUS_COLOUR, 3, grow=grow)
             draw_corners(surface, focus.inflate(2 * grow, 2 * grow), FOCUS_COLOUR)
+
+    def draw_drop_preview(self, surface, rects) -> None:
+        """What a release under the pointer would do, before it: a legal target
+        gets a thick ring; anything else under the pointer is dimmed and ringed red
+        (dimmed, so colour is not the only cue)."""
+        item, legal = self.drop_preview()
+        if item is None or item not in rects:
+            return
+        if legal:
+            draw_ring(surface, rects[item], TARGET_COLOUR, 5, grow=5)
+        else:
+            draw_fill(surface, rects[item], (10, 14, 12, 140))
+            draw_ring(surface, rects[item], ILLEGAL_COLOUR, 4, grow=3)
 
     def draw_drag(self, surface) -> None:
         """The tile being dragged, under the pointer."""

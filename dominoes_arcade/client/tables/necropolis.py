@@ -272,7 +272,7 @@ class NecropolisTable(TableScene):
         seat = state.seat
         rects: dict[Hashable, pygame.Rect] = {"pile": layout.pile, "mastabas": layout.trays[seat],
                                               "new_site": layout.new_slot[seat]}
-        for side, rect in layout.ends.get(seat, {}).items():
+        for side, rect in layout.end_targets.get(seat, {}).items():
             rects[("end", side)] = rect
         if state.held >= 0:
             rects["held"] = layout.held

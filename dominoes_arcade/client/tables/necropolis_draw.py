@@ -290,11 +290,8 @@ class NecropolisPainter:
             gfx.rect(pill, (*style.palette.accent, 200), pill.get_rect(), width=2,
                              border_radius=box.height // 2)
         alpha = round(255 * min(1.0, table.banner["alpha"] * 2))
-        pill.set_alpha(alpha)
-        text.set_alpha(alpha)
-        surface.blit(pill, box)
-        surface.blit(text, text.get_rect(center=box.center))
-        text.set_alpha(None)
+        gfx.blit_faded(surface, pill, box, alpha)
+        gfx.blit_faded(surface, text, text.get_rect(center=box.center), alpha)
 
     def draw_summary(self, surface: pygame.Surface) -> None:
         """The final reveal: each seat's mastaba pips and sites, counting up."""

@@ -112,6 +112,10 @@ class TableLayout:
     places: dict[int, Place]
     ends: dict[int, dict[str, pygame.Rect]]
     """Per seat, the empty slot at each end of the active site (no site: none)."""
+    end_targets: dict[int, dict[str, pygame.Rect]]
+    """Per seat, where a tile put on each end of the active site may be dropped:
+    the end's slot and the site's tile at that end (a one-tile site gives each end
+    the half of its tile on that side)."""
     new_slot: dict[int, pygame.Rect]
     """Per seat, the "new site" slot."""
     trays: dict[int, pygame.Rect]
@@ -141,6 +145,7 @@ def lay_out(state, bottom_seat: int, mastaba_order: dict[int, list[int]], replay
     (`replay`: leave room for the replay controls)."""
     places: dict[int, Place] = {}
     ends: dict[int, dict[str, pygame.Rect]] = {}
+    end_targets: dict[int, dict[str, pygame.Rect]] = {}
     new_slot, trays, abandoned, panels, rows = {}, {}, {}, {}, {}
     for seat in (0, 1):
         side = side_of(seat, bottom_seat, replay)
@@ -149,6 +154,7 @@ def lay_out(state, bottom_seat: int, mastaba_order: dict[int, list[int]], replay
         sites = state.sites[seat]
         if sites:
             ends[seat] = _lay_site(places, sites[-1], seat, side.site_row)
+            end_targets[seat] = _end_targets(ends[seat], [places[tile].rect() for tile, _top in sites[-1]])
         _lay_abandoned(places, sites[:-1], seat, side.abandoned)
         _lay_tray(places, mastaba_order.get(seat, []), seat, side.tray)
         new_slot[seat] = pygame.Rect(0, 0, SITE_LENGTH // 2 + 8, SITE_LENGTH + 8)
@@ -159,7 +165,7 @@ def lay_out(state, bottom_seat: int, mastaba_order: dict[int, list[int]], replay
         places[state.held] = Place(held.centerx, held.centery, HELD_LENGTH, "held", state.seat)
     pile = pygame.Rect(0, 0, PILE_LENGTH + 24, PILE_LENGTH // 2 + 40)
     pile.center = (PILE_CENTRE[0], PILE_CENTRE[1] - 6)
-    return TableLayout(places, ends, new_slot, trays, abandoned, panels, rows, pile, held)
+    return TableLayout(places, ends, end_targets, new_slot, trays, abandoned, panels, rows, pile, held)
 
 
 def site_length(count: int, width: int) -> int:
@@ -182,6 +188,17 @@ def _lay_site(places: dict[int, Place], site: tuple, seat: int, row: pygame.Rect
         slot.center = (x0 + index * step, y)
         slots[name] = slot
     return slots
+
+
+def _end_targets(slots: dict[str, pygame.Rect], site: list[pygame.Rect]) -> dict[str, pygame.Rect]:
+    """Each end's drop target: its slot and the end tile of `site` (the site's
+    tile rects, left to right), or that tile's half on this side when it is the
+    only one."""
+    first, last = site[0], site[-1]
+    if len(site) == 1:
+        first = pygame.Rect(first.x, first.y, first.width // 2, first.height)
+        last = pygame.Rect(first.right, last.y, last.right - first.right, last.height)
+    return {"left": slots["left"].union(first), "right": slots["right"].union(last)}
 
 
 def _lay_abandoned(places: dict[int, Place], sites: tuple, seat: int, area: pygame.Rect) -> None:
