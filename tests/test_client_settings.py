@@ -21,7 +21,7 @@ def test_settings_are_saved_on_leaving_and_loaded_next_time(app, tmp_path):
         press_keys(app, pygame.K_RIGHT)           # classic -> colourblind
         steer(app, "Numbers on tiles")
         press_keys(app, pygame.K_RETURN)          # off -> on
-        steer(app, "Volume")
+        steer(app, "Effects volume")
         press_keys(app, pygame.K_LEFT, pygame.K_LEFT)  # 0.7 -> 0.5
         assert app.tile_art.theme.name == "colourblind" and app.tile_art.numbers  # applied at once
         assert app.audio.volume == pytest.approx(0.5)
