@@ -57,17 +57,17 @@ def main() -> None:
     args = parser.parse_args()
     spec = difficulty_spec(load_settings(include_user=False).bots, "medium")
     print(f"median rounds per game (25th-75th percentile), {args.games} games of '{spec}' bots per count")
-    print("players | " + " | ".join(f"{t:>9}" for t in CANDIDATES))
+    print("players | " + " | ".join(f"{t:>12}" for t in CANDIDATES))
     for players in PLAYERS:
         games = [long_game(players, args.seed * 1000 + game, spec) for game in range(args.games)]
         cells = []
         for target in CANDIDATES:
             rounds = [rounds_to_reach(game, target) for game in games]
             if None in rounds:
-                cells.append(f"{'-':>9}")
+                cells.append(f"{'-':>12}")
                 continue
             q1, median, q3 = statistics.quantiles(rounds, n=4, method="inclusive")
-            cells.append(f"{median:>3g} ({q1:g}-{q3:g})".rjust(9))
+            cells.append(f"{median:g} ({q1:g}-{q3:g})".rjust(12))
         print(f"{players:>7} | " + " | ".join(cells))
 
 
