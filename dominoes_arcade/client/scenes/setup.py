@@ -123,7 +123,7 @@ class SetupScene(MenuScene):
         setter = self._option_setter(key)
         help = option.doc[:1].upper() + option.doc[1:] + "."
         if key == "target_score" and not self.target_chosen and self.game in PROPOSED_TARGETS:
-            help += f" Set for {self.players} players, so that a game lasts a few rounds."
+            help = f"Proposed for {self.players} players, so that a game lasts a few rounds."
         if option.choices:
             choices = [(choice, games.value_text(key, choice)) for choice in option.choices]
             return ChoiceList(rect, label, choices, value, setter, help=help)
