@@ -29,8 +29,10 @@ import pygame
 
 RATE = 22050
 """Plenty for short effects, and half the synthesis time of CD rate."""
-_SAMPLES: dict[tuple[str, int], list[float]] = {}
-"""Synthesised samples by (effect, rate): made once per process."""
+_PCM: dict[tuple[str, int, int], bytes] = {}
+"""Each sound as the mixer takes it, by (name, rate, channels): synthesised and
+converted once per process, however many times the mixer opens (a test builds many
+apps)."""
 
 
 def _envelope(n: int, attack: int, decay_per_sample: float, fade: int = 0) -> list[float]:
@@ -92,8 +94,17 @@ def shuffle(rate: int) -> list[float]:
     return out
 
 
+def _note(rate: int, freq: float, gain: float, length: int, attack: float, decay: float, fade: int) -> list[float]:
+    """One note's samples (see `_add_note`)."""
+    envelope = _envelope(length, max(1, int(attack * rate)), decay / rate, fade)
+    step = freq * _WAVE_SIZE / rate
+    mask = _WAVE_SIZE - 1
+    return [gain * level * _WAVE[int(i * step) & mask] for i, level in enumerate(envelope)]
+
+
 def _add_note(out: list[float], rate: int, start: float, freq: float, gain: float, *, attack: float = 0.005,
-              decay: float = 7.0, seconds: float | None = None, wrap: bool = False) -> None:
+              decay: float = 7.0, seconds: float | None = None, wrap: bool = False,
+              made: dict[tuple, list[float]] | None = None) -> None:
     """Add one bell-like note (`_WAVE`) to `out`, from `start` seconds: rising over
     `attack` seconds, then fading as exp(-decay * t).
 
@@ -101,17 +112,20 @@ def _add_note(out: list[float], rate: int, start: float, freq: float, gain: floa
     stops on a non-zero sample: no click); without, it rings to the end of `out`, or
     with `wrap` until it is inaudible. With `wrap`, what passes the end of `out` sounds
     at its start, so a loop's last notes ring on into its beginning and the loop
-    joins without a seam."""
+    joins without a seam. `made` keeps the notes made, for a tune that plays the
+    same note again."""
     n = len(out)
     first = int(start * rate)
     if seconds is not None:
         length = int(seconds * rate)
     else:
         length = int(rate * 9.2 / decay) if wrap else n - first  # e^-9.2 = 1e-4: inaudible
-    envelope = _envelope(length, max(1, int(attack * rate)), decay / rate, length // 5 if seconds is not None else 0)
-    step = freq * _WAVE_SIZE / rate
-    mask = _WAVE_SIZE - 1
-    note = [gain * level * _WAVE[int(i * step) & mask] for i, level in enumerate(envelope)]
+    key = (rate, freq, gain, length, attack, decay, length // 5 if seconds is not None else 0)
+    note = made.get(key) if made is not None else None
+    if note is None:
+        note = _note(*key)
+        if made is not None:
+            made[key] = note
     at = first % n if wrap else first
     if not wrap:
         note = note[:n - at]
@@ -173,15 +187,18 @@ def music(rate: int) -> list[float]:
     to the start (`_add_note`'s `wrap`), so the loop repeats with no click: its last
     sample leads into its first like any two neighbours."""
     out = [0.0] * round(MUSIC_SECONDS * rate)
+    made: dict[tuple, list[float]] = {}
     bar = 4 * BEAT
     for index, (bass, pad) in enumerate(CHORDS):
         start = index * bar
-        _add_note(out, rate, start, _hertz(bass), 0.22, attack=0.03, decay=0.8, seconds=bar + 0.4, wrap=True)
+        _add_note(out, rate, start, _hertz(bass), 0.22, attack=0.03, decay=0.8, seconds=bar + 0.4, wrap=True,
+                  made=made)
         for note in pad:  # each chord swells in as the last one fades: they overlap by half a second
             _add_note(out, rate, start - 0.25, _hertz(note), 0.07, attack=0.6, decay=0.2, seconds=bar + 0.5,
-                      wrap=True)
+                      wrap=True, made=made)
     for beat, note in MELODY:
-        _add_note(out, rate, beat * BEAT, _hertz(note), 0.16, attack=0.01, decay=2.2, seconds=1.6, wrap=True)
+        _add_note(out, rate, beat * BEAT, _hertz(note), 0.16, attack=0.01, decay=2.2, seconds=1.6, wrap=True,
+                  made=made)
     return out
 
 
@@ -274,16 +291,17 @@ class Audio:
         sound = self._sounds.get(name)
         if sound is None:
             rate, size, channels = self._format
-            samples = _SAMPLES.get((name, rate))
-            if samples is None:
-                samples = _SAMPLES[(name, rate)] = SOUNDS[name](rate)
             if abs(size) != 16:
                 return None  # an unusual mixer format: stay silent rather than play noise
-            # Effects that overshoot 1.0 are scaled down as a whole, never clipped.
-            scale = 32000 / max(1.0, max(abs(s) for s in samples))
-            pcm = array("h", (int(s * scale) for s in samples for _ in range(channels)))
+            pcm = _PCM.get((name, rate, channels))
+            if pcm is None:
+                samples = SOUNDS[name](rate)
+                # Effects that overshoot 1.0 are scaled down as a whole, never clipped.
+                scale = 32000 / max(1.0, max(abs(s) for s in samples))
+                pcm = _PCM[(name, rate, channels)] = array(
+                    "h", (int(s * scale) for s in samples for _ in range(channels))).tobytes()
             try:
-                sound = pygame.mixer.Sound(buffer=pcm.tobytes())
+                sound = pygame.mixer.Sound(buffer=pcm)
             except pygame.error:
                 return None
             self._sounds[name] = sound
