@@ -20,6 +20,8 @@ from dominoes_arcade.engine import CHANCE, new_game
 RESOLUTIONS = [(1920, 1080), (1280, 800), (2560, 1080)]
 LEAST_GAP = 3
 """Pixels between the tiles of two arms, and between a number's badge and any tile."""
+BADGE_SHADOW = 3
+"""How far a number's badge is drawn past its radius: its shadow, 1 larger and 2 lower."""
 SLOTS = 8
 NEAR = 12
 """Canvas units within which two tiles' gap is measured (farther ones cannot touch)."""
@@ -150,7 +152,7 @@ def test_each_open_number_sits_at_its_own_arm_on_no_tile(resolution):
                 assert other == arm or own < math.dist(centre, end), \
                     f"arm {arm}'s number is nearer arm {other}'s end (arms of {counts} tiles)"
             for (tile_arm, index), polygon in [*placed.items(), ((-1, 0), spinner)]:
-                clear = (point_distance(centre, polygon) - radius) * pixels
+                clear = (point_distance(centre, polygon) - radius - BADGE_SHADOW) * pixels
                 assert clear >= LEAST_GAP, \
                     f"at {resolution}, arm {arm}'s number is {clear:.1f} px from arm {tile_arm} tile {index} " \
                     f"(arms of {counts} tiles)"
