@@ -65,9 +65,10 @@ APP_SECTIONS: dict[str, tuple[str, list[Option]]] = {
         Option("theme", "classic", "tile colours", choices=THEMES),
         Option("numbers_on_tiles", False, "print the numbers beside the pips", kind=bool),
     ]),
-    "audio": ("sound effects", [
-        Option("enabled", True, "play sound effects", kind=bool),
+    "audio": ("music and sound effects", [
+        Option("enabled", True, "play music and sound effects", kind=bool),
         Option("volume", 0.7, "effects volume", minimum=0.0, maximum=1.0, kind=float),
+        Option("music_volume", 0.3, "music volume; 0 turns the music off", minimum=0.0, maximum=1.0, kind=float),
     ]),
     "controls": ("mouse, keyboard and game controllers", [
         Option("button_labels", "auto", "controller button names in prompts", choices=BUTTON_LABELS),

@@ -1,13 +1,16 @@
-"""Sound effects: synthesised within range, and silent and harmless without a mixer."""
+"""Sound effects and music: synthesised within range, the music a seamless loop that
+follows its settings, and all silent and harmless without a mixer."""
 
 from __future__ import annotations
+
+from itertools import pairwise
 
 import pygame
 import pytest
 import test_client_support  # noqa: F401  (dummy SDL drivers before pygame starts)
 from test_client_support import press_keys, run
 
-from dominoes_arcade.client.audio import EFFECTS, RATE, Audio
+from dominoes_arcade.client.audio import EFFECTS, MUSIC_SECONDS, RATE, Audio, music
 
 
 @pytest.mark.parametrize("name", sorted(EFFECTS))
@@ -78,3 +81,33 @@ def test_shutdown_halts_the_sounds_and_closes_the_mixer_before_pygame_quits():
         audio.shutdown()  # a second call finds the mixer closed and does nothing
     finally:
         pygame.quit()
+
+
+def test_the_music_is_a_four_bar_loop_that_joins_without_a_click():
+    samples = music(RATE)
+    assert len(samples) == round(MUSIC_SECONDS * RATE) and 8 < MUSIC_SECONDS < 16  # a few bars, not a song
+    assert 0.1 < max(abs(s) for s in samples) < 0.7  # audible, and soft beside the effects' full scale
+    steps = [b - a for a, b in pairwise(samples)]
+    bends = [b - a for a, b in pairwise(steps)]
+    # Played again and again, the last sample leads into the first as any two neighbours do:
+    # the seam's step and bend are no larger than the loop's own.
+    assert abs(samples[0] - samples[-1]) <= max(abs(s) for s in steps)
+    assert abs((samples[0] - samples[-1]) - (samples[-1] - samples[-2])) <= max(abs(b) for b in bends)
+
+
+def test_the_music_follows_sound_and_its_volume(app_with):
+    app = app_with('[display]\nanimation_speed = "off"\n[audio]\nmusic_volume = 0.0\n')
+    assert app.audio.available and not app.audio.music_playing  # volume 0: no music at all
+    app.change_setting("audio", "music_volume", 0.4)
+    run(app)
+    assert app.audio.music_playing
+    app.change_setting("audio", "enabled", False)  # sound off silences the music too
+    assert not app.audio.music_playing
+    app.change_setting("audio", "enabled", True)
+    assert app.audio.music_playing
+    app.change_setting("audio", "music_volume", 0.0)
+    assert not app.audio.music_playing
+
+
+def test_the_music_plays_from_the_title_at_the_default_volume(app):
+    assert app.scenes.top.name == "title" and app.audio.music_playing

@@ -269,3 +269,37 @@ def test_a_record_replays_on_the_table_step_by_step(app):
         run(app)
     assert table.is_over and table.error is None
     assert table.steps == record.steps and table.state.scores() == record.scores
+
+
+def test_cyprus_proposes_a_target_for_the_players_and_the_game_records_it(app):
+    """The rules' target (100) ends a game of 10 after one round (docs/cyprus-target.md):
+    the setup proposes a larger one as seats are added, and the game is played and
+    recorded with the target shown."""
+    click_widget(app, "Cyprus")
+    setup = app.scenes.top
+    assert widget(app, "Target score").value == 100  # 4 players: the rules' own target
+    steer(app, "Players")
+    for _ in range(6):
+        press_keys(app, pygame.K_RIGHT)
+    assert setup.players == 10
+    proposed = widget(app, "Target score").value
+    assert proposed > 100  # the slider shows the target the game will use
+    assert "10 players" in widget(app, "Target score").help
+    click_widget(app, "Start game")
+    table = app.scenes.top
+    assert table.state.options_dict()["target_score"] == proposed
+    assert table.session.to_record().options["target_score"] == proposed  # so a replay is exact
+
+
+def test_a_target_the_player_chose_is_kept_whatever_the_number_of_players(app_with):
+    app = app_with('[display]\nanimation_speed = "off"\n')
+    click_widget(app, "Cyprus")
+    steer(app, "Target score")
+    press_keys(app, pygame.K_LEFT)  # chosen here: 90
+    steer(app, "Players")
+    press_keys(app, pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_RIGHT)
+    assert app.scenes.top.players == 7 and widget(app, "Target score").value == 90
+    configured = app_with('[display]\nanimation_speed = "off"\n[cyprus]\nplayers = 10\ntarget_score = 120\n',
+                          name="chosen.toml")
+    click_widget(configured, "Cyprus")
+    assert configured.scenes.top.players == 10 and widget(configured, "Target score").value == 120

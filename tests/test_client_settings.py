@@ -21,7 +21,7 @@ def test_settings_are_saved_on_leaving_and_loaded_next_time(app, tmp_path):
         press_keys(app, pygame.K_RIGHT)           # classic -> colourblind
         steer(app, "Numbers on tiles")
         press_keys(app, pygame.K_RETURN)          # off -> on
-        steer(app, "Volume")
+        steer(app, "Effects volume")
         press_keys(app, pygame.K_LEFT, pygame.K_LEFT)  # 0.7 -> 0.5
         assert app.tile_art.theme.name == "colourblind" and app.tile_art.numbers  # applied at once
         assert app.audio.volume == pytest.approx(0.5)
@@ -87,3 +87,17 @@ def test_fullscreen_toggles_survive_the_dummy_driver(app):
         assert app.screen.get_size() == (1280, 720)
     finally:
         app.close()
+
+
+def test_the_music_volume_row_changes_the_music_and_is_saved(app, tmp_path):
+    try:
+        click_widget(app, "Settings")
+        steer(app, "Music volume")
+        press_keys(app, pygame.K_LEFT)  # 0.3 -> 0.2
+        assert app.settings.audio.music_volume == pytest.approx(0.2) and app.audio.music_playing
+        press_keys(app, pygame.K_LEFT, pygame.K_LEFT)  # 0: no music
+        assert app.audio.music_volume == 0 and not app.audio.music_playing
+        press_keys(app, pygame.K_ESCAPE)
+    finally:
+        app.close()
+    assert tomllib.loads((tmp_path / "config.user.toml").read_text(encoding="utf-8")) == {"audio": {"music_volume": 0}}

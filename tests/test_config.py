@@ -52,6 +52,8 @@ def test_a_file_overrides_only_what_it_names(tmp_path):
     ("[necropolis]\nsite_penalty = true\n", "necropolis.site_penalty", "true"),
     ("[necropolis]\ncolour = 1\n", "necropolis.colour", "unknown key"),
     ("[audio]\nvolume = 1.5\n", "audio.volume", "from 0.0 to 1.0"),
+    ("[audio]\nmusic_volume = -0.1\n", "audio.music_volume", "from 0.0 to 1.0"),
+    ("[audio]\nmusic_volume = \"soft\"\n", "audio.music_volume", '"soft"'),
     ("[nope]\nx = 1\n", "nope", "unknown section"),
 ])
 def test_bad_values_name_file_key_value_and_what_is_allowed(tmp_path, text, key, needle):
@@ -61,6 +63,11 @@ def test_bad_values_name_file_key_value_and_what_is_allowed(tmp_path, text, key,
     message = str(caught.value)
     assert message.startswith(str(path)) and key in message and needle in message
     assert caught.value.key == key
+
+
+def test_the_music_volume_is_read_from_the_audio_table(tmp_path):
+    assert load_settings(include_user=False).audio.music_volume == 0.3  # lowish: music stays behind the play
+    assert load_settings(write(tmp_path, "[audio]\nmusic_volume = 0.0\n"), include_user=False).audio.music_volume == 0
 
 
 def test_broken_toml_and_missing_file(tmp_path):

@@ -24,7 +24,8 @@ Run it with ``dominoes-arcade play`` (`main.run`). The pieces, each a module:
   horizontal=, owner=)``, ``tile(t, length, flipped=)``, ``back``, ``shadow``,
   ``outline``; themes classic, colourblind, midnight; numbers on tiles.
 - `audio.Audio`: ``play(name)`` for clack, draw, shuffle, score, win, move,
-  select, back; silent without a mixer.
+  select, back; the music loop while sound is on and ``music_volume`` above 0;
+  silent without a mixer.
 - `prompts`: footer button prompts in the last device's labels.
 - `screenshots`: ``python -m dominoes_arcade.client.screenshots DIR`` saves a
   PNG of every screen, headless.

@@ -93,7 +93,7 @@ class App:
         self.panels = PanelCache(self.style)
         self.tile_art = TileArt(display.theme, display.numbers_on_tiles)
         pygame.display.set_icon(self.tile_art.face(6, 6, 64))
-        self.audio = Audio(settings.audio.enabled, settings.audio.volume)
+        self.audio = Audio(settings.audio.enabled, settings.audio.volume, settings.audio.music_volume)
         controls = settings.controls
         self.input = InputMapper(controls.stick_deadzone, controls.repeat_delay_ms / 1000,
                                  controls.repeat_rate_ms / 1000)
@@ -193,7 +193,7 @@ class App:
             self.style.theme = display.theme
             self.tile_art.configure(display.theme, display.numbers_on_tiles)
         elif section == "audio":
-            self.audio.configure(audio.enabled, audio.volume)
+            self.audio.configure(audio.enabled, audio.volume, audio.music_volume)
         elif section == "controls":
             self.input.configure(controls.stick_deadzone, controls.repeat_delay_ms / 1000,
                                  controls.repeat_rate_ms / 1000)

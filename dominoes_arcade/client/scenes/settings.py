@@ -1,4 +1,4 @@
-"""Settings: full screen, animation speed, sound, tile theme, numbers on tiles and
+"""Settings: full screen, animation speed, sound, effects and music volumes, tile theme, numbers on tiles and
 controller button labels. Each change applies at once (the preview shows the
 tiles and prompts as they will look); leaving the screen saves the keys the
 player changed to the user config file, which loads next time (`prefs`).
@@ -19,7 +19,7 @@ from ..widgets import Button, ChoiceList, Slider, Toggle
 from .menu import MenuScene
 
 WIDTH, HEIGHT = LOGICAL_SIZE
-LEFT_X, TOP, ROW_WIDTH, ROW, GAP = 60, 104, 660, 54, 10
+LEFT_X, TOP, ROW_WIDTH, ROW, GAP = 60, 104, 660, 48, 8
 PREVIEW = pygame.Rect(760, 104, 460, 486)
 
 SPEED_ORDER = ("off", *sorted((v for v in ANIMATION_SPEEDS if v != "off"), key=lambda v: -SPEED_SCALES[v]))
@@ -30,6 +30,10 @@ THEME_HELP = {"classic": "Ivory tiles with black pips on green felt; Build Up's 
 SPEED_TEXT = {"off": "Off (instant)", "fast": "Fast", "normal": "Normal", "slow": "Slow"}
 LABEL_TEXT = {"auto": "Automatic", "xbox": "Xbox (A B X Y)", "playstation": "PlayStation (shapes)",
               "nintendo": "Nintendo (B A Y X)"}
+
+
+def percent(value: float) -> str:
+    return f"{round(value * 100)}%"
 
 
 class SettingsScene(MenuScene):
@@ -48,21 +52,24 @@ class SettingsScene(MenuScene):
             ChoiceList(self._row(1), "Animation speed", [(v, SPEED_TEXT[v]) for v in SPEED_ORDER],
                        s.display.animation_speed, self._setter("display", "animation_speed"),
                        help="How fast tiles move. A click or confirm always skips an animation."),
-            Toggle(self._row(2), "Sound effects", s.audio.enabled, self._setter("audio", "enabled"),
-                   help="Clacks, draws and fanfares."),
-            Slider(self._row(3), "Volume", s.audio.volume, 0.0, 1.0, 0.1, self._setter("audio", "volume"),
-                   format=lambda v: f"{round(v * 100)}%", help="Sound effects volume."),
-            ChoiceList(self._row(4), "Tile theme", [(name, theme.label) for name, theme in THEMES.items()],
+            Toggle(self._row(2), "Sound", s.audio.enabled, self._setter("audio", "enabled"),
+                   help="Music, and the clacks, draws and fanfares of play."),
+            Slider(self._row(3), "Effects volume", s.audio.volume, 0.0, 1.0, 0.1, self._setter("audio", "volume"),
+                   format=percent, help="How loud the clacks, draws and fanfares are."),
+            Slider(self._row(4), "Music volume", s.audio.music_volume, 0.0, 1.0, 0.1,
+                   self._setter("audio", "music_volume"), format=percent,
+                   help="How loud the music is. At 0% there is no music."),
+            ChoiceList(self._row(5), "Tile theme", [(name, theme.label) for name, theme in THEMES.items()],
                        s.display.theme, self._set_theme, help=THEME_HELP.get(s.display.theme, "")),
-            Toggle(self._row(5), "Numbers on tiles", s.display.numbers_on_tiles,
+            Toggle(self._row(6), "Numbers on tiles", s.display.numbers_on_tiles,
                    self._setter("display", "numbers_on_tiles"), help="Print each half's number beside its pips."),
-            ChoiceList(self._row(6), "Button labels", [(v, LABEL_TEXT[v]) for v in BUTTON_LABELS],
+            ChoiceList(self._row(7), "Button labels", [(v, LABEL_TEXT[v]) for v in BUTTON_LABELS],
                        s.controls.button_labels, self._setter("controls", "button_labels"),
                        help="Which names controller buttons get in the prompts."),
         ]
         for widget in rows:
             self.focus.add(widget)
-        self.focus.add(Button((LEFT_X, TOP + 7 * (ROW + GAP) + 14, 300, 58), "Back", self.back,
+        self.focus.add(Button((LEFT_X, TOP + 8 * (ROW + GAP) + 14, 300, 58), "Back", self.back,
                               help="Save and go back."))
 
     @staticmethod

@@ -7,6 +7,9 @@ options with it: a bool becomes a toggle, a list of choices a choice list, a
 number range a slider. Values start from config.toml (``settings.game(name)``);
 changes here apply to this game only and are not saved.
 
+Cyprus's target score is proposed for the number of players (`PROPOSED_TARGETS`)
+until the player chooses one, here or in config.toml.
+
 The deal number (the seed the tiles are shuffled from) is drawn when the screen
 opens and shown under the panels: ``play GAME --seed N`` deals the same tiles.
 """
@@ -48,6 +51,13 @@ def nice_step(minimum: float, maximum: float, integer: bool) -> float:
     return 10 * power
 
 
+PROPOSED_TARGETS = {"cyprus": {4: 100, 5: 100, 6: 125, 7: 125, 8: 150, 9: 150, 10: 175}}
+"""The target score proposed for each player count, where a game's rounds score more
+with more players: each lets a game of medium bots last a median of 3 to 5 rounds
+(measured by bench/cyprus_rounds.py; docs/cyprus-target.md). The rules' own
+default (100) would end a game of 8 to 10 players after one round."""
+
+
 class SetupScene(MenuScene):
     name = "setup"
 
@@ -61,6 +71,11 @@ class SetupScene(MenuScene):
         self.players = min(high, max(low, int(wanted)))
         self.seats = ["human"] + ["medium"] * (self.players - 1)
         self.options = {key: options[key] for key in games.variant_options(game)}
+        self.target_chosen = "target_score" in self.options and (
+            self.options["target_score"] != games.variant_options(game)["target_score"].default)
+        """Whether the player chose the target (in config.toml, or here): then it is
+        kept whatever the player count, else it follows `PROPOSED_TARGETS`."""
+        self._propose_target()
         self.seed = seed if seed is not None else random.randrange(1 << 30)
         """The deal: shown here, and the tiles are shuffled from it."""
         super().__init__(app)
@@ -107,6 +122,8 @@ class SetupScene(MenuScene):
         value = self.options[key]
         setter = self._option_setter(key)
         help = option.doc[:1].upper() + option.doc[1:] + "."
+        if key == "target_score" and not self.target_chosen and self.game in PROPOSED_TARGETS:
+            help = f"Proposed for {self.players} players, so that a game lasts a few rounds."
         if option.choices:
             choices = [(choice, games.value_text(key, choice)) for choice in option.choices]
             return ChoiceList(rect, label, choices, value, setter, help=help)
@@ -127,11 +144,19 @@ class SetupScene(MenuScene):
     def _option_setter(self, key: str):
         def set_option(value) -> None:
             self.options[key] = value
+            if key == "target_score":
+                self.target_chosen = True
         return set_option
+
+    def _propose_target(self) -> None:
+        proposed = PROPOSED_TARGETS.get(self.game, {}).get(self.players)
+        if proposed is not None and not self.target_chosen:
+            self.options["target_score"] = proposed
 
     def set_players(self, players: int) -> None:
         self.players = players
         self.seats = (self.seats + ["medium"] * players)[:players]
+        self._propose_target()
         self.rebuild()
 
     # -- actions ---------------------------------------------------------------------

@@ -47,6 +47,10 @@ GAP = 4
 """Between tiles along an arm."""
 ROW_GAP = 6
 """Between the rows of neighbouring arms."""
+CORNER_GAP = 6
+"""How far a corner slot's tile stands off the spinner's corner, along its diagonal:
+its sides then keep 4 px (6 times the square root of a half) from the N, E, S and W
+tiles beside it, where `GAP` would leave under 3."""
 
 N, E, S, W, NE, SE, SW, NW = range(8)
 SLOT_NAMES = ("N", "E", "S", "W", "NE", "SE", "SW", "NW")
@@ -135,14 +139,15 @@ def star_geometry(slots: int, length: int, area: tuple[int, int, int, int] = tup
     spin_hx, spin_hy = quarter, half
 
     # The star slots, touching the spinner; a corner tile is pushed out along its
-    # diagonal until its near corner clears the spinner's.
+    # diagonal until its near corner clears the spinner's (`CORNER_GAP`).
     origins: dict[int, tuple[float, float]] = {
         N: (cx, cy - spin_hy - GAP), S: (cx, cy + spin_hy + GAP),
         E: (cx + spin_hx + GAP, cy), W: (cx - spin_hx - GAP, cy),
     }
     for slot, (sx, sy) in ((NE, (1, -1)), (SE, (1, 1)), (SW, (-1, 1)), (NW, (-1, -1))):
         ux, uy = direction(SLOT_ANGLES[slot])
-        origins[slot] = (cx + sx * spin_hx + ux * (quarter + GAP), cy + sy * spin_hy + uy * (quarter + GAP))
+        out = quarter + CORNER_GAP
+        origins[slot] = (cx + sx * spin_hx + ux * out, cy + sy * spin_hy + uy * out)
     arms: dict[int, list[Slot]] = {}
     ends: dict[int, tuple[float, float]] = {}
     for slot in range(slots):
@@ -250,6 +255,17 @@ def place(geometry: StarGeometry, arm: int, index: int) -> Slot:
     """Arm `arm`'s `index`-th place (its star slot is 0)."""
     path = geometry.arms[arm]
     return path[min(index, len(path) - 1)]
+
+
+def arm_label(geometry: StarGeometry, arm: int, count: int) -> tuple[tuple[float, float], int]:
+    """Where arm `arm` (with `count` tiles) shows its open number, and the badge's
+    radius: in the half of the next place that will match it, nearest the arm's
+    last tile. Not the next place's centre: after a turning tile the next place
+    lies half a row sideways, nearer some other arm's end than this one's."""
+    slot = place(geometry, arm, count)
+    back_x, back_y = direction(slot.angle)
+    quarter = geometry.length / 4
+    return (slot.x - back_x * quarter, slot.y - back_y * quarter), max(9, geometry.length // 5)
 
 
 # -- seats -----------------------------------------------------------------------------

@@ -29,6 +29,7 @@ from .cyprus_layout import (
     SLOT_NAMES,
     Slot,
     StarGeometry,
+    arm_label,
     place,
     plate_rows,
     plate_tiles,
@@ -161,22 +162,22 @@ class Panels:
         gfx.lines(surface, colour[:3], True, corners, 2)
 
     def draw_arm_ends(self, surface: pygame.Surface, geometry: StarGeometry) -> None:
-        """A badge with each arm's open number where its next tile goes; a dead arm's
-        number is crossed out. Before the star is complete the badges are dim."""
+        """A badge with each arm's open number where its next tile goes (`arm_label`);
+        a dead arm's number is crossed out. Before the star is complete the badges
+        are dim."""
         table = self.table
         model = table.model
         if model.revealed:
             return
         complete = len(model.layout) == table.slots
-        radius = max(9, geometry.length // 5)
         for arm, line in enumerate(model.layout):
             if any(t in table.flights for t in line):
                 continue
-            slot = place(geometry, arm, len(line))
+            (x, y), radius = arm_label(geometry, arm, len(line))
             end = open_ends(line, table.preset.suit)[-1]
             dead = arm in model.dead
             fill = (40, 40, 40) if dead else (250, 246, 232) if complete else (120, 130, 120)
-            centre = (round(slot.x), round(slot.y))
+            centre = (round(x), round(y))
             gfx.circle(surface, (0, 0, 0), (centre[0] + 1, centre[1] + 2), radius + 1)
             gfx.circle(surface, fill, centre, radius)
             ink = (150, 150, 150) if dead else (20, 24, 22)

@@ -1,0 +1,158 @@
+"""The Cyprus table's arms in real games (pure geometry, no window; issue 29): at every
+player count and at the screens players use, no two arms' tiles touch however the
+arms fold, and each arm's open number sits at its own arm's end, on no tile.
+
+The table is laid out on the 1280x720 canvas and drawn at the screen's scale
+(`App.scale`: the smaller of width / 1280 and height / 720), so a gap of g canvas
+units is g times the scale in pixels."""
+
+from __future__ import annotations
+
+import math
+import random
+from functools import cache
+
+import pytest
+
+from dominoes_arcade.client.tables.cyprus_layout import arm_label, direction, fit_geometry, place
+from dominoes_arcade.engine import CHANCE, new_game
+
+RESOLUTIONS = [(1920, 1080), (1280, 800), (2560, 1080)]
+LEAST_GAP = 3
+"""Pixels between the tiles of two arms, and between a number's badge and any tile."""
+BADGE_SHADOW = 3
+"""How far a number's badge is drawn past its radius: its shadow, 1 larger and 2 lower."""
+SLOTS = 8
+NEAR = 12
+"""Canvas units within which two tiles' gap is measured (farther ones cannot touch)."""
+GAMES = 6
+"""Random games per player count: a few thousand different tables in all."""
+
+
+def scale(resolution: tuple[int, int]) -> float:
+    return min(resolution[0] / 1280, resolution[1] / 720)
+
+
+def corners(slot, length: float) -> list[tuple[float, float]]:
+    """The tile in `slot` as drawn: `length` along its direction of travel, half that across."""
+    ux, uy = direction(slot.angle)
+    vx, vy = -uy, ux
+    along, across = length / 2, length / 4
+    return [(slot.x + a * ux * along + b * vx * across, slot.y + a * uy * along + b * vy * across)
+            for a, b in ((1, 1), (1, -1), (-1, -1), (-1, 1))]
+
+
+def _segment_distance(p, a, b) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    t = max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy)))
+    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
+
+
+def _inside(p, polygon) -> bool:
+    sides = [(b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])
+             for a, b in zip(polygon, polygon[1:] + polygon[:1], strict=True)]
+    return all(s >= 0 for s in sides) or all(s <= 0 for s in sides)
+
+
+def point_distance(p, polygon) -> float:
+    """From a point to a convex polygon: 0 inside it."""
+    if _inside(p, polygon):
+        return 0.0
+    return min(_segment_distance(p, a, b) for a, b in zip(polygon, polygon[1:] + polygon[:1], strict=True))
+
+
+def gap(p: list, q: list) -> float:
+    """Between two convex polygons: 0 when they overlap."""
+    if any(_inside(c, q) for c in p) or any(_inside(c, p) for c in q):
+        return 0.0
+    return min(min(point_distance(c, q) for c in p), min(point_distance(c, p) for c in q))
+
+
+def far_apart(p: list, q: list, margin: float) -> bool:
+    """Whether the boxes around `p` and `q` are more than `margin` apart (no need to measure)."""
+    return (min(x for x, _ in p) > max(x for x, _ in q) + margin or min(x for x, _ in q) > max(x for x, _ in p) + margin
+            or min(y for _, y in p) > max(y for _, y in q) + margin
+            or min(y for _, y in q) > max(y for _, y in p) + margin)
+
+
+@cache
+def tables_of_real_games() -> frozenset[tuple[int, ...]]:
+    """Each arm's tile count at every step of random games at 4 to 10 players (the
+    places depend on nothing else)."""
+    seen = set()
+    for players in range(4, 11):
+        for game in range(GAMES):
+            rng = random.Random(players * 100 + game)
+            state = new_game("cyprus", players, {"players": players})
+            while not state.is_terminal:
+                action = state.sample_chance(rng) if state.current_player == CHANCE else rng.choice(
+                    state.legal_actions())
+                state.apply_unchecked(action)
+                seen.add(tuple(len(line) for line in state.layout))
+    return frozenset(seen)
+
+
+def _padded(counts: tuple[int, ...]) -> tuple[int, ...]:
+    return counts + (0,) * (SLOTS - len(counts))
+
+
+def tiles(counts: tuple[int, ...]):
+    geometry = fit_geometry(SLOTS, _padded(counts))
+    return geometry, {(arm, index): corners(place(geometry, arm, index), geometry.length)
+                      for arm, count in enumerate(counts) for index in range(count)}
+
+
+def test_random_games_lay_many_tables_with_folded_arms():
+    """The properties below cover folds: arms that run out along a row and back along the next."""
+    tables = tables_of_real_games()
+    folded = 0
+    for counts in tables:
+        geometry = fit_geometry(SLOTS, _padded(counts))
+        ways = [{place(geometry, arm, index).angle for index in range(count)} for arm, count in enumerate(counts)]
+        folded += any({0, 180} <= way for way in ways)
+    assert len(tables) > 1000 and folded > 100
+
+
+def test_no_two_arms_touch_however_they_fold():
+    least = (math.inf, (), None, None)  # the narrowest gap between two arms, over every table, in canvas units
+    for counts in tables_of_real_games():
+        _, placed = tiles(counts)
+        keys = list(placed)
+        for i, one in enumerate(keys):
+            for other in keys[i + 1:]:
+                if one[0] == other[0] or far_apart(placed[one], placed[other], NEAR):
+                    continue
+                between = gap(placed[one], placed[other])
+                if between < least[0]:
+                    least = (between, counts, one, other)
+    between, counts, one, other = least
+    assert between < NEAR  # neighbouring arms were measured
+    for resolution in RESOLUTIONS:
+        assert between * scale(resolution) >= LEAST_GAP, \
+            f"at {resolution}, arm {one[0]} tile {one[1]} and arm {other[0]} tile {other[1]} are " \
+            f"{between * scale(resolution):.1f} px apart (arms of {counts} tiles)"
+
+
+@pytest.mark.parametrize("resolution", RESOLUTIONS)
+def test_each_open_number_sits_at_its_own_arm_on_no_tile(resolution):
+    pixels = scale(resolution)
+    for counts in tables_of_real_games():
+        geometry, placed = tiles(counts)
+        length = geometry.length
+        spinner = corners(geometry.spinner, length)
+        ends = {}
+        for arm, count in enumerate(counts):  # the open number's half of each arm's last tile
+            last = place(geometry, arm, count - 1)
+            ux, uy = direction(last.angle)
+            ends[arm] = (last.x + ux * length / 4, last.y + uy * length / 4)
+        for arm, count in enumerate(counts):
+            centre, radius = arm_label(geometry, arm, count)
+            own = math.dist(centre, ends[arm])
+            for other, end in ends.items():
+                assert other == arm or own < math.dist(centre, end), \
+                    f"arm {arm}'s number is nearer arm {other}'s end (arms of {counts} tiles)"
+            for (tile_arm, index), polygon in [*placed.items(), ((-1, 0), spinner)]:
+                clear = (point_distance(centre, polygon) - radius - BADGE_SHADOW) * pixels
+                assert clear >= LEAST_GAP, \
+                    f"at {resolution}, arm {arm}'s number is {clear:.1f} px from arm {tile_arm} tile {index} " \
+                    f"(arms of {counts} tiles)"
