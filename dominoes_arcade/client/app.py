@@ -147,8 +147,9 @@ class App:
                        (height - round(LOGICAL_SIZE[1] * self.scale)) // 2)
         set_scale(self.scale)
         self._scaled = self.scale != 1.0 or self.offset != (0, 0)
+        screen.set_clip(None)
+        screen.fill((0, 0, 0))  # the bars, once: the frame never draws outside its own area
         self._frame = Frame(screen, LOGICAL_SIZE, self.scale, self.offset) if self._scaled else None
-        screen.fill((0, 0, 0))
         return screen
 
     def set_fullscreen(self, on: bool) -> None:
