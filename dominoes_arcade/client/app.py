@@ -32,7 +32,7 @@ from . import prefs
 from .audio import Audio
 from .canvas import Frame, set_scale
 from .input import Device, InputEvent, InputMapper, Intent
-from .layout_check import FOOTER_LAYER, Mark, set_layer
+from .layout_check import FOOTER_LAYER, NOTICES_LAYER, Mark, set_layer
 from .prompts import draw_prompts, layout_prompts, pad_family
 from .scene import Scene, SceneStack
 from .theme import SMALL, PanelCache, Style, fitted
@@ -334,7 +334,7 @@ class App:
                 words = fitted(self.style, footer_note[0], SMALL, right - placed.right - 28, bold=True)
                 note = self.style.text(words, SMALL, footer_note[1], bold=True)
                 screen.blit(note, note.get_rect(midleft=(placed.right + 28, y + FOOTER_HEIGHT // 2)))
-        set_layer(screen, "notices")
+        set_layer(screen, NOTICES_LAYER)
         for index, (text, left) in enumerate(self.toasts):
             surface = self.style.text(text, SMALL + 2, bold=True)
             box = surface.get_rect(midtop=(LOGICAL_SIZE[0] // 2, 14 + index * 46)).inflate(36, 18)

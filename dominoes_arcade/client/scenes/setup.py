@@ -8,7 +8,8 @@ number range a slider. Values start from config.toml (``settings.game(name)``);
 changes here apply to this game only and are not saved.
 
 The deal number (the seed the tiles are shuffled from) is drawn when the screen
-opens and shown under the panels: ``play GAME --seed N`` deals the same tiles.
+opens and shown beside the options' heading: ``play GAME --seed N`` deals the
+same tiles.
 """
 
 from __future__ import annotations
@@ -149,8 +150,10 @@ class SetupScene(MenuScene):
             self.app.panels.draw(surface, panel)
             surface.blit(style.text(heading, LARGE, style.palette.text, bold=True), (panel.x + 22, panel.y + 14))
         self._draw_pitch(surface)
+        # In the options panel's heading row: the help line below the panels is as
+        # wide as its words, and a seat's ran over the deal there.
         deal = style.text(f"Deal {self.seed}", SMALL + 1, style.palette.text_dim)
-        surface.blit(deal, deal.get_rect(midright=(RIGHT.right - 8, LEFT.bottom + 18)))
+        surface.blit(deal, deal.get_rect(midright=(RIGHT.right - 22, RIGHT.y + 30)))
         if not games.variant_options(self.game):
             text = style.text("This game has no variant options.", SMALL, style.palette.text_dim)
             surface.blit(text, (RIGHT.x + 22, RIGHT.y + 64))

@@ -24,9 +24,11 @@ from ..layout_check import note as note_mark
 from ..theme import BODY, LARGE, SMALL, fitted
 from .cyprus_layout import (
     AREA,
+    LEFT_COLUMN,
     PLATE_TILE,
     SHEET_BOX,
     SLOT_NAMES,
+    TOP_ROW,
     Slot,
     StarGeometry,
     place,
@@ -47,6 +49,11 @@ PLATE_MARGIN = 10
 SUMMARY_TILE = 44
 """A hand's tiles in the round summary (long side): pips readable with ten seats."""
 
+
+STATUS_GAP = 24
+"""Between the bottom seat's name and the status (clear of a last-move ring round the name)."""
+NOTE_GAP = 12
+"""Between a seat's plate and its note (clear of a last-move ring round the plate)."""
 
 class Panels:
     """Draws the table's furniture for one `CyprusTable` (reads, never changes, its state)."""
@@ -75,14 +82,50 @@ class Panels:
         return self.table.row.pile_centre
 
     def hand_label_rect(self) -> pygame.Rect:
-        label = self.table.row.label
-        return pygame.Rect(label.x, label.y, 420, label.height)
+        """The bottom seat's name and total (the status line's left part): what the
+        last-move ring goes round when that seat passed or drew."""
+        return self._hand_label(self.style.font(SMALL, True).size(self.status_text())[0])[3]
 
-    def seat_anchor(self, seat: int) -> tuple[int, int]:
+    def _hand_label(self, status_width: int) -> tuple[str, str, bool, pygame.Rect]:
+        """The bottom seat's name (cut short only if a status `status_width` wide
+        would not fit beside it otherwise), its total, whether the dealer chip
+        follows, and where they all go. The line starts beside the boneyard, not
+        over the hand, so a replay's narrower hand leaves the status its room."""
         table = self.table
+        model = table.model
+        seat = table.bottom_seat
+        row = table.row
+        x = row.boneyard.right + 8
+        arrow = 16 if seat == model.to_move and not model.revealed else 0
+        chip = 32 if seat == model.dealer and not model.revealed else 0
+        total = f"{table.shown_total(seat)} / {table.state.rules.target_score}"
+        total_width = self.style.font(SMALL).size(total)[0]
+        who = f"{table.seat_name(seat)} \u00b7 {table.kind_label(seat)}"
+        room = row.hand.right - x - arrow - 12 - total_width - chip - STATUS_GAP - status_width
+        who = fitted(self.style, who, SMALL, max(room, 80), bold=True)
+        width = arrow + self.style.font(SMALL, True).size(who)[0] + 12 + total_width + chip
+        return who, total, bool(chip), pygame.Rect(x, row.label.y, width, row.label.height)
+
+    def note_centre(self, seat: int, text: str) -> tuple[int, int]:
+        """Where a note about `seat` ("Pass") goes: beside its plate, towards the
+        table (over none of the plate's labels or tiles), or above the bottom
+        seat's name."""
+        table = self.table
+        half_w, half_h = (side // 2 + NOTE_GAP for side in self.note_box(text, big=False).size)
         if seat == table.bottom_seat:
-            return table.row.hand.centerx, table.row.hand.y - 10
-        return seat_plates(table.state.num_players, table.bottom_seat)[seat].center
+            label = self.hand_label_rect()
+            return label.centerx, label.y - half_h
+        plate = seat_plates(table.state.num_players, table.bottom_seat)[seat]
+        if plate.y == TOP_ROW.y:
+            return plate.centerx, plate.bottom + half_h
+        if plate.x == LEFT_COLUMN.x:
+            return plate.right + half_w, plate.centery
+        return plate.x - half_w, plate.centery
+
+    def note_box(self, text: str, big: bool) -> pygame.Rect:
+        """A note's bubble (at the origin): its text and a margin."""
+        image = self.style.text(text, LARGE + 6 if big else BODY, self.style.palette.text, bold=True)
+        return image.get_rect().inflate(28, 14)
 
     # -- helpers ------------------------------------------------------------------------------
     def text(self, surface, words: str, pos, size=SMALL, colour=None, bold=False, anchor="topleft") -> pygame.Rect:
@@ -268,17 +311,21 @@ class Panels:
         landing = sum(1 for t in hand if t in table.flights)
         places = plate_tiles(plate, len(hand))
         rows = plate_rows(plate, len(hand)) if visible else None
+        drawn = []
         if rows is not None:  # too many to stand in a row without hiding pips: flat, in rows
             for tile, rect in zip(hand, rows[0], strict=True):
                 if tile not in table.flights:
-                    table.draw_tile(surface, tile, rect, rows[1], face_up=True, seat=logged_seat, horizontal=True)
+                    drawn.append(table.draw_tile(surface, tile, rect, rows[1], face_up=True, seat=logged_seat,
+                                                 horizontal=True))
         elif visible:
             for tile, rect in zip(hand, places, strict=True):
                 if tile not in table.flights:
-                    table.draw_tile(surface, tile, rect, PLATE_TILE, face_up=True, seat=logged_seat)
+                    drawn.append(table.draw_tile(surface, tile, rect, PLATE_TILE, face_up=True, seat=logged_seat))
         else:
             for rect in places[:len(hand) - landing]:
-                table.draw_tile(surface, -1, rect, PLATE_TILE, face_up=False, seat=logged_seat)
+                drawn.append(table.draw_tile(surface, -1, rect, PLATE_TILE, face_up=False, seat=logged_seat))
+        for where in drawn:
+            note_mark(surface, "tile", where, "tile")  # no badge may cover it
         self.text(surface, f"\u00d7{len(hand) - landing}", (plate.right - 8, plate.bottom - 34), SMALL,
                   self.style.palette.text, bold=True, anchor="midright")
 
@@ -352,21 +399,19 @@ class Panels:
         seat = table.bottom_seat
         model = table.model
         turn = seat == model.to_move and not model.revealed
-        label = self.hand_label_rect()
+        status = self.status_text()
+        who, total, chip, label = self._hand_label(self.style.font(SMALL, True).size(status)[0])
         x = label.x
         if turn:
             gfx.polygon(surface, palette.accent, [(x, label.y + 4), (x + 10, label.y + 11),
                                                           (x, label.y + 18)])
             x += 16
-        who = f"{table.seat_name(seat)} \u00b7 {table.kind_label(seat)}"
         name = self.text(surface, who, (x, label.y + 1), SMALL, palette.accent if turn else palette.text, bold=True)
-        total = f"{table.shown_total(seat)} / {table.state.rules.target_score}"
         after = self.text(surface, total, (name.right + 12, label.y + 1), SMALL, palette.text)
-        if seat == model.dealer and not model.revealed:
+        if chip:
             self._dealer_chip(surface, (after.right + 16, label.centery))
-        # The status takes the room left of the hand's right edge, cut short before the total.
-        room = table.row.hand.right - after.right - (56 if seat == model.dealer and not model.revealed else 24)
-        status = fitted(self.style, self.status_text(), SMALL, room, bold=True)
+        # The status, whole, at the hand's right edge (the name gives way first).
+        status = fitted(self.style, status, SMALL, table.row.hand.right - label.right - STATUS_GAP, bold=True)
         self.text(surface, status, (table.row.hand.right, label.y + 1), SMALL, palette.accent, bold=True,
                   anchor="topright")
 
@@ -421,15 +466,13 @@ class Panels:
     # -- notes and the round summary --------------------------------------------------------------
     def draw_notes(self, surface: pygame.Surface) -> None:
         for note in self.table.notes:
-            size = LARGE + 6 if note.big else BODY
-            image = self.style.text(note.text, size, self.style.palette.text, bold=True)
-            box = image.get_rect(center=(round(note.x), round(note.y))).inflate(28, 14)
+            image = self.style.text(note.text, LARGE + 6 if note.big else BODY, self.style.palette.text, bold=True)
+            box = self.note_box(note.text, note.big)
+            box.center = (round(note.x), round(note.y))
             alpha = max(0, min(255, round(255 * note.alpha)))
-            # A bubble over its seat's plate, opaque while it is up: it covers the
-            # plate's labels for a moment rather than mixing with them.
             bubble = self.translucent(box.size, (10, 24, 18, min(250, alpha)), radius=box.height // 2)
             surface.blit(bubble, box)
-            note_mark(surface, "cover", box, "note")
+            note_mark(surface, "badge", box, "note")  # beside its seat: over none of its labels or tiles
             image.set_alpha(alpha)
             surface.blit(image, image.get_rect(center=box.center))
             image.set_alpha(None)
