@@ -160,3 +160,23 @@ def test_the_side_bars_stay_black_while_a_tile_is_dragged_into_them(app_with):
         app.step(FRAME, [motion((x, start[1]), buttons=(1, 0, 0), rel=(-60, 0))])
         stray.append(stray_pixels(app))
     assert table.picker.dragging and max(stray) == 0
+
+
+@pytest.mark.parametrize("resolution", [(1920, 1080), (1280, 800), (1280, 720), (2560, 1440), (2560, 1080)])
+def test_a_replays_status_line_is_never_cut_short(app_with, resolution):
+    """Defect: "Seat 3 draws from the boney…" in a Cyprus replay, where the hand
+    (and the name over it) leaves room for the replay's controls."""
+    app = app_with(STILL, "status.toml", resolution=resolution)
+    record = random_game("cyprus", 12, players=4)
+    table = open_table(app, TableSetup("cyprus", list(record.seats), dict(record.options), 0, record=record))
+    table.replay.playing = False
+    app.check_layout = True
+    shown = set()
+    for index in range(0, len(record.steps), 2):
+        table.rebuild(index)
+        run(app)
+        status = table.panels.status_text()
+        texts = {mark.what for mark in app.layout_marks if mark.kind == "text"}
+        assert status in texts, f"step {index}: {status!r} is not on the screen whole"
+        shown.add(status.split(" ", 2)[-1])
+    assert "draws from the boneyard" in shown  # (the longest the replay shows)
