@@ -81,8 +81,8 @@ class SetupScene(MenuScene):
             self.focus.add(ChoiceList(rect, f"Seat {seat + 1}", [(kind, seat_label(kind)) for kind in kinds],
                                       self.seats[seat], self._seat_setter(seat), split=0.4,
                                       text_size=SMALL + 1 if compact else BODY,
-                                      help="A human at this screen, a bot of the difficulty shown, or a "
-                                           "bot program from config.toml's [bots] programs."))
+                                      help="Who plays this seat: a person at this screen, or a bot "
+                                           "of the difficulty shown."))
         y = RIGHT.y + 56
         option_table = games.variant_options(self.game)
         low, high = games.player_range(self.game)
@@ -107,7 +107,7 @@ class SetupScene(MenuScene):
         label = games.option_label(key)
         value = self.options[key]
         setter = self._option_setter(key)
-        help = option.doc[:1].upper() + option.doc[1:] + "."
+        help = games.option_help(key, option)
         if option.choices:
             choices = [(choice, games.value_text(key, choice)) for choice in option.choices]
             return ChoiceList(rect, label, choices, value, setter, help=help)
