@@ -180,3 +180,13 @@ def test_a_replays_status_line_is_never_cut_short(app_with, resolution):
         assert status in texts, f"step {index}: {status!r} is not on the screen whole"
         shown.add(status.split(" ", 2)[-1])
     assert "draws from the boneyard" in shown  # (the longest the replay shows)
+
+
+def test_a_window_maximised_by_a_window_manager_gets_bars_not_a_stretch(app_with):
+    """A window manager maximised the 1280x720 window to 1280x800: the display
+    surface kept its size and SDL stretched it over the window, out of shape."""
+    app = app_with(STILL, "window.toml", resolution=(1280, 720))
+    app.step(FRAME, [pygame.event.Event(pygame.VIDEORESIZE, size=(1280, 800), w=1280, h=800)])
+    run(app, frames=2)
+    assert app.screen.get_size() == (1280, 800) and app.offset == (0, 40)
+    assert stray_pixels(app) == 0

@@ -122,10 +122,11 @@ class App:
         self.layout_marks: list[Mark] = []
 
     # -- the display -----------------------------------------------------------------
-    def _set_mode(self, fullscreen: bool) -> pygame.Surface:
-        """The display at its pixel size; the frame is drawn at that size (not
-        drawn small and stretched), `scale` pixels to the logical unit."""
-        size = self.resolution
+    def _set_mode(self, fullscreen: bool, size: tuple[int, int] | None = None) -> pygame.Surface:
+        """The display at its pixel size (`size`, else the launch's); the frame is
+        drawn at that size (not drawn small and stretched), `scale` pixels to the
+        logical unit."""
+        size = size or self.resolution
         if size is None and fullscreen and not self.headless:
             size = pygame.display.get_desktop_sizes()[0]
         size = tuple(size or LOGICAL_SIZE)
@@ -151,6 +152,15 @@ class App:
         screen.fill((0, 0, 0))  # the bars, once: the frame never draws outside its own area
         self._frame = Frame(screen, LOGICAL_SIZE, self.scale, self.offset) if self._scaled else None
         return screen
+
+    def _window_resized(self, size: tuple[int, int]) -> pygame.Surface:
+        """A window manager resized the window (maximised it): the mode set again at
+        the window's size when the display surface kept its old one (SDL would
+        stretch it to the window, out of shape), then bars around the frame."""
+        screen = pygame.display.get_surface()
+        if screen.get_size() != tuple(size) and not self.fullscreen:
+            return self._set_mode(False, tuple(size))
+        return self._fit(screen)
 
     def set_fullscreen(self, on: bool) -> None:
         """Full screen or windowed: the mode is set again at the new size."""
@@ -233,7 +243,7 @@ class App:
             elif event.type == pygame.KEYDOWN and is_fullscreen_key(event):
                 self.toggle_fullscreen()
             elif event.type == pygame.VIDEORESIZE and pygame.display.get_surface() is not None:
-                self.screen = self._fit(pygame.display.get_surface())
+                self.screen = self._window_resized(event.size)
             else:
                 mapped.extend(self.input.map((event,)))
         mapped.extend(self.input.update(dt))
