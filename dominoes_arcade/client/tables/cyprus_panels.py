@@ -1,7 +1,8 @@
 """Everything on the Cyprus table that is not the star's tiles or the bottom hand:
-the seat plates, the boneyard and its buttons, the score sheet, the status line,
-the empty star slots and arm-end badges, notes, and the round summary that shows
-every hand at a round's end (dominoes_arcade/rules/cyprus.md, "End of a round").
+the seat plates, the boneyard and its buttons, the score sheet, the empty star
+slots and arm-end badges, and the round summary that shows every hand at a
+round's end (dominoes_arcade/rules/cyprus.md, "End of a round"); the status line
+and the notes by the seats are drawn by `cyprus_status`.
 
 Colour is never the only cue: the seat to move has a gold rim *and* an arrow; the
 next star slot is outlined *and* labelled; a dead arm's badge is crossed out; a
@@ -16,19 +17,17 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...engine.core import Termination
-from ...engine.cyprus import DEAL, SEARCH
 from ...engine.tiles import PIPS
 from .. import gfx
 from ..canvas import Canvas
 from ..layout_check import note as note_mark
 from ..theme import BODY, LARGE, SMALL, fitted
+from . import cyprus_status
 from .cyprus_layout import (
     AREA,
-    LEFT_COLUMN,
     PLATE_TILE,
     SHEET_BOX,
     SLOT_NAMES,
-    TOP_ROW,
     Slot,
     StarGeometry,
     place,
@@ -49,11 +48,6 @@ PLATE_MARGIN = 10
 SUMMARY_TILE = 44
 """A hand's tiles in the round summary (long side): pips readable with ten seats."""
 
-
-STATUS_GAP = 24
-"""Between the bottom seat's name and the status (clear of a last-move ring round the name)."""
-NOTE_GAP = 12
-"""Between a seat's plate and its note (clear of a last-move ring round the plate)."""
 
 class Panels:
     """Draws the table's furniture for one `CyprusTable` (reads, never changes, its state)."""
@@ -82,50 +76,19 @@ class Panels:
         return self.table.row.pile_centre
 
     def hand_label_rect(self) -> pygame.Rect:
-        """The bottom seat's name and total (the status line's left part): what the
-        last-move ring goes round when that seat passed or drew."""
-        return self._hand_label(self.style.font(SMALL, True).size(self.status_text())[0])[3]
-
-    def _hand_label(self, status_width: int) -> tuple[str, str, bool, pygame.Rect]:
-        """The bottom seat's name (cut short only if a status `status_width` wide
-        would not fit beside it otherwise), its total, whether the dealer chip
-        follows, and where they all go. The line starts beside the boneyard, not
-        over the hand, so a replay's narrower hand leaves the status its room."""
-        table = self.table
-        model = table.model
-        seat = table.bottom_seat
-        row = table.row
-        x = row.boneyard.right + 8
-        arrow = 16 if seat == model.to_move and not model.revealed else 0
-        chip = 32 if seat == model.dealer and not model.revealed else 0
-        total = f"{table.shown_total(seat)} / {table.state.rules.target_score}"
-        total_width = self.style.font(SMALL).size(total)[0]
-        who = f"{table.seat_name(seat)} \u00b7 {table.kind_label(seat)}"
-        room = row.hand.right - x - arrow - 12 - total_width - chip - STATUS_GAP - status_width
-        who = fitted(self.style, who, SMALL, max(room, 80), bold=True)
-        width = arrow + self.style.font(SMALL, True).size(who)[0] + 12 + total_width + chip
-        return who, total, bool(chip), pygame.Rect(x, row.label.y, width, row.label.height)
+        return cyprus_status.hand_label(self, cyprus_status.status_width(self))[3]
 
     def note_centre(self, seat: int, text: str) -> tuple[int, int]:
-        """Where a note about `seat` ("Pass") goes: beside its plate, towards the
-        table (over none of the plate's labels or tiles), or above the bottom
-        seat's name."""
-        table = self.table
-        half_w, half_h = (side // 2 + NOTE_GAP for side in self.note_box(text, big=False).size)
-        if seat == table.bottom_seat:
-            label = self.hand_label_rect()
-            return label.centerx, label.y - half_h
-        plate = seat_plates(table.state.num_players, table.bottom_seat)[seat]
-        if plate.y == TOP_ROW.y:
-            return plate.centerx, plate.bottom + half_h
-        if plate.x == LEFT_COLUMN.x:
-            return plate.right + half_w, plate.centery
-        return plate.x - half_w, plate.centery
+        return cyprus_status.note_centre(self, seat, text)
 
-    def note_box(self, text: str, big: bool) -> pygame.Rect:
-        """A note's bubble (at the origin): its text and a margin."""
-        image = self.style.text(text, LARGE + 6 if big else BODY, self.style.palette.text, bold=True)
-        return image.get_rect().inflate(28, 14)
+    def status_text(self) -> str:
+        return cyprus_status.status_text(self.table)
+
+    def draw_status(self, surface: pygame.Surface) -> None:
+        cyprus_status.draw_status(self, surface)
+
+    def draw_notes(self, surface: pygame.Surface) -> None:
+        cyprus_status.draw_notes(self, surface)
 
     # -- helpers ------------------------------------------------------------------------------
     def text(self, surface, words: str, pos, size=SMALL, colour=None, bold=False, anchor="topleft") -> pygame.Rect:
@@ -278,7 +241,7 @@ class Panels:
         self._bar(surface, pygame.Rect(kind.right + 8, plate.y + 31, plate.right - 10 - kind.right - 8, 5), seat,
                   target)
         if seat == model.dealer and not model.revealed:
-            self._dealer_chip(surface, (plate.right - 14, plate.bottom - 12))
+            self.dealer_chip(surface, (plate.right - 14, plate.bottom - 12))
         self._plate_hand(surface, seat, plate)
 
     def _total(self, surface, seat: int, topright, target: int) -> None:
@@ -296,7 +259,7 @@ class Panels:
             gfx.rect(surface, self.style.palette.accent, (rect.x, rect.y, max(2, round(rect.width * share)),
                                                                   rect.height), border_radius=2)
 
-    def _dealer_chip(self, surface, centre) -> None:
+    def dealer_chip(self, surface, centre) -> None:
         gfx.circle(surface, (250, 246, 232), centre, 9)
         gfx.circle(surface, (30, 34, 32), centre, 9, 1)
         self.text(surface, "D", centre, TINY, (30, 34, 32), bold=True, anchor="center")
@@ -392,61 +355,6 @@ class Panels:
             self.text(surface, f"+{result.points}", (SHEET_BOX.right - 10, row_y), TINY, palette.accent, bold=True,
                       anchor="topright")
 
-    def draw_status(self, surface: pygame.Surface) -> None:
-        """The bottom seat's name and total on the left; what is happening on the right."""
-        table = self.table
-        palette = self.style.palette
-        seat = table.bottom_seat
-        model = table.model
-        turn = seat == model.to_move and not model.revealed
-        status = self.status_text()
-        who, total, chip, label = self._hand_label(self.style.font(SMALL, True).size(status)[0])
-        x = label.x
-        if turn:
-            gfx.polygon(surface, palette.accent, [(x, label.y + 4), (x + 10, label.y + 11),
-                                                          (x, label.y + 18)])
-            x += 16
-        name = self.text(surface, who, (x, label.y + 1), SMALL, palette.accent if turn else palette.text, bold=True)
-        after = self.text(surface, total, (name.right + 12, label.y + 1), SMALL, palette.text)
-        if chip:
-            self._dealer_chip(surface, (after.right + 16, label.centery))
-        # The status, whole, at the hand's right edge (the name gives way first).
-        status = fitted(self.style, status, SMALL, table.row.hand.right - label.right - STATUS_GAP, bold=True)
-        self.text(surface, status, (table.row.hand.right, label.y + 1), SMALL, palette.accent, bold=True,
-                  anchor="topright")
-
-    def status_text(self) -> str:
-        table = self.table
-        state = table.state
-        model = table.model
-        if model.revealed:
-            return "Round over"
-        if state.is_terminal:
-            return "Game over"
-        seat = state.current_player
-        if seat < 0:
-            spinner = f"{table.preset.suit}-{table.preset.suit}"
-            if state.phase == DEAL:
-                return "Dealing"
-            if state.phase == SEARCH:
-                return f"Nobody holds the {spinner}: drawing for it"
-            return f"{table.seat_name(state.seat)} draws from the boneyard"
-        spinner = f"{table.preset.suit}-{table.preset.suit}"
-        if table.replay is not None:
-            return f"{table.seat_name(seat)} to move"
-        if not table.waiting_for_human:
-            return f"{table.seat_name(seat)} is thinking\u2026"
-        kinds = {a.kind for a in state.legal_actions()}
-        if "spinner" in kinds:
-            return f"Your move: set the {spinner} in the centre"
-        if "play" in kinds:
-            if not state.is_star_complete:
-                return f"Your move: a {table.preset.suit}-x tile into the {SLOT_NAMES[len(model.layout)]} slot"
-            return "Your move: play the drawn tile" if model.drawn >= 0 else "Your move: play a tile on an arm"
-        if "draw" in kinds:
-            return "No tile fits: draw from the boneyard"
-        return "No tile fits: pass"
-
     def _rounds_line(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The score sheet across the rounds so far on one line: as many of the latest as fit."""
         table = self.table
@@ -464,19 +372,6 @@ class Panels:
                   anchor="midleft")
 
     # -- notes and the round summary --------------------------------------------------------------
-    def draw_notes(self, surface: pygame.Surface) -> None:
-        for note in self.table.notes:
-            image = self.style.text(note.text, LARGE + 6 if note.big else BODY, self.style.palette.text, bold=True)
-            box = self.note_box(note.text, note.big)
-            box.center = (round(note.x), round(note.y))
-            alpha = max(0, min(255, round(255 * note.alpha)))
-            bubble = self.translucent(box.size, (10, 24, 18, min(250, alpha)), radius=box.height // 2)
-            surface.blit(bubble, box)
-            note_mark(surface, "badge", box, "note")  # beside its seat: over none of its labels or tiles
-            image.set_alpha(alpha)
-            surface.blit(image, image.get_rect(center=box.center))
-            image.set_alpha(None)
-
     def draw_summary(self, surface: pygame.Surface) -> None:
         """The finished round: why it ended, who scored, and every hand shown with its pips."""
         table = self.table
