@@ -236,13 +236,20 @@ class Panels:
         self.text(surface, table.seat_name(seat), (x, plate.y + 4), SMALL, palette.accent if turn else palette.text,
                   bold=True)
         self._total(surface, seat, (plate.right - 10, plate.y + 4), target)
-        kind = self.text(surface, table.kind_label(seat).split()[0], (plate.x + 10, plate.y + 25), TINY,
-                         palette.text_dim)
-        self._bar(surface, pygame.Rect(kind.right + 8, plate.y + 31, plate.right - 10 - kind.right - 8, 5), seat,
-                  target)
+        self.text(surface, self.plate_kind(seat), (plate.x + 10, plate.y + 25), TINY, palette.text_dim)
+        self._bar(surface, self.plate_bar(seat, plate), seat, target)
         if seat == model.dealer and not model.revealed:
             self.dealer_chip(surface, (plate.right - 14, plate.bottom - 12))
         self._plate_hand(surface, seat, plate)
+
+    def plate_kind(self, seat: int) -> str:
+        """The seat's kind on its plate, in a word ("Easy", a program's name)."""
+        return self.table.kind_label(seat).split()[0]
+
+    def plate_bar(self, seat: int, plate: pygame.Rect) -> pygame.Rect:
+        """The bar of the seat's total against the target on its `plate`, right of its kind."""
+        kind_right = plate.x + 10 + self.style.font(TINY).size(self.plate_kind(seat))[0]
+        return pygame.Rect(kind_right + 8, plate.y + 31, plate.right - 10 - kind_right - 8, 5)
 
     def _total(self, surface, seat: int, topright, target: int) -> None:
         table = self.table

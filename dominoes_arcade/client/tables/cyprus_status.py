@@ -1,12 +1,14 @@
 """The Cyprus table's status line and its notes: above the bottom hand, that seat's
 name and total on the left and what is happening, in words, on the right; and the
-bubbles that say a seat passed, beside that seat. `Panels` draws them through
-these functions (its `text`, `translucent` and `dealer_chip` helpers).
+notes that say a seat passed. `Panels` draws them through these functions (its
+`text`, `translucent` and `dealer_chip` helpers).
 
 The status is never cut short: the line starts at the boneyard's edge (not over
 the hand, which a replay's controls push right), and the name gives way first.
-A note sits beside its seat's plate, towards the table, over none of the plate's
-labels or tiles.
+A seat's note is a small ivory pill on its plate's bar row (the bar of its total
+comes back after it), over none of the plate's labels or tiles and none of the
+table's furniture; the bottom seat's sits above its name. A round's note is a big
+dark bubble over the table's centre.
 """
 
 from __future__ import annotations
@@ -18,8 +20,8 @@ import pygame
 from ...engine.cyprus import DEAL, SEARCH
 from .. import gfx
 from ..layout_check import note as note_mark
-from ..theme import BODY, LARGE, SMALL, fitted
-from .cyprus_layout import LEFT_COLUMN, SLOT_NAMES, TOP_ROW, seat_plates
+from ..theme import LARGE, SMALL, fitted
+from .cyprus_layout import SLOT_NAMES, seat_plates
 
 if TYPE_CHECKING:
     from .cyprus import CyprusTable
@@ -27,8 +29,11 @@ if TYPE_CHECKING:
 
 STATUS_GAP = 24
 """Between the bottom seat's name and the status (clear of a last-move ring round the name)."""
-NOTE_GAP = 12
-"""Between a seat's plate and its note (clear of a last-move ring round the plate)."""
+NOTE_GAP = 10
+"""Between the bottom seat's name and its note (clear of a last-move ring round the name)."""
+SEAT_NOTE_SIZE = SMALL - 3
+IVORY, INK = (250, 246, 232), (30, 34, 32)
+"""A seat's note: dark words on an ivory pill, like the dealer chip."""
 
 
 def status_text(table: CyprusTable) -> str:
@@ -111,38 +116,39 @@ def draw_status(panels: Panels, surface: pygame.Surface) -> None:
                 anchor="topright")
 
 
+def _note_text(panels: Panels, text: str, big: bool) -> pygame.Surface:
+    if big:
+        return panels.style.text(text, LARGE + 6, panels.style.palette.text, bold=True)
+    return panels.style.text(text, SEAT_NOTE_SIZE, INK, bold=True)
+
+
 def note_box(panels: Panels, text: str, big: bool) -> pygame.Rect:
     """A note's bubble (at the origin): its text and a margin."""
-    image = panels.style.text(text, LARGE + 6 if big else BODY, panels.style.palette.text, bold=True)
-    return image.get_rect().inflate(28, 14)
+    return _note_text(panels, text, big).get_rect().inflate(*((28, 14) if big else (14, 2)))
 
 
 def note_centre(panels: Panels, seat: int, text: str) -> tuple[int, int]:
-    """Where a note about `seat` ("Pass") goes: beside its plate, towards the
-    table, or above the bottom seat's name."""
+    """Where a note about `seat` ("Pass") goes: on its plate's bar row, or above
+    the bottom seat's name."""
     table = panels.table
-    half_w, half_h = (side // 2 + NOTE_GAP for side in note_box(panels, text, big=False).size)
     if seat == table.bottom_seat:
         label = hand_label(panels, status_width(panels))[3]
-        return label.centerx, label.y - half_h
+        return label.centerx, label.y - note_box(panels, text, big=False).height // 2 - NOTE_GAP
     plate = seat_plates(table.state.num_players, table.bottom_seat)[seat]
-    if plate.y == TOP_ROW.y:
-        return plate.centerx, plate.bottom + half_h
-    if plate.x == LEFT_COLUMN.x:
-        return plate.right + half_w, plate.centery
-    return plate.x - half_w, plate.centery
+    bar = panels.plate_bar(seat, plate)
+    return bar.centerx, bar.centery - 3  # (between the name above and a face-up hand's rows below)
 
 
 def draw_notes(panels: Panels, surface: pygame.Surface) -> None:
     for note in panels.table.notes:
-        style = panels.style
-        image = style.text(note.text, LARGE + 6 if note.big else BODY, style.palette.text, bold=True)
+        image = _note_text(panels, note.text, note.big)
         box = note_box(panels, note.text, note.big)
         box.center = (round(note.x), round(note.y))
         alpha = max(0, min(255, round(255 * note.alpha)))
-        bubble = panels.translucent(box.size, (10, 24, 18, min(250, alpha)), radius=box.height // 2)
+        colour = (10, 24, 18) if note.big else IVORY
+        bubble = panels.translucent(box.size, (*colour, min(250, alpha)), radius=box.height // 2)
         surface.blit(bubble, box)
-        note_mark(surface, "badge", box, "note")  # beside its seat: over none of its labels or tiles
+        note_mark(surface, "badge", box, "note")  # over none of its seat's labels or tiles
         image.set_alpha(alpha)
         surface.blit(image, image.get_rect(center=box.center))
         image.set_alpha(None)
