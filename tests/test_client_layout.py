@@ -182,7 +182,9 @@ def test_every_menu_has_no_collisions(app_with, resolution):
     app.open("statistics")
     look()
     app.scenes.pop()
-    app.open("pause", "cyprus")
+    # The pause screen over a table, where it opens (over the title, its help line
+    # would lie on the title's own, which no player sees).
+    open_table(app, TableSetup("cyprus", ["human"] + ["easy"] * 3, app.settings.game("cyprus"), 3)).open_pause()
     look()
     watch.assert_clean()
 
@@ -200,7 +202,9 @@ def test_the_check_finds_each_kind_of_collision():
     assert problems([box, inside], screen) == []
     assert problems([box, mark("text", (230, 110, 100, 20), "spills")], screen)  # out of its panel
     assert problems([mark("text", (0, 0, 50, 20)), mark("text", (40, 10, 50, 20))], screen)  # text over text
-    assert problems([mark("text", (0, 0, 50, 20)), mark("text", (40, 10, 50, 20), layer="pause")], screen) == []
+    # An overlay's label on a panel of its own is not compared with the screen below.
+    assert problems([mark("text", (0, 0, 50, 20)), mark("panel", (30, 0, 100, 40), layer="pause"),
+                     mark("text", (40, 10, 50, 20), layer="pause")], screen) == []
     assert problems([mark("badge", (0, 0, 60, 30)), mark("text", (5, 5, 40, 20))], screen) == []  # its own label
     assert problems([mark("badge", (0, 0, 30, 30)), mark("text", (5, 5, 40, 20))], screen)  # runs out of it
     covered = [mark("text", (0, 0, 50, 20)), mark("cover", (0, 0, 300, 300)), mark("text", (10, 10, 50, 20))]
@@ -208,3 +212,20 @@ def test_the_check_finds_each_kind_of_collision():
     assert problems([mark("text", (1270, 0, 40, 20))], screen)  # off the screen
     # A panel drawn after a label does not hold it (the label is not "out of" it).
     assert problems([mark("text", (230, 110, 100, 20)), box], screen) == []
+    tile = mark("tile", (100, 100, 24, 48))
+    assert problems([tile, mark("badge", (130, 100, 30, 30))], screen) == []
+    assert problems([tile, mark("badge", (110, 110, 30, 30))], screen)  # a badge over a tile
+    ring = mark("ring", (100, 100, 200, 40), "last move")
+    assert problems([ring, mark("text", (110, 110, 100, 20))], screen) == []  # a label inside its ring
+    assert problems([ring, mark("text", (310, 110, 100, 20))], screen) == []  # clear of it
+    assert problems([mark("text", (250, 110, 100, 20)), ring], screen)  # the ring through a label
+    assert problems([ring, mark("text", (250, 110, 100, 20))], screen) == []  # a label drawn over the ring
+    assert problems([mark("marker", (100, 100, 12, 19)), mark("text", (116, 100, 100, 20))], screen) == []
+    assert problems([mark("marker", (100, 100, 12, 19)), mark("text", (113, 100, 100, 20))], screen)  # touching
+    below = mark("text", (400, 600, 200, 20), "status", layer="table #0")
+    dialog = mark("panel", (300, 200, 600, 300), "dialog", layer="dialog #1")
+    held = mark("text", (400, 300, 200, 20), "in the dialog", layer="dialog #1")
+    assert problems([below, dialog, held, mark("text", (420, 610, 200, 20), "help", layer="dialog #1")], screen)
+    assert problems([below, dialog, held, mark("text", (420, 640, 200, 20), "help", layer="dialog #1")], screen) == []
+    assert problems([below, mark("cover", (0, 0, 1280, 720), "screen", layer="dialog #1"),
+                     mark("text", (420, 610, 200, 20), "on it", layer="dialog #1")], screen) == []

@@ -2,15 +2,18 @@
 status names the chance step in progress, a replay names its seats as the record
 does, the one player is "You" everywhere, prompts speak the last device's
 language, leaving a replay asks nothing, and the settings list animation speeds
-in order and describe the tile theme chosen."""
+in order and describe the tile theme chosen, and no screen shows the rules' or
+the config file's shorthand ("Seed / bell", "step 172", "config.toml's [bots]")."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pygame
 from test_client_support import key, run, widget
 
+from dominoes_arcade.client.games import games
 from dominoes_arcade.client.input import Device
 from dominoes_arcade.client.tables import TableSetup, open_table
 from dominoes_arcade.engine.records import Record
@@ -95,3 +98,65 @@ def test_settings_order_speeds_and_describe_the_theme(app):
         helps.add(theme.help)
         assert app.settings.display.theme in ("classic", "colourblind", "midnight")
     assert len(helps) == len(theme.choices)  # each theme its own words
+
+
+JARGON = re.compile(r"\b(seed|bell|steps)\b|\bstep \d|config\.toml|\[bots\]|[a-z]_[a-z]", re.IGNORECASE)
+"""Words of the engine, the records and config.toml that a player does not use:
+a hand-size table named for its shape, a record's steps ("Step" the button, a
+verb, is a player's word), a config file's sections, snake_case values."""
+
+
+def words_on_screen(app) -> set[str]:
+    """Every label drawn on the next frame."""
+    app.check_layout = True
+    try:
+        run(app)
+        return {mark.what for mark in app.layout_marks if mark.kind == "text"}
+    finally:
+        app.check_layout = False
+
+
+def jargon(words: set[str]) -> list[str]:
+    return sorted(text for text in words if JARGON.search(text))
+
+
+def test_the_setup_screens_speak_a_players_words(app):
+    """Every seat's and option's name, value and help line, every value in turn."""
+    seen: set[str] = set()
+    for game in games():
+        scene = app.open("setup", game)
+        for index in range(len(scene.focus.widgets)):
+            widget = scene.focus.widgets[index]
+            scene.focus.focus(widget)
+            seen |= words_on_screen(app)
+            for _ in range(len(getattr(widget, "choices", ())) if widget.label != "Players" else 0):
+                run(app, key(pygame.K_RIGHT))
+                seen |= words_on_screen(app)
+        app.scenes.pop()
+    assert not jargon(seen), jargon(seen)
+    assert {"Standard", "Larger"} <= seen  # (Cyprus's hand sizes)
+
+
+def test_a_replay_and_its_play_from_here_speak_of_moves(app):
+    record = example("cyprus")
+    table = replay(app, record)
+    table.rebuild(len(record.steps) // 2)
+    table.replay.playing = False
+    status = words_on_screen(app)
+    run(app, key(pygame.K_h), frames=2)
+    assert app.scenes.top.name == "take over"
+    seen = set(status)
+    for _ in range(4):  # each row and button in focus: its help line
+        seen |= words_on_screen(app)
+        run(app, key(pygame.K_DOWN))
+    assert not jargon(seen), jargon(seen)
+    assert f"Replay \u00b7 move {len(record.steps) // 2} of {len(record.steps)} \u00b7 1x \u00b7 paused" in status
+
+
+def test_continue_on_the_title_speaks_of_moves(app):
+    open_table(app, TableSetup("necropolis", ["human", "easy"], app.settings.game("necropolis"), 11))
+    run(app, frames=60)
+    app.to_title()  # the game is saved on leaving: the title offers Continue, in focus
+    seen = words_on_screen(app)
+    assert any(text.startswith("Back to your game of Necropolis") for text in seen)
+    assert not jargon(seen), jargon(seen)

@@ -32,7 +32,7 @@ from . import prefs
 from .audio import Audio
 from .canvas import Frame, set_scale
 from .input import Device, InputEvent, InputMapper, Intent
-from .layout_check import FOOTER_LAYER, Mark, set_layer
+from .layout_check import FOOTER_LAYER, NOTICES_LAYER, Mark, set_layer
 from .prompts import draw_prompts, layout_prompts, pad_family
 from .scene import Scene, SceneStack
 from .theme import SMALL, PanelCache, Style, fitted
@@ -122,10 +122,11 @@ class App:
         self.layout_marks: list[Mark] = []
 
     # -- the display -----------------------------------------------------------------
-    def _set_mode(self, fullscreen: bool) -> pygame.Surface:
-        """The display at its pixel size; the frame is drawn at that size (not
-        drawn small and stretched), `scale` pixels to the logical unit."""
-        size = self.resolution
+    def _set_mode(self, fullscreen: bool, size: tuple[int, int] | None = None) -> pygame.Surface:
+        """The display at its pixel size (`size`, else the launch's); the frame is
+        drawn at that size (not drawn small and stretched), `scale` pixels to the
+        logical unit."""
+        size = size or self.resolution
         if size is None and fullscreen and not self.headless:
             size = pygame.display.get_desktop_sizes()[0]
         size = tuple(size or LOGICAL_SIZE)
@@ -147,9 +148,19 @@ class App:
                        (height - round(LOGICAL_SIZE[1] * self.scale)) // 2)
         set_scale(self.scale)
         self._scaled = self.scale != 1.0 or self.offset != (0, 0)
+        screen.set_clip(None)
+        screen.fill((0, 0, 0))  # the bars, once: the frame never draws outside its own area
         self._frame = Frame(screen, LOGICAL_SIZE, self.scale, self.offset) if self._scaled else None
-        screen.fill((0, 0, 0))
         return screen
+
+    def _window_resized(self, size: tuple[int, int]) -> pygame.Surface:
+        """A window manager resized the window (maximised it): the mode set again at
+        the window's size when the display surface kept its old one (SDL would
+        stretch it to the window, out of shape), then bars around the frame."""
+        screen = pygame.display.get_surface()
+        if screen.get_size() != tuple(size) and not self.fullscreen:
+            return self._set_mode(False, tuple(size))
+        return self._fit(screen)
 
     def set_fullscreen(self, on: bool) -> None:
         """Full screen or windowed: the mode is set again at the new size."""
@@ -232,7 +243,7 @@ class App:
             elif event.type == pygame.KEYDOWN and is_fullscreen_key(event):
                 self.toggle_fullscreen()
             elif event.type == pygame.VIDEORESIZE and pygame.display.get_surface() is not None:
-                self.screen = self._fit(pygame.display.get_surface())
+                self.screen = self._window_resized(event.size)
             else:
                 mapped.extend(self.input.map((event,)))
         mapped.extend(self.input.update(dt))
@@ -333,7 +344,7 @@ class App:
                 words = fitted(self.style, footer_note[0], SMALL, right - placed.right - 28, bold=True)
                 note = self.style.text(words, SMALL, footer_note[1], bold=True)
                 screen.blit(note, note.get_rect(midleft=(placed.right + 28, y + FOOTER_HEIGHT // 2)))
-        set_layer(screen, "notices")
+        set_layer(screen, NOTICES_LAYER)
         for index, (text, left) in enumerate(self.toasts):
             surface = self.style.text(text, SMALL + 2, bold=True)
             box = surface.get_rect(midtop=(LOGICAL_SIZE[0] // 2, 14 + index * 46)).inflate(36, 18)

@@ -220,11 +220,23 @@ class Canvas(_Logical, pygame.Surface):
 
 class Frame(_Logical):
     """The App's frame drawn straight on the screen: `logical` units, `scale`
-    pixels to the unit, the top-left corner at pixel `origin` (bars around it)."""
+    pixels to the unit, the top-left corner at pixel `origin` (bars around it).
+
+    Nothing drawn on it lands in the bars: the screen is clipped to the frame's
+    pixels, and a clip a scene sets stays inside them. (A title sliding in from
+    above the frame, or a tile flying in from beside it, would otherwise leave its
+    trail in the bars, which nothing paints over.)"""
 
     def __init__(self, screen: pygame.Surface, logical: tuple[int, int], scale: float, origin: tuple[int, int]):
         self.pixels = screen
         self.logical = logical
         self.scale = scale
         self.origin = origin
+        self.area = self.to_pixels(self.get_rect())
+        """The frame's pixels on the screen (all of it but the bars)."""
+        pygame.Surface.set_clip(screen, self.area)
         self._start_marks()
+
+    def set_clip(self, rect=None) -> None:
+        area = self.area if rect is None else self.to_pixels(rect).clip(self.area)
+        pygame.Surface.set_clip(self.pixels, area)

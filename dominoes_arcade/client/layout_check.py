@@ -10,7 +10,9 @@ With the check off, nothing is noted.
 
 `problems(marks)` lists what a player would see as broken: two labels or
 badges overlapping, a label running out of the panel it sits in, a label off
-the screen.
+the screen, a badge over a tile, a ring drawn through a label, the focus marker
+touching a label, and an overlay's loose text (not on a panel of its own) over
+a label of the screen it dims.
 """
 
 from __future__ import annotations
@@ -21,12 +23,15 @@ from dataclasses import dataclass
 import pygame
 
 FOOTER_LAYER = "footer"
+NOTICES_LAYER = "notices"
 
 
 @dataclass(frozen=True)
 class Mark:
     kind: str
-    """"text", "badge", "panel", or "cover" (an opaque panel: it hides what is under it)."""
+    """"text", "badge", "panel", "cover" (an opaque panel: it hides what is under it),
+    "tile", "ring" (an outline around something: text is inside it or clear of it),
+    or "marker" (the focus marker: a badge that must not touch a label either)."""
     rect: pygame.Rect
     """Where it is on the frame (for text: the inked pixels, not the line box)."""
     what: str
@@ -84,12 +89,17 @@ def _inside(inner: pygame.Rect, outer: pygame.Rect, slack: int = 1) -> bool:
     return outer.inflate(2 * slack, 2 * slack).contains(inner)
 
 
+MARKER_GAP = 3
+"""The least room between the focus marker and a label (less reads as touching)."""
+
+
 def visible(marks: list[Mark]) -> list[Mark]:
-    """`marks` without those under an opaque panel drawn after them."""
+    """`marks` without those under an opaque panel drawn after them (in any layer:
+    an overlay's opaque panel hides the screen below it too)."""
     shown: list[Mark] = []
     for mark in marks:
         if mark.kind == "cover":  # (a label it cuts is under it, not out of it)
-            shown = [m for m in shown if m.layer != mark.layer or not _overlap(mark.rect, m.rect)]
+            shown = [m for m in shown if not _overlap(mark.rect, m.rect)]
         shown.append(mark)
     return shown
 
@@ -100,8 +110,10 @@ def problems(marks: list[Mark], screen: pygame.Rect) -> list[str]:
     found: list[str] = []
     marks = visible(marks)
     texts = [m for m in marks if m.kind == "text"]
-    badges = [m for m in marks if m.kind == "badge"]
+    badges = [m for m in marks if m.kind in ("badge", "marker")]
     panels = [m for m in marks if m.kind in ("panel", "cover")]
+    tiles = [m for m in marks if m.kind == "tile"]
+    rings = [m for m in marks if m.kind == "ring"]
 
     def same_layer(a: Mark, b: Mark) -> bool:
         return a.layer == b.layer or FOOTER_LAYER in (a.layer, b.layer)
@@ -124,7 +136,20 @@ def problems(marks: list[Mark], screen: pygame.Rect) -> list[str]:
             if (box.layer == badge.layer and _overlap(badge.rect, box.rect)
                     and not _inside(badge.rect, box.rect, slack=0)):
                 found.append(f"badge across a panel's edge: {badge} / {box}")
+        for tile in tiles:
+            if same_layer(badge, tile) and _overlap(badge.rect, tile.rect):
+                found.append(f"badge over a tile: {badge} / {tile}")
+        if badge.kind == "marker":
+            clearance = badge.rect.inflate(2 * MARKER_GAP, 2 * MARKER_GAP)
+            for text in texts:
+                if same_layer(badge, text) and clearance.colliderect(text.rect):
+                    found.append(f"focus marker touching text: {badge} / {text}")
     order = {id(mark): index for index, mark in enumerate(marks)}
+    for ring in rings:
+        for text in texts:  # (a label drawn after the ring, on top of it, is meant to cover it)
+            if (same_layer(ring, text) and order[id(text)] < order[id(ring)] and _overlap(ring.rect, text.rect)
+                    and not _inside(text.rect, ring.rect, 0)):
+                found.append(f"ring through text: {ring} / {text}")
     for text in texts:
         # The smallest panel under the label's centre, drawn before it, holds it.
         holders = [box for box in panels if box.layer == text.layer and order[id(box)] < order[id(text)]
@@ -133,4 +158,15 @@ def problems(marks: list[Mark], screen: pygame.Rect) -> list[str]:
             holder = min(holders, key=lambda box: box.rect.width * box.rect.height)
             if not _inside(text.rect, holder.rect):
                 found.append(f"text out of its panel: {text} / {holder}")
+        elif text.layer not in _FREE_LAYERS:
+            # Loose text of an overlay reads into the dimmed labels of the screens below.
+            for below in texts:
+                if (order[id(below)] < order[id(text)] and below.layer not in _FREE_LAYERS + (text.layer,)
+                        and _overlap(below.rect, text.rect)):
+                    found.append(f"text over a label of the screen below: {text} / {below}")
     return found
+
+
+_FREE_LAYERS = (FOOTER_LAYER, NOTICES_LAYER)
+"""Layers drawn over every screen, with room kept for them (the footer's band,
+the notices' panels): checked against the screens' text by the rules above."""

@@ -26,6 +26,10 @@ from .theme import BODY, SMALL, Style, fitted
 FLASH_SECONDS = 0.12
 """How long a widget looks pressed after a keyboard or controller confirm."""
 RADIUS = 12
+MARKER_LEFT = 10
+"""Where the focus marker (a small triangle, 12 wide) sits in from a control's left edge."""
+MARKER_ROOM = MARKER_LEFT + 12 + 4
+"""A label starts at least this far in from a button's left edge, clear of the marker."""
 
 
 _FACES: dict[tuple, pygame.Surface] = {}
@@ -148,10 +152,15 @@ class Widget:
         if self.focused:
             gfx.rect(surface, p.accent, face.inflate(6, 6), width=4, border_radius=RADIUS + 3)
             mid = face.centery
-            x = face.x + 10
+            x = face.x + MARKER_LEFT
             gfx.polygon(surface, p.accent, [(x, mid - 9), (x + 11, mid), (x, mid + 9)])
-            note(surface, "badge", (x, mid - 9, 12, 19), "focus marker")
+            note(surface, "marker", (x, mid - 9, 12, 19), "focus marker")
         return face
+
+    def label_room(self, face: pygame.Rect) -> pygame.Rect:
+        """Where a label may go on `face`, focused or not (so it never moves): right
+        of where the focus marker comes up."""
+        return pygame.Rect(face.x + MARKER_ROOM, face.y, face.width - MARKER_ROOM - 6, face.height)
 
     def text_colour(self, style: Style):
         return style.palette.text if self.enabled else (130, 138, 134)
@@ -193,14 +202,21 @@ class Button(Widget):
     def draw(self, surface: pygame.Surface, style: Style) -> None:
         face = self.draw_body(surface, style)
         colour = self.text_colour(style)
-        label = style.text(self.label, self.size, colour, bold=True)
+        room = self.label_room(face)
+        size = self.size
+        while size > SMALL and style.font(size, True).size(self.label)[0] > room.width:
+            size -= 1  # a long label on a narrow button: a little smaller
+        label = style.text(self.label, size, colour, bold=True)
         if self.subtitle:
             sub = style.text(self.subtitle, SMALL, style.palette.text_dim if self.enabled else colour)
             top = face.centery - (label.get_height() + sub.get_height() + 2) // 2
             surface.blit(label, label.get_rect(midtop=(face.centerx, top)))
             surface.blit(sub, sub.get_rect(midtop=(face.centerx, top + label.get_height() + 2)))
         else:
-            surface.blit(label, label.get_rect(center=face.center))
+            where = label.get_rect(center=face.center)
+            if where.x < room.x:  # centred, it would touch the focus marker: centred right of it
+                where.centerx = room.centerx
+            surface.blit(label, where)
 
 
 class _Row(Widget):

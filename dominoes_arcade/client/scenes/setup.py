@@ -11,7 +11,8 @@ Cyprus's target score is proposed for the number of players (`PROPOSED_TARGETS`)
 until the player chooses one, here or in config.toml.
 
 The deal number (the seed the tiles are shuffled from) is drawn when the screen
-opens and shown under the panels: ``play GAME --seed N`` deals the same tiles.
+opens and shown beside the options' heading: ``play GAME --seed N`` deals the
+same tiles.
 """
 
 from __future__ import annotations
@@ -95,8 +96,8 @@ class SetupScene(MenuScene):
             self.focus.add(ChoiceList(rect, f"Seat {seat + 1}", [(kind, seat_label(kind)) for kind in kinds],
                                       self.seats[seat], self._seat_setter(seat), split=0.4,
                                       text_size=SMALL + 1 if compact else BODY,
-                                      help="A human at this screen, a bot of the difficulty shown, or a "
-                                           "bot program from config.toml's [bots] programs."))
+                                      help="Who plays this seat: a person at this screen, or a bot "
+                                           "of the difficulty shown."))
         y = RIGHT.y + 56
         option_table = games.variant_options(self.game)
         low, high = games.player_range(self.game)
@@ -121,7 +122,7 @@ class SetupScene(MenuScene):
         label = games.option_label(key)
         value = self.options[key]
         setter = self._option_setter(key)
-        help = option.doc[:1].upper() + option.doc[1:] + "."
+        help = games.option_help(key, option)
         if key == "target_score" and not self.target_chosen and self.game in PROPOSED_TARGETS:
             help = f"Proposed for {self.players} players, so that a game lasts a few rounds."
         if option.choices:
@@ -174,8 +175,10 @@ class SetupScene(MenuScene):
             self.app.panels.draw(surface, panel)
             surface.blit(style.text(heading, LARGE, style.palette.text, bold=True), (panel.x + 22, panel.y + 14))
         self._draw_pitch(surface)
+        # In the options panel's heading row: the help line below the panels is as
+        # wide as its words, and a seat's ran over the deal there.
         deal = style.text(f"Deal {self.seed}", SMALL + 1, style.palette.text_dim)
-        surface.blit(deal, deal.get_rect(midright=(RIGHT.right - 8, LEFT.bottom + 18)))
+        surface.blit(deal, deal.get_rect(midright=(RIGHT.right - 22, RIGHT.y + 30)))
         if not games.variant_options(self.game):
             text = style.text("This game has no variant options.", SMALL, style.palette.text_dim)
             surface.blit(text, (RIGHT.x + 22, RIGHT.y + 64))

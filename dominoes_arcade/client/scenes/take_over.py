@@ -37,7 +37,7 @@ class TakeOverScene(MenuScene):
         seats = [(seat, f"{self.table.seat_name(seat)} ({name})" if (name := self._recorded(seat)) else
                   self.table.seat_name(seat)) for seat in range(self.table.match.num_players)]
         self.focus.add(ChoiceList((x, PANEL.y + 118, width, 52), "Your seat", seats, self.seat, self._set_seat,
-                                  split=0.34, help="The seat you play from this step on."))
+                                  split=0.34, help="The seat you play from this move on."))
         self.focus.add(ChoiceList((x, PANEL.y + 182, width, 52), "Other seats",
                                   [(kind, SEAT_LABELS[kind]) for kind in BOT_KINDS], self.bots, self._set_bots,
                                   split=0.34, help="The bots that play every other seat."))
@@ -68,11 +68,13 @@ class TakeOverScene(MenuScene):
         self.app.panels.draw(surface, PANEL, radius=22, alpha=255)
         title = style.shadow_text("Play from here", HEADING - 4)
         surface.blit(title, title.get_rect(center=(WIDTH // 2, PANEL.y + 46)))
-        where = f"From step {len(self.table.steps)} of the replay, with the tiles dealt as recorded so far."
+        where = f"From move {len(self.table.steps)}, with the tiles dealt as in the replay."
         text = style.text(where, BODY - 2, style.palette.text_dim)
         surface.blit(text, text.get_rect(center=(WIDTH // 2, PANEL.y + 88)))
         self.focus.draw(surface, style)
-        self.draw_help(surface, PANEL.bottom + 24)
+        # Inside the panel, between the rows and the buttons: below it, the help
+        # would lie over the dimmed status line of the table.
+        self.draw_help(surface, PANEL.y + 270)
 
     def prompts(self) -> list[tuple[Intent, str]]:
         return [(Intent.LEFT, "Change"), (Intent.CONFIRM, "Choose"), (Intent.BACK, "Cancel")]

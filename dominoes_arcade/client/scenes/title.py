@@ -90,7 +90,7 @@ class TitleScene(MenuScene):
             saved = self.saved.record
             title = games.info(saved.game).title if saved.game in games.games() else saved.game
             labels.insert(0, ("Continue", self.continue_game,
-                              f"Back to your game of {title} (deal {saved.seed}, step {len(saved.steps)})."))
+                              f"Back to your game of {title} (deal {saved.seed}, move {len(saved.steps)})."))
         crowded = len(labels) > 5
         width = 192 if crowded else 222
         total = len(labels) * width + (len(labels) - 1) * 18

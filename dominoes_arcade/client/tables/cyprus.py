@@ -342,7 +342,7 @@ class CyprusTable(TableScene):
         return land
 
     def _note_seat(self, seat: int, text: str) -> None:
-        x, y = self.panels.seat_anchor(seat)
+        x, y = self.panels.note_centre(seat, text)
         note = Note(text, x, y)
         self.notes.append(note)
         self.tweens.add(Sequence(Wait(PASS_NOTE * 0.6),

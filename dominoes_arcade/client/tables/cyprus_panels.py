@@ -1,7 +1,8 @@
 """Everything on the Cyprus table that is not the star's tiles or the bottom hand:
-the seat plates, the boneyard and its buttons, the score sheet, the status line,
-the empty star slots and arm-end badges, notes, and the round summary that shows
-every hand at a round's end (dominoes_arcade/rules/cyprus.md, "End of a round").
+the seat plates, the boneyard and its buttons, the score sheet, the empty star
+slots and arm-end badges, and the round summary that shows every hand at a
+round's end (dominoes_arcade/rules/cyprus.md, "End of a round"); the status line
+and the notes by the seats are drawn by `cyprus_status`.
 
 Colour is never the only cue: the seat to move has a gold rim *and* an arrow; the
 next star slot is outlined *and* labelled; a dead arm's badge is crossed out; a
@@ -16,12 +17,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...engine.core import Termination
-from ...engine.cyprus import DEAL, SEARCH
 from ...engine.tiles import PIPS
 from .. import gfx
 from ..canvas import Canvas
 from ..layout_check import note as note_mark
 from ..theme import BODY, LARGE, SMALL, fitted
+from . import cyprus_status
 from .cyprus_layout import (
     AREA,
     PLATE_TILE,
@@ -76,14 +77,19 @@ class Panels:
         return self.table.row.pile_centre
 
     def hand_label_rect(self) -> pygame.Rect:
-        label = self.table.row.label
-        return pygame.Rect(label.x, label.y, 420, label.height)
+        return cyprus_status.hand_label(self, cyprus_status.status_width(self))[3]
 
-    def seat_anchor(self, seat: int) -> tuple[int, int]:
-        table = self.table
-        if seat == table.bottom_seat:
-            return table.row.hand.centerx, table.row.hand.y - 10
-        return seat_plates(table.state.num_players, table.bottom_seat)[seat].center
+    def note_centre(self, seat: int, text: str) -> tuple[int, int]:
+        return cyprus_status.note_centre(self, seat, text)
+
+    def status_text(self) -> str:
+        return cyprus_status.status_text(self.table)
+
+    def draw_status(self, surface: pygame.Surface) -> None:
+        cyprus_status.draw_status(self, surface)
+
+    def draw_notes(self, surface: pygame.Surface) -> None:
+        cyprus_status.draw_notes(self, surface)
 
     # -- helpers ------------------------------------------------------------------------------
     def text(self, surface, words: str, pos, size=SMALL, colour=None, bold=False, anchor="topleft") -> pygame.Rect:
@@ -231,13 +237,20 @@ class Panels:
         self.text(surface, table.seat_name(seat), (x, plate.y + 4), SMALL, palette.accent if turn else palette.text,
                   bold=True)
         self._total(surface, seat, (plate.right - 10, plate.y + 4), target)
-        kind = self.text(surface, table.kind_label(seat).split()[0], (plate.x + 10, plate.y + 25), TINY,
-                         palette.text_dim)
-        self._bar(surface, pygame.Rect(kind.right + 8, plate.y + 31, plate.right - 10 - kind.right - 8, 5), seat,
-                  target)
+        self.text(surface, self.plate_kind(seat), (plate.x + 10, plate.y + 25), TINY, palette.text_dim)
+        self._bar(surface, self.plate_bar(seat, plate), seat, target)
         if seat == model.dealer and not model.revealed:
-            self._dealer_chip(surface, (plate.right - 14, plate.bottom - 12))
+            self.dealer_chip(surface, (plate.right - 14, plate.bottom - 12))
         self._plate_hand(surface, seat, plate)
+
+    def plate_kind(self, seat: int) -> str:
+        """The seat's kind on its plate, in a word ("Easy", a program's name)."""
+        return self.table.kind_label(seat).split()[0]
+
+    def plate_bar(self, seat: int, plate: pygame.Rect) -> pygame.Rect:
+        """The bar of the seat's total against the target on its `plate`, right of its kind."""
+        kind_right = plate.x + 10 + self.style.font(TINY).size(self.plate_kind(seat))[0]
+        return pygame.Rect(kind_right + 8, plate.y + 31, plate.right - 10 - kind_right - 8, 5)
 
     def _total(self, surface, seat: int, topright, target: int) -> None:
         table = self.table
@@ -254,7 +267,7 @@ class Panels:
             gfx.rect(surface, self.style.palette.accent, (rect.x, rect.y, max(2, round(rect.width * share)),
                                                                   rect.height), border_radius=2)
 
-    def _dealer_chip(self, surface, centre) -> None:
+    def dealer_chip(self, surface, centre) -> None:
         gfx.circle(surface, (250, 246, 232), centre, 9)
         gfx.circle(surface, (30, 34, 32), centre, 9, 1)
         self.text(surface, "D", centre, TINY, (30, 34, 32), bold=True, anchor="center")
@@ -269,17 +282,21 @@ class Panels:
         landing = sum(1 for t in hand if t in table.flights)
         places = plate_tiles(plate, len(hand))
         rows = plate_rows(plate, len(hand)) if visible else None
+        drawn = []
         if rows is not None:  # too many to stand in a row without hiding pips: flat, in rows
             for tile, rect in zip(hand, rows[0], strict=True):
                 if tile not in table.flights:
-                    table.draw_tile(surface, tile, rect, rows[1], face_up=True, seat=logged_seat, horizontal=True)
+                    drawn.append(table.draw_tile(surface, tile, rect, rows[1], face_up=True, seat=logged_seat,
+                                                 horizontal=True))
         elif visible:
             for tile, rect in zip(hand, places, strict=True):
                 if tile not in table.flights:
-                    table.draw_tile(surface, tile, rect, PLATE_TILE, face_up=True, seat=logged_seat)
+                    drawn.append(table.draw_tile(surface, tile, rect, PLATE_TILE, face_up=True, seat=logged_seat))
         else:
             for rect in places[:len(hand) - landing]:
-                table.draw_tile(surface, -1, rect, PLATE_TILE, face_up=False, seat=logged_seat)
+                drawn.append(table.draw_tile(surface, -1, rect, PLATE_TILE, face_up=False, seat=logged_seat))
+        for where in drawn:
+            note_mark(surface, "tile", where, "tile")  # no badge may cover it
         self.text(surface, f"\u00d7{len(hand) - landing}", (plate.right - 8, plate.bottom - 34), SMALL,
                   self.style.palette.text, bold=True, anchor="midright")
 
@@ -346,63 +363,6 @@ class Panels:
             self.text(surface, f"+{result.points}", (SHEET_BOX.right - 10, row_y), TINY, palette.accent, bold=True,
                       anchor="topright")
 
-    def draw_status(self, surface: pygame.Surface) -> None:
-        """The bottom seat's name and total on the left; what is happening on the right."""
-        table = self.table
-        palette = self.style.palette
-        seat = table.bottom_seat
-        model = table.model
-        turn = seat == model.to_move and not model.revealed
-        label = self.hand_label_rect()
-        x = label.x
-        if turn:
-            gfx.polygon(surface, palette.accent, [(x, label.y + 4), (x + 10, label.y + 11),
-                                                          (x, label.y + 18)])
-            x += 16
-        who = f"{table.seat_name(seat)} \u00b7 {table.kind_label(seat)}"
-        name = self.text(surface, who, (x, label.y + 1), SMALL, palette.accent if turn else palette.text, bold=True)
-        total = f"{table.shown_total(seat)} / {table.state.rules.target_score}"
-        after = self.text(surface, total, (name.right + 12, label.y + 1), SMALL, palette.text)
-        if seat == model.dealer and not model.revealed:
-            self._dealer_chip(surface, (after.right + 16, label.centery))
-        # The status takes the room left of the hand's right edge, cut short before the total.
-        room = table.row.hand.right - after.right - (56 if seat == model.dealer and not model.revealed else 24)
-        status = fitted(self.style, self.status_text(), SMALL, room, bold=True)
-        self.text(surface, status, (table.row.hand.right, label.y + 1), SMALL, palette.accent, bold=True,
-                  anchor="topright")
-
-    def status_text(self) -> str:
-        table = self.table
-        state = table.state
-        model = table.model
-        if model.revealed:
-            return "Round over"
-        if state.is_terminal:
-            return "Game over"
-        seat = state.current_player
-        if seat < 0:
-            spinner = f"{table.preset.suit}-{table.preset.suit}"
-            if state.phase == DEAL:
-                return "Dealing"
-            if state.phase == SEARCH:
-                return f"Nobody holds the {spinner}: drawing for it"
-            return f"{table.seat_name(state.seat)} draws from the boneyard"
-        spinner = f"{table.preset.suit}-{table.preset.suit}"
-        if table.replay is not None:
-            return f"{table.seat_name(seat)} to move"
-        if not table.waiting_for_human:
-            return f"{table.seat_name(seat)} is thinking\u2026"
-        kinds = {a.kind for a in state.legal_actions()}
-        if "spinner" in kinds:
-            return f"Your move: set the {spinner} in the centre"
-        if "play" in kinds:
-            if not state.is_star_complete:
-                return f"Your move: a {table.preset.suit}-x tile into the {SLOT_NAMES[len(model.layout)]} slot"
-            return "Your move: play the drawn tile" if model.drawn >= 0 else "Your move: play a tile on an arm"
-        if "draw" in kinds:
-            return "No tile fits: draw from the boneyard"
-        return "No tile fits: pass"
-
     def _rounds_line(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The score sheet across the rounds so far on one line: as many of the latest as fit."""
         table = self.table
@@ -420,19 +380,6 @@ class Panels:
                   anchor="midleft")
 
     # -- notes and the round summary --------------------------------------------------------------
-    def draw_notes(self, surface: pygame.Surface) -> None:
-        for note in self.table.notes:
-            size = LARGE + 6 if note.big else BODY
-            image = self.style.text(note.text, size, self.style.palette.text, bold=True)
-            box = image.get_rect(center=(round(note.x), round(note.y))).inflate(28, 14)
-            alpha = max(0, min(255, round(255 * note.alpha)))
-            # A bubble over its seat's plate, opaque while it is up: it covers the
-            # plate's labels for a moment rather than mixing with them.
-            bubble = self.translucent(box.size, (10, 24, 18, min(250, alpha)), radius=box.height // 2)
-            surface.blit(bubble, box)
-            note_mark(surface, "cover", box, "note")
-            gfx.blit_faded(surface, image, image.get_rect(center=box.center), alpha)
-
     def draw_summary(self, surface: pygame.Surface) -> None:
         """The finished round: why it ended, who scored, and every hand shown with its pips."""
         table = self.table

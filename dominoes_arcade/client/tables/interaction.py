@@ -24,6 +24,7 @@ from ...session.bot_seats import THINKING_NOTICE_SECONDS
 from .. import gfx
 from ..focus import farthest_back, nearest
 from ..input import DIRECTIONS, Device, Intent
+from ..layout_check import note
 from ..theme import SMALL
 
 
@@ -414,6 +415,7 @@ def draw_marks(table, surface) -> None:
         # move was): a word badge here would cover the labels around the tile.
         draw_ring(surface, last, LAST_MOVE_COLOUR, 2, grow=3)
         draw_ring(surface, last, LAST_MOVE_COLOUR, 2, grow=7)
+        note(surface, "ring", last.inflate(14, 14), "last move")  # a label is inside it or clear of it
     table.picker.draw(surface)
     if table.hint is not None and table.can_decide:
         rects = table.item_rects()

@@ -191,7 +191,7 @@ class ReplayControls:
         self.playing = False
         self.table.tweens.skip()
         if self.session.state.is_terminal:
-            self.table.app.toast("The game is over here: step back to play from an earlier step.")
+            self.table.app.toast("The game is over here: step back to play from an earlier move.")
             return
         self.table.app.open("take_over", self.table)
 
@@ -253,7 +253,7 @@ class ReplayControls:
             label = style.text(button.label(), SMALL, p.text, bold=True)
             layer.blit(label, label.get_rect(center=rect.center))
             note(layer, "badge", rect, "replay button")  # its label must fit it
-        status = f"Replay \u00b7 step {len(self.session.steps)} of {len(self.record.steps)} \u00b7 {self.speed_text}"
+        status = f"Replay \u00b7 move {len(self.session.steps)} of {len(self.record.steps)} \u00b7 {self.speed_text}"
         if not self.playing:
             status += " \u00b7 paused"
         text = style.text(status, SMALL, p.text_dim)

@@ -1,0 +1,152 @@
+"""The Cyprus table's status line and its notes: above the bottom hand, that seat's
+name and total on the left and what is happening, in words, on the right; and the
+notes that say a seat passed. `Panels` draws them through these functions (its
+`text`, `translucent` and `dealer_chip` helpers).
+
+The status is never cut short: the line starts at the boneyard's edge (not over
+the hand, which a replay's controls push right), and the name gives way first.
+A seat's note is a small ivory pill on its plate's bar row (the bar of its total
+comes back after it), over none of the plate's labels or tiles and none of the
+table's furniture; the bottom seat's sits above its name. A round's note is a big
+dark bubble over the table's centre.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...engine.cyprus import DEAL, SEARCH
+from .. import gfx
+from ..layout_check import note as note_mark
+from ..theme import LARGE, SMALL, fitted
+from .cyprus_layout import SLOT_NAMES, seat_plates
+
+if TYPE_CHECKING:
+    from .cyprus import CyprusTable
+    from .cyprus_panels import Panels
+
+STATUS_GAP = 24
+"""Between the bottom seat's name and the status (clear of a last-move ring round the name)."""
+NOTE_GAP = 10
+"""Between the bottom seat's name and its note (clear of a last-move ring round the name)."""
+SEAT_NOTE_SIZE = SMALL - 3
+IVORY, INK = (250, 246, 232), (30, 34, 32)
+"""A seat's note: dark words on an ivory pill, like the dealer chip."""
+
+
+def status_text(table: CyprusTable) -> str:
+    """What is happening, in words: whose turn, a deal or draw in progress, what
+    the human may do."""
+    state = table.state
+    model = table.model
+    if model.revealed:
+        return "Round over"
+    if state.is_terminal:
+        return "Game over"
+    seat = state.current_player
+    spinner = f"{table.preset.suit}-{table.preset.suit}"
+    if seat < 0:
+        if state.phase == DEAL:
+            return "Dealing"
+        if state.phase == SEARCH:
+            return f"Nobody holds the {spinner}: drawing for it"
+        return f"{table.seat_name(state.seat)} draws from the boneyard"
+    if table.replay is not None:
+        return f"{table.seat_name(seat)} to move"
+    if not table.waiting_for_human:
+        return f"{table.seat_name(seat)} is thinking\u2026"
+    kinds = {a.kind for a in state.legal_actions()}
+    if "spinner" in kinds:
+        return f"Your move: set the {spinner} in the centre"
+    if "play" in kinds:
+        if not state.is_star_complete:
+            return f"Your move: a {table.preset.suit}-x tile into the {SLOT_NAMES[len(model.layout)]} slot"
+        return "Your move: play the drawn tile" if model.drawn >= 0 else "Your move: play a tile on an arm"
+    if "draw" in kinds:
+        return "No tile fits: draw from the boneyard"
+    return "No tile fits: pass"
+
+
+def status_width(panels: Panels) -> int:
+    return panels.style.font(SMALL, True).size(status_text(panels.table))[0]
+
+
+def hand_label(panels: Panels, status_width: int) -> tuple[str, str, bool, pygame.Rect]:
+    """The bottom seat's name (cut short only where a status `status_width` wide
+    would not fit beside it otherwise), its total, whether the dealer chip
+    follows, and where they all go (what the last-move ring goes round when that
+    seat passed or drew)."""
+    table = panels.table
+    model = table.model
+    seat = table.bottom_seat
+    row = table.row
+    style = panels.style
+    x = row.boneyard.right + 8
+    arrow = 16 if seat == model.to_move and not model.revealed else 0
+    chip = 32 if seat == model.dealer and not model.revealed else 0
+    total = f"{table.shown_total(seat)} / {table.state.rules.target_score}"
+    total_width = style.font(SMALL).size(total)[0]
+    room = row.hand.right - x - arrow - 12 - total_width - chip - STATUS_GAP - status_width
+    who = fitted(style, f"{table.seat_name(seat)} \u00b7 {table.kind_label(seat)}", SMALL, max(room, 80), bold=True)
+    width = arrow + style.font(SMALL, True).size(who)[0] + 12 + total_width + chip
+    return who, total, bool(chip), pygame.Rect(x, row.label.y, width, row.label.height)
+
+
+def draw_status(panels: Panels, surface: pygame.Surface) -> None:
+    """The bottom seat's name and total on the left; what is happening on the right."""
+    table = panels.table
+    palette = panels.style.palette
+    model = table.model
+    turn = table.bottom_seat == model.to_move and not model.revealed
+    status = status_text(table)
+    who, total, chip, label = hand_label(panels, status_width(panels))
+    x = label.x
+    if turn:
+        gfx.polygon(surface, palette.accent, [(x, label.y + 4), (x + 10, label.y + 11), (x, label.y + 18)])
+        x += 16
+    name = panels.text(surface, who, (x, label.y + 1), SMALL, palette.accent if turn else palette.text, bold=True)
+    after = panels.text(surface, total, (name.right + 12, label.y + 1), SMALL, palette.text)
+    if chip:
+        panels.dealer_chip(surface, (after.right + 16, label.centery))
+    # Whole, at the hand's right edge (the name gave way first): cut only if even that was not enough.
+    status = fitted(panels.style, status, SMALL, table.row.hand.right - label.right - STATUS_GAP, bold=True)
+    panels.text(surface, status, (table.row.hand.right, label.y + 1), SMALL, palette.accent, bold=True,
+                anchor="topright")
+
+
+def _note_text(panels: Panels, text: str, big: bool) -> pygame.Surface:
+    if big:
+        return panels.style.text(text, LARGE + 6, panels.style.palette.text, bold=True)
+    return panels.style.text(text, SEAT_NOTE_SIZE, INK, bold=True)
+
+
+def note_box(panels: Panels, text: str, big: bool) -> pygame.Rect:
+    """A note's bubble (at the origin): its text and a margin."""
+    return _note_text(panels, text, big).get_rect().inflate(*((28, 14) if big else (14, 2)))
+
+
+def note_centre(panels: Panels, seat: int, text: str) -> tuple[int, int]:
+    """Where a note about `seat` ("Pass") goes: on its plate's bar row, or above
+    the bottom seat's name."""
+    table = panels.table
+    if seat == table.bottom_seat:
+        label = hand_label(panels, status_width(panels))[3]
+        return label.centerx, label.y - note_box(panels, text, big=False).height // 2 - NOTE_GAP
+    plate = seat_plates(table.state.num_players, table.bottom_seat)[seat]
+    bar = panels.plate_bar(seat, plate)
+    return bar.centerx, bar.centery - 3  # (between the name above and a face-up hand's rows below)
+
+
+def draw_notes(panels: Panels, surface: pygame.Surface) -> None:
+    for note in panels.table.notes:
+        image = _note_text(panels, note.text, note.big)
+        box = note_box(panels, note.text, note.big)
+        box.center = (round(note.x), round(note.y))
+        alpha = max(0, min(255, round(255 * note.alpha)))
+        colour = (10, 24, 18) if note.big else IVORY
+        bubble = panels.translucent(box.size, (*colour, min(250, alpha)), radius=box.height // 2)
+        surface.blit(bubble, box)
+        note_mark(surface, "badge", box, "note")  # over none of its seat's labels or tiles
+        gfx.blit_faded(surface, image, image.get_rect(center=box.center), alpha)

@@ -1,0 +1,93 @@
+"""Collisions a new player met (issue 29, defect 3), each set up where it showed
+and checked with the layout check (dominoes_arcade/client/layout_check.py): the
+"Pass" bubble over a Cyprus seat plate's labels and tiles, the last-move ring
+through the status line of a replay, a setup seat's help over the deal number,
+the Play-from-here dialog's help over the dimmed status line, and the focus
+marker touching the labels of the title's buttons."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from test_client_support import key, run
+
+from dominoes_arcade.client.app import LOGICAL_SIZE
+from dominoes_arcade.client.layout_check import problems
+from dominoes_arcade.client.tables import TableSetup, open_table
+from dominoes_arcade.engine.match import random_game
+
+APP_CONFIG = '[display]\nanimation_speed = "normal"\n[bots]\nthink_delay_ms = 0\n'
+
+
+def checked(app, frames: int = 1, events=()) -> list[str]:
+    """The layout's problems over `frames` frames (the first with `events`), each once."""
+    found: dict[str, None] = {}
+    app.check_layout = True
+    try:
+        for index in range(frames):
+            run(app, events if index == 0 else ())
+            found.update(dict.fromkeys(problems(app.layout_marks, pygame.Rect((0, 0), LOGICAL_SIZE))))
+    finally:
+        app.check_layout = False
+    return list(found)
+
+
+def open_replay(app, players: int, seed: int = 1):
+    record = random_game("cyprus", seed, players=players)
+    table = open_table(app, TableSetup("cyprus", list(record.seats), dict(record.options), 0, record=record))
+    table.replay.playing = False
+    return table, record
+
+
+@pytest.mark.parametrize("players", [4, 7, 10])
+def test_a_pass_in_a_cyprus_replay_covers_no_label_tile_or_status(app, players):
+    """Each pass says "Pass" by its seat (a plate, or the bottom seat's hand) and
+    rings the seat: nothing over the plate's difficulty label or its tiles, and
+    no ring through "Seat N to move"."""
+    table, record = open_replay(app, players)
+    passes = [index for index, step in enumerate(record.steps) if step.endswith(" pass")][:6]
+    seats = {int(record.steps[index].split()[0]) for index in passes}
+    assert 0 in seats and len(seats) > 1  # the bottom seat and a plate
+    found: list[str] = []
+    for index in passes:
+        table.rebuild(index)
+        run(app, frames=2)
+        found += checked(app, 40, key(pygame.K_RIGHT))  # the pass, animated, and its bubble
+    assert not found, "\n".join(found)
+
+
+def test_a_setup_seats_help_clears_the_deal_number(app):
+    scene = app.open("setup", "cyprus", players=8)
+    found: list[str] = []
+    for widget in scene.focus.widgets:
+        scene.focus.focus(widget)
+        found += checked(app, 2)
+    assert not found, "\n".join(found)
+
+
+def test_the_play_from_here_dialog_keeps_its_help_off_the_status_line(app):
+    table, record = open_replay(app, 4)
+    table.rebuild(len(record.steps) // 3)
+    run(app, frames=30)
+    found = checked(app, 30, key(pygame.K_h))
+    assert app.scenes.top.name != table.name
+    for _ in range(3):  # each of the dialog's rows and buttons in focus, with its help
+        found += checked(app, 4, key(pygame.K_DOWN))
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("saved", [False, True])
+def test_the_focus_marker_touches_no_button_label_on_the_title(app, saved):
+    if saved:  # a game to continue: a sixth, narrower button
+        open_table(app, TableSetup("necropolis", ["human", "easy"], app.settings.game("necropolis"), 11))
+        run(app, frames=120)
+        app.to_title()  # the game is saved on leaving
+        assert any(widget.label == "Continue" for widget in app.scenes.top.focus.widgets)
+    run(app, frames=120)  # the title slides in
+    found: list[str] = []
+    for _ in range(10):  # along the buttons and the game cards
+        found += checked(app, 3, key(pygame.K_RIGHT))
+    found += checked(app, 3, key(pygame.K_DOWN))
+    for _ in range(7):
+        found += checked(app, 3, key(pygame.K_RIGHT))
+    assert not found, "\n".join(found)
