@@ -1,0 +1,265 @@
+"""The move log: every seat's moves in words ("Seat 2 played 5-3 on arm E", "You
+drew a tile", "Seat 4 passed"), shared by every table.
+
+`MoveLog` keeps the engine's events of each step of the session's match, in step
+with it (`StepApplied` adds a step, a `Rebuilt` after undo or a replay's jump cuts
+or fills the list), and writes them for one viewer. A line is made from the events
+as that viewer saw them (`session.events.seen_events`: a tile that went face down
+into someone else's zone is unknown), never from the full state, so a hidden draw
+reads "Seat 3 drew a tile" and the tile is named only to the seat that drew it.
+
+`MoveLogDrawer` shows the log in a drawer over the table's right side, newest at
+the bottom: MOVES (L, a press of the controller's left stick, or its footer
+prompt) opens and closes it; while it is open the wheel and PAGE_UP / PAGE_DOWN
+(Page Up / Page Down, the shoulders) scroll it. Every table's layout fills the
+1280x720 canvas, so the log opens over the table rather than beside it; a table
+that has room sets ``move_log_rect`` to where it goes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from ...engine import CHANCE, Event
+from ...engine.core import State
+from ...engine.match import Match
+from ...engine.tiles import NAME
+from ...session.events import Rebuilt, SessionEvent, StepApplied, seen_events
+from ..input import InputEvent, Intent
+from ..theme import SMALL
+from .cyprus_layout import SLOT_NAMES
+
+DRAWER = pygame.Rect(888, 12, 380, 652)
+"""Where the drawer opens: over the right side of the 1280x720 table, above the footer."""
+ROW_HEIGHT = 24
+WHEEL_ROWS = 3
+"""Rows one notch of the wheel scrolls."""
+Namer = Callable[[int], str]
+"""A seat's name on screen ("Seat 2", "You")."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """One step of the match: who took it (`CHANCE` for a chance outcome) and the
+    engine's events it made, as the full state knows them (`MoveLog.lines` hides
+    what a viewer did not see)."""
+
+    step: int
+    seat: int
+    events: tuple[Event, ...]
+
+
+def _tile(event: Event, unknown: str = "a tile") -> str:
+    return NAME[event.tile] if event.tile >= 0 else unknown
+
+
+def _necropolis(event: Event, who: str) -> str | None:
+    kind = event.kind
+    if kind == "first":
+        return f"{who} opened the game"
+    if kind == "draw":
+        where = "from the necropolis" if event.dst == "held" else "into the mastabas"
+        return f"{who} drew {_tile(event)} {where}"
+    if kind == "exchange":
+        return f"{who} put {_tile(event, 'a mastaba tile')} back in the necropolis"
+    if kind == "place":
+        if event.value == "new":
+            return f"{who} started a grave site with {_tile(event)}"
+        return f"{who} laid {_tile(event)} on the {event.value} end"
+    if kind == "hide":
+        return f"{who} hid {_tile(event)} in the mastabas"
+    return None
+
+
+def _buildup(event: Event, who: str, name: Namer) -> str | None:
+    kind = event.kind
+    if kind == "cover":
+        return f"{who} played {_tile(event)} on s{event.value}"
+    if kind == "draw" and event.face_up:  # the draws for the first move (a hand's own fill is not news)
+        return f"{who} drew {_tile(event)} for the first move"
+    if kind == "first":
+        return f"{who} started hand {event.value}"
+    if kind == "hand_scored":
+        score = event.value
+        return f"Hand {score.hand} scored: {name(0)} {score.scores[0]}, {name(1)} {score.scores[1]}"
+    return None
+
+
+def _star(event: Event, who: str, name: Namer) -> str | None:
+    kind = event.kind
+    if kind == "new_round":
+        return f"Round {event.value}: new hands dealt"
+    if kind == "draw":
+        return f"{who} drew {_tile(event)}"
+    if kind == "spinner":
+        return f"{who} set the {_tile(event)}"
+    if kind == "play":
+        return f"{who} played {_tile(event)} on arm {SLOT_NAMES[event.value]}"
+    if kind == "round_over":
+        result = event.value
+        if result.winner < 0:
+            return f"Round {result.number} blocked: nobody scored"
+        return f"{name(result.winner)} won round {result.number}, {result.points} points"
+    return None
+
+
+def phrase(game: str, event: Event, name: Namer) -> str | None:
+    """`event` in a player's words, or None for what the log leaves out (the deal,
+    a hand filled, the end of the game, which its own screen shows)."""
+    if event.kind == "pass":
+        return f"{name(event.seat)} passed"
+    who = name(event.seat) if event.seat >= 0 else ""
+    if game == "necropolis":
+        return _necropolis(event, who)
+    if game == "buildup":
+        return _buildup(event, who, name)
+    return _star(event, who, name)
+
+
+class MoveLog:
+    """The steps of `match` with their events, kept in step with it by the table
+    (`add` for each step played, `rebuilt` after undo or a replay's jump)."""
+
+    def __init__(self, match: Match):
+        self.match = match
+        self.moves: list[Move] = []
+        self.revision = 0
+        """Bumped whenever the moves change (the drawer's rows are cached by it)."""
+        self.rebuilt(len(match.steps))  # the steps a saved game or a taken-over replay already played
+
+    def follow(self, event: SessionEvent) -> None:
+        """Keep in step with what the session did (a step played, a rebuild)."""
+        if isinstance(event, StepApplied):
+            self.add(event.step, event.seat, event.events)
+        elif isinstance(event, Rebuilt):
+            self.rebuilt(event.step)
+
+    def add(self, step: int, seat: int, events: list[Event]) -> None:
+        """Step `step` was played by `seat`, making `events`."""
+        if step != len(self.moves):  # a step that was not seen: lay the list again from the match
+            self.rebuilt(step + 1)
+            return
+        self.moves.append(Move(step, seat, tuple(events)))
+        self.revision += 1
+
+    def rebuilt(self, step: int) -> None:
+        """The match stands at its first `step` steps again: the moves undone go,
+        the moves laid without events (a replay jumping ahead) are played again on
+        a copy of the state for their events."""
+        del self.moves[step:]
+        if len(self.moves) < step:
+            state: State = self.match.state_at(len(self.moves))
+            for index in range(len(self.moves), step):
+                head = self.match.steps[index].split()[0]
+                events = state.apply(self.match.actions[index])
+                self.moves.append(Move(index, CHANCE if head == "*" else int(head), tuple(events)))
+        self.revision += 1
+
+    def lines(self, viewer: int | None, name: Namer, since: int = 0) -> list[tuple[int, str]]:
+        """(step, line) for every move from step `since` on, oldest first, as `viewer`
+        saw them (-1: only what every seat saw; None: everything, for a replay)."""
+        game = self.match.game
+        found = []
+        for move in self.moves[since:]:
+            for event in seen_events(list(move.events), viewer):
+                line = phrase(game, event, name)
+                if line is not None:
+                    found.append((move.step, line))
+        return found
+
+
+class MoveLogDrawer:
+    """The log on a table's screen: open or closed, scrolled, drawn over the table."""
+
+    def __init__(self, table, rect: pygame.Rect = DRAWER):
+        self.table = table
+        self.log = MoveLog(table.session.match)
+        self.rect = pygame.Rect(rect)
+        self.is_open = False
+        self.scroll = 0
+        """Rows hidden below the newest one (0: the newest move shows at the bottom)."""
+        self._rows_for: tuple | None = None
+        self._rows: list[str] = []
+
+    def viewer(self) -> int | None:
+        """Whose eyes the log is written for: every seat in a replay, the human at
+        the screen, else nobody in particular (what every seat saw)."""
+        table = self.table
+        if table.setup.record is not None:
+            return None
+        return table.revealed_seat if table.revealed_seat is not None else -1
+
+    def name(self, seat: int) -> str:
+        table = self.table
+        if seat == table.revealed_seat and not table.hot_seat:
+            return "You"
+        return table.seat_name(seat)
+
+    def rows(self) -> list[str]:
+        """The log's lines wrapped to the drawer's width, oldest first."""
+        viewer = self.viewer()
+        key = (self.log.revision, viewer, self.table.app.style.theme)
+        if key != self._rows_for:
+            self._rows_for = key
+            style, width = self.table.app.style, self.rect.width - 32
+            self._rows = [row for _, line in self.log.lines(viewer, self.name)
+                          for row in style.wrap(line, width, SMALL)]
+        return self._rows
+
+    @property
+    def visible_rows(self) -> int:
+        return (self.rect.height - 88) // ROW_HEIGHT
+
+    def scroll_by(self, rows: int) -> None:
+        """Scroll `rows` towards older moves (negative: towards the newest)."""
+        most = max(0, len(self.rows()) - self.visible_rows)
+        self.scroll = max(0, min(most, self.scroll + rows))
+
+    def handle(self, event: InputEvent) -> bool:
+        """Take `event` when it is the drawer's: MOVES; and while open, scrolling and
+        any click on the drawer. Returns whether it was taken."""
+        intent = event.intent
+        if intent is Intent.MOVES:
+            self.is_open, self.scroll = not self.is_open, 0
+            self.table.app.audio.play("select" if self.is_open else "back")
+            return True
+        if not self.is_open:
+            return False
+        if intent is Intent.SCROLL:
+            self.scroll_by(round(event.amount * WHEEL_ROWS))
+            return True
+        if intent in (Intent.PAGE_UP, Intent.PAGE_DOWN):
+            page = self.visible_rows - 1
+            self.scroll_by(page if intent is Intent.PAGE_UP else -page)
+            return True
+        return intent in (Intent.PRESS, Intent.RELEASE) and event.pos is not None and self.rect.collidepoint(event.pos)
+
+    def prompt(self) -> tuple[Intent, str]:
+        return (Intent.MOVES, "Hide moves" if self.is_open else "Moves")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The open drawer: an opaque panel, a heading, the rows that fit."""
+        if not self.is_open:
+            return
+        app, rect = self.table.app, self.rect
+        style, palette = app.style, app.style.palette
+        app.panels.draw(surface, rect, alpha=250)
+        heading = style.text("Moves", SMALL + 4, palette.accent, bold=True)
+        surface.blit(heading, (rect.x + 16, rect.y + 12))
+        rows = self.rows()
+        shown = self.visible_rows
+        end = len(rows) - self.scroll
+        start = max(0, end - shown)
+        if not rows:
+            empty = style.text("No moves yet", SMALL, palette.text_dim)
+            surface.blit(empty, (rect.x + 16, rect.y + 48))
+        for index, row in enumerate(rows[start:end]):
+            text = style.text(row, SMALL, palette.text if start + index == len(rows) - 1 else palette.text_dim)
+            surface.blit(text, (rect.x + 16, rect.y + 48 + index * ROW_HEIGHT))
+        if start > 0 or self.scroll > 0:
+            counts = [f"{count} {word}" for count, word in ((start, "earlier"), (self.scroll, "newer")) if count]
+            more = style.text(f"{', '.join(counts)}: wheel or Page Up / Down", SMALL - 2, palette.text_dim)
+            surface.blit(more, (rect.x + 16, rect.bottom - 30))
