@@ -181,7 +181,9 @@ class MoveLogDrawer:
         self.is_open = False
         self.scroll = 0
         """Rows hidden below the newest one (0: the newest move shows at the bottom)."""
-        self._rows_for: tuple | None = None
+        self._lines_for: tuple | None = None
+        self._lines: list[str] = []
+        self._rows_for: list[str] | None = None
         self._rows: list[str] = []
 
     def viewer(self) -> int | None:
@@ -198,15 +200,27 @@ class MoveLogDrawer:
             return "You"
         return table.seat_name(seat)
 
-    def rows(self) -> list[str]:
-        """The log's lines wrapped to the drawer's width, oldest first."""
+    def lines(self) -> list[str]:
+        """The log's lines for the one at the screen now, oldest first."""
         viewer = self.viewer()
-        key = (self.log.revision, viewer, self.table.app.style.theme)
-        if key != self._rows_for:
-            self._rows_for = key
+        key = (self.log.revision, viewer)
+        if key != self._lines_for:
+            self._lines_for = key
+            self._lines = [line for _, line in self.log.lines(viewer, self.name)]
+        return self._lines
+
+    def newest(self) -> str:
+        """The last move in words ("" before the first)."""
+        lines = self.lines()
+        return lines[-1] if lines else ""
+
+    def rows(self) -> list[str]:
+        """The lines wrapped to the drawer's width, oldest first."""
+        lines = self.lines()
+        if lines is not self._rows_for:
+            self._rows_for = lines
             style, width = self.table.app.style, self.rect.width - 32
-            self._rows = [row for _, line in self.log.lines(viewer, self.name)
-                          for row in style.wrap(line, width, SMALL)]
+            self._rows = [row for line in lines for row in style.wrap(line, width, SMALL)]
         return self._rows
 
     @property
