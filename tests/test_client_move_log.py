@@ -11,7 +11,7 @@ from client_drive import mouse_down, mouse_up
 from test_client_layout import APP_CONFIG as LAYOUT_CONFIG
 from test_client_layout import Watch, play_game
 from test_client_support import KIT_CONFIG, key, pad_added, press_pad, run
-from test_client_undo_redo import BOT_DRAWS_AND_HIDES, BOT_DRAWS_AND_SHOWS, HUMAN_NEW, apply
+from test_client_undo_redo import BOT_DRAWS_AND_HIDES, BOT_DRAWS_AND_SHOWS, HUMAN_HIDES, HUMAN_NEW, apply
 
 from dominoes_arcade.client.input import Intent
 from dominoes_arcade.client.tables import TableSetup, open_table
@@ -87,7 +87,8 @@ def test_the_drawer_opens_with_l_and_scrolls_by_keyboard_and_wheel(app, necropol
 
 def test_the_drawer_opens_and_scrolls_with_a_controller(app, necropolis):
     table = necropolis
-    apply(table, [*HUMAN_NEW, *BOT_DRAWS_AND_SHOWS])
+    # Undo allowed (the bot's draw was hidden): a short footer, with room for the log's prompt.
+    apply(table, [*HUMAN_NEW, *BOT_DRAWS_AND_SHOWS, *HUMAN_HIDES, *BOT_DRAWS_AND_HIDES])
     run(app, [pad_added()])
     press_pad(app, pygame.CONTROLLER_BUTTON_LEFTSTICK)
     assert table.moves.is_open
@@ -129,8 +130,8 @@ RESOLUTIONS = [None, (1920, 1080), (1280, 800), (2560, 1440), (2560, 1080)]
 def test_the_open_drawer_collides_with_nothing(app_with, game, players, resolution):
     """A short game with the drawer open from the start, every sampled frame checked."""
     app = app_with(LAYOUT_CONFIG, "layout.toml", resolution=resolution)
-    settings = {**app.settings.game(game), **({"target_score": 20} if game in ("cyprus", "sebastopol") else {}),
-                **({"hands": 1} if game == "buildup" else {})}
+    short = {"target_score": 20, "hands": 1}
+    settings = {**app.settings.game(game), **{k: v for k, v in short.items() if k in app.settings.game(game)}}
     table = open_table(app, TableSetup(game, ["human"] + ["easy"] * (players - 1), settings, 3))
     watch = Watch(app)
     watch.step(key(pygame.K_l))

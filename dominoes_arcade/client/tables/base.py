@@ -496,5 +496,4 @@ class TableScene(TableHooks, Scene):
                       on_bots_finish=self.let_bots_finish if playing else None)
 
     def prompts(self) -> list[tuple[Intent, str]]:
-        prompts = self.replay.prompts() if self.replay is not None else table_prompts(self)
-        return [*prompts[:-1], self.moves.prompt(), prompts[-1]]  # the move log's, before Pause (or Menu)
+        return self.moves.with_prompt(self.replay.prompts() if self.replay is not None else table_prompts(self))

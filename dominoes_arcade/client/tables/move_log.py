@@ -28,10 +28,14 @@ from ...engine.core import State
 from ...engine.match import Match
 from ...engine.tiles import NAME
 from ...session.events import Rebuilt, SessionEvent, StepApplied, seen_events
+from ..app import LOGICAL_SIZE
 from ..input import InputEvent, Intent
+from ..prompts import layout_prompts
 from ..theme import SMALL
 from .cyprus_layout import SLOT_NAMES
 
+FOOTER_ROOM = 260
+"""Where the footer's prompts may begin at the leftmost: the device's name comes before."""
 DRAWER = pygame.Rect(888, 12, 380, 652)
 """Where the drawer opens: over the right side of the 1280x720 table, above the footer."""
 ROW_HEIGHT = 24
@@ -251,8 +255,14 @@ class MoveLogDrawer:
             return True
         return intent in (Intent.PRESS, Intent.RELEASE) and event.pos is not None and self.rect.collidepoint(event.pos)
 
-    def prompt(self) -> tuple[Intent, str]:
-        return (Intent.MOVES, "Hide moves" if self.is_open else "Moves")
+    def with_prompt(self, prompts: list[tuple[Intent, str]]) -> list[tuple[Intent, str]]:
+        """The table's footer `prompts` with the drawer's own before the last one
+        (Pause, or a replay's Menu), when the footer has room for it beside the
+        device's name; the key works either way."""
+        mine = [*prompts[:-1], (Intent.MOVES, "Hide moves" if self.is_open else "Moves"), *prompts[-1:]]
+        app = self.table.app
+        placed = layout_prompts(app.style, mine, app.input.last_device, app.button_family, LOGICAL_SIZE[0] - 16, 0)
+        return mine if not placed or placed[0][0].x >= FOOTER_ROOM else prompts
 
     def draw(self, surface: pygame.Surface) -> None:
         """The open drawer: an opaque panel, a heading, the rows that fit."""
