@@ -10,8 +10,8 @@ reads "Seat 3 drew a tile" and the tile is named only to the seat that drew it.
 
 `MoveLogDrawer` shows the log in a drawer over the table's right side, newest at
 the bottom: MOVES (L, a press of the controller's left stick, or its footer
-prompt) opens and closes it; while it is open the wheel and PAGE_UP / PAGE_DOWN
-(Page Up / Page Down, the shoulders) scroll it. Every table's layout fills the
+prompt) opens and closes it, and so does a click on it; while it is open the wheel
+and PAGE_UP / PAGE_DOWN (Page Up / Page Down, the shoulders) scroll it. Every table's layout fills the
 1280x720 canvas, so the log opens over the table rather than beside it; a table
 that has room sets ``move_log_rect`` to where it goes.
 """
@@ -238,9 +238,11 @@ class MoveLogDrawer:
 
     def handle(self, event: InputEvent) -> bool:
         """Take `event` when it is the drawer's: MOVES; and while open, scrolling and
-        any click on the drawer. Returns whether it was taken."""
+        any click on the drawer (a click closes it: the mouse's way when the footer
+        has no room for its prompt). Returns whether it was taken."""
         intent = event.intent
-        if intent is Intent.MOVES:
+        on_drawer = event.pos is not None and self.rect.collidepoint(event.pos)
+        if intent is Intent.MOVES or (self.is_open and intent is Intent.PRESS and on_drawer):
             self.is_open, self.scroll = not self.is_open, 0
             self.table.app.audio.play("select" if self.is_open else "back")
             return True
@@ -253,7 +255,7 @@ class MoveLogDrawer:
             page = self.visible_rows - 1
             self.scroll_by(page if intent is Intent.PAGE_UP else -page)
             return True
-        return intent in (Intent.PRESS, Intent.RELEASE) and event.pos is not None and self.rect.collidepoint(event.pos)
+        return intent is Intent.RELEASE and on_drawer
 
     def with_prompt(self, prompts: list[tuple[Intent, str]]) -> list[tuple[Intent, str]]:
         """The table's footer `prompts` with the drawer's own before the last one
