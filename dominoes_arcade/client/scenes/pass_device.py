@@ -21,7 +21,7 @@ from .menu import MenuScene
 WIDTH, HEIGHT = LOGICAL_SIZE
 RECAP_ROWS = 5
 """The newest moves the recap shows."""
-RECAP_PANEL = pygame.Rect(WIDTH // 2 - 330, HEIGHT // 2 + 130, 660, 40 + RECAP_ROWS * 24)
+RECAP_TOP, RECAP_WIDTH, ROW = HEIGHT // 2 + 130, 660, 24
 
 
 class PassScene(MenuScene):
@@ -38,6 +38,7 @@ class PassScene(MenuScene):
         self.recap = moves[-RECAP_ROWS:]
         """The newest moves since `seat` last moved, as every seat saw them."""
         self.recap_total = len(moves)
+        self.first_turn = last_turn < 0
         super().__init__(app)
 
     def build(self) -> None:
@@ -71,15 +72,16 @@ class PassScene(MenuScene):
 
     def draw_recap(self, surface: pygame.Surface) -> None:
         style = self.app.style
-        self.app.panels.draw(surface, RECAP_PANEL)
         shown = len(self.recap)
-        heading = "Since your last turn" + (f" (the last {shown} of {self.recap_total} moves)"
-                                            if self.recap_total > shown else "")
+        box = pygame.Rect(WIDTH // 2 - RECAP_WIDTH // 2, RECAP_TOP, RECAP_WIDTH, 44 + shown * ROW)
+        self.app.panels.draw(surface, box)
+        heading = ("So far" if self.first_turn else "Since your last turn") + (
+            f" (the last {shown} of {self.recap_total} moves)" if self.recap_total > shown else "")
         text = style.text(heading, SMALL, style.palette.accent, bold=True)
-        surface.blit(text, (RECAP_PANEL.x + 18, RECAP_PANEL.y + 10))
+        surface.blit(text, (box.x + 18, box.y + 10))
         for index, line in enumerate(self.recap):
             text = style.text(line, SMALL, style.palette.text)
-            surface.blit(text, (RECAP_PANEL.x + 18, RECAP_PANEL.y + 36 + index * 24))
+            surface.blit(text, (box.x + 18, box.y + 36 + index * ROW))
 
     def prompts(self) -> list[tuple[Intent, str]]:
         return [(Intent.CONFIRM, "Show my tiles"), (Intent.PAUSE, "Pause")]

@@ -47,7 +47,7 @@ from ..scene import SKIP_INTENTS, Scene
 from . import TableSetup, table_class
 from .hooks import TableHooks
 from .interaction import Choice, Picker, draw_marks, hint_note, table_prompts
-from .move_log import DRAWER, MoveLogDrawer
+from .move_log import MoveLogDrawer
 from .replay import ReplayControls
 
 ATTRACT_IGNORES = frozenset({Intent.POINT, Intent.DRAG, Intent.RELEASE, Intent.DEVICE_ADDED})
@@ -62,8 +62,6 @@ class TableScene(TableHooks, Scene):
     game_over_scene = True
     """Whether the kit's game-over screen opens at the end (a table that draws its own
     result sets it False)."""
-    move_log_rect = DRAWER
-    """Where the move log's drawer opens (a table with room elsewhere says so)."""
 
     def __init__(self, app, setup: TableSetup):
         super().__init__(app)
