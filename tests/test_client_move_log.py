@@ -15,7 +15,6 @@ from test_client_undo_redo import BOT_DRAWS_AND_HIDES, BOT_DRAWS_AND_SHOWS, HUMA
 
 from dominoes_arcade.client.input import Intent
 from dominoes_arcade.client.tables import TableSetup, open_table
-from dominoes_arcade.client.tables.move_log import DRAWER
 
 APP_CONFIG = KIT_CONFIG
 
@@ -82,8 +81,10 @@ def test_the_drawer_opens_with_l_and_scrolls_by_keyboard_and_wheel(app, necropol
     run(app, wheel(1))
     assert drawer.scroll == 0, "closed, the wheel does not scroll it"
     run(app, key(pygame.K_l))
-    run(app, [mouse_down(DRAWER.center, 1), mouse_up(DRAWER.center, 1)])  # a click closes it, and plays nothing
-    assert not drawer.is_open and table.picker.selected is None and table.can_decide
+    steps = list(table.steps)
+    centre = table.move_log_rect.center
+    run(app, [mouse_down(centre, 1), mouse_up(centre, 1)])  # a click closes it, and plays nothing
+    assert not drawer.is_open and table.picker.selected is None and table.steps == steps
 
 
 def test_the_drawer_opens_and_scrolls_with_a_controller(app, necropolis):

@@ -39,6 +39,8 @@ FOOTER_ROOM = 260
 DRAWER = pygame.Rect(888, 12, 380, 652)
 """Where the drawer opens: over the right side of the 1280x720 table, above the footer."""
 ROW_HEIGHT = 24
+INDENT = 14
+"""How far a long line's further rows stand in."""
 WHEEL_ROWS = 3
 """Rows one notch of the wheel scrolls."""
 Namer = Callable[[int], str]
@@ -188,7 +190,7 @@ class MoveLogDrawer:
         self._lines_for: tuple | None = None
         self._lines: list[str] = []
         self._rows_for: list[str] | None = None
-        self._rows: list[str] = []
+        self._rows: list[tuple[str, bool]] = []
 
     def viewer(self) -> int | None:
         """Whose eyes the log is written for: every seat in a replay, the human at
@@ -218,13 +220,15 @@ class MoveLogDrawer:
         lines = self.lines()
         return lines[-1] if lines else ""
 
-    def rows(self) -> list[str]:
-        """The lines wrapped to the drawer's width, oldest first."""
+    def rows(self) -> list[tuple[str, bool]]:
+        """The lines wrapped to the drawer's width, oldest first: (text, whether it
+        goes on the row before, indented)."""
         lines = self.lines()
         if lines is not self._rows_for:
             self._rows_for = lines
-            style, width = self.table.app.style, self.rect.width - 32
-            self._rows = [row for line in lines for row in style.wrap(line, width, SMALL)]
+            style, width = self.table.app.style, self.rect.width - 32 - INDENT
+            self._rows = [(row, index > 0) for line in lines
+                          for index, row in enumerate(style.wrap(line, width, SMALL))]
         return self._rows
 
     @property
@@ -282,9 +286,12 @@ class MoveLogDrawer:
         if not rows:
             empty = style.text("No moves yet", SMALL, palette.text_dim)
             surface.blit(empty, (rect.x + 16, rect.y + 48))
-        for index, row in enumerate(rows[start:end]):
-            text = style.text(row, SMALL, palette.text if start + index == len(rows) - 1 else palette.text_dim)
-            surface.blit(text, (rect.x + 16, rect.y + 48 + index * ROW_HEIGHT))
+        newest = len(rows) - 1
+        while newest > 0 and rows[newest][1]:
+            newest -= 1  # the first row of the newest line
+        for index, (row, goes_on) in enumerate(rows[start:end]):
+            text = style.text(row, SMALL, palette.text if start + index >= newest else palette.text_dim)
+            surface.blit(text, (rect.x + 16 + (INDENT if goes_on else 0), rect.y + 48 + index * ROW_HEIGHT))
         if start > 0 or self.scroll > 0:
             counts = [f"{count} {word}" for count, word in ((start, "earlier"), (self.scroll, "newer")) if count]
             more = style.text(f"{', '.join(counts)}: wheel or Page Up / Down", SMALL - 2, palette.text_dim)

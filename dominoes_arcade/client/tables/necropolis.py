@@ -31,7 +31,7 @@ from ...engine.tiles import NAME, PIPS
 from . import TableSetup
 from .base import TableScene
 from .interaction import Choice
-from .necropolis_draw import PASS_BUTTON, NecropolisPainter, plural
+from .necropolis_draw import PASS_BUTTON, RULES_PANEL, NecropolisPainter, plural
 from .necropolis_layout import (
     HELD_LENGTH,
     MASTABA_LENGTH,
@@ -70,6 +70,9 @@ def marked_tile(events: list[Event], last: int) -> int:
 
 class NecropolisTable(TableScene):
     name = "table"
+    move_log_rect = pygame.Rect(RULES_PANEL.x - 4, 8, 1268 - (RULES_PANEL.x - 4), 656)
+    """The move log over the right-hand column (the seats' panels, the rules' reminder):
+    both sites and the necropolis stay in view."""
 
     def __init__(self, app, setup: TableSetup):
         super().__init__(app, setup)
