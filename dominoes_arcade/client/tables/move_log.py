@@ -132,8 +132,9 @@ class MoveLog:
     def __init__(self, match: Match):
         self.match = match
         self.moves: list[Move] = []
-        self.revision = 0
-        """Bumped whenever the moves change (the drawer's rows are cached by it)."""
+        self.generation = 0
+        """Bumped whenever moves are taken back or laid again (`rebuilt`): lines kept
+        for the moves before may be extended while it stays the same."""
         self.rebuilt(len(match.steps))  # the steps a saved game or a taken-over replay already played
 
     def follow(self, event: SessionEvent) -> None:
@@ -149,7 +150,6 @@ class MoveLog:
             self.rebuilt(step + 1)
             return
         self.moves.append(Move(step, seat, tuple(events)))
-        self.revision += 1
 
     def rebuilt(self, step: int) -> None:
         """The match stands at its first `step` steps again: the moves undone go,
@@ -162,7 +162,7 @@ class MoveLog:
                 head = self.match.steps[index].split()[0]
                 events = state.apply(self.match.actions[index])
                 self.moves.append(Move(index, CHANCE if head == "*" else int(head), tuple(events)))
-        self.revision += 1
+        self.generation += 1
 
     def lines(self, viewer: int | None, name: Namer, since: int = 0) -> list[tuple[int, str]]:
         """(step, line) for every move from step `since` on, oldest first, as `viewer`
@@ -189,8 +189,11 @@ class MoveLogDrawer:
         """Rows hidden below the newest one (0: the newest move shows at the bottom)."""
         self._lines_for: tuple | None = None
         self._lines: list[str] = []
+        self._lines_upto = 0
+        """How many of the log's moves `_lines` holds."""
         self._rows_for: list[str] | None = None
         self._rows: list[tuple[str, bool]] = []
+        self._wrapped: dict[str, list[str]] = {}
 
     def viewer(self) -> int | None:
         """Whose eyes the log is written for: every seat in a replay, the human at
@@ -207,12 +210,15 @@ class MoveLogDrawer:
         return table.seat_name(seat)
 
     def lines(self) -> list[str]:
-        """The log's lines for the one at the screen now, oldest first."""
-        viewer = self.viewer()
-        key = (self.log.revision, viewer)
+        """The log's lines for the one at the screen now, oldest first (a step played
+        adds its own lines: a long game is not written again at every step)."""
+        log, viewer = self.log, self.viewer()
+        key = (log.generation, viewer)
         if key != self._lines_for:
-            self._lines_for = key
-            self._lines = [line for _, line in self.log.lines(viewer, self.name)]
+            self._lines_for, self._lines, self._lines_upto = key, [], 0
+        if self._lines_upto < len(log.moves):
+            self._lines = self._lines + [line for _, line in log.lines(viewer, self.name, self._lines_upto)]
+            self._lines_upto = len(log.moves)
         return self._lines
 
     def newest(self) -> str:
@@ -226,10 +232,15 @@ class MoveLogDrawer:
         lines = self.lines()
         if lines is not self._rows_for:
             self._rows_for = lines
-            style, width = self.table.app.style, self.rect.width - 32 - INDENT
-            self._rows = [(row, index > 0) for line in lines
-                          for index, row in enumerate(style.wrap(line, width, SMALL))]
+            self._rows = [(row, index > 0) for line in lines for index, row in enumerate(self._wrap(line))]
         return self._rows
+
+    def _wrap(self, line: str) -> list[str]:
+        """`line` in rows as wide as the drawer (each line measured once: many recur)."""
+        rows = self._wrapped.get(line)
+        if rows is None:
+            rows = self._wrapped[line] = self.table.app.style.wrap(line, self.rect.width - 32 - INDENT, SMALL)
+        return rows
 
     @property
     def visible_rows(self) -> int:
@@ -276,7 +287,7 @@ class MoveLogDrawer:
             return
         app, rect = self.table.app, self.rect
         style, palette = app.style, app.style.palette
-        app.panels.draw(surface, rect, alpha=250)
+        app.panels.draw(surface, rect, alpha=255)  # opaque: nothing of the table shows through
         heading = style.text("Moves", SMALL + 4, palette.accent, bold=True)
         surface.blit(heading, (rect.x + 16, rect.y + 12))
         rows = self.rows()
