@@ -304,6 +304,9 @@ class MoveLogDrawer:
             text = style.text(row, SMALL, palette.text if start + index >= newest else palette.text_dim)
             surface.blit(text, (rect.x + 16 + (INDENT if goes_on else 0), rect.y + 48 + index * ROW_HEIGHT))
         if start > 0 or self.scroll > 0:
-            counts = [f"{count} {word}" for count, word in ((start, "earlier"), (self.scroll, "newer")) if count]
-            more = style.text(f"{', '.join(counts)}: wheel or Page Up / Down", SMALL - 2, palette.text_dim)
-            surface.blit(more, (rect.x + 16, rect.bottom - 30))
+            counts = ", ".join(f"{count} {word}" for count, word in ((start, "earlier"), (self.scroll, "newer"))
+                               if count)
+            words = f"{counts}: wheel or Page Up / Down"
+            if style.font(SMALL - 2).size(words)[0] > rect.width - 32:  # a narrow drawer: the counts alone
+                words = counts
+            surface.blit(style.text(words, SMALL - 2, palette.text_dim), (rect.x + 16, rect.bottom - 30))

@@ -92,7 +92,7 @@ class NecropolisTable(TableScene):
         """Whether each seat's mastabas counted when its shown score was last set."""
         self.banner = {"text": "", "alpha": 0.0}
         self.summary = {"progress": 0.0, "alpha": 0.0}
-        self.last_tile = -1
+        self.last_tile = self.last_tile_laid()
         """The tile the last move moved (the last-move ring), -1 for none."""
         self.painter = NecropolisPainter(self)
         self.warm_up = [(tile, length, flipped) for length, flips in ((SITE_LENGTH, (False, True)),
@@ -169,6 +169,13 @@ class NecropolisTable(TableScene):
                 + (sum(PIPS[t] for t in state.mastabas[seat]) if self.may_show(True, seat) else 0)
                 for seat in (0, 1)]
 
+    def last_tile_laid(self) -> int:
+        """The last-move ring's tile after the moves played so far (the move log's)."""
+        last = -1
+        for move in self.moves.log.moves:
+            last = marked_tile(list(move.events), last)
+        return last
+
     @property
     def last_text(self) -> str:
         """The last move in words, for the status panel: the move log's newest line."""
@@ -177,9 +184,7 @@ class NecropolisTable(TableScene):
     def on_rebuild(self) -> None:
         """Undo or a replay's step back rebuilt the state: every tile to its place at
         once, the last-move ring on the last move that is left."""
-        self.last_tile = -1
-        for move in self.moves.log.moves:
-            self.last_tile = marked_tile(list(move.events), self.last_tile)
+        self.last_tile = self.last_tile_laid()
         self.leaving.clear()
         for sprite in self.sprites.values():
             sprite.settle()
