@@ -21,7 +21,7 @@ mastabas hold hidden tiles, since showing the sum would reveal their pips.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 
 import pygame
 
@@ -57,7 +57,7 @@ WARM_UP_PER_FRAME = 2
 """Tile faces rendered ahead each frame (about a third of a millisecond each)."""
 
 
-def marked_tile(events: list[Event], last: int) -> int:
+def marked_tile(events: Iterable[Event], last: int) -> int:
     """The tile the last-move ring marks once `events` happened (`last` before them):
     the tile drawn, laid or hidden; none after an exchange or a pass."""
     for event in events:
@@ -173,7 +173,7 @@ class NecropolisTable(TableScene):
         """The last-move ring's tile after the moves played so far (the move log's)."""
         last = -1
         for move in self.moves.log.moves:
-            last = marked_tile(list(move.events), last)
+            last = marked_tile(move.events, last)
         return last
 
     @property
