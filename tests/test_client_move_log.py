@@ -101,6 +101,20 @@ def test_the_drawer_opens_and_scrolls_with_a_controller(app, necropolis):
     assert not table.moves.is_open
 
 
+def test_the_mouse_alone_opens_the_drawer_from_the_footer_and_closes_it_with_a_click(app, necropolis):
+    from test_client_support import click
+
+    table = necropolis
+    apply(table, [*HUMAN_NEW, *BOT_DRAWS_AND_SHOWS, *HUMAN_HIDES, *BOT_DRAWS_AND_HIDES])
+    click(app, (640, 700))  # the mouse is the device now: the footer shows its prompts
+    areas = [area for area, intent, _glyph, words in app._prompt_areas if intent is Intent.MOVES]
+    assert areas, "the footer offers the move log"
+    click(app, areas[0].center)
+    assert table.moves.is_open
+    click(app, table.move_log_rect.center)
+    assert not table.moves.is_open
+
+
 def test_the_pass_screen_recaps_the_moves_since_that_players_last_turn(app_with):
     app = app_with(KIT_CONFIG)
     options = {**app.settings.game("cyprus"), "target_score": 20}
