@@ -96,4 +96,5 @@ def seen_events(events: list[Event], viewer: int | None) -> list[Event]:
     if viewer is None:
         return list(events)
     return [event if event.face_up or event.tile < 0 or (viewer >= 0 and event.seat == viewer)
-            else event._replace(tile=-1) for event in events]
+            else Event(event.kind, event.seat, -1, event.src, event.dst, event.face_up, event.value)
+            for event in events]
