@@ -8,12 +8,14 @@ as that viewer saw them (`session.events.seen_events`: a tile that went face dow
 into someone else's zone is unknown), never from the full state, so a hidden draw
 reads "Seat 3 drew a tile" and the tile is named only to the seat that drew it.
 
-`MoveLogDrawer` shows the log in a drawer over the table's right side, newest at
-the bottom: MOVES (L, a press of the controller's left stick, or its footer
-prompt) opens and closes it, and so does a click on it; while it is open the wheel
-and PAGE_UP / PAGE_DOWN (Page Up / Page Down, the shoulders) scroll it. Every table's layout fills the
-1280x720 canvas, so the log opens over the table rather than beside it; a table
-that has room sets ``move_log_rect`` to where it goes.
+`MoveLogDrawer` shows the log in a drawer, newest at the bottom: MOVES (L, a press
+of the controller's left stick, or its footer prompt) opens and closes it, and so
+does a click on it; while it is open the wheel and PAGE_UP / PAGE_DOWN (Page Up /
+Page Down, the shoulders) scroll it. Every table's layout fills the 1280x720 canvas
+at every screen size (the canvas is scaled, with bars), so the log cannot stand
+beside the table for good: each table opens it over its own side column
+(``move_log_rect``: Necropolis's seat panels, Build Up's boneyards, Cyprus's right
+of the felt), keeping what a decision needs in view.
 """
 
 from __future__ import annotations
