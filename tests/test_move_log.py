@@ -21,7 +21,7 @@ from dominoes_arcade.engine.tiles import NAME, piece_tile
 
 GAMES = [("necropolis", None, {}), ("buildup", None, {}), ("cyprus", 4, {"target_score": 30}),
          ("cyprus", 10, {"target_score": 30}), ("sebastopol", None, {"target_score": 20})]
-SEEDS = range(3)
+SEEDS = range(10)
 _TILE = re.compile(r"\b\d-\d\b")
 
 
