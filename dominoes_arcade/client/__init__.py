@@ -12,7 +12,7 @@ Run it with ``dominoes-arcade play`` (`main.run`). The pieces, each a module:
   ``resume``, ``handle(event)``, ``update(dt)``, ``draw(surface)`` (no state
   changes there), ``prompts()``; ``transparent = True`` makes an overlay.
 - `input`: `Intent` (UP, DOWN, LEFT, RIGHT, CONFIRM, BACK, PAUSE, HINT, UNDO,
-  PAGE_UP, PAGE_DOWN, POINT, PRESS, RELEASE, DRAG, SCROLL, DEVICE_ADDED,
+  PAGE_UP, PAGE_DOWN, MOVES, POINT, PRESS, RELEASE, DRAG, SCROLL, DEVICE_ADDED,
   DEVICE_LOST) in an `InputEvent` (with ``pos``, ``button``, ``rel``,
   ``amount``, ``device``). Scenes never see raw pygame events.
 - `widgets`: `Button`, `Toggle`, `Slider`, `ChoiceList` (hover, focus, pressed

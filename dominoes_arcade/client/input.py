@@ -9,11 +9,11 @@ and closed as CONTROLLERDEVICEADDED / REMOVED events arrive: SDL sends an ADDED
 event for each pad present at start, so no start-up scan is needed.
 
 Keyboard: arrows or WASD move, Enter or Space confirm, Esc or Backspace go back,
-P pauses, H hints, U or Ctrl+Z undoes, Shift+U or Ctrl+Y redoes, Page Up / Page Down page, Tab and
-Shift+Tab move down and up. Mouse: the left button points and clicks, the right
+P pauses, H hints, U or Ctrl+Z undoes, Shift+U or Ctrl+Y redoes, L opens the move log, Page Up /
+Page Down page, Tab and Shift+Tab move down and up. Mouse: the left button points and clicks, the right
 button goes back, the wheel scrolls. Controller: d-pad or left stick move, A
 confirms, B goes back, Start pauses, Y hints, X undoes, a press of the right stick
-redoes, the shoulders page.
+redoes, of the left stick opens the move log, the shoulders page.
 """
 
 from __future__ import annotations
@@ -39,6 +39,8 @@ class Intent(enum.Enum):
     REDO = "redo"
     PAGE_UP = "page up"
     PAGE_DOWN = "page down"
+    MOVES = "moves"
+    """Open or close the move log."""
     POINT = "point"
     """The pointer moved to `pos` with no button held."""
     PRESS = "press"
@@ -97,7 +99,7 @@ KEYS: dict[int, Intent] = {
     pygame.K_RETURN: Intent.CONFIRM, pygame.K_KP_ENTER: Intent.CONFIRM, pygame.K_SPACE: Intent.CONFIRM,
     pygame.K_ESCAPE: Intent.BACK, pygame.K_BACKSPACE: Intent.BACK,
     pygame.K_p: Intent.PAUSE, pygame.K_PAUSE: Intent.PAUSE,
-    pygame.K_h: Intent.HINT, pygame.K_u: Intent.UNDO,
+    pygame.K_h: Intent.HINT, pygame.K_u: Intent.UNDO, pygame.K_l: Intent.MOVES,
     pygame.K_PAGEUP: Intent.PAGE_UP, pygame.K_PAGEDOWN: Intent.PAGE_DOWN,
 }
 
@@ -113,6 +115,7 @@ BUTTONS: dict[int, Intent] = {
     pygame.CONTROLLER_BUTTON_Y: Intent.HINT,
     pygame.CONTROLLER_BUTTON_X: Intent.UNDO,
     pygame.CONTROLLER_BUTTON_RIGHTSTICK: Intent.REDO,
+    pygame.CONTROLLER_BUTTON_LEFTSTICK: Intent.MOVES,
     pygame.CONTROLLER_BUTTON_LEFTSHOULDER: Intent.PAGE_UP,
     pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: Intent.PAGE_DOWN,
 }

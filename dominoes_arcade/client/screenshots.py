@@ -101,7 +101,7 @@ def tour(out: Path, resolution: tuple[int, int] | None = (1920, 1080)) -> list[P
 
 def table_tour(app, out: Path) -> list[Path]:
     """The tables: each game mid-game and at its end, 10-player Cyprus, a hand's
-    summary, hot-seat's pass screen, a replay and taking it over."""
+    summary, the move log, hot-seat's pass screen, a replay and taking it over."""
     import pygame
 
     from ..engine.match import random_game
@@ -176,6 +176,9 @@ def table_tour(app, out: Path) -> list[Path]:
     sebastopol = table("sebastopol", ["human", "easy", "easy", "easy"], 4)
     play(lambda: len(sebastopol.human_steps) >= 4)
     shoot("sebastopol-midgame")
+    app.step(1 / 60, key(pygame.K_l))  # the move log's drawer
+    shoot("move-log", 2)
+    app.step(1 / 60, key(pygame.K_l))
     table("sebastopol", ["easy"] * 4, 12, target_score=40)
     play(lambda: app.scenes.top.name == "game over")
     shoot("sebastopol-over")

@@ -86,3 +86,15 @@ class Notice(SessionEvent):
     """Something the player should be told (a save that failed, a bad bot setting)."""
 
     text: str
+
+
+def seen_events(events: list[Event], viewer: int | None) -> list[Event]:
+    """`events` as `viewer` saw them happen: a tile moved face down is kept only
+    when it went into the viewer's own zone (their hand, their mastabas), and is
+    -1 otherwise, as `Match.visible` counts a step seen. `viewer` -1 is nobody's
+    seat (what every player saw); None is a replay's viewer, who sees every tile."""
+    if viewer is None:
+        return list(events)
+    return [event if event.face_up or event.tile < 0 or (viewer >= 0 and event.seat == viewer)
+            else Event(event.kind, event.seat, -1, event.src, event.dst, event.face_up, event.value)
+            for event in events]

@@ -27,8 +27,9 @@ through `draw_tile`, which logs it in `render_log`; a seat's hidden tiles are dr
 face up only when `shows_hidden(seat)`. `hold(seconds)` keeps the game waiting
 while a summary is shown. ``self.selected_source`` and ``self.dragged_source`` say
 what the human has picked up. Input: PAUSE, BACK (nothing selected) and an unplugged
-controller open the pause menu; UNDO, REDO and HINT are the kit's; the rest goes to
-the `Picker`, then to `handle_table`.
+controller open the pause menu; UNDO, REDO and HINT are the kit's, MOVES and
+scrolling the move log's (`move_log`, in a drawer at ``move_log_rect``); the rest goes
+to the `Picker`, then to `handle_table`.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from ..scene import SKIP_INTENTS, Scene
 from . import TableSetup, table_class
 from .hooks import TableHooks
 from .interaction import Choice, Picker, draw_marks, hint_note, table_prompts
+from .move_log import MoveLogDrawer
 from .replay import ReplayControls
 
 ATTRACT_IGNORES = frozenset({Intent.POINT, Intent.DRAG, Intent.RELEASE, Intent.DEVICE_ADDED})
@@ -79,6 +81,7 @@ class TableScene(TableHooks, Scene):
         self.last_shown_human: int | None = self.revealed_seat
         """In hot-seat, the human who last confirmed the pass screen."""
         self.picker = Picker(self)
+        self.moves = MoveLogDrawer(self, self.move_log_rect)
         self._choices_for: int | None = None
         self._choices: list[Choice] = []
         self.replay = None
@@ -305,6 +308,7 @@ class TableScene(TableHooks, Scene):
     def show_session(self) -> None:
         """Show what the session did: steps animated, rebuilds, toasts, the end."""
         for event in self.session.drain():
+            self.moves.log.follow(event)
             if isinstance(event, StepApplied):
                 self.on_events(event.action, event.events)
             elif isinstance(event, Rebuilt):
@@ -440,6 +444,7 @@ class TableScene(TableHooks, Scene):
         draw_marks(self, surface)
         if self.replay is not None:
             self.replay.draw(surface)
+        self.moves.draw(surface)
 
     def footer_note(self) -> tuple[str, tuple[int, int, int]] | None:
         return hint_note(self)
@@ -458,6 +463,8 @@ class TableScene(TableHooks, Scene):
         intent = event.intent
         if self.attract and intent not in ATTRACT_IGNORES:
             self.app.scenes.pop()
+        elif self.moves.handle(event):
+            return
         elif self.hold_left > 0 and intent in (Intent.CONFIRM, Intent.PRESS):
             self.hold_left = 0.0
         elif self.replay is not None and self.replay.handle(event):
@@ -487,6 +494,4 @@ class TableScene(TableHooks, Scene):
                       on_bots_finish=self.let_bots_finish if playing else None)
 
     def prompts(self) -> list[tuple[Intent, str]]:
-        if self.replay is not None:
-            return self.replay.prompts()
-        return table_prompts(self)
+        return self.moves.with_prompt(self.replay.prompts() if self.replay is not None else table_prompts(self))

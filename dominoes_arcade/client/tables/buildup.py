@@ -28,7 +28,16 @@ from ...engine.tiles import NAME
 from ..input import Device, Intent
 from ..tween import Tween
 from .base import TableScene
-from .buildup_layout import ASIDE_LENGTH, LIFT, PASS_RECT, PILE_LENGTH, STACK_LENGTH, SUMMARY_TILE, BuildUpLayout
+from .buildup_layout import (
+    ASIDE_LENGTH,
+    LIFT,
+    PASS_RECT,
+    PILE_LENGTH,
+    SIDE_X,
+    STACK_LENGTH,
+    SUMMARY_TILE,
+    BuildUpLayout,
+)
 from .buildup_panels import BuildUpPainter
 from .interaction import Choice
 from .sprites import Sprite
@@ -58,6 +67,8 @@ class HandSummary:
 
 class BuildUpTable(TableScene):
     name = "table"
+    move_log_rect = pygame.Rect(SIDE_X - 8, 12, 228, 652)
+    """The move log over the boneyards' column only: every stack stays in view."""
 
     def __init__(self, app, setup):
         super().__init__(app, setup)

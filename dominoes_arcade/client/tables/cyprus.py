@@ -39,11 +39,13 @@ from ..tween import Sequence, Tween, Wait
 from . import TableSetup
 from .base import TableScene
 from .cyprus_layout import (
+    AREA,
     CENTRE,
     PLATE_TILE,
     PLAY_ROW,
     REPLAY_ROW,
     SLOT_NAMES,
+    TOP_ROW,
     Slot,
     StarGeometry,
     fit_geometry,
@@ -75,6 +77,9 @@ HAND_GLIDE = 14.0
 
 class CyprusTable(TableScene):
     name = "table"
+    move_log_rect = pygame.Rect(888, TOP_ROW.y, 384, AREA.bottom - TOP_ROW.y)
+    """The move log over the felt's right part, down to the hand's row: the status line
+    and the score sheet stay in view."""
 
     def __init__(self, app, setup: TableSetup):
         super().__init__(app, setup)

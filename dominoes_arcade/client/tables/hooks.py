@@ -14,12 +14,16 @@ from ...engine import Action, Event
 from ..input import InputEvent
 from . import seat_label
 from .interaction import Choice
+from .move_log import DRAWER
 
 
 class TableHooks:
     """What each game's table says about its game: its decision, where things are,
     how it draws and animates. Mixed into `TableScene`, whose attributes (``state``,
     ``app``, ``error``, `draw_tile`, ...) these defaults use."""
+
+    move_log_rect: pygame.Rect = DRAWER
+    """Where the move log's drawer opens over the table (`move_log`)."""
 
     def choices(self) -> list[Choice]:
         """The human's current decision, one `Choice` per legal action (built from

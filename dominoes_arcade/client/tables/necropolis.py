@@ -21,7 +21,7 @@ mastabas hold hidden tiles, since showing the sum would reveal their pips.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 
 import pygame
 
@@ -31,7 +31,7 @@ from ...engine.tiles import NAME, PIPS
 from . import TableSetup
 from .base import TableScene
 from .interaction import Choice
-from .necropolis_draw import PASS_BUTTON, NecropolisPainter, plural
+from .necropolis_draw import PASS_BUTTON, RULES_PANEL, NecropolisPainter, plural
 from .necropolis_layout import (
     HELD_LENGTH,
     MASTABA_LENGTH,
@@ -57,8 +57,22 @@ WARM_UP_PER_FRAME = 2
 """Tile faces rendered ahead each frame (about a third of a millisecond each)."""
 
 
+def marked_tile(events: Iterable[Event], last: int) -> int:
+    """The tile the last-move ring marks once `events` happened (`last` before them):
+    the tile drawn, laid or hidden; none after an exchange or a pass."""
+    for event in events:
+        if event.kind in ("draw", "place", "hide"):
+            last = event.tile
+        elif event.kind in ("exchange", "pass"):
+            last = -1
+    return last
+
+
 class NecropolisTable(TableScene):
     name = "table"
+    move_log_rect = pygame.Rect(RULES_PANEL.x - 4, 8, 1268 - (RULES_PANEL.x - 4), 656)
+    """The move log over the right-hand column (the seats' panels, the rules' reminder):
+    both sites and the necropolis stay in view."""
 
     def __init__(self, app, setup: TableSetup):
         super().__init__(app, setup)
@@ -78,8 +92,8 @@ class NecropolisTable(TableScene):
         """Whether each seat's mastabas counted when its shown score was last set."""
         self.banner = {"text": "", "alpha": 0.0}
         self.summary = {"progress": 0.0, "alpha": 0.0}
-        self.last_tile = -1
-        self.last_text = ""
+        self.last_tile = self.last_tile_laid()
+        """The tile the last move moved (the last-move ring), -1 for none."""
         self.painter = NecropolisPainter(self)
         self.warm_up = [(tile, length, flipped) for length, flips in ((SITE_LENGTH, (False, True)),
                                                                       (MASTABA_LENGTH, (False,)))
@@ -155,8 +169,22 @@ class NecropolisTable(TableScene):
                 + (sum(PIPS[t] for t in state.mastabas[seat]) if self.may_show(True, seat) else 0)
                 for seat in (0, 1)]
 
+    def last_tile_laid(self) -> int:
+        """The last-move ring's tile after the moves played so far (the move log's)."""
+        last = -1
+        for move in self.moves.log.moves:
+            last = marked_tile(move.events, last)
+        return last
+
+    @property
+    def last_text(self) -> str:
+        """The last move in words, for the status panel: the move log's newest line."""
+        return self.moves.newest()
+
     def on_rebuild(self) -> None:
-        """Undo or a replay's step back rebuilt the state: every tile to its place at once."""
+        """Undo or a replay's step back rebuilt the state: every tile to its place at
+        once, the last-move ring on the last move that is left."""
+        self.last_tile = self.last_tile_laid()
         self.leaving.clear()
         for sprite in self.sprites.values():
             sprite.settle()
@@ -194,38 +222,22 @@ class NecropolisTable(TableScene):
             who = self.seat_name(event.seat) if event.seat >= 0 else ""
             if event.kind == "first":
                 self.show_banner(f"{who} opens")
-                self.last_text = f"{who} opens the game."
                 audio.play("shuffle")
             elif event.kind == "draw":
-                self.last_tile = event.tile
-                if event.dst == "held":
-                    self.last_text = f"{who} drew a tile from the necropolis."
-                else:
-                    self.last_text = f"{who} exchanged a mastaba tile for one from the necropolis."
                 audio.play("draw")
             elif event.kind == "place":
-                self.last_tile = event.tile
-                source = "the drawn tile" if event.src == "held" else "a mastaba tile"
-                if event.value == "new":
-                    sites = len(self.state.sites[event.seat])
-                    self.last_text = f"{who} started grave site #{sites} with {source}, {NAME[event.tile]}."
-                    if sites > 1:
-                        self.show_banner(f"{who}: new site #{sites}")
-                else:
-                    self.last_text = f"{who} laid {source}, {NAME[event.tile]}, on the {event.value} end."
+                sites = len(self.state.sites[event.seat])
+                if event.value == "new" and sites > 1:
+                    self.show_banner(f"{who}: new site #{sites}")
                 audio.play("clack")
             elif event.kind == "hide":
-                self.last_tile = event.tile
-                self.last_text = f"{who} hid the drawn tile in the mastabas."
                 audio.play("move")
             elif event.kind == "exchange":
-                self.last_tile = -1
                 audio.play("shuffle")
             elif event.kind == "pass":
-                self.last_tile = -1
-                self.last_text = f"{who} cannot attach a tile and passes."
                 self.show_banner(f"{who} passes")
                 audio.play("back")
+        self.last_tile = marked_tile(events, self.last_tile)
         self.relayout(animate=True)
         if any(event.kind == "game_over" for event in events):
             self.start_summary()
