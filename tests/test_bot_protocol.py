@@ -166,7 +166,8 @@ FAULTS = {"nohello": ("protocol", "expected a hello"),
           "notobject": ("protocol", "not a JSON object"),
           "illegal": ("illegal_action", "'resign' is not one of the legal decisions"),
           "slow": ("timeout", "within 1000 ms"),  # our deadline or the driver's watchdog, whichever is first
-          "exit": ("crash", "the program exited (exit code 4)")}
+          "exit": ("crash", "the program exited (exit code 4)"),
+          "badfigures": ("protocol", "the action's figures: figure 'iterations' must be a number, not 'many'")}
 
 
 @pytest.mark.slow
