@@ -5,14 +5,21 @@ asking for the bot's figures weigh the most, and the bytes a journal line gains.
 Run with `python bench/telemetry.py [--games N] [--runs R]`; never part of the tests.
 To compare with a version before telemetry, run the same script with that version
 first on the path (`PYTHONPATH=../old python bench/telemetry.py`): it prints its
-games per second, and a line size ratio of 1.
+games per second, and a line size ratio of 1. `--instructions` counts instead of
+timing (under valgrind's cachegrind, installed separately): the instructions per
+decision of the first case, less a run that only imports, which the machine's load
+does not move.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import statistics
+import subprocess
+import sys
 import time
 
 from dominoes_arcade.bots.driver import play_specs
@@ -22,11 +29,36 @@ CASES = [("necropolis", ["random", "greedy"]), ("necropolis", ["random", "ismcts
 TELEMETRY_KEYS = ("decision_us", "decision_figures")
 
 
+def instructions(games: int) -> float:
+    """Instructions per decision of the first case's `games` games (cachegrind)."""
+    counted = []
+    for played in (0, games):
+        run = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+                              sys.executable, __file__, "--play", str(played)], capture_output=True, text=True,
+                             check=True, env={**os.environ, "PYTHONHASHSEED": "0"})
+        refs = re.search(r"I\s+refs:\s+([\d,]+)", run.stderr)
+        assert refs is not None, run.stderr
+        counted.append((int(refs.group(1).replace(",", "")), int(run.stdout.split()[-1])))
+    (base, _), (total, decisions) = counted
+    return (total - base) / decisions
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400, help="games a run (an ismcts case plays a tenth)")
     parser.add_argument("--runs", type=int, default=5, help="runs to take the median of")
+    parser.add_argument("--instructions", action="store_true", help="count instructions per decision instead")
+    parser.add_argument("--play", type=int, default=-1, help=argparse.SUPPRESS)  # the child of --instructions
     args = parser.parse_args()
+    if args.play >= 0:
+        game, bots = CASES[0]
+        print(sum(sum(play_specs(game, bots, seed=seed).extra["decisions"]) for seed in range(args.play)))
+        return
+    if args.instructions:
+        game, bots = CASES[0]
+        print(f"{game} {','.join(bots)}: {instructions(args.games // 10):,.0f} instructions a decision "
+              f"({args.games // 10} games, cachegrind)")
+        return
     for game, bots in CASES:
         games = args.games // 10 if any(bot.startswith("ismcts") for bot in bots) else args.games
         rates, sizes, bare = [], [], []
