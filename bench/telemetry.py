@@ -26,7 +26,7 @@ from dominoes_arcade.bots.driver import play_specs
 
 CASES = [("necropolis", ["random", "greedy"]), ("necropolis", ["random", "ismcts:iterations=20"]),
          ("cyprus", ["random", "greedy", "random", "greedy"])]
-TELEMETRY_KEYS = ("decision_us", "decision_figures")
+TELEMETRY_KEYS = ("decision_ms", "decision_figures")
 
 
 def instructions(games: int) -> float:

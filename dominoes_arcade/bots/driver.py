@@ -7,7 +7,7 @@ decision or overruns `move_time_limit` forfeits, and the record says so in `erro
 with the bookkeeping key ``forfeit`` = {seat, kind, message}.
 
 Every decision is timed here, once, whatever the bot (the time limit's own
-measure): the record keeps each decision's microseconds and the bot's own figures
+measure): the record keeps each decision's milliseconds and the bot's own figures
 about it (`Bot.decision_figures`), the tournament's per-move telemetry.
 """
 
@@ -129,8 +129,7 @@ class BotDriver:
         self.observes = bot.wants_observations()
         """Whether the bot follows the game (`inform` is a no-op for the others)."""
         figures = getattr(bot, "decision_figures", None)
-        # Asked only of a bot that reports figures: a call per decision is a tenth of a
-        # random bot's time.
+        # Asked only of a bot that reports figures: the others are spared a call per decision.
         self._figures = None if getattr(figures, "__func__", None) is Bot.decision_figures else figures
 
     def ask(self, state: State) -> Answer:
@@ -219,10 +218,10 @@ def play_bots(game: str, bots: Sequence[Bot], seed: int, options: dict | None = 
 
     The record's bookkeeping keys: ``winners`` (the winning seats, empty for a
     draw; absent after a forfeit), ``decision_seconds`` (each seat's total time),
-    ``decisions`` (each seat's count), ``decision_us`` (per seat, each decision's
-    microseconds in order, the one a seat forfeited on included) and, when a bot
-    reported any, ``decision_figures`` (per seat, name -> one value per decision of
-    ``decision_us``, null where it reported none; `figures.as_columns`)."""
+    ``decisions`` (each seat's count), ``decision_ms`` (per seat, each decision's
+    milliseconds in order, to the microsecond, the one a seat forfeited on included)
+    and, when a bot reported any, ``decision_figures`` (per seat, name -> one value
+    per decision of ``decision_ms``, null where it reported none; `figures.as_columns`)."""
     match = Match(game, len(bots), options, seed=seed)
     for bot in bots:
         if getattr(bot, "wants_steps", False):  # a bot program: it is sent the steps its seat saw
@@ -231,9 +230,10 @@ def play_bots(game: str, bots: Sequence[Bot], seed: int, options: dict | None = 
     observers = [seat for seat in seats if seat.observes]
     spent = [0.0] * len(bots)
     decisions = [0] * len(bots)
-    micros: list[list[int]] = [[] for _ in bots]
-    figures: list[dict[int, Figures]] = [{} for _ in bots]
-    """Per seat, the figures reported, by the decision's index in `micros`."""
+    # Milliseconds as floats, not microseconds as integers: a reader parses every
+    # integer of a line through a Python hook (json_lines.parse_line), a float in C.
+    millis: list[list[float]] = [[] for _ in bots]
+    figures: list[dict[int, Figures]] = [{} for _ in bots]  # per seat: decision index -> its figures
     error = forfeit = None
     try:
         while not match.is_over:
@@ -245,8 +245,8 @@ def play_bots(game: str, bots: Sequence[Bot], seed: int, options: dict | None = 
                 spent[seat] += seconds
                 decisions[seat] += 1
                 if reported is not None:
-                    figures[seat][len(micros[seat])] = reported
-                micros[seat].append(round(seconds * 1e6))
+                    figures[seat][len(millis[seat])] = reported
+                millis[seat].append(round(seconds * 1000, 3))
                 match.apply(action)
             if on_step is not None:
                 on_step(match.state, match.steps[-1])
@@ -256,7 +256,7 @@ def play_bots(game: str, bots: Sequence[Bot], seed: int, options: dict | None = 
         error = str(fault)
         forfeit = {"seat": fault.seat, "kind": fault.kind, "message": fault.message}
         if fault.seconds is not None:  # the decision it forfeited on: an overrun is shown as one
-            micros[fault.seat].append(round(fault.seconds * 1e6))
+            millis[fault.seat].append(round(fault.seconds * 1000, 3))
     state = match.state
     outcome = state.outcome()
     if outcome is not None:
@@ -267,10 +267,10 @@ def play_bots(game: str, bots: Sequence[Bot], seed: int, options: dict | None = 
         record.extra["winners"] = list(outcome.winners)
     record.extra["decision_seconds"] = [round(s, 6) for s in spent]
     record.extra["decisions"] = decisions
-    record.extra["decision_us"] = micros
+    record.extra["decision_ms"] = millis
     if any(figures):
         record.extra["decision_figures"] = [as_columns([reported.get(index) for index in range(len(seat))])
-                                            for reported, seat in zip(figures, micros, strict=True)]
+                                            for reported, seat in zip(figures, millis, strict=True)]
     if forfeit is not None:
         record.extra["forfeit"] = forfeit
     return record

@@ -271,6 +271,19 @@ SHORTEST_MS = 1e-3
 """Where a decision timed at 0 (under a microsecond) is drawn on a log scale."""
 
 
+def _log_ms(ax, which: str) -> None:
+    """Axis `which` ("x" or "y") of `ax` as a log scale of milliseconds labelled as
+    plain numbers (0.01, 1, 100): easier to read than powers of ten, and quicker, as
+    powers are typeset (mathtext)."""
+    _matplotlib()
+    from matplotlib import ticker
+
+    (ax.set_xscale if which == "x" else ax.set_yscale)("log")
+    axis = ax.xaxis if which == "x" else ax.yaxis
+    axis.set_major_formatter(ticker.FuncFormatter(lambda value, _: f"{value:g}"))
+    axis.set_minor_formatter(ticker.NullFormatter())
+
+
 def _limit_line(ax, limit_ms: float | None, vertical: bool) -> None:
     """The move time limit as a dashed line, and the legend below the plot (where it
     hides no point)."""
@@ -285,12 +298,14 @@ def time_use(data: ReportData) -> str:
     """Each bot's time a decision over every decision (per-move telemetry), on a log
     scale: the box spans the middle half, the whiskers the shortest and longest, a
     diamond marks the 90th percentile; the move time limit is the dashed line."""
+    import numpy  # matplotlib's own dependency
+
     use = data.time_use
     assert use is not None
     order = [str(row["bot"]) for row in data.document["standings"] if use.times.get(str(row["bot"]))]
     shown = list(reversed(order))
     figure, (ax,) = _figure(0.8 + 0.5 * max(len(order), 1))
-    values = [[max(ms, SHORTEST_MS) for ms in use.times[bot]] for bot in shown]
+    values = [numpy.maximum(use.times[bot], SHORTEST_MS) for bot in shown]
     if shown:
         boxes = ax.boxplot(values, orientation="horizontal", patch_artist=True, widths=0.55, whis=(0, 100),
                            showfliers=False)
@@ -299,10 +314,10 @@ def time_use(data: ReportData) -> str:
             patch.set_facecolor(colour)
             patch.set_alpha(0.55)
             patch.set_hatch(hatch)
-            ax.plot(quantiles(times, 0.9), [y], marker="D", color="#111111", markersize=5,
+            ax.plot([numpy.quantile(times, 0.9, method="inverted_cdf")], [y], marker="D", color="#111111", markersize=5,
                     label="90th percentile" if y == 1 else None)
         ax.set_yticks(range(1, len(shown) + 1), [_label(b) for b in shown])
-    ax.set_xscale("log")
+    _log_ms(ax, "x")
     ax.set_xlabel("milliseconds a decision (every decision, log scale)")
     _limit_line(ax, use.limit_ms, vertical=True)
     return _svg(figure, "time-use")
@@ -325,7 +340,7 @@ def time_by_move(data: ReportData, least_share: float = 0.1) -> str:
         medians = [max(quantiles(moves[n - 1], 0.5)[0], SHORTEST_MS) for n in numbers]
         colour, marker, _ = _colour(data, bot)
         ax.plot(numbers, medians, color=colour, marker=marker, markersize=3, linewidth=1.0, label=_label(bot, 30))
-    ax.set_yscale("log")
+    _log_ms(ax, "y")
     ax.set_xlabel("the bot's decision number in the game (1 = its first)")
     ax.set_ylabel("median ms (log scale)")
     _limit_line(ax, use.limit_ms, vertical=False)

@@ -1,8 +1,8 @@
 """Per-move telemetry, read back from journal records: each decision's time and the
 bot's own figures, gathered per bot (what the report's time-use section shows).
 
-The journal keeps them per game (`bots.driver.play_bots`): ``decision_us``, per
-seat, each decision's microseconds in order (the one a seat forfeited on included),
+The journal keeps them per game (`bots.driver.play_bots`): ``decision_ms``, per
+seat, each decision's milliseconds in order (the one a seat forfeited on included),
 and ``decision_figures``, per seat, name -> one value per decision (null where the
 bot reported none). Journals written before telemetry have neither key: their games
 count as untimed, and nothing here fails on them, nor on a damaged value (a record
@@ -60,19 +60,33 @@ class TimeUse:
         return sum(move.bot == bot for move in self.over)
 
 
+LONGEST_MS = 1e12
+"""The longest decision time taken as such (thirty years); a larger one is damage."""
+
+
 def _is_number(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 
-def decision_micros(record: dict[str, Any]) -> list[list[float]] | None:
-    """The record's ``decision_us``, one list per seat; None when it has none or it
+def _times(seat: Any) -> bool:
+    """Whether `seat` is a list of decision times. Checked by its least and greatest
+    value, at C speed: a value that is no number cannot be compared with the others
+    (a string, a list, null), and a parsed line holds no NaN nor infinity."""
+    if not isinstance(seat, list):
+        return False
+    try:
+        return not seat or (min(seat) >= 0 and max(seat) <= LONGEST_MS)
+    except TypeError:
+        return False
+
+
+def decision_millis(record: dict[str, Any]) -> list[list[float]] | None:
+    """The record's ``decision_ms``, one list per seat; None when it has none or it
     is damaged."""
-    micros, seats = record.get("decision_us"), record.get("seats")
-    if not (isinstance(micros, list) and isinstance(seats, list) and len(micros) == len(seats)):
+    millis, seats = record.get("decision_ms"), record.get("seats")
+    if not (isinstance(millis, list) and isinstance(seats, list) and len(millis) == len(seats)):
         return None
-    if not all(isinstance(seat, list) and all(_is_number(value) and value >= 0 for value in seat) for seat in micros):
-        return None
-    return micros
+    return millis if all(_times(seat) for seat in millis) else None
 
 
 def decision_figures(record: dict[str, Any]) -> list[dict[str, list[float]]]:
@@ -100,24 +114,24 @@ def gather(games: Iterable[tuple[int, dict[str, Any]]], limit_ms: float | None) 
     counted: dict[str, int] = defaultdict(int)
     for line, record in games:
         seats = [str(bot) for bot in record.get("seats") or []]
-        micros = decision_micros(record)
+        millis = decision_millis(record)
         over_seats: set[int] = set()
-        if micros is None:
+        if millis is None:
             use.untimed_games += 1
         else:
             use.timed_games += 1
             for seat, bot in enumerate(seats):
+                decided = millis[seat]
                 counted[bot] += 1
+                times[bot].extend(decided)
                 moves = by_move[bot]
-                for number, value in enumerate(micros[seat]):
-                    ms = value / 1000
-                    times[bot].append(ms)
-                    if number == len(moves):
-                        moves.append([])
+                moves.extend([] for _ in range(len(decided) - len(moves)))
+                for number, ms in enumerate(decided):
                     moves[number].append(ms)
-                    if limit_ms is not None and ms > limit_ms:
-                        use.over.append(OverLimit(bot, line, number + 1, ms))
-                        over_seats.add(seat)
+                if limit_ms is not None and decided and max(decided) > limit_ms:
+                    over_seats.add(seat)
+                    use.over += [OverLimit(bot, line, number, ms) for number, ms in enumerate(decided, 1)
+                                 if ms > limit_ms]
             for seat, table in enumerate(decision_figures(record)):
                 for name, values in table.items():
                     figures[seats[seat]][name].extend(values)

@@ -120,7 +120,7 @@ def unbuilt_bot_record(batch: Batch, job: GameJob, seat: int, message: str, kind
     record = Match(batch.game, options=batch.options, seed=job.seed).to_record(
         job.seats, f"seat {seat} forfeits ({kind}): {message}")
     record.extra.update(decision_seconds=[0.0] * players, decisions=[0] * players,
-                        decision_us=[[] for _ in range(players)],
+                        decision_ms=[[] for _ in range(players)],
                         forfeit={"seat": seat, "kind": kind, "message": message})
     return record
 
