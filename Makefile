@@ -47,7 +47,7 @@ test-fast: $(TEST_STAMP)  ## the quick tier: lint, then the tests not marked slo
 
 bench: $(TEST_STAMP)  ## speed measurements (never part of the tests)
 	$(BIN)/python bench/engine.py
-	@for b in bench/bots.py bench/tournament.py bench/dask_scale.py bench/client.py bench/report.py; do \
+	@for b in bench/bots.py bench/tournament.py bench/dask_scale.py bench/client.py bench/report.py bench/telemetry.py; do \
 		if [ -f $$b ]; then $(BIN)/python $$b || exit 1; fi; done
 
 # The compiled build, with the test and bench extras; rebuilt when a source changes (about two

@@ -71,7 +71,7 @@ def round_trips(spec: str, game: str, games: int) -> list[float]:
             if match.is_chance:
                 match.resolve_chance()
             elif match.current_player == 0:
-                action, seconds = ask(bot, match.state, None)
+                action, seconds, _figures = ask(bot, match.state, None)
                 times.append(seconds)
                 match.apply(action)
             else:

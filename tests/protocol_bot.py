@@ -13,7 +13,10 @@ its second decision (or at its hello).
 Faults that are not the protocol's forfeits but `bot check`'s findings: ``noquit``
 (ignores quit), ``badexit`` (exits with code 3 on quit), ``chatty`` (answers each
 ``end``), ``strict`` (exits on a message of a type it does not know); ``noisy`` is
-no fault: it writes a line on its standard error for every message.
+no fault: it writes a line on its standard error for every message; nor is
+``figures``: each action reports its figures (``{"iterations": N, "depth": 1.5}``,
+N its decision's number), which ``badfigures`` does from its second decision on
+with a value that is no number.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ import sys
 import time
 
 FAULTS = ("nohello", "wrongprotocol", "notjson", "notobject", "illegal", "slow", "exit",
-          "noquit", "badexit", "chatty", "strict")
+          "noquit", "badexit", "chatty", "strict", "badfigures")
 
 
 def send(message) -> None:
@@ -73,6 +76,10 @@ def main(fault: str = "", *extra: str) -> None:
             elif decisions >= 2 and fault == "exit":
                 print("giving up", file=sys.stderr)
                 sys.exit(4)
+            elif fault in ("figures", "badfigures"):
+                iterations = "many" if decisions >= 2 and fault == "badfigures" else decisions
+                send({"type": "action", "action": rng.choice(legal), "figures": {"iterations": iterations,
+                                                                                  "depth": 1.5}})
             else:
                 send({"type": "action", "action": rng.choice(legal)})
         elif kind == "end" and fault.startswith("tally="):

@@ -98,6 +98,8 @@ FAULTS = {"nohello": "FAULT  handshake: protocol: expected a hello, got a 'actio
                   "error: 'giving up'",
           "noquit": "FAULT  quit: still running 1000 ms after quit: killed",
           "badexit": "FAULT  quit: exited with code 3, not 0",
+          "badfigures": "(its decision 2): protocol: the action's figures: figure 'iterations' must be a number, "
+                        "not 'many'",
           "chatty": "thanks for the game",  # unasked after an end (or, late, taken for the next action)
           # Reported as the unknown message's fault, or, on a loaded machine where the exit
           # comes later than the check waits, the next check's (after the unknown message).

@@ -166,7 +166,8 @@ FAULTS = {"nohello": ("protocol", "expected a hello"),
           "notobject": ("protocol", "not a JSON object"),
           "illegal": ("illegal_action", "'resign' is not one of the legal decisions"),
           "slow": ("timeout", "within 1000 ms"),  # our deadline or the driver's watchdog, whichever is first
-          "exit": ("crash", "the program exited (exit code 4)")}
+          "exit": ("crash", "the program exited (exit code 4)"),
+          "badfigures": ("protocol", "the action's figures: figure 'iterations' must be a number, not 'many'")}
 
 
 @pytest.mark.slow
@@ -306,7 +307,7 @@ def test_the_setup_screen_offers_the_configured_programs(app_with):
 
 # -- the schema of version 2 (docs/bot-protocol-v2.schema.json) -------------------------------
 SCHEMA = json.loads((ROOT / "docs" / "bot-protocol-v2.schema.json").read_text(encoding="utf-8"))
-JSON_TYPES = {"object": dict, "array": list, "string": str, "null": type(None), "boolean": bool}
+JSON_TYPES = {"object": dict, "array": list, "string": str, "null": type(None), "boolean": bool, "number": (int, float)}
 
 
 def schema_errors(value, schema, path="$") -> list[str]:
@@ -344,6 +345,9 @@ def schema_errors(value, schema, path="$") -> list[str]:
             errors += schema_errors(item, item_schema, f"{path}[{index}]")
     if isinstance(value, dict):
         errors += [f"{path}: no {key}" for key in schema.get("required", []) if key not in value]
+        if len(value) > schema.get("maxProperties", len(value)):
+            errors.append(f"{path}: {len(value)} keys")
+        errors += [f"{path}: key {key!r}" for key in value if schema_errors(key, schema.get("propertyNames", {}))]
         for key, item in value.items():
             item_schema = schema.get("properties", {}).get(key, schema.get("additionalProperties", {}))
             errors += schema_errors(item, item_schema, f"{path}.{key}")
@@ -355,7 +359,12 @@ def test_the_schema_check_finds_faults():
     assert schema_errors({"type": "quit"}, SCHEMA) == []
     for bad in ({"type": "hello", "protocol": 3}, {"type": "decide", "steps": [], "legal": ["draw"], "time_ms": 5},
                 {"type": "decide", "steps": [], "legal": ["draw"], "time_ms": 5, "view": {**view, "held": "3-x"}},
-                {"type": "decide", "steps": [], "legal": ["draw"], "time_ms": 5, "view": {**view, "turns": True}}):
+                {"type": "decide", "steps": [], "legal": ["draw"], "time_ms": 5, "view": {**view, "turns": True}},
+                {"type": "action", "action": "draw", "figures": {"iterations": "many"}},
+                {"type": "action", "action": "draw", "figures": {"Iterations": 5}},
+                {"type": "action", "action": "draw", "figures": {"iterations": 1e16}},
+                {"type": "action", "action": "draw", "figures": {"iterations": True}},
+                {"type": "action", "action": "draw", "figures": {f"f{i}": i for i in range(9)}}):
         assert schema_errors(bad, SCHEMA), bad
 
 
@@ -370,6 +379,7 @@ def test_the_schema_describes_every_message_of_version_2(game, options):
     defs = SCHEMA["$defs"]
     parts = {"necropolis": "necropolisView", "buildup": "buildupView", "cyprus": "starView", "sebastopol": "starView"}
     messages = [protocol.hello(), {"type": "hello", "protocol": 2, "name": "x"}, {"type": "action", "action": "draw"},
+                {"type": "action", "action": "draw", "figures": {"iterations": 800, "nodes_per_s": 1.5e5}},
                 protocol.QUIT]
     decisions = 0
     for match in random_matches(game, range(1), options):
@@ -384,7 +394,7 @@ def test_the_schema_describes_every_message_of_version_2(game, options):
             if decisions % 5 == 1:  # a sample: the check is slow, the views alike
                 messages.append(protocol.decide(protocol.seat_steps(match, seat),
                                                 [a.text for a in match.state.legal_actions()], 500, view))
-            if len(messages) == 5:
+            if len(messages) == 6:  # after the first decide
                 messages.append(protocol.start(game, match.options(), seat, 7))
     for message in messages:
         line = json.loads(protocol.encode(message))

@@ -153,3 +153,15 @@ class Loud(Bot):
     def choose(self, view, legal):
         os.write(2, b"x" * 1023 + b"\n" * 1 + b"y" * (256 * 1024 - 1024))
         return legal[0]
+
+
+class Miscounter(Bot):
+    """A random bot whose figures break the rules from its second decision on (a
+    name that is not a lower-case word)."""
+
+    def choose(self, view, legal):
+        self.asked = getattr(self, "asked", 0) + 1
+        return legal[self.rng.randrange(len(legal))]
+
+    def decision_figures(self):
+        return {"moves": self.asked} if self.asked < 2 else {"Moves": self.asked}

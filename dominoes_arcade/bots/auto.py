@@ -39,8 +39,8 @@ class AutoBot(Bot):
 
     Args: the `Bot` constructor's (game, seat, options, seed) and ``time_ms``
     (``auto:time_ms=600``).
-    Returns from `choose`: the inner search's decision; `last_search` is its
-    statistics, and `search` names it.
+    Returns from `choose`: the inner search's decision; `last_search` and
+    `decision_figures` are its statistics, and `search` names it.
     """
 
     name = "auto"
@@ -63,3 +63,7 @@ class AutoBot(Bot):
 
     def choose(self, view: State, legal: list[Action]) -> Action:
         return self.inner.choose(view, legal)
+
+    def decision_figures(self) -> dict[str, int | float] | None:
+        """The inner search's figures (`IsmctsBot.decision_figures`, `PimcBot.decision_figures`)."""
+        return self.inner.decision_figures()

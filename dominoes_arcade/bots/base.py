@@ -121,6 +121,13 @@ class Bot:
     def game_over(self, outcome: Outcome) -> None:
         """The game's end."""
 
+    def decision_figures(self) -> dict[str, int | float] | None:
+        """The bot's own figures about its latest decision (e.g. ``{"iterations":
+        800}``), asked right after each `choose` and kept in the tournament journal;
+        None (the default) when it reports none. At most 8 names, each a lower-case
+        word, each value a finite number (`figures.check_figures`); others forfeit."""
+        return None
+
     @classmethod
     def wants_observations(cls) -> bool:
         return cls.observe is not Bot.observe

@@ -11,7 +11,8 @@ reason (the game, the position, the step), or ``skip``:
 - handshake: a hello within 3 s, protocol 1 or 2, its ``games`` (if any) a list of names;
 - a message of an unknown type: ignored (no reply, no exit);
 - each game: every ``decide`` answered in time with a JSON object ``action`` that is
-  one of the legal decisions; ``start`` and ``end`` not answered; no exit;
+  one of the legal decisions, its optional ``figures`` well formed (the report names
+  the figures it gave); ``start`` and ``end`` not answered; no exit;
 - quit: the program exits (exit code 0) within the quit time limit, and nothing it
   started is left running in its process group.
 
@@ -257,7 +258,7 @@ class Checker:
         try:
             program.send(protocol.start(match.game, match.options(), seat, position.seed))
             self.settle(END_WAIT)
-            decisions, slowest = self._decisions(program, match, seat, rng)
+            decisions, slowest, figures = self._decisions(program, match, seat, rng)
             outcome = match.state.outcome()
             self._after = f"the end of {match.game}, {position.label}"
             program.send(protocol.end(outcome.scores, outcome.winners, protocol.seat_steps(match, seat)))
@@ -265,11 +266,16 @@ class Checker:
         except ProtocolError as error:
             raise Fault(self._worded(error)) from None
         return (f"{decisions} decision{'s' * (decisions != 1)}, slowest {slowest * 1000:.0f} ms "
-                f"(limit {self.settings.move_time_limit * 1000:.0f})")
+                f"(limit {self.settings.move_time_limit * 1000:.0f})"
+                + (f"; figures: {', '.join(figures)}" if figures else ""))
 
-    def _decisions(self, program: Program, match: Match, seat: int, rng: random.Random) -> tuple[int, float]:
+    def _decisions(self, program: Program, match: Match, seat: int,
+                   rng: random.Random) -> tuple[int, float, list[str]]:
+        """Play `match` to its end: the program's decisions, the slowest's seconds and
+        the names of the figures its actions gave. :raises Fault:"""
         steps, limit = protocol.SeatSteps(match, seat), self.settings.move_time_limit
         decisions, slowest = 0, 0.0
+        figures: dict[str, None] = {}  # the names given, in order
         while not match.is_over:
             if match.is_chance:
                 match.resolve_chance()
@@ -299,8 +305,12 @@ class Checker:
             if action not in texts:
                 shown = ", ".join(texts[:8]) + (f", ... ({len(texts)} in all)" if len(texts) > 8 else "")
                 raise Fault(f"{where}: illegal_action: {action!r} is not one of the legal decisions ({shown})")
+            try:
+                figures.update(dict.fromkeys(protocol.action_figures(reply) or ()))
+            except ProtocolError as error:
+                raise Fault(f"{where}: {self._worded(error)}") from None
             match.apply(legal[texts.index(action)])
-        return decisions, slowest
+        return decisions, slowest, list(figures)
 
     def quit(self) -> None:
         """Tell the program to quit: it must exit (code 0) in time, writing nothing,

@@ -5,6 +5,10 @@ product drives a bot (the tournament, simulate, the client's bot process).
 Faults are part of the result, not exceptions: a bot that raises, returns an illegal
 decision or overruns `move_time_limit` forfeits, and the record says so in `error`
 with the bookkeeping key ``forfeit`` = {seat, kind, message}.
+
+Every decision is timed here, once, whatever the bot (the time limit's own
+measure): the record keeps each decision's milliseconds and the bot's own figures
+about it (`Bot.decision_figures`), the tournament's per-move telemetry.
 """
 
 from __future__ import annotations
@@ -18,13 +22,23 @@ from ..engine import Action, State, new_game
 from ..engine.match import Match
 from ..engine.records import Record
 from .base import Bot
+from .figures import BadFigures, Figures, as_columns, check_figures
 from .seeds import bot_seed
 
 
 class Forfeit(Exception):
-    def __init__(self, seat: int, kind: str, message: str):
+    def __init__(self, seat: int, kind: str, message: str, seconds: float | None = None):
         self.seat, self.kind, self.message = seat, kind, message
+        self.seconds = seconds
+        """How long the decision that faulted took; None for a fault outside a decision."""
         super().__init__(f"seat {seat} forfeits ({kind}): {message}")
+
+
+Answer = tuple[Action, float, Figures | None]
+"""A bot's answer to one decision: the action, the seconds it took (as the time limit
+measures it) and the bot's own figures about it (`Bot.decision_figures`, checked;
+None: none). A plain tuple: a named one cost 3% of a random bot's decision
+(`python bench/telemetry.py --instructions`)."""
 
 
 class Overrun(BaseException):
@@ -114,17 +128,20 @@ class BotDriver:
         self.watchdog = watchdog
         self.observes = bot.wants_observations()
         """Whether the bot follows the game (`inform` is a no-op for the others)."""
+        figures = getattr(bot, "decision_figures", None)
+        # Asked only of a bot that reports figures: the others are spared a call per decision.
+        self._figures = None if getattr(figures, "__func__", None) is Bot.decision_figures else figures
 
-    def ask(self, state: State) -> tuple[Action, float]:
-        """The bot's decision at `state` (its seat to move) and the seconds it took.
-        :raises Forfeit: on a fault."""
+    def ask(self, state: State) -> Answer:
+        """The bot's decision at `state` (its seat to move), the seconds it took and
+        its figures. :raises Forfeit: on a fault."""
         return self.decide(state.view(state.current_player), state.legal_actions(), state.why_illegal)
 
     def decide(self, view: State, legal: Sequence[Action],
-               why_illegal: Callable[[Action], str] | None = None) -> tuple[Action, float]:
+               why_illegal: Callable[[Action], str] | None = None) -> Answer:
         """`ask` given only what the seat sees: its `view` and the `legal` actions (a
         bot process has no full state; `why_illegal` explains a refused action).
-        :raises Forfeit: on a fault."""
+        :raises Forfeit: on a fault (its `seconds`, the decision's time)."""
         seat, watchdog, time_limit = self.seat, self.watchdog, self.time_limit
         start = time.perf_counter()
         try:
@@ -132,6 +149,10 @@ class BotDriver:
                 watchdog.started, watchdog.armed = start, True
             try:
                 action = self.bot.choose(view, list(legal))
+                # Asked inside the watched time: a plug-in's report could hang too.
+                figures = self._figures() if self._figures is not None else None
+                if figures is not None:
+                    figures = check_figures(figures)
             finally:
                 # Disarmed before any handler below runs: a ring while one of them builds
                 # the Forfeit would raise an Overrun that no handler here catches.
@@ -140,18 +161,23 @@ class BotDriver:
         except Overrun:
             spent = time.perf_counter() - start
             raise Forfeit(seat, "timeout", f"no decision within {time_limit * 1000:.0f} ms "
-                          f"(stopped after {spent * 1000:.0f} ms)") from None
+                          f"(stopped after {spent * 1000:.0f} ms)", spent) from None
+        except BadFigures as error:
+            raise Forfeit(seat, "exception", f"its decision_figures: {error}", time.perf_counter() - start) from None
         except BaseException as error:
-            raise as_forfeit(seat, error) from None
+            fault = as_forfeit(seat, error)
+            fault.seconds = time.perf_counter() - start
+            raise fault from None
         spent = time.perf_counter() - start
         if time_limit is not None and spent > time_limit:
-            raise Forfeit(seat, "timeout", f"no decision within {time_limit * 1000:.0f} ms ({spent * 1000:.0f} ms)")
+            raise Forfeit(seat, "timeout", f"no decision within {time_limit * 1000:.0f} ms ({spent * 1000:.0f} ms)",
+                          spent)
         if not any(action is a for a in legal):
             if not hasattr(action, "kind"):
-                raise Forfeit(seat, "illegal_action", f"{action!r} is not an action")
+                raise Forfeit(seat, "illegal_action", f"{action!r} is not an action", spent)
             reason = why_illegal(action) if why_illegal is not None else "not one of the legal actions"
-            raise Forfeit(seat, "illegal_action", f"{action!r} is not legal: {reason}")
-        return action, spent
+            raise Forfeit(seat, "illegal_action", f"{action!r} is not legal: {reason}", spent)
+        return action, spent, figures
 
     def inform(self, state: State) -> None:
         """Show the bot its seat's view after a step. :raises Forfeit: if it fails."""
@@ -173,8 +199,8 @@ class BotDriver:
             as_forfeit(self.seat, error)  # raises a real Ctrl-C; anything else is ignored
 
 
-def ask(bot: Bot, state: State, time_limit: float | None, watchdog: Watchdog | None = None) -> tuple[Action, float]:
-    """`bot`'s decision at `state` and the seconds it took (`BotDriver.ask`)."""
+def ask(bot: Bot, state: State, time_limit: float | None, watchdog: Watchdog | None = None) -> Answer:
+    """`bot`'s decision at `state`, the seconds it took and its figures (`BotDriver.ask`)."""
     return BotDriver(bot, time_limit, watchdog, seat=state.current_player).ask(state)
 
 
@@ -191,8 +217,11 @@ def play_bots(game: str, bots: Sequence[Bot], seed: int, options: dict | None = 
     whoever sits where.
 
     The record's bookkeeping keys: ``winners`` (the winning seats, empty for a
-    draw; absent after a forfeit), ``decision_seconds`` (each seat's total time)
-    and ``decisions`` (each seat's count)."""
+    draw; absent after a forfeit), ``decision_seconds`` (each seat's total time),
+    ``decisions`` (each seat's count), ``decision_ms`` (per seat, each decision's
+    milliseconds in order, to the microsecond, the one a seat forfeited on included)
+    and, when a bot reported any, ``decision_figures`` (per seat, name -> one value
+    per decision of ``decision_ms``, null where it reported none; `figures.as_columns`)."""
     match = Match(game, len(bots), options, seed=seed)
     for bot in bots:
         if getattr(bot, "wants_steps", False):  # a bot program: it is sent the steps its seat saw
@@ -201,6 +230,10 @@ def play_bots(game: str, bots: Sequence[Bot], seed: int, options: dict | None = 
     observers = [seat for seat in seats if seat.observes]
     spent = [0.0] * len(bots)
     decisions = [0] * len(bots)
+    # Milliseconds as floats, not microseconds as integers: a reader parses every
+    # integer of a line through a Python hook (json_lines.parse_line), a float in C.
+    millis: list[list[float]] = [[] for _ in bots]
+    figures: list[dict[int, Figures]] = [{} for _ in bots]  # per seat: decision index -> its figures
     error = forfeit = None
     try:
         while not match.is_over:
@@ -208,9 +241,12 @@ def play_bots(game: str, bots: Sequence[Bot], seed: int, options: dict | None = 
                 match.resolve_chance()
             else:
                 seat = match.current_player
-                action, seconds = seats[seat].ask(match.state)
+                action, seconds, reported = seats[seat].ask(match.state)
                 spent[seat] += seconds
                 decisions[seat] += 1
+                if reported is not None:
+                    figures[seat][len(millis[seat])] = reported
+                millis[seat].append(round(seconds * 1e6) / 1000)  # to the microsecond; quicker than round(x, 3)
                 match.apply(action)
             if on_step is not None:
                 on_step(match.state, match.steps[-1])
@@ -219,6 +255,8 @@ def play_bots(game: str, bots: Sequence[Bot], seed: int, options: dict | None = 
     except Forfeit as fault:
         error = str(fault)
         forfeit = {"seat": fault.seat, "kind": fault.kind, "message": fault.message}
+        if fault.seconds is not None:  # the decision it forfeited on: an overrun is shown as one
+            millis[fault.seat].append(round(fault.seconds * 1e6) / 1000)
     state = match.state
     outcome = state.outcome()
     if outcome is not None:
@@ -229,6 +267,10 @@ def play_bots(game: str, bots: Sequence[Bot], seed: int, options: dict | None = 
         record.extra["winners"] = list(outcome.winners)
     record.extra["decision_seconds"] = [round(s, 6) for s in spent]
     record.extra["decisions"] = decisions
+    record.extra["decision_ms"] = millis
+    if any(figures):
+        record.extra["decision_figures"] = [as_columns([reported.get(index) for index in range(len(seat))])
+                                            for reported, seat in zip(figures, millis, strict=True)]
     if forfeit is not None:
         record.extra["forfeit"] = forfeit
     return record

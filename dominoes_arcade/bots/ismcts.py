@@ -115,7 +115,8 @@ class IsmctsBot(Bot):
     Returns from `choose`: the legal decision whose edge from the root was visited
     most (ties: the higher mean reward, then the first legal). A forced decision is
     returned at once, without search. `last_search` holds the statistics of the
-    latest search (iterations, seconds, root visits).
+    latest search (iterations, seconds, root visits); `decision_figures` gives its
+    iterations to the tournament journal.
 
     The defaults (800 iterations, c = 0.25, greedy rollouts without random moves,
     widening 1): 800 iterations keep a Cyprus decision near 200 ms, and the lower
@@ -186,6 +187,11 @@ class IsmctsBot(Bot):
             "visits": {str(a): children[a].visits for a in legal if a in children},
         }
         return best
+
+    def decision_figures(self) -> dict[str, int | float]:
+        """The latest decision's ``iterations`` (each samples one world; 0 for a
+        forced decision), for the tournament journal."""
+        return {"iterations": self.last_search.get("iterations", 0)}
 
     def search(self, view: State, legal: list[Action]) -> Node:
         """Run the budget from `view` and return the root (its `visits` counts the

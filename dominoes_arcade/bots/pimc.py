@@ -50,7 +50,8 @@ class PimcBot(Bot):
     sampled worlds; a forced decision at once. With a world count (``time_ms=0``)
     a seed repeats every decision exactly; a time budget samples as many worlds as
     fit (at least one), so it cannot. `last_search` holds the latest decision's
-    worlds and seconds.
+    worlds, rollouts and seconds (`decision_figures` gives the first two to the
+    tournament journal).
     """
 
     name = "pimc"
@@ -107,5 +108,11 @@ class PimcBot(Bot):
             elif time.perf_counter() >= deadline:
                 break
         best = max(range(len(legal)), key=totals.__getitem__)  # the first of equal totals
-        self.last_search = {"worlds": worlds, "seconds": time.perf_counter() - start}
+        self.last_search = {"worlds": worlds, "rollouts": worlds * len(legal), "seconds": time.perf_counter() - start}
         return legal[best]
+
+    def decision_figures(self) -> dict[str, int | float]:
+        """The latest decision's ``worlds`` sampled and ``rollouts`` played (both 0
+        for a forced decision), for the tournament journal."""
+        search = self.last_search
+        return {"worlds": search.get("worlds", 0), "rollouts": search.get("rollouts", 0)}

@@ -15,7 +15,7 @@ killed.
 
 Faults raise `ProtocolError`, whose ``forfeit_kind`` the driver writes into the
 forfeit: ``protocol`` (no hello, a protocol number other than 1 or 2, a reply that is not a
-JSON object), ``illegal_action``, ``timeout`` (no reply within the time limit: the
+JSON object, an action's malformed ``figures``), ``illegal_action``, ``timeout`` (no reply within the time limit: the
 program is killed) and ``crash`` (the program exited).
 """
 
@@ -329,6 +329,8 @@ class ProgramBot(Bot):
         """The program this game was started on."""
         self._fault: BaseException | None = None
         """A fault while starting the program, raised at the first decision."""
+        self._figures: protocol.Figures | None = None
+        """The figures its latest action reported (checked)."""
 
     @property
     def program_name(self) -> str | None:
@@ -356,6 +358,7 @@ class ProgramBot(Bot):
 
     def choose(self, view: State, legal: list[Action]) -> Action:
         limit = self.time_limit or DEFAULT_TIME_LIMIT
+        self._figures = None
         start = time.perf_counter()
         try:
             if self._fault is not None:
@@ -379,7 +382,16 @@ class ProgramBot(Bot):
         if action not in texts:
             drop(self.command, self.seat)
             raise ProtocolError("illegal_action", f"{action!r} is not one of the legal decisions {texts}")
+        try:
+            self._figures = protocol.action_figures(reply)
+        except ProtocolError:
+            drop(self.command, self.seat)
+            raise
         return legal[texts.index(action)]
+
+    def decision_figures(self) -> protocol.Figures | None:
+        """The optional ``figures`` of the program's latest ``action``."""
+        return self._figures
 
     def _program(self) -> Program:
         """The program, told about this game on first use."""

@@ -36,6 +36,7 @@ from ..engine import State
 from ..engine.match import Match
 from ..engine.tiles import NAME
 from ..engine.view_json import view_to_json
+from .figures import BadFigures, Figures, check_figures
 
 PROTOCOL = 1
 """The protocol version our ``hello`` names: the oldest we speak, so that a program
@@ -213,6 +214,18 @@ def decode(line: bytes | str) -> dict[str, Any]:
     if not isinstance(message.get("type"), str):
         raise ProtocolError("protocol", f"a message without a \"type\": {_quote(line)}")
     return message
+
+
+def action_figures(reply: dict[str, Any]) -> Figures | None:
+    """The optional ``figures`` of an ``action`` reply, checked (`figures.check_figures`);
+    None when it has none (or null). :raises ProtocolError: (kind ``protocol``)"""
+    value = reply.get("figures")
+    if value is None:
+        return None
+    try:
+        return check_figures(value)
+    except BadFigures as error:
+        raise ProtocolError("protocol", f"the action's figures: {error}") from None
 
 
 def check_hello(message: dict[str, Any]) -> tuple[str, int]:

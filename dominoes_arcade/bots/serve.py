@@ -4,7 +4,8 @@ in other people's tools, and so that the protocol is tested against itself.
 
 It speaks version 2: each ``decide`` carries the seat's engine view as JSON, which
 `view_json.view_from_json` builds back, and the bot decides on that view exactly as
-it would in our own process.
+it would in our own process. Its ``action`` carries the bot's own ``figures`` when
+it reports them (iterations, worlds), as in our own journal.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from ..engine import GAMES, InvalidNotation, State, new_game
 from ..engine.view_json import ViewError, view_from_json
 from . import protocol
 from .base import BotError
+from .figures import check_figures
 from .registry import BotSpec
 
 SERVED_PROTOCOL = 2
@@ -62,10 +64,9 @@ def serve(spec: BotSpec, stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdou
                 continue
             if bot is None or game is None:
                 log("a decide with no game started; playing a random legal decision")
-                action = random.choice(legal)
+                reply = {"type": "action", "action": random.choice(legal)}
             else:
-                action = decide(bot, game, message)
-            reply = {"type": "action", "action": action}
+                reply = decide(bot, game, message)
         elif kind == "quit":
             return 0
         if reply is not None:
@@ -130,8 +131,10 @@ def decide_view(game: State, seat: int, message: dict[str, Any]) -> State:
     return state
 
 
-def decide(bot: Any, game: State, message: dict[str, Any]) -> str:
-    """The bot's decision for a ``decide`` message (its ``legal`` checked), as notation."""
+def decide(bot: Any, game: State, message: dict[str, Any]) -> dict[str, Any]:
+    """The ``action`` reply to a ``decide`` message (its ``legal`` checked): the bot's
+    decision as notation, with the bot's own ``figures`` when it reports them
+    (`Bot.decision_figures`; left out, and logged, when they break the rules)."""
     legal_texts = list(message["legal"])
     try:
         view = decide_view(game, bot.seat, message)
@@ -139,9 +142,17 @@ def decide(bot: Any, game: State, message: dict[str, Any]) -> str:
             legal = [view.parse_action(text) for text in legal_texts]
         except InvalidNotation as error:
             raise BadMessage(f"legal lists a decision that is not one: {error}") from None
-        return bot.choose(view, legal).text
+        reply = {"type": "action", "action": bot.choose(view, legal).text}
     except BadMessage as error:
         log(f"{error}; playing a random legal decision")
     except Exception as error:  # the bot failed: the game goes on, the log says why
         log(f"the bot failed ({type(error).__name__}: {error}); playing a random legal decision")
-    return random.choice(legal_texts)
+    else:
+        try:
+            figures = bot.decision_figures()
+            if figures is not None:
+                reply["figures"] = check_figures(figures)
+        except Exception as error:  # figures are extra: the decision stands without them
+            log(f"the bot's figures are left out ({type(error).__name__}: {error})")
+        return reply
+    return {"type": "action", "action": random.choice(legal_texts)}

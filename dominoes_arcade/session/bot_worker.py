@@ -104,7 +104,7 @@ def serve(receive: Callable[[], Any], send: Callable[[Any], None]) -> None:
                     raise Forfeit(seat, "exception", faults[bot_key])
                 if getattr(driver.bot, "wants_steps", False):  # a bot program is sent its seat's steps
                     driver.bot.given_steps = steps
-                action, _seconds = driver.decide(view, legal)
+                action, _seconds, _figures = driver.decide(view, legal)
                 send((ticket, action, time.perf_counter() - started, None,
                       getattr(driver.bot, "program_name", None)))
             except Forfeit as fault:

@@ -9,13 +9,13 @@ offline, attached to a message or published as it is.
 
 from __future__ import annotations
 
-import html
 from pathlib import Path
 from typing import Any
 
 from .. import files
-from . import report_plots
-from .report_data import ReportData, ReportError, head_to_head, read_report_data
+from . import report_plots, report_time
+from .report_data import ReportData, ReportError, head_to_head, read_report_data, replay_command
+from .report_html import esc, figure, table
 
 __all__ = ["ReportError", "default_report_path", "render_report", "write_report"]
 
@@ -55,24 +55,6 @@ def write_report(results_path: Path, out: Path | None = None) -> Path:
     page = render_report(read_report_data(results_path), results_path)
     files.write_atomic(out, page.encode("utf-8"))
     return out
-
-
-def esc(value: Any) -> str:
-    return html.escape(str(value), quote=True)
-
-
-def table(headers: list[str], rows: list[list[Any]], names: int = 1) -> str:
-    """An HTML table; the first `names` columns are left-aligned text."""
-    def cell(tag: str, i: int, value: Any) -> str:
-        return f'<{tag} class="name">{esc(value)}</{tag}>' if i < names else f"<{tag}>{esc(value)}</{tag}>"
-
-    head = "".join(cell("th", i, h) for i, h in enumerate(headers))
-    body = "".join("<tr>" + "".join(cell("td", i, c) for i, c in enumerate(row)) + "</tr>" for row in rows)
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-
-
-def figure(svg: str, caption: str) -> str:
-    return f"<figure>{svg}<figcaption>{esc(caption)}</figcaption></figure>"
 
 
 def render_report(data: ReportData, results_path: Path) -> str:
@@ -158,9 +140,7 @@ def pictures(data: ReportData) -> str:
     parts += ["<h2>Seat advantage</h2>",
               figure(report_plots.seats(data), "Result by seat over every game; the dashed lines show "
                                                "what no advantage would give.")]
-    if data.decision_ms:
-        parts += ["<h2>Time a decision</h2>",
-                  figure(report_plots.decision_times(data), "Each point is one game's mean time a decision.")]
+    parts += report_time.section(data)
     return "\n".join(parts)
 
 
@@ -186,11 +166,6 @@ def crosstable(data: ReportData, values: list[list[float | None]], labels: list[
     rows = [[bot] + [labels[r][c].replace("\n", " ") if values[r][c] is not None else "—"
                      for c in range(len(data.bots))] for r, bot in enumerate(data.bots)]
     return table(["row \\ column", *data.bots], rows)
-
-
-def replay_command(data: ReportData, line: int) -> str:
-    journal = data.journal.name if data.journal else "JOURNAL"
-    return f"dominoes-arcade replay {journal} --index {line}"
 
 
 def pairings_section(data: ReportData) -> str:

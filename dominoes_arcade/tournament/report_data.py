@@ -18,6 +18,7 @@ from typing import Any
 from .. import files
 from ..engine.json_lines import parse_line
 from .standings import RankedGame, competition_ranks, rank_all, summarize
+from .telemetry import TimeUse, gather
 
 
 class ReportError(ValueError):
@@ -54,6 +55,8 @@ class ReportData:
     """Per pairing (two bots, in bot order): the lines to watch."""
     forfeit_lines: dict[int, int] = field(default_factory=dict)
     """game_id -> journal line of each forfeited game."""
+    time_use: TimeUse | None = None
+    """Each decision's time and the bots' own figures (`telemetry`); None without a journal."""
 
     @property
     def status(self) -> str:
@@ -119,6 +122,9 @@ def add_journal(data: ReportData, path: Path) -> None:
         # Games past the deal where the test stopped count nowhere (tournament/sequential.py).
         games = [game for game in games if game[1].deal < sprt["deals"]]
     lines = {result.game_id: index for index, result, _ in games}
+    limit = data.document["tournament"].get("move_time_limit_ms")
+    data.time_use = gather(((index, record) for index, _, record in games),
+                           float(limit) if isinstance(limit, int | float) and not isinstance(limit, bool) else None)
     ranked = rank_all([result for _, result, _ in games], data.higher_score_wins)
     data.games = len(ranked)
     scores, ranks, times = defaultdict(list), defaultdict(list), defaultdict(list)
@@ -157,6 +163,12 @@ def add_journal(data: ReportData, path: Path) -> None:
         data.notable.setdefault(pair, []).insert(0, Notable(line, f"the most lopsided game ({margin:g} points apart)"))
     data.scores, data.ranks, data.decision_ms = dict(scores), dict(ranks), dict(times)
     data.above = {pair: (wins, total) for pair, (wins, total) in met.items()}
+
+
+def replay_command(data: ReportData, line: int) -> str:
+    """The command that replays journal line `line`."""
+    journal = data.journal.name if data.journal else "JOURNAL"
+    return f"dominoes-arcade replay {journal} --index {line}"
 
 
 def head_to_head(data: ReportData) -> tuple[list[list[float | None]], list[list[str]], str]:

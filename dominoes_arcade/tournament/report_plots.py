@@ -18,6 +18,7 @@ import re
 from collections.abc import Sequence
 
 from .report_data import ReportData
+from .telemetry import quantiles
 
 OKABE_ITO = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
 MARKERS = ("o", "s", "D", "^", "v", "P", "X", "*")
@@ -264,3 +265,83 @@ def llr_path(data: ReportData) -> str:
     ax.grid(axis="y", color="#dddddd", linewidth=0.6)
     ax.legend(fontsize=8, frameon=False, loc="best")
     return _svg(figure, "llr")
+
+
+SHORTEST_MS = 1e-3
+"""Where a decision timed at 0 (under a microsecond) is drawn on a log scale."""
+
+
+def _log_ms(ax, which: str) -> None:
+    """Axis `which` ("x" or "y") of `ax` as a log scale of milliseconds labelled as
+    plain numbers (0.01, 1, 100): easier to read than powers of ten, and quicker, as
+    powers are typeset (mathtext)."""
+    _matplotlib()
+    from matplotlib import ticker
+
+    (ax.set_xscale if which == "x" else ax.set_yscale)("log")
+    axis = ax.xaxis if which == "x" else ax.yaxis
+    axis.set_major_formatter(ticker.FuncFormatter(lambda value, _: f"{value:g}"))
+    axis.set_minor_formatter(ticker.NullFormatter())
+
+
+def _limit_line(ax, limit_ms: float | None, vertical: bool) -> None:
+    """The move time limit as a dashed line, and the legend below the plot (where it
+    hides no point)."""
+    if limit_ms is not None:
+        line = ax.axvline if vertical else ax.axhline
+        line(limit_ms, color="#B22222", linestyle="--", linewidth=1.0, label=f"time limit ({limit_ms:g} ms)")
+    if ax.get_legend_handles_labels()[0]:
+        ax.legend(fontsize=8, frameon=False, loc="upper center", bbox_to_anchor=(0.5, -0.22), ncols=3)
+
+
+def time_use(data: ReportData) -> str:
+    """Each bot's time a decision over every decision (per-move telemetry), on a log
+    scale: the box spans the middle half, the whiskers the shortest and longest, a
+    diamond marks the 90th percentile; the move time limit is the dashed line."""
+    import numpy  # matplotlib's own dependency
+
+    use = data.time_use
+    assert use is not None
+    order = [str(row["bot"]) for row in data.document["standings"] if use.times.get(str(row["bot"]))]
+    shown = list(reversed(order))
+    figure, (ax,) = _figure(0.8 + 0.5 * max(len(order), 1))
+    values = [numpy.maximum(use.times[bot], SHORTEST_MS) for bot in shown]
+    if shown:
+        boxes = ax.boxplot(values, orientation="horizontal", patch_artist=True, widths=0.55, whis=(0, 100),
+                           showfliers=False)
+        for y, (bot, patch, times) in enumerate(zip(shown, boxes["boxes"], values, strict=True), 1):
+            colour, _, hatch = _colour(data, bot)
+            patch.set_facecolor(colour)
+            patch.set_alpha(0.55)
+            patch.set_hatch(hatch)
+            ax.plot([numpy.quantile(times, 0.9, method="inverted_cdf")], [y], marker="D", color="#111111", markersize=5,
+                    label="90th percentile" if y == 1 else None)
+        ax.set_yticks(range(1, len(shown) + 1), [_label(b) for b in shown])
+    _log_ms(ax, "x")
+    ax.set_xlabel("milliseconds a decision (every decision, log scale)")
+    _limit_line(ax, use.limit_ms, vertical=True)
+    return _svg(figure, "time-use")
+
+
+def time_by_move(data: ReportData, least_share: float = 0.1) -> str:
+    """Each bot's median time a decision against its decision number in the game,
+    on a log scale; a decision number is drawn while at least `least_share` of the
+    bot's games reached it (the last few of the longest games are noise)."""
+    use = data.time_use
+    assert use is not None
+    figure, (ax,) = _figure(3.0)
+    ax.grid(axis="y", color="#dddddd", linewidth=0.6)
+    for bot in (str(row["bot"]) for row in data.document["standings"]):
+        moves = use.by_move.get(bot)
+        if not moves:
+            continue
+        least = max(1, math.ceil(least_share * use.games.get(bot, 1)))
+        numbers = [n for n, times in enumerate(moves, 1) if len(times) >= least]
+        medians = [max(quantiles(moves[n - 1], 0.5)[0], SHORTEST_MS) for n in numbers]
+        colour, marker, _ = _colour(data, bot)
+        ax.plot(numbers, medians, color=colour, marker=marker, markersize=3, linewidth=1.0, label=_label(bot, 30))
+    _log_ms(ax, "y")
+    ax.set_xlabel("the bot's decision number in the game (1 = its first)")
+    ax.set_ylabel("median ms (log scale)")
+    _limit_line(ax, use.limit_ms, vertical=False)
+    return _svg(figure, "time-by-move")

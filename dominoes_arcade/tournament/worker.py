@@ -115,11 +115,12 @@ def play_job(batch: Batch, job: GameJob, watchdog: Watchdog | None) -> Played:
 def unbuilt_bot_record(batch: Batch, job: GameJob, seat: int, message: str, kind: str = "exception") -> Record:
     """The record of a game with no steps that `seat` forfeits: its bot could not
     be built, or (kind ``crash``) its process died: the scores of the untouched
-    game, a forfeit."""
+    game, a forfeit, and no decision timed (those of a process that died are lost)."""
     players = len(job.seats)
     record = Match(batch.game, options=batch.options, seed=job.seed).to_record(
         job.seats, f"seat {seat} forfeits ({kind}): {message}")
     record.extra.update(decision_seconds=[0.0] * players, decisions=[0] * players,
+                        decision_ms=[[] for _ in range(players)],
                         forfeit={"seat": seat, "kind": kind, "message": message})
     return record
 
