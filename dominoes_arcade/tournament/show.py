@@ -122,9 +122,12 @@ def print_results(document: dict[str, Any], console: Console) -> None:
     console.print(Text.assemble((str(game), "bold"), f" tournament: {len(tournament.get('bots', []))} bots, "
                                 f"{tournament.get('players', '?')} seats, {tournament.get('deals', '?')} deals, "
                                 f"seed {tournament.get('seed', '?')}; {tournament.get('format', '')}"))
+    past = run.get("games_past_stop", 0)
+    past_text = f", {past} more played after the test's decision (in the journal, not counted)" \
+        if isinstance(past, int) and past > 0 else ""
     console.print(Text(f"status {run.get('status', '?')}: {tournament.get('games_played', 0)} of "
-                       f"{tournament.get('games_planned', 0)} games, {tournament.get('games_forfeited', 0)} "
-                       f"forfeited; {better} scores are better"))
+                       f"{tournament.get('games_planned', 0)} games{past_text}, "
+                       f"{tournament.get('games_forfeited', 0)} forfeited; {better} scores are better"))
     options = tournament.get("options", {})
     if options:
         console.print(Text("options: " + ", ".join(f"{k} = {toml_repr(v)}" for k, v in options.items())))
