@@ -153,3 +153,11 @@ class Loud(Bot):
     def choose(self, view, legal):
         os.write(2, b"x" * 1023 + b"\n" * 1 + b"y" * (256 * 1024 - 1024))
         return legal[0]
+
+
+class EndsWhenBuilt(Bot):
+    """Ends its whole process in its constructor (a native library that aborts as it
+    loads its model): no exception, no clean-up."""
+
+    def __init__(self, *args, **kwargs):
+        os._exit(5)
