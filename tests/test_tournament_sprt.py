@@ -253,3 +253,13 @@ def test_the_dask_executor_stops_at_the_same_deal_with_the_same_results(tmp_path
     on_dask = run(tmp_path, "dask", workers=2, executor="dask")
     assert comparable(on_dask) == comparable(one_worker)
     assert on_dask["run"]["games_past_stop"] <= WINDOW_PER_SLOT * 2 * 2
+
+
+def test_a_test_still_undecided_at_max_deals_says_so(tmp_path):
+    document = run(tmp_path, "m", workers=2, deals=5, sprt="elo0=0,elo1=5")
+    sprt = document["sprt"]
+    assert sprt["verdict"] == "max deals" and sprt["deals"] == sprt["max_deals"] == 5
+    assert sprt["lower"] < sprt["llr"] < sprt["upper"] and len(sprt["llr_by_deal"]) == 5
+    assert document["tournament"]["games_played"] == 10 and document["run"]["games_past_stop"] == 0
+    shown = runner.invoke(app, ["tournament", "show", str(tmp_path / "m.results.toml")], env={"COLUMNS": "100"})
+    assert "no verdict (max deals)" in shown.output
