@@ -191,6 +191,8 @@ def test_the_report_plots_the_llr_and_leaves_out_games_past_the_stop(tmp_path):
     assert "Sequential test (SPRT)" in page and "H1 accepted" in page
     assert page.count("<svg") >= 2
     assert read_report_data(tmp_path / "p.results.toml").games == document["tournament"]["games_played"]
+    past = document["run"]["games_past_stop"]
+    assert (f"{past} more games played after the decision are in the journal, not counted here" in page) == (past > 0)
 
 
 def test_a_table_of_four_stops_at_the_same_deal_with_1_and_2_workers(tmp_path):
