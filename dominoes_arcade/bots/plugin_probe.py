@@ -30,6 +30,16 @@ TIMEOUT_SECONDS = 120.0
 _MARK = "\x00dominoes-arcade-probe\x00"
 """Starts the child's report on its standard output (after whatever the module printed)."""
 
+_REPORT = r"""
+try:
+    sys.stdout.flush()
+except BaseException:
+    pass
+os.write(1, (MARK + json.dumps(problem)).encode())
+os._exit(0)  # no atexit handler of the plug-in runs
+""".replace("MARK", repr(_MARK))
+"""How a child ends: `problem` after the mark, whatever the plug-in printed before."""
+
 _CHILD = r"""
 import importlib, importlib.util, json, os, sys
 target, sys.path[:] = sys.argv[1], json.loads(sys.argv[2])
@@ -44,13 +54,7 @@ try:
     problem = ""
 except BaseException as error:
     problem = type(error).__name__ + (f": {error}" if str(error) else "")
-try:
-    sys.stdout.flush()
-except BaseException:
-    pass
-os.write(1, (MARK + json.dumps(problem)).encode())
-os._exit(0)  # no atexit handler of the module runs
-""".replace("MARK", repr(_MARK))
+""" + _REPORT
 
 
 _BUILD_CHILD = r"""
@@ -64,13 +68,7 @@ except BotError as error:
     problem = str(error)
 except BaseException:
     problem = ""  # any other failure is the bot's, in each game it plays: a forfeit
-try:
-    sys.stdout.flush()
-except BaseException:
-    pass
-os.write(1, (MARK + json.dumps(problem)).encode())
-os._exit(0)
-""".replace("MARK", repr(_MARK))
+""" + _REPORT
 
 
 def describe(error: BaseException) -> str:

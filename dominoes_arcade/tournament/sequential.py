@@ -25,10 +25,10 @@ from typing import TYPE_CHECKING, Any
 from .schedule import GameJob, games_per_deal, make_tables
 from .sprt import MODEL, SequentialTest, SprtSettings
 from .standings import GameResult, rank_game
-from .worker import Played
 
 if TYPE_CHECKING:
     from .spec import Plan
+    from .worker import Played
 
 
 def game_score(result: GameResult, candidate: str, players: int, higher_score_wins: bool) -> float:
