@@ -198,7 +198,12 @@ def prepare_output(path: Path | str, code: int = OUTPUT) -> Path:
     written, before any work is done: a directory, a device, a FIFO or a socket
     there is refused. :raises FileError:"""
     path = Path(path)
-    mode = existing_mode(path)
+    try:
+        mode: int | None = path.stat().st_mode  # following symlinks: a link to /dev/null is /dev/null
+    except (FileNotFoundError, NotADirectoryError):
+        mode = None  # nothing there yet (or the way to it is not a directory, which making it reports)
+    except OSError as error:  # a name too long for the file system, a loop of links...
+        raise FileError(path, os_problem(error), code) from None
     if mode is not None and stat.S_ISDIR(mode):
         raise FileError(path, "is a directory, not a file", code)
     if mode is not None and not stat.S_ISREG(mode):
@@ -207,7 +212,7 @@ def prepare_output(path: Path | str, code: int = OUTPUT) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise FileError(path, f"cannot create its directory: {os_problem(error)}", code) from None
-    if not os.access(path.parent, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
+    if not os.access(path.parent, os.W_OK | os.X_OK) or (mode is not None and not os.access(path, os.W_OK)):
         raise FileError(path, "cannot write here: permission denied", code)
     return path
 

@@ -74,3 +74,12 @@ def test_an_empty_bot_spec_in_a_spec_file_is_refused(tmp_path):
     result = CliRunner().invoke(app, ["tournament", "run", str(spec)])
     assert result.exit_code == 3, result.output
     assert result.output.startswith(f"error: {spec}: bots: an empty bot spec"), result.output
+
+
+def test_a_plugin_built_in_a_child_that_refuses_the_game_still_stops_the_tournament_with_exit_3(tmp_path):
+    spec = f"{PLUGINS / 'refuses_the_game.py'}:Bot"
+    result = run_cli("tournament", "run", "--game", "necropolis", "--bots", f"random,{spec}",
+                     "--out", str(tmp_path / "t.results.toml"), cwd=tmp_path)
+    assert result.returncode == 3, result.stderr
+    assert result.stderr.strip() == "error: flags: bots: this bot does not play necropolis", result.stderr
+    assert not (tmp_path / "t.results.toml").exists()

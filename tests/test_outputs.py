@@ -107,3 +107,36 @@ def test_simulate_that_fails_half_way_leaves_the_old_file_whole(tmp_path):
     assert output.startswith(f"error: {out}: cannot write"), output
     assert out.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl"], "the temp file is left behind"
+
+
+LONG_NAME = "n" * 300
+"""A file name longer than any file system takes (255 bytes on Linux)."""
+TOO_LONG = [
+    ("report-out", ["tournament", "report", str(EXAMPLE_RESULTS), "--out", f"{{d}}/{LONG_NAME}.html"]),
+    ("tournament-out", [*TOURNAMENT, "--out", f"{{d}}/{LONG_NAME}.results.toml"]),
+    ("simulate-out", ["simulate", "necropolis", "--out", f"{{d}}/{LONG_NAME}.jsonl"]),
+    ("compare-out", ["tournament", "compare", str(EXAMPLE_RESULTS.with_name("necropolis.journal.jsonl")),
+                     str(EXAMPLE_RESULTS.with_name("necropolis.journal.jsonl")), "--out",
+                     f"{{d}}/{LONG_NAME}.toml"]),
+]
+
+
+@pytest.mark.parametrize("args", [c[1] for c in TOO_LONG], ids=[c[0] for c in TOO_LONG])
+def test_an_output_name_too_long_for_the_file_system_is_one_line_and_exit_1(tmp_path, args):
+    result = run_cli([a.replace("{d}", str(tmp_path)) for a in args])
+    output = result.stdout + result.stderr
+    assert result.returncode == 1, output
+    assert "Traceback" not in output and output.strip().count("\n") == 0, output
+    assert output.startswith(f"error: {tmp_path}/{LONG_NAME}") and "file name too long" in output, output
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_default_report_name_too_long_for_the_file_system_is_one_line_and_exit_1(tmp_path):
+    # The results' own name fits (250 bytes); the page's, "<stem>.report.html", does not.
+    results = tmp_path / ("r" * 245 + ".toml")
+    results.write_bytes(EXAMPLE_RESULTS.read_bytes())
+    result = run_cli(["tournament", "report", str(results)])
+    output = result.stdout + result.stderr
+    assert result.returncode == 1, output
+    assert "Traceback" not in output and output.strip().count("\n") == 0, output
+    assert output.startswith(f"error: {tmp_path}/{'r' * 245}.report.html: file name too long"), output

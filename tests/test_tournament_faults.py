@@ -5,6 +5,8 @@ dominoes_arcade/tournament/standings.py)."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -60,3 +62,20 @@ def test_faulty_bots_forfeit_and_the_tournament_goes_on(tmp_path):
     assert checked.exit_code == 0, checked.output
     journal_errors = [line for line in plan.journal_path.read_text().splitlines() if '"forfeit"' in line]
     assert len(journal_errors) == games
+
+
+def test_a_plugin_that_ends_its_process_in_its_constructor_forfeits_and_the_run_goes_on(tmp_path):
+    # Through the command line, in a process of its own: the command builds each bot
+    # once before the run, and used to do it in its own process, which the bot ended.
+    ends = f"{PLUGINS}:EndsWhenBuilt"
+    out = tmp_path / "t.results.toml"
+    result = subprocess.run([sys.executable, "-m", "dominoes_arcade", "tournament", "run", "--game", "necropolis",
+                             "--bots", f"random,{ends}", "--deals", "1", "--workers", "1", "--out", str(out)],
+                            capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    document = read_results(out)
+    assert document["run"]["status"] == "complete" and document["tournament"]["games_played"] == 2
+    assert [(error["bot"], error["kind"]) for error in document["errors"]] == [(ends, "crash")] * 2
+    assert all("exit code 5" in error["message"] for error in document["errors"]), document["errors"]
+    rows = {row["bot"]: row for row in document["standings"]}
+    assert rows["random"]["wins"] == 2 and rows[ends]["forfeits"] == 2

@@ -10,6 +10,7 @@ import signal
 from pathlib import Path
 
 import pytest
+import tomli_w
 from test_tournament_resume import start, wait_for_lines
 from typer.testing import CliRunner
 
@@ -17,6 +18,7 @@ from dominoes_arcade.cli import app
 from dominoes_arcade.tournament import SpecError, resolve_plan, run_tournament
 from dominoes_arcade.tournament.journal import tournament_key
 from dominoes_arcade.tournament.results import comparable, read_results
+from dominoes_arcade.tournament.runner import WINDOW_PER_SLOT
 
 runner = CliRunner()
 FIELD = ["random", "ismcts:iterations=5", "ismcts:iterations=6"]
@@ -51,9 +53,23 @@ def test_greedy_beats_random_with_h1_before_max_deals(one_worker):
 def test_two_workers_stop_at_the_same_deal_with_the_same_results(tmp_path, one_worker):
     two = run(tmp_path, "two", workers=2)
     assert comparable(two) == comparable(one_worker)
-    # The second worker may have played games past the stop: journaled, not counted.
+    # The second worker may have played games past the stop: journaled, not counted,
+    # and no more than the window of duplicate pairs started beyond the deal the test
+    # read next (it used to be a few hundred: whole batches of fast games).
     lines = (tmp_path / "two.journal.jsonl").read_text().splitlines()
-    assert len(lines) >= two["tournament"]["games_played"]
+    past = len(lines) - two["tournament"]["games_played"]
+    assert 0 <= past <= WINDOW_PER_SLOT * 2 * 2
+    assert two["run"]["games_past_stop"] == past
+
+
+def test_a_gauntlet_wider_than_the_window_neither_stalls_nor_plays_far_past_the_stop(tmp_path):
+    # Five duplicate pairs a deal, a window of four beyond the deal the test reads next.
+    field = ["random", *(f"ismcts:iterations={n}" for n in (1, 2, 3, 4))]
+    document = run(tmp_path, "wide", workers=2, bots=field, gauntlet=["greedy"], sprt="elo0=0,elo1=150")
+    sprt = document["sprt"]
+    assert sprt["verdict"] == "H1" and sprt["deals"] < 200
+    assert document["tournament"]["games_played"] == 10 * sprt["deals"]
+    assert document["run"]["games_past_stop"] <= WINDOW_PER_SLOT * 2 * 2
 
 
 def test_a_resume_of_a_stopped_run_plays_nothing(tmp_path):
@@ -76,6 +92,11 @@ def test_show_prints_the_llr_bounds_and_verdict(tmp_path):
     assert "SPRT of greedy against random" in shown.output
     assert "in bounds [-2.944, 2.944]" in shown.output
     assert "H1 accepted" in shown.output
+    document = read_results(out)
+    document["run"]["games_past_stop"] = 7  # one worker plays none past the stop: as two might have
+    out.write_text(tomli_w.dumps(document))
+    shown = runner.invoke(app, ["tournament", "show", str(out)], env={"COLUMNS": "160"})
+    assert "7 more played after the test's decision (in the journal, not counted)" in shown.output
 
 
 @pytest.mark.parametrize("value", ["elo0=5,elo1=0", "elo1=3", "elo0=0,elo1=5,alpha=2", "x"])
@@ -170,6 +191,8 @@ def test_the_report_plots_the_llr_and_leaves_out_games_past_the_stop(tmp_path):
     assert "Sequential test (SPRT)" in page and "H1 accepted" in page
     assert page.count("<svg") >= 2
     assert read_report_data(tmp_path / "p.results.toml").games == document["tournament"]["games_played"]
+    past = document["run"]["games_past_stop"]
+    assert (f"{past} more games played after the decision are in the journal, not counted here" in page) == (past > 0)
 
 
 def test_a_table_of_four_stops_at_the_same_deal_with_1_and_2_workers(tmp_path):
@@ -224,3 +247,21 @@ def test_the_test_reads_deals_in_schedule_order_whatever_order_games_come_in():
                 feed.advance()
         feed.advance()
         assert (feed.stop_deal, feed.test.history) == (in_order.stop_deal, in_order.test.history)
+
+
+@pytest.mark.slow
+def test_the_dask_executor_stops_at_the_same_deal_with_the_same_results(tmp_path, one_worker):
+    pytest.importorskip("dask.distributed", reason="the dask extra is not installed")
+    on_dask = run(tmp_path, "dask", workers=2, executor="dask")
+    assert comparable(on_dask) == comparable(one_worker)
+    assert on_dask["run"]["games_past_stop"] <= WINDOW_PER_SLOT * 2 * 2
+
+
+def test_a_test_still_undecided_at_max_deals_says_so(tmp_path):
+    document = run(tmp_path, "m", workers=2, deals=5, sprt="elo0=0,elo1=5")
+    sprt = document["sprt"]
+    assert sprt["verdict"] == "max deals" and sprt["deals"] == sprt["max_deals"] == 5
+    assert sprt["lower"] < sprt["llr"] < sprt["upper"] and len(sprt["llr_by_deal"]) == 5
+    assert document["tournament"]["games_played"] == 10 and document["run"]["games_past_stop"] == 0
+    shown = runner.invoke(app, ["tournament", "show", str(tmp_path / "m.results.toml")], env={"COLUMNS": "100"})
+    assert "no verdict (max deals)" in shown.output

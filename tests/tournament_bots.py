@@ -165,3 +165,11 @@ class Miscounter(Bot):
 
     def decision_figures(self):
         return {"moves": self.asked} if self.asked < 2 else {"Moves": self.asked}
+
+
+class EndsWhenBuilt(Bot):
+    """Ends its whole process in its constructor (a native library that aborts as it
+    loads its model): no exception, no clean-up."""
+
+    def __init__(self, *args, **kwargs):
+        os._exit(5)

@@ -2,7 +2,7 @@
 a bot"). They import only the engine."""
 
 from .base import Bot, BotError, Param
-from .registry import DIFFICULTIES, REGISTRY, BotSpec, difficulty_spec, make_bot, parse_spec, register
+from .registry import DIFFICULTIES, REGISTRY, BotSpec, check_builds, difficulty_spec, make_bot, parse_spec, register
 
-__all__ = ["DIFFICULTIES", "REGISTRY", "Bot", "BotError", "BotSpec", "Param", "difficulty_spec", "make_bot",
-           "parse_spec", "register"]
+__all__ = ["DIFFICULTIES", "REGISTRY", "Bot", "BotError", "BotSpec", "Param", "check_builds", "difficulty_spec",
+           "make_bot", "parse_spec", "register"]

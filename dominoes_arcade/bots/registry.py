@@ -129,6 +129,28 @@ def make_bot(spec: str, game: str, seat: int, options: dict | None = None, seed:
     return parse_spec(spec).make(game, seat, options, seed)
 
 
+def check_builds(spec: str, game: str, options: dict[str, Any]) -> None:
+    """Build the bot of `spec` once for `game` and drop it, so that a bot that does not
+    play the game (or refuses a parameter) is refused before a tournament starts.
+    With `plugin_probe` enabled (the command line), a plug-in is built in a child
+    process: its constructor may end the process (``os._exit``), which must cost its
+    games, not the run.
+
+    :raises BotError: building raised a `BotError`. Any other failure is left to the
+        games, where the bot forfeits.
+    """
+    parsed = parse_spec(spec)
+    if plugin_probe.enabled() and parsed.cls not in REGISTRY.values() and parsed.cls is not ProgramBot:
+        plugin_probe.probe_build(spec, game, options)
+        return
+    try:
+        parsed.make(game, 0, options, 0)
+    except BotError:
+        raise
+    except (Exception, SystemExit):  # a plug-in that fails to build forfeits its games and is reported
+        pass
+
+
 DIFFICULTIES = ("easy", "medium", "hard", "expert")
 
 

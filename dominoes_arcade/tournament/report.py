@@ -154,6 +154,9 @@ def sprt_section(data: ReportData) -> list[str]:
     caption = (f"{sprt.get('candidate')} against {', '.join(map(str, sprt.get('field', [])))}: elo0 "
                f"{sprt.get('elo0')}, elo1 {sprt.get('elo1')}, alpha {sprt.get('alpha')}, beta {sprt.get('beta')}. "
                f"LLR {sprt.get('llr')} after {sprt.get('deals')} deals: {said} (docs/sprt.md).")
+    past = data.document.get("run", {}).get("games_past_stop")
+    if isinstance(past, int) and past > 0:
+        caption += f" {past} more games played after the decision are in the journal, not counted here."
     return ["<h2>Sequential test (SPRT)</h2>", figure(report_plots.llr_path(data), caption)]
 
 

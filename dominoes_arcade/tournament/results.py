@@ -3,7 +3,7 @@ TOML written atomically (a temp file beside it, fsync, rename), so a reader neve
 sees half a file, even if the run is killed while writing.
 
 Layout: ``schema``, ``kind``, ``[tool]``, ``[run]`` (status, clock times, resumes,
-executor), ``[tournament]`` (game, options, bots, seed, deals, games played,
+executor, an SPRT run's games past its decision), ``[tournament]`` (game, options, bots, seed, deals, games played,
 workers, version, and ``[tournament.timing]``), ``[[standings]]`` best first,
 ``[[pairs]]`` head to head, ``[seats]``, ``[[errors]]``, ``[ratings]`` (how the batch
 fit's ``elo`` figures in the standings were made) and ``[[superiority]]``. Everything but
@@ -58,6 +58,9 @@ def build_results(plan: Plan, results: Sequence[GameResult], *, status: str, run
     the deal where it stopped count (`sequential`)."""
     feed = evaluate(plan, results)
     ranked = figures.rank_all(counted(feed, results), plan.higher_score_wins)
+    if feed is not None:
+        # Journaled, but past the test's decision: how many depends on timing, not on the spec.
+        run = {**run, "games_past_stop": len(results) - len(ranked)}
     planned = len(plan.schedule)
     forfeited = sum(1 for game in ranked if game.result.forfeit is not None)
     tournament: dict[str, Any] = {

@@ -16,9 +16,11 @@ executor in batches, journal each game as it comes back, and write the results.
   run: the results are written as ``failed`` if they can be, and the journal's
   error is raised (exit 1); what was journaled stays, so a resume continues.
 - **Sequential tests.** With an SPRT (`sequential`), the test is fed each deal once
-  all its games are in, in schedule order; when it stops, nothing new is started,
-  the batches in flight are finished and journaled (they count nowhere), and a
-  resume of a stopped run plays nothing.
+  all its games are in, in schedule order, and games go out a duplicate pair (or
+  one table's rotations) at a time, no more than `WINDOW_PER_SLOT` per worker ahead
+  of the deal the test reads next (`sequential.DealWindow`); when it stops, nothing
+  new is started, the few groups in flight are finished and journaled (they count
+  nowhere), and a resume of a stopped run plays nothing.
 - **Resume repairs.** The results are always rebuilt from the journal: a resume
   with nothing left to play rewrites results that disagree with the journal (a
   run killed after its last journal line, a damaged file), and otherwise leaves
@@ -36,7 +38,7 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from .. import files
 from ..engine import entry
@@ -47,7 +49,7 @@ from .lock import RunLock, lock_path_for
 from .progress import Progress
 from .results import agrees_with, build_results, read_results, utc_now, write_results
 from .schedule import GameJob
-from .sequential import DealFeed, counted, evaluate
+from .sequential import DealFeed, DealWindow, counted, evaluate
 from .spec import Plan
 from .standings import GameResult
 from .worker import Batch, Played
@@ -57,6 +59,10 @@ BATCH_SECONDS = 0.2
 MAX_BATCH = 256
 FIRST_BATCH = 2
 """The batch size before any game has been timed."""
+WINDOW_PER_SLOT = 2
+"""An SPRT run starts at most this many duplicate pairs (or one table's rotations of
+a deal) per worker beyond the deal its test reads next: what it may play past the
+decision."""
 
 
 @dataclass
@@ -129,21 +135,39 @@ class BatchSizer:
         tail = math.ceil(remaining / (2 * self.slots))
         return max(1, min(size, MAX_BATCH, tail, remaining))
 
+    def take(self, pending: deque[GameJob]) -> tuple[GameJob, ...]:
+        """The next batch, off the front of `pending`."""
+        return tuple(pending.popleft() for _ in range(self.next_size(len(pending))))
+
+
+class Batcher(Protocol):
+    """How the games still to play are cut into batches (`BatchSizer`, or an SPRT's
+    `sequential.DealWindow`)."""
+
+    def observe(self, played: Sequence[Played]) -> None:
+        """A batch came back."""
+
+    def take(self, pending: deque[GameJob]) -> tuple[GameJob, ...]:
+        """The next batch, off the front of `pending` (schedule order); () to start none now."""
+
 
 def drive(executor: Executor, jobs: Sequence[GameJob], make_batch: Callable[[tuple[GameJob, ...]], Batch],
-          stop: StopSignal, poll_seconds: float = 0.1, halt: Callable[[], bool] = lambda: False
-          ) -> Iterator[list[Played]]:
+          stop: StopSignal, poll_seconds: float = 0.1, halt: Callable[[], bool] = lambda: False,
+          batcher: Batcher | None = None) -> Iterator[list[Played]]:
     """Yield each batch's games as it finishes, until all are done or a stop is
-    requested. At most two batches per slot are in flight. Once `halt()` (an SPRT
-    that stopped), nothing new is started and the batches in flight are yielded."""
+    requested. At most two batches per slot are in flight, cut by `batcher` (by
+    default a `BatchSizer`). Once `halt()` (an SPRT that stopped), nothing new is
+    started and the batches in flight are yielded."""
     pending = deque(jobs)
     finished: queue.Queue = queue.Queue()
     in_flight = 0
-    sizer = BatchSizer(executor.slots)
+    batcher = batcher or BatchSizer(executor.slots)
     while (pending and not halt()) or in_flight:
         while pending and in_flight < 2 * executor.slots and not stop.requested and not halt():
-            size = sizer.next_size(len(pending))
-            executor.submit(make_batch(tuple(pending.popleft() for _ in range(size))), finished.put)
+            batch = batcher.take(pending)
+            if not batch:
+                break
+            executor.submit(make_batch(batch), finished.put)
             in_flight += 1
         if stop.requested:
             return
@@ -153,7 +177,7 @@ def drive(executor: Executor, jobs: Sequence[GameJob], make_batch: Callable[[tup
             continue
         in_flight -= 1
         played = executor.result(handle)
-        sizer.observe(played)
+        batcher.observe(played)
         yield played
 
 
@@ -188,8 +212,9 @@ def locked_run(plan: Plan, resume: bool, command: str, progress: bool | None,
     todo = [] if halted else [job for job in schedule if job.game_id not in done]
     if resume and not todo and agrees_with(plan.results_path, plan, list(done.values())):
         # Nothing left to play: the results already say everything, timing included.
-        return RunReport("complete", plan.results_path, len(schedule), len(counted(feed, done.values())), 0, "",
-                         verdict_text(feed))
+        games_counted = len(counted(feed, done.values()))
+        return RunReport("complete", plan.results_path, len(schedule), games_counted, 0, "",
+                         verdict_text(feed, len(done) - games_counted))
     # Otherwise the results are written from the journal below, even with no game to play.
     started_at, started = utc_now(), time.perf_counter()
     game_seconds = 0.0
@@ -225,7 +250,8 @@ def locked_run(plan: Plan, resume: bool, command: str, progress: bool | None,
         if executor is not None:
             cancel = True
             try:
-                for played in drive(executor, todo, make_batch, stop,
+                window = DealWindow(feed, WINDOW_PER_SLOT * executor.slots) if feed is not None else None
+                for played in drive(executor, todo, make_batch, stop, batcher=window,
                                     halt=lambda: feed is not None and feed.stop_deal is not None):
                     for game in played:
                         journal.append(game.line)
@@ -263,16 +289,18 @@ def locked_run(plan: Plan, resume: bool, command: str, progress: bool | None,
         # error is the one to report, and a resume rewrites the results.
     if failure is not None:
         raise files.FileError(failure.path, f"{failure.problem} (--resume continues from the journal)", failure.code)
-    return RunReport(status, plan.results_path, len(schedule), len(counted(feed, done.values())), played_now, message,
-                     verdict_text(feed))
+    games_counted = len(counted(feed, done.values()))
+    return RunReport(status, plan.results_path, len(schedule), games_counted, played_now, message,
+                     verdict_text(feed, len(done) - games_counted))
 
 
-def verdict_text(feed: DealFeed | None) -> str:
+def verdict_text(feed: DealFeed | None, past_stop: int = 0) -> str:
     """The test's state in a few words, for the command's last line."""
     if feed is None:
         return ""
     test = feed.test
-    return f"SPRT {test.verdict or 'no verdict'} after {test.deals} deals, LLR {test.llr:.3f}"
+    past = f" ({past_stop} more games played past the decision are journaled, not counted)" if past_stop else ""
+    return f"SPRT {test.verdict or 'no verdict'} after {test.deals} deals, LLR {test.llr:.3f}{past}"
 
 
 def timing_figures(games: int, game_seconds: float, wall: float, workers: int) -> dict[str, float]:

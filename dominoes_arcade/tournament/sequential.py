@@ -7,22 +7,28 @@ by deal in schedule order.
   fed in order: the test reads the longest complete prefix of deals. So 1 or N
   workers, a process pool or Dask, and a run killed and resumed all stop at the
   same deal with the same LLR.
+- **What is started.** A run hands out one table's games of one deal at a time,
+  and only a few of them beyond the deal the test reads next (`DealWindow`), so
+  little is played past the decision.
 - **After the stop.** Games of later deals that were already being played when the
   test stopped are journaled but count nowhere: not in the test, the standings or
-  any other figure of the results. A resume of a stopped run plays nothing.
+  any other figure of the results (which say how many: ``games_past_stop``). A
+  resume of a stopped run plays nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import deque
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .schedule import games_per_deal, make_tables
+from .schedule import GameJob, games_per_deal, make_tables
 from .sprt import MODEL, SequentialTest, SprtSettings
 from .standings import GameResult, rank_game
 
 if TYPE_CHECKING:
     from .spec import Plan
+    from .worker import Played
 
 
 def game_score(result: GameResult, candidate: str, players: int, higher_score_wins: bool) -> float:
@@ -64,6 +70,41 @@ class DealFeed:
     def stop_deal(self) -> int | None:
         """The deal at which the test stopped (None while it goes on)."""
         return self.next_deal - 1 if self.test.verdict else None
+
+
+class DealWindow:
+    """An SPRT run's batches (a `runner.Batcher`): one group at a time, a group
+    being one table's games of one deal (two players: a duplicate pair; a table:
+    its rotations), and at most `width` groups of deals after the one the test
+    reads next started and not yet read. The deal the test waits for is never held
+    back, so the run cannot stall; and when the test stops, no more than `width`
+    groups of later deals have been started: the games played past the decision.
+    """
+
+    def __init__(self, feed: DealFeed, width: int):
+        self.feed = feed
+        self.width = width
+        self.ahead: deque[int] = deque()
+        """The deal of each group started beyond the test's next deal, in order."""
+
+    def observe(self, played: Sequence[Played]) -> None:
+        pass  # the window moves with the test, not with the games' times
+
+    def take(self, pending: deque[GameJob]) -> tuple[GameJob, ...]:
+        """The group at the front of `pending` (schedule order), or () while the window is full."""
+        while self.ahead and self.ahead[0] <= self.feed.next_deal:
+            self.ahead.popleft()
+        if not pending:
+            return ()
+        first = pending[0]
+        if first.deal > self.feed.next_deal:
+            if len(self.ahead) >= self.width:
+                return ()
+            self.ahead.append(first.deal)
+        group = [pending.popleft()]
+        while pending and (pending[0].deal, pending[0].table) == (first.deal, first.table):
+            group.append(pending.popleft())
+        return tuple(group)
 
 
 def evaluate(plan: Plan, results: Iterable[GameResult]) -> DealFeed | None:

@@ -47,8 +47,8 @@ SEAT_FIGURES = ("games", "mean_score", "win_rate", "mean_rank")
 SPRT_NUMBERS = ("elo0", "elo1", "alpha", "beta", "lower", "upper", "llr", "deals")
 TIMING = ("wall_seconds", "games_per_second", "mean_game_ms", "busy_share")
 WIDE = 120
-"""From this many columns on, the tables show every figure; below, a compact form
-that fits 80 columns."""
+"""From this many columns on, the tables show every figure if they fit (`fitting`);
+below, a compact form that fits 80 columns."""
 FULL = 160
 """Below this many columns, standings with fitted ratings leave out openskill's
 mu ± sigma (the fitted interval says more), to make room for the elo interval."""
@@ -122,28 +122,53 @@ def print_results(document: dict[str, Any], console: Console) -> None:
     console.print(Text.assemble((str(game), "bold"), f" tournament: {len(tournament.get('bots', []))} bots, "
                                 f"{tournament.get('players', '?')} seats, {tournament.get('deals', '?')} deals, "
                                 f"seed {tournament.get('seed', '?')}; {tournament.get('format', '')}"))
+    past = run.get("games_past_stop", 0)
+    past_text = f", {past} more played after the test's decision (in the journal, not counted)" \
+        if isinstance(past, int) and past > 0 else ""
     console.print(Text(f"status {run.get('status', '?')}: {tournament.get('games_played', 0)} of "
-                       f"{tournament.get('games_planned', 0)} games, {tournament.get('games_forfeited', 0)} "
-                       f"forfeited; {better} scores are better"))
+                       f"{tournament.get('games_planned', 0)} games{past_text}, "
+                       f"{tournament.get('games_forfeited', 0)} forfeited; {better} scores are better"))
     options = tournament.get("options", {})
     if options:
         console.print(Text("options: " + ", ".join(f"{k} = {toml_repr(v)}" for k, v in options.items())))
     if document.get("sprt"):
         console.print(sprt_line(document["sprt"]))
     wide = console.width >= WIDE
-    console.print(standings_table(document.get("standings", []), wide, full=console.width >= FULL))
+    rows = document.get("standings", [])
+    console.print(fitting(console.width, [standings_table(rows, wide, full=console.width >= FULL),
+                                          standings_table(rows, wide, full=False), standings_table(rows, False)]))
     if document.get("pairs"):
-        console.print(pairs_table(document["pairs"], better, wide))
+        console.print(fitting(console.width, [pairs_table(document["pairs"], better, w) for w in (wide, False)]))
     if document.get("superiority"):
-        console.print(superiority_table(document["superiority"], document.get("ratings", {}), wide))
+        console.print(fitting(console.width, [superiority_table(document["superiority"], document.get("ratings", {}), w)
+                                              for w in (wide, False)]))
     if document.get("seats"):
-        console.print(seats_table(document["seats"], wide))
+        console.print(fitting(console.width, [seats_table(document["seats"], w) for w in (wide, False)]))
     errors = document.get("errors", [])
     if errors:
-        console.print(errors_table(errors, wide))
+        console.print(fitting(console.width, [errors_table(errors, w) for w in (wide, False)]))
     if "games_per_second" in timing:
         console.print(f"this run: {timing['wall_seconds']:.1f} s, {timing['games_per_second']:.1f} games/s, "
                       f"{timing['mean_game_ms']:.1f} ms a game, workers busy {100 * timing['busy_share']:.0f}%")
+
+
+def needed_width(table: Table) -> int:
+    """The fewest columns `table` can be shown in whole: its natural width, less what
+    its folding columns (bot names) can give up down to their minimum width. Rich
+    crops a table that needs more at the right edge, and its own measure of the
+    minimum does not count the cells that may not wrap."""
+    natural = Console(width=10_000).measure(table).maximum
+    spare = 0
+    for column in table.columns:
+        if column.overflow == "fold":
+            longest = max(Text(str(cell)).cell_len for cell in (column.header, *column.cells))
+            spare += max(0, longest - (column.min_width or 0))
+    return natural - spare
+
+
+def fitting(width: int, tables: list[Table]) -> Table:
+    """The first of `tables` (the fullest first) that fits in `width` columns, else the last."""
+    return next((table for table in tables if needed_width(table) <= width), tables[-1])
 
 
 VERDICTS = {"H1": "H1 accepted: {candidate} is stronger by elo1 rather than elo0",

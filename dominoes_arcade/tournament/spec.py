@@ -33,7 +33,7 @@ from typing import Any
 
 from .. import config as config_module
 from .. import files
-from ..bots import BotError, make_bot, parse_spec
+from ..bots import BotError, check_builds, parse_spec
 from ..engine import GAMES, OptionError, new_game
 from .journal import tournament_key
 from .schedule import GameJob, make_schedule
@@ -272,16 +272,14 @@ def resolve_options(game: str, from_settings: dict[str, Any], from_spec: Any, fr
 
 
 def check_bots_play(bots: Sequence[str], game: str, options: dict[str, Any], where: str) -> None:
-    """Build each bot once, so a bot that does not play `game` (or a parameter it
-    refuses) stops the tournament before it starts. Any other failure is left to
-    the games, where it forfeits."""
+    """Build each bot once (`check_builds`), so a bot that does not play `game` (or a
+    parameter it refuses) stops the tournament before it starts. Any other failure
+    is left to the games, where it forfeits."""
     for bot in bots:
         try:
-            make_bot(bot, game, 0, options, 0)
+            check_builds(bot, game, options)
         except BotError as error:
             raise SpecError(f"{where}: bots: {error}", "bots") from None
-        except (Exception, SystemExit):  # a plug-in that fails to build forfeits its games and is reported
-            pass
 
 
 def default_results_path(spec_path: Path | None, game: str) -> Path:
