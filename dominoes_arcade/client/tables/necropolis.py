@@ -187,6 +187,10 @@ class NecropolisTable(TableScene):
             self.tweens.clear()
             self.on_rebuild()
 
+    def animating(self) -> bool:
+        """The kit's reasons, or a score still counting to its value."""
+        return super().animating() or self.shown_scores != self.visible_scores()
+
     # -- events ----------------------------------------------------------------------
     def on_events(self, action: Action, events: list[Event]) -> None:
         audio = self.app.audio
