@@ -206,7 +206,8 @@ def present_frames(resolution: tuple[int, int], windowed: bool, frames: int, rou
 
 class MeasuredClock:
     """`App.run`'s clock (`pacing.FrameClock`), measuring the process's CPU time over
-    `seconds` of wall time once `ready()` has held for `settle` seconds; then closes the app."""
+    `seconds` of wall time from `settle` seconds after `ready()` first holds (the
+    screen at rest: on a loaded machine its intro takes longer); then closes the app."""
 
     def __init__(self, app, seconds: float, settle: float, ready):
         from dominoes_arcade.client.pacing import FrameClock
@@ -250,12 +251,13 @@ def idle_cpu(what: str, seconds: float, resolution: tuple[int, int], workdir: Pa
 
     if what == "title":
         app = loop_app(workdir, resolution, False)
-        clock = MeasuredClock(app, seconds, BOB_SECONDS + 1, lambda: True)
+        clock = MeasuredClock(app, seconds, 1.0, lambda: app.scenes.top.time > BOB_SECONDS and not app.live)
     else:
         app = loop_app(workdir, resolution, False, game="cyprus", seats=["human"] + ["medium"] * 5)
         table = app.scenes.top
-        clock = MeasuredClock(app, seconds, PULSE_SECONDS + 1,
-                              lambda: table.can_decide and not table.tweens.running)
+        clock = MeasuredClock(app, seconds, 1.0,
+                              lambda: table.can_decide and table.time - table.picker.pulse_from > PULSE_SECONDS
+                              and not app.live)
     try:
         app.step(0.0, [])
         app.run(clock)
@@ -264,6 +266,21 @@ def idle_cpu(what: str, seconds: float, resolution: tuple[int, int], workdir: Pa
     if clock.result is None:
         raise RuntimeError(f"{what}: the screen never came to rest")
     return clock.result
+
+
+def sleep_cost(how: str, seconds: float, fps: int = 60) -> float:
+    """CPU per wall second of a loop that only sleeps a frame's time and reads the
+    events: in the event queue's wait (``event.wait(timeout)``) or in SDL_Delay
+    (`Clock.tick`, what the idle loop does). A window must be open."""
+    clock = pygame.time.Clock()
+    wall, cpu = time.perf_counter(), time.process_time()
+    while time.perf_counter() - wall < seconds:
+        if how == "event.wait":
+            pygame.event.wait(round(1000 / fps))
+        else:
+            clock.tick(fps)
+        pygame.event.get()
+    return (time.process_time() - cpu) / (time.perf_counter() - wall)
 
 
 def loop_sections(args, resolution: tuple[int, int], workdir: Path) -> None:
@@ -282,6 +299,11 @@ def loop_sections(args, resolution: tuple[int, int], workdir: Path) -> None:
         label = "title after its intro" if what == "title" else "Cyprus 6p, the human to move"
         print(f"  {label:<30} {100 * result['cpu']:5.2f}% of a core, {result['drawn']} frames drawn in "
               f"{result['iterations']} iterations")
+    app = loop_app(workdir, resolution, False)
+    costs = {how: sleep_cost(how, args.idle_seconds / 2) for how in ("event.wait", "Clock.tick")}
+    app.close()
+    print("  a loop that only sleeps a frame's time and reads the events: "
+          + ", ".join(f"in {how} {100 * cost:.2f}%" for how, cost in costs.items()))
 
 
 def launch_times(runs: int, workdir: Path, resolution: str = "1280x720") -> tuple[list[float], list[float]]:

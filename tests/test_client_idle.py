@@ -81,7 +81,7 @@ def test_a_title_left_alone_draws_no_new_frames_after_its_intro(app_with):
     alone = run_for(app, 10.0)
     assert app.frame - iterations >= 590, "the loop kept running (timers, the attract demo)"
     assert app.frames_drawn == drawn, "no frame drawn while nothing moves"
-    assert alone.paced == 0 and alone.idled >= 590, "the loop waited for events instead of pacing frames"
+    assert alone.paced == 0 and alone.idled >= 590, "the loop slept instead of pacing frames"
     report = app.frames_report()
     assert report["frames"] == app.frames_drawn < report["iterations"] == app.frame
 

@@ -402,8 +402,8 @@ class App:
     def run(self, clock: Clock | None = None) -> None:
         """The real loop until something closes the app: while something moves, a
         frame drawn at the fps target (headless: a fixed time step, no waiting);
-        while nothing does, no frame drawn and a sleep until an event comes or a
-        frame's time passes (`pacing`). `clock`: time and events (tests pass their own)."""
+        while nothing does, no frame drawn and a sleep to the next frame's time
+        (`pacing`). `clock`: time and events (tests pass their own)."""
         clock = clock or FrameClock(self.settings.display.fps, fixed=self.headless)
         while self.running:
             dt, events = clock.frame() if self.live else clock.idle()

@@ -2,9 +2,13 @@
 
 `App.run` draws a frame only when something on screen may have changed (the
 reasons are in `App.step`); between such frames it still updates the top scene,
-so timers (a bot's think delay, the title's attract demo) and a worker's answer are
-seen on time, but it draws nothing and sleeps in SDL's event wait, where an input,
-or the window being exposed or given back the focus, wakes it at once.
+so timers (the title's attract demo, a finished demo's next game) and input are
+seen as soon as they would be while drawing, but it draws nothing and sleeps
+until the next frame's time.
+
+It sleeps in SDL_Delay (`pygame.time.Clock.tick`), not in the event queue's wait:
+pygame-ce 2.5's ``event.wait(timeout)`` polls the queue while it waits, which cost
+more than everything else an idle iteration does (docs/speed.md, "Client").
 
 A `FrameClock` gives the loop each iteration's time step and events: `frame()`
 while something moves (paced at the fps target; headless, a fixed step with no
@@ -24,14 +28,14 @@ class Clock(Protocol):
         """Seconds since the last iteration, and the events: something moves."""
 
     def idle(self) -> tuple[float, list]:
-        """The same, waiting for an event at most about a frame's time: nothing moves."""
+        """The same, when nothing moves (no frame will be drawn unless an event came)."""
 
 
 class FrameClock:
     """pygame's clock and event queue at `fps` frames a second.
 
     :param fixed: every animated frame advances exactly one frame's time and never
-        waits (headless runs); idle iterations still wait, in real time.
+        waits (headless runs); idle iterations still sleep, in real time.
     """
 
     def __init__(self, fps: int, *, fixed: bool = False):
@@ -46,9 +50,4 @@ class FrameClock:
         return self._clock.tick(self.fps) / 1000, pygame.event.get()
 
     def idle(self) -> tuple[float, list]:
-        # The timeout is a frame's time, so a timer that ends while nothing moves is
-        # seen no later than it would be while drawing.
-        first = pygame.event.wait(max(1, round(1000 / self.fps)))
-        events = [] if first.type == pygame.NOEVENT else [first]
-        events.extend(pygame.event.get())
-        return self._clock.tick() / 1000, events
+        return self._clock.tick(self.fps) / 1000, pygame.event.get()
