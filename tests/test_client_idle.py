@@ -106,6 +106,16 @@ def test_an_event_draws_exactly_the_frame_it_needs(app_with, what):
     assert changed == moved, "the frame drawn shows the focus moved (or the same screen again)"
 
 
+def test_a_scene_that_says_it_changed_gets_one_frame(app_with):
+    app = settled_title(app_with)
+    drawn = app.frames_drawn
+    run_for(app, 1.0)
+    assert app.frames_drawn == drawn
+    app.scenes.top.changed()
+    run_for(app, 1.0)
+    assert app.frames_drawn == drawn + 1
+
+
 def human_table(app_with) -> TableScene:
     app = app_with(animated("fast"), game="necropolis", seats=["human", "easy"], seed=3)
     table = app.scenes.top

@@ -113,7 +113,7 @@ class App:
         """Milliseconds each drawn frame took to run (input, update, draw and flip)."""
         self.live = True
         """Something moves (the top scene animates, a notice or the fade between
-        screens runs): `run` paces the next frame instead of waiting for an event."""
+        screens runs): `run` asks its clock for a paced frame, not an idle iteration."""
         self._frame_wanted = True
         """Draw the next frame whatever else happens (`request_frame`)."""
         self._drawn_version = -1
