@@ -300,7 +300,7 @@ class App:
     def _moving(self) -> bool:
         """Whether the screen changes from frame to frame with no input."""
         top = self.scenes.top
-        return bool(self.toasts) or self._transition > 0 or (top is not None and top.animating())
+        return bool(self.toasts) or self._transition > 0 or (top is not None and top.is_animating())
 
     def _dispatch(self, event: InputEvent) -> None:
         if event.pos is not None:

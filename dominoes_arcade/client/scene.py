@@ -14,7 +14,7 @@ frozen. Each hook says when it runs:
 - `draw(surface)`: draw in logical 1280x720 units (`canvas`). Must not change state.
 - `prompts()`: the button prompts for the footer, as (intent, label) pairs.
 - `footer_note()`: a line of words for the footer beside the prompts, or None.
-- `animating()`: whether the scene looks different next frame with no input (top
+- `is_animating()`: whether the scene looks different next frame with no input (top
   scene only). The App's loop draws only when something may have changed
   (`App.step`), so a scene that moves other than by its tweens says so here, and
   one that changes outside input and animation (an answer from a worker) calls
@@ -91,7 +91,7 @@ class Scene:
         """A line for the footer, left of the prompts: (text, colour), or None."""
         return None
 
-    def animating(self) -> bool:
+    def is_animating(self) -> bool:
         """Whether the next frame differs from this one with no input: while any
         tween runs (show-only ones too). Override it to add what else moves: a value
         eased in `update`, a countdown that changes what is drawn."""

@@ -65,9 +65,9 @@ class MenuScene(Scene):
         super().update(dt)
         self.focus.update(dt)
 
-    def animating(self) -> bool:
+    def is_animating(self) -> bool:
         """Tweens, or a button's press flash fading."""
-        return super().animating() or any(widget.flash > 0 for widget in self.focus.widgets)
+        return super().is_animating() or any(widget.flash > 0 for widget in self.focus.widgets)
 
     def draw_background(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.style.background(LOGICAL_SIZE), (0, 0))

@@ -162,9 +162,9 @@ class RulesScene(MenuScene):
         gap = self.target - self.scroll
         self.scroll = self.target if abs(gap) < 0.5 else self.scroll + gap * min(1.0, dt * SCROLL_EASE)
 
-    def animating(self) -> bool:
+    def is_animating(self) -> bool:
         """Tweens, or the text easing to where it was scrolled."""
-        return super().animating() or self.scroll != self.target
+        return super().is_animating() or self.scroll != self.target
 
     # -- drawing -----------------------------------------------------------------------
     def draw_static(self, surface: pygame.Surface) -> None:

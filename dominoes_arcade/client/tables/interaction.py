@@ -149,7 +149,7 @@ class Picker:
         return self.pressed if self.dragging else None
 
     @property
-    def pulsing(self) -> bool:
+    def is_pulsing(self) -> bool:
         return self.table.time - self.pulse_from < PULSE_SECONDS
 
     # -- input -------------------------------------------------------------------------
