@@ -86,6 +86,17 @@ def test_a_title_left_alone_draws_no_new_frames_after_its_intro(app_with):
     assert report["frames"] == app.frames_drawn < report["iterations"] == app.frame
 
 
+@pytest.mark.parametrize("screen, args", [("settings", ()), ("statistics", ()), ("rules", ()),
+                                          ("setup", ("cyprus",))])
+def test_a_menu_left_alone_draws_no_new_frames(app_with, screen, args):
+    app = settled_title(app_with)
+    app.open(screen, *args)
+    run_for(app, 2.0)  # the fade between screens
+    drawn = app.frames_drawn
+    run_for(app, 10.0)
+    assert app.scenes.top.name == screen and app.frames_drawn == drawn
+
+
 @pytest.mark.parametrize("what", ["key", "controller", "focus back", "window exposed"])
 def test_an_event_draws_exactly_the_frame_it_needs(app_with, what):
     app = settled_title(app_with)
@@ -134,6 +145,16 @@ def test_an_idle_table_waiting_for_the_human_draws_no_new_frames(app_with):
     assert table.can_decide and app.frame - iterations >= 590
     assert app.frames_drawn == drawn, "no frame drawn while the table waits for the human"
     assert alone.paced == 0
+
+
+def test_the_pause_menu_over_a_table_draws_no_new_frames(app_with):
+    table = human_table(app_with)
+    app = table.app
+    table.open_pause()
+    run_for(app, 2.0)
+    drawn = app.frames_drawn
+    run_for(app, 10.0)
+    assert app.scenes.top.name == "pause" and app.frames_drawn == drawn
 
 
 def test_a_bots_move_still_animates_and_shows(app_with):
