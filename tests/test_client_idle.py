@@ -97,6 +97,17 @@ def test_a_menu_left_alone_draws_no_new_frames(app_with, screen, args):
     assert app.scenes.top.name == screen and app.frames_drawn == drawn
 
 
+def test_the_rules_scrolled_are_drawn_until_the_text_rests(app_with):
+    app = settled_title(app_with)
+    rules = app.open("rules")
+    run_for(app, 2.0)
+    drawn = app.frames_drawn
+    run_for(app, 3.0, {0.5: key(pygame.K_PAGEDOWN)})
+    assert rules.target > 0 and rules.scroll == rules.target, "scrolled a page"
+    eased = app.frames_drawn - drawn
+    assert 3 < eased < 2.5 / FRAME, "the text eased over frames, then rested"
+
+
 @pytest.mark.parametrize("what", ["key", "controller", "focus back", "window exposed"])
 def test_an_event_draws_exactly_the_frame_it_needs(app_with, what):
     app = settled_title(app_with)
