@@ -153,7 +153,7 @@ def hard_bot_frames(game: str, players: int, mode: str, seconds: float, workdir:
                 thinking.append((time.perf_counter() - begin) * 1000)  # the bot still thinking after it
             decisions += pending is not None and table.bot_ticket != pending
             time.sleep(max(0.0, deadline - time.perf_counter()))
-        worker_mode = table.bots.worker.mode
+        worker_mode = table.session.bots.worker.mode
     finally:
         app.close()
         bot_worker.DEFAULT_MODE = "process"
