@@ -128,6 +128,22 @@ def test_an_event_draws_exactly_the_frame_it_needs(app_with, what):
     assert changed == moved, "the frame drawn shows the focus moved (or the same screen again)"
 
 
+def test_a_stick_jittering_at_rest_draws_nothing_and_a_push_draws_its_move(app_with):
+    app = settled_title(app_with)
+    run_for(app, 0.5, {0.1: [pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=99, instance_id=7)]})
+    run_for(app, 4.0)  # the "Controller connected" notice comes and goes
+    jitter = {0.1 * n: [pygame.event.Event(pygame.CONTROLLERAXISMOTION, instance_id=7, axis=axis, value=value),
+                        pygame.event.Event(pygame.JOYAXISMOTION, instance_id=7, joy=0, axis=axis, value=value / 32767)]
+              for n in range(1, 30) for axis, value in [(n % 2, 900 if n % 3 else -700)]}
+    focused, drawn = app.scenes.top.focus.focused, app.frames_drawn
+    run_for(app, 3.2, jitter)
+    assert app.frames_drawn == drawn and app.scenes.top.focus.focused is focused
+    push = [pygame.event.Event(pygame.CONTROLLERAXISMOTION, instance_id=7, axis=pygame.CONTROLLER_AXIS_LEFTX,
+                               value=32000)]
+    run_for(app, 0.2, {0.1: push})
+    assert app.frames_drawn == drawn + 1 and app.scenes.top.focus.focused is not focused
+
+
 def test_a_scene_that_says_it_changed_gets_one_frame(app_with):
     app = settled_title(app_with)
     drawn = app.frames_drawn

@@ -50,6 +50,10 @@ TRANSITION_SECONDS = 0.2
 TOAST_SECONDS = 2.5
 FOOTER_HEIGHT = 48
 FAMILY_NAMES = {"xbox": "Xbox", "playstation": "PlayStation", "nintendo": "Nintendo"}
+STICK_EVENTS = frozenset({pygame.CONTROLLERAXISMOTION, pygame.JOYAXISMOTION, pygame.JOYBALLMOTION,
+                          pygame.JOYHATMOTION})
+"""Events that ask for a frame only when they make an intent: a stick at rest jitters
+inside its dead zone, sending these all the time."""
 
 
 class App:
@@ -246,7 +250,8 @@ class App:
 
         :param only_if_changed: draw (and flip) only when something on screen may
             have changed: an event arrived (input, or the window exposed, resized or
-            given back the focus), the scene stack changed, a notice or the fade runs,
+            given back the focus; a stick's motion only when it makes an intent),
+            the scene stack changed, a notice or the fade runs,
             the top scene animates now or did before this update (its last frame
             shows where it ended), or a frame was asked for (`request_frame`). The
             real loop (`run`) passes True; tests and benchmarks draw every step.
@@ -254,7 +259,7 @@ class App:
         started = time.perf_counter()
         dt = max(0.0, min(dt, MAX_DT))
         events = list(events)
-        changed = bool(events) or self._frame_wanted or self._moving()
+        changed = self._frame_wanted or self._moving() or any(e.type not in STICK_EVENTS for e in events)
         mapped: list[InputEvent] = []
         for event in map(self.to_logical, events):
             if event.type == pygame.QUIT:
