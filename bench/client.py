@@ -24,6 +24,17 @@ Each scene is measured `--repeats` times and each statistic reported as its best
 run: on a shared machine other processes only ever add time, so the best run is
 the closest to the client's own cost (the worst run is printed too).
 
+The frame loop (issue 29): a table frame of a 6-player Cyprus demo against a
+minimal pygame-ce program that only fills and presents a surface of the same size
+on the same display (`present_frames`: blocks of each in turn, in one process, so
+both see the same load; the medians and their ratio), full screen at
+``--resolution`` and windowed at 1280x720; then the CPU the real loop (`App.run`)
+burns when nothing moves: process CPU seconds per wall second over
+``--idle-seconds``, on the title after its intro and on a table waiting for the
+human (`idle_cpu`). ``--real-display`` measures these two on the display in
+$DISPLAY (an X server: a real window, the full screen one included) instead of
+SDL's dummy driver, and skips the rest.
+
 Run with `make bench` or `python bench/client.py [--frames N]`. Never part of the
 tests: timings depend on the machine.
 """
@@ -40,7 +51,10 @@ import time
 import tomllib
 from pathlib import Path
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
+REAL_DISPLAY = "--real-display" in sys.argv
+"""Decided before pygame loads: SDL reads its driver when it starts."""
+if not REAL_DISPLAY:
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 
@@ -139,12 +153,157 @@ def hard_bot_frames(game: str, players: int, mode: str, seconds: float, workdir:
                 thinking.append((time.perf_counter() - begin) * 1000)  # the bot still thinking after it
             decisions += pending is not None and table.bot_ticket != pending
             time.sleep(max(0.0, deadline - time.perf_counter()))
-        worker_mode = table.bots.worker.mode
+        worker_mode = table.session.bots.worker.mode
     finally:
         app.close()
         bot_worker.DEFAULT_MODE = "process"
     return {"mode": worker_mode, "frames": len(thinking), "decisions": decisions,
             "median": statistics.median(thinking), "p99": quantile(thinking, 0.99), "max": max(thinking)}
+
+
+def loop_app(workdir: Path, resolution: tuple[int, int] | None, windowed: bool, game: str | None = None,
+             seats: list[str] | None = None):
+    """An app as `dominoes-arcade play` builds it, with the shipped settings: on the
+    dummy driver (``headless``) unless `REAL_DISPLAY`."""
+    config = workdir / "bench.toml"
+    config.write_text("", encoding="utf-8")
+    settings = prefs.load(config, workdir / "user.toml")
+    return build_app(LaunchOptions(game=game, seats=seats, headless=not REAL_DISPLAY, windowed=windowed,
+                                   config=config, user_config=workdir / "user.toml", resolution=resolution,
+                                   seed=11), settings)
+
+
+def present_frames(resolution: tuple[int, int], windowed: bool, frames: int, rounds: int, workdir: Path) -> dict:
+    """Milliseconds per frame of a 6-player Cyprus demo's table (`App.step`: input,
+    update, draw, flip) and of the least a frame can cost on that display: fill the
+    same screen surface and present it. `rounds` blocks of `frames` of each, in turn."""
+    from dominoes_arcade.client.tables import TableSetup, open_table
+
+    app = loop_app(workdir, resolution, windowed)
+    settings = app.settings
+    open_table(app, TableSetup("cyprus", ["medium"] * 6, settings.game("cyprus"), 11, demo=True))
+    for _ in range(30):  # warm the caches: text, tiles, panels
+        app.step(1 / 60, pygame.event.get())
+    table_ms: list[float] = []
+    minimal_ms: list[float] = []
+    for _ in range(rounds):
+        app.frame_ms.clear()
+        for _ in range(frames):
+            app.step(1 / 60, pygame.event.get())
+        table_ms.extend(app.frame_ms)
+        for index in range(frames):
+            started = time.perf_counter()
+            pygame.event.get()
+            app.screen.fill((20 + index % 2, 60, 40))
+            pygame.display.flip()
+            minimal_ms.append((time.perf_counter() - started) * 1000)
+    size = app.screen.get_size()
+    app.close()
+    table, minimal = statistics.median(table_ms), statistics.median(minimal_ms)
+    return {"size": f"{size[0]}x{size[1]}", "table": table, "minimal": minimal, "ratio": table / minimal,
+            "table_p95": quantile(table_ms, 0.95), "minimal_p95": quantile(minimal_ms, 0.95)}
+
+
+class MeasuredClock:
+    """`App.run`'s clock (`pacing.FrameClock`), measuring the process's CPU time over
+    `seconds` of wall time from `settle` seconds after `ready()` first holds (the
+    screen at rest: on a loaded machine its intro takes longer); then closes the app."""
+
+    def __init__(self, app, seconds: float, settle: float, ready):
+        from dominoes_arcade.client.pacing import FrameClock
+
+        self.app, self.seconds, self.settle, self.ready = app, seconds, settle, ready
+        self.inner = FrameClock(app.settings.display.fps, fixed=app.headless)
+        self.ready_at: float | None = None
+        self.start: tuple[float, float, int, int] | None = None
+        self.result: dict | None = None
+        self.deadline = time.perf_counter() + 120  # a table that never waits for the human
+
+    def _check(self) -> None:
+        now = time.perf_counter()
+        if self.ready_at is None and self.ready():
+            self.ready_at = now
+        if self.start is None and self.ready_at is not None and now - self.ready_at >= self.settle:
+            self.start = (now, time.process_time(), self.app.frames_drawn, self.app.frame)
+        if self.start is not None and now - self.start[0] >= self.seconds:
+            wall, cpu, drawn, iterations = self.start
+            self.result = {"cpu": (time.process_time() - cpu) / (now - wall), "drawn": self.app.frames_drawn - drawn,
+                           "iterations": self.app.frame - iterations, "wall": now - wall}
+            self.app.running = False
+        if now > self.deadline:
+            self.app.running = False
+
+    def frame(self):
+        self._check()
+        return self.inner.frame()
+
+    def idle(self):
+        self._check()
+        return self.inner.idle()
+
+
+def idle_cpu(what: str, seconds: float, resolution: tuple[int, int], workdir: Path) -> dict:
+    """CPU per wall second of the real loop left alone on the title (after its intro)
+    or on a 6-player Cyprus table waiting for the human (after the legal moves'
+    pulse), full screen at `resolution`."""
+    from dominoes_arcade.client.scenes.title import BOB_SECONDS
+    from dominoes_arcade.client.tables.interaction import PULSE_SECONDS
+
+    if what == "title":
+        app = loop_app(workdir, resolution, False)
+        clock = MeasuredClock(app, seconds, 1.0, lambda: app.scenes.top.time > BOB_SECONDS and not app.live)
+    else:
+        app = loop_app(workdir, resolution, False, game="cyprus", seats=["human"] + ["medium"] * 5)
+        table = app.scenes.top
+        clock = MeasuredClock(app, seconds, 1.0,
+                              lambda: table.can_decide and table.time - table.picker.pulse_from > PULSE_SECONDS
+                              and not app.live)
+    try:
+        app.step(0.0, [])
+        app.run(clock)
+    finally:
+        app.close()
+    if clock.result is None:
+        raise RuntimeError(f"{what}: the screen never came to rest")
+    return clock.result
+
+
+def sleep_cost(how: str, seconds: float, fps: int = 60) -> float:
+    """CPU per wall second of a loop that only sleeps a frame's time and reads the
+    events: in the event queue's wait (``event.wait(timeout)``) or in SDL_Delay
+    (`Clock.tick`, what the idle loop does). A window must be open."""
+    clock = pygame.time.Clock()
+    wall, cpu = time.perf_counter(), time.process_time()
+    while time.perf_counter() - wall < seconds:
+        if how == "event.wait":
+            pygame.event.wait(round(1000 / fps))
+        else:
+            clock.tick(fps)
+        pygame.event.get()
+    return (time.process_time() - cpu) / (time.perf_counter() - wall)
+
+
+def loop_sections(args, resolution: tuple[int, int], workdir: Path) -> None:
+    driver = "the display in $DISPLAY" if REAL_DISPLAY else "SDL dummy driver"
+    print(f"a frame of a 6-player Cyprus demo against fill-and-present only, {driver}, "
+          f"{args.present_rounds} rounds of {args.present_frames} frames each, median ms")
+    for windowed, size in ((False, resolution), (True, (1280, 720))):
+        result = present_frames(size, windowed, args.present_frames, args.present_rounds, workdir)
+        mode = "windowed" if windowed else "full screen"
+        print(f"  {mode:<12}{result['size']:>10}: table {result['table']:6.2f} (p95 {result['table_p95']:6.2f}), "
+              f"minimal {result['minimal']:6.2f} (p95 {result['minimal_p95']:6.2f}), ratio {result['ratio']:.2f}x")
+    print(f"CPU when nothing moves ({driver}, full screen {resolution[0]}x{resolution[1]}, the real loop, "
+          f"{args.idle_seconds:g} s), process CPU s per wall s")
+    for what in ("title", "table"):
+        result = idle_cpu(what, args.idle_seconds, resolution, workdir)
+        label = "title after its intro" if what == "title" else "Cyprus 6p, the human to move"
+        print(f"  {label:<30} {100 * result['cpu']:5.2f}% of a core, {result['drawn']} frames drawn in "
+              f"{result['iterations']} iterations")
+    app = loop_app(workdir, resolution, False)
+    costs = {how: sleep_cost(how, args.idle_seconds / 2) for how in ("event.wait", "Clock.tick")}
+    app.close()
+    print("  a loop that only sleeps a frame's time and reads the events: "
+          + ", ".join(f"in {how} {100 * cost:.2f}%" for how, cost in costs.items()))
 
 
 def launch_times(runs: int, workdir: Path, resolution: str = "1280x720") -> tuple[list[float], list[float]]:
@@ -179,11 +338,24 @@ def main() -> None:
     parser.add_argument("--only-tables", action="store_true", help="skip the menus and the launch time")
     parser.add_argument("--resolution", default="1920x1080",
                         help="the virtual screen, WIDTHxHEIGHT (the frame is drawn at its pixels)")
+    parser.add_argument("--present-frames", type=int, default=120, help="frames per block, table against minimal")
+    parser.add_argument("--present-rounds", type=int, default=5, help="blocks of each, in turn")
+    parser.add_argument("--idle-seconds", type=float, default=10.0, help="wall seconds measured per idle screen")
+    parser.add_argument("--real-display", action="store_true",
+                        help="the frame loop only, on the display in $DISPLAY (not SDL's dummy driver)")
+    parser.add_argument("--only-loop", action="store_true", help="the frame loop only (table against minimal, idle)")
     args = parser.parse_args()
     width, _, height = args.resolution.partition("x")
     resolution = (int(width), int(height))
     with tempfile.TemporaryDirectory() as temporary:
         workdir = Path(temporary)
+        # The idle table seats a human, whose game is saved on leaving: into this
+        # temporary folder, never the player's own saved game and history.
+        for variable in ("XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME"):
+            os.environ[variable] = str(workdir / variable.lower())
+        if args.real_display or args.only_loop:
+            loop_sections(args, resolution, workdir)
+            return
         print(f"client frame times at {args.resolution}, SDL dummy driver, {args.frames} frames per scene, "
               f"best (worst) of {args.repeats} runs, ms")
         print(f"{'scene':<22}{'median':>14}{'p95':>14}{'p99':>14}{'max':>14}")
@@ -205,6 +377,7 @@ def main() -> None:
                   f"p99 {result['p99']:.2f}, longest {result['max']:.2f}")
         if args.only_tables:
             return
+        loop_sections(args, resolution, workdir)
         walls, reported = launch_times(args.launches, workdir, args.resolution)
         print(f"launch to first frame: process start to exit {statistics.median(walls):.2f} s median "
               f"(min {min(walls):.2f}); command start to first frame {statistics.median(reported):.2f} s median")

@@ -261,7 +261,8 @@ def play(
     demo: Annotated[bool, typer.Option(
         "--demo", help="Bots in every seat; without GAME, bot games of every game in turn.")] = False,
     exit_when_over: Annotated[bool, typer.Option("--exit-when-over", help="Close when the game is over.")] = False,
-    max_frames: Annotated[int | None, typer.Option("--max-frames", min=1, help="Close after N frames.")] = None,
+    max_frames: Annotated[int | None, typer.Option(
+        "--max-frames", min=1, help="Close after N loop iterations (a still screen is not redrawn).")] = None,
     frames_report: Annotated[Path | None, typer.Option(
         "--frames-report", help="Write frame-time statistics (TOML) here on closing.")] = None,
     screenshot_dir: Annotated[Path | None, typer.Option(

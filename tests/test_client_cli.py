@@ -28,7 +28,9 @@ def test_play_headless_writes_a_frames_report_and_screenshots(tmp_path):
                                  "--config", str(quiet_config(tmp_path))])
     assert result.exit_code == 0, result.output
     frames = tomllib.loads(report.read_text(encoding="utf-8"))["frames"]
-    assert frames["frames"] == 6
+    # Six iterations of the loop, fewer frames drawn: with animations off nothing
+    # moves on the title once shown (and the window's events: shown, focused).
+    assert frames["iterations"] == 6 and 1 <= frames["frames"] < 6
     assert 0 < frames["median_ms"] <= frames["p95_ms"] <= frames["p99_ms"] <= frames["max_ms"]
     assert frames["first_frame_ms"] > 0
     assert sorted(p.name for p in shots.iterdir()) == ["frame-000003.png", "frame-000006.png"]

@@ -219,10 +219,10 @@ def test_ctrl_c_saves_the_game_before_the_client_stops(tmp_path, monkeypatch):
     config.write_text(KIT_CONFIG, encoding="utf-8")
     real_step = App.step
 
-    def step_then_interrupt(self, dt, events):
+    def step_then_interrupt(self, dt, events, **options):
         if self.frame == 30:
             raise KeyboardInterrupt
-        return real_step(self, dt, events)
+        return real_step(self, dt, events, **options)
 
     monkeypatch.setattr(App, "step", step_then_interrupt)
     with pytest.raises(KeyboardInterrupt):

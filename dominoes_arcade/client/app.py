@@ -3,7 +3,9 @@
 `App.step(dt, events)` runs exactly one frame (input, update, draw, flip), so
 tests and benchmarks drive the client with synthetic events and exact `dt`, no
 clock involved; `App.run()` is the real loop around it at the `[display] fps`
-target. Layouts are in logical units (1280x720); the frame is drawn at the
+target, which draws only when something on screen may have changed and otherwise
+sleeps (`pacing`; `step(..., only_if_changed=True)` says why it draws).
+Layouts are in logical units (1280x720); the frame is drawn at the
 screen's own pixels (`canvas.Frame`: fonts, tiles and panels rendered at their
 pixel size, so they stay sharp), centred with bars when the screen is not 16:9,
 and pointer positions are mapped back to logical units. Full screen by default
@@ -33,6 +35,7 @@ from .audio import Audio
 from .canvas import Frame, set_scale
 from .input import Device, InputEvent, InputMapper, Intent
 from .layout_check import FOOTER_LAYER, NOTICES_LAYER, Mark, set_layer
+from .pacing import Clock, FrameClock
 from .prompts import draw_prompts, layout_prompts, pad_family
 from .scene import Scene, SceneStack
 from .theme import SMALL, PanelCache, Style, fitted
@@ -47,6 +50,10 @@ TRANSITION_SECONDS = 0.2
 TOAST_SECONDS = 2.5
 FOOTER_HEIGHT = 48
 FAMILY_NAMES = {"xbox": "Xbox", "playstation": "PlayStation", "nintendo": "Nintendo"}
+STICK_EVENTS = frozenset({pygame.CONTROLLERAXISMOTION, pygame.JOYAXISMOTION, pygame.JOYBALLMOTION,
+                          pygame.JOYHATMOTION})
+"""Events that ask for a frame only when they make an intent: a stick at rest jitters
+inside its dead zone, sending these all the time."""
 
 
 class App:
@@ -104,8 +111,17 @@ class App:
         module imports another."""
         self.running = True
         self.frame = 0
+        """Iterations of the frame loop (`step` calls), drawn or not."""
+        self.frames_drawn = 0
         self.frame_ms: list[float] = []
-        """Milliseconds each frame took to run (input, update, draw and flip)."""
+        """Milliseconds each drawn frame took to run (input, update, draw and flip)."""
+        self.live = True
+        """Something moves (the top scene animates, a notice or the fade between
+        screens runs): `run` asks its clock for a paced frame, not an idle iteration."""
+        self._frame_wanted = True
+        """Draw the next frame whatever else happens (`request_frame`)."""
+        self._drawn_version = -1
+        """The scene stack's version when a frame was last drawn."""
         self.toasts: list[list[Any]] = []
         self.pointer: tuple[int, int] | None = None
         self._prompt_areas: list = []
@@ -147,6 +163,7 @@ class App:
         self.offset = ((width - round(LOGICAL_SIZE[0] * self.scale)) // 2,
                        (height - round(LOGICAL_SIZE[1] * self.scale)) // 2)
         set_scale(self.scale)
+        self._frame_wanted = True
         self._scaled = self.scale != 1.0 or self.offset != (0, 0)
         screen.set_clip(None)
         screen.fill((0, 0, 0))  # the bars, once: the frame never draws outside its own area
@@ -196,6 +213,7 @@ class App:
     def change_setting(self, section: str, key: str, value: Any) -> None:
         """Apply one setting now (the Settings screen saves it later)."""
         self.settings.values[section][key] = value
+        self._frame_wanted = True
         setattr(getattr(self.settings, section), key, value)
         display, audio, controls = self.settings.display, self.settings.audio, self.settings.controls
         if section == "display":
@@ -225,17 +243,34 @@ class App:
     def toast(self, text: str) -> None:
         self.toasts.append([text, TOAST_SECONDS])
         del self.toasts[:-3]
+        self._frame_wanted = True
+
+    def request_frame(self) -> None:
+        """Draw the next frame: something on screen changed with no input and no
+        animation (`Scene.changed`)."""
+        self._frame_wanted = True
 
     @property
     def button_family(self) -> str:
         return pad_family(self.settings.controls.button_labels, self.input.last_controller_name)
 
     # -- the frame ---------------------------------------------------------------------
-    def step(self, dt: float, events) -> bool:
+    def step(self, dt: float, events, *, only_if_changed: bool = False) -> bool:
         """Run one frame: input, update, draw, flip. Returns False once the app
-        should close."""
+        should close.
+
+        :param only_if_changed: draw (and flip) only when something on screen may
+            have changed: an event arrived (input, or the window exposed, resized or
+            given back the focus; a stick's motion only when it makes an intent),
+            the scene stack changed, a notice or the fade runs,
+            the top scene animates now or did before this update (its last frame
+            shows where it ended), or a frame was asked for (`request_frame`). The
+            real loop (`run`) passes True; tests and benchmarks draw every step.
+        """
         started = time.perf_counter()
         dt = max(0.0, min(dt, MAX_DT))
+        events = list(events)
+        changed = self._frame_wanted or self._moving() or any(e.type not in STICK_EVENTS for e in events)
         mapped: list[InputEvent] = []
         for event in map(self.to_logical, events):
             if event.type == pygame.QUIT:
@@ -247,6 +282,7 @@ class App:
             else:
                 mapped.extend(self.input.map((event,)))
         mapped.extend(self.input.update(dt))
+        changed = changed or bool(mapped)
         for event in mapped:
             self._dispatch(event)
         top = self.scenes.top
@@ -257,9 +293,15 @@ class App:
             toast[1] -= dt
         self.toasts = [t for t in self.toasts if t[1] > 0]
         self._transition = max(0.0, self._transition - dt / max(0.01, TRANSITION_SECONDS * self.duration_scale))
-        self.draw()
-        pygame.display.flip()
-        self.frame_ms.append((time.perf_counter() - started) * 1000)
+        self.live = self._moving()
+        changed = changed or self.live or self._frame_wanted or self.scenes.version != self._drawn_version
+        if changed or not only_if_changed:
+            self._frame_wanted = False
+            self._drawn_version = self.scenes.version
+            self.draw()
+            pygame.display.flip()
+            self.frame_ms.append((time.perf_counter() - started) * 1000)
+            self.frames_drawn += 1
         self.frame += 1
         if self.screenshot_dir is not None and self.screenshot_every and self.frame % self.screenshot_every == 0:
             self.screenshot(self.screenshot_dir / f"frame-{self.frame:06d}.png")
@@ -270,6 +312,11 @@ class App:
         if self.exit_when_over and any(scene.is_over for scene in self.scenes):
             self.running = False
         return self.running
+
+    def _moving(self) -> bool:
+        """Whether the screen changes from frame to frame with no input."""
+        top = self.scenes.top
+        return bool(self.toasts) or self._transition > 0 or (top is not None and top.is_animating())
 
     def _dispatch(self, event: InputEvent) -> None:
         if event.pos is not None:
@@ -368,14 +415,15 @@ class App:
     def quit(self) -> None:
         self.running = False
 
-    def run(self) -> None:
-        """The real loop: `step` at the fps target until something closes the app."""
-        clock = pygame.time.Clock()
-        fps = self.settings.display.fps
-        fixed = 1.0 / fps if self.headless else None
+    def run(self, clock: Clock | None = None) -> None:
+        """The real loop until something closes the app: while something moves, a
+        frame drawn at the fps target (headless: a fixed time step, no waiting);
+        while nothing does, no frame drawn and a sleep to the next frame's time
+        (`pacing`). `clock`: time and events (tests pass their own)."""
+        clock = clock or FrameClock(self.settings.display.fps, fixed=self.headless)
         while self.running:
-            dt = fixed if fixed is not None else clock.tick(fps) / 1000
-            self.step(dt, pygame.event.get())
+            dt, events = clock.frame() if self.live else clock.idle()
+            self.step(dt, events, only_if_changed=True)
 
     def screenshot(self, path: Path) -> Path:
         # Never into a FIFO (the save would block) or a device: FileError, exit 1.
@@ -385,15 +433,17 @@ class App:
         return path
 
     def frames_report(self) -> dict[str, Any]:
-        """Frame count and frame times (ms): median, p95, p99, max."""
+        """Frames drawn, iterations of the loop (drawn or not), and the drawn
+        frames' times (ms): median, p95, p99, max."""
         times = sorted(self.frame_ms)
         if not times:
-            return {"frames": 0}
+            return {"frames": 0, "iterations": self.frame}
 
         def quantile(q: float) -> float:
             return round(times[min(len(times) - 1, int(q * len(times)))], 3)
 
-        return {"frames": len(times), "median_ms": round(statistics.median(times), 3), "p95_ms": quantile(0.95),
+        return {"frames": len(times), "iterations": self.frame, "median_ms": round(statistics.median(times), 3),
+                "p95_ms": quantile(0.95),
                 "p99_ms": quantile(0.99), "max_ms": round(times[-1], 3)}
 
     def close(self) -> None:

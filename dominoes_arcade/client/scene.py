@@ -14,6 +14,11 @@ frozen. Each hook says when it runs:
 - `draw(surface)`: draw in logical 1280x720 units (`canvas`). Must not change state.
 - `prompts()`: the button prompts for the footer, as (intent, label) pairs.
 - `footer_note()`: a line of words for the footer beside the prompts, or None.
+- `is_animating()`: whether the scene looks different next frame with no input (top
+  scene only). The App's loop draws only when something may have changed
+  (`App.step`), so a scene that moves other than by its tweens says so here, and
+  one that changes outside input and animation (an answer from a worker) calls
+  `changed()`.
 """
 
 from __future__ import annotations
@@ -85,6 +90,17 @@ class Scene:
     def footer_note(self) -> tuple[str, tuple[int, int, int]] | None:
         """A line for the footer, left of the prompts: (text, colour), or None."""
         return None
+
+    def is_animating(self) -> bool:
+        """Whether the next frame differs from this one with no input: while any
+        tween runs (show-only ones too). Override it to add what else moves: a value
+        eased in `update`, a countdown that changes what is drawn."""
+        return self.tweens.running
+
+    def changed(self) -> None:
+        """Ask for a new frame: what this scene draws changed with no input and no
+        animation."""
+        self.app.request_frame()
 
     # -- used by the App -----------------------------------------------------------
     def receive(self, event: InputEvent) -> None:

@@ -65,6 +65,10 @@ class MenuScene(Scene):
         super().update(dt)
         self.focus.update(dt)
 
+    def is_animating(self) -> bool:
+        """Tweens, or a button's press flash fading."""
+        return super().is_animating() or any(widget.flash > 0 for widget in self.focus.widgets)
+
     def draw_background(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.style.background(LOGICAL_SIZE), (0, 0))
 

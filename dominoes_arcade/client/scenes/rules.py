@@ -162,6 +162,10 @@ class RulesScene(MenuScene):
         gap = self.target - self.scroll
         self.scroll = self.target if abs(gap) < 0.5 else self.scroll + gap * min(1.0, dt * SCROLL_EASE)
 
+    def is_animating(self) -> bool:
+        """Tweens, or the text easing to where it was scrolled."""
+        return super().is_animating() or self.scroll != self.target
+
     # -- drawing -----------------------------------------------------------------------
     def draw_static(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)

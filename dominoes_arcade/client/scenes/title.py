@@ -23,6 +23,9 @@ from .menu import Dialog, MenuScene
 
 WIDTH, HEIGHT = LOGICAL_SIZE
 ATTRACT_SECONDS = 45.0
+BOB_SECONDS = 4.0
+"""The tiles in the corners bob while the title appears, then rest (a screen left
+alone draws nothing)."""
 
 
 class GameCard(Button):
@@ -67,9 +70,12 @@ class TitleScene(MenuScene):
         self._decor = None
         self.logo_drop = -170.0
         """The logo falls into place when the title first appears (tweened to 0)."""
+        self.bob = 1.0
+        """How far the corner tiles bob, 1 to 0 over `BOB_SECONDS` (a tween)."""
 
     def enter(self) -> None:
         self.tweens.tween(self, 0.8, easing="out_bounce", logo_drop=0.0)
+        self.tweens.tween(self, BOB_SECONDS, easing="in_quad", hold=False, bob=0.0)
         self.app.audio.play("shuffle")
 
     def build(self) -> None:
@@ -209,7 +215,7 @@ class TitleScene(MenuScene):
             self._build_art()
         self.draw_background(surface)
         for index, (x, y, face, shadow) in enumerate(self._decor):
-            bob = round(6 * math.sin(self.time * 1.3 + index * 1.7))
+            bob = round(6 * self.bob * math.sin(self.time * 1.3 + index * 1.7))
             surface.blit(shadow, shadow.get_rect(center=(x + 6, y + 10)))
             surface.blit(face, face.get_rect(center=(x, y + bob)))
         surface.blit(self._logo, self._logo.get_rect(center=(WIDTH // 2, 92 + round(self.logo_drop))))

@@ -277,6 +277,12 @@ class TableScene(TableHooks, Scene):
         if self.can_decide:
             self.picker.sync()  # a new decision puts the focus on its first source
 
+    def is_animating(self) -> bool:
+        """Every frame while the game moves on (bots, chance, a summary held, a replay,
+        a hint coming); still while the human's decision waits with nothing moving."""
+        return (super().is_animating() or not self.can_decide or self.hold_left > 0
+                or self.hint_ticket is not None or self.picker.is_pulsing)
+
     def advance(self, dt: float) -> None:
         """The table is idle: the game moves on (`Session.tick`), the replay steps, or
         a human's turn comes to the screen (the pass screen in hot-seat)."""

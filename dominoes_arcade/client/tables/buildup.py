@@ -305,6 +305,10 @@ class BuildUpTable(TableScene):
             self.shown_totals = [float(t) for t in self.state.totals]
         self._warm_summary_tiles()
 
+    def is_animating(self) -> bool:
+        """The kit's reasons, or the news banner still fading."""
+        return super().is_animating() or self.banner[1] > 0
+
     def _warm_summary_tiles(self) -> None:
         """Render the summary-sized images of the tiles it may show (those on top, and
         those in hand, which may be set aside), one a frame, ahead of the summary,

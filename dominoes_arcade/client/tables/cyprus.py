@@ -410,6 +410,11 @@ class CyprusTable(TableScene):
         rebuild the state without events): the state keeps them."""
         return list(self.match.state.rounds)
 
+    def is_animating(self) -> bool:
+        """The kit's reasons, or a tile of the hand still gliding to its place."""
+        return super().is_animating() or any(abs(self.hand_x.get(tile, rect.x) - rect.x) >= 0.25
+                                             for tile, rect in self.hand_rects() if tile >= 0)
+
     def _glide_hand(self, dt: float) -> None:
         follow = min(1.0, dt * HAND_GLIDE) if self.app.duration_scale > 0 else 1.0
         seen = set()

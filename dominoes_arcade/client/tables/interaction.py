@@ -70,6 +70,9 @@ ILLEGAL_COLOUR = (240, 86, 72)
 FOCUS_COLOUR = (255, 255, 255)
 HINT_COLOUR = (255, 128, 226)
 LAST_MOVE_COLOUR = (110, 200, 255)
+PULSE_SECONDS = 3.0
+"""The legal moves' rings pulse this long after a decision comes or the player's
+last input, then rest (a table waiting for the player draws nothing new)."""
 
 
 class _Spot:
@@ -105,6 +108,8 @@ class Picker:
         self.dragging = False
         self.pointer: tuple[int, int] = (0, 0)
         self._version = None
+        self.pulse_from = 0.0
+        """The table's time when the rings' pulse (re)started."""
 
     # -- state -----------------------------------------------------------------------
     def sync(self) -> list[Choice]:
@@ -113,6 +118,7 @@ class Picker:
         choices = self.table.current_choices()
         if self._version != self.table.decision_version:
             self._version = self.table.decision_version
+            self.pulse_from = self.table.time
             self.selected = self.pressed = None
             self.dragging = False
             items = self.items(choices)
@@ -144,11 +150,16 @@ class Picker:
     def dragged_source(self) -> Hashable | None:
         return self.pressed if self.dragging else None
 
+    @property
+    def is_pulsing(self) -> bool:
+        return self.table.time - self.pulse_from < PULSE_SECONDS
+
     # -- input -------------------------------------------------------------------------
     def handle(self, event) -> bool:
         """Use `event` for the decision; True when it was used."""
         if not self.table.can_decide:
             return False
+        self.pulse_from = self.table.time
         choices = self.sync()
         if not choices:
             return False
@@ -323,7 +334,7 @@ class Picker:
         if not choices or self._version != table.decision_version:
             return
         rects = table.item_rects()
-        pulse = 0.5 + 0.5 * math.sin(table.time * 5.0)
+        pulse = 0.5 + 0.5 * math.sin(min(table.time, self.pulse_from + PULSE_SECONDS) * 5.0)
         source = self.pressed if self.dragging else self.selected
         if source is None:
             for item in sources(choices):

@@ -215,6 +215,10 @@ class NecropolisTable(TableScene):
             self.tweens.clear()
             self.on_rebuild()
 
+    def is_animating(self) -> bool:
+        """The kit's reasons, or a score still counting to its value."""
+        return super().is_animating() or self.shown_scores != self.visible_scores()
+
     # -- events ----------------------------------------------------------------------
     def on_events(self, action: Action, events: list[Event]) -> None:
         audio = self.app.audio
