@@ -484,7 +484,7 @@ class TableScene(TableHooks, Scene):
         playing = own and not self.ended and bool(self.human_seats)
         self.app.open("pause", self.setup.game, on_restart=self.restart, deal=self.setup.seed if own else None,
                       on_same_deal=self.play_deal_again if own else None,
-                      on_bots_finish=self.let_bots_finish if playing else None)
+                      on_bots_finish=self.let_bots_finish if playing else None, saved_when_left=own and not self.ended)
 
     def prompts(self) -> list[tuple[Intent, str]]:
         if self.replay is not None:
