@@ -5,7 +5,9 @@ the history of finished games. No pygame: the client writes them, and
 - ``history.jsonl``: one finished game a line, as a game record (the tournament
   journal's format, so `dominoes-arcade replay` reads it) with a few keys more:
   ``kinds`` (each seat's ``human`` or difficulty), ``winners``, ``demo`` (bots in
-  every seat), ``finished_at`` and ``history_version``. Lines are appended with
+  every seat), ``finished_by_bot`` (the human seats a bot finished: "Let the bot
+  finish"; a line written before it existed reads as none), ``finished_at`` and
+  ``history_version``. Lines are appended with
   one write each and flushed, as the journal is: a crash can at worst cut the
   last line short, and reading drops such a line. A line is always appended on
   a line of its own (after a newline when the file lacks its last one), so a
@@ -73,6 +75,8 @@ class HistoryEntry:
     finished_at: float
     line: int
     """1-based, as `dominoes-arcade replay history.jsonl --index N` counts."""
+    finished_by_bot: list[int] = field(default_factory=list)
+    """The human seats a bot played to the end ("Let the bot finish")."""
 
     @property
     def humans(self) -> list[int]:
@@ -80,9 +84,10 @@ class HistoryEntry:
 
 
 def history_line(record: Record, kinds: list[str], winners: list[int], *, demo: bool,
-                 finished_at: float | None = None) -> str:
+                 finished_at: float | None = None, finished_by_bot: Sequence[int] = ()) -> str:
     """One history line for a finished game."""
     extra = {"kinds": list(kinds), "winners": list(winners), "demo": bool(demo),
+             "finished_by_bot": list(finished_by_bot),
              "finished_at": round(finished_at if finished_at is not None else time.time(), 3),
              "history_version": VERSION}
     return json.dumps({**record.to_dict(), **extra})
@@ -119,7 +124,11 @@ def entry_from_json(text: str, line: int) -> HistoryEntry:
         raise ValueError("bad winners")
     if not isinstance(record.scores, list) or len(record.scores) != len(kinds):
         raise ValueError("no final scores")
-    return HistoryEntry(record, kinds, winners, bool(data.get("demo")), float(data.get("finished_at", 0)), line)
+    by_bot = data.get("finished_by_bot", [])  # absent from lines written before it existed
+    if not isinstance(by_bot, list) or not all(isinstance(s, int) and kinds[s:s + 1] == ["human"] for s in by_bot):
+        raise ValueError("bad finished_by_bot: not human seats")
+    return HistoryEntry(record, kinds, winners, bool(data.get("demo")), float(data.get("finished_at", 0)), line,
+                        by_bot)
 
 
 def read_history(folder: Path | None = None) -> tuple[list[HistoryEntry], str | None]:

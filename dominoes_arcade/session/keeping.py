@@ -4,7 +4,8 @@
   menu, the window closed, Ctrl-C, a headless frame limit), so the title screen's
   Continue and ``dominoes-arcade play --continue`` pick it up;
 - every finished game, demos included (marked), appended to the history, which
-  the statistics read; the saved game, once finished, is discarded.
+  the statistics read (a game a bot finished for the player marked too); the
+  saved game, once finished, is discarded.
 
 And the way back into a game already begun (a save, or a replay taken over at
 some step): `lay_steps`. The files' formats are `history`'s (unchanged).
@@ -79,7 +80,7 @@ def record_finished(session: Session, folder: Path | None = None) -> None:
     outcome = session.state.outcome()
     winners = list(outcome.winners) if outcome is not None else []
     line = history.history_line(session.match.to_record(session.kinds), list(session.kinds), winners,
-                                demo=session.demo)
+                                demo=session.demo, finished_by_bot=session.finished_by_bot)
     try:
         history.append_history(line, folder)
         if session.continued:

@@ -52,7 +52,7 @@ class PauseScene(MenuScene):
         if self.on_same_deal is not None:
             entries.append(("Play this deal again", self.ask_same_deal, "From the start, the same tiles."))
         if self.on_bots_finish is not None:
-            entries.append(("Let the bot finish", self.ask_bots_finish, "Bots play your seat to the end."))
+            entries.append(("Let the bot finish", self.ask_bots_finish, "The hard bot plays your seat to the end."))
         if self.watching:
             entries.append(("Leave replay", self.leave, "Back to the title screen."))
         else:
@@ -87,7 +87,9 @@ class PauseScene(MenuScene):
                                     [("Play again", self.on_same_deal), ("Keep playing", lambda: None)]))
 
     def ask_bots_finish(self) -> None:
-        self.app.scenes.push(Dialog(self.app, "Let the bot finish?", "Bots play the human seats to the end.",
+        self.app.scenes.push(Dialog(self.app, "Let the bot finish?",
+                                    "The hard bot plays your seat to the end. Your statistics count the game "
+                                    "apart, as finished by a bot.",
                                     [("Let it play", self.bots_finish), ("Keep playing", lambda: None)]))
 
     def bots_finish(self) -> None:

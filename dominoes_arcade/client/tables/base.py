@@ -407,8 +407,8 @@ class TableScene(TableHooks, Scene):
         self.reopen(TableSetup(setup.game, list(setup.seats), dict(setup.options), setup.seed))
 
     def let_bots_finish(self) -> None:
-        """Bots take over the human seats to the end (the opponents' difficulty,
-        else medium); the player watches their own hand played."""
+        """The hard bot takes over the human seats to the end (`Session.let_bots_finish`);
+        the player watches their own hand played."""
         if self.hot_seat:
             self.revealed_seat = None  # several players' hands: none of them shows
         self.session.let_bots_finish()
