@@ -17,7 +17,6 @@ from dominoes_arcade import history, stats
 from dominoes_arcade.cli import app as cli_app
 from dominoes_arcade.client.app import LOGICAL_SIZE
 from dominoes_arcade.client.layout_check import problems
-from dominoes_arcade.client.scenes.statistics import bot_finished_note
 from dominoes_arcade.engine.match import random_game
 from dominoes_arcade.engine.records import Record
 from dominoes_arcade.session import Session
@@ -63,24 +62,23 @@ def entry(kinds, winners, scores, at, by_bot=()) -> history.HistoryEntry:
                                 list(by_bot))
 
 
-BOT_FINISHED_HISTORY = [
-    entry(["human", "easy"], [0], [30, 10], 1),
-    entry(["human", "easy"], [1], [5, 40], 2, by_bot=[0]),  # a loss the bot played out: apart
-    entry(["human", "easy"], [0], [25, 12], 3),
-]
+def bot_finished_history() -> list[history.HistoryEntry]:
+    return [entry(["human", "easy"], [0], [30, 10], 1),
+            entry(["human", "easy"], [1], [5, 40], 2, by_bot=[0]),  # a loss the bot played out: apart
+            entry(["human", "easy"], [0], [25, 12], 3)]
 
 
 def test_the_statistics_count_bot_finished_games_apart():
-    (row,) = stats.statistics(BOT_FINISHED_HISTORY)
+    (row,) = stats.statistics(bot_finished_history())
     data = row.to_dict()
     assert (data["games"], data["wins"], data["losses"], data["finished_by_bot"]) == (2, 2, 0, 1)
     assert data["longest_streak"] == 2 and data["average_score"] == 27.5, "the bot's game in no number"
-    assert stats.recent_results(BOT_FINISHED_HISTORY) == [("buildup", "win"), ("buildup", "win")]
+    assert stats.recent_results(bot_finished_history()) == [("buildup", "win"), ("buildup", "win")]
 
 
 @pytest.mark.parametrize("resolution", [(1920, 1080), (1280, 800)])
 def test_stats_json_and_the_statistics_screen_show_the_games_apart(app_with, resolution):
-    for item in BOT_FINISHED_HISTORY:
+    for item in bot_finished_history():
         history.append_history(history.history_line(
             Record("buildup", {}, item.kinds, 1, random_game("buildup", 1).steps, item.record.scores), item.kinds,
             item.winners, demo=False, finished_at=item.finished_at, finished_by_bot=item.finished_by_bot))
@@ -88,6 +86,8 @@ def test_stats_json_and_the_statistics_screen_show_the_games_apart(app_with, res
     assert outcome.exit_code == 0, outcome.output
     (row,) = json.loads(outcome.output)
     assert (row["games"], row["finished_by_bot"]) == (2, 1)
+    from dominoes_arcade.client.scenes.statistics import bot_finished_note
+
     app = app_with(KIT_CONFIG, resolution=resolution)
     app.open("statistics")
     app.check_layout = True
