@@ -12,6 +12,7 @@ import pygame
 
 from ...engine import Action, Event
 from ..input import InputEvent
+from ..verdict import Breakdown
 from . import seat_label
 from .interaction import Choice
 
@@ -88,6 +89,13 @@ class TableHooks:
             headline = f"{names} {'wins' if len(outcome.winners) == 1 else 'win'}"
         scores = ", ".join(f"{self.seat_name(seat)} {score}" for seat, score in enumerate(outcome.scores))
         return [headline, f"because {outcome.termination.value}.", f"Scores: {scores}"]
+
+    def score_breakdown(self) -> Breakdown:
+        """The final scores taken apart for the game-over screen, a column for each
+        hand, round or part of the score; by default the totals alone."""
+        outcome = self.state.outcome()
+        totals = list(outcome.scores if outcome is not None else self.state.scores())
+        return Breakdown([], [[] for _ in totals], totals)
 
     def on_events(self, action: Action, events: list[Event]) -> None:
         """Start animations and sounds for what `action` did."""
