@@ -119,7 +119,7 @@ def test_a_new_game_asks_before_it_replaces_its_games_save(app_with, device):
     choose(app, device, "Start game")
     dialog = app.scenes.top
     assert dialog.name == "dialog" and dialog.title == "Replace your saved game?"
-    assert "You left a game of Build Up unfinished" in dialog.message
+    assert "The Build Up game you left unfinished will be lost" in dialog.message
     assert focus_label(app) == "Keep it", "the harmless choice first"
     choose(app, device, "Keep it")
     assert app.scenes.top.name == "setup" and history.load_save(game="buildup")[0].record.seed == 3
@@ -159,4 +159,8 @@ def look_at_every_help_line(app, name: str) -> None:
         run(app, frames=2)
         found = problems(app.layout_marks, pygame.Rect((0, 0), LOGICAL_SIZE))
         assert found == [], f"{name} with {focus_label(app)!r} in focus: {found}"
+        buttons = min(widget.rect.top for widget in app.scenes.top.focus.widgets)
+        words = [mark for mark in app.layout_marks if mark.kind == "text" and mark.layer.startswith(name)
+                 and mark.rect.bottom > buttons - 4 and mark.rect.top < buttons]
+        assert words == [], f"words run into the buttons: {words}"
         run(app, key(pygame.K_DOWN) + key(pygame.K_RIGHT))

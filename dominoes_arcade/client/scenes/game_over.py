@@ -82,14 +82,15 @@ class GameOverScene(MenuScene):
         why = outcome.termination.value
         reason = [f"{why[0].upper()}{why[1:]}." + ("" if higher else " Lowest score wins.")]
         if table.session.finished_by_bot:
-            reason.append("The hard bot finished the game for you.")
+            reason.append("The hard bot finished the game for you." if len(self.humans) == 1 else
+                          "The hard bot finished the game for the players.")
         return words, words.lines + reason
 
     # -- widgets ---------------------------------------------------------------------------
     @property
     def panel(self) -> pygame.Rect:
         if self.collapsed:
-            return pygame.Rect(WIDTH // 2 - PANEL_WIDTH // 2, BOTTOM - 96, PANEL_WIDTH, 88)
+            return pygame.Rect(WIDTH // 2 - PANEL_WIDTH // 2, BOTTOM - 74, PANEL_WIDTH, 72)
         seats = len(self.breakdown.totals) if self.breakdown is not None else 0
         height = 118 + LINE * len(self.reason_lines()) + (34 + ROW * seats if seats else 0) + 104
         return pygame.Rect(WIDTH // 2 - PANEL_WIDTH // 2, max(16, (BOTTOM - height) // 2), PANEL_WIDTH, height)
@@ -102,10 +103,10 @@ class GameOverScene(MenuScene):
         again = "Next demo" if self.table.setup.demo else "Play again"
         panel = self.panel
         if self.collapsed:
-            y, x = panel.y + 16, panel.right - 20
-            self.focus.add(Button((x - 440, y, 210, 56), "Show results", self.ask_toggle, size=BODY + 1,
+            y, x = panel.y + 10, panel.right - 20
+            self.focus.add(Button((x - 480, y, 250, 52), "Show results", self.ask_toggle, size=BODY + 1,
                                   help="The results again, over the table."))
-            self.focus.add(Button((x - 220, y, 220, 56), again, self.table.restart, size=BODY + 1))
+            self.focus.add(Button((x - 220, y, 220, 52), again, self.table.restart, size=BODY + 1))
         else:
             y = panel.bottom - 84
             self.focus.add(Button((panel.centerx - 390, y, 250, 62), again, self.table.restart))
@@ -157,7 +158,7 @@ class GameOverScene(MenuScene):
         style = self.app.style
         panel = self.panel
         if self.collapsed:
-            self.app.panels.draw(surface, panel, radius=20, alpha=245)
+            self.app.panels.draw(surface, panel, radius=20, alpha=255)  # opaque: the table's words stay under it
             line = style.text(self.verdict.headline, LARGE, style.palette.accent, bold=True)
             surface.blit(line, line.get_rect(midleft=(panel.x + 26, panel.centery)))
         else:

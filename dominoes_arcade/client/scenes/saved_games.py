@@ -59,8 +59,8 @@ def start_new_game(app, game: str, start: Callable[[], None]) -> None:
         start()
 
     app.scenes.push(Dialog(app, "Replace your saved game?",
-                           f"You left a game of {title} unfinished. A new game takes its place, and that one is "
-                           "lost; to play it instead, choose Continue on the title screen.",
+                           f"The {title} game you left unfinished will be lost. Continue on the title screen "
+                           "plays it instead.",
                            [("Replace it", replace), ("Keep it", lambda: None)]))
 
 
@@ -80,7 +80,7 @@ class SavedGamesScene(MenuScene):
 
     @property
     def panel(self) -> pygame.Rect:
-        height = 150 + ROW * (len(self.saves) + 1)
+        height = 180 + ROW * (len(self.saves) + 1)
         return pygame.Rect(WIDTH // 2 - 260, max(40, (HEIGHT - height) // 2 - 20), 520, height)
 
     def build(self) -> None:
@@ -106,4 +106,4 @@ class SavedGamesScene(MenuScene):
         title = self.app.style.shadow_text("Continue which game?", HEADING - 6)
         surface.blit(title, title.get_rect(center=(WIDTH // 2, panel.y + 50)))
         self.focus.draw(surface, self.app.style)
-        self.draw_help(surface, panel.bottom + 22)
+        self.draw_help(surface, panel.bottom - 30)
