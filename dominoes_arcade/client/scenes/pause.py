@@ -88,8 +88,8 @@ class PauseScene(MenuScene):
 
     def ask_bots_finish(self) -> None:
         self.app.scenes.push(Dialog(self.app, "Let the bot finish?",
-                                    "The hard bot plays your seat to the end. Your statistics count the game "
-                                    "apart, as finished by a bot.",
+                                    "The hard bot plays your seat to the end; your statistics count the game "
+                                    "apart.",
                                     [("Let it play", self.bots_finish), ("Keep playing", lambda: None)]))
 
     def bots_finish(self) -> None:
@@ -107,7 +107,8 @@ class PauseScene(MenuScene):
                 "The game is over and kept in your history; nothing is lost.")
 
     def ask_leave(self) -> None:
-        self.app.scenes.push(Dialog(self.app, "Leave this game?", self.leave_words()[1],
+        title = "Leave this demo?" if self.deal is None and not self.saved_when_left else "Leave this game?"
+        self.app.scenes.push(Dialog(self.app, title, self.leave_words()[1],
                                     [("Leave", self.leave), ("Keep playing", lambda: None)]))
 
     def leave(self) -> None:
