@@ -147,3 +147,50 @@ def test_the_game_over_screen_passes_the_layout_check(app_with, resolution, game
         found = problems(app.layout_marks, pygame.Rect((0, 0), LOGICAL_SIZE))
         assert found == [], f"{'folded' if over.collapsed else 'open'}: {found}"
         run(app, key(pygame.K_h))
+
+
+# -- hand and round summaries ----------------------------------------------------------------------
+def test_hand_and_round_words_speak_to_you():
+    from dominoes_arcade.client.verdict import hand_words, round_words
+
+    assert hand_words(2, 4, NAMES[:2], (34, 21), [0]) == "You took hand 2 of 4, 34 to 21"
+    assert hand_words(2, 4, NAMES[:2], (34, 21), [1]) == "Seat 1 took hand 2 of 4, 34 to 21"
+    assert hand_words(3, 4, NAMES[:2], (20, 20), [0]) == "Hand 3 of 4 shared, 20 all"
+    assert round_words(3, True, 0, 24, NAMES, [0]) == "Round 3: you domino, +24"
+    assert round_words(3, True, 3, 24, NAMES, [0]) == "Round 3: Seat 4 dominoes, +24"
+    assert round_words(1, False, 0, 18, NAMES, [0]) == "Round 1 blocked: you have the lowest hand, +18"
+
+
+def drawn_text(app) -> list[str]:
+    return [mark.what for mark in app.layout_marks if mark.kind == "text"]
+
+
+def test_the_build_up_hand_summary_says_who_took_the_hand(app_with):
+    app = app_with(QUICK.format(speed="fast"))
+    table = open_table(app, TableSetup("buildup", ["human", "easy"], app.settings.game("buildup"), 4))
+    table.let_bots_finish()
+    run_until(app, lambda: table.summary is not None, limit=40000)
+    app.check_layout = True
+    run(app, frames=2)
+    first, second = table.summary.scores
+    expected = ("Hand 1 of 4 shared" if first == second else
+                f"You took hand 1 of 4, {first} to {second}" if first > second else
+                f"Seat 2 took hand 1 of 4, {second} to {first}")
+    assert any(text.startswith(expected) for text in drawn_text(app)), drawn_text(app)
+
+
+def test_the_cyprus_round_summary_says_when_you_won_the_round(app_with):
+    app = app_with(QUICK.format(speed="fast"))  # a summary shows for a while only with animations on
+    table = open_table(app, TableSetup("cyprus", ["human", "easy", "easy", "easy"],
+                                       {**app.settings.game("cyprus"), "target_score": 1000}, 6))
+    table.let_bots_finish()
+    app.check_layout = True
+    for _ in range(12):  # rounds, until seat 1 (you) wins one
+        run_until(app, lambda: table.summary_up, limit=40000)
+        run(app)
+        result = table.model.result
+        if result.winner == 0:
+            assert any(text.startswith(f"Round {result.number}") and "you" in text for text in drawn_text(app))
+            return
+        run_until(app, lambda: not table.summary_up, limit=40000)
+    pytest.fail("you won no round in twelve")

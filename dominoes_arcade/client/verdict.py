@@ -80,6 +80,29 @@ def verdict(names: Sequence[str], scores: Sequence[int], winners: Sequence[int],
     return Verdict(neutral(names, scores, winners), lines, celebrate)
 
 
+def hand_words(number: int, of: int, names: Sequence[str], scores: Sequence[int], humans: Sequence[int]) -> str:
+    """Who took a hand of a two-player game whose higher score wins: "You took hand
+    2 of 4, 34 to 21", "Seat 2 took hand 2 of 4, 34 to 21", "Hand 2 of 4 shared, 20 all"."""
+    if scores[0] == scores[1]:
+        return f"Hand {number} of {of} shared, {scores[0]} all"
+    winner = 0 if scores[0] > scores[1] else 1
+    subject = "You" if list(humans) == [winner] else names[winner]
+    return f"{subject} took hand {number} of {of}, {scores[winner]} to {scores[1 - winner]}"
+
+
+def round_words(number: int, domino: bool, winner: int, points: int, names: Sequence[str],
+                humans: Sequence[int]) -> str:
+    """How a round ended and who scored: "Round 3: you domino, +24", "Round 3
+    blocked: Seat 2 has the lowest hand, +18"."""
+    if winner < 0:
+        return f"Round {number} blocked: the lowest hands tie, nobody scores"
+    you = list(humans) == [winner]
+    if domino:
+        return f"Round {number}: {'you domino' if you else f'{names[winner]} dominoes'}, +{points}"
+    who = "you have" if you else f"{names[winner]} has"
+    return f"Round {number} blocked: {who} the lowest hand, +{points}"
+
+
 @dataclass
 class Breakdown:
     """The final scores taken apart, for the game-over screen to count up."""

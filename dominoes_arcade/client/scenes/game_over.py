@@ -63,11 +63,8 @@ class GameOverScene(MenuScene):
     # -- what happened ---------------------------------------------------------------------
     @property
     def humans(self) -> list[int]:
-        """The seats played at this screen as the game began (a seat a bot finished
-        is still the player's); none in a replay or a demo."""
-        if self.table.setup.record is not None:
-            return []
-        return [seat for seat, kind in enumerate(self.table.session.kinds) if kind == "human"]
+        """The seats played at this screen (`TableHooks.players_here`)."""
+        return self.table.players_here()
 
     def _words(self) -> tuple[Verdict, list[str]]:
         """The verdict and the lines under it (why the game ended, who finished it)."""

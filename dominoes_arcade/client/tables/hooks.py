@@ -90,6 +90,14 @@ class TableHooks:
         scores = ", ".join(f"{self.seat_name(seat)} {score}" for seat, score in enumerate(outcome.scores))
         return [headline, f"because {outcome.termination.value}.", f"Scores: {scores}"]
 
+    def players_here(self) -> list[int]:
+        """The seats played at this screen as the game began (a seat the bot finished
+        is still its player's); none in a demo or a replay: the words of the
+        summaries and the game-over screen speak to them."""
+        if self.setup.record is not None:
+            return []
+        return [seat for seat, kind in enumerate(self.session.kinds) if kind == "human"]
+
     def score_breakdown(self) -> Breakdown:
         """The final scores taken apart for the game-over screen, a column for each
         hand, round or part of the score; by default the totals alone."""
