@@ -9,7 +9,7 @@
   saved game, once finished, is discarded.
 
 And the way back into a game already begun (a save, or a replay taken over at
-some step): `lay_steps`. The files' formats are `history`'s (unchanged).
+some step): `lay_steps`. The files' formats are `history`'s.
 """
 
 from __future__ import annotations
