@@ -137,10 +137,12 @@ def test_the_screen_folds_away_to_show_the_board_and_comes_back(app_with, device
 @pytest.mark.parametrize(("game", "seats", "options"), [
     ("buildup", ["human", "easy"], {}),
     ("cyprus", ["human", "human"] + ["easy"] * 8, {"target_score": 20}),
-    ("necropolis", ["easy", "easy"], {})])
+    ("necropolis", ["easy", "easy"], {}),
+    ("cyprus", ["human", "easy", "easy", "easy"], {"target_score": 600})])  # many rounds: "Round 10" fits
 def test_the_game_over_screen_passes_the_layout_check(app_with, resolution, game, seats, options):
     app = app_with(QUICK.format(speed="off"), resolution=resolution)
     over = finished(app, game, seats, **options)
+    assert len(over.breakdown.columns) <= 5
     app.check_layout = True
     for _ in range(2):  # open, then folded
         run(app, frames=2)

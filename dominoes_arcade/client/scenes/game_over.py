@@ -36,7 +36,7 @@ COUNT_SECONDS = 1.4
 DEMO_SECONDS = 4.0
 """How long a finished demo shows its result before the next demo starts."""
 ATTRACT_IGNORES = frozenset({Intent.POINT, Intent.DRAG, Intent.RELEASE, Intent.DEVICE_ADDED})
-PLACE_X, NAME_X, PARTS_X, PART_WIDTH, TOTAL_WIDTH = 24, 84, 330, 82, 96
+PLACE_X, NAME_X, PARTS_X, PART_WIDTH = 24, 84, 300, 96
 """The breakdown's columns, from the panel's left edge (the totals at its right)."""
 
 

@@ -60,7 +60,7 @@ from .cyprus_pieces import Note, Pieces
 from .interaction import Choice
 from .sprites import Sprite
 
-BREAKDOWN_ROUNDS = 6
+BREAKDOWN_ROUNDS = 5
 """Columns of rounds the game-over screen shows: a longer game adds up its first rounds."""
 DEAL_FLIGHT = 0.32
 DEAL_PACE = 0.035
