@@ -164,3 +164,18 @@ def look_at_every_help_line(app, name: str) -> None:
                  and mark.rect.bottom > buttons - 4 and mark.rect.top < buttons]
         assert words == [], f"words run into the buttons: {words}"
         run(app, key(pygame.K_DOWN) + key(pygame.K_RIGHT))
+
+
+def test_playing_a_replay_from_here_asks_before_it_replaces_its_games_save(app_with):
+    from dominoes_arcade.client.tables import TableSetup, open_table
+
+    history.save_game(partial("necropolis", 4, at=200.0))
+    app = app_with(KIT_CONFIG)
+    record = random_game("necropolis", 7)
+    open_table(app, TableSetup("necropolis", list(record.seats), dict(record.options), 7, record=record))
+    press_keys(app, pygame.K_RETURN, pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_h)  # pause, two steps, take over
+    assert app.scenes.top.name == "take over"
+    press_keys(app, pygame.K_RETURN)  # "Play from here"
+    assert app.scenes.top.name == "dialog" and app.scenes.top.title == "Replace your saved game?"
+    press_keys(app, pygame.K_RETURN)  # "Keep it": back to choosing a seat, the save kept
+    assert app.scenes.top.name == "take over" and history.load_save(game="necropolis")[0].record.seed == 4
