@@ -1,18 +1,22 @@
-"""The player's files in the user data directory: the saved game in progress and
-the history of finished games. No pygame: the client writes them, and
+"""The player's files in the user data directory: the saved games in progress (one
+per game) and the history of finished games. No pygame: the client writes them, and
 `dominoes-arcade stats` and `play --continue` read them.
 
 - ``history.jsonl``: one finished game a line, as a game record (the tournament
   journal's format, so `dominoes-arcade replay` reads it) with a few keys more:
   ``kinds`` (each seat's ``human`` or difficulty), ``winners``, ``demo`` (bots in
-  every seat), ``finished_at`` and ``history_version``. Lines are appended with
-  one write each and flushed, as the journal is: a crash can at worst cut the
-  last line short, and reading drops such a line. A line is always appended on
-  a line of its own (after a newline when the file lacks its last one), so a
-  torn line never swallows the next game.
-- ``saved-game.json``: the game left in progress: its record so far plus what the
-  client needs to seat everybody again (``kinds``, the viewer). Written atomically
-  (a temporary file, then a rename), so a crash mid-write keeps the previous save.
+  every seat), ``finished_by_bot`` (the human seats a bot finished: "Let the bot
+  finish"; a line written before it existed reads as none), ``finished_at`` and
+  ``history_version``. Lines are appended with one write each and flushed, as
+  the journal is: a crash can at worst cut the last line short, and reading
+  drops such a line. A line is always appended on a line of its own (after a
+  newline when the file lacks its last one), so a torn line never swallows the
+  next game.
+- ``saved-game-GAME.json`` (one per game: ``saved-game-buildup.json``...): that
+  game left in progress: its record so far plus what the client needs to seat
+  everybody again (``kinds``, the viewer). Written atomically (a temporary file,
+  then a rename), so a crash mid-write keeps the previous save. The single
+  ``saved-game.json`` of earlier versions is moved to its game's file when found.
 
 A file that cannot be used (not UTF-8, not JSON, from another version, a record
 the rules refuse, a seat that would run a program) is never fatal: it is moved
@@ -39,7 +43,11 @@ from .engine.json_lines import parse_line
 from .engine.records import Record, replay, shorten
 
 HISTORY_FILE = "history.jsonl"
+SAVE_PREFIX = "saved-game-"
+"""Each game's save is ``saved-game-GAME.json`` (``saved-game-buildup.json``)."""
 SAVE_FILE = "saved-game.json"
+"""The one save of the versions before one save per game: moved to its game's file
+when found (`migrate_single_save`)."""
 VERSION = 1
 """Written into every history line and save; another value is another version's file."""
 
@@ -48,10 +56,10 @@ def data_dir() -> Path:
     return user_data_dir()
 
 
-def set_aside(path: Path) -> Path:
-    """Move a damaged file out of the way (never delete it): ``NAME.damaged-N``."""
+def set_aside(path: Path, why: str = "damaged") -> Path:
+    """Move a file out of the way (never delete it): ``NAME.damaged-N`` (or another `why`)."""
     number = 1
-    while (aside := path.with_name(f"{path.name}.damaged-{number}")).exists():
+    while (aside := path.with_name(f"{path.name}.{why}-{number}")).exists():
         number += 1
     os.replace(path, aside)
     return aside
@@ -73,6 +81,8 @@ class HistoryEntry:
     finished_at: float
     line: int
     """1-based, as `dominoes-arcade replay history.jsonl --index N` counts."""
+    finished_by_bot: list[int] = field(default_factory=list)
+    """The human seats a bot played to the end ("Let the bot finish")."""
 
     @property
     def humans(self) -> list[int]:
@@ -80,9 +90,10 @@ class HistoryEntry:
 
 
 def history_line(record: Record, kinds: list[str], winners: list[int], *, demo: bool,
-                 finished_at: float | None = None) -> str:
+                 finished_at: float | None = None, finished_by_bot: Sequence[int] = ()) -> str:
     """One history line for a finished game."""
     extra = {"kinds": list(kinds), "winners": list(winners), "demo": bool(demo),
+             "finished_by_bot": list(finished_by_bot),
              "finished_at": round(finished_at if finished_at is not None else time.time(), 3),
              "history_version": VERSION}
     return json.dumps({**record.to_dict(), **extra})
@@ -119,7 +130,11 @@ def entry_from_json(text: str, line: int) -> HistoryEntry:
         raise ValueError("bad winners")
     if not isinstance(record.scores, list) or len(record.scores) != len(kinds):
         raise ValueError("no final scores")
-    return HistoryEntry(record, kinds, winners, bool(data.get("demo")), float(data.get("finished_at", 0)), line)
+    by_bot = data.get("finished_by_bot", [])  # absent from lines written before it existed
+    if not isinstance(by_bot, list) or not all(isinstance(s, int) and kinds[s:s + 1] == ["human"] for s in by_bot):
+        raise ValueError("bad finished_by_bot: not human seats")
+    return HistoryEntry(record, kinds, winners, bool(data.get("demo")), float(data.get("finished_at", 0)), line,
+                        by_bot)
 
 
 def read_history(folder: Path | None = None) -> tuple[list[HistoryEntry], str | None]:
@@ -182,18 +197,28 @@ class SavedGame:
                            "viewer": self.viewer, "saved_at": round(self.saved_at, 3)})
 
 
+def save_path(game: str, folder: Path | None = None) -> Path:
+    """Where the saved game of `game` is kept (one save per game)."""
+    return (folder or data_dir()) / f"{SAVE_PREFIX}{game}.json"
+
+
 def save_game(saved: SavedGame, folder: Path | None = None) -> Path:
-    path = (folder or data_dir()) / SAVE_FILE
+    """Keep `saved` as its game's save (replacing that game's earlier save, if any)."""
+    path = save_path(saved.record.game, folder)
     write_atomically(path, saved.to_json() + "\n")
     return path
 
 
-def discard_save(folder: Path | None = None) -> None:
-    ((folder or data_dir()) / SAVE_FILE).unlink(missing_ok=True)
+def discard_save(game: str, folder: Path | None = None) -> None:
+    save_path(game, folder).unlink(missing_ok=True)
 
 
-def has_save(folder: Path | None = None) -> bool:
-    return ((folder or data_dir()) / SAVE_FILE).exists()
+def has_save(folder: Path | None = None, game: str | None = None) -> bool:
+    """Whether `game` (by default: any game) has a saved game, an old single save included."""
+    if game is not None:
+        return save_path(game, folder).exists()
+    where = folder or data_dir()
+    return (where / SAVE_FILE).exists() or any(where.glob(f"{SAVE_PREFIX}*.json"))
 
 
 def check_kinds(kinds: Any, seats: int, programs: Sequence[str] = ()) -> list[str]:
@@ -215,11 +240,10 @@ def check_kinds(kinds: Any, seats: int, programs: Sequence[str] = ()) -> list[st
     return kinds
 
 
-def load_save(folder: Path | None = None, programs: Sequence[str] = ()) -> tuple[SavedGame | None, str | None]:
-    """The saved game, or None; and a notice when the file was damaged or names a
-    seat the client does not offer (see `check_kinds`): it is then set aside, so
-    the notice shows once."""
-    path = (folder or data_dir()) / SAVE_FILE
+def read_save(path: Path, programs: Sequence[str] = ()) -> tuple[SavedGame | None, str | None]:
+    """The saved game in `path`, or None; and a notice when the file was damaged or
+    names a seat the client does not offer (see `check_kinds`): it is then set
+    aside, so the notice shows once."""
     if not path.exists():
         return None, None
     try:
@@ -227,6 +251,8 @@ def load_save(folder: Path | None = None, programs: Sequence[str] = ()) -> tuple
         if not isinstance(data, dict) or data.get("save_version") != VERSION:
             raise ValueError("not a saved game of this version")
         record = Record.from_dict(data["record"])
+        if path.name.startswith(SAVE_PREFIX) and path.name != f"{SAVE_PREFIX}{record.game}.json":
+            raise ValueError(f"it holds a game of {shorten(str(record.game), 30)}, not the one its name says")
         kinds = check_kinds(data["kinds"], len(record.seats), programs)
         viewer = data.get("viewer", 0)
         if not isinstance(viewer, int) or not 0 <= viewer < len(kinds):
@@ -241,3 +267,50 @@ def load_save(folder: Path | None = None, programs: Sequence[str] = ()) -> tuple
         except OSError as move_error:
             return None, f"the saved game could not be used ({error}) nor set aside ({move_error})"
         return None, f"the saved game could not be used ({error}); it was kept as {aside.name}"
+
+
+def migrate_single_save(folder: Path | None = None, programs: Sequence[str] = ()) -> str | None:
+    """Move the one save of the versions before one save per game (``SAVE_FILE``)
+    to its game's file; a notice when it could not be used (set aside, as any
+    damaged save), or when its game has a save already (then the old file is kept
+    aside as ``NAME.older-N``: it is never deleted)."""
+    old = (folder or data_dir()) / SAVE_FILE
+    saved, notice = read_save(old, programs)
+    if saved is None:
+        return notice
+    target = save_path(saved.record.game, folder)
+    try:
+        if target.exists():
+            aside = set_aside(old, "older")
+            return f"an older saved game of {saved.record.game} was kept as {aside.name}"
+        os.replace(old, target)
+    except OSError as error:
+        return f"the saved game could not be moved to {target.name}: {error}"
+    return None
+
+
+def load_saves(folder: Path | None = None, programs: Sequence[str] = ()) -> tuple[list[SavedGame], str | None]:
+    """Every game's save, the latest saved first, and a notice (or None) for what
+    could not be used (`read_save`). An old single save is moved to its game's
+    file first (`migrate_single_save`)."""
+    notices = [migrate_single_save(folder, programs)]
+    saves: list[SavedGame] = []
+    for path in sorted((folder or data_dir()).glob(f"{SAVE_PREFIX}*.json")):
+        saved, notice = read_save(path, programs)
+        notices.append(notice)
+        if saved is not None:
+            saves.append(saved)
+    saves.sort(key=lambda saved: saved.saved_at, reverse=True)
+    return saves, "; ".join(notice for notice in notices if notice) or None
+
+
+def load_save(folder: Path | None = None, programs: Sequence[str] = (),
+              game: str | None = None) -> tuple[SavedGame | None, str | None]:
+    """The saved game of `game` (by default the latest saved of any game), or None,
+    and a notice when a save could not be used (see `load_saves`)."""
+    if game is None:
+        saves, notice = load_saves(folder, programs)
+        return (saves[0] if saves else None), notice
+    moved = migrate_single_save(folder, programs)
+    saved, notice = read_save(save_path(game, folder), programs)
+    return saved, "; ".join(n for n in (moved, notice) if n) or None

@@ -4,7 +4,9 @@ Counted: games with exactly one human seat ("you") against bots, demos left out
 (bots in every seat) and hot-seat games too (several humans: whose result would
 it be?). Rows are per game and per opponent difficulty: the bots' common
 difficulty, or ``mixed`` when they differ. A game is a win when you are the only
-winner, a draw when you share the win, a loss otherwise.
+winner, a draw when you share the win, a loss otherwise. A game a bot finished
+for you ("Let the bot finish") is counted apart (``finished_by_bot``): it is
+nobody's win or loss, nor part of a streak or a score.
 """
 
 from __future__ import annotations
@@ -34,9 +36,14 @@ def opponents(entry: HistoryEntry) -> str:
     return levels.pop() if len(levels) == 1 else "mixed"
 
 
-def counted(entries: list[HistoryEntry]) -> list[HistoryEntry]:
-    """The games the statistics count, oldest first."""
+def yours(entries: list[HistoryEntry]) -> list[HistoryEntry]:
+    """Your games (one human seat, not a demo), oldest first, bot-finished ones included."""
     return sorted((e for e in entries if not e.demo and len(e.humans) == 1), key=lambda e: e.finished_at)
+
+
+def counted(entries: list[HistoryEntry]) -> list[HistoryEntry]:
+    """The games the statistics count as results, oldest first: yours, played to the end by you."""
+    return [entry for entry in yours(entries) if not entry.finished_by_bot]
 
 
 @dataclass
@@ -46,6 +53,8 @@ class Row:
     results: list[str] = field(default_factory=list)
     """``win``/``draw``/``loss``, oldest first."""
     scores: list[int] = field(default_factory=list)
+    finished_by_bot: int = 0
+    """Games a bot finished for you: counted apart, in none of the other numbers."""
 
     @property
     def games(self) -> int:
@@ -92,15 +101,18 @@ class Row:
                 "draws": self.count("draw"), "losses": self.count("loss"), "win_rate": round(self.win_rate, 4),
                 "best_score": self.best_score, "average_score": None if average is None else round(average, 2),
                 "current_streak": self.current_streak, "longest_streak": self.longest_streak,
-                "higher_score_wins": higher_score_wins(self.game)}
+                "finished_by_bot": self.finished_by_bot, "higher_score_wins": higher_score_wins(self.game)}
 
 
 def statistics(entries: list[HistoryEntry]) -> list[Row]:
     """One row per game and opponent difficulty, in the order first played."""
     rows: dict[tuple[str, str], Row] = {}
-    for entry in counted(entries):
+    for entry in yours(entries):
         game = entry.record.game
         row = rows.setdefault((game, opponents(entry)), Row(game, opponents(entry)))
+        if entry.finished_by_bot:
+            row.finished_by_bot += 1
+            continue
         you = entry.humans[0]
         row.results.append(verdict(entry, you))
         row.scores.append(int(entry.record.scores[you]))

@@ -251,7 +251,8 @@ def test_play_continue_never_runs_a_program_named_by_the_save(tmp_path, monkeypa
     assert run_client(LaunchOptions(resume=True, headless=True, max_frames=30, config=config,
                                     user_config=tmp_path / "user.toml")) == 0
     assert asked == [] and not marker.exists(), "the save's program was asked to play"
-    assert not history.has_save() and (history.data_dir() / f"{history.SAVE_FILE}.damaged-1").exists()
+    aside = history.save_path("buildup").with_name(f"{history.save_path('buildup').name}.damaged-1")
+    assert not history.has_save() and aside.exists()
 
 
 def test_play_continue_on_the_command_line_opens_the_saved_game(app, tmp_path):

@@ -195,7 +195,8 @@ def test_game_over_shows_the_result_and_play_again_starts_the_same_seats_with_th
     table = open_kit(app, "necropolis", ["human", "easy"], seed=8)
     over = finish(app, table)
     outcome = table.state.outcome()
-    assert over.lines[-1] == "Scores: " + ", ".join(f"Seat {s + 1} {v}" for s, v in enumerate(outcome.scores))
+    assert over.breakdown.totals == list(outcome.scores)
+    assert over.verdict.headline.startswith(("You won", "You lost", "A draw"))
     click_at(app, next(w for w in over.focus.widgets if w.label == "Play again").rect.center)
     new = app.scenes.top
     assert isinstance(new, KitTable) and new is not table

@@ -130,7 +130,7 @@ def test_saved_game_round_trip_and_damaged_saves(tmp_path):
     assert history.has_save(tmp_path)
     loaded, notice = history.load_save(tmp_path)
     assert notice is None and loaded.record.steps == partial.steps and loaded.kinds[1] == "hard"
-    history.discard_save(tmp_path)
+    history.discard_save("cyprus", tmp_path)
     assert history.load_save(tmp_path) == (None, None)
 
     finished = history.SavedGame(record, ["human", "hard", "medium", "easy"])

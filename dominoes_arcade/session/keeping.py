@@ -1,13 +1,15 @@
 """What a session keeps for the player, in the files of `dominoes_arcade.history`:
 
 - the game in progress, saved whenever it is left before the end (the client's
-  menu, the window closed, Ctrl-C, a headless frame limit), so the title screen's
-  Continue and ``dominoes-arcade play --continue`` pick it up;
+  menu, the window closed, Ctrl-C, a headless frame limit) as its game's save
+  (one per game: it replaces that game's earlier save), so the title screen's
+  Continue and ``dominoes-arcade play --continue`` (the latest save) pick it up;
 - every finished game, demos included (marked), appended to the history, which
-  the statistics read; the saved game, once finished, is discarded.
+  the statistics read (a game a bot finished for the player marked too); the
+  saved game, once finished, is discarded.
 
 And the way back into a game already begun (a save, or a replay taken over at
-some step): `lay_steps`. The files' formats are `history`'s (unchanged).
+some step): `lay_steps`. The files' formats are `history`'s.
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ def give_up(session: Session, folder: Path | None = None) -> None:
     session.given_up = True
     if session.continued and not session.match.is_over:
         try:
-            history.discard_save(folder)
+            history.discard_save(session.game, folder)
         except OSError as error:
             session.events.append(Notice(f"The saved game could not be removed: {error.strerror or error}"))
 
@@ -79,10 +81,10 @@ def record_finished(session: Session, folder: Path | None = None) -> None:
     outcome = session.state.outcome()
     winners = list(outcome.winners) if outcome is not None else []
     line = history.history_line(session.match.to_record(session.kinds), list(session.kinds), winners,
-                                demo=session.demo)
+                                demo=session.demo, finished_by_bot=session.finished_by_bot)
     try:
         history.append_history(line, folder)
         if session.continued:
-            history.discard_save(folder)  # the saved game is this one, now over
+            history.discard_save(session.game, folder)  # the saved game is this one, now over
     except OSError as error:
         session.events.append(Notice(f"The game could not be added to the history: {error.strerror or error}"))

@@ -39,6 +39,9 @@ from .seats import BotSeat, RecordSeat, RemoteSeat, Seat, seat_for
 from .undo import UndoRedo
 
 _KEYS = itertools.count(1)
+FINISHING_BOT = "hard"
+"""The difficulty that plays a human's seat when they let the bot finish: the best
+the client has, so the game ends as well as it can for them."""
 
 
 class Session:
@@ -110,6 +113,8 @@ class Session:
         """Why the game stopped before its end (a record that does not replay)."""
         self.given_up = False
         """The player gave the game up for another (`give_up`): it is not saved."""
+        self.finished_by_bot: list[int] = []
+        """The human seats a bot took over (`let_bots_finish`): the history marks them."""
         self.events: list[SessionEvent] = []
         """What happened since the view last drained them (`drain`)."""
         self.undo_redo = UndoRedo(self)
@@ -367,11 +372,13 @@ class Session:
         return self.undo_redo.can_redo
 
     # -- seats changing hands ---------------------------------------------------------------------
-    def let_bots_finish(self, kind: str | None = None) -> None:
-        """Bots take over the human seats to the end: `kind` (by default the opponents'
-        difficulty, else medium). A save and the history keep the seats as they began."""
-        bot = kind or next((seat.kind for seat in self.seats if seat.is_bot), "medium")
-        self.seats = [BotSeat(bot) if seat.is_human else seat for seat in self.seats]
+    def let_bots_finish(self, kind: str = FINISHING_BOT) -> None:
+        """Bots of `kind` take over the human seats to the end. A save and the history
+        keep the seats as they began; the history marks the game as finished by a
+        bot (``finished_by_bot``), which the statistics count apart."""
+        taken = [seat for seat, player in enumerate(self.seats) if player.is_human]
+        self.finished_by_bot = sorted(set(self.finished_by_bot) | set(taken))
+        self.seats = [BotSeat(kind) if seat.is_human else seat for seat in self.seats]
         self.undo_redo.forget()
         self._changed()
 

@@ -1,7 +1,8 @@
 """The pause menu: an overlay over a frozen table. Resume, the game's rules,
 settings, restart with a new deal, play this deal again, let the bots finish the
-game, or leave it for the menu (saved: the title screen offers Continue). The
-deal number (the seed) shows under the title: ``play --seed N`` deals it again."""
+game, or leave it for the menu: the player's own game is saved (the title screen
+offers Continue), a demo is not, and the words say which. The deal number (the
+seed) shows under the title: ``play --seed N`` deals it again."""
 
 from __future__ import annotations
 
@@ -22,10 +23,12 @@ class PauseScene(MenuScene):
     name = "pause"
 
     def __init__(self, app, game: str, on_restart=None, *, deal: int | None = None, on_same_deal=None,
-                 on_bots_finish=None, watching: bool = False):
+                 on_bots_finish=None, watching: bool = False, saved_when_left: bool = False):
         self.game = game
         self.watching = watching
         """A replay: nothing is lost by leaving or starting over, so nothing asks."""
+        self.saved_when_left = saved_when_left
+        """Whether leaving saves the game (the player's own, not over); a demo is never saved."""
         self.on_restart = on_restart
         """Starts the game again (a table's `restart`); None: no Restart entry."""
         self.deal = deal
@@ -49,11 +52,11 @@ class PauseScene(MenuScene):
         if self.on_same_deal is not None:
             entries.append(("Play this deal again", self.ask_same_deal, "From the start, the same tiles."))
         if self.on_bots_finish is not None:
-            entries.append(("Let the bot finish", self.ask_bots_finish, "Bots play your seat to the end."))
+            entries.append(("Let the bot finish", self.ask_bots_finish, "The hard bot plays your seat to the end."))
         if self.watching:
             entries.append(("Leave replay", self.leave, "Back to the title screen."))
         else:
-            entries.append(("Leave game", self.ask_leave, "Saved: Continue on the title screen."))
+            entries.append(("Leave game", self.ask_leave, self.leave_words()[0]))
         top = PANEL.y + 118
         step = min(78, (PANEL.bottom - 24 - top) // len(entries))
         for index, (label, action, help) in enumerate(entries):
@@ -84,17 +87,28 @@ class PauseScene(MenuScene):
                                     [("Play again", self.on_same_deal), ("Keep playing", lambda: None)]))
 
     def ask_bots_finish(self) -> None:
-        self.app.scenes.push(Dialog(self.app, "Let the bot finish?", "Bots play the human seats to the end.",
+        self.app.scenes.push(Dialog(self.app, "Let the bot finish?",
+                                    "The hard bot plays your seat to the end; your statistics count the game "
+                                    "apart.",
                                     [("Let it play", self.bots_finish), ("Keep playing", lambda: None)]))
 
     def bots_finish(self) -> None:
         self.app.scenes.pop()  # back to the table, to watch
         self.on_bots_finish()
 
+    def leave_words(self) -> tuple[str, str]:
+        """What leaving does, in the words of the button's help and of the dialog."""
+        if self.saved_when_left:
+            return "Saved: Continue on the title screen.", "It is saved: Continue on the title screen picks it up."
+        if self.deal is None:  # a demo (a replay asks nothing)
+            return ("Back to the title screen; a demo is not saved.",
+                    "A demo is not saved: it stops here, and the title screen comes back.")
+        return ("Back to the title screen; the game is over.",
+                "The game is over and kept in your history; nothing is lost.")
+
     def ask_leave(self) -> None:
-        lost = "It is saved: Continue on the title screen picks it up." if self.deal is not None else \
-            "The game in progress will be lost."
-        self.app.scenes.push(Dialog(self.app, "Leave this game?", lost,
+        title = "Leave this demo?" if self.deal is None and not self.saved_when_left else "Leave this game?"
+        self.app.scenes.push(Dialog(self.app, title, self.leave_words()[1],
                                     [("Leave", self.leave), ("Keep playing", lambda: None)]))
 
     def leave(self) -> None:

@@ -29,6 +29,7 @@ from ..tables import SEAT_KINDS, TableSetup, open_table, seat_label
 from ..theme import BODY, LARGE, SMALL
 from ..widgets import Button, ChoiceList, Slider, Toggle
 from .menu import MenuScene
+from .saved_games import start_new_game
 
 WIDTH, HEIGHT = LOGICAL_SIZE
 LEFT = pygame.Rect(40, 96, 560, 468)
@@ -162,6 +163,10 @@ class SetupScene(MenuScene):
 
     # -- actions ---------------------------------------------------------------------
     def start(self) -> None:
+        """Deal the game as set up (asking first when it would replace this game's save)."""
+        start_new_game(self.app, self.game, self._deal)
+
+    def _deal(self) -> None:
         setup = TableSetup(self.game, list(self.seats), dict(self.options), self.seed)
         self.app.audio.play("shuffle")
         open_table(self.app, setup, replace=True)

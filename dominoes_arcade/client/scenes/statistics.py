@@ -3,7 +3,8 @@ one row per game and opponent difficulty (games, wins-draws-losses, win rate,
 best and average score, current and longest winning streak), and under it a
 chart of the latest results, oldest on the left.
 
-Demos and hot-seat games are not counted (as ``dominoes-arcade stats``). Up and
+Demos and hot-seat games are not counted (as ``dominoes-arcade stats``); the
+games a bot finished for the player are counted apart, in a line under the rows. Up and
 down (or Page Up / Page Down, the wheel) scroll the rows when there are more than
 fit; "Watch the last game" replays the latest game of the history.
 """
@@ -46,6 +47,19 @@ def row_cells(row: stats.Row) -> list[str]:
     return [game_title(row.game), row.opponents.capitalize(), str(row.games),
             f"{data['wins']}-{data['draws']}-{data['losses']}", f"{row.win_rate:.0%}", best, average,
             str(row.current_streak), str(row.longest_streak)]
+
+
+def bot_finished_note(rows: list[stats.Row]) -> str:
+    """The games a bot finished for the player, which the rows leave out, or ""."""
+    by_game: dict[str, int] = {}
+    for row in rows:
+        if row.finished_by_bot:
+            by_game[game_title(row.game)] = by_game.get(game_title(row.game), 0) + row.finished_by_bot
+    total = sum(by_game.values())
+    if not total:
+        return ""
+    games_text = ", ".join(f"{title} {count}" for title, count in by_game.items())
+    return f"Not counted above: {total} game{'s' if total != 1 else ''} a bot finished for you ({games_text})."
 
 
 class StatisticsScene(MenuScene):
@@ -115,6 +129,10 @@ class StatisticsScene(MenuScene):
             return
         for index, row in enumerate(self.rows[self.first_row:self.first_row + VISIBLE_ROWS]):
             self._draw_cells(surface, row_cells(row), y + 44 + index * ROW_HEIGHT, p.text)
+        apart = bot_finished_note(self.rows)
+        if apart:
+            text = style.text(apart, SMALL, p.text_dim)
+            surface.blit(text, text.get_rect(bottomleft=(TABLE.x + 24, TABLE.bottom - 8)))
         if len(self.rows) > VISIBLE_ROWS:
             more = f"rows {self.first_row + 1}-{min(len(self.rows), self.first_row + VISIBLE_ROWS)} " \
                    f"of {len(self.rows)} \u00b7 \u2191\u2193 scroll"

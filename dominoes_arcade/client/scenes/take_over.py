@@ -14,6 +14,7 @@ from ..tables import SEAT_KINDS, SEAT_LABELS
 from ..theme import BODY, HEADING
 from ..widgets import Button, ChoiceList
 from .menu import MenuScene
+from .saved_games import start_new_game
 
 WIDTH, HEIGHT = LOGICAL_SIZE
 PANEL = pygame.Rect(WIDTH // 2 - 320, 150, 640, 400)
@@ -58,6 +59,10 @@ class TakeOverScene(MenuScene):
         self.bots = kind
 
     def start(self) -> None:
+        """Play on from here (asking first when the game would replace a save of its game)."""
+        start_new_game(self.app, self.table.setup.game, self._take_over)
+
+    def _take_over(self) -> None:
         table = self.table
         self.app.scenes.pop()
         table.replay.take_over(self.seat, self.bots)

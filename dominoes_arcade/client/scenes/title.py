@@ -1,5 +1,6 @@
 """The title screen: a card for each game, then Continue (when a game was left
-in progress), demo, statistics, rules, settings and quit.
+in progress: straight back into it, or, with several games saved, one per game,
+a chooser), demo, statistics, rules, settings and quit.
 
 Left alone for `ATTRACT_SECONDS`, it plays a demo game (bots in every seat), the
 arcade's attract mode; any input there brings the player back.
@@ -20,6 +21,7 @@ from ..tables import TableSetup, open_table
 from ..theme import BODY, LARGE, SMALL, TITLE
 from ..widgets import Button
 from .menu import Dialog, MenuScene
+from .saved_games import SavedGamesScene, describe, game_title
 
 WIDTH, HEIGHT = LOGICAL_SIZE
 ATTRACT_SECONDS = 45.0
@@ -63,7 +65,8 @@ class TitleScene(MenuScene):
     name = "title"
 
     def __init__(self, app):
-        self.saved: history.SavedGame | None = self.find_save(app)
+        self.saves: list[history.SavedGame] = self.find_saves(app)
+        """The saved games, one per game at most, the latest left first."""
         super().__init__(app)
         self.idle = 0.0
         self._logo = None
@@ -92,11 +95,8 @@ class TitleScene(MenuScene):
                   ("Rules", self.open_rules, "How each game is played."),
                   ("Settings", self.open_settings, "Screen, sound, tiles and controls."),
                   ("Quit", self.ask_quit, "Close Dominoes Arcade.")]
-        if self.saved is not None:
-            saved = self.saved.record
-            title = games.info(saved.game).title if saved.game in games.games() else saved.game
-            labels.insert(0, ("Continue", self.continue_game,
-                              f"Back to your game of {title} (deal {saved.seed}, move {len(saved.steps)})."))
+        if self.saves:
+            labels.insert(0, ("Continue", self.ask_continue, self.continue_help()))
         crowded = len(labels) > 5
         width = 192 if crowded else 222
         total = len(labels) * width + (len(labels) - 1) * 18
@@ -132,16 +132,30 @@ class TitleScene(MenuScene):
         return list(getattr(app.settings.bots, "programs", []))
 
     @staticmethod
-    def find_save(app) -> history.SavedGame | None:
-        """The game left in progress, if any; a damaged save is set aside with a toast."""
-        saved, notice = history.load_save(programs=TitleScene.programs(app))
+    def find_saves(app) -> list[history.SavedGame]:
+        """The games left in progress; a damaged save is set aside with a toast."""
+        saves, notice = history.load_saves(programs=TitleScene.programs(app))
         if notice:
             app.toast(f"Saved game: {notice}")
-        return saved
+        return saves
 
-    def continue_game(self) -> None:
-        """Back to the saved game, as it was left (its seats, its deal, its steps)."""
-        saved, notice = history.load_save(programs=self.programs(self.app))
+    def continue_help(self) -> str:
+        if len(self.saves) == 1:
+            saved = self.saves[0]
+            return f"Back to your game of {game_title(saved.record.game)}: {describe(saved)}"
+        return f"Your saved games: {', '.join(game_title(saved.record.game) for saved in self.saves)}."
+
+    def ask_continue(self) -> None:
+        """Continue the one saved game, or ask which one when there are several."""
+        if len(self.saves) > 1:
+            self.app.scenes.push(SavedGamesScene(self.app, self.saves, self.continue_game))
+        else:
+            self.continue_game()
+
+    def continue_game(self, game: str | None = None) -> None:
+        """Back to the saved game of `game` (by default the latest left), as it was
+        left (its seats, its deal, its steps)."""
+        saved, notice = history.load_save(programs=self.programs(self.app), game=game)
         if saved is None:
             self.app.toast(f"Saved game: {notice}" if notice else "There is no saved game to continue.")
             self.refresh()
@@ -157,11 +171,11 @@ class TitleScene(MenuScene):
         self.app.audio.play("shuffle")
 
     def refresh(self) -> None:
-        """Look for the saved game again (one may have been made or used since)."""
-        offered = self.saved is not None
-        self.saved = self.find_save(self.app)
+        """Look for the saved games again (one may have been made or used since)."""
+        offered = bool(self.saves)
+        self.saves = self.find_saves(self.app)
         self.rebuild()
-        if self.saved is not None and not offered:
+        if self.saves and not offered:
             self.focus.focus(next(w for w in self.focus.widgets if w.label == "Continue"))
 
     def open_statistics(self) -> None:

@@ -417,8 +417,8 @@ class TableScene(TableHooks, Scene):
         self.reopen(TableSetup(setup.game, list(setup.seats), dict(setup.options), setup.seed))
 
     def let_bots_finish(self) -> None:
-        """Bots take over the human seats to the end (the opponents' difficulty,
-        else medium); the player watches their own hand played."""
+        """The hard bot takes over the human seats to the end (`Session.let_bots_finish`);
+        the player watches their own hand played."""
         if self.hot_seat:
             self.revealed_seat = None  # several players' hands: none of them shows
         self.session.let_bots_finish()
@@ -497,7 +497,7 @@ class TableScene(TableHooks, Scene):
         playing = own and not self.ended and bool(self.human_seats)
         self.app.open("pause", self.setup.game, on_restart=self.restart, deal=self.setup.seed if own else None,
                       on_same_deal=self.play_deal_again if own else None,
-                      on_bots_finish=self.let_bots_finish if playing else None)
+                      on_bots_finish=self.let_bots_finish if playing else None, saved_when_left=own and not self.ended)
 
     def prompts(self) -> list[tuple[Intent, str]]:
         return self.moves.with_prompt(self.replay.prompts() if self.replay is not None else table_prompts(self))

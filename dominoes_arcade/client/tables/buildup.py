@@ -27,6 +27,7 @@ from ...engine.buildup import LINE_LENGTH, PASS, PLACE, STACK_COUNT
 from ...engine.tiles import NAME
 from ..input import Device, Intent
 from ..tween import Tween
+from ..verdict import Breakdown
 from .base import TableScene
 from .buildup_layout import (
     ASIDE_LENGTH,
@@ -178,6 +179,12 @@ class BuildUpTable(TableScene):
         return [head, f"Hands (Seat 1\u2013Seat 2): {hands}", f"Totals: Seat 1 {a}, Seat 2 {b}",
                 f"Stacks topped at the end: Seat 1 {tops[0]}, Seat 2 {tops[1]}",
                 f"Tiles set aside: Seat 1 {aside[0]}, Seat 2 {aside[1]}"]
+
+    def score_breakdown(self) -> Breakdown:
+        """A column for each hand scored."""
+        hands = self.state.hand_scores
+        return Breakdown([f"Hand {number}" for number in range(1, len(hands) + 1)],
+                         [[hand[seat] for hand in hands] for seat in (0, 1)], list(self.state.totals))
 
     # -- animation of the engine's events -------------------------------------------------
     def on_events(self, action, events) -> None:

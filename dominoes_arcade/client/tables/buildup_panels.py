@@ -22,6 +22,7 @@ from ..canvas import Canvas
 from ..input import Device
 from ..theme import BODY, HEADING, LARGE, SMALL
 from ..tile_art import shade
+from ..verdict import hand_words
 from .buildup_layout import (
     ASIDE_LENGTH,
     HISTORY_SIZES,
@@ -258,7 +259,9 @@ class BuildUpPainter:
         table = self.table
         palette = table.app.style.palette
         table.app.panels.draw(surface, SUMMARY, radius=20, alpha=250)
-        self.text_at(surface, f"Hand {summary.hand} of {len(HAND_SIZES)} scored", LARGE + 4,
+        names = [table.seat_name(seat) for seat in (0, 1)]
+        headline = hand_words(summary.hand, len(HAND_SIZES), names, summary.scores, table.players_here())
+        self.text_at(surface, headline, LARGE + 4,
                       {"midtop": (SUMMARY.centerx, SUMMARY.y + 14)}, palette.accent, True)
         played = table.state.rules.played_this_hand
         rule = ("Each player scores the pips they placed this hand" if played else

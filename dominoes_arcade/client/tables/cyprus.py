@@ -36,6 +36,7 @@ from ..app import LOGICAL_SIZE
 from ..canvas import Canvas
 from ..input import Intent
 from ..tween import Sequence, Tween, Wait
+from ..verdict import Breakdown, last_columns
 from . import TableSetup
 from .base import TableScene
 from .cyprus_layout import (
@@ -61,6 +62,8 @@ from .cyprus_pieces import Note, Pieces
 from .interaction import Choice
 from .sprites import Sprite
 
+BREAKDOWN_ROUNDS = 5
+"""Columns of rounds the game-over screen shows: a longer game adds up its first rounds."""
 DEAL_FLIGHT = 0.32
 DEAL_PACE = 0.035
 """Seconds between dealt tiles: the deal cascades, each tile still in the air as the next leaves."""
@@ -240,6 +243,16 @@ class CyprusTable(TableScene):
         return [f"{self.seat_name(winner)} wins",
                 f"first to {self.state.rules.target_score} points, after {rounds} round{'s' * (rounds != 1)}.",
                 f"Totals: {totals}"]
+
+    def score_breakdown(self) -> Breakdown:
+        """A column for each round (its winner's points), the first rounds of a long
+        game added up in one."""
+        rounds = self.state.rounds
+        parts = [[result.points if result.winner == seat else 0 for result in rounds]
+                 for seat in range(self.state.num_players)]
+        columns, parts = last_columns([f"Round {result.number}" for result in rounds], parts, BREAKDOWN_ROUNDS,
+                                      "Earlier")
+        return Breakdown(columns, parts, list(self.state.totals))
 
     # -- events -> animations ---------------------------------------------------------------
     def on_events(self, action: Action, events: list[Event]) -> None:

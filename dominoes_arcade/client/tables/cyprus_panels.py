@@ -22,6 +22,7 @@ from .. import gfx
 from ..canvas import Canvas
 from ..layout_check import note as note_mark
 from ..theme import BODY, LARGE, SMALL, fitted
+from ..verdict import round_words
 from . import cyprus_status
 from .cyprus_layout import (
     AREA,
@@ -397,13 +398,9 @@ class Panels:
         # Opaque: the arms' tiles must not show through the rows of hands.
         gfx.rect(surface, (8, 22, 16), panel, border_radius=18)
         table.app.panels.draw(surface, panel, radius=18, alpha=250)
-        if result.winner < 0:
-            headline = f"Round {result.number} blocked: the lowest hands tie, nobody scores"
-        elif result.termination is Termination.DOMINO:
-            headline = f"Round {result.number}: {table.seat_name(result.winner)} dominoes, +{result.points}"
-        else:
-            headline = f"Round {result.number} blocked: {table.seat_name(result.winner)} has the lowest hand, " \
-                       f"+{result.points}"
+        names = [table.seat_name(seat) for seat in range(players)]
+        headline = round_words(result.number, result.termination is Termination.DOMINO, result.winner,
+                               result.points, names, table.players_here())
         self.text(surface, headline, (panel.centerx, panel.y + 14), LARGE, palette.accent, bold=True,
                   anchor="midtop")
         rule = "the others' pips minus the winner's own" if result.winner >= 0 else "boneyard tiles count for nobody"

@@ -12,6 +12,7 @@ import pygame
 
 from ...engine import Action, Event
 from ..input import InputEvent
+from ..verdict import Breakdown
 from . import seat_label
 from .interaction import Choice
 from .move_log import DRAWER
@@ -92,6 +93,21 @@ class TableHooks:
             headline = f"{names} {'wins' if len(outcome.winners) == 1 else 'win'}"
         scores = ", ".join(f"{self.seat_name(seat)} {score}" for seat, score in enumerate(outcome.scores))
         return [headline, f"because {outcome.termination.value}.", f"Scores: {scores}"]
+
+    def players_here(self) -> list[int]:
+        """The seats played at this screen as the game began (a seat the bot finished
+        is still its player's); none in a demo or a replay: the words of the
+        summaries and the game-over screen speak to them."""
+        if self.setup.record is not None:
+            return []
+        return [seat for seat, kind in enumerate(self.session.kinds) if kind == "human"]
+
+    def score_breakdown(self) -> Breakdown:
+        """The final scores taken apart for the game-over screen, a column for each
+        hand, round or part of the score; by default the totals alone."""
+        outcome = self.state.outcome()
+        totals = list(outcome.scores if outcome is not None else self.state.scores())
+        return Breakdown([], [[] for _ in totals], totals)
 
     def on_events(self, action: Action, events: list[Event]) -> None:
         """Start animations and sounds for what `action` did."""

@@ -28,6 +28,7 @@ import pygame
 from ...engine import Action, Event
 from ...engine.necropolis import ATTACH, DRAW, EXCHANGE, HIDE, LEFT, NEW, NEW_FROM, PASS, PLAY, RIGHT, SIDES
 from ...engine.tiles import NAME, PIPS
+from ..verdict import Breakdown
 from . import TableSetup
 from .base import TableScene
 from .interaction import Choice
@@ -352,6 +353,14 @@ class NecropolisTable(TableScene):
         ended = outcome.termination.value
         return [headline, f"{ended[0].upper()}{ended[1:]}. Lowest score wins."] + [
             self.score_line(seat) for seat in (0, 1)]
+
+    def score_breakdown(self) -> Breakdown:
+        """The pips of each mastaba, then the sites' penalty (lower is better)."""
+        state = self.state
+        pips = [sum(PIPS[t] for t in state.mastabas[seat]) for seat in (0, 1)]
+        sites = [len(state.sites[seat]) * state.rules.site_penalty for seat in (0, 1)]
+        return Breakdown(["Pips", "Sites"], [[pips[seat], sites[seat]] for seat in (0, 1)],
+                         [pips[seat] + sites[seat] for seat in (0, 1)])
 
     def score_line(self, seat: int) -> str:
         """``Seat 1: 8 pips (1-5, 1-1) + 4 sites = 12``: the score as the rules count it."""
