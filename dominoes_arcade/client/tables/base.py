@@ -136,9 +136,6 @@ class TableScene(TableHooks, Scene):
         self._attract = value
         self.session.demo = self.setup.demo or value  # an attract demo is never saved
 
-    def seat_kind(self, seat: int) -> str:
-        return self.session.seat_kind(seat)
-
     def is_human(self, seat: int) -> bool:
         return self.session.is_human(seat)
 
@@ -187,11 +184,6 @@ class TableScene(TableHooks, Scene):
     @property
     def hint_ticket(self) -> int | None:
         return self.session.hint_ticket
-
-    @property
-    def bot_ticket(self) -> int | None:
-        """The question to the bot to move, while it thinks."""
-        return self.session.bot_ticket
 
     def ask_hint(self) -> None:
         """The `hard` bot's choice for the human to move, computed off the frame loop."""

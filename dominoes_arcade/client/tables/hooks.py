@@ -69,7 +69,7 @@ class TableHooks:
         record = self.setup.record
         if record is not None:
             return seat_label(str(record.seats[seat])) if seat < len(record.seats) else "Record"
-        kind = self.seat_kind(seat)
+        kind = self.session.seat_kind(seat)
         if kind == "human" and len(self.human_seats) == 1:
             return "You"
         return seat_label(kind)
