@@ -179,3 +179,19 @@ def test_playing_a_replay_from_here_asks_before_it_replaces_its_games_save(app_w
     assert app.scenes.top.name == "dialog" and app.scenes.top.title == "Replace your saved game?"
     press_keys(app, pygame.K_RETURN)  # "Keep it": back to choosing a seat, the save kept
     assert app.scenes.top.name == "take over" and history.load_save(game="necropolis")[0].record.seed == 4
+
+
+def test_play_with_seats_from_the_command_line_asks_before_it_replaces_the_save(app_with):
+    """``play buildup --seats human,easy`` over a saved Build Up game asks the setup
+    screen's question, and "Keep it" keeps the save (the table used to start at once,
+    and its first save replaced the old game)."""
+    history.save_game(partial("buildup", 3, at=100.0))
+    app = app_with(KIT_CONFIG, game="buildup", seats=["human", "easy"], seed=11)
+    dialog = app.scenes.top
+    assert dialog.name == "dialog" and dialog.title == "Replace your saved game?"
+    choose(app, "keyboard", "Keep it")
+    assert app.scenes.top.name == "title"
+    assert history.load_save(game="buildup")[0].record.seed == 3, "the save is kept"
+    app = app_with(KIT_CONFIG, game="buildup", seats=["human", "easy"], seed=11)
+    choose(app, "keyboard", "Replace it")
+    assert app.scenes.top.name == "table" and app.scenes.top.setup.seed == 11

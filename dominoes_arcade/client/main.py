@@ -158,6 +158,7 @@ def build_app(options: LaunchOptions, settings: config_module.Settings):
     setup screen or table when a game (or a demo) was asked for."""
     import random
 
+    from .scenes.saved_games import start_new_game
     from .tables import TableSetup, open_table
 
     app = new_app(settings, user_config=options.user_config, windowed=options.windowed, headless=options.headless,
@@ -180,7 +181,11 @@ def build_app(options: LaunchOptions, settings: config_module.Settings):
         seats = resolve_seats(game, options.players, options.seats, options.demo)
         if options.seats or options.demo:
             seed = options.seed if options.seed is not None else random.randrange(1 << 30)
-            open_table(app, TableSetup(game, seats, settings.game(game), seed, demo=options.demo))
+            setup = TableSetup(game, seats, settings.game(game), seed, demo=options.demo)
+            if options.demo:  # a demo is never saved, so it replaces nothing
+                open_table(app, setup)
+            else:  # the player's unfinished game of `game` is replaced only if they say so
+                start_new_game(app, game, lambda: open_table(app, setup))
         else:
             app.open("setup", game, players=len(seats), seed=options.seed)
     return app
