@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from test_client_support import PAD, pad_added, pad_button, pad_removed
 
 from dominoes_arcade.client.focus import FocusGroup, nearest
-from dominoes_arcade.client.input import Device, InputMapper, Intent
+from dominoes_arcade.client.input import Device, InputEvent, InputMapper, Intent
 from dominoes_arcade.client.prompts import pad_family, prompt_label
 from dominoes_arcade.client.widgets import Button, Slider
 
@@ -218,3 +218,18 @@ def test_a_focus_move_without_wrap_always_goes_the_way_pressed(cells, intent):
             # Nothing lay that way at all.
             assert all((w.rect.centerx - before[0]) * dx + (w.rect.centery - before[1]) * dy <= 0
                        for w in group.widgets)
+
+
+def test_a_click_whose_action_rebuilds_the_buttons_is_taken_in_stride():
+    """A button's action may clear the group and add new buttons (a screen that
+    folds away): the release that ran it must not touch the group it replaced."""
+    group = FocusGroup()
+
+    def rebuild() -> None:
+        group.clear()
+        group.add(Button((0, 0, 100, 40), "after", lambda: None))
+
+    group.add(Button((0, 0, 100, 40), "before", rebuild))
+    for intent in (Intent.PRESS, Intent.RELEASE):
+        assert group.handle(InputEvent(intent, Device.MOUSE, pos=(50, 20), button=1))
+    assert [widget.label for widget in group.widgets] == ["after"] and group.captured is None

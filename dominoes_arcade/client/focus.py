@@ -148,11 +148,15 @@ class FocusGroup:
         return False
 
     def _pointer(self, event: InputEvent) -> bool:
-        if self.captured is not None:
-            keep = self.captured.pointer(event)
+        captured = self.captured
+        if captured is not None:
+            # The widget's action may rebuild the group (`clear`): let go of the widget
+            # held here, and leave a new capture alone.
+            keep = captured.pointer(event)
             if not keep or event.intent is Intent.RELEASE:
-                self.captured.pressed = False
-                self.captured = None
+                captured.pressed = False
+                if self.captured is captured:
+                    self.captured = None
             return True
         hit = self.widget_at(event.pos)
         if hit is None:

@@ -50,7 +50,6 @@ class GameOverScene(MenuScene):
         """Folded down to a bar, so the final board shows."""
         self.counted = 0.0
         """How far the scores have counted up, 0 to 1."""
-        self.toggle_asked = False
         self.verdict, self.reason = self._words()
         self.breakdown: Breakdown | None = None if table.error or table.state.outcome() is None else \
             table.score_breakdown()
@@ -101,21 +100,16 @@ class GameOverScene(MenuScene):
         panel = self.panel
         if self.collapsed:
             y, x = panel.y + 10, panel.right - 20
-            self.focus.add(Button((x - 480, y, 250, 52), "Show results", self.ask_toggle, size=BODY + 1,
+            self.focus.add(Button((x - 480, y, 250, 52), "Show results", self.toggle, size=BODY + 1,
                                   help="The results again, over the table."))
             self.focus.add(Button((x - 220, y, 220, 52), again, self.table.restart, size=BODY + 1))
         else:
             y = panel.bottom - 84
             self.focus.add(Button((panel.centerx - 390, y, 250, 62), again, self.table.restart))
-            self.focus.add(Button((panel.centerx - 125, y, 250, 62), "Look at the table", self.ask_toggle,
+            self.focus.add(Button((panel.centerx - 125, y, 250, 62), "Look at the table", self.toggle,
                                   help="Fold this away to see the final board."))
             self.focus.add(Button((panel.centerx + 140, y, 250, 62), "Menu", self.table.to_menu))
         self.focus.focus(self.focus.widgets[0])
-
-    def ask_toggle(self) -> None:
-        """The fold button was pressed: fold on this frame's update, as the buttons
-        are rebuilt then (not while the pressed one is still handling its click)."""
-        self.toggle_asked = True
 
     def toggle(self) -> None:
         """Fold the screen down to a bar over the final board, or open it again."""
@@ -133,9 +127,6 @@ class GameOverScene(MenuScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.toggle_asked:
-            self.toggle_asked = False
-            self.toggle()
         if self.table.setup.demo and self.time >= DEMO_SECONDS and not self.app.exit_when_over:
             self.table.next_demo()
 
