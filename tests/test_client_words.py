@@ -160,3 +160,32 @@ def test_continue_on_the_title_speaks_of_moves(app):
     seen = words_on_screen(app)
     assert any(text.startswith("Back to your game of Necropolis") for text in seen)
     assert not jargon(seen), jargon(seen)
+
+
+def test_build_up_numbers_its_stacks_as_a_player_counts():
+    """Stacks are 1 to 12 under the tiles, in the history panel and in the move log,
+    never the record's "s0" to "s11"."""
+    import tempfile
+
+    from test_client_support import make_app
+
+    with tempfile.TemporaryDirectory() as folder:
+        app = make_app(Path(folder))
+        try:
+            app.check_layout = True  # from the first frame: the stacks' labels are drawn once, into a layer
+            table = open_table(app, TableSetup("buildup", ["easy", "easy"], app.settings.game("buildup"), 5))
+            seen: set[str] = set()
+            while len(table.steps) < 30:  # a few placements, the game far from over
+                run(app)
+                seen |= {mark.what for mark in app.layout_marks if mark.kind == "text"}
+            run(app, key(pygame.K_l), frames=2)  # the move log
+            seen |= words_on_screen(app)
+        finally:
+            app.close()
+    assert table.steps, "the bots played"
+    assert not [text for text in seen if re.search(r"\bs\d{1,2}\b", text)]
+    assert {str(n) for n in range(1, 13)} <= seen
+    assert any(re.fullmatch(r"Stack \d{1,2}", text) for text in seen)  # the history panel
+    logged = table.moves.lines()  # the drawer wraps them, so its words on screen are parts of these
+    assert any(re.search(r"played \d-\d on stack \d{1,2}$", line) for line in logged), logged
+    assert not [line for line in logged if re.search(r"\bs\d{1,2}\b", line)]

@@ -85,7 +85,7 @@ def _necropolis(event: Event, who: str) -> str | None:
 def _buildup(event: Event, who: str, name: Namer) -> str | None:
     kind = event.kind
     if kind == "cover":
-        return f"{who} played {_tile(event)} on s{event.value}"
+        return f"{who} played {_tile(event)} on stack {event.value + 1}"  # as the table numbers them
     if kind == "draw" and event.face_up:  # the draws for the first move (a hand's own fill is not news)
         return f"{who} drew {_tile(event)} for the first move"
     if kind == "first":
