@@ -9,8 +9,9 @@ the guards that keep a room alive whatever a client sends (docs/online.md).
 
 Bad input never ends a room: a message that is not JSON, too long, of an unknown
 type, for another seat, out of turn, stale or replayed is answered with an
-``error`` and ignored; a client sending more than `RATE` messages a second is
-answered ``error`` for the excess and dropped past `FLOOD`.
+``error`` and ignored; a client sending more than `RATE` messages a second (its
+moves that were played not counted) is answered ``error`` for the excess and
+dropped past `FLOOD`.
 """
 
 from __future__ import annotations
@@ -157,6 +158,8 @@ class Server:
                 try:
                     message = protocol.parse(text)
                     self._dispatch(connection, message)
+                    if message["type"] == "act":
+                        connection.recent.pop()  # a move played: a fast player is not a flood
                 except (BadMessage, RoomError) as error:
                     connection.put(protocol.error(str(error), message.get("id") if message else None))
         except ConnectionClosed:
@@ -202,8 +205,10 @@ class Server:
                 raise RoomError("join a room first")
             if kind == "setup":
                 room.setup(member.token, message)
+                connection.put({"type": "ok", "ref": ref})
             elif kind == "start":
                 room.start(member.token)
+                connection.put({"type": "ok", "ref": ref})
                 self.wake(room)
             elif kind == "act":
                 room.act(member.token, message)

@@ -113,38 +113,39 @@ class OnlineClient:
             self._errors[message["ref"]] = message["message"]
         return True
 
-    async def request(self, message: dict[str, Any], until: str) -> dict[str, Any]:
-        """Send `message` and wait for the answer of type `until`.
+    async def request(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Send `message` and wait for the server's answer to it (``welcome`` or
+        ``ok``: the message whose ``ref`` is its ``id``), taking what comes meanwhile.
 
         :raises ServerError: when the server answers with an error instead.
         """
         ident = await self.send(message)
         while True:
             answer = await self.receive()
-            if answer.get("type") == "error" and answer.get("ref") == ident:
-                raise ServerError(answer["message"])
-            if answer.get("type") == until:
+            if answer.get("ref") == ident:
+                if answer.get("type") == "error":
+                    raise ServerError(answer["message"])
                 return answer
 
     # -- rooms -----------------------------------------------------------------------------
     async def create(self) -> str:
         """A new room, this client its host in seat 0; returns the room's code."""
-        await self.request({"type": "create"}, "welcome")
+        await self.request({"type": "create"})
         assert self.room is not None
         return self.room
 
     async def join(self, code: str) -> int:
         """Take the next free player seat of room `code`; returns the seat."""
-        await self.request({"type": "join", "room": code}, "welcome")
+        await self.request({"type": "join", "room": code})
         assert self.seat is not None
         return self.seat
 
     async def spectate(self, code: str) -> None:
-        await self.request({"type": "spectate", "room": code}, "welcome")
+        await self.request({"type": "spectate", "room": code})
 
     async def resume(self) -> None:
         """Back in the room with this client's token: what it missed is sent again."""
-        await self.request({"type": "resume", "room": self.room, "token": self.token, "since": self.seq}, "welcome")
+        await self.request({"type": "resume", "room": self.room, "token": self.token, "since": self.seq})
 
     async def reconnect(self, attempts: int = 50, delay: float = 0.1) -> None:
         """Connect again and `resume`, trying `attempts` times `delay` seconds apart
@@ -161,12 +162,12 @@ class OnlineClient:
                     raise
                 await asyncio.sleep(delay)
 
-    async def setup(self, **fields: Any) -> dict[str, Any]:
+    async def setup(self, **fields: Any) -> None:
         """The host's setup (``game``, ``options``, ``seats``, ``turn_timer``, ``grace``, ``bot``)."""
-        return await self.request({"type": "setup", **fields}, "room")
+        await self.request({"type": "setup", **fields})
 
     async def start(self) -> None:
-        await self.request({"type": "start"}, "room")
+        await self.request({"type": "start"})
 
     async def act(self, action: str) -> int:
         """Play `action` for this seat, on the latest view (its ``step``)."""
