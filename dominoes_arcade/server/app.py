@@ -221,7 +221,7 @@ class Server:
         self._bind(connection, room, member)
         connection.put({"type": "welcome", "ref": ref, "room": room.code, "seat": member.seat, "token": member.token,
                         "host": member.token == room.host})
-        member.send(room.lobby())
+        room.tell_lobby()
         for message in self._spectator_history(room, member):
             member.send(message)
         room.presence(member, "joined")

@@ -199,6 +199,7 @@ class OnlineClient:
                     await self.act(decide(view))
                 except ConnectionClosed:
                     await self.reconnect()
+                    acted_at = -1  # it may not have arrived: the view sent again is decided again
                 continue
             try:
                 message = await self.receive()

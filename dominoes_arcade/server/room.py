@@ -80,7 +80,8 @@ class Room:
         return found
 
     def join(self) -> Member:
-        """A new player, in the next free player seat (the first is the host's)."""
+        """A new player, in the next free player seat (the first is the host's); the
+        caller tells the room (`tell_lobby`) once the player is connected."""
         if self.started:
             raise RoomError("the game has started: you can watch it instead")
         free = [seat for seat, kind in enumerate(self.kinds) if kind == PLAYER
@@ -91,7 +92,6 @@ class Room:
         self.members[member.token] = member
         if self.host is None:
             self.host = member.token
-        self.tell_lobby()
         return member
 
     def watch(self) -> Member:
