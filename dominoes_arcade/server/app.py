@@ -145,11 +145,13 @@ class Server:
     async def _handle(self, socket: ServerConnection) -> None:
         connection = Connection(socket)
         writer = asyncio.create_task(connection.write())
+        flooded = False
         try:
             async for text in socket:
                 count = connection.flooding(time.monotonic())
                 if count > FLOOD:
-                    await socket.close(1008, "too many messages")
+                    connection.put(protocol.error("too many messages: disconnected"))
+                    flooded = True
                     break
                 if count > RATE:
                     connection.put(protocol.error("too many messages: slow down"))
@@ -166,9 +168,11 @@ class Server:
             pass
         finally:
             self._left(connection)
-            connection.put(None)
+            connection.put(None)  # what was queued goes out first
             with contextlib.suppress(asyncio.CancelledError):
                 await writer
+            if flooded:
+                await socket.close(1008, "too many messages")
 
     def _left(self, connection: Connection) -> None:
         member, room = connection.member, connection.room

@@ -17,7 +17,7 @@ from typing import Any
 from ..bots import DIFFICULTIES
 from ..engine import IllegalAction, InvalidNotation, OptionError, UnknownGame, game_options, parse_action
 from ..engine.match import Match
-from ..session import ActionRefused, BotFailed, GameOver, Session, StepApplied
+from ..session import ActionRefused, BotFailed, GameOver, RemoteSeat, Session, StepApplied
 from ..session.bot_worker import BotWorker
 from . import protocol
 from .members import Member, new_token
@@ -218,6 +218,8 @@ class Room:
             raise RoomError(f"stale: that was decided at step {step!r}, the game is at step {len(session.steps)}")
         if session.current_player != member.seat:
             raise RoomError("it is not your turn")
+        if self._sent_already(member.seat):
+            raise RoomError(f"stale: a move was already sent at step {step}")
         text = message.get("action")
         if not isinstance(text, str):
             raise RoomError("an action is a string in the game's notation")
@@ -228,6 +230,11 @@ class Room:
         if action not in session.state.legal_actions():
             raise RoomError(f"not allowed now: {session.state.why_illegal(action)}")
         session.submit(member.seat, action)
+
+    def _sent_already(self, seat: int) -> bool:
+        """A decision of `seat` is waiting for the game's next move (`advance`)."""
+        player = self.session.seats[seat] if self.session is not None else None
+        return isinstance(player, RemoteSeat) and bool(player.inbox)
 
     def advance(self) -> bool:
         """Move the game on as far as it goes without waiting (chance, bots that have
@@ -326,7 +333,8 @@ class Room:
         """A bot's decision (`text`, decided at `step`) for `seat`, whose turn ran out
         or whose player is away: played, and everyone told."""
         session = self.session
-        if session is None or len(session.steps) != step or session.current_player != seat:
+        if session is None or len(session.steps) != step or session.current_player != seat \
+                or self._sent_already(seat):
             return  # the player moved meanwhile
         why = "ran out of time" if reason == "timer" else "is away"
         self._notice(f"{seat_name(seat)} {why}: a bot played their turn.")
