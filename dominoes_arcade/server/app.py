@@ -199,7 +199,8 @@ class Server:
             if room is None:
                 raise RoomError("no room has that code")
             if kind == "resume":
-                self._resume(connection, room, room.member(message.get("token")), message.get("since", 0), ref)
+                self._resume(connection, room, room.member(message.get("token")), message.get("since", 0),
+                             message.get("steps", 0), ref)
             else:
                 self._enter(connection, room, room.join() if kind == "join" else room.watch(), ref)
                 self._keep(room)
@@ -226,22 +227,16 @@ class Server:
         connection.put({"type": "welcome", "ref": ref, "room": room.code, "seat": member.seat, "token": member.token,
                         "host": member.token == room.host})
         room.tell_lobby()
-        for message in self._spectator_history(room, member):
-            member.send(message)
+        if member.seat == SPECTATOR:
+            for message in room.steps_since(0, SPECTATOR):
+                member.send(message)
         room.presence(member, "joined")
 
-    def _spectator_history(self, room: Room, member: Member) -> list[dict[str, Any]]:
-        """What a spectator arriving mid-game is told of the steps so far."""
-        session = room.session
-        if member.seat != SPECTATOR or session is None:
-            return []
-        match = session.match
-        return [{"type": "step", "step": step, "actor": -2, "action": protocol.step_text(match, step, SPECTATOR),
-                 "events": []} for step in range(len(match.steps))]
-
-    def _resume(self, connection: Connection, room: Room, member: Member, since: Any, ref: Any) -> None:
+    def _resume(self, connection: Connection, room: Room, member: Member, since: Any, message_steps: Any,
+                ref: Any) -> None:
         """`member` back with its token: the messages it missed (from sequence number
-        `since` on), or, when they are gone, the lobby and its view afresh."""
+        `since` on), or, when those are gone (a restart), the lobby, the steps from
+        `message_steps` on (how many it was told) and its view afresh."""
         if member.outlet is not None and member.outlet is not connection:
             old = member.outlet
             assert isinstance(old, Connection)
@@ -250,8 +245,11 @@ class Server:
         missed = member.missed(since) if isinstance(since, int) and not isinstance(since, bool) else None
         connection.put({"type": "welcome", "ref": ref, "room": room.code, "seat": member.seat,
                         "token": member.token, "host": member.token == room.host, "resent": missed is not None})
-        if missed is None:
+        if missed is None:  # sent before a restart: the lobby, and the steps since the last it was told
             member.send(room.lobby())
+            told = message_steps if isinstance(message_steps, int) and not isinstance(message_steps, bool) else 0
+            for message in room.steps_since(told, member.seat):
+                member.send(message)
         else:
             for message in missed:
                 connection.put(message)

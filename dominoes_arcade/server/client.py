@@ -51,6 +51,8 @@ class OnlineClient:
         self.seat: int | None = None
         self.seq = 0
         """The sequence number of the last numbered message taken."""
+        self.steps = 0
+        """How many steps of the game it has been told (a ``step`` message each)."""
         self.lobby: dict[str, Any] | None = None
         self.view: dict[str, Any] | None = None
         self.record: dict[str, Any] | None = None
@@ -103,6 +105,8 @@ class OnlineClient:
             self.lobby = message
         elif kind == "view":
             self.view = message
+        elif kind == "step":
+            self.steps = max(self.steps, message["step"] + 1)
         elif kind == "game_over":
             self.record = message["record"]
         elif kind == "notice":
@@ -145,9 +149,10 @@ class OnlineClient:
 
     async def resume(self) -> None:
         """Back in the room with this client's token: what it missed is sent again."""
-        await self.request({"type": "resume", "room": self.room, "token": self.token, "since": self.seq})
+        await self.request({"type": "resume", "room": self.room, "token": self.token, "since": self.seq,
+                            "steps": self.steps})
 
-    async def reconnect(self, attempts: int = 50, delay: float = 0.1) -> None:
+    async def reconnect(self, attempts: int = 100, delay: float = 0.1) -> None:
         """Connect again and `resume`, trying `attempts` times `delay` seconds apart
         (a server restarting takes a moment)."""
         self.socket = None

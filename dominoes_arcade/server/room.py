@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..bots import DIFFICULTIES
-from ..engine import IllegalAction, InvalidNotation, OptionError, UnknownGame, game_options, parse_action
+from ..engine import CHANCE, IllegalAction, InvalidNotation, OptionError, UnknownGame, game_options, parse_action
 from ..engine.match import Match
 from ..session import ActionRefused, BotFailed, GameOver, RemoteSeat, Session, StepApplied
 from ..session.bot_worker import BotWorker
@@ -280,6 +280,23 @@ class Room:
         self._turn = turn
         for member in self.players:
             member.send(protocol.view_message(self.session.match, member.seat))
+
+    def steps_since(self, first: int, viewer: int) -> list[dict[str, Any]]:
+        """The ``step`` messages of steps `first` on, as `viewer` is told them: for a
+        member the server can no longer resend (sent before a restart), and for a
+        spectator arriving mid-game. The engine's events are worked out again."""
+        session = self.session
+        if session is None:
+            return []
+        match = session.match
+        first = max(0, min(first, len(match.steps)))
+        state = match.state_at(first)
+        told = []
+        for step in range(first, len(match.steps)):
+            actor = CHANCE if match.steps[step].startswith("*") else int(match.steps[step].split()[0])
+            events = state.apply(match.actions[step])
+            told.append(protocol.step_message(match, step, actor, events, viewer))
+        return told
 
     def view_for(self, member: Member) -> dict[str, Any] | None:
         if self.session is None or member.seat == SPECTATOR:
