@@ -191,6 +191,7 @@ class Room:
         self.session.drain()
         if steps is None:
             self.tell_lobby()
+            self._tell_views()  # a game whose first step is a player's, not chance, waits for it
         self.changed(self)
 
     def _host_only(self, token: Any) -> None:
