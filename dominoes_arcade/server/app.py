@@ -53,18 +53,19 @@ class Connection:
 
     def __init__(self, socket: ServerConnection):
         self.socket = socket
-        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.queue: asyncio.Queue[dict[str, Any] | str | None] = asyncio.Queue()
         self.member: Member | None = None
         self.room: Room | None = None
         self.recent: deque[float] = deque()
 
-    def put(self, message: dict[str, Any]) -> None:
+    def put(self, message: dict[str, Any] | str) -> None:
+        """Send `message` (an object, or JSON text already written) after those before it."""
         self.queue.put_nowait(message)
 
     async def write(self) -> None:
         while (message := await self.queue.get()) is not None:
             try:
-                await self.socket.send(protocol.dump(message))
+                await self.socket.send(message if isinstance(message, str) else protocol.dump(message))
             except ConnectionClosed:
                 return
 
@@ -112,7 +113,7 @@ class Server:
         if self.store is not None:
             for room in self.store.load(**self._room_args()):
                 self._open(room)
-        self._server = await serve(self._handle, host, port, max_size=protocol.MAX_MESSAGE * 4)
+        self._server = await serve(self._handle, host, port, max_size=protocol.MAX_MESSAGE * 4, compression=None)
         self._reaper = asyncio.create_task(self._reap())
 
     @property

@@ -12,9 +12,14 @@ import secrets
 import time
 from typing import Any, Protocol
 
+from .protocol import dump
+
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """A room code's letters: no 0/O or 1/I to misread when it is said aloud."""
 CODE_LENGTH = 5
+KEPT = 100
+"""The most messages kept for a member to resend: one who missed more is sent the
+steps since the last it was told and its view afresh (as after a restart)."""
 
 
 def new_code(taken: set[str] | dict[str, Any]) -> str:
@@ -30,9 +35,9 @@ def new_token() -> str:
 
 
 class Outlet(Protocol):
-    """Where a member's messages go while it is connected."""
+    """Where a member's messages go while it is connected (as JSON text)."""
 
-    def put(self, message: dict[str, Any]) -> None: ...
+    def put(self, message: dict[str, Any] | str) -> None: ...
 
 
 class Member:
@@ -47,8 +52,11 @@ class Member:
     def __init__(self, token: str, seat: int, sent: int = 0):
         self.token, self.seat = token, seat
         self.base = sent
-        """The sequence number of the first message kept in `outbox`, less one."""
-        self.outbox: list[dict[str, Any]] = []
+        """The sequence number of the first message kept in `outbox`, less one (the
+        older ones are no longer kept: `KEPT`)."""
+        self.outbox: list[str] = []
+        """The messages kept for a resend, as the JSON text sent (a third of the
+        memory of the objects)."""
         self.outlet: Outlet | None = None
         self.away_since: float | None = time.monotonic()
         """When it dropped (or the room was resumed without it); None while connected."""
@@ -64,8 +72,12 @@ class Member:
 
     def send(self, message: dict[str, Any]) -> None:
         """Number `message` (``seq``), keep it, and send it if connected."""
-        numbered = {**message, "seq": self.sent + 1}
+        numbered = dump({**message, "seq": self.sent + 1})
         self.outbox.append(numbered)
+        if len(self.outbox) > KEPT:
+            dropped = len(self.outbox) - KEPT // 2
+            del self.outbox[:dropped]
+            self.base += dropped
         if self.outlet is not None:
             self.outlet.put(numbered)
 
@@ -75,9 +87,9 @@ class Member:
     def detach(self) -> None:
         self.outlet, self.away_since = None, time.monotonic()
 
-    def missed(self, since: int) -> list[dict[str, Any]] | None:
+    def missed(self, since: int) -> list[str] | None:
         """The messages after sequence number `since`, or None when some of them are
-        no longer kept (sent before a restart)."""
+        no longer kept (sent before a restart, or more than `KEPT` ago)."""
         if since < self.base or since > self.sent:
             return None
         return self.outbox[since - self.base:]
