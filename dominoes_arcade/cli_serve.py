@@ -5,6 +5,7 @@ so other commands never load the network library."""
 from __future__ import annotations
 
 import asyncio
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -34,11 +35,15 @@ def serve(
     folder = data if data is not None else config.user_data_dir() / "online"
 
     async def run() -> None:
-        server = Server(folder)
+        try:
+            server = Server(folder)
+        except OSError as error:
+            raise fail(f"cannot keep rooms in {folder}: {error.strerror or error}", 1) from None
         try:
             await server.start(host, port)
         except OSError as error:
-            raise fail(f"cannot listen on {host}:{port}: {error.strerror or error}", 1) from None
+            reason = os.strerror(error.errno) if error.errno else str(error)  # asyncio's own words name the socket
+            raise fail(f"cannot listen on {host}:{port}: {reason}", 1) from None
         typer.echo(f"serving on ws://{host}:{server.port} (rooms kept in {folder}); Ctrl-C stops", err=True)
         try:
             await asyncio.Future()

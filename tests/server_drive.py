@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import tempfile
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -22,14 +23,16 @@ LIMIT = 120.0
 
 @contextlib.asynccontextmanager
 async def running(data: Path | None = None, seed: int = 1, **kwargs: Any) -> AsyncIterator[Server]:
-    """A server on 127.0.0.1, any free port, dealing every room from `seed`; its bot
+    """A server on 127.0.0.1, any free port, dealing every room from `seed`, keeping
+    its rooms in `data` (by default a folder of its own, removed after); its bot
     seats think in a thread of this process."""
-    server = Server(data, seeds=lambda: seed, worker=shared_worker("thread"), **kwargs)
-    await server.start(HOST, 0)
-    try:
-        yield server
-    finally:
-        await server.close()
+    with tempfile.TemporaryDirectory(prefix="server-test-") as scratch:
+        server = Server(data or Path(scratch), seeds=lambda: seed, worker=shared_worker("thread"), **kwargs)
+        await server.start(HOST, 0)
+        try:
+            yield server
+        finally:
+            await server.close()
 
 
 def url(server: Server) -> str:

@@ -109,9 +109,9 @@ def test_a_flooding_client_is_slowed_then_dropped_and_the_room_plays_on():
     assert record["error"] is None and record["scores"]
 
 
-def test_a_room_with_nobody_left_closes_after_its_timeout():
+def test_a_room_with_nobody_left_closes_after_its_timeout(tmp_path):
     async def scenario():
-        async with running(None, seed=5, idle_close=0.3) as server:
+        async with running(tmp_path, seed=5, idle_close=0.3) as server:
             host = OnlineClient(url(server))
             code = await host.create()
             await host.close()
@@ -128,6 +128,7 @@ def test_a_room_with_nobody_left_closes_after_its_timeout():
     still_open, error = asyncio.run(scenario())
     assert not still_open
     assert error == "no room has that code"
+    assert not list((tmp_path / "rooms").glob("*.json")), "a closed room is not resumed after a restart"
 
 
 def test_a_room_with_someone_in_it_stays_open():

@@ -34,7 +34,7 @@ from ..session.bot_worker import BotWorker, shared_worker
 from . import protocol
 from .members import Member, new_code
 from .protocol import SPECTATOR, BadMessage
-from .room import Room, RoomError
+from .room import PLAYER, Room, RoomError
 from .store import Store
 
 RATE = 30
@@ -80,16 +80,16 @@ class Connection:
 class Server:
     """Rooms over WebSockets.
 
-    :param data: the folder rooms and records are kept in (`Store`), or None to keep
-        nothing (a room then ends with the process).
+    :param data: the folder rooms, records and the server's history of finished
+        games are kept in (`Store`).
     :param seeds: deals each new room (by default `secrets`: a seed nobody can guess).
     :param worker: where the bot seats think (by default the shared worker process).
     :param idle_close: seconds an empty room is kept.
     """
 
-    def __init__(self, data: Path | None = None, *, seeds: Callable[[], int] | None = None,
+    def __init__(self, data: Path, *, seeds: Callable[[], int] | None = None,
                  worker: BotWorker | None = None, idle_close: float = IDLE_CLOSE, bot_settings: Any = None):
-        self.store = Store(data) if data is not None else None
+        self.store = Store(data)
         self.seeds = seeds or (lambda: secrets.randbits(63))
         self.worker = worker or shared_worker()
         self.idle_close = idle_close
@@ -101,18 +101,15 @@ class Server:
         self._reaper: asyncio.Task | None = None
 
     def _room_args(self) -> dict[str, Any]:
-        return {"worker": self.worker, "history": self.store.history if self.store else None,
-                "changed": self._keep}
+        return {"worker": self.worker, "history": self.store.history, "changed": self._keep}
 
     def _keep(self, room: Room) -> None:
-        if self.store is not None:
-            self.store.save(room)
+        self.store.save(room)
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> None:
         """Resume the kept rooms, then listen on `host`:`port` (0: any free port)."""
-        if self.store is not None:
-            for room in self.store.load(**self._room_args()):
-                self._open(room)
+        for room in self.store.load(**self._room_args()):
+            self._open(room)
         self._server = await serve(self._handle, host, port, max_size=protocol.MAX_MESSAGE * 4, compression=None)
         self._reaper = asyncio.create_task(self._reap())
 
@@ -282,7 +279,7 @@ class Server:
                 await self._stand_in(room, *overdue)
                 continue
             thinking = session is not None and not session.ended and session.current_player >= 0 \
-                and room.kinds[session.current_player] != "player"
+                and room.kinds[session.current_player] != PLAYER
             deadline = room.next_deadline(now)
             timeout = 0.005 if thinking else min(CLOCK, deadline) if deadline is not None else CLOCK
             wake.clear()
@@ -309,7 +306,9 @@ class Server:
                     self.close_room(code)
 
     def close_room(self, code: str) -> None:
+        """Close room `code`: gone from the server and from its data folder."""
         room = self.rooms.pop(code)
+        self.store.forget(room)
         self.tasks.pop(code).cancel()
         self.wakes.pop(code, None)
         if room.session is not None:

@@ -44,6 +44,10 @@ class Store:
                 "members": [{"token": m.token, "seat": m.seat, "sent": m.sent} for m in room.members.values()]}
         files.write_atomic(path, (json.dumps(data, separators=(",", ":")) + "\n").encode())
 
+    def forget(self, room: Room) -> None:
+        """A room closed before its game ended: its file goes."""
+        (self.rooms / f"{room.code}.json").unlink(missing_ok=True)
+
     def load(self, **room_args: Any) -> list[Room]:
         """Every room kept and not finished, as it was (a file that cannot be read
         is set aside, never deleted)."""
