@@ -143,14 +143,17 @@ class Server:
     async def _handle(self, socket: ServerConnection) -> None:
         connection = Connection(socket)
         writer = asyncio.create_task(connection.write())
-        flooded = False
+        closing: asyncio.Task | None = None
         try:
             async for text in socket:
+                if closing is not None:
+                    continue  # read and dropped, so that its goodbye, queued behind, is heard
                 count = connection.flooding(time.monotonic())
                 if count > FLOOD:
                     connection.put(protocol.error("too many messages: disconnected"))
-                    flooded = True
-                    break
+                    connection.put(None)  # the writer stops once that is sent
+                    closing = asyncio.create_task(self._drop(socket, writer))
+                    continue
                 if count > RATE:
                     connection.put(protocol.error("too many messages: slow down"))
                     continue
@@ -169,8 +172,14 @@ class Server:
             connection.put(None)  # what was queued goes out first
             with contextlib.suppress(asyncio.CancelledError):
                 await writer
-            if flooded:
-                await socket.close(1008, "too many messages")
+                if closing is not None:
+                    await closing
+
+    @staticmethod
+    async def _drop(socket: ServerConnection, writer: asyncio.Task) -> None:
+        """Disconnect a flooding client, once what was queued for it is sent."""
+        await writer
+        await socket.close(1008, "too many messages")
 
     def _left(self, connection: Connection) -> None:
         member, room = connection.member, connection.room
