@@ -67,7 +67,7 @@ def test_a_turn_timer_running_out_has_a_bot_play_the_turn():
 
     step, waited, notices = asyncio.run(scenario())
     assert step is not None, "a bot played the host's turn"
-    assert 0.9 <= waited < WAIT
+    assert 0.5 <= waited < WAIT, "the bot waited for the timer (1 s, less the view's way to the client)"
     assert "Seat 1 ran out of time: a bot played their turn." in notices
 
 
