@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..bots import DIFFICULTIES
-from ..engine import CHANCE, IllegalAction, InvalidNotation, OptionError, UnknownGame, game_options, parse_action
+from ..engine import CHANCE, InvalidNotation, OptionError, UnknownGame, game_options, parse_action
 from ..engine.match import Match
 from ..session import ActionRefused, BotFailed, GameOver, RemoteSeat, Session, StepApplied
 from ..session.bot_worker import BotWorker
@@ -32,6 +32,10 @@ MAX_TIMER = 3600.0
 
 class RoomError(ValueError):
     """A request the room refuses, in the words the player is told."""
+
+
+def _is_seconds(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def seat_name(seat: int) -> str:
@@ -155,9 +159,9 @@ class Room:
         timer = message.get("turn_timer", self.turn_timer)
         grace = message.get("grace", self.grace)
         bot = message.get("bot", self.bot)
-        if timer is not None and (not isinstance(timer, int | float) or not 1 <= timer <= MAX_TIMER):
+        if timer is not None and (not _is_seconds(timer) or not 1 <= timer <= MAX_TIMER):
             raise RoomError(f"the turn timer is off (null) or 1 to {MAX_TIMER:g} seconds")
-        if not isinstance(grace, int | float) or not 0 <= grace <= MAX_TIMER:
+        if not _is_seconds(grace) or not 0 <= grace <= MAX_TIMER:
             raise RoomError(f"the grace period is 0 to {MAX_TIMER:g} seconds")
         if bot not in DIFFICULTIES:
             raise RoomError(f"the stand-in bot is one of {', '.join(DIFFICULTIES)}")
@@ -354,9 +358,10 @@ class Room:
         if session is None or len(session.steps) != step or session.current_player != seat \
                 or self._sent_already(seat):
             return  # the player moved meanwhile
+        try:
+            action = parse_action(session.state, text)
+        except InvalidNotation:
+            return
         why = "ran out of time" if reason == "timer" else "is away"
         self._notice(f"{seat_name(seat)} {why}: a bot played their turn.")
-        try:
-            session.submit(seat, parse_action(session.state, text))
-        except (InvalidNotation, IllegalAction):
-            return
+        session.submit(seat, action)
