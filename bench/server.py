@@ -12,7 +12,10 @@ Measured:
 - **CPU per action**: the server process's CPU time (user + system, /proc) over the
   games, divided by the actions the clients sent; and per step (chance included).
 
-Run with `python bench/server.py [--rooms 100] [--seats 4] [--game cyprus]`. Never
+`--profile` instead plays the rooms' games through `Room` alone (no network, no
+clients, random decisions), under cProfile, and prints where the server's time goes.
+
+Run with `python bench/server.py [--rooms 100] [--seats 4] [--game cyprus] [--profile]`. Never
 part of the tests: timings depend on the machine and its load (`os.getloadavg`
 is printed with them). The clients share the machine with the server, so the
 latency includes their own time to read and decide.
@@ -117,14 +120,72 @@ async def run(url: str, rooms: int, seats: int, game: str, options: dict, pid: i
             "wall": wall, "rss_before_games": rss_before_games, "rss_playing": rss_playing, "rss_after": rss_after}
 
 
+class Discard:
+    """A member's connection that sends nowhere (`--profile`)."""
+
+    def put(self, message) -> None:
+        pass
+
+
+def profile_rooms(rooms: int, seats: int, game: str, options: dict, folder: Path) -> None:
+    """Play `rooms` games through the rooms' own code under cProfile: the shares of
+    keeping the room files, the views and the messages' JSON in the server's time."""
+    import cProfile
+    import pstats
+    import random
+
+    from dominoes_arcade.server.room import Room
+    from dominoes_arcade.server.store import Store
+    from dominoes_arcade.session.bot_worker import shared_worker
+
+    store = Store(folder)
+
+    def play(number: int) -> None:
+        room = Room(f"R{number}", number, worker=shared_worker("thread"), history=store.history, changed=store.save)
+        host = room.join()
+        room.setup(host.token, {"game": game, "options": options, "seats": ["player"] * seats})
+        members = [host] + [room.join() for _ in range(seats - 1)]
+        for member in members:
+            member.attach(Discard())
+        room.start(host.token)
+        rng = random.Random(number)
+        while True:
+            room.advance()
+            session = room.session
+            if session.ended:
+                break
+            mover = next(m for m in members if m.seat == session.current_player)
+            action = rng.choice(session.state.legal_actions())
+            room.act(mover.token, {"action": str(action), "step": len(session.steps)})
+
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for number in range(rooms):
+        play(number)
+    profiler.disable()
+    stats = pstats.Stats(profiler)
+    total = max(stats.total_tt, 1e-9)
+    print(f"{rooms} games of {game}, {total:.2f} s in all; cumulative share of:")
+    # Store.save (the room files), the views, the step messages, the JSON text, the session's moves.
+    for name in ("save", "view_message", "step_message", "dump", "tick"):
+        found = [(key, row) for key, row in stats.stats.items() if key[2] == name]
+        cumulative = sum(row[3] for _, row in found)
+        print(f"  {name:<14} {cumulative / total:6.1%}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rooms", type=int, default=100)
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--game", default="cyprus")
     parser.add_argument("--target", type=int, default=30, help="The star games' target score (a shorter game).")
+    parser.add_argument("--profile", action="store_true", help="Where the rooms' time goes (no network).")
     args = parser.parse_args()
     options = {"target_score": args.target} if args.game in ("cyprus", "sebastopol") else {}
+    if args.profile:
+        with tempfile.TemporaryDirectory(prefix="bench-server-") as folder:
+            profile_rooms(args.rooms, args.seats, args.game, options, Path(folder))
+        return
     with tempfile.TemporaryDirectory(prefix="bench-server-") as folder:
         process, port = start_server(Path(folder))
         try:
