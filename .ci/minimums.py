@@ -1,7 +1,7 @@
 """CI step: install exactly the declared minimum version of every dependency (and of
 the `report` extra) into a fresh venv, then run a smoke test of the CLI and a
 headless client demo, and the tests that touch the libraries most (CLI, settings,
-input and controllers, tournaments and their report).
+input and controllers, tournaments and their report, the room server over websockets).
 
 Usage: python .ci/minimums.py [VENV_DIR]
 """
@@ -19,7 +19,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = ["tests/test_cli.py", "tests/test_config.py", "tests/test_client_input.py", "tests/test_client_scenes.py",
-         "tests/test_tournament_run.py", "tests/test_tournament_report.py"]
+         "tests/test_tournament_run.py", "tests/test_tournament_report.py",
+         "tests/test_server_games.py", "tests/test_server_hostile.py"]
 EXTRAS = ["report"]
 
 
@@ -59,7 +60,7 @@ def main() -> None:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
            "XDG_CONFIG_HOME": str(work / "config"), "XDG_DATA_HOME": str(work / "data")}
     smoke = [
-        ["--version"], ["--help"], ["config", "check"], ["config", "paths"], ["bots"],
+        ["--version"], ["--help"], ["serve", "--help"], ["config", "check"], ["config", "paths"], ["bots"],
         ["simulate", "necropolis", "--games", "3", "--out", "games.jsonl"],
         ["replay", "games.jsonl", "--check"],
         ["tournament", "run", "--game", "buildup", "--bots", "random,greedy", "--deals", "2", "--workers", "2",

@@ -1,0 +1,211 @@
+"""The room server under load (issue 32): one `dominoes-arcade serve` process on
+127.0.0.1 holding ROOMS rooms of SEATS player seats each, every seat a headless
+client (dominoes_arcade/server/client.py) deciding as a bot from its view, all the
+clients in this process.
+
+Measured:
+
+- **latency**: from a client's action sent to the moment every seat of its room
+  has received that step (median and p99 over all the actions);
+- **memory per room**: the server process's resident memory with every room's game
+  in play, less before the first room, divided by the rooms (from /proc);
+- **CPU per action**: the server process's CPU time (user + system, /proc) over the
+  games, divided by the actions the clients sent; and per step (chance included).
+
+`--profile` instead plays the rooms' games through `Room` alone (no network, no
+clients, random decisions), under cProfile, and prints where the server's time goes.
+
+Run with `python bench/server.py [--rooms 100] [--seats 4] [--game cyprus] [--profile]`. Never
+part of the tests: timings depend on the machine and its load (`os.getloadavg`
+is printed with them). The clients share the machine with the server, so the
+latency includes their own time to read and decide.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from dominoes_arcade.server.client import OnlineClient, bot_decider
+
+STARTED = re.compile(r"serving on ws://127\.0\.0\.1:(\d+)")
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def start_server(data: Path) -> tuple[subprocess.Popen, int]:
+    process = subprocess.Popen([sys.executable, "-m", "dominoes_arcade", "serve", "--port", "0", "--data",
+                                str(data)], stderr=subprocess.PIPE, text=True)
+    assert process.stderr is not None
+    for _ in range(20):
+        if found := STARTED.search(process.stderr.readline()):
+            return process, int(found[1])
+    process.kill()
+    raise SystemExit("the server did not start")
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS  # utime, stime
+
+
+def rss_bytes(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+class Timing:
+    """When each action was sent, and when each seat was told of its step."""
+
+    def __init__(self):
+        self.sent: dict[tuple[str, int], float] = {}
+        self.told: dict[tuple[str, int], list[float]] = {}
+
+    def latencies(self, seats: int) -> list[float]:
+        return [max(self.told[key]) - at for key, at in self.sent.items() if len(self.told.get(key, ())) == seats]
+
+
+async def open_room(url: str, game: str, seats: int, options: dict) -> list[OnlineClient]:
+    host = OnlineClient(url, timeout=60)
+    code = await host.create()
+    await host.setup(game=game, options=options, seats=["player"] * seats)
+    clients = [host]
+    for _ in range(seats - 1):
+        client = OnlineClient(url, timeout=60)
+        await client.join(code)
+        clients.append(client)
+    return clients
+
+
+async def run(url: str, rooms: int, seats: int, game: str, options: dict, pid: int) -> dict:
+    timing = Timing()
+    tables = [await open_room(url, game, seats, options) for _ in range(rooms)]
+    rss_before_games = rss_bytes(pid)
+    cpu_before = cpu_seconds(pid)
+
+    def timed(client: OnlineClient, decide):
+        def choose(view: dict) -> str:
+            timing.sent[client.room, view["step"]] = time.perf_counter()
+            return decide(view)
+        return choose
+
+    async def note(client: OnlineClient, message: dict) -> None:
+        if message.get("type") == "step":
+            timing.told.setdefault((client.room, message["step"]), []).append(time.perf_counter())
+
+    for clients in tables:
+        await clients[0].start()
+    rss_playing = rss_bytes(pid)
+    began = time.perf_counter()
+    follows = [client.follow(timed(client, bot_decider("random", seed=client.seat or 0)), limit=3600,
+                             on_message=note) for clients in tables for client in clients]
+    records = await asyncio.gather(*follows)
+    wall = time.perf_counter() - began
+    cpu = cpu_seconds(pid) - cpu_before
+    rss_after = rss_bytes(pid)
+    for clients in tables:
+        for client in clients:
+            await client.close()
+    steps = sum(len(record["steps"]) for record in records[::seats])
+    return {"latencies": timing.latencies(seats), "actions": len(timing.sent), "steps": steps, "cpu": cpu,
+            "wall": wall, "rss_before_games": rss_before_games, "rss_playing": rss_playing, "rss_after": rss_after}
+
+
+class Discard:
+    """A member's connection that sends nowhere (`--profile`)."""
+
+    def put(self, message) -> None:
+        pass
+
+
+def profile_rooms(rooms: int, seats: int, game: str, options: dict, folder: Path) -> None:
+    """Play `rooms` games through the rooms' own code under cProfile: the shares of
+    keeping the room files, the views and the messages' JSON in the server's time."""
+    import cProfile
+    import pstats
+    import random
+
+    from dominoes_arcade.server.room import Room
+    from dominoes_arcade.server.store import Store
+    from dominoes_arcade.session.bot_worker import shared_worker
+
+    store = Store(folder)
+
+    def play(number: int) -> None:
+        room = Room(f"R{number}", number, worker=shared_worker("thread"), history=store.history, changed=store.save)
+        host = room.join()
+        room.setup(host.token, {"game": game, "options": options, "seats": ["player"] * seats})
+        members = [host] + [room.join() for _ in range(seats - 1)]
+        for member in members:
+            member.attach(Discard())
+        room.start(host.token)
+        rng = random.Random(number)
+        while True:
+            room.advance()
+            session = room.session
+            if session.ended:
+                break
+            mover = next(m for m in members if m.seat == session.current_player)
+            action = rng.choice(session.state.legal_actions())
+            room.act(mover.token, {"action": str(action), "step": len(session.steps)})
+
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for number in range(rooms):
+        play(number)
+    profiler.disable()
+    stats = pstats.Stats(profiler)
+    total = max(stats.total_tt, 1e-9)
+    print(f"{rooms} games of {game}, {total:.2f} s in all; cumulative share of:")
+    # Store.save (the room files), the views, the step messages, the JSON text, the session's moves.
+    for name in ("save", "view_message", "step_message", "dump", "tick"):
+        found = [(key, row) for key, row in stats.stats.items() if key[2] == name]
+        cumulative = sum(row[3] for _, row in found)
+        print(f"  {name:<14} {cumulative / total:6.1%}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rooms", type=int, default=100)
+    parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--game", default="cyprus")
+    parser.add_argument("--target", type=int, default=30, help="The star games' target score (a shorter game).")
+    parser.add_argument("--profile", action="store_true", help="Where the rooms' time goes (no network).")
+    args = parser.parse_args()
+    options = {"target_score": args.target} if args.game in ("cyprus", "sebastopol") else {}
+    if args.profile:
+        with tempfile.TemporaryDirectory(prefix="bench-server-") as folder:
+            profile_rooms(args.rooms, args.seats, args.game, options, Path(folder))
+        return
+    with tempfile.TemporaryDirectory(prefix="bench-server-") as folder:
+        process, port = start_server(Path(folder))
+        try:
+            rss_empty = rss_bytes(process.pid)
+            found = asyncio.run(run(f"ws://127.0.0.1:{port}", args.rooms, args.seats, args.game, options, process.pid))
+        finally:
+            process.kill()
+            process.wait()
+    latencies = sorted(found["latencies"])
+    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
+    print(f"load average {os.getloadavg()[0]:.2f}; {args.rooms} rooms of {args.seats} seats ({args.game}), "
+          f"{found['actions']} actions, {found['steps']} steps in {found['wall']:.1f} s")
+    print(f"action sent -> every seat told: median {statistics.median(latencies) * 1000:.2f} ms, "
+          f"p99 {p99 * 1000:.2f} ms (over {len(latencies)} actions)")
+    print(f"memory per room: {(found['rss_playing'] - rss_empty) / args.rooms / 1024:.0f} KiB at the start, "
+          f"{(found['rss_after'] - rss_empty) / args.rooms / 1024:.0f} KiB at the end of the games "
+          f"(server {rss_empty / 2**20:.1f} MiB with no room)")
+    print(f"server CPU: {found['cpu'] / found['actions'] * 1e3:.3f} ms per action, "
+          f"{found['cpu'] / found['steps'] * 1e3:.3f} ms per step")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,56 @@
+"""``dominoes-arcade serve``: the room server for network play (dominoes_arcade/server/,
+its messages in docs/online.md). The server is imported only when the command runs,
+so other commands never load the network library."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from . import config
+from .cli_usage import fail
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="The address to listen on. The default, 127.0.0.1, lets only this "
+                                           "computer in; 0.0.0.0 opens the server to the network.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="The port to listen on (0: any free port).")] = 8765,
+    data: Annotated[Path | None, typer.Option(help="The folder where rooms and finished games are kept (default: "
+                                                   "an 'online' folder in your data folder, see `config paths`).")]
+    = None,
+) -> None:
+    """Run a game server: players join its rooms by code from their own computers.
+
+    Each room's game is kept as it goes, so after a restart the rooms go on where
+    they were and players reconnect by themselves. Stop it with Ctrl-C.
+
+    Example: dominoes-arcade serve --host 0.0.0.0 --port 8765
+    """
+    from .server.app import Server  # the network library only here
+
+    folder = data if data is not None else config.user_data_dir() / "online"
+
+    async def run() -> None:
+        try:
+            server = Server(folder)
+        except OSError as error:
+            raise fail(f"cannot keep rooms in {folder}: {error.strerror or error}", 1) from None
+        try:
+            await server.start(host, port)
+        except OSError as error:
+            reason = os.strerror(error.errno) if error.errno else str(error)  # asyncio's own words name the socket
+            raise fail(f"cannot listen on {host}:{port}: {reason}", 1) from None
+        typer.echo(f"serving on ws://{host}:{server.port} (rooms kept in {folder}); Ctrl-C stops", err=True)
+        try:
+            await asyncio.Future()
+        finally:
+            await server.close()
+
+    try:
+        asyncio.run(run())
+    except KeyboardInterrupt:
+        raise typer.Exit(130) from None

@@ -1,0 +1,325 @@
+"""The room server: WebSocket connections (the `websockets` library's asyncio
+server), the rooms they join, one task a room driving its game and its clocks, and
+the guards that keep a room alive whatever a client sends (docs/online.md).
+
+    server = Server(data=Path("online"))
+    await server.start("127.0.0.1", 0)    # port 0: any free port (server.port)
+    ...
+    await server.close()
+
+Bad input never ends a room: a message that is not JSON, too long, of an unknown
+type, for another seat, out of turn, stale or replayed is answered with an
+``error`` and ignored; a client sending more than `RATE` messages a second (its
+moves that were played not counted) is answered ``error`` for the excess and
+dropped past `FLOOD`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import time
+from collections import deque
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from .. import config
+from ..bots import difficulty_spec, make_bot
+from ..session.bot_worker import BotWorker, shared_worker
+from . import protocol
+from .members import Member, new_code
+from .protocol import SPECTATOR, BadMessage
+from .room import PLAYER, Room, RoomError
+from .store import Store
+
+RATE = 30
+"""Messages a client may send in any one second; more are refused."""
+FLOOD = 100
+"""Messages in one second past which a client is dropped."""
+IDLE_CLOSE = 300.0
+"""Seconds a room with nobody connected is kept before it is closed."""
+CLOCK = 0.5
+"""The longest a room's task sleeps before it looks at its clocks again."""
+
+
+class Connection:
+    """One client's WebSocket: its messages go out in order through a queue (so
+    the rooms send without waiting), and its member once it has joined."""
+
+    def __init__(self, socket: ServerConnection):
+        self.socket = socket
+        self.queue: asyncio.Queue[dict[str, Any] | str | None] = asyncio.Queue()
+        self.member: Member | None = None
+        self.room: Room | None = None
+        self.recent: deque[float] = deque()
+
+    def put(self, message: dict[str, Any] | str) -> None:
+        """Send `message` (an object, or JSON text already written) after those before it."""
+        self.queue.put_nowait(message)
+
+    async def write(self) -> None:
+        while (message := await self.queue.get()) is not None:
+            try:
+                await self.socket.send(message if isinstance(message, str) else protocol.dump(message))
+            except ConnectionClosed:
+                return
+
+    def flooding(self, now: float) -> int:
+        """How many messages this client sent in the last second, this one included."""
+        self.recent.append(now)
+        while self.recent and now - self.recent[0] > 1.0:
+            self.recent.popleft()
+        return len(self.recent)
+
+
+class Server:
+    """Rooms over WebSockets.
+
+    :param data: the folder rooms, records and the server's history of finished
+        games are kept in (`Store`).
+    :param seeds: deals each new room (by default `secrets`: a seed nobody can guess).
+    :param worker: where the bot seats think (by default the shared worker process).
+    :param idle_close: seconds an empty room is kept.
+    """
+
+    def __init__(self, data: Path, *, seeds: Callable[[], int] | None = None,
+                 worker: BotWorker | None = None, idle_close: float = IDLE_CLOSE, bot_settings: Any = None):
+        self.store = Store(data)
+        self.seeds = seeds or (lambda: secrets.randbits(63))
+        self.worker = worker or shared_worker()
+        self.idle_close = idle_close
+        self.bot_settings = bot_settings if bot_settings is not None else config.defaults()["bots"]
+        self.rooms: dict[str, Room] = {}
+        self.tasks: dict[str, asyncio.Task] = {}
+        self.wakes: dict[str, asyncio.Event] = {}
+        self._server: Any = None
+        self._reaper: asyncio.Task | None = None
+
+    def _room_args(self) -> dict[str, Any]:
+        return {"worker": self.worker, "history": self.store.history, "changed": self._keep}
+
+    def _keep(self, room: Room) -> None:
+        self.store.save(room)
+
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> None:
+        """Resume the kept rooms, then listen on `host`:`port` (0: any free port)."""
+        for room in self.store.load(**self._room_args()):
+            self._open(room)
+        self._server = await serve(self._handle, host, port, max_size=protocol.MAX_MESSAGE * 4, compression=None)
+        self._reaper = asyncio.create_task(self._reap())
+
+    @property
+    def port(self) -> int:
+        return self._server.sockets[0].getsockname()[1]
+
+    async def close(self) -> None:
+        if self._reaper is not None:
+            self._reaper.cancel()
+        for task in self.tasks.values():
+            task.cancel()
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+        for room in self.rooms.values():
+            if room.session is not None:
+                room.session.bots.forget(hint=True)
+
+    def _open(self, room: Room) -> None:
+        self.rooms[room.code] = room
+        self.wakes[room.code] = asyncio.Event()
+        self.tasks[room.code] = asyncio.create_task(self._drive(room))
+
+    def wake(self, room: Room) -> None:
+        event = self.wakes.get(room.code)
+        if event is not None:
+            event.set()
+
+    # -- a connection ------------------------------------------------------------------------
+    async def _handle(self, socket: ServerConnection) -> None:
+        connection = Connection(socket)
+        writer = asyncio.create_task(connection.write())
+        closing: asyncio.Task | None = None
+        try:
+            async for text in socket:
+                if closing is not None:
+                    continue  # read and dropped, so that its goodbye, queued behind, is heard
+                count = connection.flooding(time.monotonic())
+                if count > FLOOD:
+                    connection.put(protocol.error("too many messages: disconnected"))
+                    connection.put(None)  # the writer stops once that is sent
+                    closing = asyncio.create_task(self._drop(socket, writer))
+                    continue
+                if count > RATE:
+                    connection.put(protocol.error("too many messages: slow down"))
+                    continue
+                message: dict[str, Any] | None = None
+                try:
+                    message = protocol.parse(text)
+                    self._dispatch(connection, message)
+                    if message["type"] == "act":
+                        connection.recent.pop()  # a move played: a fast player is not a flood
+                except (BadMessage, RoomError) as error:
+                    connection.put(protocol.error(str(error), message.get("id") if message else None))
+        except ConnectionClosed:
+            pass
+        finally:
+            self._left(connection)
+            connection.put(None)  # what was queued goes out first
+            with contextlib.suppress(asyncio.CancelledError):
+                await writer
+                if closing is not None:
+                    await closing
+
+    @staticmethod
+    async def _drop(socket: ServerConnection, writer: asyncio.Task) -> None:
+        """Disconnect a flooding client, once what was queued for it is sent."""
+        await writer
+        await socket.close(1008, "too many messages")
+
+    def _left(self, connection: Connection) -> None:
+        member, room = connection.member, connection.room
+        if member is None or room is None or member.outlet is not connection:
+            return
+        member.detach()
+        room.presence(member, "reconnecting")
+        if not room.started:
+            room.tell_lobby()
+        self.wake(room)
+
+    def _dispatch(self, connection: Connection, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        ref = message.get("id")
+        if kind == "ping":
+            connection.put({"type": "pong", "ref": ref})
+        elif kind == "create":
+            room = Room(new_code(self.rooms), self.seeds(), **self._room_args())
+            self._open(room)
+            self._enter(connection, room, room.join(), ref)
+            self._keep(room)
+        elif kind in ("join", "spectate", "resume"):
+            room = self.rooms.get(str(message.get("room", "")).upper())
+            if room is None:
+                raise RoomError("no room has that code")
+            if kind == "resume":
+                self._resume(connection, room, room.member(message.get("token")), message.get("since", 0),
+                             message.get("steps", 0), ref)
+            else:
+                self._enter(connection, room, room.join() if kind == "join" else room.watch(), ref)
+                self._keep(room)
+        else:
+            room, member = connection.room, connection.member
+            if room is None or member is None:
+                raise RoomError("join a room first")
+            if kind == "setup":
+                room.setup(member.token, message)
+                connection.put({"type": "ok", "ref": ref})
+            elif kind == "start":
+                room.start(member.token)
+                connection.put({"type": "ok", "ref": ref})
+                self.wake(room)
+            elif kind == "act":
+                room.act(member.token, message)
+                self.wake(room)
+            elif kind == "view":
+                connection.put(room.view_for(member) or room.lobby())
+
+    def _enter(self, connection: Connection, room: Room, member: Member, ref: Any) -> None:
+        """`member` joined `room` on `connection`: its token, then what it may see."""
+        self._bind(connection, room, member)
+        connection.put({"type": "welcome", "ref": ref, "room": room.code, "seat": member.seat, "token": member.token,
+                        "host": member.token == room.host})
+        room.tell_lobby()
+        if member.seat == SPECTATOR:
+            for message in room.steps_since(0, SPECTATOR):
+                member.send(message)
+        room.presence(member, "joined")
+
+    def _resume(self, connection: Connection, room: Room, member: Member, since: Any, message_steps: Any,
+                ref: Any) -> None:
+        """`member` back with its token: the messages it missed (from sequence number
+        `since` on), or, when those are gone (a restart), the lobby, the steps from
+        `message_steps` on (how many it was told) and its view afresh."""
+        if member.outlet is not None and member.outlet is not connection:
+            old = member.outlet
+            assert isinstance(old, Connection)
+            old.member = None  # the newer connection holds the seat from now on
+        self._bind(connection, room, member)
+        missed = member.missed(since) if isinstance(since, int) and not isinstance(since, bool) else None
+        connection.put({"type": "welcome", "ref": ref, "room": room.code, "seat": member.seat,
+                        "token": member.token, "host": member.token == room.host, "resent": missed is not None})
+        if missed is None:  # sent before a restart: the lobby, and the steps since the last it was told
+            member.send(room.lobby())
+            told = message_steps if isinstance(message_steps, int) and not isinstance(message_steps, bool) else 0
+            for message in room.steps_since(told, member.seat):
+                member.send(message)
+        else:
+            for message in missed:
+                connection.put(message)
+        if room.started and member.seat != SPECTATOR and room.view_for(member) is not None:
+            member.send(room.view_for(member))
+        if room.session is not None and room.session.ended:
+            member.send({"type": "game_over", "scores": room.record()["scores"], "record": room.record()})
+        room.presence(member, "back")
+        self.wake(room)
+
+    @staticmethod
+    def _bind(connection: Connection, room: Room, member: Member) -> None:
+        if connection.member is not None and connection.member is not member:
+            connection.member.detach()
+        connection.room, connection.member = room, member
+        member.attach(connection)
+
+    # -- the rooms' tasks -------------------------------------------------------------------
+    async def _drive(self, room: Room) -> None:
+        """Move the room's game on whenever it can, and play a turn for a player out
+        of time or away (a bot of the host's chosen difficulty)."""
+        wake = self.wakes[room.code]
+        while True:
+            room.advance()
+            session = room.session
+            now = time.monotonic()
+            overdue = room.overdue(now)
+            if overdue is not None:
+                await self._stand_in(room, *overdue)
+                continue
+            thinking = session is not None and not session.ended and session.current_player >= 0 \
+                and room.kinds[session.current_player] != PLAYER
+            deadline = room.next_deadline(now)
+            timeout = 0.005 if thinking else min(CLOCK, deadline) if deadline is not None else CLOCK
+            wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(wake.wait(), timeout)
+
+    async def _stand_in(self, room: Room, seat: int, reason: str) -> None:
+        session = room.session
+        assert session is not None
+        step, view, legal = len(session.steps), session.state.view(seat), session.state.legal_actions()
+        spec = difficulty_spec(self.bot_settings, room.bot)
+        bot = make_bot(spec, room.game, seat, session.state.options_dict(), seed=room.seed + step)
+        action = await asyncio.to_thread(bot.choose, view, legal)
+        room.take_over(seat, step, str(action if action in legal else legal[0]), reason)
+        room.turn_began = time.monotonic()
+
+    async def _reap(self) -> None:
+        """Close the rooms nobody has been connected to for `idle_close` seconds."""
+        while True:
+            await asyncio.sleep(min(1.0, self.idle_close / 4))
+            now = time.monotonic()
+            for code, room in list(self.rooms.items()):
+                if room.is_empty and now - room.away_since() >= self.idle_close:
+                    self.close_room(code)
+
+    def close_room(self, code: str) -> None:
+        """Close room `code`: gone from the server and from its data folder."""
+        room = self.rooms.pop(code)
+        self.store.forget(room)
+        self.tasks.pop(code).cancel()
+        self.wakes.pop(code, None)
+        if room.session is not None:
+            room.session.bots.forget(hint=True)
+

@@ -1,0 +1,111 @@
+"""The messages between the room server and its clients: JSON objects, one a
+WebSocket text message, each with a ``type`` (docs/online.md lists every type with
+its fields and an example).
+
+What a seat is sent is built here from the engine alone, so that what each seat
+may see is decided in one place: a step's notation with its tile written ``?``
+when the seat did not see it (`Match.visible`), the engine's events as the seat saw
+them (`session.events.seen_events`), the seat's view (`State.view`, as
+`engine.view_json` writes it). A spectator sees what every player sees (viewer -1).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..bots.protocol import masked
+from ..engine import Event
+from ..engine.core import Termination
+from ..engine.match import Match
+from ..engine.tiles import NAME
+from ..engine.view_json import HIDDEN, view_to_json
+from ..session.events import seen_events
+
+MAX_MESSAGE = 4096
+"""The longest message a client may send, in characters (an action is a few words)."""
+SPECTATOR = -1
+"""The seat number of a spectator: nobody's seat, so only what everyone sees."""
+CLIENT_TYPES = ("create", "join", "spectate", "resume", "setup", "start", "act", "view", "ping")
+"""The messages a client may send (docs/online.md)."""
+
+
+class BadMessage(ValueError):
+    """A client's message the server cannot take (the error message says why)."""
+
+
+def parse(text: Any) -> dict[str, Any]:
+    """A client's message as a dict with a known ``type``.
+
+    :raises BadMessage: for anything else (binary, too long, not JSON, no type).
+    """
+    if not isinstance(text, str):
+        raise BadMessage("messages are JSON text, not binary")
+    if len(text) > MAX_MESSAGE:
+        raise BadMessage(f"message too long ({len(text)} characters, at most {MAX_MESSAGE})")
+    try:
+        message = json.loads(text)
+    except ValueError:
+        raise BadMessage("message is not JSON") from None
+    if not isinstance(message, dict):
+        raise BadMessage("a message is a JSON object")
+    if message.get("type") not in CLIENT_TYPES:
+        raise BadMessage(f"unknown message type {message.get('type')!r}")
+    return message
+
+
+def dump(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"))
+
+
+def error(text: str, ref: Any = None) -> dict[str, Any]:
+    """An error answer: the request (its ``id`` as `ref`) was ignored and nothing changed."""
+    return {"type": "error", "message": text, "ref": ref}
+
+
+def event_json(event: Event) -> dict[str, Any]:
+    """An engine event as JSON: its tile by name, ``?`` when hidden, null when none."""
+    moves = bool(event.src or event.dst)
+    return {"kind": event.kind, "seat": event.seat,
+            "tile": NAME[event.tile] if event.tile >= 0 else HIDDEN if moves else None,
+            "from": event.src, "to": event.dst, "face_up": event.face_up, "value": _value(event.value)}
+
+
+def _value(value: Any) -> Any:
+    """An event's value as JSON: numbers and words as they are, a round's or a hand's
+    result as an object; the hands a finished round shows (every hand is shown then)
+    by tile name."""
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, Termination):
+        return value.name.lower()
+    fields = getattr(value, "_fields", None) or getattr(value, "__dataclass_fields__", None)
+    if fields:
+        return {name: [[NAME[t] for t in hand] for hand in getattr(value, name)] if name == "hands"
+                else _value(getattr(value, name)) for name in fields}
+    if isinstance(value, tuple | list):
+        return [_value(item) for item in value]
+    return str(value)
+
+
+def step_text(match: Match, step: int, viewer: int) -> str:
+    """Step `step` in record notation as `viewer` saw it: its tile ``?`` when some
+    tile of it was hidden from the viewer (from a spectator: from any seat)."""
+    seats = range(match.num_players) if viewer == SPECTATOR else (viewer,)
+    text = match.steps[step]
+    return text if all(match.visible(step, seat) for seat in seats) else masked(text)
+
+
+def step_message(match: Match, step: int, actor: int, events: list[Event], viewer: int) -> dict[str, Any]:
+    """What `viewer` is told of step `step` (``seq`` is added when it is sent)."""
+    seen = seen_events(events, viewer)
+    return {"type": "step", "step": step, "actor": actor, "action": step_text(match, step, viewer),
+            "events": [event_json(event) for event in seen]}
+
+
+def view_message(match: Match, viewer: int) -> dict[str, Any]:
+    """The game as `viewer` sees it now, with the actions it may take when it is to move."""
+    state = match.state
+    legal = [str(action) for action in state.legal_actions()] \
+        if viewer >= 0 and state.current_player == viewer and not state.is_terminal else []
+    return {"type": "view", "step": len(match.steps), "view": view_to_json(state.view(viewer)), "legal": legal}

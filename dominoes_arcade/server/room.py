@@ -1,0 +1,367 @@
+"""A room: its members, the host's setup in the lobby, and once started one game
+`Session` whose remote seats are the members' seats.
+
+Everything here is synchronous and answers a bad request with `RoomError` (the
+server turns it into an ``error`` message; nothing changes). What each member is
+sent is built by `protocol`, from what its seat may see. The server drives the
+game (`advance`) and the timers (`overdue`, `take_over`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ..bots import DIFFICULTIES
+from ..engine import CHANCE, InvalidNotation, OptionError, UnknownGame, game_options, parse_action
+from ..engine.match import Match
+from ..session import ActionRefused, BotFailed, GameOver, RemoteSeat, Session, StepApplied
+from ..session.bot_worker import BotWorker
+from . import protocol
+from .members import Member, new_token
+from .protocol import SPECTATOR
+
+PLAYER = "player"
+"""A seat kind in the host's setup: a person who joins (the session's remote seat)."""
+DEFAULT_GRACE = 30.0
+"""Seconds a player may stay disconnected on their turn before a bot plays it."""
+MAX_TIMER = 3600.0
+
+
+class RoomError(ValueError):
+    """A request the room refuses, in the words the player is told."""
+
+
+def _is_seconds(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def seat_name(seat: int) -> str:
+    return f"Seat {seat + 1}"
+
+
+class Room:
+    """One room: its code, members, setup and game.
+
+    :param seed: deals the game; secret until the game ends (then in the record).
+    :param worker: where the session's bot seats think.
+    :param history: the folder the finished game's history line goes to.
+    :param changed: called after anything that must be kept (the server writes the room).
+    """
+
+    def __init__(self, code: str, seed: int, *, worker: BotWorker | None = None, history: Path | None = None,
+                 changed: Callable[[Room], None] = lambda room: None):
+        self.code, self.seed, self.worker, self.history, self.changed = code, seed, worker, history, changed
+        self.game, self.options = "necropolis", {}
+        self.kinds: list[str] = [PLAYER, PLAYER]
+        """Each seat's kind: `PLAYER` or a bot difficulty."""
+        self.turn_timer: float | None = None
+        """Seconds a player has for a turn before a bot plays it (None: no timer)."""
+        self.grace = DEFAULT_GRACE
+        self.bot = "medium"
+        """The difficulty of the bot that plays a turn for a player out of time or away."""
+        self.members: dict[str, Member] = {}
+        self.host: str | None = None
+        self.session: Session | None = None
+        self.turn_began = time.monotonic()
+        self._turn = (-1, -1)
+
+    # -- who is in the room -----------------------------------------------------------------
+    @property
+    def started(self) -> bool:
+        return self.session is not None
+
+    @property
+    def players(self) -> list[Member]:
+        return [m for m in self.members.values() if m.seat != SPECTATOR]
+
+    def member(self, token: Any) -> Member:
+        found = self.members.get(token) if isinstance(token, str) else None
+        if found is None:
+            raise RoomError("that token holds no seat in this room")
+        return found
+
+    def join(self) -> Member:
+        """A new player, in the next free player seat (the first is the host's); the
+        caller tells the room (`tell_lobby`) once the player is connected."""
+        if self.started:
+            raise RoomError("the game has started: you can watch it instead")
+        free = [seat for seat, kind in enumerate(self.kinds) if kind == PLAYER
+                and seat not in {m.seat for m in self.players}]
+        if not free:
+            raise RoomError("every seat is taken")
+        member = Member(new_token(), free[0])
+        self.members[member.token] = member
+        if self.host is None:
+            self.host = member.token
+        return member
+
+    def watch(self) -> Member:
+        member = Member(new_token(), SPECTATOR)
+        self.members[member.token] = member
+        return member
+
+    @property
+    def is_empty(self) -> bool:
+        return not any(member.connected for member in self.members.values())
+
+    def away_since(self) -> float:
+        """Since when nobody has been connected (the room closes after a while)."""
+        return max((m.away_since or 0.0 for m in self.members.values()), default=0.0)
+
+    def presence(self, member: Member, status: str) -> None:
+        """Tell the others that a player is ``reconnecting``, ``back`` or has ``joined``."""
+        if member.seat == SPECTATOR:
+            return
+        for other in self.members.values():
+            if other is not member:
+                other.send({"type": "presence", "seat": member.seat, "status": status})
+
+    # -- the lobby --------------------------------------------------------------------------------
+    def lobby(self) -> dict[str, Any]:
+        """The ``room`` message: the setup and who sits where."""
+        taken = {m.seat: m for m in self.players}
+        return {"type": "room", "room": self.code, "game": self.game, "options": self.options,
+                "seats": [{"kind": kind, "taken": seat in taken, "connected": seat in taken and taken[seat].connected}
+                          for seat, kind in enumerate(self.kinds)],
+                "turn_timer": self.turn_timer, "grace": self.grace, "bot": self.bot, "started": self.started}
+
+    def tell_lobby(self) -> None:
+        message = self.lobby()
+        for member in self.members.values():
+            member.send(message)
+
+    def setup(self, token: Any, message: dict[str, Any]) -> None:
+        """The host sets the game, its options, the seats (`PLAYER` or a bot
+        difficulty, seat by seat), the turn timer, the grace and the stand-in bot."""
+        self._host_only(token)
+        if self.started:
+            raise RoomError("the game has already started")
+        game = message.get("game", self.game)
+        options = message.get("options", self.options)
+        kinds = message.get("seats", self.kinds)
+        if not isinstance(options, dict) or not isinstance(kinds, list) or not kinds:
+            raise RoomError("options is an object and seats a list of seat kinds")
+        for kind in kinds:
+            if kind != PLAYER and kind not in DIFFICULTIES:
+                raise RoomError(f"a seat is {PLAYER!r} or a bot: {', '.join(DIFFICULTIES)}, not {kind!r}")
+        try:
+            match = Match(str(game), options=self._options(str(game), options, len(kinds)), seed=0)
+        except (UnknownGame, OptionError, ValueError, TypeError) as error:
+            raise RoomError(f"that game cannot be set up: {error}") from None
+        if match.num_players != len(kinds):
+            raise RoomError(f"{game} is played by {match.num_players}, not {len(kinds)}")
+        players = self.players
+        if kinds.count(PLAYER) < len(players):
+            raise RoomError(f"{len(players)} players have joined: keep at least {len(players)} player seats")
+        timer = message.get("turn_timer", self.turn_timer)
+        grace = message.get("grace", self.grace)
+        bot = message.get("bot", self.bot)
+        if timer is not None and (not _is_seconds(timer) or not 1 <= timer <= MAX_TIMER):
+            raise RoomError(f"the turn timer is off (null) or 1 to {MAX_TIMER:g} seconds")
+        if not _is_seconds(grace) or not 0 <= grace <= MAX_TIMER:
+            raise RoomError(f"the grace period is 0 to {MAX_TIMER:g} seconds")
+        if bot not in DIFFICULTIES:
+            raise RoomError(f"the stand-in bot is one of {', '.join(DIFFICULTIES)}")
+        self.game, self.options, self.kinds = str(game), dict(options), list(kinds)
+        self.turn_timer, self.grace, self.bot = timer, float(grace), bot
+        seats = [seat for seat, kind in enumerate(kinds) if kind == PLAYER]
+        for member, seat in zip(players, seats, strict=False):  # in the order they joined
+            member.seat = seat
+        self.tell_lobby()
+        self.changed(self)
+
+    @staticmethod
+    def _options(game: str, options: dict[str, Any], players: int) -> dict[str, Any]:
+        """The session's options: ``players`` is the seat count where the game has it."""
+        return {**options, "players": players} if "players" in game_options(game) else dict(options)
+
+    def start(self, token: Any, steps: list[str] | None = None) -> None:
+        """The host starts the game once every player seat is taken (`steps`: a game
+        resumed after a restart, laid again)."""
+        if steps is None:
+            self._host_only(token)
+            if self.started:
+                raise RoomError("the game has already started")
+            empty = [seat_name(s) for s, kind in enumerate(self.kinds)
+                     if kind == PLAYER and s not in {m.seat for m in self.players}]
+            if empty:
+                raise RoomError(f"waiting for players: {', '.join(empty)} still empty")
+        kinds = ["remote" if kind == PLAYER else kind for kind in self.kinds]
+        self.session = Session(self.game, kinds, self._options(self.game, self.options, len(kinds)), self.seed,
+                               start=steps or None, worker=self.worker, folder=self.history, key=("room", self.code))
+        self.session.drain()
+        if steps is None:
+            self.tell_lobby()
+            self._tell_views()  # a game whose first step is a player's, not chance, waits for it
+        self.changed(self)
+
+    def _host_only(self, token: Any) -> None:
+        if token != self.host:
+            raise RoomError("only the host can do that")
+
+    # -- the game ------------------------------------------------------------------------------
+    def act(self, token: Any, message: dict[str, Any]) -> None:
+        """A player's decision, checked (their seat, their turn, the step it was
+        decided at, the rules) and handed to the session.
+
+        ``step`` must be the number of steps so far (a view's ``step``): a message
+        decided on an older view, or sent twice, is refused as stale.
+        """
+        member = self.member(token)
+        session = self.session
+        if session is None:
+            raise RoomError("the game has not started")
+        if member.seat == SPECTATOR:
+            raise RoomError("spectators cannot play")
+        if session.is_over:
+            raise RoomError("the game is over")
+        step = message.get("step")
+        if step != len(session.steps):
+            raise RoomError(f"stale: that was decided at step {step!r}, the game is at step {len(session.steps)}")
+        if session.current_player != member.seat:
+            raise RoomError("it is not your turn")
+        if self._sent_already(member.seat):
+            raise RoomError(f"stale: a move was already sent at step {step}")
+        text = message.get("action")
+        if not isinstance(text, str):
+            raise RoomError("an action is a string in the game's notation")
+        try:
+            action = parse_action(session.state, text)
+        except InvalidNotation as error:
+            raise RoomError(str(error)) from None
+        if action not in session.state.legal_actions():
+            raise RoomError(f"not allowed now: {session.state.why_illegal(action)}")
+        session.submit(member.seat, action)
+
+    def _sent_already(self, seat: int) -> bool:
+        """A decision of `seat` is waiting for the game's next move (`advance`)."""
+        player = self.session.seats[seat] if self.session is not None else None
+        return isinstance(player, RemoteSeat) and bool(player.inbox)
+
+    def advance(self) -> bool:
+        """Move the game on as far as it goes without waiting (chance, bots that have
+        answered, submitted decisions), telling every member; True when it moved."""
+        session = self.session
+        if session is None or session.ended:
+            return False
+        moved = False
+        for _ in range(10_000):  # a whole game's chance steps at most, between two decisions
+            before = (len(session.steps), session.ended)
+            session.tick(0.0)
+            events = session.drain()
+            self._publish(events)
+            if (len(session.steps), session.ended) == before:
+                break
+            moved = True
+        if moved:
+            self._tell_views()
+            self.changed(self)
+        return moved
+
+    def _publish(self, events: list) -> None:
+        match = self.session.match if self.session else None
+        for event in events:
+            if isinstance(event, StepApplied) and match is not None:
+                for member in self.members.values():
+                    member.send(protocol.step_message(match, event.step, event.seat, event.events, member.seat))
+            elif isinstance(event, ActionRefused):
+                self._notice(f"{seat_name(event.seat)}: that move was refused ({event.reason}).")
+            elif isinstance(event, BotFailed):
+                self._notice(f"The bot in {seat_name(event.seat)} failed and a random move was played.")
+            elif isinstance(event, GameOver):
+                record = self.record()
+                for member in self.members.values():
+                    member.send({"type": "game_over", "scores": record["scores"], "record": record})
+
+    def _tell_views(self) -> None:
+        if self.session is None or self.session.ended:
+            return
+        turn = (self.session.current_player, len(self.session.steps))
+        if turn[0] != self._turn[0]:
+            self.turn_began = time.monotonic()
+        self._turn = turn
+        for member in self.players:
+            member.send(protocol.view_message(self.session.match, member.seat))
+
+    def steps_since(self, first: int, viewer: int) -> list[dict[str, Any]]:
+        """The ``step`` messages of steps `first` on, as `viewer` is told them: for a
+        member the server can no longer resend (sent before a restart), and for a
+        spectator arriving mid-game. The engine's events are worked out again."""
+        session = self.session
+        if session is None:
+            return []
+        match = session.match
+        first = max(0, min(first, len(match.steps)))
+        state = match.state_at(first)
+        told = []
+        for step in range(first, len(match.steps)):
+            actor = CHANCE if match.steps[step].startswith("*") else int(match.steps[step].split()[0])
+            events = state.apply(match.actions[step])
+            told.append(protocol.step_message(match, step, actor, events, viewer))
+        return told
+
+    def view_for(self, member: Member) -> dict[str, Any] | None:
+        if self.session is None or member.seat == SPECTATOR:
+            return None
+        return protocol.view_message(self.session.match, member.seat)
+
+    def _notice(self, text: str) -> None:
+        for member in self.members.values():
+            member.send({"type": "notice", "text": text})
+
+    def record(self) -> dict[str, Any]:
+        """The game's record, its seed included (sent once the game is over)."""
+        assert self.session is not None
+        return self.session.to_record().to_dict()
+
+    # -- timers ----------------------------------------------------------------------------------
+    def overdue(self, now: float) -> tuple[int, str] | None:
+        """The player seat to move whose turn a bot must play now, and why: its turn
+        timer ran out (``"timer"``) or its player has been away past the grace
+        period (``"away"``)."""
+        session = self.session
+        if session is None or session.is_over or session.current_player < 0:
+            return None
+        seat = session.current_player
+        if self.kinds[seat] != PLAYER:
+            return None
+        if self.turn_timer is not None and now - self.turn_began >= self.turn_timer:
+            return seat, "timer"
+        holder = next((m for m in self.players if m.seat == seat), None)
+        if holder is None or (holder.away_since is not None and now - holder.away_since >= self.grace):
+            return seat, "away"
+        return None
+
+    def next_deadline(self, now: float) -> float | None:
+        """Seconds until `overdue` may name a seat, or None when no clock runs."""
+        session = self.session
+        if session is None or session.is_over or session.current_player < 0:
+            return None
+        seat = session.current_player
+        if self.kinds[seat] != PLAYER:
+            return None
+        waits = []
+        if self.turn_timer is not None:
+            waits.append(self.turn_began + self.turn_timer - now)
+        holder = next((m for m in self.players if m.seat == seat), None)
+        if holder is not None and holder.away_since is not None:
+            waits.append(holder.away_since + self.grace - now)
+        return max(0.0, min(waits)) if waits else None
+
+    def take_over(self, seat: int, step: int, text: str, reason: str) -> None:
+        """A bot's decision (`text`, decided at `step`) for `seat`, whose turn ran out
+        or whose player is away: played, and everyone told."""
+        session = self.session
+        if session is None or len(session.steps) != step or session.current_player != seat \
+                or self._sent_already(seat):
+            return  # the player moved meanwhile
+        try:
+            action = parse_action(session.state, text)
+        except InvalidNotation:
+            return
+        why = "ran out of time" if reason == "timer" else "is away"
+        self._notice(f"{seat_name(seat)} {why}: a bot played their turn.")
+        session.submit(seat, action)

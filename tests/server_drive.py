@@ -1,0 +1,77 @@
+"""What the server tests share: a server on the loopback address (port 0) and
+headless clients that fill a room, start it and play it to its end with bots
+deciding from each seat's view. Every wait is bounded (`LIMIT` seconds a game,
+the client's own timeout a message)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import tempfile
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from dominoes_arcade.server.app import Server
+from dominoes_arcade.server.client import OnlineClient, bot_decider
+from dominoes_arcade.session.bot_worker import shared_worker
+
+HOST = "127.0.0.1"
+LIMIT = 120.0
+"""Seconds a whole game may take in a test."""
+
+
+@contextlib.asynccontextmanager
+async def running(data: Path | None = None, seed: int = 1, **kwargs: Any) -> AsyncIterator[Server]:
+    """A server on 127.0.0.1, any free port, dealing every room from `seed`, keeping
+    its rooms in `data` (by default a folder of its own, removed after); its bot
+    seats think in a thread of this process."""
+    with tempfile.TemporaryDirectory(prefix="server-test-") as scratch:
+        server = Server(data or Path(scratch), seeds=lambda: seed, worker=shared_worker("thread"), **kwargs)
+        await server.start(HOST, 0)
+        try:
+            yield server
+        finally:
+            await server.close()
+
+
+def url(server: Server) -> str:
+    return f"ws://{HOST}:{server.port}"
+
+
+async def open_room(server: Server, game: str, seats: list[str], options: dict | None = None, *,
+                    spectators: int = 0, **setup: Any) -> tuple[list[OnlineClient], list[OnlineClient]]:
+    """A room set up with `seats` (``"player"`` or a bot difficulty), every player
+    seat taken by a headless client (the host in the first), and started; the
+    players in seat order, and the spectators."""
+    host = OnlineClient(url(server))
+    code = await host.create()
+    await host.setup(game=game, options=options or {}, seats=seats, **setup)
+    players = [host]
+    for _ in range(seats.count("player") - 1):
+        client = OnlineClient(url(server))
+        await client.join(code)
+        players.append(client)
+    watchers = []
+    for _ in range(spectators):
+        watcher = OnlineClient(url(server))
+        await watcher.spectate(code)
+        watchers.append(watcher)
+    await host.start()
+    return sorted(players, key=lambda client: client.seat), watchers
+
+
+OnMessage = Callable[[OnlineClient, dict[str, Any]], Awaitable[Any]]
+
+
+async def play_out(players: list[OnlineClient], watchers: list[OnlineClient] = (), spec: str = "greedy",
+                   on_message: OnMessage | None = None) -> list[dict[str, Any]]:
+    """Every client follows the game to its end (the players deciding as the bot
+    `spec`); the record each was sent."""
+    follows = [client.follow(bot_decider(spec, seed=client.seat or 0), limit=LIMIT, on_message=on_message)
+               for client in players]
+    follows += [watcher.follow(None, limit=LIMIT, on_message=on_message) for watcher in watchers]
+    records = await asyncio.wait_for(asyncio.gather(*follows), LIMIT + 5)
+    for client in [*players, *watchers]:
+        await client.close()
+    return records
