@@ -35,6 +35,7 @@ import time
 from dominoes_arcade.bots import heuristics
 from dominoes_arcade.bots.analysis import EXPERT_FACTOR, DecisionAnalysis, hard_rollouts
 from dominoes_arcade.engine import CHANCE, State, new_game
+from dominoes_arcade.tournament.standings import wilson_interval
 
 CASES = {"necropolis": ("necropolis", None), "buildup": ("buildup", None), "cyprus": ("cyprus", 4)}
 """The games measured: (engine game, players)."""
@@ -91,10 +92,18 @@ def summary(label: str, rows: list[dict]) -> str:
     def median(key: str) -> float:
         return statistics.median(row[key] for row in rows)
 
-    return (f"| {label} | {len(rows)} | {100 * agree / len(rows):.1f}% | {mean_loss:.3f} | "
-            f"{sum(row['loss'] for row in rows) / len(rows):.3f} | {median('first_ms'):.0f} ({median('first_cpu_ms'):.0f}) | "
+    low, high = wilson_interval(agree, len(rows))
+    return (f"| {label} | {len(rows)} | {100 * agree / len(rows):.1f}% [{100 * low:.1f}, {100 * high:.1f}] | "
+            f"{len(losses)} | {mean_loss:.3f} | "
+            f"{sum(row['loss'] for row in rows) / len(rows):.3f} | "
+            f"{median('first_ms'):.0f} ({median('first_cpu_ms'):.0f}) | "
             f"{median('stable_ms'):.0f} ({median('stable_cpu_ms'):.0f}) | {median('hard_ms'):.0f} "
             f"({median('hard_cpu_ms'):.0f}) |")
+
+
+HEADER = ("| game | positions | agreement [95%] | disagreements | loss when they disagree (mean) | loss over all "
+          "| first value, ms (CPU) | stable best, ms (CPU) | hard's budget, ms (CPU) |\n"
+          "| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
 
 
 def rates(count: int, seed: int) -> None:
@@ -119,14 +128,21 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=31, help="seed of the games played and of the analyses")
     parser.add_argument("--rates", action="store_true", help="print the search's rollouts per CPU second instead")
     parser.add_argument("--rows", help="also write every position's figures here (JSON Lines)")
+    parser.add_argument("--from-rows", help="print the table from the figures a --rows run wrote, measuring nothing")
     args = parser.parse_args()
     if args.rates:
         rates(min(args.positions, 40), args.seed)
         return
     rows_out = open(args.rows, "w") if args.rows else None  # noqa: SIM115 - closed at the end
-    print("| game | positions | agreement | loss when they disagree (mean) | loss over all | first value, ms "
-          "(CPU) | stable best, ms (CPU) | hard's budget, ms (CPU) |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    print(HEADER)
+    if args.from_rows:
+        with open(args.from_rows) as rows_in:
+            everything = [json.loads(line) for line in rows_in]
+        for label in args.games:
+            rows = [row for row in everything if row["game"] == label]
+            if rows:
+                print(summary(label, rows))
+        return
     for label in args.games:
         game, players = CASES[label]
         rows = []
