@@ -18,7 +18,7 @@ from typing import Annotated
 
 import typer
 
-from . import build_info, cli_compare, cli_serve, cli_stats, cli_usage, files
+from . import build_info, cli_analyse, cli_compare, cli_serve, cli_stats, cli_usage, files
 from . import config as config_module
 from .cli_bot import bot_app
 from .cli_usage import App, before_every_command, check_players, fail, missing_option, spec_game, tell_notices
@@ -461,6 +461,7 @@ tournament_app.command("compare")(cli_compare.tournament_compare)  # listed afte
 
 app.command("stats")(cli_stats.stats)
 app.command("serve")(cli_serve.serve)
+app.command("analyse")(cli_analyse.analyse)
 
 
 def main() -> None:

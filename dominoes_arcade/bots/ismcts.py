@@ -174,13 +174,7 @@ class IsmctsBot(Bot):
         root = self.search(view, legal)
         seconds = time.perf_counter() - start
         children = root.children
-        best, best_key = legal[0], (-1, -1.0)
-        for action in legal:
-            child = children.get(action)
-            if child is not None:
-                key = (child.visits, child.total / child.visits)
-                if key > best_key:
-                    best, best_key = action, key
+        best = most_visited(root, legal)
         self.last_search = {
             "iterations": root.visits,
             "seconds": seconds,
@@ -193,24 +187,29 @@ class IsmctsBot(Bot):
         forced decision), for the tournament journal."""
         return {"iterations": self.last_search.get("iterations", 0)}
 
-    def search(self, view: State, legal: list[Action]) -> Node:
+    def search(self, view: State, legal: list[Action], root: Node | None = None,
+               iterations: int | None = None) -> Node:
         """Run the budget from `view` and return the root (its `visits` counts the
-        iterations)."""
+        iterations): the bot's own budget, or `iterations` more on `root`, a tree
+        this bot grew from the same view before. The analysis (`bots.analysis`)
+        grows one tree that way in steps; since each iteration draws on the RNG in
+        turn, two steps of n iterations grow the tree one step of 2n would."""
         rng = self.rng
         me = self.seat
-        root = Node()
-        root.visits = 0
+        if root is None:
+            root = Node()
+            root.visits = 0
         self._stage_limit = stage_limit(self.knowledge, view, self.horizon)
         deadline = None
-        if self.time_ms > 0:
+        if self.time_ms > 0 and iterations is None:
             deadline = time.perf_counter() + self.time_ms / 1000.0
-        iterations = self.iterations
+        budget = self.iterations if iterations is None else iterations
         done = 0
         while True:
             self._iterate(view, root, me, rng)
             done += 1
             if deadline is None:
-                if done >= iterations:
+                if done >= budget:
                     break
             elif time.perf_counter() >= deadline:
                 break
@@ -276,6 +275,20 @@ class IsmctsBot(Bot):
     def _rollout(self, state: State, rng: random.Random) -> list[float]:
         """Play `state` on (`play_out`) with this search's horizon, depth and epsilon."""
         return play_out(state, self.knowledge, rng, self._stage_limit, self.margin, self._depth, self.epsilon)
+
+
+def most_visited(root: Node, legal: list[Action]) -> Action:
+    """The search's decision at `root`: the legal action whose edge was visited most
+    (ties: the higher mean reward, then the first legal)."""
+    children = root.children
+    best, best_key = legal[0], (-1, -1.0)
+    for action in legal:
+        child = children.get(action)
+        if child is not None:
+            key = (child.visits, child.total / child.visits)
+            if key > best_key:
+                best, best_key = action, key
+    return best
 
 
 def stage_limit(knowledge: Knowledge[Any], view: State, horizon: int) -> int | None:

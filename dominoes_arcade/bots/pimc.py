@@ -36,10 +36,6 @@ from .base import Bot, Param
 from .heuristics import Knowledge
 from .ismcts import IsmctsBot, play_out, stage_limit
 
-MARGIN_WEIGHT = IsmctsBot.params["margin"].default
-"""Weight of the score margin in the reward at the end of a game (`ismcts.rewards`):
-`ismcts`'s default."""
-
 
 class PimcBot(Bot):
     """Flat determinized Monte Carlo with paired greedy rollouts.
@@ -63,6 +59,7 @@ class PimcBot(Bot):
                             "0 = use worlds (a time budget does not repeat exactly)",
                          minimum=0, maximum=3_600_000),
         "horizon": IsmctsBot.params["horizon"],  # the same stopping point as the tree search's rollouts
+        "margin": IsmctsBot.params["margin"],  # the same reward at a game's end
         "distinct": Param(False, "try one play of each set that leaves the same position (the game's "
                                  "`distinct`, where it has one) instead of every legal play"),
     }
@@ -70,6 +67,7 @@ class PimcBot(Bot):
     worlds: int
     time_ms: int
     horizon: int
+    margin: float
     distinct: bool
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -89,27 +87,39 @@ class PimcBot(Bot):
                 return legal[0]
         start = time.perf_counter()
         deadline = start + self.time_ms / 1000.0 if self.time_ms > 0 else None
-        limit = stage_limit(knowledge, view, self.horizon)
-        me = self.seat
-        rng = self.rng
         totals = [0.0] * len(legal)
-        worlds = 0
-        while True:
-            world = view.determinize(rng)
-            seed = rng.getrandbits(64)
-            for index, action in enumerate(legal):
-                state = world.clone()
-                state.apply_unchecked(action)
-                totals[index] += play_out(state, knowledge, random.Random(seed), limit, MARGIN_WEIGHT)[me]
-            worlds += 1
-            if deadline is None:
-                if worlds >= self.worlds:
-                    break
-            elif time.perf_counter() >= deadline:
-                break
+        worlds = self.sample_worlds(view, legal, totals, self.worlds if deadline is None else 0, deadline)
         best = max(range(len(legal)), key=totals.__getitem__)  # the first of equal totals
         self.last_search = {"worlds": worlds, "rollouts": worlds * len(legal), "seconds": time.perf_counter() - start}
         return legal[best]
+
+    def sample_worlds(self, view: State, tried: list[Action], totals: list[float], worlds: int,
+                      deadline: float | None = None) -> int:
+        """Sample `worlds` more worlds (or, with a `deadline`, as many as fit before
+        it, at least one) from this bot's RNG, and add the seat's reward of each
+        action of `tried` on each world to its entry of `totals`. Returns the worlds
+        sampled. `choose` calls it once; the analysis (`bots.analysis`) calls it again
+        and again to refine its values, and since every world draws on the RNG in
+        turn, two calls of n worlds add what one call of 2n would."""
+        knowledge = self.knowledge
+        limit = stage_limit(knowledge, view, self.horizon)
+        me = self.seat
+        rng = self.rng
+        margin = self.margin
+        done = 0
+        while True:
+            world = view.determinize(rng)
+            seed = rng.getrandbits(64)
+            for index, action in enumerate(tried):
+                state = world.clone()
+                state.apply_unchecked(action)
+                totals[index] += play_out(state, knowledge, random.Random(seed), limit, margin)[me]
+            done += 1
+            if deadline is None:
+                if done >= worlds:
+                    return done
+            elif time.perf_counter() >= deadline:
+                return done
 
     def decision_figures(self) -> dict[str, int | float]:
         """The latest decision's ``worlds`` sampled and ``rollouts`` played (both 0

@@ -1,0 +1,169 @@
+"""The analysis of a decision (issue 31, `dominoes_arcade.bots.analysis`): how often
+the best move at `hard`'s budget agrees with a search given four times the budget,
+how much value the disagreements give up, and how soon a first value and a stable
+best move come, per game.
+
+Positions come from real games: `medium` (the greedy bot) against itself, played
+here from the given seed, each decision with a choice taken with probability 1/4.
+At each position the analysis runs at `hard`'s rollouts in 16 steps, timing each
+(wall and CPU time), then a second analysis from another seed runs at four times the
+rollouts: the reference. The two seeds are independent, so disagreement is the
+search's own noise at `hard`'s budget.
+
+- agreement: the share of positions where both searches' best move is the same;
+- within 0.02: the share of positions where `hard`'s best move gives up at most
+  0.02 against the reference's (agreement included);
+- loss: the value the reference gives the reference's best move minus the value it
+  gives `hard`'s best move (`Analysis.loss`), over the disagreements and over all
+  positions (points of win chance in 2-player games, places in Cyprus);
+- first value: the time to the first step, where every legal move has a value;
+- stable best: the time to the step from which the best move stays the one the
+  analysis ends on at `hard`'s budget.
+
+``--rates`` prints instead each game's rollouts per CPU second of the search
+(`HARD_ROLLOUTS` is about what 150 ms of it buys). Never part of the tests: timings
+depend on the machine. Run ``python bench/analysis.py [--positions N] [--games ...]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+
+from dominoes_arcade.bots import heuristics
+from dominoes_arcade.bots.analysis import EXPERT_FACTOR, DecisionAnalysis, hard_rollouts
+from dominoes_arcade.engine import CHANCE, State, new_game
+from dominoes_arcade.tournament.standings import wilson_interval
+
+CASES = {"necropolis": ("necropolis", None), "buildup": ("buildup", None), "cyprus": ("cyprus", 4)}
+"""The games measured: (engine game, players)."""
+STEPS = 16
+"""The steps `hard`'s rollouts are played in, as a view refining while the player thinks."""
+NEAR = 0.02
+"""A best move that gives up at most this (2 points of win chance, a fiftieth of a
+place) against the reference's counts as "within 0.02": a near tie, not a mistake."""
+
+
+def positions(game: str, players: int | None, count: int, seed: int) -> list[State]:
+    """`count` decision points with a choice from greedy self-play games."""
+    rng = random.Random(seed)
+    knowledge = heuristics.for_game(game)
+    found: list[State] = []
+    while len(found) < count:
+        state = new_game(game, players)
+        while not state.is_terminal and len(found) < count:
+            if state.current_player == CHANCE:
+                state.apply_unchecked(state.sample_chance(rng))
+                continue
+            legal = state.legal_actions()
+            if len(legal) > 1 and rng.random() < 0.25:
+                found.append(state.clone())
+            state.apply_unchecked(knowledge.choose(state, rng, legal))
+    return found
+
+
+def measure(state: State, seed: int) -> dict:
+    """One position: `hard`'s analysis in steps, timed, and the reference's verdict."""
+    view = state.view(state.current_player)
+    budget = hard_rollouts(state.game)
+    analysis = DecisionAnalysis(view, seed)
+    wall0, cpu0 = time.perf_counter(), time.process_time()
+    steps = []
+    for _ in range(STEPS):
+        result = analysis.refine(budget // STEPS)
+        steps.append((time.perf_counter() - wall0, time.process_time() - cpu0, result.best))
+    hard = steps[-1][2]
+    stable = next(index for index in range(STEPS) if all(best is hard for _, _, best in steps[index:]))
+    reference = DecisionAnalysis(view, seed + 1_000_003).refine(EXPERT_FACTOR * budget)
+    return {
+        "agree": reference.best is hard,
+        "loss": reference.loss(hard),
+        "first_ms": 1000 * steps[0][0], "first_cpu_ms": 1000 * steps[0][1],
+        "stable_ms": 1000 * steps[stable][0], "stable_cpu_ms": 1000 * steps[stable][1],
+        "hard_ms": 1000 * steps[-1][0], "hard_cpu_ms": 1000 * steps[-1][1],
+        "moves": len(result.moves),
+    }
+
+
+def summary(label: str, rows: list[dict]) -> str:
+    agree = sum(row["agree"] for row in rows)
+    losses = [row["loss"] for row in rows if not row["agree"]]
+    mean_loss = statistics.fmean(losses) if losses else 0.0
+
+    def median(key: str) -> float:
+        return statistics.median(row[key] for row in rows)
+
+    low, high = wilson_interval(agree, len(rows))
+    close = sum(row["loss"] <= NEAR for row in rows)
+    return (f"| {label} | {len(rows)} | {100 * agree / len(rows):.1f}% [{100 * low:.1f}, {100 * high:.1f}] | "
+            f"{len(losses)} | {100 * close / len(rows):.1f}% | {mean_loss:.3f} | "
+            f"{sum(row['loss'] for row in rows) / len(rows):.3f} | "
+            f"{median('first_ms'):.0f} ({median('first_cpu_ms'):.0f}) | "
+            f"{median('stable_ms'):.0f} ({median('stable_cpu_ms'):.0f}) | {median('hard_ms'):.0f} "
+            f"({median('hard_cpu_ms'):.0f}) |")
+
+
+HEADER = ("| game | positions | agreement [95%] | disagreements | within 0.02 | loss when they disagree (mean) "
+          "| loss over all | first value, ms (CPU) | stable best, ms (CPU) | hard's budget, ms (CPU) |\n"
+          "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+
+
+def rates(count: int, seed: int) -> None:
+    """Each game's rollouts per CPU second of the analysis's search."""
+    print("| game | positions | rollouts per CPU second (median) | in 150 ms | HARD_ROLLOUTS |")
+    print("| --- | --- | --- | --- | --- |")
+    for label, (game, players) in CASES.items():
+        per_second = []
+        for index, state in enumerate(positions(game, players, count, seed)):
+            analysis = DecisionAnalysis(state.view(state.current_player), index)
+            start = time.process_time()
+            result = analysis.refine(hard_rollouts(game))
+            per_second.append(result.rollouts / (time.process_time() - start))
+        median = statistics.median(per_second)
+        print(f"| {label} | {count} | {median:,.0f} | {0.15 * median:,.0f} | {hard_rollouts(game):,} |", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--positions", type=int, default=200, help="positions per game (default 200)")
+    parser.add_argument("--games", nargs="+", choices=list(CASES), default=list(CASES), help="the games to measure")
+    parser.add_argument("--seed", type=int, default=31, help="seed of the games played and of the analyses")
+    parser.add_argument("--rates", action="store_true", help="print the search's rollouts per CPU second instead")
+    parser.add_argument("--rows", help="also write every position's figures here (JSON Lines)")
+    parser.add_argument("--from-rows", help="print the table from the figures a --rows run wrote, measuring nothing")
+    args = parser.parse_args()
+    if args.rates:
+        rates(min(args.positions, 40), args.seed)
+        return
+    rows_out = open(args.rows, "w") if args.rows else None  # noqa: SIM115 - closed at the end
+    print(HEADER)
+    if args.from_rows:
+        with open(args.from_rows) as rows_in:
+            everything = [json.loads(line) for line in rows_in]
+        for label in args.games:
+            rows = [row for row in everything if row["game"] == label]
+            if rows:
+                print(summary(label, rows))
+        return
+    for label in args.games:
+        game, players = CASES[label]
+        rows = []
+        for index, state in enumerate(positions(game, players, args.positions, args.seed)):
+            row = measure(state, args.seed * 1000 + index)
+            rows.append(row)
+            if rows_out:
+                rows_out.write(json.dumps({"game": label, **row}) + "\n")
+                rows_out.flush()
+            if (index + 1) % 25 == 0:
+                print(f"  {label}: {index + 1} positions", file=sys.stderr, flush=True)
+        print(summary(label, rows), flush=True)
+    if rows_out:
+        rows_out.close()
+
+
+if __name__ == "__main__":
+    main()
