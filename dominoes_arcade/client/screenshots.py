@@ -148,14 +148,14 @@ def table_tour(app, out: Path) -> list[Path]:
     play(lambda: necropolis.state.is_terminal and not necropolis.tweens.busy)
     shoot("necropolis-over", 3 * SECOND)
     play(lambda: app.scenes.top.name == "game over")
-    shoot("necropolis-game-over-screen")
+    shoot("necropolis-game-over-screen", 2 * SECOND)  # the scores counted up to the end
     buildup = table("buildup", ["human", "medium"], 5)
     play(lambda: len(buildup.human_steps) >= 2)
     shoot("buildup-midgame")
     play(lambda: buildup.summary is not None)
     shoot("buildup-hand-summary", 2 * SECOND)
     play(lambda: app.scenes.top.name == "game over")
-    shoot("buildup-over")
+    shoot("buildup-over", 2 * SECOND)  # the scores counted up to the end
     cyprus = table("cyprus", ["human", "easy", "easy", "easy"], 8)
     play(lambda: len(cyprus.human_steps) >= 4)
     shoot("cyprus-midgame")
@@ -172,7 +172,7 @@ def table_tour(app, out: Path) -> list[Path]:
     shoot("cyprus-10-players")
     cyprus = table("cyprus", ["easy"] * 4, 10, target_score=60)
     play(lambda: app.scenes.top.name == "game over")
-    shoot("cyprus-over")
+    shoot("cyprus-over", 2 * SECOND)  # the scores counted up to the end
     sebastopol = table("sebastopol", ["human", "easy", "easy", "easy"], 4)
     play(lambda: len(sebastopol.human_steps) >= 4)
     shoot("sebastopol-midgame")
@@ -181,7 +181,7 @@ def table_tour(app, out: Path) -> list[Path]:
     app.step(1 / 60, key(pygame.K_l))
     table("sebastopol", ["easy"] * 4, 12, target_score=40)
     play(lambda: app.scenes.top.name == "game over")
-    shoot("sebastopol-over")
+    shoot("sebastopol-over", 2 * SECOND)  # the scores counted up to the end
     table("necropolis", ["human", "human"], 6)
     play(lambda: app.scenes.top.name == "pass", moves=1)
     shoot("hot-seat-pass")
