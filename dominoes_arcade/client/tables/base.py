@@ -261,8 +261,9 @@ class TableScene(TableHooks, Scene):
             return
         session = self.session
         session.poll()
+        self.summary_folded = self.summary_folded and self.summary_shown()
         if self.hold_left > 0:
-            self.hold_left = max(0.0, self.hold_left - dt)
+            self.hold_left = self.hold_left if self.summary_folded else max(0.0, self.hold_left - dt)
         elif not self.tweens.busy:
             self.advance(dt)
         self.show_session()
@@ -463,6 +464,8 @@ class TableScene(TableHooks, Scene):
             self.app.scenes.pop()
         elif self.moves.handle(event):
             return
+        elif intent is Intent.HINT and self.summary_shown():
+            self.toggle_summary()
         elif self.hold_left > 0 and intent in (Intent.CONFIRM, Intent.PRESS):
             self.hold_left = 0.0
         elif self.replay is not None and self.replay.handle(event):

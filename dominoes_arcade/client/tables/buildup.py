@@ -152,6 +152,9 @@ class BuildUpTable(TableScene):
     def describe(self, action) -> str:
         return "Pass" if action is PASS else f"Place {NAME[action.tile]} on s{action.arg}"
 
+    def summary_shown(self) -> bool:
+        return self.summary is not None
+
     def last_move_rect(self) -> pygame.Rect | None:
         """The stack the last placement of this hand landed on, or the plate of a seat
         that just passed (read from the steps, so undo and replays agree); None

@@ -346,7 +346,8 @@ class BuildUpPainter:
         if table.banner[1] > 0 and table.summary is None:
             self.draw_banner(surface)
         if table.summary is not None:
-            self.draw_summary(surface, table.summary)
+            if not table.summary_folded:
+                self.draw_summary(surface, table.summary)
         elif table.browsed is not None and table.app.input.last_device is not Device.MOUSE and not table.can_decide:
             gfx.rect(surface, (255, 255, 255), table.layout.stack_rect(table.browsed).inflate(14, 14), 3,
                              border_radius=10)

@@ -34,7 +34,6 @@ from ...engine.cyprus import RoundResult
 from ...engine.tiles import HIGH, NAME
 from ..app import LOGICAL_SIZE
 from ..canvas import Canvas
-from ..input import Intent
 from ..tween import Sequence, Tween, Wait
 from ..verdict import Breakdown, last_columns
 from . import TableSetup
@@ -217,6 +216,9 @@ class CyprusTable(TableScene):
         if target[0] == "arm" and 0 <= target[1] < self.slots:
             return preset.play[value][target[1]]
         return None
+
+    def summary_shown(self) -> bool:
+        return self.summary_up
 
     def last_move_rect(self) -> pygame.Rect | None:
         move = self.last_move
@@ -462,7 +464,7 @@ class CyprusTable(TableScene):
             self.pieces.draw_flight(surface, flight)
         self.panels.draw_notes(surface)
         self.pieces.draw_open_hand(surface)
-        if self.summary_up:
+        if self.summary_up and not self.summary_folded:
             self.panels.draw_summary(surface)
 
     def _static_key(self) -> tuple:
@@ -478,11 +480,6 @@ class CyprusTable(TableScene):
         self.pieces.draw_star(surface)
         self.panels.draw_sheet(surface)
         self.panels.draw_status(surface)
-
-    def prompts(self) -> list[tuple[Intent, str]]:
-        if self.summary_up and self.hold_left > 0:
-            return [(Intent.CONFIRM, "Continue"), (Intent.PAUSE, "Pause")]
-        return super().prompts()
 
     def describe(self, action: Action) -> str:
         if action.kind == "play":

@@ -25,6 +25,18 @@ class TableHooks:
 
     move_log_rect: pygame.Rect = DRAWER
     """Where the move log's drawer opens over the table (`move_log`)."""
+    summary_folded = False
+    """The player folded the hand's or round's summary away to look at the table
+    (`toggle_summary`); a table draws its summary only while this is False."""
+
+    def summary_shown(self) -> bool:
+        """Whether a hand's or round's summary is up (the game held while it is)."""
+        return False
+
+    def toggle_summary(self) -> None:
+        """Fold the summary away to see the board it scored, or bring it back. While
+        it is folded the game stays held: the table is what the player looks at."""
+        self.summary_folded = not self.summary_folded
 
     def choices(self) -> list[Choice]:
         """The human's current decision, one `Choice` per legal action (built from

@@ -474,6 +474,9 @@ def draw_thinking(surface, style, who: str, seconds: float) -> None:
 def table_prompts(table) -> list:
     """The footer while a game is played: what CONFIRM does now (the forced move
     named), hint, undo (or why not), redo when there is something to redo, pause."""
+    if table.summary_shown():  # its count-up may hold the game: the fold is offered all along
+        return [(Intent.CONFIRM, "Skip" if table.tweens.busy else "Continue"),
+                (Intent.HINT, "Show the summary" if table.summary_folded else "See the table"), (Intent.PAUSE, "Pause")]
     if table.tweens.busy:
         return [(Intent.CONFIRM, "Skip"), (Intent.PAUSE, "Pause")]
     prompts = []
