@@ -23,8 +23,22 @@ GAMES = 600
 def start(spec: Path, *flags: str) -> subprocess.Popen:
     """`dominoes-arcade tournament run SPEC` in its own process group (so a signal
     reaches the workers too, as from a terminal)."""
-    return subprocess.Popen([sys.executable, "-m", "dominoes_arcade", "tournament", "run", str(spec), *flags],
+    # -X faulthandler: a run that hangs is sent SIGABRT (`finish`) and prints where each thread waits.
+    return subprocess.Popen([sys.executable, "-X", "faulthandler", "-m", "dominoes_arcade", "tournament", "run",
+                             str(spec), *flags],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+
+
+def finish(process: subprocess.Popen, timeout: float) -> tuple[str, str]:
+    """The run's output once it has ended; a run still going after `timeout` fails
+    the test with every thread's stack (one hung once at exit after Ctrl-C, on a
+    loaded machine, and was never caught again: this says where, if it does)."""
+    try:
+        return process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.send_signal(signal.SIGABRT)
+        out, err = process.communicate(timeout=30)
+        pytest.fail(f"the run did not end within {timeout} s:\n{out}\n{err[-8000:]}")
 
 
 def wait_for_lines(journal: Path, count: int, process: subprocess.Popen, timeout: float = 60) -> None:
@@ -82,7 +96,7 @@ def test_ctrl_c_stops_cleanly_with_exit_130_and_resume_finishes(tmp_path, uninte
     process = start(spec)
     wait_for_lines(journal, 30, process)
     os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C in a terminal does
-    out, err = process.communicate(timeout=30)
+    out, err = finish(process, 30)
     assert process.returncode == 130, (out, err)
     assert "stopping after Ctrl-C" in err and out.startswith("interrupted: ")
     document = read_results(tmp_path / "n.results.toml")
@@ -92,7 +106,7 @@ def test_ctrl_c_stops_cleanly_with_exit_130_and_resume_finishes(tmp_path, uninte
     assert sum(row["games"] for row in document["standings"]) == 2 * played
 
     resumed = start(spec, "--resume")
-    out, err = resumed.communicate(timeout=60)
+    out, err = finish(resumed, 60)
     assert resumed.returncode == 0, (out, err)
     assert out.startswith(f"complete: {GAMES} of {GAMES} games ({GAMES - played} this run)")
     assert comparable(read_results(tmp_path / "n.results.toml")) == uninterrupted
@@ -106,7 +120,7 @@ def test_sigterm_stops_cleanly_like_ctrl_c_and_resume_finishes(tmp_path, uninter
     process = start(spec)
     wait_for_lines(journal, 30, process)
     os.kill(process.pid, signal.SIGTERM)  # what `kill PID`, `timeout` or a job scheduler sends
-    out, err = process.communicate(timeout=30)
+    out, err = finish(process, 30)
     assert process.returncode == 130, (out, err)
     assert "stopping after SIGTERM" in err and out.startswith("interrupted: ")
     document = read_results(tmp_path / "n.results.toml")
@@ -115,6 +129,6 @@ def test_sigterm_stops_cleanly_like_ctrl_c_and_resume_finishes(tmp_path, uninter
     assert document["tournament"]["games_played"] == played < GAMES
 
     resumed = start(spec, "--resume")
-    out, err = resumed.communicate(timeout=60)
+    out, err = finish(resumed, 60)
     assert resumed.returncode == 0, (out, err)
     assert comparable(read_results(tmp_path / "n.results.toml")) == uninterrupted
