@@ -29,14 +29,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import statistics
 import sys
 import time
 
-from dominoes_arcade.bots import heuristics
+from bots import positions  # bench/bots.py, beside this script: the same greedy self-play positions
+
 from dominoes_arcade.bots.analysis import EXPERT_FACTOR, DecisionAnalysis, hard_rollouts
-from dominoes_arcade.engine import CHANCE, State, new_game
+from dominoes_arcade.engine import State
 from dominoes_arcade.tournament.standings import wilson_interval
 
 CASES = {"necropolis": ("necropolis", None), "buildup": ("buildup", None), "cyprus": ("cyprus", 4)}
@@ -46,24 +46,6 @@ STEPS = 16
 NEAR = 0.02
 """A best move that gives up at most this (2 points of win chance, a fiftieth of a
 place) against the reference's counts as "within 0.02": a near tie, not a mistake."""
-
-
-def positions(game: str, players: int | None, count: int, seed: int) -> list[State]:
-    """`count` decision points with a choice from greedy self-play games."""
-    rng = random.Random(seed)
-    knowledge = heuristics.for_game(game)
-    found: list[State] = []
-    while len(found) < count:
-        state = new_game(game, players)
-        while not state.is_terminal and len(found) < count:
-            if state.current_player == CHANCE:
-                state.apply_unchecked(state.sample_chance(rng))
-                continue
-            legal = state.legal_actions()
-            if len(legal) > 1 and rng.random() < 0.25:
-                found.append(state.clone())
-            state.apply_unchecked(knowledge.choose(state, rng, legal))
-    return found
 
 
 def measure(state: State, seed: int) -> dict:
@@ -118,7 +100,7 @@ def rates(count: int, seed: int) -> None:
     print("| --- | --- | --- | --- | --- |")
     for label, (game, players) in CASES.items():
         per_second = []
-        for index, state in enumerate(positions(game, players, count, seed)):
+        for index, state in enumerate(positions(game, players, None, count, seed)):
             analysis = DecisionAnalysis(state.view(state.current_player), index)
             start = time.process_time()
             result = analysis.refine(hard_rollouts(game))
@@ -152,7 +134,7 @@ def main() -> None:
     for label in args.games:
         game, players = CASES[label]
         rows = []
-        for index, state in enumerate(positions(game, players, args.positions, args.seed)):
+        for index, state in enumerate(positions(game, players, None, args.positions, args.seed)):
             row = measure(state, args.seed * 1000 + index)
             rows.append(row)
             if rows_out:

@@ -318,15 +318,21 @@ class Room:
         return self.session.to_record().to_dict()
 
     # -- timers ----------------------------------------------------------------------------------
-    def overdue(self, now: float) -> tuple[int, str] | None:
-        """The player seat to move whose turn a bot must play now, and why: its turn
-        timer ran out (``"timer"``) or its player has been away past the grace
-        period (``"away"``)."""
+    def _player_to_move(self) -> int | None:
+        """The seat to move when a player (not a bot) holds it in a game still going:
+        the only seat a clock runs for."""
         session = self.session
         if session is None or session.is_over or session.current_player < 0:
             return None
         seat = session.current_player
-        if self.kinds[seat] != PLAYER:
+        return seat if self.kinds[seat] == PLAYER else None
+
+    def overdue(self, now: float) -> tuple[int, str] | None:
+        """The player seat to move whose turn a bot must play now, and why: its turn
+        timer ran out (``"timer"``) or its player has been away past the grace
+        period (``"away"``)."""
+        seat = self._player_to_move()
+        if seat is None:
             return None
         if self.turn_timer is not None and now - self.turn_began >= self.turn_timer:
             return seat, "timer"
@@ -337,11 +343,8 @@ class Room:
 
     def next_deadline(self, now: float) -> float | None:
         """Seconds until `overdue` may name a seat, or None when no clock runs."""
-        session = self.session
-        if session is None or session.is_over or session.current_player < 0:
-            return None
-        seat = session.current_player
-        if self.kinds[seat] != PLAYER:
+        seat = self._player_to_move()
+        if seat is None:
             return None
         waits = []
         if self.turn_timer is not None:
