@@ -142,3 +142,51 @@ def test_the_bot_log_keeps_at_most_the_limit_of_each_bot(tmp_path):
     assert log.count(b"x" * 1023) <= BOT_LOG_LIMIT // (256 * 1024) + 1
     assert log.count(f"output of {loud} cut".encode()) == 1
     assert b"chatty complains" in log  # the limit is per bot: Chatty's output is all there
+
+
+HALF_SENT = '''
+import os, struct, sys, time
+from pathlib import Path
+from dominoes_arcade.tournament.executors import ProcessExecutor
+
+def half_sent_result(marker):
+    """Write the length of a result that never comes into the pool's result pipe,
+    as a worker does when it is stopped half way through sending one."""
+    frame = sys._getframe()
+    while frame.f_code.co_name != "_process_worker":
+        frame = frame.f_back
+    writer = frame.f_locals["result_queue"]._writer
+    os.write(writer.fileno(), struct.pack("!i", 1_000_000))
+    Path(marker).touch()
+    time.sleep(60)
+
+if __name__ == "__main__":
+    marker = Path(sys.argv[1])
+    executor = ProcessExecutor(1)
+    executor.pool.submit(half_sent_result, str(marker))
+    for _ in range(300):
+        if marker.exists():
+            break
+        time.sleep(0.05)
+    time.sleep(0.3)  # the pool's manager thread is reading the promised bytes now
+    executor.close(cancel=True)
+    print("closed", flush=True)
+'''
+
+
+def test_a_run_stopped_while_a_worker_sends_a_result_still_exits(tmp_path):
+    # A Ctrl-C landing while a worker sent a result once left a run that had
+    # written its results hanging at exit (the pool's manager thread waited for
+    # the rest of the result for ever).
+    script = tmp_path / "half_sent.py"
+    script.write_text(HALF_SENT)
+    marker = tmp_path / "sending"
+    child = subprocess.Popen([sys.executable, str(script), str(marker)], stdout=subprocess.PIPE, text=True)
+    try:
+        out, _ = child.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        child.communicate()
+        pytest.fail("the process did not exit after the executor was closed")
+    assert marker.exists(), "the worker never started sending"
+    assert out.strip() == "closed" and child.returncode == 0

@@ -161,16 +161,25 @@ class ProcessExecutor:
         # Stop at once: games in flight are lost (they are not in the journal, so
         # a resume plays them). Python 3.14 has terminate_workers(); before it, the
         # pool's processes are only reachable through its private table.
+        results = getattr(self.pool, "_result_queue", None)  # shutdown forgets it
         terminate = getattr(self.pool, "terminate_workers", None)
         if terminate is not None:
             terminate()
-            return
-        processes = list(getattr(self.pool, "_processes", {}).values())
-        self.pool.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            process.terminate()
-        for process in processes:
-            process.join(timeout=5)
+        else:
+            processes = list(getattr(self.pool, "_processes", {}).values())
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            for process in processes:
+                process.terminate()
+            for process in processes:
+                process.join(timeout=5)
+        # A worker stopped half way through sending a result leaves the pool's
+        # manager thread reading the rest for ever, and the interpreter's exit joins
+        # that thread: the run would print its results and never end. With the
+        # workers gone this process holds the pipe's only write end; closing it ends
+        # that read (end of file), and the thread with it.
+        writer = getattr(results, "_writer", None)
+        if writer is not None:
+            writer.close()
 
 
 def worker_context() -> multiprocessing.context.BaseContext:
