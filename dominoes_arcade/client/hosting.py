@@ -1,0 +1,129 @@
+"""Host a game from the client: the room server (`server.app.Server`) in a
+thread of its own with its own asyncio loop, so the players on a LAN need no
+separate ``dominoes-arcade serve``. No pygame here.
+
+    hosted = HostedServer(data, "0.0.0.0", 8765)
+    hosted.start()              # raises HostError with the reason in a player's words
+    hosted.port                 # where it listens (another one when 8765 was taken)
+    hosted.close()              # bounded: never holds the client up longer than `CLOSE_SECONDS`
+"""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import socket
+import threading
+from pathlib import Path
+from typing import Any
+
+START_SECONDS = 10.0
+"""The longest the client waits for its server to listen."""
+CLOSE_SECONDS = 3.0
+"""The longest the client waits for its server to stop."""
+
+
+class HostError(RuntimeError):
+    """The server could not be started: the message says why, for the player."""
+
+
+class HostedServer:
+    """A room server running in a background thread.
+
+    :param data: where its rooms are kept (an ``online`` folder of the user data dir).
+    :param host: the address it listens on (``[online] host``).
+    :param port: the port (``[online] port``); when it is taken, any free port is
+        used instead and `fell_back` says so.
+    :param server_options: passed on to `Server` (tests give a thread worker).
+    """
+
+    def __init__(self, data: Path, host: str, port: int, **server_options: Any):
+        self.data, self.host, self.wanted_port = data, host, port
+        self.server_options = server_options
+        self.port = 0
+        self.fell_back = False
+        """The port asked for was taken: it listens on another (`port`)."""
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._server: Any = None
+
+    def start(self) -> None:
+        """Listen, or raise `HostError` saying why not."""
+        ready = threading.Event()
+        failure: list[BaseException] = []
+        self._loop = asyncio.new_event_loop()
+
+        def run() -> None:
+            assert self._loop is not None
+            asyncio.set_event_loop(self._loop)
+            try:
+                self._loop.run_until_complete(self._listen())
+            except BaseException as error:  # handed to the caller's thread below
+                failure.append(error)
+                ready.set()
+                self._loop.close()
+                return
+            ready.set()
+            self._loop.run_forever()
+            self._loop.close()
+
+        self._thread = threading.Thread(target=run, name="hosted-server", daemon=True)
+        self._thread.start()
+        if not ready.wait(START_SECONDS):
+            raise HostError("The game server did not start in time.")
+        if failure:
+            self._thread.join(CLOSE_SECONDS)
+            error = failure[0]
+            if isinstance(error, OSError):
+                raise HostError(f"Could not open a game on {self.host}: {error.strerror or error}") from None
+            raise HostError(f"Could not open a game: {error}") from None
+
+    async def _listen(self) -> None:
+        from ..server.app import Server  # the network library only when a game is hosted
+
+        self._server = Server(self.data, **self.server_options)
+        try:
+            await self._server.start(self.host, self.wanted_port)
+        except OSError as error:
+            if error.errno != errno.EADDRINUSE or self.wanted_port == 0:
+                raise
+            await self._server.start(self.host, 0)  # the port is taken: any free one, shown to the player
+            self.fell_back = True
+        self.port = self._server.port
+
+    @property
+    def is_running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def close(self) -> None:
+        """Stop the server and its thread, waiting at most about `CLOSE_SECONDS`."""
+        loop, thread = self._loop, self._thread
+        if loop is None or thread is None or not thread.is_alive():
+            return
+        if self._server is not None:
+            stopping = asyncio.run_coroutine_threadsafe(self._server.close(), loop)
+            try:
+                stopping.result(CLOSE_SECONDS)
+            except Exception:  # noqa: BLE001 - a server that will not close is left to the daemon thread
+                pass
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(CLOSE_SECONDS)
+
+    def local_url(self) -> str:
+        """Where this computer reaches the server."""
+        return f"ws://127.0.0.1:{self.port}"
+
+
+def lan_addresses() -> list[str]:
+    """This computer's IPv4 addresses others may join at, found from its own name
+    (no traffic sent), then 127.0.0.1 (this computer)."""
+    found: list[str] = []
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except (OSError, UnicodeError):
+        infos = []
+    for *_rest, address in infos:
+        ip = str(address[0])
+        if not ip.startswith("127.") and ip not in found:
+            found.append(ip)
+    return [*found, "127.0.0.1"]
