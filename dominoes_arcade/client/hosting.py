@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import errno
-import socket
 import threading
 from pathlib import Path
 from typing import Any
@@ -113,17 +112,3 @@ class HostedServer:
         """Where this computer reaches the server."""
         return f"ws://127.0.0.1:{self.port}"
 
-
-def lan_addresses() -> list[str]:
-    """This computer's IPv4 addresses others may join at, found from its own name
-    (no traffic sent), then 127.0.0.1 (this computer)."""
-    found: list[str] = []
-    try:
-        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-    except (OSError, UnicodeError):
-        infos = []
-    for *_rest, address in infos:
-        ip = str(address[0])
-        if not ip.startswith("127.") and ip not in found:
-            found.append(ip)
-    return [*found, "127.0.0.1"]

@@ -137,6 +137,8 @@ def new_app(settings: config_module.Settings, **options):
     name and none imports another."""
     from .app import App
     from .scenes.game_over import GameOverScene
+    from .scenes.lobby import LobbyScene
+    from .scenes.online import JoinScene, OnlineMenuScene
     from .scenes.pass_device import PassScene
     from .scenes.pause import PauseScene
     from .scenes.rules import RulesScene
@@ -149,7 +151,8 @@ def new_app(settings: config_module.Settings, **options):
     app = App(settings, **options)
     app.screens.update(title=TitleScene, setup=SetupScene, rules=RulesScene, settings=SettingsScene,
                        pause=PauseScene, game_over=GameOverScene, pass_device=PassScene,
-                       statistics=StatisticsScene, take_over=TakeOverScene)
+                       statistics=StatisticsScene, take_over=TakeOverScene, online=OnlineMenuScene, join=JoinScene,
+                       lobby=LobbyScene)
     return app
 
 

@@ -6,10 +6,11 @@
   pause the game), Backspace deletes, Enter confirms.
 - `KeyGrid`: an on-screen keyboard for the mouse and the controller. The
   directions move over its keys (off its edge, on to the next widget), A or a
-  click types the key into the field last focused, B deletes, Start confirms.
+  click types the key into the field last focused, B deletes (the screen
+  takes Start as its main action).
 
     field = group.add(TextField(rect, "Room code", on_submit=join, allowed=CODE_CHARACTERS))
-    group.add(KeyGrid(rect, lambda: field, on_submit=join))
+    group.add(KeyGrid(rect, lambda: field))
     events = take_typing(group.focused, events)     # in Scene.take_raw
 """
 
@@ -117,14 +118,12 @@ class KeyGrid(Widget):
     """Keys in rows, for typing without a keyboard into the field `target()`.
 
     :param target: the field the keys type into (None: nowhere yet).
-    :param on_submit: Start on a controller (the screen's main action).
     """
 
-    def __init__(self, rect, target: Callable[[], TextField | None], *, on_submit: Callable[[], None],
-                 keys: list[str] = GRID_KEYS, columns: int = 14, help: str = ""):
+    def __init__(self, rect, target: Callable[[], TextField | None], *, keys: list[str] = GRID_KEYS,
+                 columns: int = 14, help: str = ""):
         super().__init__(rect, "Keys", help=help)
         self.target = target
-        self.on_submit = on_submit
         self.keys = [*keys, DELETE]
         self.columns = columns
         self.cursor = 0
@@ -185,9 +184,6 @@ class KeyGrid(Widget):
         if event.intent is Intent.BACK and field is not None and field.value:
             field.delete()  # B deletes; on an empty field it leaves the screen as everywhere
             self.sound("back")
-            return True
-        if event.intent is Intent.PAUSE:
-            self.on_submit()
             return True
         return False
 
