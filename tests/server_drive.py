@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import tempfile
-from collections.abc import AsyncIterator, Awaitable, Callable
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -75,3 +77,40 @@ async def play_out(players: list[OnlineClient], watchers: list[OnlineClient] = (
     for client in [*players, *watchers]:
         await client.close()
     return records
+
+
+
+@dataclasses.dataclass
+class Served:
+    """A server running on an event loop of its own, in a thread (see `serving`)."""
+
+    server: Server
+    loop: asyncio.AbstractEventLoop
+
+    @property
+    def url(self) -> str:
+        return url(self.server)
+
+    def run(self, work: Awaitable[Any]) -> Any:
+        """Run `work` on the server's loop (e.g. headless clients of it) and wait for its result."""
+        return asyncio.run_coroutine_threadsafe(work, self.loop).result(LIMIT)
+
+
+@contextlib.contextmanager
+def serving(seed: int = 1, **kwargs: Any) -> Iterator[Served]:
+    """`running`, on an event loop of its own in a thread: for the tests of code that
+    blocks (the pygame client's link), which cannot share the server's loop."""
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, name="test-server", daemon=True)
+    thread.start()
+    context = running(None, seed=seed, **kwargs)
+    try:
+        served = Served(asyncio.run_coroutine_threadsafe(context.__aenter__(), loop).result(LIMIT), loop)
+        try:
+            yield served
+        finally:
+            served.run(context.__aexit__(None, None, None))
+    finally:
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(LIMIT)
+        loop.close()
