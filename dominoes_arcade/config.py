@@ -99,8 +99,8 @@ APP_SECTIONS: dict[str, tuple[str, list[Option]]] = {
     ]),
     "online": ("a game you host for players on other computers (Play online)", [
         AddressOption("host", "0.0.0.0", "the address it listens on; 0.0.0.0 lets your network join", kind=str),
-        Option("port", 8765, "the port it listens on (another free one when it is taken)",
-               minimum=1, maximum=65535, kind=int),
+        Option("port", 8765, "the port it listens on (another free one when it is taken; 0: any free port)",
+               minimum=0, maximum=65535, kind=int),
     ]),
     "tournament": ("defaults for `dominoes-arcade tournament run`", [
         Option("workers", 0, "worker processes; 0 means one per CPU", minimum=0, maximum=1024, kind=int),

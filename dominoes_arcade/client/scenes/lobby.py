@@ -319,10 +319,13 @@ class LobbyScene(MenuScene):
         self.blit_static(surface)
         self.focus.draw(surface, self.app.style)
         self.draw_help(surface, LEFT.bottom + 20)
-        if not self.is_host or self.started:
-            style = self.app.style
-            text = "The game has started." if self.started else "Waiting for the host to start the game..."
-            line = style.text(text, BODY, style.palette.text_dim, bold=True)
+        style = self.app.style
+        if self.started:
+            fill_rect(surface, (12, 30, 22), (40, 74, WIDTH - 80, 42), border_radius=10)
+            line = style.text("The game has started.", BODY, style.palette.accent, bold=True)
+            surface.blit(line, line.get_rect(center=(WIDTH // 2, 94)))
+        elif not self.is_host:
+            line = style.text("Waiting for the host to start the game...", BODY, style.palette.text_dim, bold=True)
             surface.blit(line, line.get_rect(midleft=(WIDTH // 2 + 30, 635)))
 
     def prompts(self) -> list[tuple[Intent, str]]:
