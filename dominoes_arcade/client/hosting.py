@@ -90,6 +90,15 @@ class HostedServer:
             self.fell_back = True
         self.port = self._server.port
 
+    async def _shut(self) -> None:
+        """Close the server, then end what its rooms and connections left running."""
+        if self._server is not None:
+            await self._server.close()
+        others = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+        for task in others:
+            task.cancel()
+        await asyncio.gather(*others, return_exceptions=True)
+
     @property
     def is_running(self) -> bool:
         return self._thread is not None and self._thread.is_alive()
@@ -99,12 +108,11 @@ class HostedServer:
         loop, thread = self._loop, self._thread
         if loop is None or thread is None or not thread.is_alive():
             return
-        if self._server is not None:
-            stopping = asyncio.run_coroutine_threadsafe(self._server.close(), loop)
-            try:
-                stopping.result(CLOSE_SECONDS)
-            except Exception:  # noqa: BLE001 - a server that will not close is left to the daemon thread
-                pass
+        stopping = asyncio.run_coroutine_threadsafe(self._shut(), loop)
+        try:
+            stopping.result(CLOSE_SECONDS)
+        except Exception:  # noqa: BLE001 - a server that will not close is left to the daemon thread
+            pass
         loop.call_soon_threadsafe(loop.stop)
         thread.join(CLOSE_SECONDS)
 

@@ -24,7 +24,7 @@ from ... import config
 from ..addresses import AddressError, lan_addresses, parse_address, parse_code, url
 from ..app import LOGICAL_SIZE
 from ..hosting import HostedServer, HostError
-from ..input import Intent
+from ..input import Device, Intent
 from ..text_entry import CODE_CHARACTERS, KeyGrid, TextField, take_typing
 from ..theme import BODY
 from ..widgets import Button
@@ -141,12 +141,12 @@ class JoinScene(MenuScene):
     def build(self) -> None:
         left, width = WIDTH // 2 - 420, 840
         self.address = self.focus.add(TextField(
-            (left, 100, width, 60), "Address", self.typed[0], on_submit=self.next_field,
+            (left, 100, width, 60), "Address", self.typed[0], on_submit=self.address_done,
             placeholder="like 192.168.1.20:8765", help="The host's address, as their lobby shows it."))
         self.code = self.focus.add(TextField(
             (left, 170, width, 60), "Room code", self.typed[1], allowed=CODE_CHARACTERS, max_length=5, upper=True,
-            on_submit=self.join, placeholder="5 letters, like QTEMG", help="The code the host's lobby shows."))
-        self.focus.add(KeyGrid((left, 246, width, 198), self.typing_into,
+            on_submit=self.code_done, placeholder="5 letters, like QTEMG", help="The code the host's lobby shows."))
+        self.grid = self.focus.add(KeyGrid((left, 246, width, 198), self.typing_into,
                                help="Type with the keys: B deletes, Start joins."))
         self.focus.add(Button((WIDTH // 2 - 330, 580, 300, 58), "Back", self.back, help="Back to Play online."))
         self.focus.add(Button((WIDTH // 2 + 30, 580, 300, 58), "Join", self.join,
@@ -158,8 +158,16 @@ class JoinScene(MenuScene):
         """The field last focused: the key grid types there."""
         return self._typing
 
-    def next_field(self) -> None:
-        self.focus.focus(self.code)
+    def address_done(self) -> None:
+        """Enter on the address: on to the code. A on a controller: type it on the grid."""
+        self.focus.focus(self.grid if self.app.input.last_device is Device.CONTROLLER else self.code)
+
+    def code_done(self) -> None:
+        """Enter on the code: join. A on a controller: type it on the grid."""
+        if self.app.input.last_device is Device.CONTROLLER:
+            self.focus.focus(self.grid)
+        else:
+            self.join()
 
     def handle(self, event) -> None:
         if event.intent is Intent.PAUSE:  # Start on a controller: join, wherever the focus is
