@@ -26,6 +26,9 @@ The API:
   ``{"type": "link", "status": ...}``: ``"reconnecting"`` when the connection
   dropped, ``"connected"`` once it is back (the missed messages follow),
   ``"lost"`` when it could not be brought back (`RECONNECT_SECONDS`).
+- `told(since) -> list[dict]`: the same messages kept from the start, from index
+  `since` on (a game's table reads the whole game with it, whatever the lobby
+  screen polled before).
 - `lobby`, `seat`, `room`, `token`, `view`, `record`: what the client keeps
   (docs/online.md), readable from the frame loop's thread.
 - `close()`: leaves the server and ends the thread, within `timeout` seconds.
@@ -85,6 +88,8 @@ class OnlineLink:
     def __init__(self, url: str, *, timeout: float = 10.0):
         self.url, self.timeout = url, timeout
         self._inbox: queue.SimpleQueue[dict[str, Any]] = queue.SimpleQueue()
+        self._told: list[dict[str, Any]] = []
+        """Every message `poll` hands out, kept (appended on the link's thread only)."""
         self._asked: dict[int, asyncio.Future[dict[str, Any]]] = {}
         """The blocking requests in flight by id: their answers are not polled."""
         self._client = _Client(url, timeout, self._arrived)
@@ -144,6 +149,10 @@ class OnlineLink:
         if not self._closing:
             asyncio.run_coroutine_threadsafe(self._send({"type": "act", "action": action, "step": step}), self._loop)
 
+    def told(self, since: int = 0) -> list[dict[str, Any]]:
+        """Every message polled or to be polled, from the `since`-th on."""
+        return self._told[since:]
+
     def poll(self) -> list[dict[str, Any]]:
         messages = []
         while True:
@@ -176,6 +185,10 @@ class OnlineLink:
             if not self._asked[ref].done():
                 self._asked[ref].set_result(message)
             return
+        self._tell(message)
+
+    def _tell(self, message: dict[str, Any]) -> None:
+        self._told.append(message)
         self._inbox.put(message)
 
     async def _connected(self) -> None:
@@ -223,14 +236,14 @@ class OnlineLink:
                     return
 
     async def _reconnect(self) -> bool:
-        self._inbox.put({"type": "link", "status": "reconnecting"})
+        self._tell({"type": "link", "status": "reconnecting"})
         attempts = max(1, int(RECONNECT_SECONDS / RETRY_DELAY))
         try:
             await self._client.reconnect(attempts=attempts, delay=RETRY_DELAY)
         except (OSError, TimeoutError, ConnectionClosed, InvalidHandshake, ServerError):
-            self._inbox.put({"type": "link", "status": "lost"})
+            self._tell({"type": "link", "status": "lost"})
             return False
-        self._inbox.put({"type": "link", "status": "connected"})
+        self._tell({"type": "link", "status": "connected"})
         return True
 
     async def _shut(self) -> None:
