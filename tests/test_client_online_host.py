@@ -2,8 +2,9 @@
 keyboard alone, the mouse alone or a controller alone opens Play online on the
 title, hosts a game (a server inside the client, on 127.0.0.1 here), sees the
 room's code, and a headless player joins with that code; the seat fills on the
-screen, the host sets the game up and starts it. The host's server stops when
-the host leaves. Every wait is bounded."""
+screen, the host sets the game up and starts it: the table opens. The host's
+server stops when the host leaves (the lobby, the table or the app). Every wait
+is bounded."""
 
 from __future__ import annotations
 
@@ -76,8 +77,12 @@ def test_a_player_hosts_from_the_title_a_guest_joins_with_the_code_shown_and_the
         frames_until(app, lambda: getattr(widget(app, "Seat 2"), "value", "") == "Player joined")
         assert widget(app, "Start game").enabled
         choose(app, "Start game", device)
-        frames_until(app, lambda: lobby.started)
+        frames_until(app, lambda: app.scenes.top.name == "table")
+        table = app.scenes.top
+        assert table.setup.online is lobby.link and table.setup.seats == ["human", "online"]
         frames_until(app, lambda: guest.lobby is not None and guest.lobby["started"])
+        app.to_title()  # what the pause screen's Leave does
+        assert not lobby.hosted.is_running
     finally:
         guest.close()
 
@@ -107,7 +112,8 @@ def test_the_host_sets_up_cyprus_with_bots_and_the_guest_sees_it_read_only(app_w
         assert labels["Seat 2 (you)"] == "Player joined" and labels["Seat 1"] == "Host"
         assert [w.label for w in guest_view.focus.widgets if w.can_focus] == ["Leave"]
         choose(app, "Start game", "controller")
-        frames_until(app, lambda: lobby.started)
+        frames_until(app, lambda: app.scenes.top.name == "table")
+        assert app.scenes.top.setup.seats == ["human", "online", "medium", "medium"]
     finally:
         guest.close()
 

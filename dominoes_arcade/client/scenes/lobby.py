@@ -26,7 +26,7 @@ from ..app import LOGICAL_SIZE
 from ..gfx import rect as fill_rect
 from ..input import Intent
 from ..option_rows import option_widget
-from ..tables import TableSetup, open_table
+from ..tables import online_setup, open_table
 from ..theme import BODY, HEADING, LARGE, SMALL, fitted
 from ..widgets import Button, ChoiceList, Widget
 from .menu import Dialog, MenuScene
@@ -161,12 +161,7 @@ class LobbyScene(MenuScene):
         """The game started: its table over the lobby, this seat played here, the
         other players' over the network, the bots' by the server."""
         self.started = True
-        if "online" not in TableSetup.__dataclass_fields__:
-            return  # the online table comes with the online session (issue 32): until then, "started"
-        seats = ["human" if seat == self.link.seat else "online" if kind == PLAYER else kind
-                 for seat, kind in enumerate(kind["kind"] for kind in self.room["seats"])]
-        setup = TableSetup(self.room["game"], seats, dict(self.room.get("options", {})), online=self.link)
-        open_table(self.app, setup)
+        open_table(self.app, online_setup(self.link))
 
     # -- widgets -------------------------------------------------------------------------
     def build(self) -> None:
