@@ -138,10 +138,14 @@ def test_the_hosts_server_stops_when_the_app_closes(app_with):
     assert not lobby.hosted.is_running
 
 
-def test_the_lobby_passes_the_layout_check_for_the_host_and_a_guest(app_with):
+@pytest.mark.parametrize("game,players", [("necropolis", 2), ("cyprus", 10)])
+def test_the_lobby_passes_the_layout_check_for_the_host_and_a_guest(app_with, game, players):
     app = online_app(app_with)
     lobby = host_from_the_title(app, "keyboard")
     code = shown_code(lobby)
+    lobby.set_game(game)
+    lobby.set_players(players)
+    frames_until(app, lambda: len(lobby.room["seats"]) == players)
     guest = OnlineLink(f"ws://127.0.0.1:{lobby.hosted.port}", timeout=10.0)
     try:
         guest.join(code)

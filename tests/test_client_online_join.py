@@ -7,6 +7,9 @@ exits 2. Every wait is bounded."""
 
 from __future__ import annotations
 
+import socket
+import time
+
 import pygame
 import pytest
 from client_online_drive import (
@@ -34,6 +37,7 @@ from dominoes_arcade.cli import app as cli
 from dominoes_arcade.client.app import LOGICAL_SIZE
 from dominoes_arcade.client.layout_check import problems
 from dominoes_arcade.client.main import LaunchOptions, build_app
+from dominoes_arcade.client.scenes.online import OnlineWiring
 from dominoes_arcade.server.link import OnlineLink
 
 
@@ -66,6 +70,13 @@ def open_join_screen(app, device: str) -> None:
     assert app.scenes.top.name == "join"
 
 
+def answered(app):
+    """The top scene once the server answered the Join (the lobby, or the Join
+    screen saying what went wrong), the frames running meanwhile."""
+    frames_until(app, lambda: getattr(app.scenes.top, "joining", None) is None)
+    return app.scenes.top
+
+
 def fields(app) -> tuple[str, str]:
     join = app.scenes.top
     return join.address.value, join.code.value
@@ -82,7 +93,7 @@ def test_a_keyboard_player_types_the_address_and_code_and_lands_in_the_lobby(app
     type_on_keyboard(app, code.lower())  # typed in small letters: a code is in capitals
     assert fields(app) == (address, code)
     press_keys(app, pygame.K_RETURN)
-    lobby = app.scenes.top
+    lobby = answered(app)
     assert lobby.name == "lobby" and lobby.link.seat == 1 and not lobby.is_host
     frames_until(app, lambda: bool(lobby.room))
     frames_until(app, lambda: host.lobby is not None and host.lobby["seats"][1]["taken"])
@@ -111,7 +122,7 @@ def test_a_mouse_player_types_on_the_key_grid(app_with, room):
     type_with_mouse(app, code)
     assert fields(app) == (address, code)
     click_widget(app, "Join")
-    assert app.scenes.top.name == "lobby" and app.scenes.top.link.seat == 1
+    assert answered(app).name == "lobby" and app.scenes.top.link.seat == 1
 
 
 def test_a_controller_player_types_on_the_key_grid_and_start_joins(app_with, room):
@@ -130,7 +141,7 @@ def test_a_controller_player_types_on_the_key_grid_and_start_joins(app_with, roo
     type_with_controller(app, code)
     assert fields(app) == (address, code)
     press_pad(app, pygame.CONTROLLER_BUTTON_START)
-    assert app.scenes.top.name == "lobby" and app.scenes.top.link.seat == 1
+    assert answered(app).name == "lobby" and app.scenes.top.link.seat == 1
 
 
 def test_a_wrong_code_says_so_and_keeps_what_was_typed(app_with, room):
@@ -142,7 +153,7 @@ def test_a_wrong_code_says_so_and_keeps_what_was_typed(app_with, room):
     press_keys(app, pygame.K_RETURN)
     type_on_keyboard(app, wrong)
     press_keys(app, pygame.K_RETURN)
-    assert app.scenes.top.name == "join" and app.scenes.top.message == f"No room {wrong} on that server"
+    assert answered(app).name == "join" and app.scenes.top.message == f"No room {wrong} on that server"
     assert fields(app) == (address, wrong)
 
 
@@ -155,7 +166,7 @@ def test_no_server_at_the_address_says_so_and_keeps_what_was_typed(app_with):
     press_keys(app, pygame.K_RETURN)
     type_on_keyboard(app, "QTEMG")
     press_keys(app, pygame.K_RETURN)
-    assert app.scenes.top.message == f"No server answered at {address}"
+    assert answered(app).message == f"No server answered at {address}"
     assert fields(app) == (address, "QTEMG") and scene_names(app) == ["title", "online", "join"]
 
 
@@ -195,6 +206,7 @@ def test_play_join_goes_straight_to_the_lobby(tmp_path, room):
     app = build_app(LaunchOptions(headless=True, user_config=user, join=f"{address}/{code.lower()}"),
                     prefs.load(None, user))
     try:
+        answered(app)
         assert scene_names(app) == ["title", "online", "lobby"] and app.scenes.top.link.seat == 1
     finally:
         app.close()
@@ -207,6 +219,7 @@ def test_play_join_with_a_wrong_code_opens_the_join_screen_saying_so(tmp_path, r
     user = tmp_path / "user.toml"
     app = build_app(LaunchOptions(headless=True, user_config=user, join=f"{address}/ZZZZ9"), prefs.load(None, user))
     try:
+        answered(app)
         assert scene_names(app) == ["title", "online", "join"]
         assert app.scenes.top.message == "No room ZZZZ9 on that server" and fields(app) == (address, "ZZZZ9")
     finally:
@@ -230,3 +243,25 @@ def test_play_join_refuses_a_game_beside_it(monkeypatch):
     result = CliRunner().invoke(cli, ["play", "cyprus", "--headless", "--join", "127.0.0.1/QTEMG"])
     assert result.exit_code == 2 and "--join goes to an online game's lobby" in result.output, result.output
 
+
+
+def test_a_server_that_never_answers_does_not_freeze_the_screen(app_with):
+    """A socket that takes connections and never says a word: the frames go on
+    while the Join screen waits, then it says no server answered."""
+    silent = socket.socket()
+    silent.bind(("127.0.0.1", 0))
+    silent.listen()
+    address = f"127.0.0.1:{silent.getsockname()[1]}"
+    try:
+        app = online_app(app_with)
+        app.online_wiring = OnlineWiring(link=lambda where: OnlineLink(where, timeout=1.0))
+        open_join_screen(app, "keyboard")
+        type_on_keyboard(app, address)
+        press_keys(app, pygame.K_RETURN)
+        type_on_keyboard(app, "QTEMG")
+        started = time.monotonic()
+        press_keys(app, pygame.K_RETURN)
+        assert time.monotonic() - started < 0.5 and app.scenes.top.joining is not None
+        assert answered(app).message == f"No server answered at {address}"
+    finally:
+        silent.close()

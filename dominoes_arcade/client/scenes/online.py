@@ -14,6 +14,7 @@ whose bots think in a thread), else the real one.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -127,6 +128,38 @@ class OnlineMenuScene(MenuScene):
         draw_message(self, surface, self.message, 490)
 
 
+class Joining:
+    """A request for a room, answered in a thread: `problem` says what went
+    wrong, in a player's words (empty: joined)."""
+
+    def __init__(self, link: Any, address: str, code: str):
+        self.link, self.address, self.code = link, address, code
+        self.problem = ""
+        self.done = threading.Event()
+        self._abandoned = False
+        self._lock = threading.Lock()
+
+    def run(self) -> None:
+        try:
+            self.link.join(self.code)
+        except server_refused() as error:
+            said = str(error)
+            self.problem = f"No room {self.code} on that server" if "no room" in said else f"The server said: {said}"
+        except connection_problems():
+            self.problem = f"No server answered at {self.address}"
+        with self._lock:
+            self.done.set()
+            if self._abandoned:
+                self.link.close()
+
+    def abandon(self) -> None:
+        """Nobody waits for the answer any more: the link is closed (now, or once it comes)."""
+        with self._lock:
+            self._abandoned = True
+            if self.done.is_set():
+                self.link.close()
+
+
 class JoinScene(MenuScene):
     """An address, a room code and the key grid; Join goes to the lobby."""
 
@@ -136,6 +169,8 @@ class JoinScene(MenuScene):
     def __init__(self, app, address: str = "", code: str = "", message: str = ""):
         self.typed = (address, code)
         self.message = message
+        self.joining: Joining | None = None
+        """The request for the room, while the server has not answered."""
         super().__init__(app)
 
     def build(self) -> None:
@@ -147,7 +182,7 @@ class JoinScene(MenuScene):
             (left, 170, width, 60), "Room code", self.typed[1], allowed=CODE_CHARACTERS, max_length=5, upper=True,
             on_submit=self.code_done, placeholder="5 letters, like QTEMG", help="The code the host's lobby shows."))
         self.grid = self.focus.add(KeyGrid((left, 246, width, 198), self.typing_into,
-                               help="Type with the keys: B deletes, Start joins."))
+                               help="Type with these keys (on a controller, B deletes and Start joins)."))
         self.focus.add(Button((WIDTH // 2 - 330, 580, 300, 58), "Back", self.back, help="Back to Play online."))
         self.focus.add(Button((WIDTH // 2 + 30, 580, 300, 58), "Join", self.join,
                               help="Join the room at this address."))
@@ -178,15 +213,11 @@ class JoinScene(MenuScene):
     def take_raw(self, events: list[pygame.event.Event]) -> list[pygame.event.Event]:
         return take_typing(self.focus.focused, events)
 
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if isinstance(self.focus.focused, TextField):
-            self._typing = self.focus.focused
-        for entry in (self.address, self.code):
-            entry.active = entry is self._typing
-
     def join(self) -> None:
-        """Join the room, or say what is wrong (what was typed stays)."""
+        """Ask the server for the room, in a thread of its own (a server far away,
+        or none, must not freeze the screen): `update` takes the answer."""
+        if self.joining is not None:
+            return
         self.typed = (self.address.value, self.code.value)
         try:
             host, port = parse_address(self.address.value)
@@ -194,26 +225,46 @@ class JoinScene(MenuScene):
         except AddressError as error:
             self.message = str(error)
             return
-        link = wiring(self.app).link(url(host, port))
-        try:
-            link.join(code)
-        except server_refused() as error:
-            link.close()
-            said = str(error)
-            self.message = f"No room {code} on that server" if "no room" in said else f"The server said: {said}"
-            return
-        except connection_problems():
-            link.close()
-            self.message = f"No server answered at {host}:{port}"
-            return
         self.message = ""
-        self.app.scenes.replace(self.app.screens["lobby"](self.app, link, is_host=False))
+        self.joining = Joining(wiring(self.app).link(url(host, port)), f"{host}:{port}", code)
+        threading.Thread(target=self.joining.run, name="joining", daemon=True).start()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if isinstance(self.focus.focused, TextField):
+            self._typing = self.focus.focused
+        for entry in (self.address, self.code):
+            entry.active = entry is self._typing
+        joining = self.joining
+        if joining is not None and joining.done.is_set():
+            self.joining = None
+            self.changed()
+            if joining.problem:
+                joining.link.close()
+                self.message = joining.problem
+            else:
+                self.app.scenes.replace(self.app.screens["lobby"](self.app, joining.link, is_host=False))
+
+    def is_animating(self) -> bool:
+        return super().is_animating() or self.joining is not None  # the wait's dots move
+
+    def exit(self) -> None:
+        if self.joining is not None:  # left while waiting: the answer, when it comes, is dropped
+            self.joining.abandon()
 
     def draw(self, surface: pygame.Surface) -> None:
         self.blit_static(surface)
         self.focus.draw(surface, self.app.style)
         draw_message(self, surface, self.message, 476)
+        if self.joining is not None:
+            style = self.app.style
+            dots = "." * (1 + int(self.time * 3) % 3)
+            words = style.text(f"Looking for room {self.joining.code} at {self.joining.address}{dots}", BODY,
+                               style.palette.accent, bold=True)
+            surface.blit(words, words.get_rect(midleft=(WIDTH // 2 - 260, 476)))
         self.draw_help(surface, 520)
 
     def prompts(self) -> list[tuple[Intent, str]]:
-        return [(Intent.CONFIRM, "Type"), (Intent.PAUSE, "Join"), (Intent.BACK, "Back")]
+        if self.app.input.last_device is Device.CONTROLLER:
+            return [(Intent.CONFIRM, "Type"), (Intent.PAUSE, "Join"), (Intent.BACK, "Delete")]
+        return [(Intent.CONFIRM, "Join" if self.focus.focused is self.code else "Choose"), (Intent.BACK, "Back")]
