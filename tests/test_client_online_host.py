@@ -12,7 +12,7 @@ import socket
 
 import pygame
 import pytest
-from client_online_drive import frames_until, online_app
+from client_online_drive import ONLINE_CONFIG, frames_until, online_app
 from test_client_support import (
     click_widget,
     focus_label,
@@ -27,7 +27,9 @@ from test_client_support import (
 
 from dominoes_arcade.client.app import LOGICAL_SIZE
 from dominoes_arcade.client.layout_check import problems
+from dominoes_arcade.client.scenes.online import OnlineWiring
 from dominoes_arcade.server.link import OnlineLink
+from dominoes_arcade.session.bot_worker import shared_worker
 
 
 def confirm(app, device: str) -> None:
@@ -159,3 +161,27 @@ def test_the_lobby_passes_the_layout_check_for_the_host_and_a_guest(app_with, ga
             assert not found, "\n".join(found)
     finally:
         guest.close()
+
+
+def test_a_port_taken_falls_back_to_a_free_one_which_the_lobby_shows(app_with):
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    port = taken.getsockname()[1]
+    try:
+        app = app_with(ONLINE_CONFIG.replace("port = 0", f"port = {port}"), "taken.toml")
+        app.online_wiring = OnlineWiring(server_options={"worker": shared_worker("thread")})
+        lobby = host_from_the_title(app, "mouse")
+        assert lobby.hosted.port != port and lobby.addresses == [f"127.0.0.1:{lobby.hosted.port}"]
+        assert any(f"Port {port} was taken" in text for text, _left in app.toasts)
+    finally:
+        taken.close()
+
+
+def test_an_address_the_host_cannot_listen_on_is_said_on_the_menu(app_with):
+    app = app_with(ONLINE_CONFIG.replace('host = "127.0.0.1"', 'host = "192.0.2.1"'), "unusable.toml")
+    app.online_wiring = OnlineWiring(server_options={"worker": shared_worker("thread")})
+    click_widget(app, "Play online")
+    click_widget(app, "Host a game")
+    menu = app.scenes.top
+    assert menu.name == "online" and menu.message.startswith("Could not open a game on 192.0.2.1: ")

@@ -121,12 +121,12 @@ class LobbyScene(MenuScene):
         if self.wanted and self.since_sent >= SEND_EVERY:
             self.send()
         messages = self.link.poll()
-        for message in messages:
-            if message.get("type") == "presence" and message.get("seat") != self.link.seat:
-                status = {"joined": "joined", "reconnecting": "lost the connection", "back": "is back"}
-                self.app.toast(f"Seat {message['seat'] + 1} {status.get(message.get('status'), 'changed')}")
-            elif message.get("type") == "notice":
+        for message in messages:  # who comes and goes shows in the seats' rows
+            if message.get("type") == "notice":
                 self.app.toast(message["text"])
+            elif message.get("type") == "link" and message.get("status") in ("reconnecting", "lost"):
+                self.app.toast("Connection to the game lost: trying again..." if message["status"] == "reconnecting"
+                               else "The game's server cannot be reached.")
         lobby = self.link.lobby
         if lobby is not None and lobby != self.room:
             self.room = dict(lobby)

@@ -267,4 +267,5 @@ class JoinScene(MenuScene):
     def prompts(self) -> list[tuple[Intent, str]]:
         if self.app.input.last_device is Device.CONTROLLER:
             return [(Intent.CONFIRM, "Type"), (Intent.PAUSE, "Join"), (Intent.BACK, "Delete")]
-        return [(Intent.CONFIRM, "Join" if self.focus.focused is self.code else "Choose"), (Intent.BACK, "Back")]
+        words = {self.code: "Join", self.address: "Next"}.get(self.focus.focused, "Choose")
+        return [(Intent.CONFIRM, words), (Intent.BACK, "Back")]
