@@ -235,10 +235,18 @@ def take_typing(focused: Widget | None, events: list[pygame.event.Event]) -> lis
             focused.type(event.text)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
             focused.delete()
-        elif event.type == pygame.KEYDOWN and getattr(event, "unicode", "").isprintable() \
-                and getattr(event, "unicode", "") and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+        elif event.type == pygame.KEYDOWN and typed_character(event):
             if not texts:
-                focused.type(event.unicode)
+                focused.type(typed_character(event))
         else:
             left.append(event)
     return left
+
+
+def typed_character(event: pygame.event.Event) -> str:
+    """The character a KEYDOWN types ("" for Enter, Tab, the arrows, Esc, and a
+    key held with Ctrl or Alt: those are commands)."""
+    character = getattr(event, "unicode", "")
+    if not character or not character.isprintable() or getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+        return ""
+    return character
