@@ -185,3 +185,13 @@ def test_an_address_the_host_cannot_listen_on_is_said_on_the_menu(app_with):
     click_widget(app, "Host a game")
     menu = app.scenes.top
     assert menu.name == "online" and menu.message.startswith("Could not open a game on 192.0.2.1: ")
+
+
+def test_a_guest_who_drops_shows_as_reconnecting_in_the_hosts_lobby(app_with):
+    app = online_app(app_with)
+    lobby = host_from_the_title(app, "keyboard")
+    guest = OnlineLink(f"ws://127.0.0.1:{lobby.hosted.port}", timeout=10.0)
+    guest.join(shown_code(lobby))
+    frames_until(app, lambda: getattr(widget(app, "Seat 2"), "value", "") == "Player joined")
+    guest.close()
+    frames_until(app, lambda: getattr(widget(app, "Seat 2"), "value", "") == "Reconnecting...")

@@ -65,7 +65,7 @@ class InfoRow(Widget):
 def seat_status(seat: dict[str, Any]) -> str:
     """A player seat's state in words."""
     if not seat.get("taken"):
-        return "Open: waiting for a player"
+        return "Waiting for a player"
     return "Player joined" if seat.get("connected") else "Reconnecting..."
 
 
