@@ -195,3 +195,26 @@ def test_a_guest_who_drops_shows_as_reconnecting_in_the_hosts_lobby(app_with):
     frames_until(app, lambda: getattr(widget(app, "Seat 2"), "value", "") == "Player joined")
     guest.close()
     frames_until(app, lambda: getattr(widget(app, "Seat 2"), "value", "") == "Reconnecting...")
+
+
+def test_the_host_cannot_move_a_player_who_joined(app_with):
+    """The server seats the players again, in the order they came, after every
+    change of the seats: the seats up to the last one taken stay as they are."""
+    app = online_app(app_with)
+    lobby = host_from_the_title(app, "keyboard")
+    code = shown_code(lobby)
+    lobby.set_game("cyprus")
+    lobby.set_players(5)
+    lobby._seat_setter(1)("easy")
+    frames_until(app, lambda: [s["kind"] for s in lobby.room["seats"]] == ["player", "easy"] + ["player"] * 3)
+    guest = OnlineLink(f"ws://127.0.0.1:{lobby.hosted.port}", timeout=10.0)
+    try:
+        assert guest.join(code) == 2
+        frames_until(app, lambda: getattr(widget(app, "Seat 3"), "value", "") == "Player joined")
+        assert not widget(app, "Seat 2").can_focus and widget(app, "Seat 2").value == "Easy bot"
+        assert [value for value, _ in widget(app, "Players").choices] == list(range(4, 11))
+        assert widget(app, "Seat 4").can_focus  # after the last player, the host still decides
+        names = [value for value, _ in widget(app, "Game").choices]
+        assert "cyprus" in names and "necropolis" not in names  # two seats would move the player in seat 3
+    finally:
+        guest.close()

@@ -102,6 +102,15 @@ class LobbyScene(MenuScene):
         return list(self.setup.get("kinds") or [seat["kind"] for seat in self.room.get("seats", [])])
 
     @property
+    def fixed(self) -> int:
+        """How many seats, from the first, the host may no longer change: up to the
+        last one a player took. The server gives the players their seats again, in
+        the order they came, after every change of the seats, and tells no one: a
+        player must never be moved."""
+        taken = [seat for seat, info in enumerate(self.room.get("seats", [])) if info["taken"]]
+        return max(taken, default=-1) + 1
+
+    @property
     def can_start(self) -> bool:
         seats = self.room.get("seats", [])
         return bool(seats) and all(seat["taken"] for seat in seats if seat["kind"] == PLAYER) and not self.wanted
@@ -194,7 +203,7 @@ class LobbyScene(MenuScene):
             rect = (LEFT.x + 16, LEFT.y + 56 + seat * (row + gap), LEFT.width - 32, row)
             label = f"Seat {seat + 1}" + (" (you)" if seat == self.link.seat else "")
             kind = self.kinds[seat] if seat < len(self.kinds) else info["kind"]
-            if self.is_host and not info["taken"] and seat != self.link.seat:
+            if self.is_host and seat >= self.fixed:
                 choices = [(PLAYER, "Open for a player"), *((d, BOT_WORDS[d]) for d in DIFFICULTIES)]
                 self.focus.add(ChoiceList(rect, label, choices, kind, self._seat_setter(seat), split=0.36,
                                           text_size=size, help="Keep this seat for a player, or give it to a bot."))
@@ -212,9 +221,11 @@ class LobbyScene(MenuScene):
         y = RIGHT.y + 56
         place = (RIGHT.x + 16, 0, RIGHT.width - 32, row)
         rows: list[tuple[str, list[tuple[Any, str]], Any, Any]] = [
-            ("Game", [(name, games.info(name).title) for name in games.games()], game, self.set_game)]
+            ("Game", [(name, games.info(name).title) for name in games.games()
+                      if games.player_range(name)[1] >= self.fixed], game, self.set_game)]
         if high > low:
-            rows.append(("Players", [(n, str(n)) for n in range(low, high + 1)], len(self.kinds), self.set_players))
+            rows.append(("Players", [(n, str(n)) for n in range(max(low, self.fixed), high + 1)], len(self.kinds),
+                         self.set_players))
         for label, choices, value, setter in rows:
             self._add_row((place[0], y, place[2], row), label, choices, value, setter, compact)
             y += row + gap
@@ -262,9 +273,8 @@ class LobbyScene(MenuScene):
         return set_option
 
     def set_game(self, game: str) -> None:
-        low, _high = games.player_range(game)
-        taken = sum(seat["taken"] for seat in self.room["seats"])
-        count = max(low, min(games.player_range(game)[1], taken))
+        low, high = games.player_range(game)
+        count = max(low, min(high, len(self.kinds)), self.fixed)
         self.change(game=game, options=self.game_options(game), kinds=self.resized(count))
 
     def set_players(self, count: int) -> None:
