@@ -218,3 +218,14 @@ def test_the_host_cannot_move_a_player_who_joined(app_with):
         assert "cyprus" in names and "necropolis" not in names  # two seats would move the player in seat 3
     finally:
         guest.close()
+
+
+def test_a_data_folder_that_cannot_be_made_is_said_on_the_menu(app_with, tmp_path, monkeypatch):
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file where the data folder would be", encoding="utf-8")
+    monkeypatch.setenv("XDG_DATA_HOME", str(blocked))
+    app = online_app(app_with)
+    click_widget(app, "Play online")
+    click_widget(app, "Host a game")
+    menu = app.scenes.top
+    assert menu.name == "online" and menu.message.startswith("Could not keep the game's rooms in ")

@@ -59,6 +59,7 @@ class HostedServer:
                 self._loop.run_until_complete(self._listen())
             except BaseException as error:  # handed to the caller's thread below
                 failure.append(error)
+                self._loop.run_until_complete(self._shut())
                 ready.set()
                 self._loop.close()
                 return
@@ -73,6 +74,8 @@ class HostedServer:
         if failure:
             self._thread.join(CLOSE_SECONDS)
             error = failure[0]
+            if isinstance(error, HostError):
+                raise error
             if isinstance(error, OSError):
                 raise HostError(f"Could not open a game on {self.host}: {error.strerror or error}") from None
             raise HostError(f"Could not open a game: {error}") from None
@@ -80,15 +83,21 @@ class HostedServer:
     async def _listen(self) -> None:
         from ..server.app import Server  # the network library only when a game is hosted
 
-        self._server = Server(self.data, **self.server_options)
-        try:
-            await self._server.start(self.host, self.wanted_port)
-        except OSError as error:
-            if error.errno != errno.EADDRINUSE or self.wanted_port == 0:
-                raise
-            await self._server.start(self.host, 0)  # the port is taken: any free one, shown to the player
-            self.fell_back = True
-        self.port = self._server.port
+        for port in (self.wanted_port, 0):  # the port asked for; when it is taken, any free one
+            try:
+                self._server = Server(self.data, **self.server_options)
+            except OSError as error:
+                raise HostError(f"Could not keep the game's rooms in {self.data}: {error.strerror or error}") from None
+            try:
+                await self._server.start(self.host, port)
+            except OSError as error:
+                await self._server.close()  # it had opened the rooms kept from before: a new one tries again
+                if error.errno != errno.EADDRINUSE or port == 0:
+                    raise
+                continue
+            self.fell_back = port != self.wanted_port
+            self.port = self._server.port
+            return
 
     async def _shut(self) -> None:
         """Close the server, then end what its rooms and connections left running."""
