@@ -60,8 +60,10 @@ def host_from_the_title(app, device: str):
 
 
 def shown_code(lobby) -> str:
-    """The code as the screen shows it (its heading: "Room QTEMG")."""
-    frames_until(lobby.app, lambda: bool(lobby.room.get("room")))
+    """The code as the screen shows it (its heading: "Room QTEMG"), once the room
+    has the host's own variants (a player looks at a screen that has settled)."""
+    frames_until(lobby.app, lambda: bool(lobby.room) and not lobby.wanted
+                 and lobby.room["options"] == lobby.game_options(lobby.room["game"]))
     return lobby.room["room"]
 
 
@@ -229,3 +231,11 @@ def test_a_data_folder_that_cannot_be_made_is_said_on_the_menu(app_with, tmp_pat
     click_widget(app, "Host a game")
     menu = app.scenes.top
     assert menu.name == "online" and menu.message.startswith("Could not keep the game's rooms in ")
+
+
+def test_the_hosts_own_variants_from_the_settings_go_to_the_room(app_with):
+    app = app_with(ONLINE_CONFIG + "[necropolis]\nsite_penalty = 3\n", "variants.toml")
+    app.online_wiring = OnlineWiring(server_options={"worker": shared_worker("thread")})
+    lobby = host_from_the_title(app, "keyboard")
+    frames_until(app, lambda: lobby.room.get("options", {}).get("site_penalty") == 3)
+    assert widget(app, "Site penalty").value == 3

@@ -129,3 +129,12 @@ class HostedServer:
         """Where this computer reaches the server."""
         return f"ws://127.0.0.1:{self.port}"
 
+
+def link_failures() -> tuple[type[BaseException], ...]:
+    """What a link to a server (`server.link.OnlineLink`) raises: the server's
+    refusal (`ServerError`, in its words), no server reached, no answer in time."""
+    from websockets.exceptions import WebSocketException
+
+    from ..server.client import ServerError
+
+    return ServerError, OSError, TimeoutError, WebSocketException

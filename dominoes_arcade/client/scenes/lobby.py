@@ -24,6 +24,7 @@ from ...bots.registry import DIFFICULTIES
 from .. import games
 from ..app import LOGICAL_SIZE
 from ..gfx import rect as fill_rect
+from ..hosting import link_failures
 from ..input import Intent
 from ..option_rows import option_widget
 from ..tables import online_setup, open_table
@@ -89,7 +90,10 @@ class LobbyScene(MenuScene):
         """The host's setup not yet sent (sent at most every `SEND_EVERY` seconds)."""
         self.since_sent = SEND_EVERY
         self.started = False
+        self.configured = False
+        """The host's own variants (config.toml) went into the room's setup."""
         super().__init__(app)
+        self.configure()
 
     # -- the room ------------------------------------------------------------------------
     @property
@@ -115,10 +119,11 @@ class LobbyScene(MenuScene):
         seats = self.room.get("seats", [])
         return bool(seats) and all(seat["taken"] for seat in seats if seat["kind"] == PLAYER) and not self.wanted
 
-    def enter(self) -> None:
-        if self.is_host and self.room:
-            game = self.room.get("game", games.games()[0])
-            self.change(options=self.game_options(game))  # the player's own variants (config.toml)
+    def configure(self) -> None:
+        """Once the room is known, the host's own variants (config.toml) for its game."""
+        if self.is_host and self.room and not self.configured:
+            self.configured = True
+            self.change(options=self.game_options(self.room["game"]))
 
     def game_options(self, game: str) -> dict[str, Any]:
         settings = self.app.settings.game(game)
@@ -140,6 +145,7 @@ class LobbyScene(MenuScene):
         if lobby is not None and lobby != self.room:
             self.room = dict(lobby)
             self.rebuild()
+            self.configure()
         if self.room.get("started") and not self.started:
             self.begin()
         if messages:
@@ -156,14 +162,14 @@ class LobbyScene(MenuScene):
         self.wanted, self.since_sent = {}, 0.0
         try:
             self.link.setup(**fields)
-        except Exception as error:  # noqa: BLE001 - the server's refusal (or a lost connection) in its words
+        except link_failures() as error:  # the server's refusal, or a lost connection, in its words
             self.app.toast(f"Not changed: {error}")
         self.rebuild()
 
     def start(self) -> None:
         try:
             self.link.start()
-        except Exception as error:  # noqa: BLE001 - as in `send`
+        except link_failures() as error:
             self.app.toast(f"Not started: {error}")
 
     def begin(self) -> None:

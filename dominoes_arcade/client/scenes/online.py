@@ -24,7 +24,7 @@ import pygame
 from ... import config
 from ..addresses import AddressError, lan_addresses, parse_address, parse_code, url
 from ..app import LOGICAL_SIZE
-from ..hosting import HostedServer, HostError
+from ..hosting import HostedServer, HostError, link_failures
 from ..input import Device, Intent
 from ..text_entry import CODE_CHARACTERS, KeyGrid, TextField, take_typing
 from ..theme import BODY
@@ -54,14 +54,6 @@ class OnlineWiring:
 
 def wiring(app) -> OnlineWiring:
     return getattr(app, "online_wiring", None) or OnlineWiring()
-
-
-def connection_problems() -> tuple[type[BaseException], ...]:
-    """What a link raises when no server answers (refused, unreachable, timed out,
-    not a game server)."""
-    from websockets.exceptions import WebSocketException
-
-    return OSError, TimeoutError, WebSocketException
 
 
 def server_refused() -> type[BaseException]:
@@ -107,7 +99,7 @@ class OnlineMenuScene(MenuScene):
         link = wiring(self.app).link(url(here, hosted.port))
         try:
             link.create()
-        except (*connection_problems(), server_refused()) as error:
+        except link_failures() as error:
             link.close()
             hosted.close()
             self.message = f"The game could not be opened: {error}"
@@ -145,7 +137,7 @@ class Joining:
         except server_refused() as error:
             said = str(error)
             self.problem = f"No room {self.code} on that server" if "no room" in said else f"The server said: {said}"
-        except connection_problems():
+        except link_failures():  # no server reached, or no answer in time
             self.problem = f"No server answered at {self.address}"
         with self._lock:
             self.done.set()
