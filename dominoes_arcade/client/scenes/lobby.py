@@ -317,7 +317,7 @@ class LobbyScene(MenuScene):
         code = style.shadow_text(f"Room {self.room.get('room', '')}", HEADING)
         surface.blit(code, code.get_rect(center=(WIDTH // 2, 46)))
         if self.is_host:
-            line = f"Players join at {', '.join(self.addresses[:3])} with the code {self.room.get('room', '')}"
+            line = self.join_line()
         else:
             line = "The host sets the game and starts it."
         words = style.text(fitted(style, line, BODY, WIDTH - 80), BODY, style.palette.accent, bold=True)
@@ -325,6 +325,17 @@ class LobbyScene(MenuScene):
         for panel, heading in ((LEFT, "Seats"), (RIGHT, "Game")):
             self.app.panels.draw(surface, panel)
             surface.blit(style.text(heading, LARGE, style.palette.text, bold=True), (panel.x + 22, panel.y + 14))
+
+    def join_line(self) -> str:
+        """Where and how the others join: this computer's network addresses, and
+        127.0.0.1 for another window on this computer."""
+        code = self.room.get("room", "")
+        network = [address for address in self.addresses if not address.startswith("127.")]
+        here = [address for address in self.addresses if address.startswith("127.")]
+        if not network:
+            return f"Join at {', '.join(here)} with the code {code} (on this computer only)"
+        return f"Players join at {', '.join(network[:2])} with the code {code}" + \
+            (f" (this computer: {here[0]})" if here else "")
 
     def draw(self, surface: pygame.Surface) -> None:
         self.blit_static(surface)
