@@ -43,7 +43,8 @@ def play_online(session: OnlineSession, decide, limit: float = LIMIT, on_tick=No
     checked = -1
     end = time.monotonic() + limit
     while not session.ended:
-        assert time.monotonic() < end, f"not over after {limit} s, at step {len(session.steps)}"
+        assert time.monotonic() < end, (f"not over after {limit} s, at step {len(session.steps)}; last told "
+                                        f"{[(m['type'], m.get('step')) for m in session.link.told()[-8:]]}")
         session.tick(0.02)
         drained = session.drain()
         events += drained
@@ -126,3 +127,29 @@ def test_a_rebuilt_table_is_told_before_the_step_it_serves(tmp_path):
     for before, after in zip(events, events[1:], strict=False):
         if type(before) is Rebuilt and isinstance(after, StepApplied):
             assert before.step == after.step
+
+
+def test_a_dropped_link_comes_back_and_the_table_still_shows_only_what_it_was_told(tmp_path):
+    with serving(seed=17) as served:
+        link, others, games = open_linked_room(served, "cyprus", ["player", "player", "medium", "easy"],
+                                               {"target_score": 20})
+        cuts: list[int] = []
+
+        def cut(session: OnlineSession, drained: list) -> None:
+            if len(cuts) < 3 and any(isinstance(e, StepApplied) and e.step % 25 == 24 for e in drained):
+                cuts.append(len(session.steps))
+                link._loop.call_soon_threadsafe(link._client.socket.transport.abort)  # on the link's loop
+
+        try:
+            session = OnlineSession(link, folder=tmp_path, seed=2)
+            events = play_online(session, bot_decider("greedy"), on_tick=cut)
+        finally:
+            session.close()
+        records = finish_others(served, others, games)
+    assert len(cuts) == 3
+    notices = [e.text for e in events if isinstance(e, Notice)]
+    assert notices.count("Connection lost: reconnecting\u2026") == 3 and notices.count("Reconnected.") == 3
+    assert link.record == records[0] and session.steps == [m["action"] for m in link.told() if m["type"] == "step"]
+    assert session.state.scores() == records[0]["scores"]
+    entries, _ = history.read_history(tmp_path)
+    assert [entry.record.steps for entry in entries] == [records[0]["steps"]]

@@ -133,6 +133,8 @@ class OnlineSession(SessionBase):
                 self.events.append(Notice(PRESENCE[message["status"]].format(seat=f"Seat {message['seat'] + 1}")))
             elif kind == "link":
                 self.events.append(Notice(LINK[message["status"]]))
+                if message["status"] == "connected":  # a move sent as the line dropped may be lost:
+                    self._acted_at = -1                # the view sent again is decided again
             elif kind == "error":  # a move refused: the player decides again on the view
                 self._acted_at = -1
                 self.version += 1
