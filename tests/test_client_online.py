@@ -93,6 +93,7 @@ def test_a_player_who_drops_is_announced_at_the_table(app):
                 assert time.monotonic() < end, f"no toast: {app.toasts}"
                 run(app)
                 time.sleep(0.005)
+            assert not [text for text, _ in app.toasts if "joined" in text], "the lobby's news is not toasted"
         finally:
             table.exit()
             for game in games:
