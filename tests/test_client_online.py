@@ -59,6 +59,8 @@ def test_a_whole_online_necropolis_game_at_the_table(app):
             assert isinstance(table.session, OnlineSession) and table.online
             assert [table.kind_label(seat) for seat in range(2)] == ["You", "Medium bot"]
             decisions = play_online_table(app, table, random.Random(4))
+            labels = [widget.label for widget in app.scenes.top.focus.widgets]
+            assert "Menu" in labels and "Play again" not in labels, "a room is hosted or joined from the menu"
         finally:
             table.exit()
         finish_others(served, others, games)
