@@ -153,3 +153,27 @@ def test_a_dropped_link_comes_back_and_the_table_still_shows_only_what_it_was_to
     assert session.state.scores() == records[0]["scores"]
     entries, _ = history.read_history(tmp_path)
     assert [entry.record.steps for entry in entries] == [records[0]["steps"]]
+
+
+def test_a_turn_a_bot_played_for_the_player_is_said_at_the_table_and_shown(tmp_path):
+    """The turn timer runs out: the server's bot plays the seat's turn; the table
+    is told in words (a `Notice`) and shows the step like any other."""
+    with serving(seed=4) as served:
+        link, others, games = open_linked_room(served, "necropolis", ["player", "easy"], turn_timer=1)
+        try:
+            session = OnlineSession(link, folder=tmp_path)
+            end = time.monotonic() + 30
+            notices: list[str] = []
+            while not any("Seat 1" in text for text in notices):  # the player never moves
+                assert time.monotonic() < end, f"no notice; {notices}"
+                session.tick(0.02)
+                notices += [e.text for e in session.drain() if isinstance(e, Notice)]
+                time.sleep(0.01)
+            steps = len(session.steps)
+            while len(session.steps) == steps or not any(s.startswith("0 ") for s in session.steps):
+                assert time.monotonic() < end, "the bot's move for seat 1 never came to the table"
+                session.tick(0.02)
+                time.sleep(0.01)
+        finally:
+            session.close()
+    assert any(step.startswith("0 ") for step in session.steps), "a move of the player's seat, by the bot"
