@@ -3,7 +3,7 @@ drivers: the player's seat of a room on a server in a thread of the test, the
 human's moves made with the mouse through the table's picker, the server's bot
 and other players around it. The table ends at the game-over screen with the game
 in the player's history; the footer says undo is off; a player who drops is
-announced in a toast."""
+announced in a toast; leaving says the game goes on without the player."""
 
 from __future__ import annotations
 
@@ -59,6 +59,8 @@ def test_a_whole_online_necropolis_game_at_the_table(app):
             assert isinstance(table.session, OnlineSession) and table.online
             assert [table.kind_label(seat) for seat in range(2)] == ["You", "Medium bot"]
             decisions = play_online_table(app, table, random.Random(4))
+            labels = [widget.label for widget in app.scenes.top.focus.widgets]
+            assert "Menu" in labels and "Play again" not in labels, "a room is hosted or joined from the menu"
         finally:
             table.exit()
         finish_others(served, others, games)
@@ -75,6 +77,13 @@ def test_a_player_who_drops_is_announced_at_the_table(app):
         table = open_table(app, online_setup(link))
         try:
             assert table.kind_label(1) == "Online player"
+            table.open_pause()
+            pause = app.scenes.top
+            labels = [widget.label for widget in pause.focus.widgets]
+            assert "Restart" not in labels and "Let the bot finish" not in labels and "Leave game" in labels
+            assert pause.leave_words()[1] == ("The game goes on without you: after the room's grace period a bot "
+                                              "plays your turns.")
+            app.scenes.pop()
             served.loop.call_soon_threadsafe(others[0].socket.transport.abort)  # as a cable pulled out
             end = time.monotonic() + 20
             while not any(text == "Seat 2 reconnecting\u2026" for text, _ in app.toasts):
@@ -86,6 +95,7 @@ def test_a_player_who_drops_is_announced_at_the_table(app):
                 assert time.monotonic() < end, f"no toast: {app.toasts}"
                 run(app)
                 time.sleep(0.005)
+            assert not [text for text, _ in app.toasts if "joined" in text], "the lobby's news is not toasted"
         finally:
             table.exit()
             for game in games:

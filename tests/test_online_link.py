@@ -117,7 +117,7 @@ def test_a_dropped_connection_comes_back_by_itself_and_the_game_ends():
             def cut(fresh: list[dict]) -> None:
                 if len(drops) < 3 and any(m["type"] == "step" for m in fresh):
                     drops.append(1)
-                    served.loop.call_soon_threadsafe(link._client.socket.transport.abort)
+                    link._loop.call_soon_threadsafe(link._client.socket.transport.abort)  # on the link's loop
 
             messages = play_to_the_end(link, bot_decider("greedy"), on_poll=cut)
             record = served.run(_finished(follow))

@@ -43,7 +43,8 @@ def play_online(session: OnlineSession, decide, limit: float = LIMIT, on_tick=No
     checked = -1
     end = time.monotonic() + limit
     while not session.ended:
-        assert time.monotonic() < end, f"not over after {limit} s, at step {len(session.steps)}"
+        assert time.monotonic() < end, (f"not over after {limit} s, at step {len(session.steps)}; last told "
+                                        f"{[(m['type'], m.get('step')) for m in session.link.told()[-8:]]}")
         session.tick(0.02)
         drained = session.drain()
         events += drained
@@ -126,3 +127,53 @@ def test_a_rebuilt_table_is_told_before_the_step_it_serves(tmp_path):
     for before, after in zip(events, events[1:], strict=False):
         if type(before) is Rebuilt and isinstance(after, StepApplied):
             assert before.step == after.step
+
+
+def test_a_dropped_link_comes_back_and_the_table_still_shows_only_what_it_was_told(tmp_path):
+    with serving(seed=17) as served:
+        link, others, games = open_linked_room(served, "cyprus", ["player", "player", "medium", "easy"],
+                                               {"target_score": 20})
+        cuts: list[int] = []
+
+        def cut(session: OnlineSession, drained: list) -> None:
+            if len(cuts) < 3 and any(isinstance(e, StepApplied) and e.step % 25 == 24 for e in drained):
+                cuts.append(len(session.steps))
+                link._loop.call_soon_threadsafe(link._client.socket.transport.abort)  # on the link's loop
+
+        try:
+            session = OnlineSession(link, folder=tmp_path, seed=2)
+            events = play_online(session, bot_decider("greedy"), on_tick=cut)
+        finally:
+            session.close()
+        records = finish_others(served, others, games)
+    assert len(cuts) == 3
+    notices = [e.text for e in events if isinstance(e, Notice)]
+    assert notices.count("Connection lost: reconnecting\u2026") == 3 and notices.count("Reconnected.") == 3
+    assert link.record == records[0] and session.steps == [m["action"] for m in link.told() if m["type"] == "step"]
+    assert session.state.scores() == records[0]["scores"]
+    entries, _ = history.read_history(tmp_path)
+    assert [entry.record.steps for entry in entries] == [records[0]["steps"]]
+
+
+def test_a_turn_a_bot_played_for_the_player_is_said_at_the_table_and_shown(tmp_path):
+    """The turn timer runs out: the server's bot plays the seat's turn; the table
+    is told in words (a `Notice`) and shows the step like any other."""
+    with serving(seed=4) as served:
+        link, others, games = open_linked_room(served, "necropolis", ["player", "easy"], turn_timer=1)
+        try:
+            session = OnlineSession(link, folder=tmp_path)
+            end = time.monotonic() + 30
+            notices: list[str] = []
+            while not any("Seat 1" in text for text in notices):  # the player never moves
+                assert time.monotonic() < end, f"no notice; {notices}"
+                session.tick(0.02)
+                notices += [e.text for e in session.drain() if isinstance(e, Notice)]
+                time.sleep(0.01)
+            steps = len(session.steps)
+            while len(session.steps) == steps or not any(s.startswith("0 ") for s in session.steps):
+                assert time.monotonic() < end, "the bot's move for seat 1 never came to the table"
+                session.tick(0.02)
+                time.sleep(0.01)
+        finally:
+            session.close()
+    assert any(step.startswith("0 ") for step in session.steps), "a move of the player's seat, by the bot"

@@ -96,6 +96,7 @@ class OnlineLink:
         self._loop = asyncio.new_event_loop()
         self._receiver: asyncio.Task | None = None
         self._closing = False
+        self._reconnecting = False
         self._thread = threading.Thread(target=self._loop.run_forever, name="online-link", daemon=True)
         self._thread.start()
 
@@ -219,10 +220,15 @@ class OnlineLink:
         return answer
 
     async def _send(self, message: dict[str, Any]) -> None:
+        """Send an act on the connection as it is: while it is being brought back
+        the act is dropped (the view sent again once ``connected`` is decided again),
+        never sent on a connection of its own that holds no seat."""
+        if self._client.socket is None or self._reconnecting:
+            return
         try:
             await self._client.send(message)
         except (ConnectionClosed, OSError):
-            pass  # the receiver reconnects; the fresh view after it is decided on again
+            pass  # the receiver reconnects
 
     async def _receive(self) -> None:
         """Take every message as it comes; when the connection drops, bring it back."""
@@ -236,6 +242,7 @@ class OnlineLink:
                     return
 
     async def _reconnect(self) -> bool:
+        self._reconnecting = True
         self._tell({"type": "link", "status": "reconnecting"})
         attempts = max(1, int(RECONNECT_SECONDS / RETRY_DELAY))
         try:
@@ -243,6 +250,8 @@ class OnlineLink:
         except (OSError, TimeoutError, ConnectionClosed, InvalidHandshake, ServerError):
             self._tell({"type": "link", "status": "lost"})
             return False
+        finally:
+            self._reconnecting = False
         self._tell({"type": "link", "status": "connected"})
         return True
 

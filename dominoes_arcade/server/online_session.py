@@ -46,7 +46,7 @@ BOT_FINISH_OFF = "In an online game a bot plays your turns only when you are awa
 STEP_WAIT = 2.0
 """Seconds a step that does not fit the table waits for the view that follows it
 (it comes in the same breath) before it is laid without animation."""
-PRESENCE = {"reconnecting": "{seat} reconnecting\u2026", "back": "{seat} is back", "joined": "{seat} joined"}
+PRESENCE = {"reconnecting": "{seat} reconnecting\u2026", "back": "{seat} is back"}
 LINK = {"reconnecting": "Connection lost: reconnecting\u2026", "connected": "Reconnected.",
         "lost": "The connection to the server is lost; the game goes on there without you."}
 
@@ -98,6 +98,9 @@ class OnlineSession(SessionBase):
         self.view: dict[str, Any] | None = None
         """The latest ``view`` message taken, with the seat's legal actions."""
         self._read = 0
+        self._heard = len(link.told())
+        """Messages told before the table opened: the game's are taken, their notices
+        (the lobby's comings and goings) are old news and not toasted."""
         self._pending: deque[dict[str, Any]] = deque()
         self._waited = 0.0
         self._acted_at = -1
@@ -123,16 +126,20 @@ class OnlineSession(SessionBase):
         (`tick`), what the player should be told at once becomes a `Notice`."""
         fresh = self.link.told(self._read)
         self._read += len(fresh)
-        for message in fresh:
+        for index, message in enumerate(fresh, self._read - len(fresh)):
             kind = message.get("type")
             if kind in ("step", "view", "game_over"):
                 self._pending.append(message)
+            elif index < self._heard:
+                continue
             elif kind == "notice":
                 self.events.append(Notice(message["text"]))
             elif kind == "presence" and message["seat"] != self.seat and message["status"] in PRESENCE:
                 self.events.append(Notice(PRESENCE[message["status"]].format(seat=f"Seat {message['seat'] + 1}")))
             elif kind == "link":
                 self.events.append(Notice(LINK[message["status"]]))
+                if message["status"] == "connected":  # a move sent as the line dropped may be lost:
+                    self._acted_at = -1                # the view sent again is decided again
             elif kind == "error":  # a move refused: the player decides again on the view
                 self._acted_at = -1
                 self.version += 1

@@ -296,6 +296,9 @@ class TableScene(SessionSide, TableHooks, Scene):
         if self.setup.demo:
             self.next_demo()
             return
+        if self.online:  # the server's room is over: another is hosted or joined from the menu
+            self.to_menu()
+            return
         setup = self.setup
         self.reopen(TableSetup(setup.game, list(setup.seats), dict(setup.options), setup.seed + 1,
                                record=setup.record))
