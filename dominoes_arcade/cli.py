@@ -272,6 +272,8 @@ def play(
     resume: Annotated[bool, typer.Option(
         "--continue", help="Straight back into the game you left (saved in the user data directory).")] = False,
     resolution: Annotated[str | None, typer.Option("--resolution", help="Window size, e.g. 1920x1080.")] = None,
+    join: Annotated[str | None, typer.Option(
+        "--join", help="Straight to an online game's lobby: ADDRESS/CODE, e.g. 192.168.1.20:8765/QTEMG.")] = None,
 ) -> None:
     """Open the arcade client: full screen, mouse, keyboard or game controller.
 
@@ -288,7 +290,8 @@ def play(
         game=game, players=players, resolution=resolution,
         seats=[s.strip() for s in seats.split(",") if s.strip()] if seats else None, seed=seed, windowed=windowed,
         config=config, headless=headless, demo=demo, exit_when_over=exit_when_over, max_frames=max_frames,
-        frames_report=frames_report, screenshot_dir=screenshot_dir, screenshot_every=screenshot_every, resume=resume)
+        frames_report=frames_report, screenshot_dir=screenshot_dir, screenshot_every=screenshot_every, resume=resume,
+        join=join)
     try:
         code = run(options, launched)
     except config_module.ConfigError as error:

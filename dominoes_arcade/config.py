@@ -56,6 +56,18 @@ class ProgramsOption(Option):
             return list(value)
         raise OptionError(self.name, value, self.allowed())
 
+class AddressOption(Option):
+    """``[online] host``: the address a hosted game listens on, a name or an IP address."""
+
+    def allowed(self) -> str:
+        return 'an address such as "0.0.0.0" (every network) or "127.0.0.1" (this computer only)'
+
+    def check(self, value: Any) -> Any:
+        if isinstance(value, str) and value and all(c.isascii() and (c.isalnum() or c in ".:-") for c in value):
+            return value
+        raise OptionError(self.name, value, self.allowed())
+
+
 APP_SECTIONS: dict[str, tuple[str, list[Option]]] = {
     "display": ("the client's window", [
         Option("fullscreen", True, "start full screen (F11 or Alt+Enter toggles)", kind=bool),
@@ -84,6 +96,11 @@ APP_SECTIONS: dict[str, tuple[str, list[Option]]] = {
         ProgramsOption("programs", [], "bot programs offered as seats (Program) on the setup screen", kind=list),
         Option("think_delay_ms", 450, "least time a bot takes per move in the client, so play is watchable",
                minimum=0, maximum=5000, kind=int),
+    ]),
+    "online": ("a game you host for players on other computers (Play online)", [
+        AddressOption("host", "0.0.0.0", "the address it listens on; 0.0.0.0 lets your network join", kind=str),
+        Option("port", 8765, "the port it listens on (another free one when it is taken; 0: any free port)",
+               minimum=0, maximum=65535, kind=int),
     ]),
     "tournament": ("defaults for `dominoes-arcade tournament run`", [
         Option("workers", 0, "worker processes; 0 means one per CPU", minimum=0, maximum=1024, kind=int),

@@ -3,7 +3,10 @@
 Counted: games with exactly one human seat ("you") against bots, demos left out
 (bots in every seat) and hot-seat games too (several humans: whose result would
 it be?). Rows are per game and per opponent difficulty: the bots' common
-difficulty, or ``mixed`` when they differ. A game is a win when you are the only
+difficulty, or ``mixed`` when they differ. An online game counts as any other:
+its one human seat is you, the other players' seats are ``online``, so a game
+against other players only is a row ``online``, and one with bots at the table
+too is ``mixed``. A game is a win when you are the only
 winner, a draw when you share the win, a loss otherwise. A game a bot finished
 for you ("Let the bot finish") is counted apart (``finished_by_bot``): it is
 nobody's win or loss, nor part of a streak or a score.

@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import tempfile
-from collections.abc import AsyncIterator, Awaitable, Callable
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from dominoes_arcade.server.app import Server
 from dominoes_arcade.server.client import OnlineClient, bot_decider
+from dominoes_arcade.server.link import OnlineLink
 from dominoes_arcade.session.bot_worker import shared_worker
 
 HOST = "127.0.0.1"
@@ -75,3 +78,74 @@ async def play_out(players: list[OnlineClient], watchers: list[OnlineClient] = (
     for client in [*players, *watchers]:
         await client.close()
     return records
+
+
+
+@dataclasses.dataclass
+class Served:
+    """A server running on an event loop of its own, in a thread (see `serving`)."""
+
+    server: Server
+    loop: asyncio.AbstractEventLoop
+
+    @property
+    def url(self) -> str:
+        return url(self.server)
+
+    def run(self, work: Awaitable[Any]) -> Any:
+        """Run `work` on the server's loop (e.g. headless clients of it) and wait for its result."""
+        return asyncio.run_coroutine_threadsafe(work, self.loop).result(LIMIT)
+
+
+@contextlib.contextmanager
+def serving(seed: int = 1, **kwargs: Any) -> Iterator[Served]:
+    """`running`, on an event loop of its own in a thread: for the tests of code that
+    blocks (the pygame client's link), which cannot share the server's loop."""
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, name="test-server", daemon=True)
+    thread.start()
+    context = running(None, seed=seed, **kwargs)
+    try:
+        served = Served(asyncio.run_coroutine_threadsafe(context.__aenter__(), loop).result(LIMIT), loop)
+        try:
+            yield served
+        finally:
+            served.run(context.__aexit__(None, None, None))
+    finally:
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(LIMIT)
+        loop.close()
+
+
+def open_linked_room(served: Served, game: str, seats: list[str], options: dict | None = None,
+                     **setup: Any) -> tuple[OnlineLink, list[OnlineClient], list[asyncio.Task]]:
+    """A room whose host (seat 0) is an `OnlineLink`, as the pygame client holds it;
+    every other player seat a headless client on the server's loop, deciding as the
+    greedy bot from its view. Started; the link, the other clients and their games
+    (tasks ending with the record)."""
+    link = OnlineLink(served.url, timeout=10.0)
+    code = link.create()
+    link.setup(game=game, options=options or {}, seats=seats, **setup)
+    others = []
+    for _ in range(seats.count("player") - 1):
+        client = OnlineClient(served.url)
+        served.run(client.join(code))
+        others.append(client)
+    link.start()
+
+    async def follow(client: OnlineClient) -> asyncio.Task:
+        return asyncio.get_running_loop().create_task(
+            client.follow(bot_decider("greedy", seed=client.seat or 0), limit=LIMIT))
+
+    return link, others, [served.run(follow(client)) for client in others]
+
+
+def finish_others(served: Served, others: list[OnlineClient], games: list[asyncio.Task]) -> list[dict[str, Any]]:
+    """Wait for the other clients' games to end (their records) and close them."""
+    async def finish() -> list[dict[str, Any]]:
+        records = await asyncio.wait_for(asyncio.gather(*games), LIMIT)
+        for client in others:
+            await client.close()
+        return records
+
+    return served.run(finish())

@@ -66,7 +66,8 @@ def scene_makers(app):
 
     choices = [("Yes", lambda: None), ("No", lambda: None)]
     makers = [lambda: app.scenes.push(SettingsScene(app)), lambda: app.scenes.push(RulesScene(app)),
-              lambda: app.scenes.push(Dialog(app, "Sure?", "A question.", choices))]
+              lambda: app.scenes.push(Dialog(app, "Sure?", "A question.", choices)),
+              lambda: app.open("join", "127.0.0.1:9", "")]  # typing, the key grid (nothing listens on port 9)
     for game in games.games():
         makers.append(lambda game=game: app.scenes.push(SetupScene(app, game)))
         makers.append(table(game))
@@ -95,4 +96,4 @@ def test_random_input_across_every_scene_never_raises(app, seed):
                 assert app.screen.get_size() == (1280, 720)
     finally:
         app.close()
-    assert {"title", "setup", "settings", "rules", "table", "pause", "dialog"} <= visited
+    assert {"title", "setup", "settings", "rules", "table", "pause", "dialog", "join"} <= visited

@@ -39,7 +39,9 @@ def make_app(tmp_path: Path, *, config: Path | None = None, **options):
     if config is None:
         config = tmp_path / "test-config.toml"
         if not config.exists():
-            config.write_text('[display]\nanimation_speed = "off"\n[bots]\nthink_delay_ms = 0\n', encoding="utf-8")
+            # A game hosted in a test (Play online) listens on this computer only, on any free port.
+            config.write_text('[display]\nanimation_speed = "off"\n[bots]\nthink_delay_ms = 0\n'
+                              '[online]\nhost = "127.0.0.1"\nport = 0\n', encoding="utf-8")
     settings = prefs.load(config, user)
     app = build_app(LaunchOptions(headless=True, user_config=user, config=config, **options), settings)
     app.step(FRAME, [])

@@ -54,6 +54,9 @@ def test_a_file_overrides_only_what_it_names(tmp_path):
     ("[audio]\nvolume = 1.5\n", "audio.volume", "from 0.0 to 1.0"),
     ("[audio]\nmusic_volume = -0.1\n", "audio.music_volume", "from 0.0 to 1.0"),
     ("[audio]\nmusic_volume = \"soft\"\n", "audio.music_volume", '"soft"'),
+    ("[online]\nport = 70000\n", "online.port", "an integer from 0 to 65535"),
+    ("[online]\nhost = \"my computer\"\n", "online.host", "an address such as"),
+    ("[online]\nhost = 8765\n", "online.host", "8765"),
     ("[nope]\nx = 1\n", "nope", "unknown section"),
 ])
 def test_bad_values_name_file_key_value_and_what_is_allowed(tmp_path, text, key, needle):

@@ -271,6 +271,8 @@ class App:
         dt = max(0.0, min(dt, MAX_DT))
         events = list(events)
         changed = self._frame_wanted or self._moving() or any(e.type not in STICK_EVENTS for e in events)
+        if self.scenes.top is not None:
+            events = self.scenes.top.take_raw(events)  # a text field's typing, before it means a move
         mapped: list[InputEvent] = []
         for event in map(self.to_logical, events):
             if event.type == pygame.QUIT:

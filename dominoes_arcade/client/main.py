@@ -87,6 +87,8 @@ class LaunchOptions:
     screenshot_every: int = 0
     resume: bool = False
     """Straight back into the saved game (``play --continue``)."""
+    join: str | None = None
+    """Straight to the lobby of the online game at ``ADDRESS/CODE`` (``play --join``)."""
     resolution: tuple[int, int] | str | None = None
     """The window's (headless: the virtual screen's) size in pixels, or as
     ``"WIDTHxHEIGHT"`` (``play --resolution``)."""
@@ -137,6 +139,8 @@ def new_app(settings: config_module.Settings, **options):
     name and none imports another."""
     from .app import App
     from .scenes.game_over import GameOverScene
+    from .scenes.lobby import LobbyScene
+    from .scenes.online import JoinScene, OnlineMenuScene
     from .scenes.pass_device import PassScene
     from .scenes.pause import PauseScene
     from .scenes.rules import RulesScene
@@ -149,7 +153,8 @@ def new_app(settings: config_module.Settings, **options):
     app = App(settings, **options)
     app.screens.update(title=TitleScene, setup=SetupScene, rules=RulesScene, settings=SettingsScene,
                        pause=PauseScene, game_over=GameOverScene, pass_device=PassScene,
-                       statistics=StatisticsScene, take_over=TakeOverScene)
+                       statistics=StatisticsScene, take_over=TakeOverScene, online=OnlineMenuScene, join=JoinScene,
+                       lobby=LobbyScene)
     return app
 
 
@@ -169,6 +174,13 @@ def build_app(options: LaunchOptions, settings: config_module.Settings):
         app.screenshot_dir = Path(options.screenshot_dir)
         app.screenshot_every = options.screenshot_every or 60
     title = app.open("title")
+    if options.join is not None:
+        from .addresses import parse_join
+
+        host, port, code = parse_join(options.join)
+        app.open("online")
+        app.open("join", f"{host}:{port}", code).join()  # the lobby, or what went wrong on the Join screen
+        return app
     if options.resume:
         title.continue_game()
         return app
@@ -207,6 +219,15 @@ def run(options: LaunchOptions, launched: float | None = None) -> int:
     settings = prefs.load(options.config, options.user_config)
     if options.resume and (options.game is not None or options.seats or options.demo):
         raise LaunchError("--continue goes back to the saved game: give it no GAME, --seats or --demo")
+    if options.join is not None:
+        from .addresses import AddressError, parse_join
+
+        if options.game is not None or options.seats or options.demo or options.resume:
+            raise LaunchError("--join goes to an online game's lobby: give it no GAME, --seats, --demo or --continue")
+        try:
+            parse_join(options.join)
+        except AddressError as error:
+            raise LaunchError(f"--join: {error}") from None
     if options.game is not None:
         resolve_seats(options.game, options.players, options.seats, options.demo)  # fail before a window opens
     from .. import files

@@ -9,6 +9,8 @@ frozen. Each hook says when it runs:
 - `pause`: another scene was pushed on top of it.
 - `resume`: the scene on top was popped; this one is on top again.
 - `exit`: once, when the scene is popped or replaced.
+- `take_raw(events)`: the frame's raw pygame events, before the input mapper
+  (top scene only): a screen being typed on takes the keys it types with.
 - `handle(event)`: one `InputEvent` (top scene only).
 - `update(dt)`: advance by `dt` seconds (top scene only).
 - `draw(surface)`: draw in logical 1280x720 units (`canvas`). Must not change state.
@@ -72,6 +74,11 @@ class Scene:
 
     def resume(self) -> None:
         pass
+
+    def take_raw(self, events: list[pygame.event.Event]) -> list[pygame.event.Event]:
+        """The events left for the input mapper (all of them, but on a screen
+        with a text field)."""
+        return events
 
     def handle(self, event: InputEvent) -> None:
         pass

@@ -37,7 +37,8 @@ def tour(out: Path, resolution: tuple[int, int] | None = (1920, 1080)) -> list[P
         example_history()
         user = Path(temporary) / "user.toml"  # the player's own settings stay out of the pictures
         config = Path(temporary) / "tour.toml"
-        config.write_text('[bots]\nthink_delay_ms = 0\n', encoding="utf-8")
+        # A hosted game on this computer only: the lobby shows no address of the machine taking the pictures.
+        config.write_text('[bots]\nthink_delay_ms = 0\n[online]\nhost = "127.0.0.1"\nport = 0\n', encoding="utf-8")
         app = build_app(LaunchOptions(headless=True, config=config, user_config=user, resolution=resolution),
                         prefs.load(config, user))
         saved: list[Path] = []
@@ -89,6 +90,7 @@ def tour(out: Path, resolution: tuple[int, int] | None = (1920, 1080)) -> list[P
         app.open("statistics")
         shoot("statistics")
         app.scenes.pop()
+        saved += online_tour(app, out)
         saved += table_tour(app, out)
         app.close()
         del setup
@@ -97,6 +99,50 @@ def tour(out: Path, resolution: tuple[int, int] | None = (1920, 1080)) -> list[P
     else:
         os.environ["XDG_DATA_HOME"] = data_home
     return saved
+
+
+def online_tour(app, out: Path) -> list[Path]:
+    """Play online: the Join screen, and a hosted game's lobby with a player joined."""
+    from ..server.link import OnlineLink
+    from ..session.bot_worker import shared_worker
+    from .scenes.online import OnlineWiring
+
+    app.online_wiring = OnlineWiring(server_options={"worker": shared_worker("thread")})
+    saved: list[Path] = []
+
+    def shoot(name: str) -> None:
+        for _ in range(SECOND):
+            app.step(1 / 60, [])
+        saved.append(app.screenshot(out / f"{name}.png"))
+
+    menu = app.open("online")
+    app.open("join", "192.168.1.20:8765", "QTEM")
+    shoot("online-join")
+    app.scenes.pop()
+    menu.host()
+    lobby = app.scenes.top
+    guest = OnlineLink(lobby.hosted.local_url())
+    guest.join(lobby.link.room)
+    wait_for(app, lambda: bool(lobby.room) and lobby.room["seats"][1]["taken"])
+    lobby.set_game("cyprus")
+    lobby.set_players(5)
+    wait_for(app, lambda: len(lobby.room["seats"]) == 5)
+    shoot("online-lobby")
+    guest.close()
+    app.to_title()
+    return saved
+
+
+def wait_for(app, done, limit: float = 10.0) -> None:
+    """Frames until `done()` (the hosted server answers in its own thread)."""
+    import time
+
+    end = time.monotonic() + limit
+    while not done():
+        if time.monotonic() > end:
+            raise RuntimeError("the tour's online game did not answer")
+        app.step(1 / 60, [])
+        time.sleep(0.005)
 
 
 def table_tour(app, out: Path) -> list[Path]:

@@ -19,6 +19,7 @@ from .events import (
     RedoDone,
     SessionEvent,
     StepApplied,
+    StepLaid,
     TurnChanged,
     UndoDone,
 )
@@ -29,6 +30,6 @@ from .undo import known_tiles
 
 __all__ = [
     "ActionRefused", "BotFailed", "BotSeat", "GameOver", "HumanSeat", "Notice", "Rebuilt", "RecordSeat", "RedoDone",
-    "RemoteSeat", "Seat", "Session", "SessionEvent", "StepApplied", "TurnChanged", "UndoDone", "known_tiles",
-    "lay_steps", "seat_for",
+    "RemoteSeat", "Seat", "Session", "SessionEvent", "StepApplied", "StepLaid", "TurnChanged", "UndoDone",
+    "known_tiles", "lay_steps", "seat_for",
 ]

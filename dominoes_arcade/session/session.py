@@ -28,10 +28,10 @@ from typing import Any
 
 from .. import config, history
 from ..engine import CHANCE, Action, Event, IllegalAction, game_options
-from ..engine.core import State
 from ..engine.match import Match
 from ..engine.records import Record
 from . import keeping
+from .base import SessionBase
 from .bot_seats import BotSeats
 from .bot_worker import BotWorker, Decision
 from .events import ActionRefused, BotFailed, GameOver, Rebuilt, SessionEvent, StepApplied, TurnChanged
@@ -44,7 +44,7 @@ FINISHING_BOT = "hard"
 the client has, so the game ends as well as it can for them."""
 
 
-class Session:
+class Session(SessionBase):
     """A game in play.
 
     :param game: a registered game's name.
@@ -105,7 +105,6 @@ class Session:
         self.version = 0
         """Bumped whenever the state changes: selections, hints and bot answers belong
         to one version."""
-        self._human_steps: tuple[int, list[int]] = (-1, [])
         self.think_left = self.think_delay()
         self.ended = False
         """`finish` ran: the history has the game, the bots were told."""
@@ -140,47 +139,9 @@ class Session:
         return cls.resume(saved, folder=folder, **kwargs), notice
 
     # -- where the game stands -------------------------------------------------------------
-    @property
-    def state(self) -> State:
-        """The full engine state (a view shows a seat only what `State.view` keeps)."""
-        return self.match.state
-
-    @property
-    def steps(self) -> list[str]:
-        """Every step applied so far, in record notation (``"0 draw"``, ``"* 3-4"``)."""
-        return self.match.steps
-
-    @property
-    def current_player(self) -> int:
-        return self.match.current_player
-
     def think_delay(self) -> float:
         delay = self._think_delay
         return delay() if callable(delay) else delay
-
-    def seat_kind(self, seat: int) -> str:
-        return self.seats[seat].kind if 0 <= seat < len(self.seats) else "medium"
-
-    def is_human(self, seat: int) -> bool:
-        return 0 <= seat < len(self.seats) and self.seats[seat].is_human
-
-    @property
-    def human_seats(self) -> list[int]:
-        return [seat for seat in range(len(self.seats)) if self.is_human(seat)]
-
-    @property
-    def hot_seat(self) -> bool:
-        """Two or more humans share the screen."""
-        return len(self.human_seats) > 1
-
-    @property
-    def human_steps(self) -> list[int]:
-        """Indexes in `steps` of the humans' decisions (undo goes back to them)."""
-        if self._human_steps[0] != self.version:
-            decided = [index for index, step in enumerate(self.steps)
-                       if not step.startswith("*") and self.is_human(int(step.split()[0]))]
-            self._human_steps = (self.version, decided)
-        return self._human_steps[1]
 
     @property
     def waiting_for_human(self) -> bool:
@@ -197,11 +158,6 @@ class Session:
     def keeps_games(self) -> bool:
         """Whether the game is the player's own (saved, not a demo, not a replay)."""
         return keeping.keeps_games(self)
-
-    def drain(self) -> list[SessionEvent]:
-        """The events since the last drain, oldest first (the list is emptied)."""
-        events, self.events = self.events, []
-        return events
 
     # -- the game moving on -----------------------------------------------------------------
     def poll(self) -> None:

@@ -102,10 +102,12 @@ class GameOverScene(MenuScene):
             y, x = panel.y + 10, panel.right - 20
             self.focus.add(Button((x - 480, y, 250, 52), "Show results", self.toggle, size=BODY + 1,
                                   help="The results again, over the table."))
-            self.focus.add(Button((x - 220, y, 220, 52), again, self.table.restart, size=BODY + 1))
+            if not self.table.online:  # an online game is played again by hosting or joining a room
+                self.focus.add(Button((x - 220, y, 220, 52), again, self.table.restart, size=BODY + 1))
         else:
             y = panel.bottom - 84
-            self.focus.add(Button((panel.centerx - 390, y, 250, 62), again, self.table.restart))
+            if not self.table.online:
+                self.focus.add(Button((panel.centerx - 390, y, 250, 62), again, self.table.restart))
             self.focus.add(Button((panel.centerx - 125, y, 250, 62), "Look at the table", self.toggle,
                                   help="Fold this away to see the final board."))
             self.focus.add(Button((panel.centerx + 140, y, 250, 62), "Menu", self.table.to_menu))

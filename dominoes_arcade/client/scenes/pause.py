@@ -23,8 +23,10 @@ class PauseScene(MenuScene):
     name = "pause"
 
     def __init__(self, app, game: str, on_restart=None, *, deal: int | None = None, on_same_deal=None,
-                 on_bots_finish=None, watching: bool = False, saved_when_left: bool = False):
+                 on_bots_finish=None, watching: bool = False, saved_when_left: bool = False, online: bool = False):
         self.game = game
+        self.online = online
+        """An online game in play: leaving, it goes on at the server without the player."""
         self.watching = watching
         """A replay: nothing is lost by leaving or starting over, so nothing asks."""
         self.saved_when_left = saved_when_left
@@ -100,6 +102,9 @@ class PauseScene(MenuScene):
         """What leaving does, in the words of the button's help and of the dialog."""
         if self.saved_when_left:
             return "Saved: Continue on the title screen.", "It is saved: Continue on the title screen picks it up."
+        if self.online:
+            return ("The game goes on without you.",
+                    "The game goes on without you: after the room's grace period a bot plays your turns.")
         if self.deal is None:  # a demo (a replay asks nothing)
             return ("Back to the title screen; a demo is not saved.",
                     "A demo is not saved: it stops here, and the title screen comes back.")
@@ -107,7 +112,8 @@ class PauseScene(MenuScene):
                 "The game is over and kept in your history; nothing is lost.")
 
     def ask_leave(self) -> None:
-        title = "Leave this demo?" if self.deal is None and not self.saved_when_left else "Leave this game?"
+        title = "Leave this demo?" if self.deal is None and not (self.saved_when_left or self.online) \
+            else "Leave this game?"
         self.app.scenes.push(Dialog(self.app, title, self.leave_words()[1],
                                     [("Leave", self.leave), ("Keep playing", lambda: None)]))
 

@@ -17,7 +17,6 @@ same tiles.
 
 from __future__ import annotations
 
-import math
 import random
 
 import pygame
@@ -25,9 +24,10 @@ import pygame
 from .. import games
 from ..app import LOGICAL_SIZE
 from ..input import Intent
+from ..option_rows import option_widget
 from ..tables import SEAT_KINDS, TableSetup, open_table, seat_label
 from ..theme import BODY, LARGE, SMALL
-from ..widgets import Button, ChoiceList, Slider, Toggle
+from ..widgets import Button, ChoiceList
 from .menu import MenuScene
 from .saved_games import start_new_game
 
@@ -35,22 +35,6 @@ WIDTH, HEIGHT = LOGICAL_SIZE
 LEFT = pygame.Rect(40, 96, 560, 468)
 RIGHT = pygame.Rect(640, 96, 600, 468)
 ROW, GAP = 50, 8
-
-
-def nice_step(minimum: float, maximum: float, integer: bool) -> float:
-    """A round step giving at most about 100 positions over the range."""
-    span = maximum - minimum
-    if span <= 0:
-        return 1
-    raw = span / 100
-    if integer and raw <= 1:
-        return 1
-    power = 10 ** math.floor(math.log10(raw))
-    for factor in (1, 2, 5, 10):
-        if raw <= factor * power:
-            step = factor * power
-            return int(step) if integer else step
-    return 10 * power
 
 
 PROPOSED_TARGETS = {"cyprus": {4: 100, 5: 100, 6: 125, 7: 125, 8: 150, 9: 150, 10: 175}}
@@ -120,23 +104,10 @@ class SetupScene(MenuScene):
         self.focus.focus(start)  # two presses from the title deal a game; the rest is a move away
 
     def _option_widget(self, key: str, option, rect):
-        label = games.option_label(key)
-        value = self.options[key]
-        setter = self._option_setter(key)
-        help = games.option_help(key, option)
+        help = ""
         if key == "target_score" and not self.target_chosen and self.game in PROPOSED_TARGETS:
             help = f"Proposed for {self.players} players, so that a game lasts a few rounds."
-        if option.choices:
-            choices = [(choice, games.value_text(key, choice)) for choice in option.choices]
-            return ChoiceList(rect, label, choices, value, setter, help=help)
-        if option.kind is bool:
-            return Toggle(rect, label, bool(value), setter, help=help)
-        if option.kind in (int, float) and option.minimum is not None:
-            integer = option.kind is int
-            step = nice_step(option.minimum, option.maximum, integer)
-            return Slider(rect, label, value, option.minimum, option.maximum, step, setter, help=help,
-                          format=(lambda v: str(int(v))) if integer else (lambda v: f"{v:.2f}"))
-        return None  # free text: keeps its config.toml value
+        return option_widget(key, option, self.options[key], self._option_setter(key), rect, help)
 
     def _seat_setter(self, seat: int):
         def set_seat(kind: str) -> None:

@@ -1,6 +1,6 @@
 """The title screen: a card for each game, then Continue (when a game was left
 in progress: straight back into it, or, with several games saved, one per game,
-a chooser), demo, statistics, rules, settings and quit.
+a chooser), demo, statistics, rules, settings and quit, and Play online.
 
 Left alone for `ATTRACT_SECONDS`, it plays a demo game (bots in every seat), the
 arcade's attract mode; any input there brings the player back.
@@ -83,13 +83,15 @@ class TitleScene(MenuScene):
 
     def build(self) -> None:
         names = games.games()
-        count = len(names)
+        count = len(names) + 1  # and Play online, last in the row of cards
         width = min(270, (WIDTH - 120 - (count - 1) * 24) // max(1, count))
         total = count * width + (count - 1) * 24
         x = WIDTH // 2 - total // 2
         for game in names:
             self.focus.add(GameCard((x, 214, width, 206), game, self._setup_opener(game), self.app.tile_art))
             x += width + 24
+        self.focus.add(Button((x, 214, width, 206), "Play online", self.play_online, subtitle="Host or join",
+                              help="Play with friends on other computers: host a game, or join one."))
         labels = [("Watch a demo", self.watch_demo, "Bots play a game while you watch."),
                   ("Statistics", self.open_statistics, "Your wins, losses and streaks, game by game."),
                   ("Rules", self.open_rules, "How each game is played."),
@@ -177,6 +179,9 @@ class TitleScene(MenuScene):
         self.rebuild()
         if self.saves and not offered:
             self.focus.focus(next(w for w in self.focus.widgets if w.label == "Continue"))
+
+    def play_online(self) -> None:
+        self.app.open("online")
 
     def open_statistics(self) -> None:
         self.app.open("statistics")

@@ -1,7 +1,8 @@
 """Game tables: one module per game, each a `TableScene` subclass.
 
 A table is opened from a `TableSetup` (the game, each seat's kind, the variant
-options, the seed, and whether it is a demo or the replay of a record). Each
+options, the seed, and whether it is a demo, the replay of a record, or the
+player's seat of an online game: `online_setup`). Each
 game's registry entry (`engine.registry`) names its table class as
 ``"module:Class"``; a game whose entry names none plays on the `generic` table.
 Adding a game's table is one module here (following the contract in `hooks` and
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 
 SEAT_KINDS = ("human", "easy", "medium", "hard", "expert")
 SEAT_LABELS = {"human": "Human", "easy": "Easy bot", "medium": "Medium bot", "hard": "Hard bot", "expert": "Expert bot",
-               "record": "Record"}
+               "record": "Record", "online": "Online player"}
 
 
 def seat_label(kind: str) -> str:
@@ -61,10 +62,22 @@ class TableSetup:
     continued, or a replay taken over at some step (its seed deals what follows)."""
     continued: bool = False
     """The saved game, continued: finishing it discards the save."""
+    online: Any = None
+    """The `server.link.OnlineLink` of an online game (its player seat joined, the
+    game started): the server decides the game, the table shows the seat's part."""
 
     @property
     def players(self) -> int:
         return len(self.seats)
+
+
+def online_setup(link: Any) -> TableSetup:
+    """The setup of the online game `link` is in (its lobby: the game, its options,
+    each seat ``human`` for this player, ``online`` for another, a bot's difficulty)."""
+    lobby = link.lobby
+    seats = ["human" if seat == link.seat else "online" if entry["kind"] == "player" else entry["kind"]
+             for seat, entry in enumerate(lobby["seats"])]
+    return TableSetup(lobby["game"], seats, dict(lobby["options"]), online=link)
 
 
 def table_class(game: str) -> type[TableScene]:

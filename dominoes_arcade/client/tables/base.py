@@ -34,13 +34,12 @@ to the `Picker`, then to `handle_table`.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Hashable
 
 import pygame
 
 from ...engine import Action, Event, IllegalAction
-from ...session import BotFailed, GameOver, Notice, Rebuilt, RedoDone, Session, StepApplied, UndoDone
+from ...session import BotFailed, GameOver, Notice, Rebuilt, RedoDone, StepApplied, UndoDone
 from .. import games
 from ..input import InputEvent, Intent
 from ..scene import SKIP_INTENTS, Scene
@@ -49,15 +48,15 @@ from .hooks import TableHooks
 from .interaction import Choice, Picker, draw_marks, hint_note, table_prompts
 from .move_log import MoveLogDrawer
 from .replay import ReplayControls
+from .session_side import SessionSide
 
 ATTRACT_IGNORES = frozenset({Intent.POINT, Intent.DRAG, Intent.RELEASE, Intent.DEVICE_ADDED})
 """Inputs that do not end an attract-mode demo (a nudged mouse is not a player)."""
 GAME_OVER_SECONDS = 4.0
 """How long a finished demo shows its result before the next demo starts."""
-_TABLE_KEYS = itertools.count(1)
 
 
-class TableScene(TableHooks, Scene):
+class TableScene(SessionSide, TableHooks, Scene):
     name = "table"
     game_over_scene = True
     """Whether the kit's game-over screen opens at the end (a table that draws its own
@@ -89,44 +88,6 @@ class TableScene(TableHooks, Scene):
             self.replay = ReplayControls(self, self.session)
             self.skip_on_input = False  # a replay's controls use confirm and clicks themselves
 
-    def new_session(self) -> Session:
-        """The session of this table's game: following the record being replayed, or
-        dealt from the setup's seed (after the steps a saved game or a taken-over
-        replay already played)."""
-        setup = self.setup
-        return Session(setup.game, list(setup.seats), dict(setup.options), setup.seed, record=setup.record,
-                       start=setup.start, demo=setup.demo, continued=setup.continued,
-                       think_delay=lambda: self.think_delay, bot_settings=self.app.settings.bots,
-                       key=("table", next(_TABLE_KEYS)))
-
-    # -- the session, as the table's subclasses and the screens read it ---------------------
-    @property
-    def match(self):
-        return self.session.match
-
-    @property
-    def state(self):
-        """The full engine state (drawn only as `shows_hidden` allows)."""
-        return self.session.state
-
-    @property
-    def steps(self) -> list[str]:
-        """Every step applied so far, in record notation (``"0 draw"``, ``"* 3-4"``)."""
-        return self.session.steps
-
-    @property
-    def ended(self) -> bool:
-        return self.session.ended
-
-    @property
-    def error(self) -> str | None:
-        return self.session.error
-
-    @property
-    def decision_version(self) -> int:
-        """Bumped whenever the state changes (`Session.version`)."""
-        return self.session.version
-
     @property
     def attract(self) -> bool:
         return self._attract
@@ -136,30 +97,9 @@ class TableScene(TableHooks, Scene):
         self._attract = value
         self.session.demo = self.setup.demo or value  # an attract demo is never saved
 
-    def is_human(self, seat: int) -> bool:
-        return self.session.is_human(seat)
-
-    @property
-    def human_seats(self) -> list[int]:
-        return self.session.human_seats
-
-    @property
-    def human_steps(self) -> list[int]:
-        """Indexes in `steps` of the humans' decisions (undo goes back to them)."""
-        return self.session.human_steps
-
-    @property
-    def hot_seat(self) -> bool:
-        """Two or more humans share the screen."""
-        return self.session.hot_seat
-
     def seat_name(self, seat: int) -> str:
         """How the screens name a seat (``"Seat 2"``)."""
         return f"Seat {seat + 1}"
-
-    @property
-    def waiting_for_human(self) -> bool:
-        return self.session.waiting_for_human
 
     @property
     def can_decide(self) -> bool:
@@ -169,21 +109,8 @@ class TableScene(TableHooks, Scene):
                 and self.shows_hidden(self.state.current_player))
 
     @property
-    def think_delay(self) -> float:
-        return self.app.settings.bots.think_delay_ms / 1000 * self.app.duration_scale
-
-    @property
     def is_over(self) -> bool:
         return self.ended and not self.tweens.busy
-
-    @property
-    def hint(self) -> Action | None:
-        """The hard bot's suggestion for the human's decision (`ask_hint`), until they move."""
-        return self.session.hint
-
-    @property
-    def hint_ticket(self) -> int | None:
-        return self.session.hint_ticket
 
     def ask_hint(self) -> None:
         """The `hard` bot's choice for the human to move, computed off the frame loop."""
@@ -350,36 +277,6 @@ class TableScene(TableHooks, Scene):
         self.show_session()
         return True
 
-    # -- undo and rebuilding ---------------------------------------------------------
-    def rebuild(self, step: int) -> None:
-        """Lay the game at its first `step` steps, without events or animation."""
-        self.session.rebuild(step)
-        self.show_session()
-
-    def undo_refusal(self) -> str | None:
-        """Why undo is not possible now, or None when it is (`Session.undo_refusal`)."""
-        return self.session.undo_refusal()
-
-    def undo(self) -> bool:
-        """Back to the human's previous decision, unless a tile they could not see
-        has been shown to them since; a toast says why not when it cannot."""
-        reason = self.session.undo_refusal()
-        if not self.session.undo():
-            self.app.toast(reason or "Nothing to undo.")
-            self.app.audio.play("back")
-            return False
-        self.show_session()
-        return True
-
-    def redo(self) -> bool:
-        """Forward again to the human's next decision, through what undo took back."""
-        if not self.session.redo():
-            self.app.toast("Nothing to redo.")
-            self.app.audio.play("back")
-            return False
-        self.show_session()
-        return True
-
     # -- new games and leaving ---------------------------------------------------------
     def reopen(self, setup: TableSetup) -> TableScene:
         """Put a new table for `setup` in this one's place (closing its overlays): this
@@ -398,6 +295,9 @@ class TableScene(TableHooks, Scene):
         """Play again: the same seats and variant, the next seed (a replay starts over)."""
         if self.setup.demo:
             self.next_demo()
+            return
+        if self.online:  # the server's room is over: another is hosted or joined from the menu
+            self.to_menu()
             return
         setup = self.setup
         self.reopen(TableSetup(setup.game, list(setup.seats), dict(setup.options), setup.seed + 1,
@@ -488,6 +388,10 @@ class TableScene(TableHooks, Scene):
         if self.replay is not None:
             self.app.open("pause", self.setup.game, on_restart=self.replay.restart, watching=True)
             return
+        if self.online:  # the server decides the game: no restart, no other deal, nothing saved
+            told = self.session.told  # the record, its deal (seed) revealed at the end
+            self.app.open("pause", self.setup.game, online=not self.ended, deal=told.seed if told else None)
+            return
         own = self.session.keeps_games
         playing = own and not self.ended and bool(self.human_seats)
         self.app.open("pause", self.setup.game, on_restart=self.restart, deal=self.setup.seed if own else None,
@@ -495,4 +399,7 @@ class TableScene(TableHooks, Scene):
                       on_bots_finish=self.let_bots_finish if playing else None, saved_when_left=own and not self.ended)
 
     def prompts(self) -> list[tuple[Intent, str]]:
-        return self.moves.with_prompt(self.replay.prompts() if self.replay is not None else table_prompts(self))
+        prompts = self.replay.prompts() if self.replay is not None else table_prompts(self)
+        if self.online:  # no hints online (the footer's undo says it is off)
+            prompts = [(intent, words) for intent, words in prompts if words != "Hint"]
+        return self.moves.with_prompt(prompts)

@@ -1,0 +1,73 @@
+"""`SessionBase`: what every session shows its view, whoever decides the game's
+course: where the game stands (from ``match``), who plays each seat (``seats``,
+``kinds``) and the events since the view last drained them. `Session` (a game
+played here) and the online table's session (a game the server decides,
+`dominoes_arcade.server.online_session`) both build on it, so a table reads
+either the same way.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.core import State
+from .events import SessionEvent
+from .seats import Seat
+
+
+class SessionBase:
+    """The view's side of a session. A subclass sets ``match`` (an object with
+    ``state`` and ``steps``), ``seats``, ``kinds``, ``events`` and ``version``."""
+
+    match: Any
+    seats: list[Seat]
+    kinds: list[str]
+    """Each seat's kind as the game began (the history keeps these)."""
+    events: list[SessionEvent]
+    """What happened since the view last drained them (`drain`)."""
+    version: int
+    """Bumped whenever the state changes: selections and answers belong to one version."""
+    _human_steps: tuple[int, list[int]] = (-1, [])
+
+    @property
+    def state(self) -> State:
+        """The full engine state (a view shows a seat only what `State.view` keeps)."""
+        return self.match.state
+
+    @property
+    def steps(self) -> list[str]:
+        """Every step applied so far, in record notation (``"0 draw"``, ``"* 3-4"``)."""
+        return self.match.steps
+
+    @property
+    def current_player(self) -> int:
+        return self.state.current_player
+
+    def seat_kind(self, seat: int) -> str:
+        return self.seats[seat].kind if 0 <= seat < len(self.seats) else "medium"
+
+    def is_human(self, seat: int) -> bool:
+        return 0 <= seat < len(self.seats) and self.seats[seat].is_human
+
+    @property
+    def human_seats(self) -> list[int]:
+        return [seat for seat in range(len(self.seats)) if self.is_human(seat)]
+
+    @property
+    def hot_seat(self) -> bool:
+        """Two or more humans share the screen."""
+        return len(self.human_seats) > 1
+
+    @property
+    def human_steps(self) -> list[int]:
+        """Indexes in `steps` of the humans' decisions (undo goes back to them)."""
+        if self._human_steps[0] != self.version:
+            decided = [index for index, step in enumerate(self.steps)
+                       if not step.startswith("*") and self.is_human(int(step.split()[0]))]
+            self._human_steps = (self.version, decided)
+        return self._human_steps[1]
+
+    def drain(self) -> list[SessionEvent]:
+        """The events since the last drain, oldest first (the list is emptied)."""
+        events, self.events = self.events, []
+        return events

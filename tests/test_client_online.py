@@ -1,0 +1,102 @@
+"""An online game at the real table (issue 32), headless under SDL's dummy
+drivers: the player's seat of a room on a server in a thread of the test, the
+human's moves made with the mouse through the table's picker, the server's bot
+and other players around it. The table ends at the game-over screen with the game
+in the player's history; the footer says undo is off; a player who drops is
+announced in a toast; leaving says the game goes on without the player."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from client_drive import check_faces, confirm_overlay, decide
+from server_drive import LIMIT, finish_others, open_linked_room, serving
+from test_client_support import run
+
+from dominoes_arcade import history
+from dominoes_arcade.client.input import Intent
+from dominoes_arcade.client.tables import online_setup, open_table
+from dominoes_arcade.server.online_session import OnlineSession
+
+
+def play_online_table(app, table, rng: random.Random, limit: float = LIMIT) -> int:
+    """Play the table's online game to the game-over screen with the mouse: each
+    decision a random choice, made once the server's step for it came back.
+    Returns how many decisions the human made."""
+    decisions = 0
+    end = time.monotonic() + limit
+    while app.scenes.top.name != "game over":
+        assert time.monotonic() < end, f"not over after {limit} s (step {len(table.steps)}, {app.scenes.top.name})"
+        top = app.scenes.top
+        if top is not table:
+            confirm_overlay(app, table, "mouse", check_faces)
+            continue
+        if table.can_decide and not table.tweens.busy:
+            assert "Undo is off in online games" in [words for _, words in table.prompts()]
+            assert Intent.HINT not in [intent for intent, _ in table.prompts()], "no hint online"
+            choice = rng.choice(table.current_choices())
+            mine = len(table.human_steps)
+            decide(app, table, choice, "mouse", use_drag=decisions % 2 == 1, on_frame=check_faces)
+            decisions += 1
+            while len(table.human_steps) == mine:  # the server plays it, and tells the table
+                assert time.monotonic() < end, f"{choice.action} was sent but never played"
+                run(app)
+                time.sleep(0.001)
+            assert table.steps[table.human_steps[mine]] == f"{table.session.seat} {choice.action}"
+            continue
+        run(app)
+        check_faces(app, table)
+        time.sleep(0.001)
+    return decisions
+
+
+def test_a_whole_online_necropolis_game_at_the_table(app):
+    with serving(seed=11) as served:
+        link, others, games = open_linked_room(served, "necropolis", ["player", "medium"])
+        table = open_table(app, online_setup(link))
+        try:
+            assert isinstance(table.session, OnlineSession) and table.online
+            assert [table.kind_label(seat) for seat in range(2)] == ["You", "Medium bot"]
+            decisions = play_online_table(app, table, random.Random(4))
+            labels = [widget.label for widget in app.scenes.top.focus.widgets]
+            assert "Menu" in labels and "Play again" not in labels, "a room is hosted or joined from the menu"
+        finally:
+            table.exit()
+        finish_others(served, others, games)
+    assert decisions > 5 and table.ended and table.state.is_terminal
+    assert table.state.scores() == link.record["scores"]
+    entries, _ = history.read_history()
+    assert [entry.kinds for entry in entries] == [["human", "medium"]]
+    assert entries[0].record.steps == link.record["steps"] and entries[0].record.seed == 11
+
+
+def test_a_player_who_drops_is_announced_at_the_table(app):
+    with serving(seed=5) as served:
+        link, others, games = open_linked_room(served, "necropolis", ["player", "player"], grace=600)
+        table = open_table(app, online_setup(link))
+        try:
+            assert table.kind_label(1) == "Online player"
+            table.open_pause()
+            pause = app.scenes.top
+            labels = [widget.label for widget in pause.focus.widgets]
+            assert "Restart" not in labels and "Let the bot finish" not in labels and "Leave game" in labels
+            assert pause.leave_words()[1] == ("The game goes on without you: after the room's grace period a bot "
+                                              "plays your turns.")
+            app.scenes.pop()
+            served.loop.call_soon_threadsafe(others[0].socket.transport.abort)  # as a cable pulled out
+            end = time.monotonic() + 20
+            while not any(text == "Seat 2 reconnecting\u2026" for text, _ in app.toasts):
+                assert time.monotonic() < end, f"no toast: {app.toasts}"
+                run(app)
+                time.sleep(0.005)
+            end = time.monotonic() + 20
+            while not any(text == "Seat 2 is back" for text, _ in app.toasts):
+                assert time.monotonic() < end, f"no toast: {app.toasts}"
+                run(app)
+                time.sleep(0.005)
+            assert not [text for text, _ in app.toasts if "joined" in text], "the lobby's news is not toasted"
+        finally:
+            table.exit()
+            for game in games:
+                served.loop.call_soon_threadsafe(game.cancel)

@@ -1,0 +1,140 @@
+"""The link between a frame loop and the room server (issue 32): blocking calls
+bounded in time, acts that never block, every message polled once, errors in
+words, a dropped connection taken up again by itself. Against a server on
+127.0.0.1 in a thread of the test."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+from server_drive import serving
+
+from dominoes_arcade.server.client import OnlineClient, bot_decider
+from dominoes_arcade.server.link import OnlineLink, ServerError
+
+WAIT = 30.0
+"""Seconds a test waits for the messages it expects."""
+
+
+def poll_until(link: OnlineLink, done, limit: float = WAIT) -> list[dict]:
+    """Poll `link` as a frame loop would until `done(messages so far)`; every message polled."""
+    messages: list[dict] = []
+    end = time.monotonic() + limit
+    while not done(messages):
+        assert time.monotonic() < end, f"still waiting after {limit} s; polled {messages[-5:]}"
+        messages += link.poll()
+        time.sleep(0.01)
+    return messages
+
+
+def play(link: OnlineLink, decide, messages: list[dict]) -> None:
+    """Act as the frame loop does: on each fresh view with legal actions."""
+    for message in messages:
+        if message["type"] == "view" and message["legal"]:
+            link.act(decide(message), message["step"])
+
+
+def play_to_the_end(link: OnlineLink, decide, limit: float = 60.0, on_poll=None) -> list[dict]:
+    messages: list[dict] = []
+    end = time.monotonic() + limit
+    while not any(m["type"] == "game_over" for m in messages):
+        assert time.monotonic() < end, "the game did not end in time"
+        fresh = link.poll()
+        play(link, decide, fresh)
+        messages += fresh
+        if on_poll is not None:
+            on_poll(fresh)
+        time.sleep(0.005)
+    return messages
+
+
+def test_a_host_plays_a_whole_game_against_a_bot_seat_through_the_link():
+    with serving(seed=3) as served:
+        link = OnlineLink(served.url, timeout=5.0)
+        try:
+            code = link.create()
+            assert link.room == code and link.seat == 0 and link.token
+            link.setup(game="necropolis", seats=["player", "medium"])
+            link.start()
+            messages = play_to_the_end(link, bot_decider("greedy"))
+        finally:
+            link.close()
+        assert not link._thread.is_alive(), "close ends the link's thread"
+    seqs = [m["seq"] for m in messages if "seq" in m]
+    assert seqs == list(range(seqs[0], seqs[-1] + 1)), "each numbered message polled once, in order"
+    assert not [m for m in messages if m["type"] in ("welcome", "ok")], "the blocking calls' answers are theirs"
+    steps = [m["step"] for m in messages if m["type"] == "step"]
+    assert steps == list(range(len(steps)))
+    assert link.record is not None and link.record["steps"] and len(link.record["steps"]) == len(steps)
+
+
+def test_a_refused_request_raises_the_servers_words_and_a_refused_act_is_polled():
+    with serving() as served:
+        link = OnlineLink(served.url, timeout=5.0)
+        try:
+            with pytest.raises(ServerError, match="no room has that code"):
+                link.join("ZZZZZ")
+            link.create()
+            with pytest.raises(ServerError):
+                link.start()  # the second seat is not taken
+            link.setup(game="necropolis", seats=["player", "easy"])
+            link.start()
+            poll_until(link, lambda ms: any(m["type"] == "view" for m in ms))
+            started = time.monotonic()
+            link.act("not a move", 0)
+            assert time.monotonic() - started < 0.1, "an act does not wait for the server"
+            errors = poll_until(link, lambda ms: any(m["type"] == "error" for m in ms))
+            assert any(m["type"] == "error" and m["message"] for m in errors)
+        finally:
+            link.close()
+
+
+def test_an_unreachable_server_is_named_in_the_error():
+    with serving() as served:
+        port = served.server.port
+    link = OnlineLink(f"ws://127.0.0.1:{port}", timeout=2.0)  # the server is gone
+    try:
+        with pytest.raises(ConnectionError, match=f"ws://127.0.0.1:{port}"):
+            link.create()
+    finally:
+        link.close()
+
+
+def test_a_dropped_connection_comes_back_by_itself_and_the_game_ends():
+    with serving(seed=5) as served:
+        link = OnlineLink(served.url, timeout=5.0)
+        other = OnlineClient(served.url)
+        try:
+            code = link.create()
+            link.setup(game="necropolis", seats=["player", "player"])
+            served.run(other.join(code))
+            link.start()
+            follow = served.run(_following(other))  # the second player plays on the server's loop
+            drops: list[int] = []
+
+            def cut(fresh: list[dict]) -> None:
+                if len(drops) < 3 and any(m["type"] == "step" for m in fresh):
+                    drops.append(1)
+                    link._loop.call_soon_threadsafe(link._client.socket.transport.abort)  # on the link's loop
+
+            messages = play_to_the_end(link, bot_decider("greedy"), on_poll=cut)
+            record = served.run(_finished(follow))
+        finally:
+            link.close()
+            served.run(other.close())
+    statuses = [m["status"] for m in messages if m["type"] == "link"]
+    assert statuses.count("reconnecting") == len(drops) == 3
+    assert statuses.count("connected") == 3 and "lost" not in statuses
+    assert link.record == record, "the same game for both seats, the drops notwithstanding"
+    steps = [m["step"] for m in messages if m["type"] == "step"]
+    assert sorted(set(steps)) == list(range(len(record["steps"]))), "every step polled"
+
+
+async def _following(client: OnlineClient) -> asyncio.Task:
+    return asyncio.get_running_loop().create_task(client.follow(bot_decider("greedy", seed=1), limit=60.0))
+
+
+async def _finished(task: asyncio.Task) -> dict:
+    return await task
