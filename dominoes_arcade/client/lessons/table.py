@@ -1,0 +1,254 @@
+"""The lesson scene: the game's own table in a lesson mode (`lesson_table` makes a
+subclass of the table the game's registry entry names, with `LessonMode` first).
+
+The guided hand: the player, seat 0, moves with the table's own input (the `Picker`:
+mouse, keyboard or controller); the opponents answer with their first legal move.
+A `Callout` shows the stage's passage of the rules and points at what it talks
+about; a stage that explains waits for Next (a click on it, CONFIRM); a stage that
+asks for a move lets the player move, and a move it does not teach is not made:
+the callout says why in a sentence (the engine's reason for an illegal one, through
+the table's `refuse` hook) and the player tries again. After the last stage, a
+short real game against the easy bot at the same table, and then "Lesson
+complete", remembered (`progress`). BACK or PAUSE asks whether to skip the lesson.
+
+Neither game is saved; the short game goes into the history marked as a demo, so
+the statistics keep to the player's own games.
+"""
+
+from __future__ import annotations
+
+import itertools
+from functools import cache
+
+from ...engine import Action
+from ...session import Session
+from ...session.seats import RemoteSeat
+from ..input import InputEvent, Intent
+from ..scenes.menu import Dialog
+from ..tables import TableSetup, table_class
+from ..tables.base import TableScene
+from . import Guide, Lesson, first_legal, lesson_for, progress, short_start, stage_text
+from .callout import Callout
+
+_KEYS = itertools.count(1)
+EASY = "easy"
+SHORT_GAME_WORDS = "Now a short game against the easy bot, to play it all on your own."
+GUIDED_IGNORES = frozenset({Intent.UNDO, Intent.REDO, Intent.HINT})
+"""Undo and hints would take the guided hand off its script."""
+
+
+class LessonMode:
+    """The lesson's part of a lesson table; mixed in before the game's table."""
+
+    lesson: Lesson
+    short = False
+    """The short game after the guided hand (else the guided hand)."""
+    game_over_scene = False  # the callout says "Lesson complete" instead
+
+    def __init__(self, app, setup: TableSetup):
+        self.guide = Guide(self.lesson)
+        self.lesson_note: str | None = None
+        """Why the last move was not made, until the stage moves on."""
+        self.complete = False
+        self.reply_in = 0.0
+        """Seconds until an opponent of the guided hand answers."""
+        super().__init__(app, setup)
+        self.callout = Callout(app)
+
+    def new_session(self) -> Session:
+        setup = self.setup
+        seats = ["human"] + [EASY if self.short else RemoteSeat() for _ in range(setup.players - 1)]
+        return Session(setup.game, seats, dict(setup.options), setup.seed, start=setup.start, demo=True,
+                       think_delay=lambda: self.think_delay, bot_settings=self.app.settings.bots,
+                       key=("lesson", next(_KEYS)))
+
+    @property
+    def guided(self) -> bool:
+        return not self.short
+
+    def kind_label(self, seat: int) -> str:
+        if self.guided and seat > 0:
+            return "Opponent"
+        return super().kind_label(seat)
+
+    @property
+    def can_decide(self) -> bool:
+        if not super().can_decide:
+            return False
+        stage = self.guide.stage
+        return self.short or (stage is not None and stage.asks_move)
+
+    # -- the guided hand moving on ------------------------------------------------------
+    def advance(self, dt: float) -> None:
+        state = self.state
+        if self.guided and not self.session.is_over and state.current_player > 0:
+            self.reply_in -= dt
+            if self.reply_in > 0:
+                return
+            self.session.submit(state.current_player, first_legal(state))
+            self.reply_in = self.think_delay
+        super().advance(dt)
+
+    def play(self, action: Action) -> bool:
+        if self.short:
+            return super().play(action)
+        state = self.state
+        if not self.guide.accepts(state, action):
+            if action in state.legal_actions():
+                taught = self.guide.taught(state)
+                self.refuse("That is legal, but this time try the move the arrow shows"
+                            + (f": {self.describe(taught[0])}." if taught else "."))
+            else:
+                self.refuse(state.why_illegal(action))
+            return False
+        if not super().play(action):
+            return False
+        self.next_stage()
+        return True
+
+    def refuse(self, reason: str) -> None:
+        """A move not made: the callout says why (a sentence), the stage waits."""
+        self.lesson_note = reason[:1].upper() + reason[1:]
+        if not self.lesson_note.endswith("."):
+            self.lesson_note += "."
+        self.app.audio.play("back")
+
+    def next_stage(self) -> None:
+        self.guide.next()
+        self.lesson_note = None
+
+    @property
+    def ready(self) -> bool:
+        """The callout's Next may be pressed: the player is to move and nothing moves."""
+        return self.waiting_for_human and not self.tweens.busy and self.app.scenes.top is self
+
+    def open_short_game(self) -> None:
+        """The guided hand is over: a real game against the easy bot, at a new table."""
+        lesson, app = self.lesson, self.app
+        seed = lesson.seed + 1
+        options = dict(lesson.short_game)  # the rules as the lesson taught them, whatever config.toml says
+        start = short_start(lesson, seed) if lesson.short_from_hand else None
+        setup = TableSetup(lesson.game, ["human"] + [EASY] * (lesson.players - 1), options, seed, start=start)
+        self.session.give_up()
+        table = lesson_table(lesson.game, short=True)(app, setup)
+        app.scenes.pop_until(lambda scene: scene is self)
+        app.scenes.replace(table)
+        app.audio.play("shuffle")
+
+    def on_game_over(self) -> None:
+        super().on_game_over()
+        if self.short:
+            self.complete = True
+            notice = progress.finish(self.lesson.game)
+            if notice:
+                self.app.toast(notice)
+            self.app.audio.play("win")
+
+    def ask_skip(self) -> None:
+        self.app.audio.play("back")
+        self.app.scenes.push(Dialog(self.app, "Skip this lesson?",
+                                    "Learn to play on the title screen starts it again whenever you like.",
+                                    [("Skip lesson", self.app.to_title), ("Keep learning", lambda: None)]))
+
+    def open_pause(self) -> None:
+        self.ask_skip()
+
+    # -- what the callout says ------------------------------------------------------------
+    def callout_words(self) -> tuple[str, str, list[tuple[str, object]]] | None:
+        """The callout now: its heading, its words and its buttons (the first is
+        CONFIRM's); None when it is not shown."""
+        title = f"Learn to play: {self.app_title()}"
+        if self.short:
+            if self.complete:
+                headline = self.result_lines()[0]
+                return "Lesson complete", f"{headline}. You know the game: enjoy it!", [("Done", self.app.to_title)]
+            return None
+        stage = self.guide.stage
+        if stage is None:
+            return title, SHORT_GAME_WORDS, [("Play", self.open_short_game)]
+        count = f"{title} \u00b7 {self.guide.index + 1} of {len(self.lesson.stages)}"
+        text = stage_text(self.lesson, stage)
+        if stage.asks_move:
+            return count, text, [("Skip lesson", self.ask_skip)]
+        return count, text, ([("Next", self.next_stage)] if self.ready else []) + [("Skip lesson", self.ask_skip)]
+
+    def app_title(self) -> str:
+        from .. import games
+
+        return games.info(self.lesson.game).title
+
+    def pointed_rects(self) -> list:
+        stage = self.guide.stage if self.guided else None
+        if stage is None:
+            return []
+        rects = self.item_rects()
+        return [rects[item] for item in stage.points if item in rects]
+
+    def avoided_rects(self) -> list:
+        """What the callout must leave uncovered: everything the player may pick now."""
+        if not self.can_decide:
+            return []
+        rects = self.item_rects()
+        items = {choice.source for choice in self.current_choices()}
+        items |= {choice.target for choice in self.current_choices() if choice.target is not None}
+        return [rects[item] for item in items if item in rects]
+
+    # -- drawing and input ----------------------------------------------------------------
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        words = self.callout_words()
+        if words is None:
+            self.callout.rect, self.callout.buttons = None, []
+            return
+        heading, text, buttons = words
+        self.callout.draw(surface, heading=heading, text=text, note_text=self.lesson_note,
+                          points=self.pointed_rects(), avoid=self.avoided_rects(), buttons=buttons)
+
+    def handle(self, event: InputEvent) -> None:
+        intent = event.intent
+        words = self.callout_words()
+        buttons = words[2] if words is not None else []
+        if intent is Intent.PRESS and event.button == 1:
+            button = self.callout.button_at(event.pos)
+            if button is not None:
+                self.app.audio.play("select")
+                button.action()
+                return
+            if self.callout.covers(event.pos):
+                return
+        if intent is Intent.CONFIRM and buttons and buttons[0][0] != "Skip lesson" and not self.can_decide:
+            self.app.audio.play("select")
+            buttons[0][1]()
+            return
+        if self.guided and intent in GUIDED_IGNORES:
+            return
+        super().handle(event)
+
+    def is_animating(self) -> bool:
+        return super().is_animating() or self.complete
+
+    def prompts(self) -> list:
+        words = self.callout_words()
+        if words is not None and words[2] and words[2][0][0] != "Skip lesson" and not self.can_decide:
+            return [(Intent.CONFIRM, words[2][0][0]), (Intent.BACK, "Skip lesson")]
+        kept = [(intent, text) for intent, text in super().prompts()
+                if not (self.guided and intent in GUIDED_IGNORES)]
+        return [(intent, "Skip lesson" if intent is Intent.PAUSE else text) for intent, text in kept]
+
+
+@cache
+def lesson_table(game: str, short: bool = False) -> type[TableScene]:
+    """The lesson table class of `game` (its guided hand, or with `short` the short
+    game after it): `LessonMode` over the game's own table."""
+    base = table_class(game)
+    return type(f"Lesson{base.__name__}", (LessonMode, base), {"lesson": lesson_for(game), "short": short})
+
+
+def open_lesson(app, game: str) -> TableScene:
+    """Start the lesson of `game` on top of the stack."""
+    lesson = lesson_for(game)
+    setup = TableSetup(game, ["human"] * lesson.players, {}, lesson.seed)  # the rules as written
+    table = lesson_table(game)(app, setup)
+    app.scenes.push(table)
+    app.audio.play("shuffle")
+    return table
