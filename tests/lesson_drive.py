@@ -17,8 +17,6 @@ import pygame
 from client_drive import click_at, confirm_overlay, decide, frames, press
 from test_client_support import FRAME, PAD, run
 
-from dominoes_arcade.client.lessons import action_named
-
 
 def add_controller(app) -> None:
     app.step(FRAME, [pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=99, instance_id=PAD)])
@@ -88,12 +86,10 @@ def short_game(app, table, device: str, seed: int = 1, max_frames: int = 40000) 
 def take_lesson(app, game: str, device: str) -> tuple[float, int]:
     """The lesson of `game` start to end with `device`; returns its seconds of
     scripted play and the stages passed. The title must be on top."""
-    from dominoes_arcade.client.lessons.table import open_lesson
-
     started = time.perf_counter()
     if device == "controller":
         add_controller(app)
-    table = open_lesson(app, game)
+    table = app.open("lesson", game)
     stages = guided_hand(app, table, device)
     wait_for(app, lambda: table.callout.buttons and table.callout.buttons[0].label == "Play")
     press_callout(app, table, device, "Play")

@@ -34,6 +34,17 @@ NOTE_COLOUR = (255, 176, 150)
 TEXT_SIZE = SMALL + 2
 LINE = 25
 BUTTON_HEIGHT = 44
+RING_GROW = 10
+
+
+def together(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """The rects to ring: one ring round them all when they sit side by side (the
+    two ends of a site), else one each."""
+    if len(rects) > 1:
+        union = rects[0].unionall(rects[1:])
+        if union.width * union.height <= 2 * sum(r.width * r.height for r in rects):
+            return [union]
+    return rects
 
 
 @dataclass
@@ -48,27 +59,37 @@ def overlap(rect: pygame.Rect, others: list[pygame.Rect]) -> int:
     return sum(rect.clip(other).width * rect.clip(other).height for other in others)
 
 
-def place_panel(size: tuple[int, int], target: pygame.Rect | None, avoid: list[pygame.Rect]) -> pygame.Rect:
-    """Where a panel of `size` goes: round `target` (or, with none, anywhere) where
-    it covers least of `avoid`, kept on the canvas above the footer."""
+def place_panel(size: tuple[int, int], target: pygame.Rect | None, avoid: list[pygame.Rect],
+                rather_not: list[pygame.Rect] = ()) -> pygame.Rect:
+    """Where a panel of `size` goes: next to `target` (or, with none, at the top)
+    where it covers none of `avoid` (or the least of it), then the least of
+    `rather_not`, nearest the target, kept on the canvas above the footer."""
     width, height = size
     area = pygame.Rect(MARGIN, MARGIN, WIDTH - 2 * MARGIN, HEIGHT - FOOTER - MARGIN)
-    spots = []
+    spots = [(area.centerx - width // 2, area.top), (area.left, area.top), (area.right - width, area.top),
+             (area.left, area.bottom - height), (area.right - width, area.bottom - height)]
     if target is not None:
-        spots += [(target.centerx - width // 2, target.top - GAP - height), (target.centerx - width // 2, target.bottom + GAP),
-                  (target.right + GAP, target.centery - height // 2), (target.left - GAP - width, target.centery - height // 2)]
-    spots += [(area.centerx - width // 2, area.top), (area.left, area.top), (area.right - width, area.top),
-              (area.left, area.bottom - height), (area.right - width, area.bottom - height),
-              (area.centerx - width // 2, area.bottom - height)]
+        above, below = target.top - GAP - height, target.bottom + GAP
+        left, right = target.left - GAP - width, target.right + GAP
+        middle_x, middle_y = target.centerx - width // 2, target.centery - height // 2
+        spots = [(middle_x, above), (middle_x, below), (right, middle_y), (left, middle_y), (target.left, above),
+                 (target.right - width, above), (target.left, below), (target.right - width, below)] + spots
     best, best_cost = None, None
     for x, y in spots:
         rect = pygame.Rect(x, y, width, height).clamp(area)
-        cost = overlap(rect, avoid) + (10 ** 6 if target is not None and rect.colliderect(target) else 0)
+        cost = 100 * overlap(rect, avoid) + overlap(rect, list(rather_not)) // 10
+        if target is not None:
+            cost += 10 ** 9 * rect.colliderect(target.inflate(16, 16)) + distance(rect, target)
         if best_cost is None or cost < best_cost:
             best, best_cost = rect, cost
-        if cost == 0:
-            break
     return best
+
+
+def distance(a: pygame.Rect, b: pygame.Rect) -> int:
+    """The gap between two rects (0 when they touch or overlap)."""
+    dx = max(b.left - a.right, a.left - b.right, 0)
+    dy = max(b.top - a.bottom, a.top - b.bottom, 0)
+    return round(math.hypot(dx, dy))
 
 
 def arrow_ends(panel: pygame.Rect, target: pygame.Rect) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -95,8 +116,7 @@ def draw_arrow(surface, start, end, colour) -> None:
     head = [end, (end[0] - 16 * math.cos(angle - 0.45), end[1] - 16 * math.sin(angle - 0.45)),
             (end[0] - 16 * math.cos(angle + 0.45), end[1] - 16 * math.sin(angle + 0.45))]
     gfx.polygon(surface, colour, head)
-    note(surface, "badge", pygame.Rect(min(start[0], end[0]), min(start[1], end[1]), 1, 1).union(
-        pygame.Rect(end[0] - 8, end[1] - 8, 16, 16)), "lesson arrow head")
+    note(surface, "badge", pygame.Rect(end[0] - 10, end[1] - 10, 20, 20), "lesson arrow head")
 
 
 class Callout:
@@ -109,22 +129,27 @@ class Callout:
         self.rect: pygame.Rect | None = None
 
     def draw(self, surface, *, heading: str, text: str, note_text: str | None, points: list[pygame.Rect],
-             avoid: list[pygame.Rect], buttons: list[tuple[str, Callable[[], None]]]) -> None:
+             avoid: list[pygame.Rect], rather_not: list[pygame.Rect],
+             buttons: list[tuple[str, Callable[[], None]]], confirm: bool) -> None:
+        """Draw the callout: `points` ringed and the first one arrowed, the panel
+        clear of `avoid` (and of `rather_not` where it can be); `buttons` right to
+        left, the first one marked as CONFIRM's when `confirm`."""
         style = self.app.style
         inner = PANEL_WIDTH - 36
         lines = style.wrap(text, inner, TEXT_SIZE)
         notes = style.wrap(note_text, inner, TEXT_SIZE, bold=True) if note_text else []
         height = 22 + 26 + len(lines) * LINE + (len(notes) * LINE + 10 if notes else 0) + 18
         height += BUTTON_HEIGHT + 12 if buttons else 0
+        points = together(points)
         target = points[0] if points else None
-        panel = place_panel((PANEL_WIDTH, height), target, avoid + points)
+        panel = place_panel((PANEL_WIDTH, height), target, avoid + points, rather_not)
         self.rect = panel
         for rect in points:
-            draw_ring(surface, rect, POINT_COLOUR, 3, grow=12)
-            note(surface, "ring", rect.inflate(24, 24), "lesson ring")
+            draw_ring(surface, rect, POINT_COLOUR, 3, grow=RING_GROW)
+            note(surface, "ring", rect.inflate(2 * RING_GROW, 2 * RING_GROW), "lesson ring")
         if target is not None:
-            draw_arrow(surface, *arrow_ends(panel, target.inflate(24, 24)), POINT_COLOUR)
-        self.app.panels.draw(surface, panel, radius=16, alpha=245)
+            draw_arrow(surface, *arrow_ends(panel, target.inflate(2 * RING_GROW, 2 * RING_GROW)), POINT_COLOUR)
+        self.app.panels.draw(surface, panel, radius=16, alpha=255)
         gfx.rect(surface, POINT_COLOUR, panel, width=2, border_radius=16)
         y = panel.y + 16
         surface.blit(style.text(heading, SMALL, POINT_COLOUR, bold=True), (panel.x + 18, y))
@@ -143,7 +168,7 @@ class Callout:
             width = max(120, style.font(TEXT_SIZE, True).size(label)[0] + 64)
             rect = pygame.Rect(x - width, panel.bottom - 12 - BUTTON_HEIGHT, width, BUTTON_HEIGHT)
             widget = Button(rect, label, action, size=TEXT_SIZE)
-            widget.focused = label == buttons[0][0]
+            widget.focused = confirm and label == buttons[0][0]
             widget.draw(surface, style)
             self.buttons.append(CalloutButton(label, action, rect))
             x = rect.left - 12

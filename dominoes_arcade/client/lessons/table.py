@@ -18,11 +18,14 @@ the statistics keep to the player's own games.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 
 from ...engine import Action
 from ...session import Session
 from ...session.seats import RemoteSeat
+from .. import games
 from ..input import InputEvent, Intent
 from ..scenes.menu import Dialog
 from ..tables import TableSetup, table_class
@@ -35,6 +38,26 @@ EASY = "easy"
 SHORT_GAME_WORDS = "Now a short game against the easy bot, to play it all on your own."
 GUIDED_IGNORES = frozenset({Intent.UNDO, Intent.REDO, Intent.HINT})
 """Undo and hints would take the guided hand off its script."""
+
+
+def sentence(text: str) -> str:
+    """`text` ending as a sentence does (a passage may stop where its sentence goes on)."""
+    return text if text.endswith((".", "!", "?", ":")) else f"{text}."
+
+
+@dataclass(frozen=True)
+class Words:
+    """What the callout says: a heading, the words, the button CONFIRM presses (None:
+    none does, the player is to move) and the one that skips the lesson."""
+
+    heading: str
+    text: str
+    confirm: tuple[str, Callable[[], None]] | None
+    skip: tuple[str, Callable[[], None]] | None = None
+
+    @property
+    def buttons(self) -> list[tuple[str, Callable[[], None]]]:
+        return [button for button in (self.confirm, self.skip) if button is not None]
 
 
 class LessonMode:
@@ -154,28 +177,29 @@ class LessonMode:
         self.ask_skip()
 
     # -- what the callout says ------------------------------------------------------------
-    def callout_words(self) -> tuple[str, str, list[tuple[str, object]]] | None:
-        """The callout now: its heading, its words and its buttons (the first is
-        CONFIRM's); None when it is not shown."""
-        title = f"Learn to play: {self.app_title()}"
+    def callout_words(self) -> Words | None:
+        """What the callout says now; None when it is not shown."""
+        title = f"Learn to play: {games.info(self.lesson.game).title}"
+        skip = ("Skip lesson", self.ask_skip)
         if self.short:
             if self.complete:
-                headline = self.result_lines()[0]
-                return "Lesson complete", f"{headline}. You know the game: enjoy it!", [("Done", self.app.to_title)]
+                return Words("Lesson complete", f"{self.verdict()} Now you know the game.", ("Done", self.app.to_title))
             return None
         stage = self.guide.stage
         if stage is None:
-            return title, SHORT_GAME_WORDS, [("Play", self.open_short_game)]
-        count = f"{title} \u00b7 {self.guide.index + 1} of {len(self.lesson.stages)}"
-        text = stage_text(self.lesson, stage)
-        if stage.asks_move:
-            return count, text, [("Skip lesson", self.ask_skip)]
-        return count, text, ([("Next", self.next_stage)] if self.ready else []) + [("Skip lesson", self.ask_skip)]
+            return Words(title, SHORT_GAME_WORDS, ("Play", self.open_short_game), skip)
+        heading = f"{title} \u00b7 {self.guide.index + 1} of {len(self.lesson.stages)}"
+        text = sentence(stage_text(self.lesson, stage))
+        if stage.asks_move or not self.ready:
+            return Words(heading, text, None, skip)
+        return Words(heading, text, ("Next", self.next_stage), skip)
 
-    def app_title(self) -> str:
-        from .. import games
-
-        return games.info(self.lesson.game).title
+    def verdict(self) -> str:
+        """The short game's result, said to the player."""
+        outcome = self.state.outcome()
+        if outcome is None or outcome.is_draw:
+            return "The short game is a draw."
+        return "You won the short game!" if 0 in outcome.winners else "The easy bot won the short game this time."
 
     def pointed_rects(self) -> list:
         stage = self.guide.stage if self.guided else None
@@ -185,12 +209,16 @@ class LessonMode:
         return [rects[item] for item in stage.points if item in rects]
 
     def avoided_rects(self) -> list:
-        """What the callout must leave uncovered: everything the player may pick now."""
-        if not self.can_decide:
-            return []
+        """What the callout must leave uncovered: what the player may pick up, and
+        where the stage asks them to put it (anywhere, when any move will do);
+        while it explains, every place of the table."""
         rects = self.item_rects()
-        items = {choice.source for choice in self.current_choices()}
-        items |= {choice.target for choice in self.current_choices() if choice.target is not None}
+        if not self.can_decide:
+            return list(rects.values())
+        choices = self.current_choices()
+        taught = self.guide.taught(self.state) if self.guided else []
+        items = {choice.source for choice in choices}
+        items |= {choice.target for choice in choices if not taught or choice.action in taught}
         return [rects[item] for item in items if item in rects]
 
     # -- drawing and input ----------------------------------------------------------------
@@ -200,14 +228,13 @@ class LessonMode:
         if words is None:
             self.callout.rect, self.callout.buttons = None, []
             return
-        heading, text, buttons = words
-        self.callout.draw(surface, heading=heading, text=text, note_text=self.lesson_note,
-                          points=self.pointed_rects(), avoid=self.avoided_rects(), buttons=buttons)
+        self.callout.draw(surface, heading=words.heading, text=words.text, note_text=self.lesson_note,
+                          points=self.pointed_rects(), avoid=self.avoided_rects(),
+                          rather_not=list(self.item_rects().values()), buttons=words.buttons,
+                          confirm=words.confirm is not None)
 
     def handle(self, event: InputEvent) -> None:
         intent = event.intent
-        words = self.callout_words()
-        buttons = words[2] if words is not None else []
         if intent is Intent.PRESS and event.button == 1:
             button = self.callout.button_at(event.pos)
             if button is not None:
@@ -216,9 +243,10 @@ class LessonMode:
                 return
             if self.callout.covers(event.pos):
                 return
-        if intent is Intent.CONFIRM and buttons and buttons[0][0] != "Skip lesson" and not self.can_decide:
+        words = self.callout_words()
+        if intent is Intent.CONFIRM and words is not None and words.confirm is not None:
             self.app.audio.play("select")
-            buttons[0][1]()
+            words.confirm[1]()
             return
         if self.guided and intent in GUIDED_IGNORES:
             return
@@ -229,8 +257,8 @@ class LessonMode:
 
     def prompts(self) -> list:
         words = self.callout_words()
-        if words is not None and words[2] and words[2][0][0] != "Skip lesson" and not self.can_decide:
-            return [(Intent.CONFIRM, words[2][0][0]), (Intent.BACK, "Skip lesson")]
+        if words is not None and words.confirm is not None:
+            return [(Intent.CONFIRM, words.confirm[0]), (Intent.BACK, "Skip lesson")]
         kept = [(intent, text) for intent, text in super().prompts()
                 if not (self.guided and intent in GUIDED_IGNORES)]
         return [(intent, "Skip lesson" if intent is Intent.PAUSE else text) for intent, text in kept]
@@ -244,11 +272,10 @@ def lesson_table(game: str, short: bool = False) -> type[TableScene]:
     return type(f"Lesson{base.__name__}", (LessonMode, base), {"lesson": lesson_for(game), "short": short})
 
 
-def open_lesson(app, game: str) -> TableScene:
-    """Start the lesson of `game` on top of the stack."""
+def new_lesson(app, game: str) -> TableScene:
+    """The table of the lesson of `game`, at its first stage (`App.open("lesson", game)`
+    puts it on the stack)."""
     lesson = lesson_for(game)
     setup = TableSetup(game, ["human"] * lesson.players, {}, lesson.seed)  # the rules as written
-    table = lesson_table(game)(app, setup)
-    app.scenes.push(table)
     app.audio.play("shuffle")
-    return table
+    return lesson_table(game)(app, setup)
