@@ -43,11 +43,14 @@ def the_choice(table, action):
     return next(choice for choice in table.current_choices() if choice.action is action)
 
 
-def guided_hand(app, table, device: str) -> int:
-    """The guided hand to its end; returns the number of stages passed."""
+def guided_hand(app, table, device: str, on_stage=None) -> int:
+    """The guided hand to its end; returns the number of stages passed.
+    `on_stage(app, table)` is called as each stage comes up."""
     passed = 0
     while table.guide.stage is not None:
         wait_for(app, lambda: table.ready)
+        if on_stage is not None:
+            on_stage(app, table)
         stage, index = table.guide.stage, table.guide.index
         if stage.asks_move:
             taught = table.guide.taught(table.state) or table.state.legal_actions()[:1]

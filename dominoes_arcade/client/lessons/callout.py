@@ -34,7 +34,9 @@ NOTE_COLOUR = (255, 176, 150)
 TEXT_SIZE = SMALL + 2
 LINE = 25
 BUTTON_HEIGHT = 44
-RING_GROW = 10
+RING_GROW = 5
+"""The rings sit just outside the kit's own (legal moves, targets): a label next to a
+tile stays clear of them."""
 
 
 def together(rects: list[pygame.Rect]) -> list[pygame.Rect]:
@@ -116,7 +118,9 @@ def draw_arrow(surface, start, end, colour) -> None:
     head = [end, (end[0] - 16 * math.cos(angle - 0.45), end[1] - 16 * math.sin(angle - 0.45)),
             (end[0] - 16 * math.cos(angle + 0.45), end[1] - 16 * math.sin(angle + 0.45))]
     gfx.polygon(surface, colour, head)
-    note(surface, "badge", pygame.Rect(end[0] - 10, end[1] - 10, 20, 20), "lesson arrow head")
+    # Noted as an outline, not a badge: it may cross a panel's edge (it points across
+    # the table) but never a label.
+    note(surface, "ring", pygame.Rect(end[0] - 10, end[1] - 10, 20, 20), "lesson arrow head")
 
 
 class Callout:
@@ -131,8 +135,8 @@ class Callout:
     def draw(self, surface, *, heading: str, text: str, note_text: str | None, points: list[pygame.Rect],
              avoid: list[pygame.Rect], rather_not: list[pygame.Rect],
              buttons: list[tuple[str, Callable[[], None]]], confirm: bool) -> None:
-        """Draw the callout: `points` ringed and the first one arrowed, the panel
-        clear of `avoid` (and of `rather_not` where it can be); `buttons` right to
+        """Draw the callout, its arrow to the first of `points` (`draw_rings` rings
+        them), the panel clear of `avoid` (and of `rather_not` where it can be); `buttons` right to
         left, the first one marked as CONFIRM's when `confirm`."""
         style = self.app.style
         inner = PANEL_WIDTH - 36
@@ -144,9 +148,6 @@ class Callout:
         target = points[0] if points else None
         panel = place_panel((PANEL_WIDTH, height), target, avoid + points, rather_not)
         self.rect = panel
-        for rect in points:
-            draw_ring(surface, rect, POINT_COLOUR, 3, grow=RING_GROW)
-            note(surface, "ring", rect.inflate(2 * RING_GROW, 2 * RING_GROW), "lesson ring")
         if target is not None:
             draw_arrow(surface, *arrow_ends(panel, target.inflate(2 * RING_GROW, 2 * RING_GROW)), POINT_COLOUR)
         self.app.panels.draw(surface, panel, radius=16, alpha=255)
@@ -172,6 +173,14 @@ class Callout:
             widget.draw(surface, style)
             self.buttons.append(CalloutButton(label, action, rect))
             x = rect.left - 12
+
+    @staticmethod
+    def draw_rings(surface, points: list[pygame.Rect]) -> None:
+        """A ring round each item the callout points at (items side by side share
+        one); drawn with the table's marks, under what the table keeps above them."""
+        for rect in together(points):
+            draw_ring(surface, rect, POINT_COLOUR, 3, grow=RING_GROW)
+            note(surface, "ring", rect.inflate(2 * RING_GROW, 2 * RING_GROW), "lesson ring")
 
     def button_at(self, pos) -> CalloutButton | None:
         for button in self.buttons:

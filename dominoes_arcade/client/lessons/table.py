@@ -233,6 +233,11 @@ class LessonMode:
                           rather_not=list(self.item_rects().values()), buttons=words.buttons,
                           confirm=words.confirm is not None)
 
+    def draw_over_marks(self, surface) -> None:
+        if self.callout_words() is not None:
+            self.callout.draw_rings(surface, self.pointed_rects())
+        super().draw_over_marks(surface)
+
     def handle(self, event: InputEvent) -> None:
         intent = event.intent
         if intent is Intent.PRESS and event.button == 1:
