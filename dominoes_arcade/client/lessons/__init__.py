@@ -54,12 +54,15 @@ class Lesson:
     stages: tuple[Stage, ...]
     players: int = 2
     minutes: int = 4
-    """About how long the lesson takes, the short game included (the setup screen's offer)."""
+    """About how long the lesson takes a person, the short game included (estimated
+    by bench/lessons.py; the setup screen's offer says it)."""
     short_game: dict[str, Any] = field(default_factory=dict)
     """Variant options that keep the short game short."""
     short_from_hand: int = 0
     """The short game starts at this hand (Build Up's 0..3), the earlier ones laid
     by the first legal moves (`short_start`)."""
+    short_words: str = ""
+    """What the short game's announcement adds (where it starts)."""
 
 
 def lesson_for(game: str) -> Lesson:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...engine.tiles import BY_NAME
 from . import Lesson, Stage
 
-LESSON = Lesson("necropolis", seed=96, minutes=4, stages=(
+LESSON = Lesson("necropolis", seed=96, minutes=6, stages=(
     Stage(("intro",), points=("pile",)),
     Stage(("opening",), points=("pile",), moves=("draw",)),
     Stage(("sites",), points=("new_site",), moves=("new",)),

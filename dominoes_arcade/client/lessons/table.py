@@ -187,7 +187,8 @@ class LessonMode:
             return None
         stage = self.guide.stage
         if stage is None:
-            return Words(title, SHORT_GAME_WORDS, ("Play", self.open_short_game), skip)
+            return Words(title, f"{SHORT_GAME_WORDS} {self.lesson.short_words}".strip(), ("Play", self.open_short_game),
+                         skip)
         heading = f"{title} \u00b7 {self.guide.index + 1} of {len(self.lesson.stages)}"
         text = sentence(stage_text(self.lesson, stage))
         if stage.asks_move or not self.ready:
