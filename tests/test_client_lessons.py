@@ -43,7 +43,7 @@ def test_a_legal_move_the_stage_does_not_teach_is_explained_and_not_made(app):
     rects = table.item_rects()
     drag(app, rects[("hand", BY_NAME["2-4"])].center, rects[("stack", 1)].center)  # legal, but not 3-4 on s7
     assert table.steps == steps and table.guide.index == stage
-    assert table.lesson_note == "That is legal, but this time try the move the arrow shows: Place 3-4 on s7."
+    assert table.lesson_note == "That is legal, but this time try the move the arrow shows."
     app.check_layout = True
     run(app)
     app.check_layout = False
@@ -63,6 +63,13 @@ def test_an_illegal_move_gets_the_engines_reason_and_the_stage_waits(app):
     drag(app, rects[("hand", BY_NAME["3-4"])].center, rects[("stack", 7)].center)  # tried again: the taught move
     assert table.steps[len(steps)] == "0 3-4 s7" and table.guide.index == stage + 1
     assert table.lesson_note is None
+
+
+def test_a_callout_waiting_for_next_draws_nothing_new(app):
+    table = app.open("lesson", "cyprus")
+    wait_for(app, lambda: table.ready)
+    run(app, frames=3)
+    assert table.callout.buttons[0].label == "Next" and not table.is_animating()
 
 
 def test_undo_and_hints_do_not_take_the_guided_hand_off_its_script(app):

@@ -118,9 +118,7 @@ class LessonMode:
         state = self.state
         if not self.guide.accepts(state, action):
             if action in state.legal_actions():
-                taught = self.guide.taught(state)
-                self.refuse("That is legal, but this time try the move the arrow shows"
-                            + (f": {self.describe(taught[0])}." if taught else "."))
+                self.refuse("That is legal, but this time try the move the arrow shows.")
             else:
                 self.refuse(state.why_illegal(action))
             return False
@@ -259,7 +257,11 @@ class LessonMode:
         super().handle(event)
 
     def is_animating(self) -> bool:
-        return super().is_animating() or self.complete
+        """Still while the callout waits for Next or Done with nothing moving: a
+        player reading draws nothing new."""
+        if self.complete or (self.guided and self.ready and not self.can_decide):
+            return self.tweens.running
+        return super().is_animating()
 
     def prompts(self) -> list:
         words = self.callout_words()
