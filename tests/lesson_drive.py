@@ -1,11 +1,12 @@
 """Take a lesson as a person would, for the lesson tests (no tests here).
 
-`take_lesson(app, game, device)` opens the lesson from the title screen's chooser
-and plays it to "Lesson complete" with one device alone ("mouse", "keyboard" or
-"controller"): Next on each stage that explains (a click on the callout's button,
-Enter, A), the move each stage asks for (read from the stage, made through the
-table's own input by `client_drive.decide`), then the short game with the table's
-choices (`client_drive.play` does the same for whole games), then Done.
+`take_lesson(app, game, device)` opens the lesson from the title screen (its Learn
+to play card, then the game in the chooser) and plays it to "Lesson complete" with
+one device alone ("mouse", "keyboard" or "controller"): Next on each stage that
+explains (a click on the callout's button, Enter, A), the move each stage asks for
+(read from the stage, made through the table's own input by `client_drive.decide`),
+then the short game with the table's choices (`client_drive.play` does the same
+for whole games), then Done.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ import time
 
 import pygame
 from client_drive import click_at, confirm_overlay, decide, frames, press
-from test_client_support import FRAME, PAD, run
+from test_client_support import FRAME, PAD, click_widget, run, steer
+
+from dominoes_arcade.client import games
 
 
 def add_controller(app) -> None:
@@ -92,7 +95,14 @@ def take_lesson(app, game: str, device: str) -> tuple[float, int]:
     started = time.perf_counter()
     if device == "controller":
         add_controller(app)
-    table = app.open("lesson", game)
+    for label in ("Learn to play", games.info(game).title):  # the title's card, then the chooser's game
+        if device == "mouse":
+            click_widget(app, label)
+        else:
+            steer(app, label, device)
+            press(app, None, device, "confirm")
+    table = app.scenes.top
+    assert table.name == "table" and table.lesson.game == game, f"{device}: the lesson did not open"
     stages = guided_hand(app, table, device)
     wait_for(app, lambda: table.callout.buttons and table.callout.buttons[0].label == "Play")
     press_callout(app, table, device, "Play")

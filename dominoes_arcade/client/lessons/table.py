@@ -284,6 +284,6 @@ def new_lesson(app, game: str) -> TableScene:
     """The table of the lesson of `game`, at its first stage (`App.open("lesson", game)`
     puts it on the stack)."""
     lesson = lesson_for(game)
-    setup = TableSetup(game, ["human"] * lesson.players, {}, lesson.seed)  # the rules as written
+    setup = TableSetup(game, ["human"] + ["remote"] * (lesson.players - 1), {}, lesson.seed)  # the rules as written
     app.audio.play("shuffle")
     return lesson_table(game)(app, setup)
