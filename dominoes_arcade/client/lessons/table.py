@@ -237,6 +237,16 @@ class LessonMode:
             self.callout.draw_rings(surface, self.pointed_rects())
         super().draw_over_marks(surface)
 
+    def receive(self, event: InputEvent) -> None:
+        """A press of the callout's buttons (CONFIRM while it has one) is theirs, not
+        a skip of whatever the table still shows."""
+        words = self.callout_words()
+        pressed = event.intent is Intent.PRESS and self.callout.button_at(event.pos) is not None
+        if pressed or (event.intent is Intent.CONFIRM and words is not None and words.confirm is not None):
+            self.handle(event)
+        else:
+            super().receive(event)
+
     def handle(self, event: InputEvent) -> None:
         intent = event.intent
         if intent is Intent.PRESS and event.button == 1:
@@ -248,6 +258,9 @@ class LessonMode:
             if self.callout.covers(event.pos):
                 return
         words = self.callout_words()
+        if self.complete and intent in (Intent.BACK, Intent.PAUSE):
+            self.app.to_title()  # the lesson is over: nothing to skip
+            return
         if intent is Intent.CONFIRM and words is not None and words.confirm is not None:
             self.app.audio.play("select")
             words.confirm[1]()
@@ -266,7 +279,7 @@ class LessonMode:
     def prompts(self) -> list:
         words = self.callout_words()
         if words is not None and words.confirm is not None:
-            return [(Intent.CONFIRM, words.confirm[0]), (Intent.BACK, "Skip lesson")]
+            return [(Intent.CONFIRM, words.confirm[0])] + ([(Intent.BACK, "Skip lesson")] if words.skip else [])
         kept = [(intent, text) for intent, text in super().prompts()
                 if not (self.guided and intent in GUIDED_IGNORES)]
         return [(intent, "Skip lesson" if intent is Intent.PAUSE else text) for intent, text in kept]
