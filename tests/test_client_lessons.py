@@ -12,7 +12,7 @@ import pygame
 import pytest
 from client_drive import click_at, drag
 from lesson_drive import add_controller, guided_hand, take_lesson, wait_for
-from test_client_support import click_widget, key, run, widget
+from test_client_support import animated, click_widget, key, run, widget
 
 from dominoes_arcade.client.layout_check import problems
 from dominoes_arcade.client.lessons import GAMES, lesson_for, progress
@@ -70,6 +70,21 @@ def test_a_callout_waiting_for_next_draws_nothing_new(app):
     wait_for(app, lambda: table.ready)
     run(app, frames=3)
     assert table.callout.buttons[0].label == "Next" and not table.is_animating()
+
+
+def test_next_is_pressed_at_once_while_the_table_still_shows_something(app_with):
+    """A confirm on a table first skips what it still shows without holding the game
+    (a deal cascading); Next is the callout's, so one press goes to the next stage."""
+    app = app_with(animated("fast"))
+    table = app.open("lesson", "necropolis")
+    wait_for(app, lambda: table.ready)
+
+    class Glow:
+        alpha = 0.0
+
+    table.tweens.tween(Glow(), 2.0, hold=False, alpha=1.0)  # shown, not holding the game
+    run(app, key(pygame.K_RETURN))
+    assert table.guide.index == 1
 
 
 def test_undo_and_hints_do_not_take_the_guided_hand_off_its_script(app):
