@@ -129,9 +129,7 @@ class LessonMode:
 
     def refuse(self, reason: str) -> None:
         """A move not made: the callout says why (a sentence), the stage waits."""
-        self.lesson_note = reason[:1].upper() + reason[1:]
-        if not self.lesson_note.endswith("."):
-            self.lesson_note += "."
+        self.lesson_note = sentence(reason[:1].upper() + reason[1:])
         self.app.audio.play("back")
 
     def next_stage(self) -> None:
