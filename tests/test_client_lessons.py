@@ -171,3 +171,15 @@ def test_the_callout_collides_with_nothing_and_covers_no_item_to_pick(app, game)
 
     guided_hand(app, table, "controller", on_stage=check)
     assert not found, "\n".join(found.values())
+
+
+def test_the_chooser_collides_with_nothing_and_ticks_only_the_finished(app):
+    progress.finish("buildup")
+    click_widget(app, "Learn to play")
+    app.check_layout = True
+    run(app, frames=2)
+    assert not problems(app.layout_marks, pygame.Rect(0, 0, 1280, 720))
+    assert [(w.label, w.finished) for w in app.scenes.top.focus.widgets[:3]] == \
+        [("Necropolis", False), ("Build Up", True), ("Cyprus", False)]
+    run(app, key(pygame.K_ESCAPE))
+    assert app.scenes.top.name == "title"
