@@ -75,7 +75,7 @@ def main() -> None:
     for game in GAMES:
         lesson = lesson_for(game)
         words = sum(len(stage_text(lesson, stage).split()) for stage in lesson.stages)
-        words += len(SHORT_GAME_WORDS.split())
+        words += len(SHORT_GAME_WORDS.split()) + len(lesson.short_words.split())
         guided = sum(1 for stage in lesson.stages if stage.asks_move)
         forced, free = short_game_decisions(game)
         seconds = words / args.wpm * 60 + guided * args.guided + free * args.move + forced * FORCED_SECONDS

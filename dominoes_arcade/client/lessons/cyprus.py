@@ -6,7 +6,8 @@ from __future__ import annotations
 from ...engine.tiles import BY_NAME
 from . import Lesson, Stage
 
-LESSON = Lesson("cyprus", seed=9, players=4, minutes=3, short_game={"target_score": 20}, stages=(
+LESSON = Lesson("cyprus", seed=9, players=4, minutes=3, short_game={"target_score": 20},
+                short_words="The first to 20 points wins it.", stages=(
     Stage(("goal", "hands")),
     Stage(("lead",), points=(("hand", BY_NAME["9-9"]), ("centre", 0)), moves=("9-9",)),
     Stage(("star",), points=(("arm", 3), ("hand", BY_NAME["8-9"])), moves=("8-9 @3",)),
