@@ -148,6 +148,9 @@ def test_the_setup_screen_offers_a_lesson_once(app_with):
     app.open("setup", "sebastopol")  # a game with no lesson
     assert not offers(app)
     app.scenes.pop()
+    app.open("setup", "cyprus", players=10)  # ten seats leave no room: not offered, so offered later
+    assert not offers(app)
+    app.scenes.pop()
     app.open("setup", "cyprus")
     click_widget(app, "Learn")
     assert app.scenes.top.name == "table" and app.scenes.top.lesson.game == "cyprus"

@@ -84,9 +84,9 @@ class SetupScene(MenuScene):
         self.seed = seed if seed is not None else random.randrange(1 << 30)
         """The deal: shown here, and the tiles are shuffled from it."""
         self.lesson_offer = game in LESSON_GAMES and lesson_progress.should_offer(game)
-        """The game's lesson is offered under the seats (once ever: never finished, never offered)."""
-        if self.lesson_offer and (notice := lesson_progress.mark_offered(game)):
-            app.toast(notice)
+        """The game's lesson is offered under the seats (once ever: never finished, never
+        offered), where the seats leave room."""
+        self.offer_noted = False
         super().__init__(app)
 
     # -- widgets -------------------------------------------------------------------
@@ -140,6 +140,10 @@ class SetupScene(MenuScene):
         rect = self.lesson_offer_rect()
         if rect is None:
             return
+        if not self.offer_noted:  # shown once: it is not offered again
+            self.offer_noted = True
+            if notice := lesson_progress.mark_offered(self.game):
+                self.app.toast(notice)
         self.focus.add(Button((rect.x + 12, rect.bottom - 52, 200, 44), "Learn", self.learn, size=BODY,
                               help="A guided hand, then a short game against the easy bot."))
         self.focus.add(Button((rect.right - 162, rect.bottom - 52, 150, 44), "Not now", self.not_now, size=BODY,
