@@ -26,6 +26,8 @@ from ...engine import Action
 from ...session import Session
 from ...session.seats import RemoteSeat
 from .. import games
+from ..app import LOGICAL_SIZE
+from ..canvas import Canvas
 from ..input import InputEvent, Intent
 from ..scenes.menu import Dialog
 from ..tables import TableSetup, table_class
@@ -73,6 +75,10 @@ class LessonMode:
         self.lesson_note: str | None = None
         """Why the last move was not made, until the stage moves on."""
         self.complete = False
+        self.drawn_tiles: list = []
+        """Where this frame's tiles went (`draw_tile`): the callout rather covers none."""
+        self._labels: tuple[tuple, list] = ((), [])
+        """Where the table's labels are (`table_labels`), and the moment they are for."""
         self.reply_in = 0.0
         """Seconds until an opponent of the guided hand answers."""
         super().__init__(app, setup)
@@ -219,16 +225,34 @@ class LessonMode:
         return [rects[item] for item in items if item in rects]
 
     # -- drawing and input ----------------------------------------------------------------
+    def draw_tile(self, surface, tile: int, rect_or_pos, length: int, **kwargs):
+        where = super().draw_tile(surface, tile, rect_or_pos, length, **kwargs)
+        self.drawn_tiles.append(where)
+        return where
+
+    def table_labels(self) -> list:
+        """Where the table's own words are (its status, its seats' plates...): read off
+        a drawing of the table on a canvas that keeps its marks (`layout_check`), once
+        for each stage and decision."""
+        moment = (self.guide.index, self.decision_version, self.complete)
+        if self._labels[0] != moment:
+            canvas = Canvas(LOGICAL_SIZE)
+            super().draw(canvas)
+            self._labels = (moment, [mark.rect for mark in canvas.marks if mark.kind == "text"])
+        return self._labels[1]
+
     def draw(self, surface) -> None:
-        super().draw(surface)
         words = self.callout_words()
+        labels = self.table_labels() if words is not None else []
+        self.drawn_tiles = []
+        super().draw(surface)
         if words is None:
             self.callout.rect, self.callout.buttons = None, []
             return
         self.callout.draw(surface, heading=words.heading, text=words.text, note_text=self.lesson_note,
                           points=self.pointed_rects(), avoid=self.avoided_rects(),
-                          rather_not=list(self.item_rects().values()), buttons=words.buttons,
-                          confirm=words.confirm is not None)
+                          rather_not=list(self.item_rects().values()) + self.drawn_tiles + labels,
+                          buttons=words.buttons, confirm=words.confirm is not None)
 
     def draw_over_marks(self, surface) -> None:
         if self.callout_words() is not None:
