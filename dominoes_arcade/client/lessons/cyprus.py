@@ -9,7 +9,7 @@ from . import Lesson, Stage
 LESSON = Lesson("cyprus", seed=9, players=4, minutes=3, short_game={"target_score": 20},
                 short_words="The first to 20 points wins it.", stages=(
     Stage(("goal", "hands")),
-    Stage(("lead",), points=(("hand", BY_NAME["9-9"]), ("centre", 0)), moves=("9-9",)),
+    Stage(("lead",), points=(("centre", 0), ("hand", BY_NAME["9-9"])), moves=("9-9",)),
     Stage(("star",), points=(("arm", 3), ("hand", BY_NAME["8-9"])), moves=("8-9 @3",)),
     Stage(("draw",), points=(("button", "draw"),), moves=("draw",)),
     Stage(("drawn",), points=(("arm", 6), ("hand", BY_NAME["1-9"])), moves=("1-9 @6",)),
