@@ -1,9 +1,11 @@
 """The lesson's callout: a rounded panel with the stage's words, an arrow to the
 tile or place it talks about, a ring round each item it names, and its buttons.
 
-The panel goes where it covers neither what it points at nor anything the player
-may pick now: the first place round the target (above, below, right, left, then
-the corners) that overlaps least with those items.
+The panel goes round the target (above, below, right, left, then the canvas's
+corners) where it covers nothing it must leave in view (what it points at, what
+the player may pick now), then as little as it can of the rest of the table (its
+places, tiles and words), nearest the target (`place_panel`). The arrow's head and
+the rings are noted for `layout_check` as outlines: labels stay clear of them.
 """
 
 from __future__ import annotations
@@ -135,13 +137,14 @@ class Callout:
     def draw(self, surface, *, heading: str, text: str, note_text: str | None, points: list[pygame.Rect],
              avoid: list[pygame.Rect], rather_not: list[pygame.Rect],
              buttons: list[tuple[str, Callable[[], None]]], confirm: bool) -> None:
-        """Draw the callout, its arrow to the first of `points` (`draw_rings` rings
-        them), the panel clear of `avoid` (and of `rather_not` where it can be); `buttons` right to
-        left, the first one marked as CONFIRM's when `confirm`."""
+        """Draw the callout and its arrow to the first of `points` (`draw_rings`
+        rings them all), the panel clear of `avoid` (and of `rather_not` where it can
+        be); `buttons` right to left, the first marked as CONFIRM's when `confirm`."""
         style = self.app.style
         inner = PANEL_WIDTH - 36
         lines = style.wrap(text, inner, TEXT_SIZE)
         notes = style.wrap(note_text, inner, TEXT_SIZE, bold=True) if note_text else []
+        # Padding, the heading, the words, the note (set off by 10) and the buttons' row.
         height = 22 + 26 + len(lines) * LINE + (len(notes) * LINE + 10 if notes else 0) + 18
         height += BUTTON_HEIGHT + 12 if buttons else 0
         points = together(points)
