@@ -1,7 +1,8 @@
 """Arrows on the title screen go where a player looks: to the nearest button in
 that direction, in the same row for left and right, and straight up or down to
 the button of the next row most nearly in line, wrapping round at the edges;
-with and without a saved game (Continue adds a button to the bottom row)."""
+with and without a saved game (Continue adds a button to the menu's row); Learn
+to play's card is the last of the cards' row."""
 
 from __future__ import annotations
 

@@ -29,6 +29,9 @@ Run it with ``dominoes-arcade play`` (`main.run`). The pieces, each a module:
 - `prompts`: footer button prompts in the last device's labels.
 - `screenshots`: ``python -m dominoes_arcade.client.screenshots DIR`` saves a
   PNG of every screen, headless.
+- `lessons`: Learn to play: a script for each game (its stages' words are passages
+  of the rules documents), a game's table in a lesson mode (`lessons.table`) with
+  its callout, the chooser, and the lessons finished (`lessons.progress`).
 
 Writing a game's table (one module per game, ``client/tables/GAME.py``): subclass
 `tables.base.TableScene` and implement the contract documented in

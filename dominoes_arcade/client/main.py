@@ -138,6 +138,8 @@ def new_app(settings: config_module.Settings, **options):
     `App.screens`: the one place that knows them all, so scenes open each other by
     name and none imports another."""
     from .app import App
+    from .lessons.chooser import LessonsScene
+    from .lessons.table import new_lesson
     from .scenes.game_over import GameOverScene
     from .scenes.lobby import LobbyScene
     from .scenes.online import JoinScene, OnlineMenuScene
@@ -154,7 +156,7 @@ def new_app(settings: config_module.Settings, **options):
     app.screens.update(title=TitleScene, setup=SetupScene, rules=RulesScene, settings=SettingsScene,
                        pause=PauseScene, game_over=GameOverScene, pass_device=PassScene,
                        statistics=StatisticsScene, take_over=TakeOverScene, online=OnlineMenuScene, join=JoinScene,
-                       lobby=LobbyScene)
+                       lobby=LobbyScene, lessons=LessonsScene, lesson=new_lesson)
     return app
 
 

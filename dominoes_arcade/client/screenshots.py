@@ -52,6 +52,7 @@ def tour(out: Path, resolution: tuple[int, int] | None = (1920, 1080)) -> list[P
             saved.append(app.screenshot(out / f"{name}.png"))
 
         shoot("title")
+        saved += lesson_tour(app, out)
         app.scenes.push(SetupScene(app, "necropolis"))
         shoot("setup-necropolis")
         app.scenes.pop()
@@ -244,6 +245,39 @@ def table_tour(app, out: Path) -> list[Path]:
     play(lambda: len(taken.human_steps) >= 1)
     app.step(1 / 60, key(pygame.K_u))
     shoot("take-over-undo-refused", SECOND // 2)
+    return saved
+
+
+def lesson_tour(app, out: Path) -> list[Path]:
+    """Learn to play: the chooser, the Cyprus lesson at its star, and a Build Up move
+    the lesson does not teach, explained."""
+    saved: list[Path] = []
+
+    def shoot(name: str) -> None:
+        for _ in range(SECOND):
+            app.step(1 / 60, [])
+        saved.append(app.screenshot(out / f"{name}.png"))
+
+    def to_stage(table, index: int) -> None:
+        while table.guide.index < index or not table.ready:
+            if table.ready:
+                stage = table.guide.stage
+                if stage.asks_move:
+                    table.play(table.guide.taught(table.state)[0])
+                else:
+                    table.next_stage()
+            app.step(1 / 60, [])
+
+    app.open("lessons")
+    shoot("lessons")
+    to_stage(app.open("lesson", "cyprus"), 2)
+    shoot("lesson-cyprus")
+    app.to_title()
+    table = app.open("lesson", "buildup")
+    to_stage(table, 2)
+    table.play(next(a for a in table.state.legal_actions() if a not in table.guide.taught(table.state)))
+    shoot("lesson-wrong-move")
+    app.to_title()
     return saved
 
 

@@ -25,6 +25,9 @@ from .. import games
 from ..app import LOGICAL_SIZE
 from ..input import Intent
 from ..option_rows import option_widget
+from ..lessons import GAMES as LESSON_GAMES
+from ..lessons import lesson_for
+from ..lessons import progress as lesson_progress
 from ..tables import SEAT_KINDS, TableSetup, open_table, seat_label
 from ..theme import BODY, LARGE, SMALL
 from ..widgets import Button, ChoiceList
@@ -64,6 +67,10 @@ class SetupScene(MenuScene):
         self._propose_target()
         self.seed = seed if seed is not None else random.randrange(1 << 30)
         """The deal: shown here, and the tiles are shuffled from it."""
+        self.lesson_offer = game in LESSON_GAMES and lesson_progress.should_offer(game)
+        """The game's lesson is offered under the seats (once ever: never finished, never
+        offered), where the seats leave room."""
+        self.offer_noted = False
         super().__init__(app)
 
     # -- widgets -------------------------------------------------------------------
@@ -83,6 +90,7 @@ class SetupScene(MenuScene):
                                       text_size=SMALL + 1 if compact else BODY,
                                       help="Who plays this seat: a person at this screen, or a bot "
                                            "of the difficulty shown."))
+        self._add_lesson_offer()
         y = RIGHT.y + 56
         option_table = games.variant_options(self.game)
         low, high = games.player_range(self.game)
@@ -102,6 +110,36 @@ class SetupScene(MenuScene):
         start = self.focus.add(Button((WIDTH // 2 + 30, 598, 300, 58), "Start game", self.start,
                                       help="Deal the tiles and play."))
         self.focus.focus(start)  # two presses from the title deal a game; the rest is a move away
+
+    def lesson_offer_rect(self) -> pygame.Rect | None:
+        """Where the lesson is offered (under the seats, in the pitch's place), when
+        it is offered and the seats leave room."""
+        if not self.lesson_offer:
+            return None
+        rect = pygame.Rect(LEFT.x + 16, LEFT.bottom - 104, LEFT.width - 32, 90)
+        seats = [w.rect.bottom for w in self.focus.widgets if w.label.startswith("Seat ")]
+        return rect if not seats or max(seats) + 12 <= rect.top else None
+
+    def _add_lesson_offer(self) -> None:
+        rect = self.lesson_offer_rect()
+        if rect is None:
+            return
+        if not self.offer_noted:  # shown once: it is not offered again
+            self.offer_noted = True
+            if notice := lesson_progress.mark_offered(self.game):
+                self.app.toast(notice)
+        self.focus.add(Button((rect.x + 12, rect.bottom - 52, 200, 44), "Learn", self.learn, size=BODY,
+                              help="A guided hand, then a short game against the easy bot."))
+        self.focus.add(Button((rect.right - 162, rect.bottom - 52, 150, 44), "Not now", self.not_now, size=BODY,
+                              help="Learn to play stays on the title screen."))
+
+    def learn(self) -> None:
+        self.app.open("lesson", self.game)
+
+    def not_now(self) -> None:
+        self.lesson_offer = False
+        self.rebuild()
+        self.focus.focus(next(w for w in self.focus.widgets if w.label == "Start game"))
 
     def _option_widget(self, key: str, option, rect):
         help = ""
@@ -161,6 +199,14 @@ class SetupScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.blit_static(surface)
+        offer = self.lesson_offer_rect()
+        if offer is not None:
+            style = self.app.style
+            self.app.panels.draw(surface, offer, radius=14, alpha=255)
+            minutes = lesson_for(self.game).minutes
+            text = style.text(f"New to {self.meta.title}? Learn to play ({minutes} min)", SMALL + 1,
+                              style.palette.accent, bold=True)
+            surface.blit(text, (offer.x + 14, offer.y + 10))
         self.focus.draw(surface, self.app.style)
         self.draw_help(surface, LEFT.bottom + 18)
 
@@ -171,7 +217,7 @@ class SetupScene(MenuScene):
                            f"{self.meta.tile_set}.", LEFT.width - 48, SMALL + 1)
         seat_rows = [w.rect.bottom for w in self.focus.widgets if w.rect.colliderect(LEFT)]
         top = LEFT.bottom - 22 - len(lines) * 26
-        if seat_rows and max(seat_rows) + 24 > top:
+        if (seat_rows and max(seat_rows) + 24 > top) or self.lesson_offer_rect() is not None:
             return
         for index, line in enumerate(lines):
             surface.blit(style.text(line, SMALL + 1, style.palette.text_dim), (LEFT.x + 24, top + index * 26))

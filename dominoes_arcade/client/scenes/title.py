@@ -1,6 +1,7 @@
 """The title screen: a card for each game, then Continue (when a game was left
 in progress: straight back into it, or, with several games saved, one per game,
-a chooser), demo, statistics, rules, settings and quit, and Play online.
+a chooser), demo, statistics, rules, settings and quit, and Play online. Beside the
+games' cards, Learn to play's opens the lessons' chooser (`lessons.chooser`).
 
 Left alone for `ATTRACT_SECONDS`, it plays a demo game (bots in every seat), the
 arcade's attract mode; any input there brings the player back.
@@ -61,6 +62,25 @@ class GameCard(Button):
         surface.blit(caption, caption.get_rect(midtop=(centre, face.y + 170)))
 
 
+class LearnCard(Button):
+    """The card beside the games': Learn to play, for a player new to them."""
+
+    def __init__(self, rect, on_press):
+        super().__init__(rect, "Learn to play", on_press,
+                         help="A guided hand of a game, then a short game against the easy bot.")
+
+    def draw(self, surface, style) -> None:
+        face = self.draw_body(surface, style)
+        mark = style.text("?", TITLE, style.palette.accent, bold=True)
+        surface.blit(mark, mark.get_rect(center=(face.centerx, face.y + 76)))
+        name = style.text(self.label, LARGE + 2, style.palette.text, bold=True)
+        if name.get_width() > face.width - 20:
+            name = style.text(self.label, LARGE - 2, style.palette.text, bold=True)
+        surface.blit(name, name.get_rect(midtop=(face.centerx, face.y + 134)))
+        caption = style.text("step by step", SMALL, style.palette.text_dim)
+        surface.blit(caption, caption.get_rect(midtop=(face.centerx, face.y + 170)))
+
+
 class TitleScene(MenuScene):
     name = "title"
 
@@ -83,13 +103,14 @@ class TitleScene(MenuScene):
 
     def build(self) -> None:
         names = games.games()
-        count = len(names) + 1  # and Play online, last in the row of cards
+        count = len(names) + 2  # the games' cards, then Learn to play's and Play online
         width = min(270, (WIDTH - 120 - (count - 1) * 24) // max(1, count))
         total = count * width + (count - 1) * 24
         x = WIDTH // 2 - total // 2
         for game in names:
             self.focus.add(GameCard((x, 214, width, 206), game, self._setup_opener(game), self.app.tile_art))
             x += width + 24
+        self.focus.add(LearnCard((x, 214, width, 206), self.open_lessons))
         self.focus.add(Button((x, 214, width, 206), "Play online", self.play_online, subtitle="Host or join",
                               help="Play with friends on other computers: host a game, or join one."))
         labels = [("Watch a demo", self.watch_demo, "Bots play a game while you watch."),
@@ -180,8 +201,8 @@ class TitleScene(MenuScene):
         if self.saves and not offered:
             self.focus.focus(next(w for w in self.focus.widgets if w.label == "Continue"))
 
-    def play_online(self) -> None:
-        self.app.open("online")
+a chooser), demo, statistics, rules, settings and quit, and Play online. Beside the
+games' cards, Learn to play's opens the lessons' chooser (`lessons.chooser`).
 
     def open_statistics(self) -> None:
         self.app.open("statistics")

@@ -66,6 +66,12 @@ class TableHooks:
                                seat=self.state.current_player)
                 return
 
+    def refuse(self, reason: str) -> None:
+        """A move the player tried is not legal: say why (`reason`, a sentence), by
+        default in a toast with a short sound (a lesson says it in its callout)."""
+        self.app.toast(reason)
+        self.app.audio.play("back")
+
     def last_move_rect(self) -> pygame.Rect | None:
         """Where the last move landed, for the last-move marker."""
         return None

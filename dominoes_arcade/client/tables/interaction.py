@@ -275,7 +275,7 @@ class Picker:
 
     def attempt(self, source: Hashable, target: Hashable | None, choices: list[Choice]) -> bool:
         """Make the decision `source` -> `target`, or refuse it with the engine's
-        reason (a toast)."""
+        reason (the table's `refuse`: a toast)."""
         choice = choice_for(choices, source, target)
         action = choice.action if choice is not None else self.table.action_for(source, target)
         if action is not None and action in self.table.state.legal_actions():
@@ -285,8 +285,7 @@ class Picker:
         else:
             reason = self.table.state.why_illegal(action) or "That move is not allowed now."
             reason = reason[0].upper() + reason[1:]
-        self.table.app.toast(reason)
-        self.table.app.audio.play("back")
+        self.table.refuse(reason)
         return False
 
     def hit(self, pos, candidates) -> Hashable | None:

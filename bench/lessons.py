@@ -1,0 +1,86 @@
+"""How long each lesson takes a person (issue 31 asks three to five minutes a game),
+estimated from what the lesson holds: the words of its stages read at
+`READING_WPM`, each move a guided stage asks for at `GUIDED_MOVE_SECONDS`, and the
+short game's own decisions at `GAME_MOVE_SECONDS` each (`FORCED_SECONDS` for one
+with a single legal move). The short game is played
+by the easy bot in the player's seat on the lesson's own deal (the same bots, the
+same options and the same seed as the client's), so its length is the length a
+player meets there; Build Up's counts only its last hand, where the lesson's short
+game begins.
+
+The rates are assumptions, stated here so the estimate can be redone with others:
+`python bench/lessons.py [--wpm 180] [--guided 8] [--move 5]`. Never part of the
+tests. The seconds of scripted play (the headless tests, each device) come from
+``pytest -n 0 tests/test_client_lessons.py -k start_to_end --durations=9``.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from dominoes_arcade import config
+from dominoes_arcade.bots.driver import play_specs
+from dominoes_arcade.bots.registry import difficulty_spec
+from dominoes_arcade.client.lessons import GAMES, lesson_for, stage_text
+from dominoes_arcade.client.lessons.table import SHORT_GAME_WORDS
+from dominoes_arcade.engine.match import Match
+
+READING_WPM = 180
+"""A careful reader meeting new rules (a typical adult reads prose at 200 to 250)."""
+GUIDED_MOVE_SECONDS = 8.0
+"""Find the tile the arrow shows and make the move, a first time."""
+GAME_MOVE_SECONDS = 5.0
+"""A decision of the short game, the rules just learnt."""
+FORCED_SECONDS = 2.0
+"""A decision with one legal move (a draw the rules force): one press."""
+
+
+def short_game_decisions(game: str) -> tuple[int, int]:
+    """The player's decisions in the lesson's short game: (forced ones, the others)."""
+    lesson = lesson_for(game)
+    easy = difficulty_spec(config.defaults()["bots"], "easy")  # config.toml's easy bot, as the client's
+    record = play_specs(game, [easy] * lesson.players, lesson.seed + 1, dict(lesson.short_game))
+    match = Match.from_record(record, at=0)
+    first = 0
+    if lesson.short_from_hand:  # only the hands from there: after the deal of that hand
+        first = _hand_start(record, lesson.short_from_hand)
+    forced = free = 0
+    for index, step in enumerate(record.steps):
+        if index >= first and step.startswith("0 "):
+            if len(match.state.legal_actions()) == 1:
+                forced += 1
+            else:
+                free += 1
+        match.play_step(step)
+    return forced, free
+
+
+def _hand_start(record, hand: int) -> int:
+    """The index of the first step of `hand` (0-based) in a Build Up record."""
+    match = Match.from_record(record, at=0)
+    for index, step in enumerate(record.steps):
+        if getattr(match.state, "hand_index", 0) >= hand:
+            return index
+        match.play_step(step)
+    return len(record.steps)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--wpm", type=float, default=READING_WPM)
+    parser.add_argument("--guided", type=float, default=GUIDED_MOVE_SECONDS)
+    parser.add_argument("--move", type=float, default=GAME_MOVE_SECONDS)
+    args = parser.parse_args()
+    print(f"{'lesson':<11} {'stages':>6} {'words':>5} {'guided':>6} {'game':>9}  {'minutes':>7}")
+    for game in GAMES:
+        lesson = lesson_for(game)
+        words = sum(len(stage_text(lesson, stage).split()) for stage in lesson.stages)
+        words += len(SHORT_GAME_WORDS.split()) + len(lesson.short_words.split())
+        guided = sum(1 for stage in lesson.stages if stage.asks_move)
+        forced, free = short_game_decisions(game)
+        seconds = words / args.wpm * 60 + guided * args.guided + free * args.move + forced * FORCED_SECONDS
+        print(f"{game:<11} {len(lesson.stages):>6} {words:>5} {guided:>6} {free:>4}+{forced:<4}  {seconds / 60:>7.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,155 @@
+"""Learn to play: a guided hand for each game that few players know (Necropolis,
+Build Up, Cyprus), then a short real game against the easy bot.
+
+A `Lesson` is data: a fixed deal (a seed whose shuffle suits it), the options of the
+short game that follows, and its `Stage`s in the order a player meets the rules.
+Each stage says which passages of the game's rules document it shows (the passages
+the document marks, `rules.lesson_passages`: the lesson never words a rule itself),
+which table items its callout points at (keys of the table's `item_rects`), and the
+move(s) it asks for, written as the record writes them (``"draw"``, ``"3-4 s7"``);
+a stage that asks for no move waits for Next. The opponents answer with their first
+legal move, so the deal goes the same way every time the player makes the moves
+the stages ask for.
+
+This module and the lesson scripts import no pygame: `Guide` follows a lesson and
+judges each move the player makes; the scene is `lessons.table`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...engine import Action
+from ...engine.core import State
+from ...rules import lesson_passages
+
+GAMES = ("necropolis", "buildup", "cyprus")
+"""The games with a lesson, in the menus' order."""
+
+
+@dataclass(frozen=True)
+class Stage:
+    """One step of a guided hand."""
+
+    passages: tuple[str, ...]
+    """The names of the rules passages it shows, in order."""
+    points: tuple[Any, ...] = ()
+    """The table items the callout points at (the arrow goes to the first one there)."""
+    moves: tuple[str, ...] = ()
+    """The moves it teaches, in record notation; empty: it only explains (Next)."""
+    any_move: bool = False
+    """Any legal move will do (the stage teaches what every move is)."""
+
+    @property
+    def asks_move(self) -> bool:
+        return bool(self.moves) or self.any_move
+
+
+@dataclass(frozen=True)
+class Lesson:
+    game: str
+    seed: int
+    """Deals the guided hand (and, plus one, the short game)."""
+    stages: tuple[Stage, ...]
+    players: int = 2
+    minutes: int = 4
+    """About how long the lesson takes a person, the short game included (estimated
+    by bench/lessons.py; the setup screen's offer says it)."""
+    short_game: dict[str, Any] = field(default_factory=dict)
+    """Variant options that keep the short game short."""
+    short_from_hand: int = 0
+    """The short game starts at this hand (Build Up's 0..3), the earlier ones laid
+    by the first legal moves (`short_start`)."""
+    short_words: str = ""
+    """What the short game's announcement adds (where it starts)."""
+
+
+def lesson_for(game: str) -> Lesson:
+    """The lesson of `game`. :raises KeyError: for a game without one."""
+    if game == "necropolis":
+        from .necropolis import LESSON
+    elif game == "buildup":
+        from .buildup import LESSON
+    elif game == "cyprus":
+        from .cyprus import LESSON
+    else:
+        raise KeyError(game)
+    return LESSON
+
+
+def stage_text(lesson: Lesson, stage: Stage) -> str:
+    """What the stage's callout says: its passages of the rules, as one paragraph.
+
+    :raises KeyError: for a passage the rules document does not mark.
+    """
+    passages = lesson_passages(lesson.game)
+    return " ".join(passages[name] for name in stage.passages)
+
+
+def first_legal(state: State) -> Action:
+    """The opponents' move in a guided hand: their first legal one."""
+    return state.legal_actions()[0]
+
+
+def action_named(state: State, move: str) -> Action | None:
+    """The legal action written `move` (record notation, without the seat), if any."""
+    for action in state.legal_actions():
+        if str(action) == move:
+            return action
+    return None
+
+
+class Guide:
+    """Where the player is in a lesson's guided hand, and what a move is worth."""
+
+    def __init__(self, lesson: Lesson):
+        self.lesson = lesson
+        self.index = 0
+        """The stage shown (``len(stages)``: the guided hand is over)."""
+
+    @property
+    def stage(self) -> Stage | None:
+        stages = self.lesson.stages
+        return stages[self.index] if self.index < len(stages) else None
+
+    @property
+    def over(self) -> bool:
+        return self.index >= len(self.lesson.stages)
+
+    def next(self) -> None:
+        self.index = min(self.index + 1, len(self.lesson.stages))
+
+    def taught(self, state: State) -> list[Action]:
+        """The stage's moves that are legal now, in its order."""
+        stage = self.stage
+        if stage is None:
+            return []
+        return [action for move in stage.moves if (action := action_named(state, move)) is not None]
+
+    def accepts(self, state: State, action: Action) -> bool:
+        """Whether `action` (legal in `state`) is what the stage asks for."""
+        stage = self.stage
+        if stage is None or not stage.asks_move:
+            return False
+        return stage.any_move or action in self.taught(state)
+
+
+def short_start(lesson: Lesson, seed: int) -> list[str]:
+    """The steps before the short game's first hand (`Lesson.short_from_hand`):
+    hands played by the first legal moves, so the game starts where the lesson wants."""
+    from ...engine.match import Match
+
+    match = Match(lesson.game, options={**lesson.short_game, **_players(lesson)}, seed=seed)
+    while not match.is_over and getattr(match.state, "hand_index", 0) < lesson.short_from_hand:
+        if match.is_chance:
+            match.resolve_chance()
+        else:
+            match.apply(first_legal(match.state))
+    return list(match.steps)
+
+
+def _players(lesson: Lesson) -> dict[str, int]:
+    from ...engine import game_options
+
+    return {"players": lesson.players} if "players" in game_options(lesson.game) else {}

@@ -1,0 +1,24 @@
+"""The Necropolis lesson: deal 96, where you open, match a drawn tile, hide one that
+fits nowhere and play it from your mastabas once the site has grown to meet it."""
+
+from __future__ import annotations
+
+from ...engine.tiles import BY_NAME
+from . import Lesson, Stage
+
+LESSON = Lesson("necropolis", seed=96, minutes=6, stages=(
+    Stage(("intro",), points=("pile",)),
+    Stage(("opening",), points=("pile",), moves=("draw",)),
+    Stage(("sites",), points=("new_site",), moves=("new",)),
+    Stage(("draw",), points=("pile",), moves=("draw",)),
+    Stage(("matching",), points=(("end", "left"), ("end", "right")), moves=("left", "right")),
+    Stage(("draw",), points=("pile",), moves=("draw",)),
+    Stage(("never-stuck", "mastabas"), points=("mastabas",), moves=("hide",)),
+    Stage(("draw",), points=("pile",), moves=("draw",)),
+    Stage(("grows",), points=(("end", "right"),), moves=("right",)),
+    Stage(("play",), points=(("mastaba", BY_NAME["0-1"]), ("end", "right")), moves=("play 0-1 right",)),
+    Stage(("new-from", "new-site"), points=("new_site",)),
+    Stage(("exchange",), points=("pile",)),
+    Stage(("end",), points=("pile",)),
+    Stage(("scoring", "tip")),
+))

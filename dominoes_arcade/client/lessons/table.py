@@ -1,0 +1,324 @@
+"""The lesson scene: the game's own table in a lesson mode (`lesson_table` makes a
+subclass of the table the game's registry entry names, with `LessonMode` first).
+
+The guided hand: the player, seat 0, moves with the table's own input (the `Picker`:
+mouse, keyboard or controller); the opponents answer with their first legal move.
+A `Callout` shows the stage's passage of the rules and points at what it talks
+about; a stage that explains waits for Next (a click on it, CONFIRM); a stage that
+asks for a move lets the player move, and a move it does not teach is not made:
+the callout says why in a sentence (the engine's reason for an illegal one, through
+the table's `refuse` hook) and the player tries again. After the last stage, a
+short real game against the easy bot at the same table, and then "Lesson
+complete", remembered (`progress`). BACK or PAUSE asks whether to skip the lesson.
+
+Neither game is saved; the short game goes into the history marked as a demo, so
+the statistics keep to the player's own games.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+
+from ...engine import Action
+from ...session import Session
+from ...session.seats import RemoteSeat
+from .. import games
+from ..app import LOGICAL_SIZE
+from ..canvas import Canvas
+from ..input import InputEvent, Intent
+from ..scenes.menu import Dialog
+from ..tables import TableSetup, table_class
+from ..tables.base import TableScene
+from . import Guide, Lesson, first_legal, lesson_for, progress, short_start, stage_text
+from .callout import Callout
+
+_KEYS = itertools.count(1)
+EASY = "easy"
+SHORT_GAME_WORDS = "Now a short game against the easy bot, to play it all on your own."
+GUIDED_IGNORES = frozenset({Intent.UNDO, Intent.REDO, Intent.HINT})
+"""Undo and hints would take the guided hand off its script."""
+
+
+def sentence(text: str) -> str:
+    """`text` ending as a sentence does (a passage may stop where its sentence goes on)."""
+    return text if text.endswith((".", "!", "?", ":")) else f"{text}."
+
+
+@dataclass(frozen=True)
+class Words:
+    """What the callout says: a heading, the words, the button CONFIRM presses (None:
+    none does, the player is to move) and the one that skips the lesson."""
+
+    heading: str
+    text: str
+    confirm: tuple[str, Callable[[], None]] | None
+    skip: tuple[str, Callable[[], None]] | None = None
+
+    @property
+    def buttons(self) -> list[tuple[str, Callable[[], None]]]:
+        return [button for button in (self.confirm, self.skip) if button is not None]
+
+
+class LessonMode:
+    """The lesson's part of a lesson table; mixed in before the game's table."""
+
+    lesson: Lesson
+    short = False
+    """The short game after the guided hand (else the guided hand)."""
+    game_over_scene = False  # the callout says "Lesson complete" instead
+
+    def __init__(self, app, setup: TableSetup):
+        self.guide = Guide(self.lesson)
+        self.lesson_note: str | None = None
+        """Why the last move was not made, until the stage moves on."""
+        self.complete = False
+        self.drawn_tiles: list = []
+        """Where this frame's tiles went (`draw_tile`): the callout rather covers none."""
+        self._labels: tuple[tuple, list] = ((), [])
+        """Where the table's labels are (`table_labels`), and the moment they are for."""
+        self.reply_in = 0.0
+        """Seconds until an opponent of the guided hand answers."""
+        super().__init__(app, setup)
+        self.callout = Callout(app)
+
+    def new_session(self) -> Session:
+        setup = self.setup
+        seats = ["human"] + [EASY if self.short else RemoteSeat() for _ in range(setup.players - 1)]
+        return Session(setup.game, seats, dict(setup.options), setup.seed, start=setup.start, demo=True,
+                       think_delay=lambda: self.think_delay, bot_settings=self.app.settings.bots,
+                       key=("lesson", next(_KEYS)))
+
+    @property
+    def guided(self) -> bool:
+        return not self.short
+
+    def kind_label(self, seat: int) -> str:
+        if self.guided and seat > 0:
+            return "Opponent"
+        return super().kind_label(seat)
+
+    @property
+    def can_decide(self) -> bool:
+        if not super().can_decide:
+            return False
+        stage = self.guide.stage
+        return self.short or (stage is not None and stage.asks_move)
+
+    # -- the guided hand moving on ------------------------------------------------------
+    def advance(self, dt: float) -> None:
+        state = self.state
+        if self.guided and not self.session.is_over and state.current_player > 0:
+            self.reply_in -= dt
+            if self.reply_in > 0:
+                return
+            self.session.submit(state.current_player, first_legal(state))
+            self.reply_in = self.think_delay
+        super().advance(dt)
+
+    def play(self, action: Action) -> bool:
+        if self.short:
+            return super().play(action)
+        state = self.state
+        if not self.guide.accepts(state, action):
+            if action in state.legal_actions():
+                self.refuse("That is legal, but this time try the move the arrow shows.")
+            else:
+                self.refuse(state.why_illegal(action))
+            return False
+        if not super().play(action):
+            return False
+        self.next_stage()
+        return True
+
+    def refuse(self, reason: str) -> None:
+        """A move not made: the callout says why (a sentence), the stage waits."""
+        self.lesson_note = sentence(reason[:1].upper() + reason[1:])
+        self.app.audio.play("back")
+
+    def next_stage(self) -> None:
+        self.guide.next()
+        self.lesson_note = None
+
+    @property
+    def ready(self) -> bool:
+        """The callout's Next may be pressed: the player is to move and nothing moves."""
+        return self.waiting_for_human and not self.tweens.busy and self.app.scenes.top is self
+
+    def open_short_game(self) -> None:
+        """The guided hand is over: a real game against the easy bot, at a new table."""
+        lesson, app = self.lesson, self.app
+        seed = lesson.seed + 1
+        options = dict(lesson.short_game)  # the rules as the lesson taught them, whatever config.toml says
+        start = short_start(lesson, seed) if lesson.short_from_hand else None
+        setup = TableSetup(lesson.game, ["human"] + [EASY] * (lesson.players - 1), options, seed, start=start)
+        self.session.give_up()
+        table = lesson_table(lesson.game, short=True)(app, setup)
+        app.scenes.pop_until(lambda scene: scene is self)
+        app.scenes.replace(table)
+        app.audio.play("shuffle")
+
+    def on_game_over(self) -> None:
+        super().on_game_over()
+        if self.short:
+            self.complete = True
+            notice = progress.finish(self.lesson.game)
+            if notice:
+                self.app.toast(notice)
+            self.app.audio.play("win")
+
+    def ask_skip(self) -> None:
+        self.app.audio.play("back")
+        self.app.scenes.push(Dialog(self.app, "Skip this lesson?",
+                                    "Learn to play on the title screen starts it again whenever you like.",
+                                    [("Skip lesson", self.app.to_title), ("Keep learning", lambda: None)]))
+
+    def open_pause(self) -> None:
+        self.ask_skip()
+
+    # -- what the callout says ------------------------------------------------------------
+    def callout_words(self) -> Words | None:
+        """What the callout says now; None when it is not shown."""
+        title = f"Learn to play: {games.info(self.lesson.game).title}"
+        skip = ("Skip lesson", self.ask_skip)
+        if self.short:
+            if self.complete:
+                return Words("Lesson complete", f"{self.verdict()} Now you know the game.", ("Done", self.app.to_title))
+            return None
+        stage = self.guide.stage
+        if stage is None:
+            return Words(title, f"{SHORT_GAME_WORDS} {self.lesson.short_words}".strip(), ("Play", self.open_short_game),
+                         skip)
+        heading = f"{title} \u00b7 {self.guide.index + 1} of {len(self.lesson.stages)}"
+        text = sentence(stage_text(self.lesson, stage))
+        if stage.asks_move or not self.ready:
+            return Words(heading, text, None, skip)
+        return Words(heading, text, ("Next", self.next_stage), skip)
+
+    def verdict(self) -> str:
+        """The short game's result, said to the player."""
+        outcome = self.state.outcome()
+        if outcome is None or outcome.is_draw:
+            return "The short game is a draw."
+        return "You won the short game!" if 0 in outcome.winners else "The easy bot won the short game this time."
+
+    def pointed_rects(self) -> list:
+        stage = self.guide.stage if self.guided else None
+        if stage is None:
+            return []
+        rects = self.item_rects()
+        return [rects[item] for item in stage.points if item in rects]
+
+    def avoided_rects(self) -> list:
+        """What the callout must leave uncovered: what the player may pick up, and
+        where the stage asks them to put it (anywhere, when any move will do);
+        while it explains, every place of the table."""
+        rects = self.item_rects()
+        if not self.can_decide:
+            return list(rects.values())
+        choices = self.current_choices()
+        taught = self.guide.taught(self.state) if self.guided else []
+        items = {choice.source for choice in choices}
+        items |= {choice.target for choice in choices if not taught or choice.action in taught}
+        return [rects[item] for item in items if item in rects]
+
+    # -- drawing and input ----------------------------------------------------------------
+    def draw_tile(self, surface, tile: int, rect_or_pos, length: int, **kwargs):
+        where = super().draw_tile(surface, tile, rect_or_pos, length, **kwargs)
+        self.drawn_tiles.append(where)
+        return where
+
+    def table_labels(self) -> list:
+        """Where the table's own words are (its status, its seats' plates...): read off
+        a drawing of the table on a canvas that keeps its marks (`layout_check`), once
+        for each stage and decision."""
+        moment = (self.guide.index, self.decision_version, self.complete)
+        if self._labels[0] != moment:
+            canvas = Canvas(LOGICAL_SIZE)
+            super().draw(canvas)
+            self._labels = (moment, [mark.rect for mark in canvas.marks if mark.kind == "text"])
+        return self._labels[1]
+
+    def draw(self, surface) -> None:
+        words = self.callout_words()
+        labels = self.table_labels() if words is not None else []
+        self.drawn_tiles = []
+        super().draw(surface)
+        if words is None:
+            self.callout.rect, self.callout.buttons = None, []
+            return
+        self.callout.draw(surface, heading=words.heading, text=words.text, note_text=self.lesson_note,
+                          points=self.pointed_rects(), avoid=self.avoided_rects(),
+                          rather_not=list(self.item_rects().values()) + self.drawn_tiles + labels,
+                          buttons=words.buttons, confirm=words.confirm is not None)
+
+    def draw_over_marks(self, surface) -> None:
+        if self.callout_words() is not None:
+            self.callout.draw_rings(surface, self.pointed_rects())
+        super().draw_over_marks(surface)
+
+    def receive(self, event: InputEvent) -> None:
+        """A press of the callout's buttons (CONFIRM while it has one) is theirs, not
+        a skip of whatever the table still shows."""
+        words = self.callout_words()
+        pressed = event.intent is Intent.PRESS and self.callout.button_at(event.pos) is not None
+        if pressed or (event.intent is Intent.CONFIRM and words is not None and words.confirm is not None):
+            self.handle(event)
+        else:
+            super().receive(event)
+
+    def handle(self, event: InputEvent) -> None:
+        intent = event.intent
+        if intent is Intent.PRESS and event.button == 1:
+            button = self.callout.button_at(event.pos)
+            if button is not None:
+                self.app.audio.play("select")
+                button.action()
+                return
+            if self.callout.covers(event.pos):
+                return
+        words = self.callout_words()
+        if self.complete and intent in (Intent.BACK, Intent.PAUSE):
+            self.app.to_title()  # the lesson is over: nothing to skip
+            return
+        if intent is Intent.CONFIRM and words is not None and words.confirm is not None:
+            self.app.audio.play("select")
+            words.confirm[1]()
+            return
+        if self.guided and intent in GUIDED_IGNORES:
+            return
+        super().handle(event)
+
+    def is_animating(self) -> bool:
+        """Still while the callout waits for Next or Done with nothing moving: a
+        player reading draws nothing new."""
+        if self.complete or (self.guided and self.ready and not self.can_decide):
+            return self.tweens.running
+        return super().is_animating()
+
+    def prompts(self) -> list:
+        words = self.callout_words()
+        if words is not None and words.confirm is not None:
+            return [(Intent.CONFIRM, words.confirm[0])] + ([(Intent.BACK, "Skip lesson")] if words.skip else [])
+        kept = [(intent, text) for intent, text in super().prompts()
+                if not (self.guided and intent in GUIDED_IGNORES)]
+        return [(intent, "Skip lesson" if intent is Intent.PAUSE else text) for intent, text in kept]
+
+
+@cache
+def lesson_table(game: str, short: bool = False) -> type[TableScene]:
+    """The lesson table class of `game` (its guided hand, or with `short` the short
+    game after it): `LessonMode` over the game's own table."""
+    base = table_class(game)
+    return type(f"Lesson{base.__name__}", (LessonMode, base), {"lesson": lesson_for(game), "short": short})
+
+
+def new_lesson(app, game: str) -> TableScene:
+    """The table of the lesson of `game`, at its first stage (`App.open("lesson", game)`
+    puts it on the stack)."""
+    lesson = lesson_for(game)
+    setup = TableSetup(game, ["human"] + ["remote"] * (lesson.players - 1), {}, lesson.seed)  # the rules as written
+    app.audio.play("shuffle")
+    return lesson_table(game)(app, setup)

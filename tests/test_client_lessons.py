@@ -1,0 +1,188 @@
+"""Learn to play (dominoes_arcade/client/lessons/): a player with one device alone
+(mouse, keyboard, controller) takes each game's lesson from the title screen to
+"Lesson complete": Next on each stage that explains, the move each stage asks for
+through the table's own input, then the short game against the easy bot, each
+decision a random one of the table's choices, to its end. A move the stage does
+not teach is explained in the callout and not made; the finished lesson is
+remembered by the next app; the setup screen offers a lesson once."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from client_drive import click_at, drag
+from lesson_drive import add_controller, guided_hand, take_lesson, wait_for
+from test_client_support import animated, click_widget, key, run, widget
+
+from dominoes_arcade.client.layout_check import problems
+from dominoes_arcade.client.lessons import GAMES, lesson_for, progress
+from dominoes_arcade.engine.tiles import BY_NAME
+
+
+@pytest.mark.parametrize("device", ["mouse", "keyboard", "controller"])
+@pytest.mark.parametrize("game", GAMES)
+def test_a_lesson_is_taken_start_to_end_with_one_device(app, game, device):
+    seconds, stages = take_lesson(app, game, device)
+    assert stages == len(lesson_for(game).stages)
+    assert progress.load().finished == {game}
+
+
+def open_buildup_lesson(app):
+    table = app.open("lesson", "buildup")
+    while table.guide.index < 2:  # the colours, the stacks: Next twice
+        wait_for(app, lambda: table.ready)
+        run(app)
+        click_at(app, table.callout.buttons[0].rect.center)
+    wait_for(app, lambda: table.ready and table.can_decide)
+    return table
+
+
+def test_a_legal_move_the_stage_does_not_teach_is_explained_and_not_made(app):
+    table = open_buildup_lesson(app)
+    steps, stage = list(table.steps), table.guide.index
+    rects = table.item_rects()
+    drag(app, rects[("hand", BY_NAME["2-4"])].center, rects[("stack", 1)].center)  # legal, but not 3-4 on s7
+    assert table.steps == steps and table.guide.index == stage
+    assert table.lesson_note == "That is legal, but this time try the move the arrow shows."
+    app.check_layout = True
+    run(app)
+    app.check_layout = False
+    shown = [mark.what for mark in app.layout_marks if mark.kind == "text"]
+    assert any(line.startswith("That is legal, but this time try") for line in shown), "the callout says why"
+
+
+def test_an_illegal_move_gets_the_engines_reason_and_the_stage_waits(app):
+    table = open_buildup_lesson(app)
+    steps, stage = list(table.steps), table.guide.index
+    rects = table.item_rects()
+    drag(app, rects[("hand", BY_NAME["1-3"])].center, rects[("stack", 0)].center)  # 1-3 on 5-6
+    assert table.steps == steps and table.guide.index == stage
+    assert table.lesson_note == "1-3 may not cover 5-6 on s0: a non-double needs at least as many pips."
+    assert not app.toasts, "the reason is in the callout, not in a toast"
+    rects = table.item_rects()
+    drag(app, rects[("hand", BY_NAME["3-4"])].center, rects[("stack", 7)].center)  # tried again: the taught move
+    assert table.steps[len(steps)] == "0 3-4 s7" and table.guide.index == stage + 1
+    assert table.lesson_note is None
+
+
+def test_a_callout_waiting_for_next_draws_nothing_new(app):
+    table = app.open("lesson", "cyprus")
+    wait_for(app, lambda: table.ready)
+    run(app, frames=3)
+    assert table.callout.buttons[0].label == "Next" and not table.is_animating()
+
+
+def test_next_is_pressed_at_once_while_the_table_still_shows_something(app_with):
+    """A confirm on a table first skips what it still shows without holding the game
+    (a deal cascading); Next is the callout's, so one press goes to the next stage."""
+    app = app_with(animated("fast"))
+    table = app.open("lesson", "necropolis")
+    wait_for(app, lambda: table.ready)
+
+    class Glow:
+        alpha = 0.0
+
+    table.tweens.tween(Glow(), 2.0, hold=False, alpha=1.0)  # shown, not holding the game
+    run(app, key(pygame.K_RETURN))
+    assert table.guide.index == 1
+
+
+def test_undo_and_hints_do_not_take_the_guided_hand_off_its_script(app):
+    table = open_buildup_lesson(app)
+    rects = table.item_rects()
+    drag(app, rects[("hand", BY_NAME["3-4"])].center, rects[("stack", 7)].center)
+    wait_for(app, lambda: table.ready and table.can_decide)
+    steps = list(table.steps)
+    run(app, key(pygame.K_u))
+    run(app, key(pygame.K_h))
+    run(app, frames=5)
+    assert table.steps == steps and table.hint is None
+
+
+def test_escape_asks_to_skip_the_lesson_and_skipping_remembers_nothing(app):
+    table = app.open("lesson", "necropolis")
+    run(app, key(pygame.K_ESCAPE))
+    assert app.scenes.top.name == "dialog"
+    click_widget(app, "Keep learning")
+    assert app.scenes.top is table
+    run(app, key(pygame.K_ESCAPE))
+    click_widget(app, "Skip lesson")
+    assert app.scenes.top.name == "title"
+    assert progress.load().finished == set()
+
+
+def test_a_finished_lesson_is_remembered_by_the_next_app(app_with):
+    first = app_with()
+    take_lesson(first, "cyprus", "keyboard")
+    first.close()
+    app = app_with()
+    click_widget(app, "Learn to play")
+    assert app.scenes.top.name == "lessons"
+    assert [(w.label, w.finished) for w in app.scenes.top.focus.widgets[:3]] == \
+        [("Necropolis", False), ("Build Up", False), ("Cyprus", True)]
+    app.scenes.pop()
+    app.open("setup", "cyprus")
+    assert not [w for w in app.scenes.top.focus.widgets if w.label in ("Learn", "Not now")]
+
+
+def offers(app) -> bool:
+    return any(w.label == "Not now" for w in app.scenes.top.focus.widgets)
+
+
+def test_the_setup_screen_offers_a_lesson_once(app_with):
+    app = app_with()
+    app.open("setup", "necropolis")
+    assert offers(app) and widget(app, "Start game").focused  # the offer never stands in the way
+    app.scenes.pop()
+    app.open("setup", "necropolis")
+    assert not offers(app)
+    app.scenes.pop()
+    app.open("setup", "buildup")
+    click_widget(app, "Not now")
+    assert not offers(app) and app.scenes.top.name == "setup"
+    app.close()
+    app = app_with()
+    app.open("setup", "buildup")
+    assert not offers(app)
+    app.scenes.pop()
+    app.open("setup", "sebastopol")  # a game with no lesson
+    assert not offers(app)
+    app.scenes.pop()
+    app.open("setup", "cyprus", players=10)  # ten seats leave no room: not offered, so offered later
+    assert not offers(app)
+    app.scenes.pop()
+    app.open("setup", "cyprus")
+    click_widget(app, "Learn")
+    assert app.scenes.top.name == "table" and app.scenes.top.lesson.game == "cyprus"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_callout_collides_with_nothing_and_covers_no_item_to_pick(app, game):
+    add_controller(app)
+    table = app.open("lesson", game)
+    found = {}
+
+    def check(app, table) -> None:
+        app.check_layout = True
+        run(app)
+        app.check_layout = False
+        for problem in problems(app.layout_marks, pygame.Rect(0, 0, 1280, 720)):
+            found.setdefault(str(problem).split(" at ")[0], f"stage {table.guide.index}: {problem}")
+        if table.callout.rect is not None:
+            for rect in table.avoided_rects() if table.can_decide else []:
+                assert not table.callout.rect.colliderect(rect), f"stage {table.guide.index} covers {rect}"
+
+    guided_hand(app, table, "controller", on_stage=check)
+    assert not found, "\n".join(found.values())
+
+
+def test_the_chooser_collides_with_nothing_and_ticks_only_the_finished(app):
+    progress.finish("buildup")
+    click_widget(app, "Learn to play")
+    app.check_layout = True
+    run(app, frames=2)
+    assert not problems(app.layout_marks, pygame.Rect(0, 0, 1280, 720))
+    assert [(w.label, w.finished) for w in app.scenes.top.focus.widgets[:3]] == \
+        [("Necropolis", False), ("Build Up", True), ("Cyprus", False)]
+    run(app, key(pygame.K_ESCAPE))
+    assert app.scenes.top.name == "title"
