@@ -24,10 +24,10 @@ import pygame
 from .. import games
 from ..app import LOGICAL_SIZE
 from ..input import Intent
-from ..option_rows import option_widget
 from ..lessons import GAMES as LESSON_GAMES
 from ..lessons import lesson_for
 from ..lessons import progress as lesson_progress
+from ..option_rows import option_widget
 from ..tables import SEAT_KINDS, TableSetup, open_table, seat_label
 from ..theme import BODY, LARGE, SMALL
 from ..widgets import Button, ChoiceList

@@ -201,8 +201,12 @@ class TitleScene(MenuScene):
         if self.saves and not offered:
             self.focus.focus(next(w for w in self.focus.widgets if w.label == "Continue"))
 
-a chooser), demo, statistics, rules, settings and quit, and Play online. Beside the
-games' cards, Learn to play's opens the lessons' chooser (`lessons.chooser`).
+    def play_online(self) -> None:
+        self.app.open("online")
+
+
+    def open_lessons(self) -> None:
+        self.app.open("lessons")
 
     def open_statistics(self) -> None:
         self.app.open("statistics")
