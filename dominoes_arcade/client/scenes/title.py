@@ -111,6 +111,7 @@ class TitleScene(MenuScene):
             self.focus.add(GameCard((x, 214, width, 206), game, self._setup_opener(game), self.app.tile_art))
             x += width + 24
         self.focus.add(LearnCard((x, 214, width, 206), self.open_lessons))
+        x += width + 24
         self.focus.add(Button((x, 214, width, 206), "Play online", self.play_online, subtitle="Host or join",
                               help="Play with friends on other computers: host a game, or join one."))
         labels = [("Watch a demo", self.watch_demo, "Bots play a game while you watch."),
