@@ -35,6 +35,7 @@ from . import keeping
 from .bot_seats import BotSeats
 from .bot_worker import BotWorker, Decision
 from .events import ActionRefused, BotFailed, GameOver, Rebuilt, SessionEvent, StepApplied, TurnChanged
+from .move_values import MoveValues
 from .seats import BotSeat, RecordSeat, RemoteSeat, Seat, seat_for
 from .undo import UndoRedo
 
@@ -119,6 +120,10 @@ class Session:
         """What happened since the view last drained them (`drain`)."""
         self.undo_redo = UndoRedo(self)
         self.bots = BotSeats(self, worker)
+        self.values = MoveValues(self)
+        """The analysis view's values of the decision on screen (`move_values`)."""
+        self.assisted = False
+        """The analysis view was on at a human's decision: the history marks the game."""
         self._turn = self.state.current_player
 
     @classmethod
@@ -207,11 +212,12 @@ class Session:
     def poll(self) -> None:
         """Keep the bots busy without moving the game (the view holds it while it
         animates): the bot to move is asked as soon as its seat is to move, and a
-        hint asked for is collected."""
+        hint asked for is collected, and the analysis view's values asked for."""
         if self.ended:
             return
         self.bots.ask_for_move()
         self.bots.collect_hint()
+        self.values.poll()
 
     def tick(self, dt: float) -> None:
         """`dt` seconds passed: resolve a chance node; play a bot's answer once it has
@@ -419,6 +425,7 @@ class Session:
     def close(self, viewer: int | None = None) -> None:
         """The game is left: its bots are dropped, and an unfinished game is saved."""
         self.bots.forget(hint=True)
+        self.values.close()
         self.save(viewer)
 
     def to_record(self) -> Record:
