@@ -7,7 +7,8 @@ Demos and hot-seat games are not counted (as ``dominoes-arcade stats``); the
 games a bot finished for the player, and those played with the move values
 shown (the analysis view), are counted apart, in a line under the rows. Up and
 down (or Page Up / Page Down, the wheel) scroll the rows when there are more than
-fit; "Watch the last game" replays the latest game of the history.
+fit; "Watch the last game" replays the latest game of the history, "Review a game"
+reviews any game of yours in it (`review`).
 """
 
 from __future__ import annotations
@@ -80,10 +81,12 @@ class StatisticsScene(MenuScene):
         super().__init__(app)
 
     def build(self) -> None:
-        self.focus.add(Button((WIDTH // 2 - 330, 584, 300, 54), "Back", self.back, help="Back to the title screen."))
+        self.focus.add(Button((WIDTH // 2 - 480, 584, 300, 54), "Back", self.back, help="Back to the title screen."))
         if self.entries:
-            self.focus.add(Button((WIDTH // 2 + 30, 584, 300, 54), "Watch the last game", self.watch_last,
+            self.focus.add(Button((WIDTH // 2 - 150, 584, 300, 54), "Watch the last game", self.watch_last,
                                   help="Replay the latest game of your history, every hand face up."))
+            self.focus.add(Button((WIDTH // 2 + 180, 584, 300, 54), "Review a game", self.review,
+                                  help="Your decisions in a game of yours, the costliest first."))
 
     def watch_last(self) -> None:
         """The latest finished game (demos included) in the replay viewer, where
@@ -92,6 +95,12 @@ class StatisticsScene(MenuScene):
         seats = list(record.seats) or ["record"] * int(record.options.get("players", 2))
         open_table(self.app, TableSetup(record.game, seats, dict(record.options),
                                         record.seed if isinstance(record.seed, int) else 0, record=record))
+
+    def review(self) -> None:
+        """Choose a game of the history to review (`review.ReviewPickScene`)."""
+        from .review import ReviewPickScene
+
+        self.app.scenes.push(ReviewPickScene(self.app, self.entries))
 
     def scroll(self, by: int) -> None:
         self.first_row = max(0, min(max(0, len(self.rows) - VISIBLE_ROWS), self.first_row + by))

@@ -217,8 +217,8 @@ class AnalysisMarks:
         """A badge of `size` with `words` beside `rect`, clear of `taken` (then taken
         too), and of `avoided` where the table leaves room (`place`)."""
         style = self.table.app.style
-        if best:
-            words = "\u2605" + words
+        if best:  # a value alone takes the star close; a word after it, a space
+            words = "\u2605" + ("" if words[0].isdigit() else " ") + words
         ink = BEST_TEXT if best or colour is not None else BADGE_TEXT
         text = style.text(words, BADGE_SIZE, ink, bold=True)
         spot = (item, colour, size.size)
