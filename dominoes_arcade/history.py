@@ -199,10 +199,13 @@ class SavedGame:
     viewer: int = 0
     """The seat whose hand the table showed."""
     saved_at: float = field(default_factory=time.time)
+    assisted: bool = False
+    """The move values were shown at a decision of the player's (the game stays
+    assisted when continued); a save written before it existed reads as not."""
 
     def to_json(self) -> str:
         return json.dumps({"save_version": VERSION, "record": self.record.to_dict(), "kinds": self.kinds,
-                           "viewer": self.viewer, "saved_at": round(self.saved_at, 3)})
+                           "viewer": self.viewer, "saved_at": round(self.saved_at, 3), "assisted": self.assisted})
 
 
 def save_path(game: str, folder: Path | None = None) -> Path:
@@ -268,7 +271,10 @@ def read_save(path: Path, programs: Sequence[str] = ()) -> tuple[SavedGame | Non
         state = replay(record, check_end=False)
         if state.is_terminal:
             raise ValueError("the game in it is already over")
-        return SavedGame(record, kinds, viewer, float(data.get("saved_at", 0))), None
+        assisted = data.get("assisted", False)
+        if not isinstance(assisted, bool):
+            raise ValueError("bad assisted: not true or false")
+        return SavedGame(record, kinds, viewer, float(data.get("saved_at", 0)), assisted), None
     except (OSError, ValueError, KeyError, TypeError) as error:  # FileError, RecordError, ReplayError included
         try:
             aside = set_aside(path)

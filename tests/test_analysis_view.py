@@ -196,3 +196,14 @@ def test_the_statistics_leave_assisted_games_out_of_the_results():
     (row,) = stats.statistics(games)
     assert (row.games, row.count("loss"), row.assisted, row.longest_streak) == (2, 0, 1, 2)
     assert stats.recent_results(games) == [("buildup", "win"), ("buildup", "win")]
+
+
+def test_a_game_saved_with_the_values_shown_stays_assisted_when_continued(tmp_path, worker):
+    session = human_decision(tmp_path, worker)
+    wait_for(session, lambda: session.values.current() is not None)
+    session.close()  # left before its end: saved
+    again, notice = Session.load(tmp_path, worker=worker, bot_settings=FAST_BOTS)
+    assert notice is None and again is not None and again.assisted
+    drive(again, 5)
+    (entry_,), _ = history.read_history(tmp_path)
+    assert entry_.assisted

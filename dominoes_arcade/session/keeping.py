@@ -68,7 +68,7 @@ def save_in_progress(session: Session, viewer: int | None = None, folder: Path |
     if viewer is None:
         viewer = (session.human_seats or [0])[0]
     try:
-        history.save_game(history.SavedGame(record, list(session.kinds), viewer), folder)
+        history.save_game(history.SavedGame(record, list(session.kinds), viewer, assisted=session.assisted), folder)
     except OSError as error:
         session.events.append(Notice(f"The game could not be saved: {error.strerror or error}"))
         return False

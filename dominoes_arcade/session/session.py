@@ -132,7 +132,10 @@ class Session:
         steps laid again, the save discarded once the game is finished or given up."""
         record = saved.record
         seed = record.seed if isinstance(record.seed, int) else 0
-        return cls(record.game, list(saved.kinds), dict(record.options), seed, start=record, continued=True, **kwargs)
+        session = cls(record.game, list(saved.kinds), dict(record.options), seed, start=record, continued=True,
+                      **kwargs)
+        session.assisted = saved.assisted  # the values shown before it was saved still count
+        return session
 
     @classmethod
     def load(cls, folder: Path | None = None, programs: Sequence[str] = (),

@@ -134,7 +134,8 @@ class AnalysisMarks:
         hand), as it would a player's."""
         table = self.table
         if table.waiting_for_human:
-            return table.current_choices(), table.item_rects()
+            # Only to the player at the screen (in hot-seat, once the pass screen is confirmed).
+            return (table.current_choices(), table.item_rects()) if table.can_decide else ([], {})
         if table.setup.record is None:
             return [], {}
         table.describes_seat_to_move = True
