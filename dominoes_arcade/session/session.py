@@ -214,8 +214,9 @@ class Session:
     # -- the game moving on -----------------------------------------------------------------
     def poll(self) -> None:
         """Keep the bots busy without moving the game (the view holds it while it
-        animates): the bot to move is asked as soon as its seat is to move, and a
-        hint asked for is collected, and the analysis view's values asked for."""
+        animates): the bot to move is asked as soon as its seat is to move, a hint
+        asked for is collected, and the analysis view's values are asked for and
+        collected (`move_values`)."""
         if self.ended:
             return
         self.bots.ask_for_move()
