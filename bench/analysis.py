@@ -21,8 +21,19 @@ search's own noise at `hard`'s budget.
   analysis ends on at `hard`'s budget.
 
 ``--rates`` prints instead each game's rollouts per CPU second of the search
-(`HARD_ROLLOUTS` is about what 150 ms of it buys). Never part of the tests: timings
-depend on the machine. Run ``python bench/analysis.py [--positions N] [--games ...]``.
+(`HARD_ROLLOUTS` is about what 150 ms of it buys).
+
+``--worker GAMES`` measures the analysis view as the client runs it: GAMES whole
+games of each game, a player (seat 0) against `medium`, through a `Session` whose
+bots and values go to the bot worker process (`session.move_values`). At each of
+the player's decisions with a choice the view is on and polled every
+`POLL_SECONDS` (a frame is 17 ms) until its refining ends at `expert`'s rollouts;
+then the analysis's best move is played. Per decision: the time from the decision
+to its first values, and to the stable best move (from when the best move is the
+one it ends on); medians and 90th percentiles per game.
+
+Never part of the tests: timings depend on the machine. Run ``python
+bench/analysis.py [--positions N] [--games ...]``.
 """
 
 from __future__ import annotations
@@ -31,12 +42,16 @@ import argparse
 import json
 import statistics
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 from bots import positions  # bench/bots.py, beside this script: the same greedy self-play positions
 
 from dominoes_arcade.bots.analysis import EXPERT_FACTOR, DecisionAnalysis, hard_rollouts
 from dominoes_arcade.engine import State
+from dominoes_arcade.session import Session
+from dominoes_arcade.session.bot_worker import BotWorker
 from dominoes_arcade.tournament.standings import wilson_interval
 
 CASES = {"necropolis": ("necropolis", None), "buildup": ("buildup", None), "cyprus": ("cyprus", 4)}
@@ -109,6 +124,71 @@ def rates(count: int, seed: int) -> None:
         print(f"| {label} | {count} | {median:,.0f} | {0.15 * median:,.0f} | {hard_rollouts(game):,} |", flush=True)
 
 
+POLL_SECONDS = 0.002
+"""How often the worker path is polled: finer than a frame, so the times are the
+worker's, not the frame clock's."""
+
+
+def worker_decision(session: Session) -> tuple[float, float, int]:
+    """The values of the decision in front of the player, polled until refined to
+    the end: (seconds to the first values, seconds to the stable best, rounds)."""
+    start = time.perf_counter()
+    seen = []  # (seconds, best) of each analysis shown
+    while True:
+        session.poll()
+        analysis = session.values.current()
+        if analysis is not None and (not seen or analysis.rollouts != seen[-1][2]):
+            seen.append((time.perf_counter() - start, analysis.best, analysis.rollouts))
+        if analysis is not None and session.values.ticket is None:
+            break
+        time.sleep(POLL_SECONDS)
+    final = seen[-1][1]
+    stable = next(index for index in range(len(seen)) if all(best is final for _, best, _ in seen[index:]))
+    session.play(final)
+    return seen[0][0], seen[stable][0], len(seen)
+
+
+def worker_path(count: int, seed: int, labels: list[str]) -> None:
+    """The analysis view through the real worker path, `count` games of each game."""
+    print("| game | games | decisions | first value, ms (median / p90) | stable best, ms (median / p90) "
+          "| rounds (median) |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    worker = BotWorker("process")
+    scratch = tempfile.TemporaryDirectory()  # the games' history and saves: never the user's
+    try:
+        for label in labels:
+            game, players = CASES[label]
+            firsts, stables, rounds = [], [], []
+            for number in range(count):
+                seats = ["human"] + ["medium"] * ((players or 2) - 1)
+                session = Session(game, seats, seed=seed + number, worker=worker, folder=Path(scratch.name),
+                                  bot_settings={"medium": "greedy", "think_delay_ms": 0})
+                session.values.show(True)
+                while not session.state.is_terminal:
+                    session.tick(0.0)
+                    if session.waiting_for_human:
+                        legal = session.state.legal_actions()
+                        if len(legal) == 1:
+                            session.play(legal[0])
+                            continue
+                        first, stable, steps = worker_decision(session)
+                        firsts.append(1000 * first)
+                        stables.append(1000 * stable)
+                        rounds.append(steps)
+                    else:
+                        time.sleep(0.0005)  # a bot thinking in the worker
+                session.close()
+
+            def spread(values: list[float]) -> str:
+                return f"{statistics.median(values):.0f} / {statistics.quantiles(values, n=10)[-1]:.0f}"
+
+            print(f"| {label} | {count} | {len(firsts)} | {spread(firsts)} | {spread(stables)} | "
+                  f"{statistics.median(rounds):.0f} |", flush=True)
+    finally:
+        worker.close()
+        scratch.cleanup()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--positions", type=int, default=200, help="positions per game (default 200)")
@@ -117,7 +197,12 @@ def main() -> None:
     parser.add_argument("--rates", action="store_true", help="print the search's rollouts per CPU second instead")
     parser.add_argument("--rows", help="also write every position's figures here (JSON Lines)")
     parser.add_argument("--from-rows", help="print the table from the figures a --rows run wrote, measuring nothing")
+    parser.add_argument("--worker", type=int, metavar="GAMES",
+                        help="time the analysis view through the bot worker over GAMES games of each game instead")
     args = parser.parse_args()
+    if args.worker:
+        worker_path(args.worker, args.seed, args.games)
+        return
     if args.rates:
         rates(min(args.positions, 40), args.seed)
         return

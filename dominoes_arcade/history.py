@@ -6,7 +6,9 @@ per game) and the history of finished games. No pygame: the client writes them, 
   journal's format, so `dominoes-arcade replay` reads it) with a few keys more:
   ``kinds`` (each seat's ``human`` or difficulty), ``winners``, ``demo`` (bots in
   every seat), ``finished_by_bot`` (the human seats a bot finished: "Let the bot
-  finish"; a line written before it existed reads as none), ``finished_at`` and
+  finish"; a line written before it existed reads as none), ``assisted`` (the
+  analysis view was on at a decision of the player's; an older line reads as
+  not), ``finished_at`` and
   ``history_version``. Lines are appended with one write each and flushed, as
   the journal is: a crash can at worst cut the last line short, and reading
   drops such a line. A line is always appended on a line of its own (after a
@@ -83,6 +85,8 @@ class HistoryEntry:
     """1-based, as `dominoes-arcade replay history.jsonl --index N` counts."""
     finished_by_bot: list[int] = field(default_factory=list)
     """The human seats a bot played to the end ("Let the bot finish")."""
+    assisted: bool = False
+    """The analysis view showed the move values at a decision of the player's."""
 
     @property
     def humans(self) -> list[int]:
@@ -90,10 +94,11 @@ class HistoryEntry:
 
 
 def history_line(record: Record, kinds: list[str], winners: list[int], *, demo: bool,
-                 finished_at: float | None = None, finished_by_bot: Sequence[int] = ()) -> str:
+                 finished_at: float | None = None, finished_by_bot: Sequence[int] = (),
+                 assisted: bool = False) -> str:
     """One history line for a finished game."""
     extra = {"kinds": list(kinds), "winners": list(winners), "demo": bool(demo),
-             "finished_by_bot": list(finished_by_bot),
+             "finished_by_bot": list(finished_by_bot), "assisted": bool(assisted),
              "finished_at": round(finished_at if finished_at is not None else time.time(), 3),
              "history_version": VERSION}
     return json.dumps({**record.to_dict(), **extra})
@@ -133,8 +138,11 @@ def entry_from_json(text: str, line: int) -> HistoryEntry:
     by_bot = data.get("finished_by_bot", [])  # absent from lines written before it existed
     if not isinstance(by_bot, list) or not all(isinstance(s, int) and kinds[s:s + 1] == ["human"] for s in by_bot):
         raise ValueError("bad finished_by_bot: not human seats")
+    assisted = data.get("assisted", False)  # absent from lines written before it existed
+    if not isinstance(assisted, bool):
+        raise ValueError("bad assisted: not true or false")
     return HistoryEntry(record, kinds, winners, bool(data.get("demo")), float(data.get("finished_at", 0)), line,
-                        by_bot)
+                        by_bot, assisted)
 
 
 def read_history(folder: Path | None = None) -> tuple[list[HistoryEntry], str | None]:
@@ -191,10 +199,13 @@ class SavedGame:
     viewer: int = 0
     """The seat whose hand the table showed."""
     saved_at: float = field(default_factory=time.time)
+    assisted: bool = False
+    """The move values were shown at a decision of the player's (the game stays
+    assisted when continued); a save written before it existed reads as not."""
 
     def to_json(self) -> str:
         return json.dumps({"save_version": VERSION, "record": self.record.to_dict(), "kinds": self.kinds,
-                           "viewer": self.viewer, "saved_at": round(self.saved_at, 3)})
+                           "viewer": self.viewer, "saved_at": round(self.saved_at, 3), "assisted": self.assisted})
 
 
 def save_path(game: str, folder: Path | None = None) -> Path:
@@ -260,7 +271,10 @@ def read_save(path: Path, programs: Sequence[str] = ()) -> tuple[SavedGame | Non
         state = replay(record, check_end=False)
         if state.is_terminal:
             raise ValueError("the game in it is already over")
-        return SavedGame(record, kinds, viewer, float(data.get("saved_at", 0))), None
+        assisted = data.get("assisted", False)
+        if not isinstance(assisted, bool):
+            raise ValueError("bad assisted: not true or false")
+        return SavedGame(record, kinds, viewer, float(data.get("saved_at", 0)), assisted), None
     except (OSError, ValueError, KeyError, TypeError) as error:  # FileError, RecordError, ReplayError included
         try:
             aside = set_aside(path)

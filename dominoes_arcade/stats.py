@@ -9,7 +9,8 @@ against other players only is a row ``online``, and one with bots at the table
 too is ``mixed``. A game is a win when you are the only
 winner, a draw when you share the win, a loss otherwise. A game a bot finished
 for you ("Let the bot finish") is counted apart (``finished_by_bot``): it is
-nobody's win or loss, nor part of a streak or a score.
+nobody's win or loss, nor part of a streak or a score. So is a game played with
+the analysis view on (``assisted``): the move values were shown to you.
 """
 
 from __future__ import annotations
@@ -45,8 +46,9 @@ def yours(entries: list[HistoryEntry]) -> list[HistoryEntry]:
 
 
 def counted(entries: list[HistoryEntry]) -> list[HistoryEntry]:
-    """The games the statistics count as results, oldest first: yours, played to the end by you."""
-    return [entry for entry in yours(entries) if not entry.finished_by_bot]
+    """The games the statistics count as results, oldest first: yours, played to the
+    end by you without the analysis view."""
+    return [entry for entry in yours(entries) if not entry.finished_by_bot and not entry.assisted]
 
 
 @dataclass
@@ -58,6 +60,8 @@ class Row:
     scores: list[int] = field(default_factory=list)
     finished_by_bot: int = 0
     """Games a bot finished for you: counted apart, in none of the other numbers."""
+    assisted: int = 0
+    """Games played with the analysis view on (not finished by a bot): counted apart too."""
 
     @property
     def games(self) -> int:
@@ -104,7 +108,8 @@ class Row:
                 "draws": self.count("draw"), "losses": self.count("loss"), "win_rate": round(self.win_rate, 4),
                 "best_score": self.best_score, "average_score": None if average is None else round(average, 2),
                 "current_streak": self.current_streak, "longest_streak": self.longest_streak,
-                "finished_by_bot": self.finished_by_bot, "higher_score_wins": higher_score_wins(self.game)}
+                "finished_by_bot": self.finished_by_bot, "assisted": self.assisted,
+                "higher_score_wins": higher_score_wins(self.game)}
 
 
 def statistics(entries: list[HistoryEntry]) -> list[Row]:
@@ -115,6 +120,9 @@ def statistics(entries: list[HistoryEntry]) -> list[Row]:
         row = rows.setdefault((game, opponents(entry)), Row(game, opponents(entry)))
         if entry.finished_by_bot:
             row.finished_by_bot += 1
+            continue
+        if entry.assisted:
+            row.assisted += 1
             continue
         you = entry.humans[0]
         row.results.append(verdict(entry, you))

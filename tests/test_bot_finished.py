@@ -86,7 +86,7 @@ def test_stats_json_and_the_statistics_screen_show_the_games_apart(app_with, res
     assert outcome.exit_code == 0, outcome.output
     (row,) = json.loads(outcome.output)
     assert (row["games"], row["finished_by_bot"]) == (2, 1)
-    from dominoes_arcade.client.scenes.statistics import bot_finished_note
+    from dominoes_arcade.client.scenes.statistics import apart_note
 
     app = app_with(KIT_CONFIG, resolution=resolution)
     app.open("statistics")
@@ -94,6 +94,6 @@ def test_stats_json_and_the_statistics_screen_show_the_games_apart(app_with, res
     run(app, frames=2)
     assert app.scenes.top.name == "statistics"
     note = "Not counted above: 1 game a bot finished for you (Build Up 1)."
-    assert bot_finished_note(app.scenes.top.rows) == note
+    assert apart_note(app.scenes.top.rows) == note
     assert note in [mark.what for mark in app.layout_marks if mark.kind == "text"], "drawn on the screen"
     assert problems(app.layout_marks, pygame.Rect((0, 0), LOGICAL_SIZE)) == []

@@ -8,7 +8,7 @@ import pytest
 import test_client_support  # noqa: F401  (dummy SDL drivers before pygame starts)
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_client_support import PAD, pad_added, pad_button, pad_removed
+from test_client_support import PAD, key, pad_added, pad_button, pad_removed
 
 from dominoes_arcade.client.focus import FocusGroup, nearest
 from dominoes_arcade.client.input import Device, InputEvent, InputMapper, Intent
@@ -122,7 +122,22 @@ def test_stick_deadzone_hysteresis_and_repeat():
     assert mapper.update(1.0) == []
     assert intents(mapper.map([axis(-32768)])) == [Intent.UP]
     assert intents(mapper.map([axis(32767, pygame.CONTROLLER_AXIS_LEFTX)])) == [Intent.RIGHT]
-    assert mapper.map([axis(32767, pygame.CONTROLLER_AXIS_TRIGGERLEFT)]) == []
+    assert mapper.map([axis(32767, pygame.CONTROLLER_AXIS_TRIGGERRIGHT)]) == []
+
+
+def test_the_left_trigger_is_a_button_that_shows_the_move_values():
+    mapper = InputMapper()
+    left = pygame.CONTROLLER_AXIS_TRIGGERLEFT
+    assert mapper.map([axis(int(0.4 * 32767), left)]) == []  # a finger resting on it
+    assert intents(mapper.map([axis(int(0.6 * 32767), left)])) == [Intent.VALUES]
+    assert mapper.last_device is Device.CONTROLLER
+    assert mapper.map([axis(32767, left), axis(int(0.45 * 32767), left)]) == [], "held: one press"
+    assert mapper.update(1.0) == [], "it does not repeat"
+    assert mapper.map([axis(0, left)]) == []
+    assert intents(mapper.map([axis(32767, left)])) == [Intent.VALUES], "pulled again"
+    assert intents(mapper.map(key(pygame.K_v))) == [Intent.VALUES]
+    assert prompt_label(Intent.VALUES, Device.CONTROLLER, "playstation") == "L2"
+    assert prompt_label(Intent.VALUES, Device.KEYBOARD) == "V"
 
 
 def test_prompts_follow_the_device_and_the_label_setting():

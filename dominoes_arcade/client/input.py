@@ -9,11 +9,13 @@ and closed as CONTROLLERDEVICEADDED / REMOVED events arrive: SDL sends an ADDED
 event for each pad present at start, so no start-up scan is needed.
 
 Keyboard: arrows or WASD move, Enter or Space confirm, Esc or Backspace go back,
-P pauses, H hints, U or Ctrl+Z undoes, Shift+U or Ctrl+Y redoes, L opens the move log, Page Up /
+P pauses, H hints, U or Ctrl+Z undoes, Shift+U or Ctrl+Y redoes, L opens the move log, V shows
+the move values (A is taken: WASD move), Page Up /
 Page Down page, Tab and Shift+Tab move down and up. Mouse: the left button points and clicks, the right
 button goes back, the wheel scrolls. Controller: d-pad or left stick move, A
 confirms, B goes back, Start pauses, Y hints, X undoes, a press of the right stick
-redoes, of the left stick opens the move log, the shoulders page.
+redoes, of the left stick opens the move log, the shoulders page, a pull of the left
+trigger shows the move values.
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ class Intent(enum.Enum):
     PAGE_DOWN = "page down"
     MOVES = "moves"
     """Open or close the move log."""
+    VALUES = "values"
+    """Show or hide the move values at a table (the analysis view)."""
     POINT = "point"
     """The pointer moved to `pos` with no button held."""
     PRESS = "press"
@@ -99,7 +103,7 @@ KEYS: dict[int, Intent] = {
     pygame.K_RETURN: Intent.CONFIRM, pygame.K_KP_ENTER: Intent.CONFIRM, pygame.K_SPACE: Intent.CONFIRM,
     pygame.K_ESCAPE: Intent.BACK, pygame.K_BACKSPACE: Intent.BACK,
     pygame.K_p: Intent.PAUSE, pygame.K_PAUSE: Intent.PAUSE,
-    pygame.K_h: Intent.HINT, pygame.K_u: Intent.UNDO, pygame.K_l: Intent.MOVES,
+    pygame.K_h: Intent.HINT, pygame.K_u: Intent.UNDO, pygame.K_l: Intent.MOVES, pygame.K_v: Intent.VALUES,
     pygame.K_PAGEUP: Intent.PAGE_UP, pygame.K_PAGEDOWN: Intent.PAGE_DOWN,
 }
 
@@ -124,6 +128,9 @@ STICK_AXES: dict[int, tuple[Intent, Intent]] = {
     pygame.CONTROLLER_AXIS_LEFTX: (Intent.LEFT, Intent.RIGHT),
     pygame.CONTROLLER_AXIS_LEFTY: (Intent.UP, Intent.DOWN),
 }
+TRIGGERS: dict[int, Intent] = {pygame.CONTROLLER_AXIS_TRIGGERLEFT: Intent.VALUES}
+"""Triggers used as buttons: a pull past `TRIGGER_PULL` is one press."""
+TRIGGER_PULL = 0.5
 AXIS_MAX = 32767
 RELEASE_FRACTION = 0.8
 """A stick pushed past the deadzone counts as held until it falls back below this
@@ -302,10 +309,13 @@ class InputMapper:
         self._held.pop(("pad", getattr(event, "instance_id", 0), event.button), None)
 
     def _pad_axis(self, event, out):
+        instance = getattr(event, "instance_id", 0)
+        if event.axis in TRIGGERS:
+            self._trigger(instance, event, out)
+            return
         directions = STICK_AXES.get(event.axis)
         if directions is None:
-            return  # triggers and the right stick are not used
-        instance = getattr(event, "instance_id", 0)
+            return  # the right trigger and the right stick are not used
         key = (instance, event.axis)
         value = max(-1.0, min(1.0, event.value / AXIS_MAX))
         current = self._stick.get(key)
@@ -324,6 +334,20 @@ class InputMapper:
         if wanted is not None:
             self.last_device = Device.CONTROLLER
             self._press(source, wanted, Device.CONTROLLER, out)
+
+    def _trigger(self, instance: int, event, out) -> None:
+        """A trigger pulled past `TRIGGER_PULL` presses once; it presses again only
+        after falling back below `RELEASE_FRACTION` of that (a resting finger does not
+        chatter)."""
+        key = (instance, event.axis)
+        value = event.value / AXIS_MAX
+        pulled = self._stick.get(key) is not None
+        if not pulled and value >= TRIGGER_PULL:
+            self._stick[key] = TRIGGERS[event.axis]
+            self.last_device = Device.CONTROLLER
+            out.append(InputEvent(TRIGGERS[event.axis], Device.CONTROLLER))
+        elif pulled and value < TRIGGER_PULL * RELEASE_FRACTION:
+            self._stick[key] = None
 
     _HANDLERS = {
         pygame.KEYDOWN: _key_down,

@@ -19,7 +19,7 @@ from .theme import SMALL, Style
 
 KEYBOARD = {
     Intent.CONFIRM: "Enter", Intent.BACK: "Esc", Intent.PAUSE: "P", Intent.HINT: "H", Intent.UNDO: "U",
-    Intent.REDO: "Ctrl+Y", Intent.MOVES: "L",
+    Intent.REDO: "Ctrl+Y", Intent.MOVES: "L", Intent.VALUES: "V",
     Intent.PAGE_UP: "PgUp", Intent.PAGE_DOWN: "PgDn",
     # Prompts name a pair of directions by one of them: LEFT stands for left and
     # right ("Change"), UP for up and down ("Scroll").
@@ -33,11 +33,11 @@ MOUSE = {
 FACE = {Intent.CONFIRM: "bottom", Intent.BACK: "right", Intent.UNDO: "left", Intent.HINT: "top"}
 PADS = {
     "xbox": {"bottom": "A", "right": "B", "left": "X", "top": "Y", "start": "Menu", "lb": "LB", "rb": "RB", "rs": "RS",
-             "ls": "LS"},
+             "ls": "LS", "lt": "LT"},
     "playstation": {"bottom": "cross", "right": "circle", "left": "square", "top": "triangle", "start": "Options",
-                    "lb": "L1", "rb": "R1", "rs": "R3", "ls": "L3"},
+                    "lb": "L1", "rb": "R1", "rs": "R3", "ls": "L3", "lt": "L2"},
     "nintendo": {"bottom": "B", "right": "A", "left": "Y", "top": "X", "start": "+", "lb": "L", "rb": "R", "rs": "RS",
-                 "ls": "LS"},
+                 "ls": "LS", "lt": "ZL"},
 }
 SHAPES = {"cross", "circle", "square", "triangle"}
 
@@ -76,6 +76,8 @@ def prompt_label(intent: Intent, device: Device, family: str = "xbox") -> str:
         return labels["rs"]
     if intent is Intent.MOVES:
         return labels["ls"]
+    if intent is Intent.VALUES:
+        return labels["lt"]
     if intent in (Intent.UP, Intent.DOWN, Intent.LEFT, Intent.RIGHT):
         return "D-pad"
     return ""
@@ -104,7 +106,7 @@ def draw_glyph(surface: pygame.Surface, label: str, centre: tuple[int, int], sty
     width = max(30, text.get_width() + 16)
     rect = pygame.Rect(0, 0, width, 30)
     rect.center = centre
-    round_button = len(label) == 1 and label.isalpha() and label.isupper() and label not in "PHUL"
+    round_button = len(label) == 1 and label.isalpha() and label.isupper() and label not in "PHULV"
     radius = 15 if round_button else 6
     gfx.rect(surface, (120, 110, 90), rect.move(0, 3), border_radius=radius)
     gfx.rect(surface, (238, 232, 214), rect, border_radius=radius)

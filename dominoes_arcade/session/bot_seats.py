@@ -52,6 +52,11 @@ class BotSeats:
             self._worker = shared_worker()
         return self._worker
 
+    @property
+    def started_worker(self) -> BotWorker | None:
+        """The worker, when one was started (nothing to tell it otherwise)."""
+        return self._worker
+
     def spec(self, kind: str) -> str:
         """The bot spec a seat kind (easy, medium, hard) means in ``[bots]``, or the
         kind itself when it is a spec (``greedy``); a bad setting or spec plays the

@@ -15,7 +15,11 @@ and polls for the answer each frame, never waiting:
 
 The worker keeps one bot per (key, seat, spec, seed), so a bot that learns as the
 game goes keeps its memory; `observe` shows such a bot each new view, and
-`forget(key)` drops a table's bots (a new game, an undo). Bots are given the
+`forget(key)` drops a table's bots (a new game, an undo). `analyse` values every
+legal move of a seat's view (`bots.analysis.DecisionAnalysis`, the analysis view),
+in rounds: the first request brings the view, each later one refines the same
+analysis, so the worker answers between rounds and a bot's request never waits
+long behind it. Bots are given the
 seat's view and the legal actions only, and are driven by the tournament's own
 `bots.driver.BotDriver`: a bot that raises, chooses something illegal or cannot be
 built answers with the forfeit's message as `Decision.error`.
@@ -56,6 +60,18 @@ MAX_RESTARTS = 3
 
 
 @dataclass(frozen=True)
+class Analysed:
+    """The worker's answer to one `analyse` request."""
+
+    analysis: Any
+    """The `bots.analysis.Analysis` so far (None with `error`)."""
+    generation: int
+    """The analysis it belongs to (`analyse`'s `generation`)."""
+    seconds: float
+    error: str | None = None
+
+
+@dataclass(frozen=True)
 class Decision:
     """A bot's answer to one `choose` request."""
 
@@ -79,6 +95,8 @@ def serve(receive: Callable[[], Any], send: Callable[[Any], None]) -> None:
     from ..bots.driver import BotDriver, Forfeit, as_forfeit
 
     seats: dict[tuple, BotDriver] = {}
+    analyses: dict[Hashable, tuple[int, Any]] = {}
+    """The analysis each key refines: (generation, `DecisionAnalysis`)."""
     faults: dict[tuple, str] = {}
     """Why a bot is out (it failed to observe): its every later answer is that error."""
     while True:
@@ -126,10 +144,35 @@ def serve(receive: Callable[[], Any], send: Callable[[Any], None]) -> None:
                     if getattr(driver.bot, "wants_steps", False):
                         driver.bot.given_steps = steps.get(bot_key[1])
                     driver.game_over(outcome)
+        elif kind == "analyse":
+            send(_analyse(analyses, message))
         elif kind == "forget":
+            analyses.pop(message[1], None)
             for bot_key in [k for k in seats if k[0] == message[1]]:
                 del seats[bot_key]
                 faults.pop(bot_key, None)
+
+
+def _analyse(analyses: dict[Hashable, tuple[int, Any]], message: tuple) -> tuple:
+    """One round of an analysis: a new one when the message brings a view (it
+    replaces the key's earlier analysis), else more rollouts on the key's analysis
+    of that generation. The reply carries the `Analysis` so far."""
+    from ..bots.analysis import DecisionAnalysis
+
+    _, ticket, key, generation, view, seed, rollouts, known = message
+    started = time.perf_counter()
+    try:
+        if view is not None:
+            if view.game not in GAMES:
+                register(known)
+            analyses[key] = (generation, DecisionAnalysis(view, seed))
+        held = analyses.get(key)
+        if held is None or held[0] != generation:
+            raise LookupError("that analysis was dropped: its decision is gone")
+        analysis = held[1].refine(rollouts)
+        return ticket, analysis, time.perf_counter() - started, None, generation
+    except Exception as error:  # a bad view or game: said in the reply, and the worker goes on
+        return ticket, None, time.perf_counter() - started, f"{type(error).__name__}: {error}", generation
 
 
 def _serve_streams() -> None:
@@ -185,6 +228,7 @@ class BotWorker:
         self._pending: dict[int, tuple] = {}
         """Requests sent but not answered, by ticket (sent again if the worker dies)."""
         self._results: dict[int, Decision] = {}
+        self._analyses: dict[int, Analysed] = {}
         self._process: subprocess.Popen | None = None
         self._thread: threading.Thread | None = None
         self._out = bytearray()
@@ -279,7 +323,9 @@ class BotWorker:
     def _file(self, reply: tuple) -> None:
         ticket, action, seconds, error, program_name = reply
         request = self._pending.pop(ticket, None)
-        if request is not None:
+        if request is not None and request[0] == "analyse":  # the last field is the generation
+            self._analyses[ticket] = Analysed(action, program_name, seconds, error)
+        elif request is not None:
             if program_name:  # a bot program's hello name, for its seat's label
                 remember_name(request[3], program_name)
             self._results[ticket] = Decision(action, seconds, error)
@@ -307,6 +353,28 @@ class BotWorker:
         self._send(message)
         return ticket
 
+    def analyse(self, key: Hashable, generation: int, view, seed: int, rollouts: int) -> int:
+        """Ask for `rollouts` rollouts of the analysis `generation` of table `key`:
+        a new analysis of `view` (a seat's view, `State.view`: a full state is
+        refused), or with `view` None more rollouts on the one begun. Returns the
+        ticket to collect the `Analysed` with `analysis_result`."""
+        ticket = next(self._tickets)
+        known = entry(view.game) if view is not None else None
+        message = ("analyse", ticket, key, generation, view, seed, rollouts, known)
+        self._pending[ticket] = message
+        self._send(message)
+        return ticket
+
+    def analysis_result(self, ticket: int | None) -> Analysed | None:
+        """The answer to an `analyse` request once it has come (collected once), else None."""
+        if ticket is None:
+            return None
+        self._pump()
+        answer = self._analyses.pop(ticket, None)
+        if answer is None and ticket in self._pending and not self.alive:
+            self._restart()
+        return answer
+
     def observe(self, key: Hashable, seat: int, view) -> None:
         """Show the bots of `seat` at table `key` their new view."""
         self._send(("observe", key, seat, view))
@@ -327,6 +395,7 @@ class BotWorker:
         if ticket is not None:
             self._pending.pop(ticket, None)
             self._results.pop(ticket, None)
+            self._analyses.pop(ticket, None)
 
     def result(self, ticket: int | None) -> Decision | None:
         """The decision for `ticket` once it is ready (collected once), else None."""

@@ -5,7 +5,8 @@
   (one per game: it replaces that game's earlier save), so the title screen's
   Continue and ``dominoes-arcade play --continue`` (the latest save) pick it up;
 - every finished game, demos included (marked), appended to the history, which
-  the statistics read (a game a bot finished for the player marked too); the
+  the statistics read (a game a bot finished for the player marked too, and a
+  game played with the analysis view on); the
   saved game, once finished, is discarded.
 
 And the way back into a game already begun (a save, or a replay taken over at
@@ -67,7 +68,7 @@ def save_in_progress(session: Session, viewer: int | None = None, folder: Path |
     if viewer is None:
         viewer = (session.human_seats or [0])[0]
     try:
-        history.save_game(history.SavedGame(record, list(session.kinds), viewer), folder)
+        history.save_game(history.SavedGame(record, list(session.kinds), viewer, assisted=session.assisted), folder)
     except OSError as error:
         session.events.append(Notice(f"The game could not be saved: {error.strerror or error}"))
         return False
@@ -81,7 +82,8 @@ def record_finished(session: Session, folder: Path | None = None) -> None:
     outcome = session.state.outcome()
     winners = list(outcome.winners) if outcome is not None else []
     line = history.history_line(session.match.to_record(session.kinds), list(session.kinds), winners,
-                                demo=session.demo, finished_by_bot=session.finished_by_bot)
+                                demo=session.demo, finished_by_bot=session.finished_by_bot,
+                                assisted=session.assisted)
     try:
         history.append_history(line, folder)
         if session.continued:

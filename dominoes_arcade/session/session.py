@@ -35,6 +35,7 @@ from .base import SessionBase
 from .bot_seats import BotSeats
 from .bot_worker import BotWorker, Decision
 from .events import ActionRefused, BotFailed, GameOver, Rebuilt, SessionEvent, StepApplied, TurnChanged
+from .move_values import MoveValues
 from .seats import BotSeat, RecordSeat, RemoteSeat, Seat, seat_for
 from .undo import UndoRedo
 
@@ -118,6 +119,10 @@ class Session(SessionBase):
         """What happened since the view last drained them (`drain`)."""
         self.undo_redo = UndoRedo(self)
         self.bots = BotSeats(self, worker)
+        self.values = MoveValues(self)
+        """The analysis view's values of the decision on screen (`move_values`)."""
+        self.assisted = False
+        """The analysis view was on at a human's decision: the history marks the game."""
         self._turn = self.state.current_player
 
     @classmethod
@@ -126,7 +131,10 @@ class Session(SessionBase):
         steps laid again, the save discarded once the game is finished or given up."""
         record = saved.record
         seed = record.seed if isinstance(record.seed, int) else 0
-        return cls(record.game, list(saved.kinds), dict(record.options), seed, start=record, continued=True, **kwargs)
+        session = cls(record.game, list(saved.kinds), dict(record.options), seed, start=record, continued=True,
+                      **kwargs)
+        session.assisted = saved.assisted  # the values shown before it was saved still count
+        return session
 
     @classmethod
     def load(cls, folder: Path | None = None, programs: Sequence[str] = (),
@@ -162,12 +170,14 @@ class Session(SessionBase):
     # -- the game moving on -----------------------------------------------------------------
     def poll(self) -> None:
         """Keep the bots busy without moving the game (the view holds it while it
-        animates): the bot to move is asked as soon as its seat is to move, and a
-        hint asked for is collected."""
+        animates): the bot to move is asked as soon as its seat is to move, a hint
+        asked for is collected, and the analysis view's values are asked for and
+        collected (`move_values`)."""
         if self.ended:
             return
         self.bots.ask_for_move()
         self.bots.collect_hint()
+        self.values.poll()
 
     def tick(self, dt: float) -> None:
         """`dt` seconds passed: resolve a chance node; play a bot's answer once it has
@@ -375,6 +385,7 @@ class Session(SessionBase):
     def close(self, viewer: int | None = None) -> None:
         """The game is left: its bots are dropped, and an unfinished game is saved."""
         self.bots.forget(hint=True)
+        self.values.close()
         self.save(viewer)
 
     def to_record(self) -> Record:

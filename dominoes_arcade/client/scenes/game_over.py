@@ -8,7 +8,9 @@ of confetti (`confetti`; the animation speed stretches it, "off" shows none).
 "Look at the table" (a click, H on the keyboard, Y on a controller) folds the
 screen down to a bar at the bottom, so the final board shows; "Show results"
 opens it again. "Play again" (the same seats and variant, the next seed) and
-"Menu" are on both. A demo moves on to the next game by itself.
+"Menu" are on both; "Review your game" (a game with a player at the screen)
+ranks the player's decisions against an expert search (`review`). A demo moves on
+to the next game by itself.
 """
 
 from __future__ import annotations
@@ -105,13 +107,30 @@ class GameOverScene(MenuScene):
             if not self.table.online:  # an online game is played again by hosting or joining a room
                 self.focus.add(Button((x - 220, y, 220, 52), again, self.table.restart, size=BODY + 1))
         else:
-            y = panel.bottom - 84
-            if not self.table.online:
-                self.focus.add(Button((panel.centerx - 390, y, 250, 62), again, self.table.restart))
-            self.focus.add(Button((panel.centerx - 125, y, 250, 62), "Look at the table", self.toggle,
-                                  help="Fold this away to see the final board."))
-            self.focus.add(Button((panel.centerx + 140, y, 250, 62), "Menu", self.table.to_menu))
+            y, x = panel.bottom - 84, panel.x + 25
+            buttons = [] if self.table.online else [(180, again, self.table.restart, "")]
+            buttons += [(250, "Look at the table", self.toggle, "Fold this away to see the final board.")]
+            if self.reviewable:
+                buttons.append((270, "Review your game", self.review,
+                                "Your decisions, the costliest first, against an expert search."))
+            buttons.append((120, "Menu", self.table.to_menu, ""))
+            gap = (panel.width - 50 - sum(width for width, *_ in buttons)) // (len(buttons) - 1)
+            for width, label, action, help in buttons:
+                self.focus.add(Button((x, y, width, 62), label, action, help=help))
+                x += width + gap
         self.focus.focus(self.focus.widgets[0])
+
+    @property
+    def reviewable(self) -> bool:
+        """A game with a player at the screen, played to its end."""
+        return (bool(self.humans) and not self.table.online and not self.table.error
+                and self.table.state.outcome() is not None)
+
+    def review(self) -> None:
+        """The player's decisions ranked by what they cost (`review.open_review`)."""
+        from .review import open_review
+
+        open_review(self.app, self.table.session.to_record(), self.humans)
 
     def toggle(self) -> None:
         """Fold the screen down to a bar over the final board, or open it again."""

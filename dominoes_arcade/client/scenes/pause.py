@@ -1,7 +1,8 @@
 """The pause menu: an overlay over a frozen table. Resume, the game's rules,
 settings, restart with a new deal, play this deal again, let the bots finish the
-game, or leave it for the menu: the player's own game is saved (the title screen
-offers Continue), a demo is not, and the words say which. The deal number (the
+game, show or hide the move values (the analysis view), or leave it for the
+menu: the player's own game is saved (the title screen offers Continue), a demo
+is not, and the words say which. The deal number (the
 seed) shows under the title: ``play --seed N`` deals it again."""
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ class PauseScene(MenuScene):
     name = "pause"
 
     def __init__(self, app, game: str, on_restart=None, *, deal: int | None = None, on_same_deal=None,
-                 on_bots_finish=None, watching: bool = False, saved_when_left: bool = False, online: bool = False):
+                 on_bots_finish=None, watching: bool = False, saved_when_left: bool = False, online: bool = False,
+                 values=None):
         self.game = game
         self.online = online
         """An online game in play: leaving, it goes on at the server without the player."""
@@ -39,6 +41,9 @@ class PauseScene(MenuScene):
         """Deals the same tiles again from the start; None: no such entry."""
         self.on_bots_finish = on_bots_finish
         """Bots take over the human seats; None: no such entry."""
+        self.values = values if values is not None and values.refusal() is None else None
+        """The table's analysis view (`tables.analysis_marks`), toggled by "Show move
+        values"; None where the values are off (an online game, a demo)."""
         super().__init__(app)
         self._dim = pygame.Surface(LOGICAL_SIZE)
         self._dim.set_alpha(160)
@@ -55,6 +60,12 @@ class PauseScene(MenuScene):
             entries.append(("Play this deal again", self.ask_same_deal, "From the start, the same tiles."))
         if self.on_bots_finish is not None:
             entries.append(("Let the bot finish", self.ask_bots_finish, "The hard bot plays your seat to the end."))
+        if self.values is not None:
+            shown = self.values.on
+            entries.append(("Hide move values" if shown else "Show move values", self.toggle_values,
+                            "Back to the table without the values." if shown else
+                            "Each move's chance to win (or expected place), from the hard bot's search."
+                            + ("" if self.watching else " The game counts apart in your statistics.")))
         if self.watching:
             entries.append(("Leave replay", self.leave, "Back to the title screen."))
         else:
@@ -69,6 +80,10 @@ class PauseScene(MenuScene):
             self.back()
         elif event.intent is not Intent.DEVICE_LOST:
             super().handle(event)
+
+    def toggle_values(self) -> None:
+        self.app.scenes.pop()  # back to the table, to see them
+        self.values.toggle()
 
     def open_rules(self) -> None:
         self.app.open("rules", self.game)

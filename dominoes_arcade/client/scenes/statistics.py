@@ -4,9 +4,11 @@ best and average score, current and longest winning streak), and under it a
 chart of the latest results, oldest on the left.
 
 Demos and hot-seat games are not counted (as ``dominoes-arcade stats``); the
-games a bot finished for the player are counted apart, in a line under the rows. Up and
+games a bot finished for the player, and those played with the move values
+shown (the analysis view), are counted apart, in a line under the rows. Up and
 down (or Page Up / Page Down, the wheel) scroll the rows when there are more than
-fit; "Watch the last game" replays the latest game of the history.
+fit; "Watch the last game" replays the latest game of the history, "Review a game"
+reviews any game of yours in it (`review`).
 """
 
 from __future__ import annotations
@@ -49,17 +51,20 @@ def row_cells(row: stats.Row) -> list[str]:
             str(row.current_streak), str(row.longest_streak)]
 
 
-def bot_finished_note(rows: list[stats.Row]) -> str:
-    """The games a bot finished for the player, which the rows leave out, or ""."""
-    by_game: dict[str, int] = {}
-    for row in rows:
-        if row.finished_by_bot:
-            by_game[game_title(row.game)] = by_game.get(game_title(row.game), 0) + row.finished_by_bot
-    total = sum(by_game.values())
-    if not total:
-        return ""
-    games_text = ", ".join(f"{title} {count}" for title, count in by_game.items())
-    return f"Not counted above: {total} game{'s' if total != 1 else ''} a bot finished for you ({games_text})."
+def apart_note(rows: list[stats.Row]) -> str:
+    """The games the rows leave out, or "": those a bot finished for the player,
+    and those played with the move values shown."""
+    parts = []
+    for field, words in (("finished_by_bot", "a bot finished for you"), ("assisted", "with move values shown")):
+        by_game: dict[str, int] = {}
+        for row in rows:
+            if getattr(row, field):
+                by_game[game_title(row.game)] = by_game.get(game_title(row.game), 0) + getattr(row, field)
+        total = sum(by_game.values())
+        if total:
+            games_text = ", ".join(f"{title} {count}" for title, count in by_game.items())
+            parts.append(f"{total} game{'s' if total != 1 else ''} {words} ({games_text})")
+    return f"Not counted above: {'; '.join(parts)}." if parts else ""
 
 
 class StatisticsScene(MenuScene):
@@ -76,10 +81,12 @@ class StatisticsScene(MenuScene):
         super().__init__(app)
 
     def build(self) -> None:
-        self.focus.add(Button((WIDTH // 2 - 330, 584, 300, 54), "Back", self.back, help="Back to the title screen."))
+        self.focus.add(Button((WIDTH // 2 - 480, 584, 300, 54), "Back", self.back, help="Back to the title screen."))
         if self.entries:
-            self.focus.add(Button((WIDTH // 2 + 30, 584, 300, 54), "Watch the last game", self.watch_last,
+            self.focus.add(Button((WIDTH // 2 - 150, 584, 300, 54), "Watch the last game", self.watch_last,
                                   help="Replay the latest game of your history, every hand face up."))
+            self.focus.add(Button((WIDTH // 2 + 180, 584, 300, 54), "Review a game", self.review,
+                                  help="Your decisions in a game of yours, the costliest first."))
 
     def watch_last(self) -> None:
         """The latest finished game (demos included) in the replay viewer, where
@@ -88,6 +95,12 @@ class StatisticsScene(MenuScene):
         seats = list(record.seats) or ["record"] * int(record.options.get("players", 2))
         open_table(self.app, TableSetup(record.game, seats, dict(record.options),
                                         record.seed if isinstance(record.seed, int) else 0, record=record))
+
+    def review(self) -> None:
+        """Choose a game of the history to review (`review.ReviewPickScene`)."""
+        from .review import ReviewPickScene
+
+        self.app.scenes.push(ReviewPickScene(self.app, self.entries))
 
     def scroll(self, by: int) -> None:
         self.first_row = max(0, min(max(0, len(self.rows) - VISIBLE_ROWS), self.first_row + by))
@@ -129,7 +142,7 @@ class StatisticsScene(MenuScene):
             return
         for index, row in enumerate(self.rows[self.first_row:self.first_row + VISIBLE_ROWS]):
             self._draw_cells(surface, row_cells(row), y + 44 + index * ROW_HEIGHT, p.text)
-        apart = bot_finished_note(self.rows)
+        apart = apart_note(self.rows)
         if apart:
             text = style.text(apart, SMALL, p.text_dim)
             surface.blit(text, text.get_rect(bottomleft=(TABLE.x + 24, TABLE.bottom - 8)))

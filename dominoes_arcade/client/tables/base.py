@@ -44,6 +44,7 @@ from .. import games
 from ..input import InputEvent, Intent
 from ..scene import SKIP_INTENTS, Scene
 from . import TableSetup, table_class
+from .analysis_marks import AnalysisMarks
 from .hooks import TableHooks
 from .interaction import Choice, Picker, draw_marks, hint_note, table_prompts
 from .move_log import MoveLogDrawer
@@ -83,10 +84,8 @@ class TableScene(SessionSide, TableHooks, Scene):
         self.moves = MoveLogDrawer(self, self.move_log_rect)
         self._choices_for: int | None = None
         self._choices: list[Choice] = []
-        self.replay = None
-        if setup.record is not None:
-            self.replay = ReplayControls(self, self.session)
-            self.skip_on_input = False  # a replay's controls use confirm and clicks themselves
+        self.analysis_marks = AnalysisMarks(self)
+        self.replay = ReplayControls.for_table(self)
 
     @property
     def attract(self) -> bool:
@@ -201,7 +200,7 @@ class TableScene(SessionSide, TableHooks, Scene):
         """Every frame while the game moves on (bots, chance, a summary held, a replay,
         a hint coming); still while the human's decision waits with nothing moving."""
         return (super().is_animating() or not self.can_decide or self.hold_left > 0
-                or self.hint_ticket is not None or self.picker.is_pulsing)
+                or self.hint_ticket is not None or self.picker.is_pulsing or self.session.values.ticket is not None)
 
     def advance(self, dt: float) -> None:
         """The table is idle: the game moves on (`Session.tick`), the replay steps, or
@@ -341,12 +340,13 @@ class TableScene(SessionSide, TableHooks, Scene):
         self.render_log.clear()
         self.draw_table(surface)
         draw_marks(self, surface)
+        self.analysis_marks.draw(surface)
         if self.replay is not None:
             self.replay.draw(surface)
         self.moves.draw(surface)
 
     def footer_note(self) -> tuple[str, tuple[int, int, int]] | None:
-        return hint_note(self)
+        return hint_note(self) or self.analysis_marks.legend()
 
     def receive(self, event: InputEvent) -> None:
         """A click or confirm also finishes the show that does not hold the game (a
@@ -362,7 +362,7 @@ class TableScene(SessionSide, TableHooks, Scene):
         intent = event.intent
         if self.attract and intent not in ATTRACT_IGNORES:
             self.app.scenes.pop()
-        elif self.moves.handle(event):
+        elif self.moves.handle(event) or self.analysis_marks.handle(event):
             return
         elif intent is Intent.HINT and self.summary_shown():
             self.toggle_summary()
@@ -386,7 +386,8 @@ class TableScene(SessionSide, TableHooks, Scene):
     def open_pause(self) -> None:
         self.app.audio.play("back")
         if self.replay is not None:
-            self.app.open("pause", self.setup.game, on_restart=self.replay.restart, watching=True)
+            self.app.open("pause", self.setup.game, on_restart=self.replay.restart, watching=True,
+                          values=self.analysis_marks)
             return
         if self.online:  # the server decides the game: no restart, no other deal, nothing saved
             told = self.session.told  # the record, its deal (seed) revealed at the end
@@ -396,7 +397,8 @@ class TableScene(SessionSide, TableHooks, Scene):
         playing = own and not self.ended and bool(self.human_seats)
         self.app.open("pause", self.setup.game, on_restart=self.restart, deal=self.setup.seed if own else None,
                       on_same_deal=self.play_deal_again if own else None,
-                      on_bots_finish=self.let_bots_finish if playing else None, saved_when_left=own and not self.ended)
+                      on_bots_finish=self.let_bots_finish if playing else None, saved_when_left=own and not self.ended,
+                      values=self.analysis_marks)
 
     def prompts(self) -> list[tuple[Intent, str]]:
         prompts = self.replay.prompts() if self.replay is not None else table_prompts(self)

@@ -25,6 +25,10 @@ class TableHooks:
 
     move_log_rect: pygame.Rect = DRAWER
     """Where the move log's drawer opens over the table (`move_log`)."""
+    describes_seat_to_move = False
+    """Set while the analysis view asks a replay's table for the decision of the
+    seat to move: `choices` and `item_rects` answer as on a player's turn
+    (``waiting_for_human`` is True meanwhile; `analysis_marks`)."""
     summary_folded = False
     """The player folded the hand's or round's summary away to look at the table
     (`toggle_summary`); a table draws its summary only while this is False."""

@@ -60,6 +60,15 @@ class ReplayControls:
     use the `table` showing it for its animations (``tweens``), the app, its result
     and `reopen` (taking over)."""
 
+    @classmethod
+    def for_table(cls, table) -> ReplayControls | None:
+        """The controls of `table` when it replays a record, else None. A replay's
+        controls take confirm and clicks themselves: they do not skip animations."""
+        if table.setup.record is None:
+            return None
+        table.skip_on_input = False
+        return cls(table, table.session)
+
     def __init__(self, table, session: Session):
         self.table = table
         self.session = session
@@ -205,6 +214,7 @@ class ReplayControls:
         seed = record.seed if isinstance(record.seed, int) else 0
         game = self.table.reopen(TableSetup(record.game, seats, dict(record.options), seed, start=start))
         game.skip_on_input = True  # a replay's table left clicks to its controls; a game's skip animations
+        game.analysis_marks.set(self.table.analysis_marks.on)  # the values stay as they were
 
     # -- input and drawing ---------------------------------------------------------------
     def handle(self, event) -> bool:

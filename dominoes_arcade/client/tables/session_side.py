@@ -84,7 +84,7 @@ class SessionSide:
 
     @property
     def waiting_for_human(self) -> bool:
-        return self.session.waiting_for_human
+        return self.describes_seat_to_move or self.session.waiting_for_human
 
     @property
     def think_delay(self) -> float:

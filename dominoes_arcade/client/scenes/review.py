@@ -1,0 +1,234 @@
+"""The review of a finished game (issue 31): the player's decisions ranked by how
+much value they gave up against the best move of an `expert` search
+(`bots.analysis.review`), stepped through on the game's replay table.
+
+Opened from the game-over screen ("Review your game") and from Statistics
+("Review a game": any game of the history, `ReviewPickScene`). The review is
+computed off the frame loop (`session.review_job`), with a progress line; then
+each decision, the costliest first, lays the replay table just before it, rings
+the move played (blue) and the best move (gold, starred), each with its value,
+and says what it cost ("You lost 18% win chance here").
+
+Input: right, down, the right shoulder or confirm go to the next decision; left,
+up or the left shoulder to the previous; the mouse clicks the panel's arrows or
+the footer's prompts; back (or pause) closes the review and its table.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import ClassVar
+
+import pygame
+
+from ... import history
+from ...bots.analysis import review_seats
+from ...engine.records import Record
+from ...session.review_job import ReviewJob
+from ...stats import opponents
+from .. import games
+from ..app import LOGICAL_SIZE
+from ..input import InputEvent, Intent
+from ..layout_check import note
+from ..scene import Scene
+from ..tables import TableSetup, open_table
+from ..theme import BODY, SMALL
+from ..widgets import Button
+from .menu import MenuScene
+
+WIDTH, HEIGHT = LOGICAL_SIZE
+PANEL = pygame.Rect(WIDTH // 2 - 400, 10, 800, 104)
+ARROW = 56
+"""The width of the panel's previous and next arrows (the mouse's)."""
+NEXT = (Intent.RIGHT, Intent.DOWN, Intent.PAGE_DOWN, Intent.CONFIRM)
+PREVIOUS = (Intent.LEFT, Intent.UP, Intent.PAGE_UP)
+
+
+def open_review(app, record: Record, seats: list[int] | None = None) -> ReviewScene:
+    """Open `record` on its replay table, paused, with its review over it (of
+    `seats`, by default the seats the record names ``human``)."""
+    if seats is None:
+        seats = review_seats(record)
+    players = list(record.seats) or ["record"] * int(record.options.get("players", 2))
+    table = open_table(app, TableSetup(record.game, players, dict(record.options),
+                                       record.seed if isinstance(record.seed, int) else 0, record=record))
+    table.replay.playing = False
+    scene = ReviewScene(app, table, seats)
+    app.scenes.push(scene)
+    return scene
+
+
+def loss_words(decision, win_chance: bool) -> str:
+    """What a decision cost, in a player's words."""
+    if decision.loss < (0.005 if win_chance else 0.05):
+        return "You played the best move here (or as good as it)."
+    if win_chance:
+        return f"You lost {round(100 * decision.loss)}% win chance here."
+    return f"You lost {decision.loss:.1f} of a place here."
+
+
+class ReviewScene(Scene):
+    transparent = True
+    name = "review"
+    rollouts: ClassVar[int | None] = None
+    """Rollouts per decision: None for `expert`'s (`bots.analysis.expert_rollouts`)."""
+
+    def __init__(self, app, table, seats: list[int]):
+        super().__init__(app)
+        self.table = table
+        self.job = ReviewJob(table.setup.record, seats, self.rollouts)
+        self.started = time.monotonic()
+        self.decisions: list | None = None
+        """The decisions, costliest first, once the review is done."""
+        self.index = 0
+
+    # -- the review coming, then stepping ------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.decisions is None and self.job.finished:
+            self.decisions = self.job.decisions or []
+            if self.decisions:
+                self.show(0)
+            self.changed()
+
+    def is_animating(self) -> bool:
+        return super().is_animating() or not self.job.finished
+
+    def show(self, index: int) -> None:
+        """Lay the table just before decision `index` (of the ranked list) and mark it."""
+        self.index = index % len(self.decisions)
+        decision = self.decisions[self.index]
+        self.table.rebuild(decision.step - 1)
+        self.table.analysis_marks.show_review(decision)
+        self.app.audio.play("move")
+
+    def step(self, by: int) -> None:
+        if self.decisions:
+            self.show(self.index + by)
+
+    def close(self) -> None:
+        """Back to where the review was opened from: the review and its table close."""
+        self.job.stop()
+        self.app.audio.play("back")
+        self.app.scenes.pop()
+        if self.app.scenes.top is self.table:
+            self.app.scenes.pop()
+
+    def handle(self, event: InputEvent) -> None:
+        intent = event.intent
+        if intent in (Intent.BACK, Intent.PAUSE, Intent.DEVICE_LOST):
+            self.close()
+        elif intent in NEXT:
+            self.step(1)
+        elif intent in PREVIOUS:
+            self.step(-1)
+        elif intent is Intent.PRESS and event.button == 1 and PANEL.collidepoint(event.pos):
+            self.step(-1 if event.pos[0] < PANEL.x + ARROW else 1 if event.pos[0] > PANEL.right - ARROW else 0)
+
+    # -- drawing ------------------------------------------------------------------------------------
+    def lines(self) -> tuple[str, str, str]:
+        """The panel's three lines: where the review is, what it cost, the moves."""
+        job = self.job
+        if self.decisions is None:
+            seconds = time.monotonic() - self.started
+            done = f"{job.done} of {job.total} decisions" if job.total else "your first decision"
+            return "Reviewing your game\u2026", f"Weighing {done} ({seconds:.0f} s).", \
+                "Each move is compared with the best an expert search finds."
+        if job.error:
+            return "This game cannot be reviewed.", job.error, ""
+        if not self.decisions:
+            return "Nothing to review.", "Every move of yours was the only one possible.", ""
+        decision = self.decisions[self.index]
+        analysis = decision.analysis
+        unit = (lambda v: f"{round(100 * v)}%") if analysis.win_chance else (lambda v: f"place {v:.1f}")
+        best = "" if decision.best.action is decision.played.action else \
+            f" \u00b7 best: {self.table.describe(decision.best.action)} ({unit(decision.best.value)})"
+        return (f"Decision {self.index + 1} of {len(self.decisions)}, the costliest first \u00b7 "
+                f"move {decision.step}",
+                loss_words(decision, analysis.win_chance),
+                f"You played {self.table.describe(decision.played.action)} ({unit(decision.played.value)}){best}")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        style = self.app.style
+        palette = style.palette
+        self.app.panels.draw(surface, PANEL, radius=18, alpha=245)
+        heading, cost, moves = self.lines()
+        y = PANEL.y + 12
+        for words, size, colour, bold in ((heading, SMALL, palette.text_dim, False), (cost, BODY, palette.accent, True),
+                                          (moves, SMALL, palette.text, False)):
+            if words:
+                text = style.text(words, size, colour, bold=bold)
+                surface.blit(text, text.get_rect(midtop=(PANEL.centerx, y)))
+            y += 30 if size == BODY else 26
+        if self.decisions:
+            for x, arrow in ((PANEL.x + ARROW // 2, "\u25c0"), (PANEL.right - ARROW // 2, "\u25b6")):
+                text = style.text(arrow, BODY, palette.accent, bold=True)
+                where = text.get_rect(center=(x, PANEL.centery))
+                surface.blit(text, where)
+                note(surface, "badge", where.inflate(8, 8), "review arrow")
+
+    def prompts(self) -> list[tuple[Intent, str]]:
+        if not self.decisions:
+            return [(Intent.BACK, "Close")]
+        return [(Intent.LEFT, "Previous / next"), (Intent.PAGE_DOWN, "Next"), (Intent.BACK, "Close")]
+
+
+# -- choosing a game of the history ------------------------------------------------------------------
+PAGE = 7
+"""Games a page of `ReviewPickScene` lists."""
+
+
+class ReviewPickScene(MenuScene):
+    """Which game of the history to review: the player's games (a human seat, not a
+    demo), newest first, a page at a time (Page Up / Page Down, the shoulders)."""
+
+    name = "review a game"
+    title = "Review a game"
+
+    def __init__(self, app, entries: list[history.HistoryEntry]):
+        self.entries = sorted((entry for entry in entries if entry.humans and not entry.demo),
+                              key=lambda entry: -entry.finished_at)
+        self.page = 0
+        super().__init__(app)
+
+    def build(self) -> None:
+        shown = self.entries[self.page * PAGE:(self.page + 1) * PAGE]
+        for index, entry in enumerate(shown):
+            self.focus.add(Button((WIDTH // 2 - 380, 104 + index * 66, 760, 58), self.describe(entry),
+                                  lambda entry=entry: open_review(self.app, entry.record, entry.humans), size=BODY,
+                                  help="Your decisions in this game, the costliest first."))
+        self.focus.add(Button((WIDTH // 2 - 150, 584, 300, 54), "Back", self.back, help="Back to Statistics."))
+
+    def describe(self, entry: history.HistoryEntry) -> str:
+        """A game as the list names it: "Build Up against Easy bot, you won, 2 Dec 14:05"."""
+        title = games.info(entry.record.game).title if entry.record.game in games.games() else entry.record.game
+        you = entry.humans[0]
+        result = "you won" if entry.winners == [you] else "a draw" if you in entry.winners else "you lost"
+        when = time.strftime("%d %b %H:%M", time.localtime(entry.finished_at)).lstrip("0")
+        return f"{title} against {opponents(entry).capitalize()}, {result}, {when}"
+
+    def handle(self, event: InputEvent) -> None:
+        pages = max(1, -(-len(self.entries) // PAGE))
+        if event.intent in (Intent.PAGE_UP, Intent.PAGE_DOWN) and pages > 1:
+            self.page = (self.page + (1 if event.intent is Intent.PAGE_DOWN else -1)) % pages
+            self.rebuild()
+        else:
+            super().handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.blit_static(surface)
+        if not self.entries:
+            text = self.app.style.text("No games of yours in the history yet.", BODY, self.app.style.palette.text_dim)
+            surface.blit(text, text.get_rect(center=(WIDTH // 2, 300)))
+        self.focus.draw(surface, self.app.style)
+        self.draw_help(surface, 656)
+
+    def draw_static(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        self.draw_title(surface, 52)
+
+    def prompts(self) -> list[tuple[Intent, str]]:
+        prompts = [(Intent.CONFIRM, "Review"), (Intent.BACK, "Back")]
+        if len(self.entries) > PAGE:
+            prompts.insert(0, (Intent.PAGE_DOWN, "More games"))
+        return prompts

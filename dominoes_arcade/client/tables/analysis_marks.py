@@ -1,0 +1,303 @@
+"""The analysis view on a table (issue 31): each legal move's value drawn at the
+move, from the session's values (`session.move_values`: the `hard` search, run in
+the bot worker and refined while the player thinks), and a reviewed decision's
+move played and best move (`show_review`).
+
+Generic over every game's table, through its `Choice`s and `item_rects`: with a
+source picked up, a badge at each of its targets (at the source itself for a
+choice without a target); with nothing picked up, a badge at each source, the
+value of its best move. In a 2-player game a value is the win chance ("62%"), at
+more players the expected place ("2.1": 1 is first); the footer's legend says
+which. The best move's badge is gold and starred (colour is never the only cue).
+
+A badge goes beside its item, never on it: the nearest spot above, below, right
+or left of it (further out, or slid along the side, when that is taken) that stays clear of every item
+of the decision, of the badges already placed, of what the table draws (its
+tiles, labels and badges, and the edges of its panels) and of the screen's
+edges, far enough out (`CLEARANCE`) that the kit's rings round an item never
+cross its words. What the table draws is learnt by drawing it once more, on a
+canvas that notes it (`layout_check`), each time the decision or the tile picked
+up changes: so the badges sit where the layout check would let them, in play as
+in the tests. While the table animates, no badge shows (the tiles are moving).
+
+On in play (the player at the screen), in replays (the seat to move, every hand
+face up) and after "Play from here"; never in an online game. V, the left
+trigger or the pause menu's "Show move values" toggles it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from .. import gfx
+from ..app import LOGICAL_SIZE
+from ..canvas import Canvas
+from ..input import Intent
+from ..layout_check import note
+from ..theme import SMALL
+from .interaction import Choice, draw_ring, sources
+
+if TYPE_CHECKING:
+    from .base import TableScene
+
+BADGE_COLOUR = (18, 26, 22)
+BADGE_TEXT = (236, 240, 232)
+BEST_COLOUR = (246, 196, 72)
+BEST_TEXT = (24, 20, 8)
+PLAYED_COLOUR = (110, 200, 255)
+CLEARANCE = 16
+"""Pixels between an item and its badge: past the widest ring the kit draws round
+an item (the hint's, 10 out and 4 wide)."""
+FOOTER_TOP = LOGICAL_SIZE[1] - 56
+"""Badges stay above the footer's band."""
+BADGE_SIZE = SMALL - 2
+WIN_CHANCE_LEGEND = "Win chance"
+PLACE_LEGEND = "Expected place (1 is first)"
+WIDEST = {True: "\u2605100%", False: "\u260510.0"}
+"""The widest words a badge says: every badge of a view has its size, so where
+the badges go does not change as the values are refined."""
+
+
+def value_text(value: float | None, win_chance: bool) -> str:
+    """A move's value as a badge says it: "62%" (win chance) or "2.1" (place)."""
+    if value is None:
+        return "\u2026"
+    return f"{round(100 * value)}%" if win_chance else f"{value:.1f}"
+
+
+def better(a: float, b: float, win_chance: bool) -> bool:
+    return a > b if win_chance else a < b
+
+
+class AnalysisMarks:
+    """The analysis view of one table: its toggle, its badges, its legend."""
+
+    def __init__(self, table: TableScene):
+        self.table = table
+        self.placed: list[tuple[Hashable, pygame.Rect, str, bool]] = []
+        """This frame's badges: (item, where, words, best); for tests and tools."""
+        self.review: Any = None
+        """The reviewed decision shown (`show_review`), or None."""
+        self._room: tuple[Any, list[pygame.Rect], list[pygame.Rect], list[pygame.Rect]] | None = None
+        """(what it was learnt for, the table's tiles and badges, its labels and
+        rings, its panels): `room`."""
+        self._spots: dict[tuple, pygame.Rect] = {}
+        """Where each badge went, for the room learnt (`place` once per decision)."""
+
+    # -- on and off ----------------------------------------------------------------------
+    @property
+    def values(self):
+        return self.table.session.values
+
+    @property
+    def on(self) -> bool:
+        return self.values.on
+
+    def refusal(self) -> str | None:
+        """Why the view cannot be turned on here, or None."""
+        table = self.table
+        if getattr(table.setup, "online", None):
+            return "Move values are off in online games."
+        if table.attract or (table.setup.demo and table.setup.record is None):
+            return "Move values are for your own games and replays."
+        return None
+
+    def toggle(self) -> None:
+        """Show the values, or hide them (a toast says why not, where they are off)."""
+        reason = self.refusal()
+        if reason is not None and not self.on:
+            self.table.app.toast(reason)
+            self.table.app.audio.play("back")
+            return
+        self.values.show(not self.on)
+        self.table.app.audio.play("select")
+
+    def handle(self, event) -> bool:
+        """V, the left trigger: toggle. True when the event was used."""
+        if event.intent is not Intent.VALUES:
+            return False
+        self.toggle()
+        return True
+
+    def set(self, on: bool) -> None:
+        """Carry the view's state into a new table (a replay taken over)."""
+        if self.refusal() is None:
+            self.values.show(on)
+
+    # -- the decision shown ----------------------------------------------------------------
+    def decision(self) -> tuple[list[Choice], dict[Hashable, pygame.Rect]]:
+        """The choices of the seat whose decision is valued, and where their items are.
+        A replay's table describes the decision of the seat to move (it shows every
+        hand), as it would a player's."""
+        table = self.table
+        if table.waiting_for_human:
+            # Only to the player at the screen (in hot-seat, once the pass screen is confirmed).
+            return (table.current_choices(), table.item_rects()) if table.can_decide else ([], {})
+        if table.setup.record is None:
+            return [], {}
+        table.describes_seat_to_move = True
+        try:
+            return table.choices(), table.item_rects()
+        finally:
+            table.describes_seat_to_move = False
+
+    def badges(self, analysis, choices: list[Choice]) -> list[tuple[Hashable, str, bool]]:
+        """(item, words, best) for each badge: the targets of the source picked up,
+        else each source with its best move's value."""
+        win_chance = analysis.win_chance
+        values = {move.action: move.value for move in analysis.moves}
+        picked = self.table.picker.pressed if self.table.picker.dragging else self.table.selected_source
+        found = []
+        if picked is not None and self.table.can_decide:
+            for choice in choices:
+                if choice.source == picked:
+                    value = values.get(choice.action)
+                    item = choice.target if choice.target is not None else choice.source
+                    found.append((item, value_text(value, win_chance), choice.action is analysis.best))
+            return found
+        for source in sources(choices):
+            mine = [choice for choice in choices if choice.source == source]
+            best_value = None
+            for choice in mine:
+                value = values.get(choice.action)
+                if value is not None and (best_value is None or better(value, best_value, win_chance)):
+                    best_value = value
+            holds_best = any(choice.action is analysis.best for choice in mine)
+            found.append((source, value_text(best_value, win_chance), holds_best))
+        return found
+
+    # -- drawing ----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        self.placed = []
+        if self.review is not None:
+            self.draw_review(surface)
+            return
+        analysis = self.values.current() if self.on else None
+        if analysis is None:
+            return
+        choices, rects = self.decision()
+        if not choices or self.table.tweens.running:
+            return
+        taken, avoided = self.room(rects)
+        size = self.box(WIDEST[analysis.win_chance])
+        for item, words, best in self.badges(analysis, choices):
+            if item in rects:
+                self.badge(surface, item, rects[item], words, best, taken, avoided, size)
+
+    def room(self, rects: dict[Hashable, pygame.Rect]) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+        """What badges must keep clear of now: what they may never cover (the
+        decision's items, the table's tiles and badges), then what they should not
+        (its labels, its rings, and the edges of its panels, last in the list);
+        learnt by drawing the table on a noting canvas, once for each decision and
+        tile picked up."""
+        table = self.table
+        key = (table.decision_version, table.selected_source, id(self.review))
+        if self._room is None or self._room[0] != key:
+            probe = Canvas(LOGICAL_SIZE, scale=1.0)
+            log = list(table.render_log)
+            table.draw_table(probe)
+            table.render_log[:] = log
+            tiles = [mark.rect for mark in probe.marks if mark.kind in ("tile", "badge", "marker")]
+            rest = [mark.rect for mark in probe.marks if mark.kind in ("text", "ring")]
+            panels = [mark.rect for mark in probe.marks if mark.kind in ("panel", "cover")]
+            self._room = (key, tiles, rest, panels)
+            self._spots = {}
+        return [*rects.values(), *self._room[1]], [*self._room[2], *self._room[3]]
+
+    def box(self, words: str) -> pygame.Rect:
+        """A badge's size for `words`."""
+        width, height = self.table.app.style.font(BADGE_SIZE, True).size(words)
+        return pygame.Rect(0, 0, width + 14, height + 4)
+
+    def badge(self, surface: pygame.Surface, item: Hashable, rect: pygame.Rect, words: str, best: bool,
+              taken: list[pygame.Rect], avoided: list[pygame.Rect], size: pygame.Rect,
+              colour: tuple[int, int, int] | None = None) -> pygame.Rect:
+        """A badge of `size` with `words` beside `rect`, clear of `taken` (then taken
+        too), and of `avoided` where the table leaves room (`place`)."""
+        style = self.table.app.style
+        if best:  # a value alone takes the star close; a word after it, a space
+            words = "\u2605" + ("" if words[0].isdigit() else " ") + words
+        ink = BEST_TEXT if best or colour is not None else BADGE_TEXT
+        text = style.text(words, BADGE_SIZE, ink, bold=True)
+        spot = (item, colour, size.size)
+        where = self._spots.get(spot)
+        if where is None:
+            where = self._spots[spot] = place(size, rect, taken, avoided)
+        taken.append(where)
+        fill = colour if colour is not None else BEST_COLOUR if best else BADGE_COLOUR
+        gfx.rect(surface, fill, where, border_radius=where.height // 2)
+        gfx.rect(surface, BEST_COLOUR if best else (200, 206, 196), where, width=2, border_radius=where.height // 2)
+        surface.blit(text, text.get_rect(center=where.center))
+        note(surface, "badge", where, "move value")
+        self.placed.append((item, where, words, best))
+        return where
+
+    def legend(self) -> tuple[str, tuple[int, int, int]] | None:
+        """The footer's line while values show: what a value means."""
+        if self.review is not None or not self.on or self.values.seat() is None:
+            return None
+        analysis = self.values.current()
+        if analysis is None:
+            return "Move values: thinking\u2026", BADGE_TEXT
+        return (WIN_CHANCE_LEGEND if analysis.win_chance else PLACE_LEGEND), BEST_COLOUR
+
+    # -- a reviewed decision ------------------------------------------------------------------
+    def show_review(self, decision) -> None:
+        """Show `decision` (`bots.analysis.ReviewedDecision`, the table laid just
+        before it): the move played and the best move, each with its value."""
+        self.review = decision
+
+    def draw_review(self, surface: pygame.Surface) -> None:
+        decision = self.review
+        choices, rects = self.decision()
+        win_chance = decision.analysis.win_chance
+        taken, avoided = self.room(rects)
+        size = self.box("best " + WIDEST[win_chance])
+        marks = [(decision.played, "played", PLAYED_COLOUR)]
+        if decision.best.action is not decision.played.action:
+            marks.append((decision.best, "best", BEST_COLOUR))
+        for move, words, colour in marks:
+            choice = next((c for c in choices if c.action is move.action), None)
+            if choice is None:
+                continue
+            item = choice.target if choice.target is not None and choice.target in rects else choice.source
+            if item not in rects:
+                continue
+            draw_ring(surface, rects[item], colour, 4, grow=6 if words == "played" else 11)
+            label = f"{words} {value_text(move.value, win_chance)}"
+            self.badge(surface, item, rects[item], label, words == "best", taken, avoided, size, colour)
+
+
+def place(box: pygame.Rect, item: pygame.Rect, taken: list[pygame.Rect], avoided: list[pygame.Rect]) -> pygame.Rect:
+    """Where a badge of `box`'s size goes beside `item`, on the screen and clear of
+    `taken` (tiles, badges): the nearest spot above, below, right or left of it
+    (further out, then slid along that side) that is also clear of `avoided`
+    (labels, rings, and panels: a badge goes wholly in or out of a panel); where
+    the table leaves no such room, the spot clear of `taken` that crosses the
+    fewest of `avoided`, so a badge may cross a label but never covers a tile."""
+    screen = pygame.Rect(4, 4, LOGICAL_SIZE[0] - 8, FOOTER_TOP - 4)
+    fallback = None
+    for slide in (0, box.width // 2, -box.width // 2, box.width, -box.width):
+        for step in range(0, 9):
+            distance = CLEARANCE + 5 * step
+            for anchor, point in (("midbottom", (item.centerx + slide, item.top - distance)),
+                                  ("midtop", (item.centerx + slide, item.bottom + distance)),
+                                  ("midleft", (item.right + distance, item.centery + slide // 2)),
+                                  ("midright", (item.left - distance, item.centery + slide // 2))):
+                candidate = box.copy()
+                setattr(candidate, anchor, point)
+                if not screen.contains(candidate) or candidate.collidelist(taken) >= 0:
+                    continue
+                crossed = sum(1 for other in avoided if other.colliderect(candidate) and not other.contains(candidate))
+                if not crossed:
+                    return candidate
+                if fallback is None or crossed < fallback[0]:
+                    fallback = (crossed, candidate)
+    if fallback is not None:
+        return fallback[1]
+    candidate = box.copy()
+    candidate.midbottom = (item.centerx, item.top - CLEARANCE)
+    return candidate.clamp(screen)

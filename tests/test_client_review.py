@@ -1,0 +1,93 @@
+"""The review of a finished game (issue 31): opened from the game-over screen and
+from Statistics (any game of the history), computed off the frame loop; the
+decisions come costliest first, and stepping through them (keyboard, controller,
+mouse) lays the replay table just before each, with the move played and the best
+move both marked with their values."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from client_drive import click_at, play, run_until
+from test_client_support import KIT_CONFIG, key, pad_button, run
+
+from dominoes_arcade import history
+from dominoes_arcade.client.app import LOGICAL_SIZE
+from dominoes_arcade.client.layout_check import problems
+from dominoes_arcade.client.scenes.review import PANEL, ReviewScene
+from dominoes_arcade.client.tables import TableSetup, open_table
+from dominoes_arcade.engine.match import random_game
+
+APP_CONFIG = KIT_CONFIG
+
+
+@pytest.fixture(autouse=True)
+def quick_review(monkeypatch):
+    """A small budget: what is checked is the order and the marks, not the search."""
+    monkeypatch.setattr(ReviewScene, "rollouts", 60)
+
+
+def reviewed(app) -> ReviewScene:
+    review = app.scenes.top
+    assert review.name == "review"
+    run_until(app, lambda: review.decisions is not None, limit=20000)
+    run(app, frames=2)
+    return review
+
+
+def check_shown(app, review: ReviewScene) -> None:
+    """The table is laid just before the decision shown; the move played and the
+    best move are marked with their values."""
+    decision = review.decisions[review.index]
+    table = review.table
+    assert len(table.steps) == decision.step - 1
+    assert table.state.current_player == decision.seat
+    words = [text for _item, _rect, text, _best in table.analysis_marks.placed]
+    assert any(text.startswith("played ") for text in words), words
+    if decision.best.action is not decision.played.action:
+        assert any(text.startswith("\u2605 best ") for text in words), words
+
+
+def test_the_review_from_game_over_ranks_the_decisions_and_steps_through_them(app):
+    app.check_layout = True
+    table = open_table(app, TableSetup("necropolis", ["human", "easy"], app.settings.game("necropolis"), 3))
+    play(app, table, "keyboard")
+    over = app.scenes.top
+    assert over.name == "game over"
+    click_at(app, next(w for w in over.focus.widgets if w.label == "Review your game").rect.center)
+    review = reviewed(app)
+    losses = [decision.loss for decision in review.decisions]
+    assert len(losses) > 2 and losses == sorted(losses, reverse=True), "costliest first"
+    assert all(decision.seat == 0 for decision in review.decisions), "the player's seat only"
+    check_shown(app, review)
+    assert problems(app.layout_marks, pygame.Rect((0, 0), LOGICAL_SIZE)) == []
+    run(app, key(pygame.K_RIGHT), frames=2)  # keyboard
+    assert review.index == 1
+    check_shown(app, review)
+    run(app, pad_button(pygame.CONTROLLER_BUTTON_RIGHTSHOULDER), frames=2)  # controller
+    assert review.index == 2
+    click_at(app, (PANEL.x + 10, PANEL.centery))  # the mouse, on the panel's previous arrow
+    assert review.index == 1
+    check_shown(app, review)
+    run(app, key(pygame.K_ESCAPE), frames=2)
+    assert app.scenes.top is over, "back to the game-over screen"
+
+
+def test_any_game_of_the_history_is_reviewed_from_statistics(app):
+    for seed in (1, 2):
+        record = random_game("buildup", seed)
+        history.append_history(history.history_line(record, ["human", "easy"], [0], demo=False, finished_at=seed))
+    app.open("statistics")
+    run(app, frames=2)
+    click_at(app, next(w for w in app.scenes.top.focus.widgets if w.label == "Review a game").rect.center)
+    pick = app.scenes.top
+    assert pick.name == "review a game"
+    older = pick.focus.widgets[1]  # newest first: the game of seed 1
+    assert older.label.startswith("Build Up against Easy")
+    click_at(app, older.rect.center)
+    review = reviewed(app)
+    assert review.table.setup.record.steps == random_game("buildup", 1).steps
+    assert review.decisions and all(decision.seat == 0 for decision in review.decisions)
+    check_shown(app, review)
+    run(app, key(pygame.K_ESCAPE), frames=2)
+    assert app.scenes.top is pick
