@@ -112,8 +112,8 @@ class TitleScene(MenuScene):
             x += width + 24
         self.focus.add(LearnCard((x, 214, width, 206), self.open_lessons))
         x += width + 24
-        self.focus.add(Button((x, 214, width, 206), "Play online", self.play_online, subtitle="Host or join", size=SMALL + 2,
-                              help="Play with friends on other computers: host a game, or join one."))
+        self.focus.add(Button((x, 214, width, 206), "Play online", self.play_online, subtitle="Host or join",
+                              size=SMALL + 2, help="Play with friends on other computers: host a game, or join one."))
         labels = [("Watch a demo", self.watch_demo, "Bots play a game while you watch."),
                   ("Statistics", self.open_statistics, "Your wins, losses and streaks, game by game."),
                   ("Rules", self.open_rules, "How each game is played."),
