@@ -70,6 +70,14 @@ def open_join_screen(app, device: str) -> None:
     assert app.scenes.top.name == "join"
 
 
+def type_address_and_code(app, address: str, code: str) -> None:
+    """Type both fields on the keyboard, Enter after each (the second joins)."""
+    type_on_keyboard(app, address)
+    press_keys(app, pygame.K_RETURN)
+    type_on_keyboard(app, code)
+    press_keys(app, pygame.K_RETURN)
+
+
 def answered(app):
     """The top scene once the server answered the Join (the lobby, or the Join
     screen saying what went wrong), the frames running meanwhile."""
@@ -149,10 +157,7 @@ def test_a_wrong_code_says_so_and_keeps_what_was_typed(app_with, room):
     app = online_app(app_with)
     open_join_screen(app, "keyboard")
     wrong = "ZZZZ2" if code != "ZZZZ2" else "ZZZZ3"
-    type_on_keyboard(app, address)
-    press_keys(app, pygame.K_RETURN)
-    type_on_keyboard(app, wrong)
-    press_keys(app, pygame.K_RETURN)
+    type_address_and_code(app, address, wrong)
     assert answered(app).name == "join" and app.scenes.top.message == f"No room {wrong} on that server"
     assert fields(app) == (address, wrong)
 
@@ -162,10 +167,7 @@ def test_no_server_at_the_address_says_so_and_keeps_what_was_typed(app_with):
         address = served.url.removeprefix("ws://")  # a port free once this server is gone
     app = online_app(app_with)
     open_join_screen(app, "keyboard")
-    type_on_keyboard(app, address)
-    press_keys(app, pygame.K_RETURN)
-    type_on_keyboard(app, "QTEMG")
-    press_keys(app, pygame.K_RETURN)
+    type_address_and_code(app, address, "QTEMG")
     assert answered(app).message == f"No server answered at {address}"
     assert fields(app) == (address, "QTEMG") and scene_names(app) == ["title", "online", "join"]
 
@@ -173,20 +175,14 @@ def test_no_server_at_the_address_says_so_and_keeps_what_was_typed(app_with):
 def test_a_malformed_address_or_code_is_explained_before_any_connection(app_with):
     app = online_app(app_with)
     open_join_screen(app, "keyboard")
-    type_on_keyboard(app, "192.168.1.20:99999")
-    press_keys(app, pygame.K_RETURN)
-    type_on_keyboard(app, "QTEMG")
-    press_keys(app, pygame.K_RETURN)
+    type_address_and_code(app, "192.168.1.20:99999", "QTEMG")
     assert app.scenes.top.message == "99999 after ':' is not a port: a number from 1 to 65535"
 
 
 def test_the_join_screen_passes_the_layout_check_with_a_message(app_with):
     app = online_app(app_with)
     open_join_screen(app, "keyboard")
-    type_on_keyboard(app, "192.168.100.200:8765")
-    press_keys(app, pygame.K_RETURN)
-    type_on_keyboard(app, "ABC")
-    press_keys(app, pygame.K_RETURN)
+    type_address_and_code(app, "192.168.100.200:8765", "ABC")
     assert app.scenes.top.message
     app.check_layout = True
     for _ in range(2):

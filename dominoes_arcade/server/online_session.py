@@ -57,19 +57,6 @@ class OnlinePlayer(Seat):
     kind = "online"
 
 
-class NoMoveValues:
-    """The analysis view's values in an online game: never shown (the table refuses
-    the view online, where it would help one player against the others)."""
-
-    on = False
-
-    def show(self, on: bool) -> None:
-        """Nothing to show."""
-
-    def current(self) -> None:
-        return None
-
-
 class OnlineSession(SessionBase):
     """The player's seat of the online game `link` is in (an `OnlineLink`, or an
     object with its ``seat``, ``lobby``, ``told``, ``act`` and ``close``).
@@ -105,7 +92,6 @@ class OnlineSession(SessionBase):
         self.ended = False
         self.error: str | None = None
         self.finished_by_bot: list[int] = []
-        self.values = NoMoveValues()
         self.given_up = False
         self.told: Record | None = None
         """The game's record, once the server told it (the game is over)."""

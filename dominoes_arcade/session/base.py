@@ -12,6 +12,7 @@ from typing import Any
 
 from ..engine.core import State
 from .events import SessionEvent
+from .move_values import NoMoveValues
 from .seats import Seat
 
 
@@ -23,6 +24,9 @@ class SessionBase:
     seats: list[Seat]
     kinds: list[str]
     """Each seat's kind as the game began (the history keeps these)."""
+    values: Any = NoMoveValues()
+    """The analysis view's values (`move_values`): a session that shows them
+    (`Session`) sets its own; by default there are none."""
     events: list[SessionEvent]
     """What happened since the view last drained them (`drain`)."""
     version: int

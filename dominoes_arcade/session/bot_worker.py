@@ -367,13 +367,7 @@ class BotWorker:
 
     def analysis_result(self, ticket: int | None) -> Analysed | None:
         """The answer to an `analyse` request once it has come (collected once), else None."""
-        if ticket is None:
-            return None
-        self._pump()
-        answer = self._analyses.pop(ticket, None)
-        if answer is None and ticket in self._pending and not self.alive:
-            self._restart()
-        return answer
+        return self._collect(ticket, self._analyses)
 
     def observe(self, key: Hashable, seat: int, view) -> None:
         """Show the bots of `seat` at table `key` their new view."""
@@ -399,13 +393,18 @@ class BotWorker:
 
     def result(self, ticket: int | None) -> Decision | None:
         """The decision for `ticket` once it is ready (collected once), else None."""
+        return self._collect(ticket, self._results)
+
+    def _collect(self, ticket: int | None, answers: dict[int, Any]) -> Any:
+        """Take `ticket`'s answer from `answers` once it has come; a worker that died
+        with the request unanswered is restarted (the request is sent again)."""
         if ticket is None:
             return None
         self._pump()
-        decision = self._results.pop(ticket, None)
-        if decision is None and ticket in self._pending and not self.alive:
+        answer = answers.pop(ticket, None)
+        if answer is None and ticket in self._pending and not self.alive:
             self._restart()
-        return decision
+        return answer
 
     @property
     def busy(self) -> bool:

@@ -39,6 +39,19 @@ def analysis_seed(game_seed: int, seat: int, decision: int) -> int:
     return stable_seed(game_seed, "analysis", seat, decision)
 
 
+class NoMoveValues:
+    """The values of a session that has none to show (an online game, where the
+    table refuses the view: it would help one player against the others)."""
+
+    on = False
+
+    def show(self, on: bool) -> None:
+        """Nothing to show."""
+
+    def current(self) -> None:
+        return None
+
+
 class MoveValues:
     """The values of the decision on screen, for the view that shows them."""
 

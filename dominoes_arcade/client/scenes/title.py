@@ -62,22 +62,23 @@ class GameCard(Button):
         surface.blit(caption, caption.get_rect(midtop=(centre, face.y + 170)))
 
 
-class LearnCard(Button):
-    """The card beside the games': Learn to play, for a player new to them."""
+class FeatureCard(Button):
+    """A card beside the games' for what is not one game: a sign, a name and a
+    caption in the games' cards' places (Learn to play, Play online)."""
 
-    def __init__(self, rect, on_press):
-        super().__init__(rect, "Learn to play", on_press,
-                         help="A guided hand of a game, then a short game against the easy bot.")
+    def __init__(self, rect, label: str, sign: str, caption: str, on_press, *, help: str):
+        super().__init__(rect, label, on_press, help=help)
+        self.sign, self.caption = sign, caption
 
     def draw(self, surface, style) -> None:
         face = self.draw_body(surface, style)
-        mark = style.text("?", TITLE, style.palette.accent, bold=True)
+        mark = style.text(self.sign, TITLE, style.palette.accent, bold=True)
         surface.blit(mark, mark.get_rect(center=(face.centerx, face.y + 76)))
         name = style.text(self.label, LARGE + 2, style.palette.text, bold=True)
         if name.get_width() > face.width - 20:
             name = style.text(self.label, LARGE - 2, style.palette.text, bold=True)
         surface.blit(name, name.get_rect(midtop=(face.centerx, face.y + 134)))
-        caption = style.text("step by step", SMALL, style.palette.text_dim)
+        caption = style.text(self.caption, SMALL, style.palette.text_dim)
         surface.blit(caption, caption.get_rect(midtop=(face.centerx, face.y + 170)))
 
 
@@ -110,10 +111,11 @@ class TitleScene(MenuScene):
         for game in names:
             self.focus.add(GameCard((x, 214, width, 206), game, self._setup_opener(game), self.app.tile_art))
             x += width + 24
-        self.focus.add(LearnCard((x, 214, width, 206), self.open_lessons))
+        self.focus.add(FeatureCard((x, 214, width, 206), "Learn to play", "?", "step by step", self.open_lessons,
+                                   help="A guided hand of a game, then a short game against the easy bot."))
         x += width + 24
-        self.focus.add(Button((x, 214, width, 206), "Play online", self.play_online, subtitle="Host or join",
-                              size=SMALL + 2, help="Play with friends on other computers: host a game, or join one."))
+        self.focus.add(FeatureCard((x, 214, width, 206), "Play online", "\u21c4", "host or join", self.play_online,
+                                   help="Play with friends on other computers: host a game, or join one."))
         labels = [("Watch a demo", self.watch_demo, "Bots play a game while you watch."),
                   ("Statistics", self.open_statistics, "Your wins, losses and streaks, game by game."),
                   ("Rules", self.open_rules, "How each game is played."),

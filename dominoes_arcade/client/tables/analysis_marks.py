@@ -38,7 +38,7 @@ from ..canvas import Canvas
 from ..input import Intent
 from ..layout_check import note
 from ..theme import SMALL
-from .interaction import Choice, draw_ring, sources
+from .interaction import LAST_MOVE_COLOUR, Choice, draw_ring, sources
 
 if TYPE_CHECKING:
     from .base import TableScene
@@ -47,7 +47,8 @@ BADGE_COLOUR = (18, 26, 22)
 BADGE_TEXT = (236, 240, 232)
 BEST_COLOUR = (246, 196, 72)
 BEST_TEXT = (24, 20, 8)
-PLAYED_COLOUR = (110, 200, 255)
+PLAYED_COLOUR = LAST_MOVE_COLOUR
+"""The move played is ringed as the table rings the last move."""
 CLEARANCE = 16
 """Pixels between an item and its badge: past the widest ring the kit draws round
 an item (the hint's, 10 out and 4 wide)."""
