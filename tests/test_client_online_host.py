@@ -27,6 +27,7 @@ from test_client_support import (
 
 from dominoes_arcade.client.app import LOGICAL_SIZE
 from dominoes_arcade.client.layout_check import problems
+from dominoes_arcade.client.option_rows import PROPOSED_TARGETS
 from dominoes_arcade.client.scenes.online import OnlineWiring
 from dominoes_arcade.server.link import OnlineLink
 from dominoes_arcade.session.bot_worker import shared_worker
@@ -63,7 +64,7 @@ def shown_code(lobby) -> str:
     """The code as the screen shows it (its heading: "Room QTEMG"), once the room
     has the host's own variants (a player looks at a screen that has settled)."""
     frames_until(lobby.app, lambda: bool(lobby.room) and not lobby.wanted
-                 and lobby.room["options"] == lobby.game_options(lobby.room["game"]))
+                 and lobby.room["options"] == lobby.game_options(lobby.room["game"], len(lobby.room["seats"])))
     return lobby.room["room"]
 
 
@@ -239,3 +240,27 @@ def test_the_hosts_own_variants_from_the_settings_go_to_the_room(app_with):
     lobby = host_from_the_title(app, "keyboard")
     frames_until(app, lambda: lobby.room.get("options", {}).get("site_penalty") == 3)
     assert widget(app, "Site penalty").value == 3
+
+
+def test_the_lobby_proposes_cyprus_targets_by_seats_as_the_setup_screen_does_until_the_host_chooses(app_with):
+    app = online_app(app_with)
+    lobby = host_from_the_title(app, "keyboard")
+    shown_code(lobby)
+    steer(app, "Game", "keyboard")
+    while widget(app, "Game").value != "cyprus":
+        press_keys(app, pygame.K_RIGHT)
+    frames_until(app, lambda: lobby.room["game"] == "cyprus" and not lobby.wanted)
+    assert lobby.room["options"]["target_score"] == PROPOSED_TARGETS["cyprus"][4] == 100
+    steer(app, "Players", "keyboard")
+    press_keys(app, *[pygame.K_RIGHT] * 4)  # 8 seats
+    frames_until(app, lambda: len(lobby.room["seats"]) == 8 and not lobby.wanted)
+    assert lobby.room["options"]["target_score"] == PROPOSED_TARGETS["cyprus"][8] == 150
+    assert "Proposed for 8 players" in widget(app, "Target score").help
+    steer(app, "Target score", "keyboard")
+    press_keys(app, pygame.K_RIGHT)  # the host's own target, kept whatever the seats
+    chosen = widget(app, "Target score").value
+    assert chosen != 150
+    steer(app, "Players", "keyboard")
+    press_keys(app, pygame.K_LEFT)
+    frames_until(app, lambda: len(lobby.room["seats"]) == 7 and not lobby.wanted)
+    assert lobby.room["options"]["target_score"] == chosen

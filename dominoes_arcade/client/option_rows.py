@@ -1,7 +1,8 @@
 """A game's variant option as a row of the setup screens (the local game's setup
 and the online lobby): a bool becomes a toggle, a list of choices a choice list,
 a number range a slider, from the engine's option tables
-(`dominoes_arcade.engine.game_options`)."""
+(`dominoes_arcade.engine.game_options`); and the target score both screens propose
+for the number of players (`TargetProposal`)."""
 
 from __future__ import annotations
 
@@ -46,3 +47,34 @@ def option_widget(key: str, option, value: Any, on_change: Callable[[Any], None]
         return Slider(rect, label, value, option.minimum, option.maximum, step, on_change, help=help,
                       format=(lambda v: str(int(v))) if integer else (lambda v: f"{v:.2f}"))
     return None
+
+
+PROPOSED_TARGETS = {"cyprus": {4: 100, 5: 100, 6: 125, 7: 125, 8: 150, 9: 150, 10: 175}}
+"""The target score proposed for each player count, where a game's rounds score more
+with more players: each lets a game of medium bots last a median of 3 to 5 rounds
+(measured by bench/cyprus_rounds.py; docs/cyprus-target.md). The rules' own
+default (100) would end a game of 8 to 10 players after one round."""
+
+
+class TargetProposal:
+    """The target score of a game set up on a screen: proposed for the player count
+    (`PROPOSED_TARGETS`) until the player chooses one, on the screen or in
+    config.toml (any value but the rules' default); a chosen target is kept
+    whatever the player count."""
+
+    def __init__(self, game: str, options: dict[str, Any]):
+        default = games.variant_options(game).get("target_score")
+        self.chosen = default is not None and options.get("target_score", default.default) != default.default
+
+    def apply(self, game: str, players: int, options: dict[str, Any]) -> dict[str, Any]:
+        """`options` with the target proposed for `players` (unchanged once chosen)."""
+        proposed = PROPOSED_TARGETS.get(game, {}).get(players)
+        if proposed is None or self.chosen:
+            return options
+        return {**options, "target_score": proposed}
+
+    def help(self, game: str, key: str, players: int) -> str:
+        """The option row's help while the target is proposed ("" otherwise)."""
+        if key == "target_score" and not self.chosen and game in PROPOSED_TARGETS:
+            return f"Proposed for {players} players, so that a game lasts a few rounds."
+        return ""

@@ -26,7 +26,7 @@ from ..app import LOGICAL_SIZE
 from ..gfx import rect as fill_rect
 from ..hosting import link_failures
 from ..input import Intent
-from ..option_rows import option_widget
+from ..option_rows import TargetProposal, option_widget
 from ..tables import online_setup, open_table
 from ..theme import BODY, HEADING, LARGE, SMALL, fitted
 from ..widgets import Button, ChoiceList, Widget
@@ -92,6 +92,8 @@ class LobbyScene(MenuScene):
         self.started = False
         self.configured = False
         """The host's own variants (config.toml) went into the room's setup."""
+        self.target: TargetProposal | None = None
+        """The host's target score, proposed for the seats until chosen (as on the setup screen)."""
         super().__init__(app)
         self.configure()
 
@@ -123,11 +125,20 @@ class LobbyScene(MenuScene):
         """Once the room is known, the host's own variants (config.toml) for its game."""
         if self.is_host and self.room and not self.configured:
             self.configured = True
-            self.change(options=self.game_options(self.room["game"]))
+            game = self.room["game"]
+            self.target = TargetProposal(game, self.host_variants(game))
+            self.change(options=self.game_options(game, len(self.kinds)))
 
-    def game_options(self, game: str) -> dict[str, Any]:
+    def host_variants(self, game: str) -> dict[str, Any]:
+        """The host's variants of `game` (config.toml)."""
         settings = self.app.settings.game(game)
         return {key: settings[key] for key in games.variant_options(game)}
+
+    def game_options(self, game: str, seats: int) -> dict[str, Any]:
+        """The options a game set up here starts with: the host's variants, the target
+        score proposed for `seats` unless the host chose one (as on the setup screen)."""
+        options = self.host_variants(game)
+        return TargetProposal(game, options).apply(game, seats, options)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -239,7 +250,9 @@ class LobbyScene(MenuScene):
         for key, option in option_table.items():
             value = options.get(key, option.default)
             if self.is_host:
-                widget = option_widget(key, option, value, self._option_setter(key), (place[0], y, place[2], row))
+                help = self.target.help(game, key, len(self.kinds)) if self.target is not None else ""
+                widget = option_widget(key, option, value, self._option_setter(key), (place[0], y, place[2], row),
+                                       help)
                 if widget is None:
                     continue
                 if compact:
@@ -275,16 +288,22 @@ class LobbyScene(MenuScene):
 
     def _option_setter(self, key: str):
         def set_option(value) -> None:
+            if key == "target_score" and self.target is not None:
+                self.target.chosen = True
             self.change(options={**self.setup.get("options", {}), key: value})
         return set_option
 
     def set_game(self, game: str) -> None:
         low, high = games.player_range(game)
         count = max(low, min(high, len(self.kinds)), self.fixed)
-        self.change(game=game, options=self.game_options(game), kinds=self.resized(count))
+        self.target = TargetProposal(game, self.host_variants(game))
+        self.change(game=game, options=self.game_options(game, count), kinds=self.resized(count))
 
     def set_players(self, count: int) -> None:
-        self.change(kinds=self.resized(count))
+        options = self.setup.get("options", {})
+        if self.target is not None:
+            options = self.target.apply(self.setup["game"], count, options)
+        self.change(kinds=self.resized(count), options=options)
 
     def resized(self, count: int) -> list[str]:
         """The seats, `count` of them: new ones open for a player."""

@@ -7,8 +7,8 @@ options with it: a bool becomes a toggle, a list of choices a choice list, a
 number range a slider. Values start from config.toml (``settings.game(name)``);
 changes here apply to this game only and are not saved.
 
-Cyprus's target score is proposed for the number of players (`PROPOSED_TARGETS`)
-until the player chooses one, here or in config.toml.
+Cyprus's target score is proposed for the number of players
+(`option_rows.TargetProposal`) until the player chooses one, here or in config.toml.
 
 The deal number (the seed the tiles are shuffled from) is drawn when the screen
 opens and shown beside the options' heading: ``play GAME --seed N`` deals the
@@ -27,7 +27,7 @@ from ..input import Intent
 from ..lessons import GAMES as LESSON_GAMES
 from ..lessons import lesson_for
 from ..lessons import progress as lesson_progress
-from ..option_rows import option_widget
+from ..option_rows import TargetProposal, option_widget
 from ..tables import SEAT_KINDS, TableSetup, open_table, seat_label
 from ..theme import BODY, LARGE, SMALL
 from ..widgets import Button, ChoiceList
@@ -39,12 +39,6 @@ LEFT = pygame.Rect(40, 96, 560, 468)
 RIGHT = pygame.Rect(640, 96, 600, 468)
 ROW, GAP = 50, 8
 
-
-PROPOSED_TARGETS = {"cyprus": {4: 100, 5: 100, 6: 125, 7: 125, 8: 150, 9: 150, 10: 175}}
-"""The target score proposed for each player count, where a game's rounds score more
-with more players: each lets a game of medium bots last a median of 3 to 5 rounds
-(measured by bench/cyprus_rounds.py; docs/cyprus-target.md). The rules' own
-default (100) would end a game of 8 to 10 players after one round."""
 
 
 class SetupScene(MenuScene):
@@ -60,11 +54,8 @@ class SetupScene(MenuScene):
         self.players = min(high, max(low, int(wanted)))
         self.seats = ["human"] + ["medium"] * (self.players - 1)
         self.options = {key: options[key] for key in games.variant_options(game)}
-        self.target_chosen = "target_score" in self.options and (
-            self.options["target_score"] != games.variant_options(game)["target_score"].default)
-        """Whether the player chose the target (in config.toml, or here): then it is
-        kept whatever the player count, else it follows `PROPOSED_TARGETS`."""
-        self._propose_target()
+        self.target = TargetProposal(game, self.options)
+        self.options = self.target.apply(game, self.players, self.options)
         self.seed = seed if seed is not None else random.randrange(1 << 30)
         """The deal: shown here, and the tiles are shuffled from it."""
         self.lesson_offer = game in LESSON_GAMES and lesson_progress.should_offer(game)
@@ -142,10 +133,8 @@ class SetupScene(MenuScene):
         self.focus.focus(next(w for w in self.focus.widgets if w.label == "Start game"))
 
     def _option_widget(self, key: str, option, rect):
-        help = ""
-        if key == "target_score" and not self.target_chosen and self.game in PROPOSED_TARGETS:
-            help = f"Proposed for {self.players} players, so that a game lasts a few rounds."
-        return option_widget(key, option, self.options[key], self._option_setter(key), rect, help)
+        return option_widget(key, option, self.options[key], self._option_setter(key), rect,
+                             self.target.help(self.game, key, self.players))
 
     def _seat_setter(self, seat: int):
         def set_seat(kind: str) -> None:
@@ -156,18 +145,13 @@ class SetupScene(MenuScene):
         def set_option(value) -> None:
             self.options[key] = value
             if key == "target_score":
-                self.target_chosen = True
+                self.target.chosen = True
         return set_option
-
-    def _propose_target(self) -> None:
-        proposed = PROPOSED_TARGETS.get(self.game, {}).get(self.players)
-        if proposed is not None and not self.target_chosen:
-            self.options["target_score"] = proposed
 
     def set_players(self, players: int) -> None:
         self.players = players
         self.seats = (self.seats + ["medium"] * players)[:players]
-        self._propose_target()
+        self.options = self.target.apply(self.game, players, self.options)
         self.rebuild()
 
     # -- actions ---------------------------------------------------------------------
