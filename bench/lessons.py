@@ -4,9 +4,9 @@ estimated from what the lesson holds: the words of its stages read at
 short game's own decisions at `GAME_MOVE_SECONDS` each (`FORCED_SECONDS` for one
 with a single legal move). The short game is played
 by the easy bot in the player's seat on the lesson's own deal (the same bots, the
-same options and the same seed as the client's), so its length is the length a
-player meets there; Build Up's counts only its last hand, where the lesson's short
-game begins.
+same options and the same seed as the client's), from where the client has the
+player take it up (the steps before laid as the client lays them), so its length
+is the length a player meets there.
 
 The rates are assumptions, stated here so the estimate can be redone with others:
 `python bench/lessons.py [--wpm 180] [--guided 8] [--move 5]`. Never part of the
@@ -21,7 +21,7 @@ import argparse
 from dominoes_arcade import config
 from dominoes_arcade.bots.driver import play_specs
 from dominoes_arcade.bots.registry import difficulty_spec
-from dominoes_arcade.client.lessons import GAMES, lesson_for, stage_text
+from dominoes_arcade.client.lessons import GAMES, lesson_for, short_start, stage_text
 from dominoes_arcade.client.lessons.table import SHORT_GAME_WORDS
 from dominoes_arcade.engine.match import Match
 
@@ -36,33 +36,24 @@ FORCED_SECONDS = 2.0
 
 
 def short_game_decisions(game: str) -> tuple[int, int]:
-    """The player's decisions in the lesson's short game: (forced ones, the others)."""
+    """The player's decisions in the lesson's short game: (forced ones, the others),
+    from where the player takes it up (`Lesson.short_from`): the steps before are
+    laid as the client lays them (`short_start`), and count for nothing."""
     lesson = lesson_for(game)
+    seed = lesson.seed + 1
+    start = short_start(lesson, seed)
     easy = difficulty_spec(config.defaults()["bots"], "easy")  # config.toml's easy bot, as the client's
-    record = play_specs(game, [easy] * lesson.players, lesson.seed + 1, dict(lesson.short_game))
+    record = play_specs(game, [easy] * lesson.players, seed, dict(lesson.short_game), start=start)
     match = Match.from_record(record, at=0)
-    first = 0
-    if lesson.short_from_hand:  # only the hands from there: after the deal of that hand
-        first = _hand_start(record, lesson.short_from_hand)
     forced = free = 0
     for index, step in enumerate(record.steps):
-        if index >= first and step.startswith("0 "):
+        if index >= len(start) and step.startswith("0 "):
             if len(match.state.legal_actions()) == 1:
                 forced += 1
             else:
                 free += 1
         match.play_step(step)
     return forced, free
-
-
-def _hand_start(record, hand: int) -> int:
-    """The index of the first step of `hand` (0-based) in a Build Up record."""
-    match = Match.from_record(record, at=0)
-    for index, step in enumerate(record.steps):
-        if getattr(match.state, "hand_index", 0) >= hand:
-            return index
-        match.play_step(step)
-    return len(record.steps)
 
 
 def main() -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...engine.tiles import BY_NAME
 from . import Lesson, Stage
 
-LESSON = Lesson("buildup", seed=5, minutes=3, short_from_hand=1,
+LESSON = Lesson("buildup", seed=5, minutes=3, short_from=("hand_index", 1),
                 short_words="The first hand is played for you both: yours starts at hand 2.", stages=(
     Stage(("colours",), points=(("hand", BY_NAME["3-4"]),)),
     Stage(("stacks", "turn"), points=(("stack", 7),)),

@@ -152,7 +152,7 @@ class LessonMode:
         lesson, app = self.lesson, self.app
         seed = lesson.seed + 1
         options = dict(lesson.short_game)  # the rules as the lesson taught them, whatever config.toml says
-        start = short_start(lesson, seed) if lesson.short_from_hand else None
+        start = short_start(lesson, seed) or None
         setup = TableSetup(lesson.game, ["human"] + [EASY] * (lesson.players - 1), options, seed, start=start)
         self.session.give_up()
         table = lesson_table(lesson.game, short=True)(app, setup)
