@@ -24,5 +24,6 @@ LESSON = Lesson("necropolis", seed=96, minutes=4, short_from=("turns", 10),
     Stage(("new-from", "new-site"), points=("new_site",)),
     Stage(("exchange",), points=("pile",)),
     Stage(("end",), points=("pile",)),
-    Stage(("scoring", "tip")),
+    Stage(("scoring",)),
+    Stage(("tip",)),
 ))
