@@ -87,10 +87,10 @@ def test_each_guided_hand_plays_as_its_stages_say(game):
             guide.next()
 
 
-@pytest.mark.parametrize(("game", "counter", "at"), [("necropolis", "turns", 10), ("buildup", "hand_index", 1),
+@pytest.mark.parametrize(("game", "counter", "at"), [("necropolis", "turns", 12), ("buildup", "hand_index", 1),
                                                      ("cyprus", "", 0)])
 def test_a_short_game_is_taken_up_where_its_lesson_says(game, counter, at):
-    """The steps before it are the first legal moves up to the first state whose
+    """The steps before it are the laying bot's moves up to the first state whose
     counter reaches its value (none for a short game from the start)."""
     lesson = lesson_for(game)
     assert lesson.short_from == (counter, at)

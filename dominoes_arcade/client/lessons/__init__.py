@@ -61,7 +61,7 @@ class Lesson:
     short_from: tuple[str, int] = ("", 0)
     """Where the short game starts: once the state's counter of that name reaches the
     number (Build Up's ``hand_index``, its hands 0..3; Necropolis's ``turns``, both
-    players' turns from the opening), the steps before laid by the first legal moves
+    players' turns from the opening), the steps before laid by `LAYING_BOT`
     (`short_start`). ``("", 0)``: at the start of the game."""
     short_words: str = ""
     """What the short game's announcement adds (where it starts)."""
@@ -144,18 +144,30 @@ def short_begun(lesson: Lesson, state: State) -> bool:
     return not counter or getattr(state, counter) >= at
 
 
+LAYING_BOT = "greedy"
+"""Who plays the turns laid before the short game, for every seat: the greedy
+(medium) bot, so the player takes up a game played sensibly for them. The first
+legal moves left the Necropolis player 21 pips hidden against the bot's 8."""
+
+
 def short_start(lesson: Lesson, seed: int) -> list[str]:
     """The steps laid before the player takes up the short game (`Lesson.short_from`):
-    the first legal moves of every seat, so the game starts where the lesson wants
-    (none when it starts at the start)."""
+    every seat's moves by `LAYING_BOT` (seeded from `seed` and the seat), so the game
+    starts where the lesson wants, the same way every time (none when it starts at
+    the start)."""
+    from ...bots.registry import make_bot
+    from ...bots.seeds import bot_seed
     from ...engine.match import Match
 
     match = Match(lesson.game, options={**lesson.short_game, **_players(lesson)}, seed=seed)
+    options = match.state.options_dict()
+    bots = [make_bot(LAYING_BOT, lesson.game, seat, options, bot_seed(seed, seat)) for seat in range(lesson.players)]
     while not match.is_over and not short_begun(lesson, match.state):
         if match.is_chance:
             match.resolve_chance()
         else:
-            match.apply(first_legal(match.state))
+            seat = match.state.current_player
+            match.apply(bots[seat].choose(match.view(seat), match.state.legal_actions()))
     return list(match.steps)
 
 

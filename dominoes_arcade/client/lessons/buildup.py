@@ -1,7 +1,7 @@
 """The Build Up lesson: deal 5, where you move first with a hand of non-doubles:
 cover your opponent's 2-5 with a 3-4 (as many pips will do), then their double
 blank with a 1-3 (more pips than a double). The short game starts at its second
-hand (the first played for both players by their first legal moves), so that it
+hand (the first played for both players by the medium bot), so that it
 lasts three hands, not four."""
 
 from __future__ import annotations
