@@ -6,6 +6,7 @@ reason. Whole games by mouse and controller are in test_client_buildup.py."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pygame
@@ -211,7 +212,11 @@ def test_an_illegal_drop_is_refused_with_the_engines_reason(app):
     steps = len(table.steps)
     drag(app, rects[("hand", tile)].center, rects[("stack", stack)].center)
     assert len(table.steps) == steps
-    assert any("may not cover" in text for text, _ in app.toasts)
+    said = [text for text, _ in app.toasts if "may not cover" in text]
+    assert said, "the toast says why"
+    # The stack as the board numbers it (1..12), never the record's s0..s11.
+    assert f"on stack {stack + 1}" in said[-1] and not re.search(r"\bs\d", said[-1]), said[-1]
+    assert table.describe(PLACE[tile][stack]).endswith(f"on stack {stack + 1}"), "hints and prompts alike"
 
 
 @pytest.mark.slow

@@ -8,6 +8,8 @@ remembered by the next app; the setup screen offers a lesson once."""
 
 from __future__ import annotations
 
+import re
+
 import pygame
 import pytest
 from client_drive import click_at, drag
@@ -57,12 +59,27 @@ def test_an_illegal_move_gets_the_engines_reason_and_the_stage_waits(app):
     rects = table.item_rects()
     drag(app, rects[("hand", BY_NAME["1-3"])].center, rects[("stack", 0)].center)  # 1-3 on 5-6
     assert table.steps == steps and table.guide.index == stage
-    assert table.lesson_note == "1-3 may not cover 5-6 on s0: a non-double needs at least as many pips."
+    # The stack as the board numbers it (1..12), not as the record writes it (s0).
+    assert table.lesson_note == "1-3 may not cover 5-6 on stack 1: a non-double needs at least as many pips."
     assert not app.toasts, "the reason is in the callout, not in a toast"
     rects = table.item_rects()
     drag(app, rects[("hand", BY_NAME["3-4"])].center, rects[("stack", 7)].center)  # tried again: the taught move
     assert table.steps[len(steps)] == "0 3-4 s7" and table.guide.index == stage + 1
     assert table.lesson_note is None
+
+
+def test_an_illegal_move_names_the_stack_as_the_board_does(app):
+    table = open_buildup_lesson(app)
+    rects = table.item_rects()
+    drag(app, rects[("hand", BY_NAME["1-3"])].center, rects[("stack", 9)].center)  # 1-3 on 0-5: too few pips
+    note = table.lesson_note
+    assert note is not None and "on stack 10" in note, note  # the board's label under s9
+    assert not re.search(r"\bs\d", note), note
+    app.check_layout = True
+    run(app)
+    app.check_layout = False
+    shown = " ".join(mark.what for mark in app.layout_marks if mark.kind == "text")
+    assert "stack 10" in shown and not re.search(r"\bs\d", shown), "the callout shows the board's numbers"
 
 
 def test_a_callout_waiting_for_next_draws_nothing_new(app):

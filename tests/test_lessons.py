@@ -12,7 +12,16 @@ from typer.testing import CliRunner
 
 from dominoes_arcade import history
 from dominoes_arcade.cli import app as cli
-from dominoes_arcade.client.lessons import GAMES, Guide, first_legal, lesson_for, progress, stage_text
+from dominoes_arcade.client.lessons import (
+    GAMES,
+    Guide,
+    first_legal,
+    lesson_for,
+    progress,
+    short_begun,
+    short_start,
+    stage_text,
+)
 from dominoes_arcade.engine.match import Match
 from dominoes_arcade.rules import lesson_passages, plain, rules_text
 
@@ -76,6 +85,25 @@ def test_each_guided_hand_plays_as_its_stages_say(game):
                 assert stage.any_move or not any(guide.accepts(state, action) for action in others)
                 match.apply(move)
             guide.next()
+
+
+@pytest.mark.parametrize(("game", "counter", "at"), [("necropolis", "turns", 12), ("buildup", "hand_index", 1),
+                                                     ("cyprus", "", 0)])
+def test_a_short_game_is_taken_up_where_its_lesson_says(game, counter, at):
+    """The steps before it are the laying bot's moves up to the first state whose
+    counter reaches its value (none for a short game from the start)."""
+    lesson = lesson_for(game)
+    assert lesson.short_from == (counter, at)
+    start = short_start(lesson, lesson.seed + 1)
+    assert bool(start) == bool(counter)
+    match = Match(game, options={**lesson.short_game, "players": lesson.players} if game == "cyprus" else {},
+                  seed=lesson.seed + 1)
+    for step in start:
+        assert not short_begun(lesson, match.state), f"{game}: laid past the start at {step!r}"
+        match.play_step(step)
+    assert short_begun(lesson, match.state) and not match.is_over
+    if counter:
+        assert getattr(match.state, counter) == at
 
 
 def test_lessons_finished_and_offered_are_remembered(tmp_path):

@@ -211,10 +211,12 @@ def inform(bot: Bot, state: State) -> None:
 
 def play_bots(game: str, bots: Sequence[Bot], seed: int, options: dict | None = None,
               names: Sequence[str] | None = None, *, time_limit: float | None = None,
-              on_step: Callable[[State, str], None] | None = None, watchdog: Watchdog | None = None) -> Record:
+              on_step: Callable[[State, str], None] | None = None, watchdog: Watchdog | None = None,
+              start: Sequence[str] = ()) -> Record:
     """Play one game of `game` with `bots[i]` in seat i, through a `Match`: chance
     comes from its deck, shuffled from `seed`, so the same seed deals the same tiles
-    whoever sits where.
+    whoever sits where. `start`: steps already played (the record begins with them,
+    `on_step` is not called for them; the bots take the game up from there).
 
     The record's bookkeeping keys: ``winners`` (the winning seats, empty for a
     draw; absent after a forfeit), ``decision_seconds`` (each seat's total time),
@@ -223,6 +225,8 @@ def play_bots(game: str, bots: Sequence[Bot], seed: int, options: dict | None = 
     and, when a bot reported any, ``decision_figures`` (per seat, name -> one value
     per decision of ``decision_ms``, null where it reported none; `figures.as_columns`)."""
     match = Match(game, len(bots), options, seed=seed)
+    for step in start:
+        match.play_step(step)
     for bot in bots:
         if getattr(bot, "wants_steps", False):  # a bot program: it is sent the steps its seat saw
             bot.follow(match, time_limit)
@@ -236,6 +240,8 @@ def play_bots(game: str, bots: Sequence[Bot], seed: int, options: dict | None = 
     figures: list[dict[int, Figures]] = [{} for _ in bots]  # per seat: decision index -> its figures
     error = forfeit = None
     try:
+        for observer in observers if start else ():  # where the game stands when they take it up
+            observer.inform(match.state)
         while not match.is_over:
             if match.is_chance:
                 match.resolve_chance()

@@ -58,9 +58,11 @@ class Lesson:
     by bench/lessons.py; the setup screen's offer says it)."""
     short_game: dict[str, Any] = field(default_factory=dict)
     """Variant options that keep the short game short."""
-    short_from_hand: int = 0
-    """The short game starts at this hand (Build Up's 0..3), the earlier ones laid
-    by the first legal moves (`short_start`)."""
+    short_from: tuple[str, int] = ("", 0)
+    """Where the short game starts: once the state's counter of that name reaches the
+    number (Build Up's ``hand_index``, its hands 0..3; Necropolis's ``turns``, both
+    players' turns from the opening), the steps before laid by `LAYING_BOT`
+    (`short_start`). ``("", 0)``: at the start of the game."""
     short_words: str = ""
     """What the short game's announcement adds (where it starts)."""
 
@@ -135,17 +137,37 @@ class Guide:
         return stage.any_move or action in self.taught(state)
 
 
+def short_begun(lesson: Lesson, state: State) -> bool:
+    """Whether the short game has reached the place where the player takes it up
+    (`Lesson.short_from`)."""
+    counter, at = lesson.short_from
+    return not counter or getattr(state, counter) >= at
+
+
+LAYING_BOT = "greedy"
+"""Who plays the turns laid before the short game, for every seat: the greedy
+(medium) bot, so the player takes up a game played sensibly for them. The first
+legal moves left the Necropolis player 21 pips hidden against the bot's 8."""
+
+
 def short_start(lesson: Lesson, seed: int) -> list[str]:
-    """The steps before the short game's first hand (`Lesson.short_from_hand`):
-    hands played by the first legal moves, so the game starts where the lesson wants."""
+    """The steps laid before the player takes up the short game (`Lesson.short_from`):
+    every seat's moves by `LAYING_BOT` (seeded from `seed` and the seat), so the game
+    starts where the lesson wants, the same way every time (none when it starts at
+    the start)."""
+    from ...bots.registry import make_bot
+    from ...bots.seeds import bot_seed
     from ...engine.match import Match
 
     match = Match(lesson.game, options={**lesson.short_game, **_players(lesson)}, seed=seed)
-    while not match.is_over and getattr(match.state, "hand_index", 0) < lesson.short_from_hand:
+    options = match.state.options_dict()
+    bots = [make_bot(LAYING_BOT, lesson.game, seat, options, bot_seed(seed, seat)) for seat in range(lesson.players)]
+    while not match.is_over and not short_begun(lesson, match.state):
         if match.is_chance:
             match.resolve_chance()
         else:
-            match.apply(first_legal(match.state))
+            seat = match.state.current_player
+            match.apply(bots[seat].choose(match.view(seat), match.state.legal_actions()))
     return list(match.steps)
 
 

@@ -6,8 +6,8 @@ mouse, keyboard or controller); the opponents answer with their first legal move
 A `Callout` shows the stage's passage of the rules and points at what it talks
 about; a stage that explains waits for Next (a click on it, CONFIRM); a stage that
 asks for a move lets the player move, and a move it does not teach is not made:
-the callout says why in a sentence (the engine's reason for an illegal one, through
-the table's `refuse` hook) and the player tries again. After the last stage, a
+the callout says why in a sentence (the engine's reason for an illegal one in the
+table's words, `illegal_reason`, through the table's `refuse` hook) and the player tries again. After the last stage, a
 short real game against the easy bot at the same table, and then "Lesson
 complete", remembered (`progress`). BACK or PAUSE asks whether to skip the lesson.
 
@@ -126,7 +126,7 @@ class LessonMode:
             if action in state.legal_actions():
                 self.refuse("That is legal, but this time try the move the arrow shows.")
             else:
-                self.refuse(state.why_illegal(action))
+                self.refuse(self.illegal_reason(action))
             return False
         if not super().play(action):
             return False
@@ -152,7 +152,7 @@ class LessonMode:
         lesson, app = self.lesson, self.app
         seed = lesson.seed + 1
         options = dict(lesson.short_game)  # the rules as the lesson taught them, whatever config.toml says
-        start = short_start(lesson, seed) if lesson.short_from_hand else None
+        start = short_start(lesson, seed) or None
         setup = TableSetup(lesson.game, ["human"] + [EASY] * (lesson.players - 1), options, seed, start=start)
         self.session.give_up()
         table = lesson_table(lesson.game, short=True)(app, setup)

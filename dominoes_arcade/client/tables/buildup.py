@@ -38,6 +38,8 @@ from .buildup_layout import (
     STACK_LENGTH,
     SUMMARY_TILE,
     BuildUpLayout,
+    board_words,
+    stack_name,
 )
 from .buildup_panels import BuildUpPainter
 from .interaction import Choice
@@ -150,7 +152,10 @@ class BuildUpTable(TableScene):
         return None
 
     def describe(self, action) -> str:
-        return "Pass" if action is PASS else f"Place {NAME[action.tile]} on s{action.arg}"
+        return "Pass" if action is PASS else f"Place {NAME[action.tile]} on {stack_name(action.arg)}"
+
+    def illegal_reason(self, action) -> str:
+        return board_words(super().illegal_reason(action))
 
     def summary_shown(self) -> bool:
         return self.summary is not None

@@ -10,6 +10,7 @@ stacks is the lower one.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import pygame
@@ -49,6 +50,27 @@ SUMMARY_TILE = 44
 HISTORY = pygame.Rect(16, 430, 220, 234)
 HISTORY_SIZES = ((4, 46), (5, 36), (6, 28))
 """(columns, tile length) for a stack's history, largest first: the first that fits."""
+
+
+_RECORD_STACK = re.compile(r"\bs(\d{1,2})\b")
+"""A stack as the record writes it ("s0".."s11"), in a sentence."""
+
+
+def stack_number(stack: int) -> int:
+    """The number the board shows under `stack` (the record's s0..s11 are 1..12):
+    every word a player reads about a stack counts from 1."""
+    return stack + 1
+
+
+def stack_name(stack: int) -> str:
+    """`stack` in a sentence, as the board numbers it: ``"stack 8"`` for s7."""
+    return f"stack {stack_number(stack)}"
+
+
+def board_words(text: str) -> str:
+    """`text` (the engine's reason, written with the record's stacks: "on s7") with
+    each stack named as the board does ("on stack 8")."""
+    return _RECORD_STACK.sub(lambda match: stack_name(int(match.group(1))), text)
 
 
 @dataclass(frozen=True)

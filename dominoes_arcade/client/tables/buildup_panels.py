@@ -38,6 +38,8 @@ from .buildup_layout import (
     SUMMARY_TILE,
     UNDER_SHOWN,
     UNDER_STEP,
+    stack_name,
+    stack_number,
 )
 from .sprites import Sprite
 
@@ -118,7 +120,7 @@ class BuildUpPainter:
             dim = table.app.style.palette.text_dim
             for stack in range(STACK_COUNT):
                 label = {"midtop": (table.layout.stack_rect(stack).centerx, table.layout.stack_rect(stack).bottom + 3)}
-                self.text_at(layer, str(stack + 1), SMALL - 2, label, dim)  # a player counts from 1
+                self.text_at(layer, str(stack_number(stack)), SMALL - 2, label, dim)  # a player counts from 1
             self.draw_static(layer)
             self.static, self.static_key = layer, key
         return self.static
@@ -312,7 +314,7 @@ class BuildUpPainter:
             return
         entries = table.state.stacks[stack]
         # (no count beside it: "Stack 12: 3 tiles" and "bottom first" do not fit the panel's width)
-        self.text_at(surface, f"Stack {stack + 1}", SMALL, {"topleft": (x, panel.y + 8)}, palette.text, True)
+        self.text_at(surface, stack_name(stack).capitalize(), SMALL, {"topleft": (x, panel.y + 8)}, palette.text, True)
         self.text_at(surface, "bottom first", SMALL - 4, {"topright": (panel.right - 12, panel.y + 12)},
                       palette.text_dim)
         for columns, length in HISTORY_SIZES:

@@ -70,6 +70,13 @@ class TableHooks:
                                seat=self.state.current_player)
                 return
 
+    def illegal_reason(self, action: Action) -> str:
+        """Why `action` is not legal now, as a sentence the player reads (a toast, a
+        lesson's callout): the engine's reason, capitalised, in the table's own words
+        (Build Up names its stacks as the board numbers them)."""
+        reason = self.state.why_illegal(action) or "That move is not allowed now."
+        return reason[:1].upper() + reason[1:]
+
     def refuse(self, reason: str) -> None:
         """A move the player tried is not legal: say why (`reason`, a sentence), by
         default in a toast with a short sound (a lesson says it in its callout)."""

@@ -275,7 +275,7 @@ class Picker:
 
     def attempt(self, source: Hashable, target: Hashable | None, choices: list[Choice]) -> bool:
         """Make the decision `source` -> `target`, or refuse it with the engine's
-        reason (the table's `refuse`: a toast)."""
+        reason in the table's words (`illegal_reason`; the table's `refuse`: a toast)."""
         choice = choice_for(choices, source, target)
         action = choice.action if choice is not None else self.table.action_for(source, target)
         if action is not None and action in self.table.state.legal_actions():
@@ -283,8 +283,7 @@ class Picker:
         if action is None:
             reason = "That cannot go there."
         else:
-            reason = self.table.state.why_illegal(action) or "That move is not allowed now."
-            reason = reason[0].upper() + reason[1:]
+            reason = self.table.illegal_reason(action)
         self.table.refuse(reason)
         return False
 

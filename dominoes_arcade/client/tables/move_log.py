@@ -34,6 +34,7 @@ from ..app import LOGICAL_SIZE
 from ..input import InputEvent, Intent
 from ..prompts import layout_prompts
 from ..theme import SMALL
+from .buildup_layout import stack_name
 from .cyprus_layout import SLOT_NAMES
 
 FOOTER_ROOM = 260
@@ -85,7 +86,7 @@ def _necropolis(event: Event, who: str) -> str | None:
 def _buildup(event: Event, who: str, name: Namer) -> str | None:
     kind = event.kind
     if kind == "cover":
-        return f"{who} played {_tile(event)} on stack {event.value + 1}"  # as the table numbers them
+        return f"{who} played {_tile(event)} on {stack_name(event.value)}"  # as the table numbers them
     if kind == "draw" and event.face_up:  # the draws for the first move (a hand's own fill is not news)
         return f"{who} drew {_tile(event)} for the first move"
     if kind == "first":
