@@ -137,7 +137,9 @@ def test_illegal_drops_are_refused_with_the_engines_reason(app):
     rects = table.item_rects()
     nine_nought = rects[("hand", BY_NAME["0-9"])].center
     drag(app, nine_nought, rects[("arm", 5)].center)
-    assert "next empty star slot, @3" in app.toasts[-1][0] and len(table.steps) == 40
+    # The slot as the board names it (N, E, S, W...), never the record's @3.
+    assert "next empty star slot, the W slot" in app.toasts[-1][0] and len(table.steps) == 40
+    assert "@" not in app.toasts[-1][0]
     assert table.action_for(("hand", BY_NAME["0-9"]), ("centre", 0)) is None  # only the 9-9 goes there
     drag(app, nine_nought, rects[("centre", 0)].center)
     assert len(table.steps) == 40 and table.dragged_source is None

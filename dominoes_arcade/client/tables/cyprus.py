@@ -48,6 +48,7 @@ from .cyprus_layout import (
     TOP_ROW,
     Slot,
     StarGeometry,
+    board_words,
     fit_geometry,
     hand_tiles,
     place,
@@ -480,6 +481,9 @@ class CyprusTable(TableScene):
         self.pieces.draw_star(surface)
         self.panels.draw_sheet(surface)
         self.panels.draw_status(surface)
+
+    def illegal_reason(self, action) -> str:
+        return board_words(super().illegal_reason(action))
 
     def describe(self, action: Action) -> str:
         if action.kind == "play":
