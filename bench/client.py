@@ -161,6 +161,67 @@ def hard_bot_frames(game: str, players: int, mode: str, seconds: float, workdir:
             "median": statistics.median(thinking), "p99": quantile(thinking, 0.99), "max": max(thinking)}
 
 
+def review_frames(game: str, seed: int, mode: str, workdir: Path, rollouts: int | None = None) -> dict:
+    """Frames at 60 fps in real time while the review of a random game of `game`
+    (seat 0, `expert`'s rollouts unless `rollouts`) computes, with the bot worker in
+    `mode`; the review's wall time from "Review your game" to its ranked decisions,
+    and the frame that opens it (the pending decisions are found there)."""
+    from dominoes_arcade.client.scenes.review import ReviewScene, open_review
+    from dominoes_arcade.engine.match import random_game
+    from dominoes_arcade.session import bot_worker
+
+    config = workdir / "bench.toml"
+    config.write_text("", encoding="utf-8")
+    settings = prefs.load(config, workdir / "user.toml")
+    app = build_app(LaunchOptions(headless=True, config=config, user_config=workdir / "user.toml"), settings)
+    bot_worker.DEFAULT_MODE = mode
+    bot_worker.shared_worker(mode)  # started before the clock: a client's worker is up from its first table
+    record = random_game(game, seed)
+    record.seats = ["human"] + ["easy"] * (len(record.seats) - 1)
+    ReviewScene.rollouts = rollouts
+    try:
+        app.step(1 / 60, [])
+        started = time.perf_counter()
+        review = open_review(app, record, [0])
+        opening = (time.perf_counter() - started) * 1000
+        times: list[float] = []
+        deadline = time.perf_counter()
+        while review.decisions is None:
+            deadline += 1 / 60
+            begin = time.perf_counter()
+            app.step(1 / 60, [])
+            times.append((time.perf_counter() - begin) * 1000)
+            time.sleep(max(0.0, deadline - time.perf_counter()))
+        wall = time.perf_counter() - started
+        after: list[float] = []
+        for _ in range(120):  # the same screen with the review done: the frames' own cost
+            deadline += 1 / 60
+            begin = time.perf_counter()
+            app.step(1 / 60, [])
+            after.append((time.perf_counter() - begin) * 1000)
+            time.sleep(max(0.0, deadline - time.perf_counter()))
+        worker = getattr(review.job, "worker", None)
+        where = worker.mode if worker is not None else "own thread"
+    finally:
+        ReviewScene.rollouts = None
+        app.close()
+        bot_worker.DEFAULT_MODE = "process"
+    return {"mode": where, "decisions": len(review.decisions), "frames": len(times), "opening": opening,
+            "median": statistics.median(times), "p90": quantile(times, 0.90), "p99": quantile(times, 0.99),
+            "max": max(times), "wall": wall, "after": statistics.median(after)}
+
+
+def review_section(args, workdir: Path) -> None:
+    print(f"frames while a review computes (real time, 60 fps; {args.review_game}, seat 0 of a random game of seed "
+          f"{args.review_seed}, expert's rollouts), ms; the review's wall time, s")
+    for mode in args.review_modes.split(","):
+        result = review_frames(args.review_game, args.review_seed, mode, workdir)
+        print(f"  review in the {result['mode']:<10} {result['decisions']:>3} decisions, {result['frames']:>5} frames: "
+              f"median {result['median']:.2f}, p90 {result['p90']:.2f}, p99 {result['p99']:.2f}, "
+              f"longest {result['max']:.2f}; opening frame {result['opening']:.1f}; wall {result['wall']:.2f} s; "
+              f"median once done {result['after']:.2f}")
+
+
 def loop_app(workdir: Path, resolution: tuple[int, int] | None, windowed: bool, game: str | None = None,
              seats: list[str] | None = None):
     """An app as `dominoes-arcade play` builds it, with the shipped settings: on the
@@ -344,6 +405,11 @@ def main() -> None:
     parser.add_argument("--real-display", action="store_true",
                         help="the frame loop only, on the display in $DISPLAY (not SDL's dummy driver)")
     parser.add_argument("--only-loop", action="store_true", help="the frame loop only (table against minimal, idle)")
+    parser.add_argument("--only-review", action="store_true", help="the frames while a review computes only")
+    parser.add_argument("--review-game", default="necropolis", help="the game reviewed")
+    parser.add_argument("--review-seed", type=int, default=3, help="the seed of the random game reviewed")
+    parser.add_argument("--review-modes", default="process,thread",
+                        help="bot worker modes the review is measured in, comma-separated")
     args = parser.parse_args()
     width, _, height = args.resolution.partition("x")
     resolution = (int(width), int(height))
@@ -355,6 +421,9 @@ def main() -> None:
             os.environ[variable] = str(workdir / variable.lower())
         if args.real_display or args.only_loop:
             loop_sections(args, resolution, workdir)
+            return
+        if args.only_review:
+            review_section(args, workdir)
             return
         print(f"client frame times at {args.resolution}, SDL dummy driver, {args.frames} frames per scene, "
               f"best (worst) of {args.repeats} runs, ms")
@@ -375,6 +444,7 @@ def main() -> None:
             print(f"  worker in a {result['mode']:<8} {result['frames']:>5} frames, "
                   f"{result['decisions']:>3} decisions: median {result['median']:.2f}, "
                   f"p99 {result['p99']:.2f}, longest {result['max']:.2f}")
+        review_section(args, workdir)
         if args.only_tables:
             return
         loop_sections(args, resolution, workdir)
