@@ -17,9 +17,14 @@ replays the record to find the decisions to review (`bots.analysis.pending_decis
 quick), then asks the worker for one decision's analysis at a time (an `analyse`
 request bringing the seat's view, never the full state, its seed and the whole
 budget), and ranks the answers as `bots.analysis.review` does (`reviewed`,
-`ranked`): the same seeds and rollouts, so the same review. One request at a time
-keeps the worker free for other requests between decisions, and a stopped review
-(the player leaves) drops its question and sends no other. When the worker cannot
+`ranked`): the same seeds and rollouts, so the same review. A decision's whole
+budget goes in its one request, not in rounds as the analysis view refines: rounds
+may add up to other rollouts (whole deals in `pimc`, every move tried once in
+`ismcts`), and the review must be `review`'s exactly. One request at a time keeps
+the worker free for other requests between decisions (a decision is about a
+second of search at `expert`'s rollouts), and a stopped review (the player leaves)
+drops its question at once and sends no other; the worker ends the decision in
+hand, then forgets it. When the worker cannot
 start processes it thinks in a thread (`bot_worker.MAX_RESTARTS`), and the review
 with it.
 """
