@@ -20,6 +20,15 @@ paced in real time at 60 fps, as the window runs them, while the bot decides in
 the worker, once with the worker in a process (the client's choice) and once in
 a thread, for comparison.
 
+The review of a game (issue 31, ``--only-review`` alone): frames paced in real
+time at 60 fps on the review screen while the review of a random game computes
+at `expert`'s rollouts in the bot worker, in a process (the client's choice) and
+in a thread (what the review did before it moved to the worker: the same search
+holding the GIL in slices); their median, p90, p99 and longest, how late each
+frame began against its 60 fps slot (a sleep that wakes while another thread
+holds the GIL), the review's wall time, and the same screen's median once the
+review is done.
+
 Each scene is measured `--repeats` times and each statistic reported as its best
 run: on a shared machine other processes only ever add time, so the best run is
 the closest to the client's own cost (the worst run is printed too).
@@ -159,6 +168,85 @@ def hard_bot_frames(game: str, players: int, mode: str, seconds: float, workdir:
         bot_worker.DEFAULT_MODE = "process"
     return {"mode": worker_mode, "frames": len(thinking), "decisions": decisions,
             "median": statistics.median(thinking), "p99": quantile(thinking, 0.99), "max": max(thinking)}
+
+
+def paced_frames(app, slot: float, until, limit: int | None = None) -> tuple[list[float], list[float]]:
+    """Frames in real time at 60 fps from `slot` (a `perf_counter` time) until
+    `until()` (or `limit` frames): each frame's time, and how late each began
+    against its slot (a sleep that wakes late: the GIL held by another thread),
+    both in ms."""
+    times: list[float] = []
+    late: list[float] = []
+    while not until() and (limit is None or len(times) < limit):
+        begin = time.perf_counter()
+        late.append(max(0.0, begin - slot) * 1000)
+        app.step(1 / 60, [])
+        times.append((time.perf_counter() - begin) * 1000)
+        slot += 1 / 60
+        time.sleep(max(0.0, slot - time.perf_counter()))
+    return times, late
+
+
+def review_frames(game: str, seed: int, mode: str, workdir: Path, rollouts: int | None = None) -> dict:
+    """Frames at 60 fps in real time while the review of a random game of `game`
+    (seat 0, `expert`'s rollouts unless `rollouts`) computes, with the bot worker in
+    `mode`, and the review's wall time from "Review your game" to its ranked
+    decisions; then the same screen's frames once it is done, for comparison."""
+    from dominoes_arcade.client.scenes.review import ReviewScene, open_review
+    from dominoes_arcade.engine.match import random_game
+    from dominoes_arcade.session import bot_worker
+
+    config = workdir / "bench.toml"
+    config.write_text("", encoding="utf-8")
+    settings = prefs.load(config, workdir / "user.toml")
+    app = build_app(LaunchOptions(headless=True, config=config, user_config=workdir / "user.toml"), settings)
+    bot_worker.DEFAULT_MODE = mode
+    bot_worker.shared_worker(mode)  # started before the clock: a client's worker is up from its first table
+    record = random_game(game, seed)
+    record.seats = ["human"] + ["easy"] * (len(record.seats) - 1)
+    ReviewScene.rollouts = rollouts
+    try:
+        app.step(1 / 60, [])
+        started = time.perf_counter()
+        review = open_review(app, record, [0])
+        slot = time.perf_counter()
+        times, late = paced_frames(app, slot, lambda: review.decisions is not None)
+        wall = time.perf_counter() - started
+        slot += len(times) / 60
+        after, _ = paced_frames(app, slot, lambda: False, 120)  # the same screen, done: the frames' own cost
+        worker = getattr(review.job, "worker", None)
+        where = worker.mode if worker is not None else "own thread"
+    finally:
+        ReviewScene.rollouts = None
+        app.close()
+        bot_worker.DEFAULT_MODE = "process"
+    return {"mode": where, "decisions": len(review.decisions), "frames": len(times),
+            "late": statistics.median(late), "late_p90": quantile(late, 0.90), "late_p99": quantile(late, 0.99),
+            "median": statistics.median(times), "p90": quantile(times, 0.90), "p99": quantile(times, 0.99),
+            "max": max(times), "wall": wall, "after": statistics.median(after)}
+
+
+def review_section(args, workdir: Path) -> None:
+    modes = args.review_modes.split(",")
+    print(f"frames while a review computes (real time, 60 fps; {args.review_game}, seat 0 of a random game of seed "
+          f"{args.review_seed}, expert's rollouts; the modes in turn, best (worst) of {args.repeats} runs), ms; "
+          "the review's wall time, s")
+    runs: dict[str, list[dict]] = {mode: [] for mode in modes}
+    for _ in range(args.repeats):  # in turn, so every mode sees the same load on a shared machine
+        for mode in modes:
+            runs[mode].append(review_frames(args.review_game, args.review_seed, mode, workdir))
+    for results in runs.values():
+        first = results[0]
+
+        def cell(key: str, results: list[dict] = results) -> str:
+            values = [result[key] for result in results]
+            return f"{min(values):.2f} ({max(values):.2f})"
+
+        print(f"  review in the {first['mode']:<10} {first['decisions']:>3} decisions, ~{first['frames']:>5} frames: "
+              f"median {cell('median')}, p90 {cell('p90')}, p99 {cell('p99')}, longest {cell('max')}; "
+              f"wall {cell('wall')} s; median once done {cell('after')}")
+        print(f"  {'':<14}{'':>10} late against the 60 fps slot: median {cell('late')}, p90 {cell('late_p90')}, "
+              f"p99 {cell('late_p99')}")
 
 
 def loop_app(workdir: Path, resolution: tuple[int, int] | None, windowed: bool, game: str | None = None,
@@ -344,6 +432,11 @@ def main() -> None:
     parser.add_argument("--real-display", action="store_true",
                         help="the frame loop only, on the display in $DISPLAY (not SDL's dummy driver)")
     parser.add_argument("--only-loop", action="store_true", help="the frame loop only (table against minimal, idle)")
+    parser.add_argument("--only-review", action="store_true", help="the frames while a review computes only")
+    parser.add_argument("--review-game", default="necropolis", help="the game reviewed")
+    parser.add_argument("--review-seed", type=int, default=3, help="the seed of the random game reviewed")
+    parser.add_argument("--review-modes", default="process,thread",
+                        help="bot worker modes the review is measured in, comma-separated")
     args = parser.parse_args()
     width, _, height = args.resolution.partition("x")
     resolution = (int(width), int(height))
@@ -355,6 +448,9 @@ def main() -> None:
             os.environ[variable] = str(workdir / variable.lower())
         if args.real_display or args.only_loop:
             loop_sections(args, resolution, workdir)
+            return
+        if args.only_review:
+            review_section(args, workdir)
             return
         print(f"client frame times at {args.resolution}, SDL dummy driver, {args.frames} frames per scene, "
               f"best (worst) of {args.repeats} runs, ms")
@@ -375,6 +471,7 @@ def main() -> None:
             print(f"  worker in a {result['mode']:<8} {result['frames']:>5} frames, "
                   f"{result['decisions']:>3} decisions: median {result['median']:.2f}, "
                   f"p99 {result['p99']:.2f}, longest {result['max']:.2f}")
+        review_section(args, workdir)
         if args.only_tables:
             return
         loop_sections(args, resolution, workdir)

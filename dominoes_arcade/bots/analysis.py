@@ -231,36 +231,83 @@ def review_seats(record: Record, seat: int | None = None) -> list[int]:
     return humans or list(range(len(record.seats)))
 
 
-def review(record: Record, seats: Iterable[int], rollouts: int | None = None,
-           progress: Callable[[int, int], None] | None = None) -> list[ReviewedDecision]:
+@dataclass(frozen=True)
+class PendingDecision:
+    """A decision of a reviewed seat, found by replaying the record, not yet analysed."""
+
+    step: int
+    """Its step in the record, counted from 1."""
+    view: State
+    """The seat to move's view just before it (`Match.view`): what the analysis is given."""
+    played: Action
+    """The move the record played."""
+    seed: int
+    """The analysis's seed: from the record's seed, the seat and the step."""
+
+    @property
+    def seat(self) -> int:
+        return self.view.viewer
+
+
+def review_rollouts(game: str, rollouts: int | None = None) -> int:
+    """A review's rollouts per decision: `rollouts`, by default `expert`'s."""
+    return expert_rollouts(game) if rollouts is None else rollouts
+
+
+def pending_decisions(record: Record, seats: Iterable[int]) -> list[PendingDecision]:
     """Every decision of `seats` in `record` with a choice (a forced move loses
-    nothing), analysed from the seat's view at `rollouts` (default: `expert`'s),
-    ranked by value lost, the biggest first (then in game order). Each decision's
-    seed derives from the record's seed, the seat and the step, so a review repeats.
-    `progress(done, total)` is called after each decision analysed.
+    nothing), in game order, with the seat's view and the analysis's seed. Quick:
+    the record is only replayed.
 
     :raises ReplayError: a step of the record the rules refuse.
     :raises ValueError: the record's game or options cannot be set up.
     """
     wanted = set(seats)
     match = Match.from_record(record)
-    budget = expert_rollouts(record.game) if rollouts is None else rollouts
     game_seed = record.seed if isinstance(record.seed, int) else 0
-    pending: list[tuple[int, State, Action]] = []
+    pending: list[PendingDecision] = []
     for number, step in enumerate(record.steps, start=1):
         state = match.state
         if not state.is_chance and state.current_player in wanted and len(state.legal_actions()) > 1:
             view = match.view(state.current_player)
             match.play_step(step)
-            pending.append((number, view, match.actions[-1]))
+            pending.append(PendingDecision(number, view, match.actions[-1],
+                                           stable_seed(game_seed, "review", view.viewer, number)))
         else:
             match.play_step(step)
+    return pending
+
+
+def reviewed(decision: PendingDecision, analysis: Analysis) -> ReviewedDecision:
+    """`decision` with its analysis (`DecisionAnalysis(decision.view, decision.seed)`
+    refined to the review's rollouts, wherever it ran)."""
+    return ReviewedDecision(decision.step, decision.seat, analysis.value_of(decision.played),
+                            analysis.value_of(analysis.best), analysis.loss(decision.played), analysis)
+
+
+def ranked(decisions: Iterable[ReviewedDecision]) -> list[ReviewedDecision]:
+    """`decisions` by value lost, the biggest first (then in game order)."""
+    return sorted(decisions, key=lambda decision: (-decision.loss, decision.step))
+
+
+def review(record: Record, seats: Iterable[int], rollouts: int | None = None,
+           progress: Callable[[int, int], None] | None = None) -> list[ReviewedDecision]:
+    """Every decision of `seats` in `record` with a choice (`pending_decisions`),
+    analysed from the seat's view at `rollouts` (default: `expert`'s), `ranked` by
+    value lost, the biggest first (then in game order). Each decision's seed
+    derives from the record's seed, the seat and the step, so a review repeats.
+    `progress(done, total)` is called after each decision analysed. The client
+    runs the same steps with each analysis in its bot worker
+    (`session.review_job`), to the same result.
+
+    :raises ReplayError: a step of the record the rules refuse.
+    :raises ValueError: the record's game or options cannot be set up.
+    """
+    pending = pending_decisions(record, seats)
+    budget = review_rollouts(record.game, rollouts)
     decisions = []
-    for done, (number, view, played) in enumerate(pending, start=1):
-        analysis = DecisionAnalysis(view, stable_seed(game_seed, "review", view.viewer, number)).refine(budget)
-        decisions.append(ReviewedDecision(number, view.viewer, analysis.value_of(played),
-                                          analysis.value_of(analysis.best), analysis.loss(played), analysis))
+    for done, decision in enumerate(pending, start=1):
+        decisions.append(reviewed(decision, DecisionAnalysis(decision.view, decision.seed).refine(budget)))
         if progress is not None:
             progress(done, len(pending))
-    decisions.sort(key=lambda decision: (-decision.loss, decision.step))
-    return decisions
+    return ranked(decisions)

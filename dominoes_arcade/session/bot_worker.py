@@ -19,8 +19,9 @@ game goes keeps its memory; `observe` shows such a bot each new view, and
 legal move of a seat's view (`bots.analysis.DecisionAnalysis`, the analysis view),
 in rounds: the first request brings the view, each later one refines the same
 analysis, so the worker answers between rounds and a bot's request never waits
-long behind it. Bots are given the
-seat's view and the legal actions only, and are driven by the tournament's own
+long behind it. A game's review (`session.review_job`) asks the same way, one
+request per decision, each bringing its view. Bots are given the seat's view and
+the legal actions only, and are driven by the tournament's own
 `bots.driver.BotDriver`: a bot that raises, chooses something illegal or cannot be
 built answers with the forfeit's message as `Decision.error`.
 

@@ -4,7 +4,8 @@ much value they gave up against the best move of an `expert` search
 
 Opened from the game-over screen ("Review your game") and from Statistics
 ("Review a game": any game of the history, `ReviewPickScene`). The review is
-computed off the frame loop (`session.review_job`), with a progress line; then
+computed off the frame loop, in the bot worker's process (`session.review_job`:
+each frame only collects what has come), with a progress line; then
 each decision, the costliest first, lays the replay table just before it, rings
 the move played (blue) and the best move (gold, starred), each with its value,
 and says what it cost ("You lost 18% win chance here").
@@ -85,6 +86,7 @@ class ReviewScene(Scene):
     # -- the review coming, then stepping ------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.job.poll()
         if self.decisions is None and self.job.finished:
             self.decisions = self.job.decisions or []
             if self.decisions:
