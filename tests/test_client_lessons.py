@@ -17,7 +17,7 @@ from lesson_drive import add_controller, guided_hand, take_lesson, wait_for
 from test_client_support import animated, click_widget, key, run, widget
 
 from dominoes_arcade.client.layout_check import problems
-from dominoes_arcade.client.lessons import GAMES, lesson_for, progress
+from dominoes_arcade.client.lessons import GAMES, lesson_for, progress, short_start
 from dominoes_arcade.engine.tiles import BY_NAME
 
 
@@ -203,3 +203,22 @@ def test_the_chooser_collides_with_nothing_and_ticks_only_the_finished(app):
         [("Necropolis", False), ("Build Up", True), ("Cyprus", False)]
     run(app, key(pygame.K_ESCAPE))
     assert app.scenes.top.name == "title"
+
+
+@pytest.mark.parametrize("game", ["necropolis", "buildup"])
+def test_undo_in_a_short_game_never_goes_back_into_the_turns_laid_for_the_player(app, game):
+    """The turns laid before the short game (`short_start`) were not the player's:
+    undo has nothing to take back until the player has moved, then only that move."""
+    table = app.open("lesson", game)
+    guided_hand(app, table, "keyboard")
+    wait_for(app, lambda: table.callout.buttons and table.callout.buttons[0].label == "Play")
+    click_at(app, table.callout.buttons[0].rect.center)
+    short = app.scenes.top
+    wait_for(app, lambda: short.can_decide and not short.tweens.busy)
+    laid = short.session.first_own_step
+    assert laid == len(short_start(short.lesson, short.lesson.seed + 1)) > 0
+    assert short.human_steps == [] and short.session.undo_redo.refusal() == "Nothing to undo yet."
+    moved_at = len(short.steps)
+    assert short.play(short.state.legal_actions()[0])
+    run(app, frames=2)
+    assert short.human_steps == [moved_at] and moved_at >= laid

@@ -32,6 +32,9 @@ class SessionBase:
     version: int
     """Bumped whenever the state changes: selections and answers belong to one version."""
     _human_steps: tuple[int, list[int]] = (-1, [])
+    first_own_step = 0
+    """The first step the seats played themselves (later than 0 where the steps
+    before were laid for them, as in a lesson's short game)."""
 
     @property
     def state(self) -> State:
@@ -64,9 +67,11 @@ class SessionBase:
 
     @property
     def human_steps(self) -> list[int]:
-        """Indexes in `steps` of the humans' decisions (undo goes back to them)."""
+        """Indexes in `steps` of the humans' decisions (undo goes back to them),
+        from `first_own_step` on."""
         if self._human_steps[0] != self.version:
-            decided = [index for index, step in enumerate(self.steps)
+            first = self.first_own_step
+            decided = [index for index, step in enumerate(self.steps[first:], start=first)
                        if not step.startswith("*") and self.is_human(int(step.split()[0]))]
             self._human_steps = (self.version, decided)
         return self._human_steps[1]

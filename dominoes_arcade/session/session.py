@@ -58,6 +58,8 @@ class Session(SessionBase):
         seat a `RecordSeat`.
     :param start: steps already played (a saved game continued, a replay taken over),
         laid silently before play goes on (`keeping.lay_steps`).
+    :param laid_start: the `start` was played for the seats, not by them (a lesson's
+        short game taken up part way in): undo never goes back into it.
     :param demo: bots only, for show: a finished demo goes into the history marked,
         and nothing is saved.
     :param continued: the saved game, continued: finishing or giving it up discards
@@ -78,7 +80,7 @@ class Session(SessionBase):
                  record: Record | None = None, start: Sequence[str] | Record | None = None, demo: bool = False,
                  continued: bool = False, think_delay: float | Callable[[], float] = 0.0,
                  bot_settings: Any = None, worker: BotWorker | None = None, folder: Path | None = None,
-                 key: Hashable | None = None):
+                 key: Hashable | None = None, laid_start: bool = False):
         self.game, self.seed, self.record = game, seed, record
         self.demo, self.continued, self.folder = demo, continued, folder
         self.bot_settings = bot_settings if bot_settings is not None else config.defaults()["bots"]
@@ -101,6 +103,8 @@ class Session(SessionBase):
         after the bots finish the game for the humans)."""
         if start is not None:
             keeping.lay_steps(self.match, start.steps if isinstance(start, Record) else start)
+        if laid_start:
+            self.first_own_step = len(self.match.steps)
         self.rng = random.Random(seed)
         """Only for the random move of a bot that failed (a decision: chance is the match's)."""
         self.version = 0

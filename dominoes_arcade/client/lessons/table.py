@@ -87,7 +87,9 @@ class LessonMode:
     def new_session(self) -> Session:
         setup = self.setup
         seats = ["human"] + [EASY if self.short else RemoteSeat() for _ in range(setup.players - 1)]
-        return Session(setup.game, seats, dict(setup.options), setup.seed, start=setup.start, demo=True,
+        # A short game's start is laid for the player (`short_start`): undo stays out of it.
+        return Session(setup.game, seats, dict(setup.options), setup.seed, start=setup.start, laid_start=True,
+                       demo=True,
                        think_delay=lambda: self.think_delay, bot_settings=self.app.settings.bots,
                        key=("lesson", next(_KEYS)))
 
