@@ -201,6 +201,8 @@ def test_the_check_finds_each_kind_of_collision():
     inside = mark("text", (110, 110, 100, 20), "fits")
     assert problems([box, inside], screen) == []
     assert problems([box, mark("text", (230, 110, 100, 20), "spills")], screen)  # out of its panel
+    crowded = problems([box, mark("text", (104, 110, 100, 20), "crowds")], screen)  # 4 px from the side
+    assert crowded and "crowding its panel's side" in crowded[0]
     assert problems([mark("text", (0, 0, 50, 20)), mark("text", (40, 10, 50, 20))], screen)  # text over text
     # An overlay's label on a panel of its own is not compared with the screen below.
     assert problems([mark("text", (0, 0, 50, 20)), mark("panel", (30, 0, 100, 40), layer="pause"),

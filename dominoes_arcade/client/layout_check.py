@@ -89,6 +89,9 @@ def _inside(inner: pygame.Rect, outer: pygame.Rect, slack: int = 1) -> bool:
     return outer.inflate(2 * slack, 2 * slack).contains(inner)
 
 
+EDGE_ROOM = 8
+"""The least room between a label and the side of the panel or button it is in
+(less reads as cut off)."""
 MARKER_GAP = 3
 """The least room between the focus marker and a label (less reads as touching)."""
 
@@ -158,6 +161,8 @@ def problems(marks: list[Mark], screen: pygame.Rect) -> list[str]:
             holder = min(holders, key=lambda box: box.rect.width * box.rect.height)
             if not _inside(text.rect, holder.rect):
                 found.append(f"text out of its panel: {text} / {holder}")
+            elif min(text.rect.left - holder.rect.left, holder.rect.right - text.rect.right) < EDGE_ROOM:
+                found.append(f"text crowding its panel's side: {text} / {holder}")
         elif text.layer not in _FREE_LAYERS:
             # Loose text of an overlay reads into the dimmed labels of the screens below.
             for below in texts:

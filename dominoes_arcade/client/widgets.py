@@ -30,6 +30,9 @@ MARKER_LEFT = 10
 """Where the focus marker (a small triangle, 12 wide) sits in from a control's left edge."""
 MARKER_ROOM = MARKER_LEFT + 12 + 4
 """A label starts at least this far in from a button's left edge, clear of the marker."""
+LABEL_RIGHT = 16
+"""And ends at least this far in from its right edge: a label 6 px from the edge
+(Watch a demo on the title's row of five) looked cut off."""
 
 
 _FACES: dict[tuple, pygame.Surface] = {}
@@ -149,6 +152,7 @@ class Widget:
         else:
             top, bottom = p.button_top, p.button
         surface.blit(body_image(rect.size, top, bottom, sink, not self.focused), rect.topleft)
+        note(surface, "panel", face, "control")  # its label must sit well inside it
         if self.focused:
             gfx.rect(surface, p.accent, face.inflate(6, 6), width=4, border_radius=RADIUS + 3)
             mid = face.centery
@@ -160,7 +164,7 @@ class Widget:
     def label_room(self, face: pygame.Rect) -> pygame.Rect:
         """Where a label may go on `face`, focused or not (so it never moves): right
         of where the focus marker comes up."""
-        return pygame.Rect(face.x + MARKER_ROOM, face.y, face.width - MARKER_ROOM - 6, face.height)
+        return pygame.Rect(face.x + MARKER_ROOM, face.y, face.width - MARKER_ROOM - LABEL_RIGHT, face.height)
 
     def text_colour(self, style: Style):
         return style.palette.text if self.enabled else (130, 138, 134)

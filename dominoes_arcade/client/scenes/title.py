@@ -31,6 +31,22 @@ BOB_SECONDS = 4.0
 alone draws nothing)."""
 
 
+CARD_NAME_SIZE = LARGE + 2
+"""The cards' names at their largest; all of a row's shrink together to fit the
+longest (`card_name_size`), so that the row reads evenly."""
+CARD_NAME_ROOM = 24
+"""Pixels a card's name leaves beside it, both sides together."""
+
+
+def card_name_size(style, labels: list[str], width: int) -> int:
+    """The largest name size, `CARD_NAME_SIZE` at most, at which each of `labels`
+    fits a card `width` wide."""
+    size = CARD_NAME_SIZE
+    while size > SMALL and any(style.font(size, True).size(label)[0] > width - CARD_NAME_ROOM for label in labels):
+        size -= 1
+    return size
+
+
 class GameCard(Button):
     """A big button for one game: its name, players, set and two of its tiles."""
 
@@ -41,6 +57,8 @@ class GameCard(Button):
         self.meta = meta
         self.art = art
         self.caption = f"{games.players_text(game)} \u00b7 {meta.tile_set}"
+        self.row = [self.label]
+        """The names of the cards of its row, which share one size."""
 
     def draw(self, surface, style) -> None:
         face = self.draw_body(surface, style)
@@ -54,7 +72,7 @@ class GameCard(Button):
         surface.blit(left, (centre - 52, top))
         surface.blit(self.art.shadow(88), (centre + 8 - 6 + 3, top + 10 - 6 + 5))
         surface.blit(right, (centre + 8, top + 10))
-        name = style.text(self.label, LARGE + 2, style.palette.text, bold=True)
+        name = style.text(self.label, card_name_size(style, self.row, face.width), style.palette.text, bold=True)
         surface.blit(name, name.get_rect(midtop=(centre, face.y + 134)))
         caption = style.text(self.caption, SMALL, style.palette.text_dim)
         if caption.get_width() > face.width - 20:
@@ -69,14 +87,14 @@ class FeatureCard(Button):
     def __init__(self, rect, label: str, sign: str, caption: str, on_press, *, help: str):
         super().__init__(rect, label, on_press, help=help)
         self.sign, self.caption = sign, caption
+        self.row = [label]
+        """The names of the cards of its row, which share one size."""
 
     def draw(self, surface, style) -> None:
         face = self.draw_body(surface, style)
         mark = style.text(self.sign, TITLE, style.palette.accent, bold=True)
         surface.blit(mark, mark.get_rect(center=(face.centerx, face.y + 76)))
-        name = style.text(self.label, LARGE + 2, style.palette.text, bold=True)
-        if name.get_width() > face.width - 20:
-            name = style.text(self.label, LARGE - 2, style.palette.text, bold=True)
+        name = style.text(self.label, card_name_size(style, self.row, face.width), style.palette.text, bold=True)
         surface.blit(name, name.get_rect(midtop=(face.centerx, face.y + 134)))
         caption = style.text(self.caption, SMALL, style.palette.text_dim)
         surface.blit(caption, caption.get_rect(midtop=(face.centerx, face.y + 170)))
@@ -116,6 +134,9 @@ class TitleScene(MenuScene):
         x += width + 24
         self.focus.add(FeatureCard((x, 214, width, 206), "Play online", "\u21c4", "host or join", self.play_online,
                                    help="Play with friends on other computers: host a game, or join one."))
+        cards = [w for w in self.focus.widgets if isinstance(w, (GameCard, FeatureCard))]
+        for card in cards:
+            card.row = [other.label for other in cards]
         labels = [("Watch a demo", self.watch_demo, "Bots play a game while you watch."),
                   ("Statistics", self.open_statistics, "Your wins, losses and streaks, game by game."),
                   ("Rules", self.open_rules, "How each game is played."),
