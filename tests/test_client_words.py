@@ -189,3 +189,20 @@ def test_build_up_numbers_its_stacks_as_a_player_counts():
     logged = table.moves.lines()  # the drawer wraps them, so its words on screen are parts of these
     assert any(re.search(r"played \d-\d on stack \d{1,2}$", line) for line in logged), logged
     assert not [line for line in logged if re.search(r"\bs\d{1,2}\b", line)]
+
+
+def test_counts_of_one_are_singular_on_every_table(app):
+    """"1 pip", "1 tile", "1 site": never "1 pips", read off every label drawn while
+    each example game is replayed step by step, every hand face up."""
+    app.check_layout = True
+    wrong = re.compile(r"(?<![\d.,])1 (pip|tile|site|game|point)s\b")
+    found: set[str] = set()
+    for game in ("necropolis", "buildup", "cyprus"):
+        record = example(game)
+        table = replay(app, record)
+        for index in range(0, len(record.steps) + 1, 3):
+            table.rebuild(index)
+            run(app, frames=1)
+            found |= {mark.what for mark in app.layout_marks if mark.kind == "text" and wrong.search(mark.what)}
+        app.scenes.pop()
+    assert not found, found

@@ -180,6 +180,11 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, style: Style, radius:
 
 
 @functools.lru_cache(maxsize=4096)  # asked every frame for the same few lines
+def plural(count: int, noun: str) -> str:
+    """`count` and `noun`, in the plural unless it is one: "1 pip", "3 tiles"."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 def fitted(style, text: str, size: int, width: int, bold: bool = False) -> str:
     """`text`, cut short with an ellipsis when it is wider than `width` pixels."""
     font = style.font(size, bold)

@@ -20,7 +20,7 @@ from .. import games, gfx
 from ..app import LOGICAL_SIZE
 from ..input import InputEvent, Intent
 from ..tables import TableSetup, open_table
-from ..theme import BODY, LARGE, SMALL
+from ..theme import BODY, LARGE, SMALL, plural
 from ..widgets import Button
 from .menu import MenuScene
 
@@ -63,7 +63,7 @@ def apart_note(rows: list[stats.Row]) -> str:
         total = sum(by_game.values())
         if total:
             games_text = ", ".join(f"{title} {count}" for title, count in by_game.items())
-            parts.append(f"{total} game{'s' if total != 1 else ''} {words} ({games_text})")
+            parts.append(f"{plural(total, 'game')} {words} ({games_text})")
     return f"Not counted above: {'; '.join(parts)}." if parts else ""
 
 

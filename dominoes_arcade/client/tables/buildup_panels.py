@@ -20,7 +20,7 @@ from .. import gfx
 from ..app import LOGICAL_SIZE
 from ..canvas import Canvas
 from ..input import Device
-from ..theme import BODY, HEADING, LARGE, SMALL
+from ..theme import BODY, HEADING, LARGE, SMALL, plural
 from ..tile_art import shade
 from ..verdict import hand_words
 from .buildup_layout import (
@@ -50,10 +50,6 @@ SET_GLYPHS = ("\u25cf", "\u25c6")
 """Each set's centre pin as the tiles draw it (round, diamond): a cue besides colour."""
 SET_NAMES = {"classic": ("Ivory", "Red"), "colourblind": ("Cream", "Blue"), "midnight": ("Slate", "Sand")}
 """Each set's body colour by tile theme (`TileArt` themes), as the name plates say it."""
-
-
-def plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 class BuildUpPainter:
@@ -278,7 +274,7 @@ class BuildUpPainter:
             tops = summary.tops[seat]
             if not played:
                 top_pips = sum(PIPS[t] for _, t in tops)
-                self.text_at(surface, f"On top: {plural(len(tops), 'tile')}, {top_pips} pips", SMALL,
+                self.text_at(surface, f"On top: {plural(len(tops), 'tile')}, {plural(top_pips, 'pip')}", SMALL,
                               {"topleft": (x, y + 32)}, palette.text_dim)
                 for index, (_, tile) in enumerate(tops):
                     self.tile_at(surface, tile, (x + 12 + index * 28, y + 84), SUMMARY_TILE, owner=seat)
@@ -286,7 +282,7 @@ class BuildUpPainter:
             aside_pips = sum(PIPS[t] for t in aside)
             note = f"Set aside: {plural(len(aside), 'tile')}"
             if penalty and aside:
-                note += f", \u2212{aside_pips} pips"
+                note += f", \u2212{plural(aside_pips, 'pip')}"
             self.text_at(surface, note, SMALL, {"topleft": (x, y + 116)}, palette.text_dim)
             for index, tile in enumerate(aside):
                 self.tile_at(surface, tile, (x + 12 + index * 28, y + 168), SUMMARY_TILE, owner=seat)

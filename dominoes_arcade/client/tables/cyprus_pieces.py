@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...engine.tiles import HIGH, LOW, PIPS
-from ..theme import SMALL
+from ..theme import SMALL, plural
 from .cyprus_layout import AREA, Slot, place, seat_plates, slot_rect
 from .cyprus_model import open_ends
 from .sprites import Sprite, squashed
@@ -101,7 +101,8 @@ class Pieces:
         else:
             return
         style = table.app.style
-        title = style.text(f"{table.seat_name(seat)}: {len(hand)} tiles, {sum(PIPS[t] for t in hand)} pips", SMALL,
+        pips = sum(PIPS[t] for t in hand)
+        title = style.text(f"{table.seat_name(seat)}: {plural(len(hand), 'tile')}, {plural(pips, 'pip')}", SMALL,
                            style.palette.text, bold=True)
         pitch = OPEN_HAND_TILE // 2 + 4
         box = pygame.Rect(0, 0, max(title.get_width(), pitch * len(hand)) + 28, OPEN_HAND_TILE + 52)

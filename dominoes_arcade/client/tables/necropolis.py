@@ -28,11 +28,12 @@ import pygame
 from ...engine import Action, Event
 from ...engine.necropolis import ATTACH, DRAW, EXCHANGE, HIDE, LEFT, NEW, NEW_FROM, PASS, PLAY, RIGHT, SIDES
 from ...engine.tiles import NAME, PIPS
+from ..theme import plural
 from ..verdict import Breakdown
 from . import TableSetup
 from .base import TableScene
 from .interaction import Choice
-from .necropolis_draw import PASS_BUTTON, RULES_PANEL, NecropolisPainter, plural
+from .necropolis_draw import PASS_BUTTON, RULES_PANEL, NecropolisPainter
 from .necropolis_layout import (
     HELD_LENGTH,
     MASTABA_LENGTH,
@@ -371,5 +372,6 @@ class NecropolisTable(TableScene):
         tiles = f" ({', '.join(NAME[t] for t in order)})" if 0 < len(order) <= 4 else f" in {len(order)} tiles" \
             if order else ""
         times = f" x {penalty}" if penalty != 1 else ""
-        return f"{self.seat_name(seat)}: {pips} pips{tiles} + {plural(sites, 'site')}{times} = {pips + sites * penalty}"
+        total = pips + sites * penalty
+        return f"{self.seat_name(seat)}: {plural(pips, 'pip')}{tiles} + {plural(sites, 'site')}{times} = {total}"
 

@@ -21,7 +21,7 @@ from .. import gfx
 from ..app import LOGICAL_SIZE
 from ..canvas import Canvas
 from ..layout_check import note as note_mark
-from ..theme import BODY, HEADING, LARGE, SMALL, fitted
+from ..theme import BODY, HEADING, LARGE, SMALL, fitted, plural
 from .necropolis_layout import MIDDLE_BAND, PILE_CENTRE, PILE_LENGTH
 from .sprites import Sprite, squashed
 
@@ -161,10 +161,10 @@ class NecropolisPainter:
         sites = len(state.sites[seat])
         tray = layout.trays[seat]
         count = len(state.mastabas[seat])
-        lines = [f"{count} tile{'s' if count != 1 else ''}"]
+        lines = [plural(count, "tile")]
         if count and table.may_show(True, seat):
             pips = sum(PIPS[t] for t in state.mastabas[seat])
-            lines.append(f"{pips} pips")
+            lines.append(plural(pips, "pip"))
             if not table.revealing and table.setup.record is None:
                 lines.append("only you see")
         elif count:
@@ -199,7 +199,7 @@ class NecropolisPainter:
         sites = len(state.sites[seat])
         surface.blit(style.text(f"Sites started: {sites}", SMALL, p.text), (x, panel.y + 166))
         count = len(state.mastabas[seat])
-        surface.blit(style.text(f"Mastabas: {count} tile{'s' if count != 1 else ''}", SMALL, p.text),
+        surface.blit(style.text(f"Mastabas: {plural(count, 'tile')}", SMALL, p.text),
                      (x, panel.y + 190))
 
     def draw_pile(self, surface: pygame.Surface) -> None:
@@ -312,13 +312,9 @@ class NecropolisPainter:
             pips = round(sum(PIPS[t] for t in state.mastabas[seat]) * progress)
             sites = len(state.sites[seat])
             total = pips + round(sites * penalty * progress)
-            line = (f"{table.seat_name(seat)}:  {pips} pips in the mastabas  +  {sites} site"
-                    f"{'s' if sites != 1 else ''} x {penalty}  =  {total}")
+            line = (f"{table.seat_name(seat)}:  {plural(pips, 'pip')} in the mastabas  +  {plural(sites, 'site')}"
+                    f" x {penalty}  =  {total}")
             text = style.text(line, BODY, p.text, bold=True)
             surface.blit(text, text.get_rect(midtop=(panel.centerx, panel.y + 62 + row * 34)))
         note = style.text("Lowest score wins. Press to continue.", SMALL, p.text_dim)
         surface.blit(note, note.get_rect(midtop=(panel.centerx, panel.bottom - 30)))
-
-
-def plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
