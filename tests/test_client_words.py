@@ -206,3 +206,16 @@ def test_counts_of_one_are_singular_on_every_table(app):
             found |= {mark.what for mark in app.layout_marks if mark.kind == "text" and wrong.search(mark.what)}
         app.scenes.pop()
     assert not found, found
+
+
+def test_the_necropolis_prompt_offers_no_mastaba_move_when_the_mastabas_are_empty(app):
+    """The lesson's short game begins with the player to draw and no mastaba tile:
+    the prompt says to draw, not to play, found or exchange a mastaba tile."""
+    from dominoes_arcade.client.lessons import lesson_for, short_start
+
+    lesson = lesson_for("necropolis")
+    start = Record("necropolis", {}, ["human", "easy"], lesson.seed + 1, short_start(lesson, lesson.seed + 1))
+    table = open_table(app, TableSetup("necropolis", ["human", "easy"], {}, lesson.seed + 1, start=start))
+    run(app, frames=2)
+    assert table.state.current_player == 0 and not table.state.mastabas[0] and table.state.held < 0
+    assert table.painter.instruction() == "Draw a tile from the necropolis: your mastabas are empty."

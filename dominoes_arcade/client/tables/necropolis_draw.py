@@ -262,9 +262,10 @@ class NecropolisPainter:
                     "or on New site.")
         if not state.pile:
             return "The necropolis is empty: attach a mastaba tile to your site, or pass."
-        exchange = " or onto the necropolis (exchange)" if state.rules.allow_exchange and state.mastabas[
-            state.seat] else ""
-        return ("Draw from the necropolis, or move a mastaba tile to an end of your site (play), to New site"
+        if not state.mastabas[state.seat]:
+            return "Draw a tile from the necropolis: your mastabas are empty."
+        exchange = ", or onto the necropolis (exchange)" if state.rules.allow_exchange else ""
+        return ("Draw from the necropolis, or move a mastaba tile to an end of your site (play) or to New site"
                 f"{exchange}.")
 
     def draw_button(self, surface: pygame.Surface, rect: pygame.Rect, label: str) -> None:
