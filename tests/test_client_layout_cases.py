@@ -91,3 +91,27 @@ def test_the_focus_marker_touches_no_button_label_on_the_title(app, saved):
     for _ in range(7):
         found += checked(app, 3, key(pygame.K_RIGHT))
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("saved", [False, True])
+def test_each_row_of_the_title_draws_its_labels_at_one_size_that_fits(app, saved):
+    """Watch a demo, the longest label of the narrower row of six, was drawn smaller
+    than the others; Learn to play ran past its card. Each row now shares one size,
+    the largest at which every label of the row fits."""
+    from dominoes_arcade.client.scenes.title import Card
+
+    if saved:
+        open_table(app, TableSetup("necropolis", ["human", "easy"], app.settings.game("necropolis"), 11))
+        run(app, frames=120)
+        app.to_title()
+    run(app, frames=120)
+    title, style = app.scenes.top, app.style
+    cards = [w for w in title.focus.widgets if isinstance(w, Card)]
+    buttons = [w for w in title.focus.widgets if w.rect.y == 470]
+    assert len(cards) == 6 and len(buttons) == (6 if saved else 5)
+    for row in (cards, buttons):
+        sizes = {widget.label_size(style) for widget in row}
+        assert len(sizes) == 1, [(w.label, w.label_size(style)) for w in row]
+        assert sizes == {min(widget.fitting_size(style) for widget in row)}
+        assert all(style.font(widget.label_size(style), True).size(widget.label)[0] <= widget.rect.width
+                   for widget in row)

@@ -177,6 +177,21 @@ class Button(Widget):
         self.on_press = on_press
         self.subtitle = subtitle
         self.size = size
+        self.peers: list[Button] = [self]
+        """The buttons of its row, whose labels share one size (`label_size`), so a
+        long label does not leave its row uneven."""
+
+    def fitting_size(self, style: Style) -> int:
+        """The largest size, `size` at most, at which the label fits its room."""
+        room = self.label_room(self.rect).width
+        size = self.size
+        while size > SMALL and style.font(size, True).size(self.label)[0] > room:
+            size -= 1  # a long label on a narrow button: a little smaller
+        return size
+
+    def label_size(self, style: Style) -> int:
+        """The size its label is drawn at: the smallest of its row's fitting sizes."""
+        return min(peer.fitting_size(style) for peer in self.peers)
 
     def activate(self) -> None:
         self.sound("select")
@@ -207,10 +222,7 @@ class Button(Widget):
         face = self.draw_body(surface, style)
         colour = self.text_colour(style)
         room = self.label_room(face)
-        size = self.size
-        while size > SMALL and style.font(size, True).size(self.label)[0] > room.width:
-            size -= 1  # a long label on a narrow button: a little smaller
-        label = style.text(self.label, size, colour, bold=True)
+        label = style.text(self.label, self.label_size(style), colour, bold=True)
         if self.subtitle:
             sub = style.text(self.subtitle, SMALL, style.palette.text_dim if self.enabled else colour)
             top = face.centery - (label.get_height() + sub.get_height() + 2) // 2

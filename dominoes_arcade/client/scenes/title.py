@@ -32,36 +32,51 @@ alone draws nothing)."""
 
 
 CARD_NAME_SIZE = LARGE + 2
-"""The cards' names at their largest; all of a row's shrink together to fit the
-longest (`card_name_size`), so that the row reads evenly."""
+"""The cards' names at their largest; a row's shrink together (`Button.peers`)."""
 CARD_NAME_ROOM = 24
 """Pixels a card's name leaves beside it, both sides together."""
 
 
-def card_name_size(style, labels: list[str], width: int) -> int:
-    """The largest name size, `CARD_NAME_SIZE` at most, at which each of `labels`
-    fits a card `width` wide."""
-    size = CARD_NAME_SIZE
-    while size > SMALL and any(style.font(size, True).size(label)[0] > width - CARD_NAME_ROOM for label in labels):
-        size -= 1
-    return size
+class Card(Button):
+    """A big button of the title's top row: a picture, then a name and a caption."""
+
+    def __init__(self, rect, label: str, on_press, *, help: str, caption: str):
+        super().__init__(rect, label, on_press, help=help, size=CARD_NAME_SIZE)
+        self.caption = caption
+
+    def fitting_size(self, style) -> int:
+        size = self.size
+        while size > SMALL and style.font(size, True).size(self.label)[0] > self.rect.width - CARD_NAME_ROOM:
+            size -= 1
+        return size
+
+    def draw(self, surface, style) -> None:
+        face = self.draw_body(surface, style)
+        self.draw_picture(surface, style, face)
+        name = style.text(self.label, self.label_size(style), style.palette.text, bold=True)
+        surface.blit(name, name.get_rect(midtop=(face.centerx, face.y + 134)))
+        caption = style.text(self.caption_text(style, face), SMALL, style.palette.text_dim)
+        surface.blit(caption, caption.get_rect(midtop=(face.centerx, face.y + 170)))
+
+    def draw_picture(self, surface, style, face: pygame.Rect) -> None:
+        raise NotImplementedError
+
+    def caption_text(self, style, face: pygame.Rect) -> str:
+        return self.caption
 
 
-class GameCard(Button):
+class GameCard(Card):
     """A big button for one game: its name, players, set and two of its tiles."""
 
     def __init__(self, rect, game: str, on_press, art):
         meta = games.info(game)
-        super().__init__(rect, meta.title, on_press, help=meta.pitch)
+        super().__init__(rect, meta.title, on_press, help=meta.pitch,
+                         caption=f"{games.players_text(game)} \u00b7 {meta.tile_set}")
         self.game = game
         self.meta = meta
         self.art = art
-        self.caption = f"{games.players_text(game)} \u00b7 {meta.tile_set}"
-        self.row = [self.label]
-        """The names of the cards of its row, which share one size."""
 
-    def draw(self, surface, style) -> None:
-        face = self.draw_body(surface, style)
+    def draw_picture(self, surface, style, face: pygame.Rect) -> None:
         (a, b), (c, d) = self.meta.showcase
         left_owner, right_owner = self.meta.showcase_owners
         left = self.art.face(a, b, 88, owner=left_owner)
@@ -72,32 +87,24 @@ class GameCard(Button):
         surface.blit(left, (centre - 52, top))
         surface.blit(self.art.shadow(88), (centre + 8 - 6 + 3, top + 10 - 6 + 5))
         surface.blit(right, (centre + 8, top + 10))
-        name = style.text(self.label, card_name_size(style, self.row, face.width), style.palette.text, bold=True)
-        surface.blit(name, name.get_rect(midtop=(centre, face.y + 134)))
-        caption = style.text(self.caption, SMALL, style.palette.text_dim)
-        if caption.get_width() > face.width - 20:
-            caption = style.text(games.players_text(self.game), SMALL, style.palette.text_dim)
-        surface.blit(caption, caption.get_rect(midtop=(centre, face.y + 170)))
+
+    def caption_text(self, style, face: pygame.Rect) -> str:
+        if style.font(SMALL, False).size(self.caption)[0] > face.width - 20:
+            return games.players_text(self.game)  # the set does not fit beside the players
+        return self.caption
 
 
-class FeatureCard(Button):
+class FeatureCard(Card):
     """A card beside the games' for what is not one game: a sign, a name and a
     caption in the games' cards' places (Learn to play, Play online)."""
 
     def __init__(self, rect, label: str, sign: str, caption: str, on_press, *, help: str):
-        super().__init__(rect, label, on_press, help=help)
-        self.sign, self.caption = sign, caption
-        self.row = [label]
-        """The names of the cards of its row, which share one size."""
+        super().__init__(rect, label, on_press, help=help, caption=caption)
+        self.sign = sign
 
-    def draw(self, surface, style) -> None:
-        face = self.draw_body(surface, style)
+    def draw_picture(self, surface, style, face: pygame.Rect) -> None:
         mark = style.text(self.sign, TITLE, style.palette.accent, bold=True)
         surface.blit(mark, mark.get_rect(center=(face.centerx, face.y + 76)))
-        name = style.text(self.label, card_name_size(style, self.row, face.width), style.palette.text, bold=True)
-        surface.blit(name, name.get_rect(midtop=(face.centerx, face.y + 134)))
-        caption = style.text(self.caption, SMALL, style.palette.text_dim)
-        surface.blit(caption, caption.get_rect(midtop=(face.centerx, face.y + 170)))
 
 
 class TitleScene(MenuScene):
@@ -134,9 +141,9 @@ class TitleScene(MenuScene):
         x += width + 24
         self.focus.add(FeatureCard((x, 214, width, 206), "Play online", "\u21c4", "host or join", self.play_online,
                                    help="Play with friends on other computers: host a game, or join one."))
-        cards = [w for w in self.focus.widgets if isinstance(w, (GameCard, FeatureCard))]
+        cards = [w for w in self.focus.widgets if isinstance(w, Card)]
         for card in cards:
-            card.row = [other.label for other in cards]
+            card.peers = cards
         labels = [("Watch a demo", self.watch_demo, "Bots play a game while you watch."),
                   ("Statistics", self.open_statistics, "Your wins, losses and streaks, game by game."),
                   ("Rules", self.open_rules, "How each game is played."),
@@ -148,12 +155,15 @@ class TitleScene(MenuScene):
         width = 192 if crowded else 222
         total = len(labels) * width + (len(labels) - 1) * 18
         x = WIDTH // 2 - total // 2
+        row: list[Button] = []
         for label, action, help in labels:
-            button = self.focus.add(Button((x, 470, width, 62), label, action, help=help,
-                                           size=BODY if crowded else BODY + 3))
+            button = self.focus.add(Button((x, 470, width, 62), label, action, help=help))
+            row.append(button)
             if label == "Continue":
                 self.focus.focus(button)  # a game left half-played is what a player most likely wants
             x += width + 18
+        for button in row:
+            button.peers = row  # one size for the row: the longest label sets it
 
     # -- actions ---------------------------------------------------------------------
     def _setup_opener(self, game: str):
