@@ -222,3 +222,22 @@ def test_undo_in_a_short_game_never_goes_back_into_the_turns_laid_for_the_player
     assert short.play(short.state.legal_actions()[0])
     run(app, frames=2)
     assert short.human_steps == [moved_at] and moved_at >= laid
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_focus_waits_on_what_the_arrow_shows_so_confirm_alone_takes_the_guided_hand(app, game):
+    """A keyboard or controller player is put on the taught move's source, then on
+    its target once it is picked up: Enter alone, pressed whenever the lesson waits,
+    takes the guided hand to its end without a move refused."""
+    table = app.open("lesson", game)
+    for _ in range(200):
+        if table.guide.over:
+            break
+        wait_for(app, lambda: table.ready)
+        if table.can_decide and table.guide.taught(table.state):
+            taught = table.guide.taught(table.state)[0]
+            choice = next(c for c in table.current_choices() if c.action is taught)
+            assert table.picker.focused == (choice.source if table.picker.selected is None else choice.target)
+        run(app, key(pygame.K_RETURN), frames=2)
+        assert table.lesson_note is None, table.lesson_note
+    assert table.guide.over

@@ -81,6 +81,8 @@ class LessonMode:
         """Where the table's labels are (`table_labels`), and the moment they are for."""
         self.reply_in = 0.0
         """Seconds until an opponent of the guided hand answers."""
+        self.focused_for: int | None = None
+        """The decision the focus was put on the taught move for (`focus_taught`)."""
         super().__init__(app, setup)
         self.callout = Callout(app)
 
@@ -119,6 +121,26 @@ class LessonMode:
             self.session.submit(state.current_player, first_legal(state))
             self.reply_in = self.think_delay
         super().advance(dt)
+        if self.guided and self.can_decide and self.focused_for != self.decision_version:
+            self.focused_for = self.decision_version
+            self.picker.sync()  # the new decision's items, then the focus on the arrow's
+            self.focus_taught()
+
+    def focus_taught(self) -> None:
+        """Put the focus where the arrow points, so a keyboard's or controller's first
+        press makes the move the stage teaches: its source, or once that is picked
+        up, its target (no move taught: the focus stays where the table put it)."""
+        picker, choices = self.picker, self.current_choices()
+        for action in self.guide.taught(self.state):
+            choice = next((c for c in choices if c.action is action), None)
+            if choice is None:
+                continue
+            if picker.selected is None:
+                picker.focused = choice.source
+                return
+            if choice.source == picker.selected:
+                picker.focused = choice.target if choice.target is not None else choice.source
+                return
 
     def play(self, action: Action) -> bool:
         if self.short:
@@ -291,7 +313,10 @@ class LessonMode:
             return
         if self.guided and intent in GUIDED_IGNORES:
             return
+        selected = self.picker.selected
         super().handle(event)
+        if self.guided and self.picker.selected is not None and self.picker.selected != selected:
+            self.focus_taught()  # a source picked up: on to the taught target
 
     def is_animating(self) -> bool:
         """Still while the callout waits for Next or Done with nothing moving: a
