@@ -181,9 +181,13 @@ class Button(Widget):
         """The buttons of its row, whose labels share one size (`label_size`), so a
         long label does not leave its row uneven."""
 
+    def label_width(self) -> int:
+        """How wide its label may be (`label_room`)."""
+        return self.label_room(self.rect).width
+
     def fitting_size(self, style: Style) -> int:
-        """The largest size, `size` at most, at which the label fits its room."""
-        room = self.label_room(self.rect).width
+        """The largest size, `size` at most, at which the label fits `label_width`."""
+        room = self.label_width()
         size = self.size
         while size > SMALL and style.font(size, True).size(self.label)[0] > room:
             size -= 1  # a long label on a narrow button: a little smaller

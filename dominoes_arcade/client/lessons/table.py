@@ -6,10 +6,11 @@ mouse, keyboard or controller); the opponents answer with their first legal move
 A `Callout` shows the stage's passage of the rules and points at what it talks
 about; a stage that explains waits for Next (a click on it, CONFIRM); a stage that
 asks for a move lets the player move, and a move it does not teach is not made:
-the callout says why in a sentence (the engine's reason for an illegal one in the
-table's words, `illegal_reason`, through the table's `refuse` hook) and the player tries again. After the last stage, a
-short real game against the easy bot at the same table, and then "Lesson
-complete", remembered (`progress`). BACK or PAUSE asks whether to skip the lesson.
+the callout says why in a sentence (the engine's reason for an illegal one, in the
+table's words: `illegal_reason`, through the table's `refuse` hook) and the player
+tries again; the focus waits on what the arrow shows (`focus_taught`). After the
+last stage, a short real game against the easy bot at the same table, and then
+"Lesson complete", remembered (`progress`). BACK or PAUSE asks whether to skip the lesson.
 
 Neither game is saved; the short game goes into the history marked as a demo, so
 the statistics keep to the player's own games.

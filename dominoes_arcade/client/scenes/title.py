@@ -44,11 +44,8 @@ class Card(Button):
         super().__init__(rect, label, on_press, help=help, size=CARD_NAME_SIZE)
         self.caption = caption
 
-    def fitting_size(self, style) -> int:
-        size = self.size
-        while size > SMALL and style.font(size, True).size(self.label)[0] > self.rect.width - CARD_NAME_ROOM:
-            size -= 1
-        return size
+    def label_width(self) -> int:
+        return self.rect.width - CARD_NAME_ROOM  # the name is centred under the picture, no marker beside it
 
     def draw(self, surface, style) -> None:
         face = self.draw_body(surface, style)

@@ -55,15 +55,6 @@ tiles beside it, where `GAP` would leave under 3."""
 
 N, E, S, W, NE, SE, SW, NW = range(8)
 SLOT_NAMES = ("N", "E", "S", "W", "NE", "SE", "SW", "NW")
-_RECORD_SLOT = re.compile(r"@(\d)\b")
-_RECORD_ARM = re.compile(r"\barm (\d)\b")
-
-
-def board_words(text: str) -> str:
-    """`text` (the engine's reason, written with the record's arms: "@3", "arm 3")
-    with each arm named as the board and the move log name it ("the W slot", "arm W")."""
-    text = _RECORD_SLOT.sub(lambda match: f"the {SLOT_NAMES[int(match.group(1))]} slot", text)
-    return _RECORD_ARM.sub(lambda match: f"arm {SLOT_NAMES[int(match.group(1))]}", text)
 SLOT_ANGLES = (90, 0, 270, 180, 45, 315, 225, 135)
 """Each star slot's direction, in degrees counterclockwise from east (screen up is 90)."""
 
@@ -374,3 +365,14 @@ def hand_tiles(count: int, lifted: frozenset[int] = frozenset(), row: BottomRow 
 
 LIFT = 12
 """How far a playable tile in the hand stands up."""
+
+
+_RECORD_SLOT = re.compile(r"@(\d)\b")
+_RECORD_ARM = re.compile(r"\barm (\d)\b")
+
+
+def board_words(text: str) -> str:
+    """`text` (the engine's reason, written with the record's arms: "@3", "arm 3")
+    with each arm named as the board and the move log name it ("the W slot", "arm W")."""
+    text = _RECORD_SLOT.sub(lambda match: f"the {SLOT_NAMES[int(match.group(1))]} slot", text)
+    return _RECORD_ARM.sub(lambda match: f"arm {SLOT_NAMES[int(match.group(1))]}", text)

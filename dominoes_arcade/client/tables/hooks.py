@@ -73,7 +73,7 @@ class TableHooks:
     def illegal_reason(self, action: Action) -> str:
         """Why `action` is not legal now, as a sentence the player reads (a toast, a
         lesson's callout): the engine's reason, capitalised, in the table's own words
-        (Build Up names its stacks as the board numbers them)."""
+        (Build Up's stacks as the board numbers them, Cyprus's arms as it names them)."""
         reason = self.state.why_illegal(action) or "That move is not allowed now."
         return reason[:1].upper() + reason[1:]
 
