@@ -73,11 +73,38 @@ def os_problem(error: OSError) -> str:
     return (error.strerror or str(error)).lower()
 
 
+def open_regular(path: Path | str, code: int = INPUT) -> IO[bytes]:
+    """`path` opened for reading in binary, if it is a regular file (after
+    following links). Opened with ``O_NONBLOCK`` and checked with ``fstat`` before
+    anything is read, so a FIFO (whose open would wait for a writer for ever), a
+    device (``/dev/zero`` never ends) or a socket is refused at once, and a file
+    swapped for one between a check and the open cannot slip through.
+    :raises FileError:"""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError as error:
+        raise FileError(path, os_problem(error), code) from None
+    try:
+        mode = os.fstat(descriptor).st_mode
+        if stat.S_ISDIR(mode):
+            raise FileError(path, "is a directory, not a file", code)
+        if not stat.S_ISREG(mode):
+            raise FileError(path, f"is {special_kind(mode)}, not a regular file: refusing to read it", code)
+        os.set_blocking(descriptor, True)
+        return os.fdopen(descriptor, "rb")
+    except BaseException as error:
+        os.close(descriptor)
+        if isinstance(error, OSError) and not isinstance(error, FileError):
+            raise FileError(path, os_problem(error), code) from None
+        raise
+
+
 def read_bytes(path: Path | str, code: int = INPUT, limit: int | None = None) -> bytes:
     """The whole file, or :raises FileError: when it cannot be read or holds more
     than `limit` bytes (not read past that, so a huge file costs no memory)."""
+    handle = open_regular(path, code)
     try:
-        with open(path, "rb") as handle:
+        with handle:
             data = handle.read() if limit is None else handle.read(limit + 1)
     except OSError as error:
         raise FileError(path, os_problem(error), code) from None
@@ -128,10 +155,7 @@ def read_lines(path: Path | str, code: int = INPUT, limit: int | None = None) ->
     :raises FileError: when the file cannot be read, or a line runs on past
         `MAX_RUN_ON_BYTES` (no file of lines does that; ``/dev/zero`` would never end).
     """
-    try:
-        handle = open(path, "rb")  # noqa: SIM115 - closed below, after the lines are read
-    except OSError as error:
-        raise FileError(path, os_problem(error), code) from None
+    handle = open_regular(path, code)
     limit = MAX_LINE_BYTES if limit is None else limit
     with handle:
         try:
