@@ -274,6 +274,10 @@ def play(
     resolution: Annotated[str | None, typer.Option("--resolution", help="Window size, e.g. 1920x1080.")] = None,
     join: Annotated[str | None, typer.Option(
         "--join", help="Straight to an online game's lobby: ADDRESS/CODE, e.g. 192.168.1.20:8765/QTEMG.")] = None,
+    script: Annotated[Path | None, typer.Option(
+        "--script", dir_okay=False,
+        help="Scripted input: keys, clicks on controls by name, waits, one a line (docs/scripts.md); "
+             "exit 1 when a line waits in vain.")] = None,
 ) -> None:
     """Open the arcade client: full screen, mouse, keyboard or game controller.
 
@@ -291,7 +295,7 @@ def play(
         seats=[s.strip() for s in seats.split(",") if s.strip()] if seats else None, seed=seed, windowed=windowed,
         config=config, headless=headless, demo=demo, exit_when_over=exit_when_over, max_frames=max_frames,
         frames_report=frames_report, screenshot_dir=screenshot_dir, screenshot_every=screenshot_every, resume=resume,
-        join=join)
+        join=join, script=script)
     try:
         code = run(options, launched)
     except config_module.ConfigError as error:

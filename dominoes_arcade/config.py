@@ -101,6 +101,8 @@ APP_SECTIONS: dict[str, tuple[str, list[Option]]] = {
         AddressOption("host", "0.0.0.0", "the address it listens on; 0.0.0.0 lets your network join", kind=str),
         Option("port", 8765, "the port it listens on (another free one when it is taken; 0: any free port)",
                minimum=0, maximum=65535, kind=int),
+        Option("grace", 30, "seconds a player may be away on their turn before a bot plays it (and the most a "
+               "guest waits for a host who left)", minimum=1, maximum=3600, kind=int),
     ]),
     "tournament": ("defaults for `dominoes-arcade tournament run`", [
         Option("workers", 0, "worker processes; 0 means one per CPU", minimum=0, maximum=1024, kind=int),

@@ -82,12 +82,12 @@ def test_replay_check_reports_every_damaged_record_and_goes_on(tmp_path):
 
 
 @pytest.mark.parametrize("args,code,problem", [
-    (["replay", "/dev/zero", "--check"], 2, "not a file of lines"),
-    (["tournament", "show", "/dev/zero"], 2, "too big"),
-    (["config", "check", "/dev/zero"], 3, "too big"),
+    (["replay", "/dev/zero", "--check"], 2, "is a device, not a regular file"),
+    (["tournament", "show", "/dev/zero"], 2, "is a device, not a regular file"),
+    (["config", "check", "/dev/zero"], 3, "is a device, not a regular file"),
 ])
 def test_an_endless_file_is_read_in_bounded_memory(args, code, problem):
-    """``/dev/zero`` is one line that never ends: read in bounded pieces, it is refused
+    """``/dev/zero`` never ends: it is refused as a device before anything is read
     (exit 2, or 3 for a settings file) instead of filling the memory."""
     result = run_cli(args, memory=MEMORY_LIMIT)
     assert "Traceback" not in result.stderr and "MemoryError" not in result.stderr, result.stderr[-2000:]
@@ -130,3 +130,32 @@ def test_stats_survives_a_history_line_of_a_lone_surrogate(tmp_path, monkeypatch
     result = run_cli(["stats"])
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
     assert "1 damaged line was left out" in result.stderr
+
+
+def test_a_regular_file_whose_line_runs_on_is_refused_without_being_held(tmp_path, monkeypatch):
+    """A regular file can run on too (a device is refused before reading): past
+    `MAX_RUN_ON_BYTES` without a newline it is not a file of lines."""
+    monkeypatch.setattr(files, "MAX_RUN_ON_BYTES", 50_000)
+    path = tmp_path / "endless.jsonl"
+    path.write_bytes(b"{}\n" + b"x" * 200_000)
+    with pytest.raises(files.FileError, match="line 2 runs on for more than 50,000 bytes"):
+        list(files.read_lines(path, limit=100))
+
+
+@pytest.mark.parametrize("kind", ["fifo", "directory", "link to a device"])
+def test_only_a_regular_file_is_opened_for_reading(tmp_path, kind):
+    """A FIFO (its open would wait for a writer for ever), a directory and a device
+    are refused at once, by what they are."""
+    path = tmp_path / "input"
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "directory":
+        path.mkdir()
+    else:
+        path.symlink_to("/dev/zero")
+    words = {"fifo": "is a FIFO, not a regular file", "directory": "is a directory",
+             "link to a device": "is a device, not a regular file"}[kind]
+    with pytest.raises(files.FileError, match=words):
+        files.read_bytes(path)
+    with pytest.raises(files.FileError, match=words):
+        list(files.read_lines(path))

@@ -110,6 +110,8 @@ class App:
         `main.register_screens`: scenes open each other through `open`, so no scene
         module imports another."""
         self.running = True
+        self.script: Any = None
+        """Scripted input (`script.Script`, ``play --script``): fed each iteration of `run`."""
         self.frame = 0
         """Iterations of the frame loop (`step` calls), drawn or not."""
         self.frames_drawn = 0
@@ -424,6 +426,8 @@ class App:
         (`pacing`). `clock`: time and events (tests pass their own)."""
         clock = clock or FrameClock(self.settings.display.fps, fixed=self.headless)
         while self.running:
+            if self.script is not None:
+                self.script.feed(self)  # into SDL's queue, read below as a player's input is
             dt, events = clock.frame() if self.live else clock.idle()
             self.step(dt, events, only_if_changed=True)
 

@@ -85,7 +85,7 @@ class HostedServer:
 
         for port in (self.wanted_port, 0):  # the port asked for; when it is taken, any free one
             try:
-                self._server = Server(self.data, **self.server_options)
+                self._server = Server(self.data, hosted=True, **self.server_options)
             except OSError as error:
                 raise HostError(f"Could not keep the game's rooms in {self.data}: {error.strerror or error}") from None
             try:

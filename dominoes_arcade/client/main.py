@@ -89,6 +89,8 @@ class LaunchOptions:
     """Straight back into the saved game (``play --continue``)."""
     join: str | None = None
     """Straight to the lobby of the online game at ``ADDRESS/CODE`` (``play --join``)."""
+    script: Path | None = None
+    """Scripted input for the real loop (``play --script``, `script`)."""
     resolution: tuple[int, int] | str | None = None
     """The window's (headless: the virtual screen's) size in pixels, or as
     ``"WIDTHxHEIGHT"`` (``play --resolution``)."""
@@ -142,6 +144,7 @@ def new_app(settings: config_module.Settings, **options):
     from .lessons.table import new_lesson
     from .scenes.game_over import GameOverScene
     from .scenes.lobby import LobbyScene
+    from .scenes.menu import Dialog
     from .scenes.online import JoinScene, OnlineMenuScene
     from .scenes.pass_device import PassScene
     from .scenes.pause import PauseScene
@@ -156,7 +159,7 @@ def new_app(settings: config_module.Settings, **options):
     app.screens.update(title=TitleScene, setup=SetupScene, rules=RulesScene, settings=SettingsScene,
                        pause=PauseScene, game_over=GameOverScene, pass_device=PassScene,
                        statistics=StatisticsScene, take_over=TakeOverScene, online=OnlineMenuScene, join=JoinScene,
-                       lobby=LobbyScene, lessons=LessonsScene, lesson=new_lesson)
+                       lobby=LobbyScene, lessons=LessonsScene, lesson=new_lesson, dialog=Dialog)
     return app
 
 
@@ -232,6 +235,14 @@ def run(options: LaunchOptions, launched: float | None = None) -> int:
             raise LaunchError(f"--join: {error}") from None
     if options.game is not None:
         resolve_seats(options.game, options.players, options.seats, options.demo)  # fail before a window opens
+    script = None
+    if options.script is not None:
+        from .script import Script, ScriptError, load
+
+        try:
+            script = Script(load(options.script))
+        except ScriptError as error:
+            raise LaunchError(f"--script: {error}") from None
     from .. import files
 
     # Fail now, not after the run (or at the first screenshot).
@@ -242,6 +253,7 @@ def run(options: LaunchOptions, launched: float | None = None) -> int:
     if not options.headless:
         check_display()
     app = build_app(options, settings)
+    app.script = script
     tell_notices(app, settings)
     first_frame_ms = None
     try:
@@ -253,7 +265,7 @@ def run(options: LaunchOptions, launched: float | None = None) -> int:
         app.close()
     if options.frames_report is not None:
         write_report(Path(options.frames_report), report, first_frame_ms)
-    return 0
+    return 1 if app.script is not None and app.script.failed else 0
 
 
 def write_report(path: Path, report: dict, first_frame_ms: float | None) -> None:

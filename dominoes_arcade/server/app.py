@@ -85,11 +85,16 @@ class Server:
     :param seeds: deals each new room (by default `secrets`: a seed nobody can guess).
     :param worker: where the bot seats think (by default the shared worker process).
     :param idle_close: seconds an empty room is kept.
+    :param hosted: the server runs inside a player's client (Play online, Host a
+        game): its rooms say so (``hosted`` in the ``room`` message), so a guest
+        whose connection drops knows the room went with the host.
     """
 
     def __init__(self, data: Path, *, seeds: Callable[[], int] | None = None,
-                 worker: BotWorker | None = None, idle_close: float = IDLE_CLOSE, bot_settings: Any = None):
+                 worker: BotWorker | None = None, idle_close: float = IDLE_CLOSE, bot_settings: Any = None,
+                 hosted: bool = False):
         self.store = Store(data)
+        self.hosted = hosted
         self.seeds = seeds or (lambda: secrets.randbits(63))
         self.worker = worker or shared_worker()
         self.idle_close = idle_close
@@ -101,7 +106,7 @@ class Server:
         self._reaper: asyncio.Task | None = None
 
     def _room_args(self) -> dict[str, Any]:
-        return {"worker": self.worker, "history": self.store.history, "changed": self._keep}
+        return {"worker": self.worker, "history": self.store.history, "changed": self._keep, "hosted": self.hosted}
 
     def _keep(self, room: Room) -> None:
         self.store.save(room)

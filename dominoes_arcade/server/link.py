@@ -25,7 +25,8 @@ The API:
   messages once each, even across reconnections), plus the link's own
   ``{"type": "link", "status": ...}``: ``"reconnecting"`` when the connection
   dropped, ``"connected"`` once it is back (the missed messages follow),
-  ``"lost"`` when it could not be brought back (`RECONNECT_SECONDS`).
+  ``"lost"`` when it could not be brought back (`RECONNECT_SECONDS`; for a room
+  on the host's own server, its grace period, and ``"reason": "host_left"``).
 - `told(since) -> list[dict]`: the same messages kept from the start, from index
   `since` on (a game's table reads the whole game with it, whatever the lobby
   screen polled before).
@@ -48,12 +49,23 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from .client import OnlineClient, ServerError
 
-__all__ = ["OnlineLink", "ServerError", "RECONNECT_SECONDS"]
+__all__ = ["OnlineLink", "ServerError", "RECONNECT_SECONDS", "HOST_LEFT"]
 
 RECONNECT_SECONDS = 60.0
 """How long the link keeps trying to reconnect before it reports the connection lost."""
 RETRY_DELAY = 0.25
 """Seconds between two attempts to reconnect."""
+GOING_AWAY = 1001
+"""The close code of a server shutting down (RFC 6455)."""
+HOST_LEFT = "host_left"
+"""The ``reason`` of a ``lost`` link whose room went with its host's client."""
+
+
+def close_code(error: BaseException) -> int | None:
+    """The close code the server sent before the connection closed, or None (no
+    close frame: the connection was cut)."""
+    received = getattr(error, "rcvd", None)
+    return getattr(received, "code", None)
 
 
 class _Client(OnlineClient):
@@ -237,18 +249,29 @@ class OnlineLink:
                 await self._client.receive()
             except TimeoutError:
                 continue  # a quiet room: nothing to take
-            except (ConnectionClosed, OSError):
-                if self._closing or not await self._reconnect():
+            except (ConnectionClosed, OSError) as error:
+                if self._closing or not await self._reconnect(error):
                     return
 
-    async def _reconnect(self) -> bool:
+    async def _reconnect(self, dropped: BaseException) -> bool:
+        """Bring the connection back, or say it is lost. A room on a player's own
+        server (``hosted``) lives as long as the host's client: a server going away
+        (close code 1001) means the host left, and a connection gone without a word
+        (the host's client ended) is waited for the room's grace period only."""
+        lobby = self._client.lobby or {}
+        hosted = bool(lobby.get("hosted"))
+        lost = {"type": "link", "status": "lost", **({"reason": HOST_LEFT} if hosted else {})}
+        if hosted and close_code(dropped) == GOING_AWAY:
+            self._tell(lost)
+            return False
         self._reconnecting = True
         self._tell({"type": "link", "status": "reconnecting"})
-        attempts = max(1, int(RECONNECT_SECONDS / RETRY_DELAY))
+        seconds = float(lobby.get("grace") or RECONNECT_SECONDS) if hosted else RECONNECT_SECONDS
+        attempts = max(1, int(seconds / RETRY_DELAY))
         try:
             await self._client.reconnect(attempts=attempts, delay=RETRY_DELAY)
         except (OSError, TimeoutError, ConnectionClosed, InvalidHandshake, ServerError):
-            self._tell({"type": "link", "status": "lost"})
+            self._tell(lost)
             return False
         finally:
             self._reconnecting = False

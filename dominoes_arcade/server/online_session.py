@@ -36,7 +36,7 @@ from .. import history
 from ..engine import Action, Event, IllegalAction
 from ..engine.records import Record
 from ..session.base import SessionBase
-from ..session.events import GameOver, Notice, TurnChanged
+from ..session.events import GameGone, GameOver, Notice, TurnChanged
 from ..session.seats import BotSeat, HumanSeat, Seat
 from .told import ToldGame
 
@@ -47,8 +47,11 @@ STEP_WAIT = 2.0
 """Seconds a step that does not fit the table waits for the view that follows it
 (it comes in the same breath) before it is laid without animation."""
 PRESENCE = {"reconnecting": "{seat} reconnecting\u2026", "back": "{seat} is back"}
-LINK = {"reconnecting": "Connection lost: reconnecting\u2026", "connected": "Reconnected.",
-        "lost": "The connection to the server is lost; the game goes on there without you."}
+LINK = {"reconnecting": "Connection lost: reconnecting\u2026", "connected": "Reconnected."}
+GONE = {None: ("The connection is lost", "The game's server cannot be reached: the game goes on there without you."),
+        "host_left": ("The host left the game", "The game was played on the host's computer, so it cannot go on.")}
+"""What the player reads when the link is lost for good, by the link's ``reason``
+(`link.HOST_LEFT`; not imported: the network library loads only for a game online)."""
 
 
 class OnlinePlayer(Seat):
@@ -101,6 +104,8 @@ class OnlineSession(SessionBase):
         self._heard = len(link.told())
         """Messages told before the table opened: the game's are taken, their notices
         (the lobby's comings and goings) are old news and not toasted."""
+        self.gone = False
+        """The link is lost for good (`GameGone` told): nothing more will come."""
         self._pending: deque[dict[str, Any]] = deque()
         self._waited = 0.0
         self._acted_at = -1
@@ -112,7 +117,7 @@ class OnlineSession(SessionBase):
         """The player is to move: every step told is shown, and the latest view
         offers actions not yet answered."""
         view = self.view
-        return (not self.ended and not self._pending and view is not None and bool(view["legal"])
+        return (not self.ended and not self.gone and not self._pending and view is not None and bool(view["legal"])
                 and view["step"] == len(self.steps) and view["step"] != self._acted_at)
 
     @property
@@ -136,6 +141,9 @@ class OnlineSession(SessionBase):
                 self.events.append(Notice(message["text"]))
             elif kind == "presence" and message["seat"] != self.seat and message["status"] in PRESENCE:
                 self.events.append(Notice(PRESENCE[message["status"]].format(seat=f"Seat {message['seat'] + 1}")))
+            elif kind == "link" and message["status"] == "lost":
+                self.gone = True
+                self.events.append(GameGone(*GONE[message.get("reason")]))
             elif kind == "link":
                 self.events.append(Notice(LINK[message["status"]]))
                 if message["status"] == "connected":  # a move sent as the line dropped may be lost:

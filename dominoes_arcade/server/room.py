@@ -52,8 +52,10 @@ class Room:
     """
 
     def __init__(self, code: str, seed: int, *, worker: BotWorker | None = None, history: Path | None = None,
-                 changed: Callable[[Room], None] = lambda room: None):
+                 changed: Callable[[Room], None] = lambda room: None, hosted: bool = False):
         self.code, self.seed, self.worker, self.history, self.changed = code, seed, worker, history, changed
+        self.hosted = hosted
+        """The server runs in the host's own client: when the host goes, the room goes."""
         self.game, self.options = "necropolis", {}
         self.kinds: list[str] = [PLAYER, PLAYER]
         """Each seat's kind: `PLAYER` or a bot difficulty."""
@@ -126,7 +128,8 @@ class Room:
         return {"type": "room", "room": self.code, "game": self.game, "options": self.options,
                 "seats": [{"kind": kind, "taken": seat in taken, "connected": seat in taken and taken[seat].connected}
                           for seat, kind in enumerate(self.kinds)],
-                "turn_timer": self.turn_timer, "grace": self.grace, "bot": self.bot, "started": self.started}
+                "turn_timer": self.turn_timer, "grace": self.grace, "bot": self.bot, "started": self.started,
+                "hosted": self.hosted}
 
     def tell_lobby(self) -> None:
         message = self.lobby()

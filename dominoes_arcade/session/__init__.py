@@ -13,6 +13,7 @@ from __future__ import annotations
 from .events import (
     ActionRefused,
     BotFailed,
+    GameGone,
     GameOver,
     Notice,
     Rebuilt,
@@ -29,7 +30,7 @@ from .session import Session
 from .undo import known_tiles
 
 __all__ = [
-    "ActionRefused", "BotFailed", "BotSeat", "GameOver", "HumanSeat", "Notice", "Rebuilt", "RecordSeat", "RedoDone",
-    "RemoteSeat", "Seat", "Session", "SessionEvent", "StepApplied", "StepLaid", "TurnChanged", "UndoDone",
+    "ActionRefused", "BotFailed", "BotSeat", "GameGone", "GameOver", "HumanSeat", "Notice", "Rebuilt", "RecordSeat",
+    "RedoDone", "RemoteSeat", "Seat", "Session", "SessionEvent", "StepApplied", "StepLaid", "TurnChanged", "UndoDone",
     "known_tiles", "lay_steps", "seat_for",
 ]

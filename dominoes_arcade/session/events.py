@@ -98,6 +98,16 @@ class Notice(SessionEvent):
     text: str
 
 
+@dataclass(frozen=True)
+class GameGone(SessionEvent):
+    """The game can no longer be played from here (an online game whose server
+    cannot be reached, or that left with its host): the player is told why and
+    goes back."""
+
+    title: str
+    text: str
+
+
 def seen_events(events: list[Event], viewer: int | None) -> list[Event]:
     """`events` as `viewer` saw them happen: a tile moved face down is kept only
     when it went into the viewer's own zone (their hand, their mastabas), and is

@@ -44,12 +44,22 @@ class NoMoveValues:
     table refuses the view: it would help one player against the others)."""
 
     on = False
+    computing = False
 
     def show(self, on: bool) -> None:
         """Nothing to show."""
 
     def current(self) -> None:
         return None
+
+    def seat(self) -> None:
+        return None
+
+    def poll(self) -> None:
+        """Nothing to ask for."""
+
+    def close(self) -> None:
+        """Nothing to drop."""
 
 
 class MoveValues:
@@ -70,6 +80,11 @@ class MoveValues:
     @property
     def key(self):
         return (self.session.key, "values")
+
+    @property
+    def computing(self) -> bool:
+        """A question is out to the worker (the screen keeps drawing frames for its answer)."""
+        return self.ticket is not None
 
     def seat(self) -> int | None:
         """The seat whose decision is analysed now, or None (no decision to value)."""

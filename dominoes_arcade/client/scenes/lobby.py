@@ -149,8 +149,10 @@ class LobbyScene(MenuScene):
         for message in messages:  # who comes and goes shows in the seats' rows
             if message.get("type") == "notice":
                 self.app.toast(message["text"])
-            elif message.get("type") == "link" and message.get("status") in ("reconnecting", "lost"):
-                self.app.toast("Connection to the game lost: trying again..." if message["status"] == "reconnecting"
+            elif message.get("type") == "link" and message.get("status") == "reconnecting":
+                self.app.toast("Connection to the game lost: trying again...")
+            elif message.get("type") == "link" and message.get("status") == "lost":
+                self.app.toast("The host left the game." if message.get("reason") == "host_left"
                                else "The game's server cannot be reached.")
         lobby = self.link.lobby
         if lobby is not None and lobby != self.room:
@@ -169,7 +171,8 @@ class LobbyScene(MenuScene):
 
     def send(self) -> None:
         fields = {"game": self.setup["game"], "options": self.setup["options"], "seats": self.kinds,
-                  "turn_timer": self.setup.get("turn_timer"), "bot": self.setup.get("bot", "medium")}
+                  "turn_timer": self.setup.get("turn_timer"), "bot": self.setup.get("bot", "medium"),
+                  "grace": self.app.settings.online.grace}
         self.wanted, self.since_sent = {}, 0.0
         try:
             self.link.setup(**fields)

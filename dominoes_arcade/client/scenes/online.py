@@ -14,6 +14,7 @@ whose bots think in a thread), else the real one.
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -108,6 +109,10 @@ class OnlineMenuScene(MenuScene):
         self.message = ""
         if hosted.fell_back:
             self.app.toast(f"Port {online.port} was taken: this game is on port {hosted.port}")
+        joins = [f"{address}:{hosted.port}/{link.room}" for address in addresses]
+        # Said on the terminal too: a player who started the game there can copy it.
+        print(f"hosting room {link.room}: others join with dominoes-arcade play --join "
+              f"{' or '.join(joins)}", file=sys.stderr, flush=True)
         self.app.open("lobby", link, is_host=True, hosted=hosted,
                       addresses=[f"{address}:{hosted.port}" for address in addresses])
 

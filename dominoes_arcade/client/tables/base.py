@@ -39,7 +39,7 @@ from collections.abc import Hashable
 import pygame
 
 from ...engine import Action, Event, IllegalAction
-from ...session import BotFailed, GameOver, Notice, Rebuilt, RedoDone, StepApplied, UndoDone
+from ...session import BotFailed, GameGone, GameOver, Notice, Rebuilt, RedoDone, StepApplied, UndoDone
 from .. import games
 from ..input import InputEvent, Intent
 from ..scene import SKIP_INTENTS, Scene
@@ -200,7 +200,7 @@ class TableScene(SessionSide, TableHooks, Scene):
         """Every frame while the game moves on (bots, chance, a summary held, a replay,
         a hint coming); still while the human's decision waits with nothing moving."""
         return (super().is_animating() or not self.can_decide or self.hold_left > 0
-                or self.hint_ticket is not None or self.picker.is_pulsing or self.session.values.ticket is not None)
+                or self.hint_ticket is not None or self.picker.is_pulsing or self.session.values.computing)
 
     def advance(self, dt: float) -> None:
         """The table is idle: the game moves on (`Session.tick`), the replay steps, or
@@ -246,6 +246,8 @@ class TableScene(SessionSide, TableHooks, Scene):
                 self.app.toast(f"{self.seat_name(event.seat)}'s bot failed ({event.error}); it plays a random move")
             elif isinstance(event, Notice):
                 self.app.toast(event.text)
+            elif isinstance(event, GameGone):
+                self.app.open("dialog", event.title, event.text, [("Back to the title", self.app.to_title)])
 
     def _rebuilt(self, event: Rebuilt) -> None:
         self.tweens.clear()
