@@ -18,7 +18,7 @@ from typing import Annotated
 
 import typer
 
-from . import build_info, cli_analyse, cli_compare, cli_serve, cli_stats, cli_usage, files
+from . import build_info, cli_analyse, cli_compare, cli_serve, cli_stats, cli_usage, files, printable
 from . import config as config_module
 from .cli_bot import bot_app
 from .cli_usage import App, before_every_command, check_players, fail, missing_option, spec_game, tell_notices
@@ -206,7 +206,7 @@ def replay_command(
                 problem = str(error)
         if problem:
             bad += 1
-            typer.echo(f"record {number}: {problem}")
+            typer.echo(printable.visible(f"record {number}: {problem}"))  # it quotes the record
     total = len(records)
     typer.echo(f"{total} record{'s' * (total != 1)} checked: {total - bad} good, {bad} bad")
     raise typer.Exit(1 if bad else 0)

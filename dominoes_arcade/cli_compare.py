@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from . import files
+from . import files, printable
 from .cli_usage import fail
 
 
@@ -49,7 +49,7 @@ def tournament_compare(
         raise fail(f"error: {out}: is one of the runs compared: refusing to write over it", files.INPUT)
     for run in runs:
         for line, problem in run.damaged:
-            typer.echo(f"notice: {run.path}: line {line} left out: {problem}", err=True)
+            typer.echo(printable.visible(f"notice: {run.path}: line {line} left out: {problem}"), err=True)
     try:
         document = compare_runs(*runs, bot=bot, against=against,
                                 command=shlex.join(["dominoes-arcade", *sys.argv[1:]]))

@@ -19,7 +19,7 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
-from . import history
+from . import history, printable
 from . import stats as stats_module
 
 TITLE = "Your games (demos and hot-seat games not counted)"
@@ -29,11 +29,14 @@ SHORT_HEADINGS = ("game", "against", "games", "W-D-L", "win %", "best", "avg", "
 
 
 def cells(row: stats_module.Row) -> list[str]:
-    """A row's figures as the table shows them, in the order of `HEADINGS`."""
+    """A row's figures as the table shows them, in the order of `HEADINGS`; the
+    game and the opponents' kinds come from the history file, so they are shown
+    as `printable.name` writes them."""
     data = row.to_dict()
     average = "-" if data["average_score"] is None else f"{data['average_score']:.1f}"
     best = "-" if data["best_score"] is None else str(data["best_score"])
-    return [row.game, row.opponents, str(row.games), f"{data['wins']}-{data['draws']}-{data['losses']}",
+    return [printable.name(row.game), printable.name(row.opponents), str(row.games),
+            f"{data['wins']}-{data['draws']}-{data['losses']}",
             f"{row.win_rate:.0%}", best, average, str(row.current_streak), str(row.longest_streak)]
 
 
@@ -80,7 +83,7 @@ def stats(
     """
     entries, notice = history.read_history()
     if notice:
-        typer.echo(f"notice: {notice}", err=True)
+        typer.echo(printable.visible(f"notice: {notice}"), err=True)
     rows = stats_module.statistics(entries)
     if as_json:
         typer.echo(json.dumps([row.to_dict() for row in rows], indent=2))

@@ -14,6 +14,7 @@ from typing import Annotated
 import typer
 import typer.models
 
+from . import printable
 from .engine import GAMES
 
 T = typing.TypeVar("T")
@@ -75,13 +76,15 @@ def tell_notices(source: T) -> T:
     keys of the user's settings file, left at their defaults) on stderr, one a
     line, as the client does; `source` back."""
     for notice in source.notices:
-        typer.echo(f"notice: {notice}", err=True)
+        typer.echo(printable.visible(f"notice: {notice}"), err=True)
     return source
 
 
 def fail(message: str, code: int) -> typer.Exit:
-    """Print `message` (one line) on stderr; the exit to raise with `code`."""
-    typer.echo(message, err=True)
+    """Print `message` (one line) on stderr; the exit to raise with `code`. It may
+    quote a file's name or contents: their control characters are shown, not sent
+    to the terminal (`printable.visible`)."""
+    typer.echo(printable.visible(message), err=True)
     return typer.Exit(code)
 
 

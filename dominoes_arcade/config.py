@@ -242,8 +242,9 @@ def checkout_config_path() -> Path | None:
     pyproject = PROJECT_ROOT / "pyproject.toml"
     config = PROJECT_ROOT / DEFAULT_FILE
     try:
-        ours = f'name = "{APP_NAME}"' in pyproject.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+        ours = f'name = "{APP_NAME}"' in files.decode(files.read_bytes(pyproject, limit=files.MAX_TOML_BYTES),
+                                                      pyproject)
+    except OSError:  # files.FileError: missing, unreadable, not a regular file, not UTF-8
         return None
     return config if ours and config.is_file() else None
 

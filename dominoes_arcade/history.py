@@ -41,6 +41,7 @@ from typing import Any
 
 from . import files
 from .config import SEAT_KINDS, user_data_dir
+from .engine import GAMES
 from .engine.json_lines import parse_line
 from .engine.records import Record, replay, shorten
 
@@ -128,6 +129,8 @@ def entry_from_json(text: str, line: int) -> HistoryEntry:
     if not isinstance(data, dict) or data.get("history_version") != VERSION:
         raise ValueError("not a history entry of this version")
     record = Record.from_dict(data)
+    if record.game not in GAMES:  # the statistics look each game's rules up
+        raise ValueError(f"game {shorten(json.dumps(record.game), 40)} is not a game this version plays")
     kinds, winners = data.get("kinds"), data.get("winners")
     if not isinstance(kinds, list) or len(kinds) != len(record.seats) or not all(isinstance(k, str) for k in kinds):
         raise ValueError("kinds do not match the seats")

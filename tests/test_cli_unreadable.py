@@ -18,11 +18,11 @@ from dominoes_arcade.cli import app
 def unreadable(tmp_path, monkeypatch) -> Path:
     """A folder whose files named ``unreadable*`` this process may not read, as for
     a user without the permission (tests may run as root, who reads everything):
-    `os.access` says so and `open` refuses them."""
+    `os.access` says so and `open` and `os.open` refuse them."""
     def refused(path) -> bool:
         return isinstance(path, (str, os.PathLike)) and Path(path).name.startswith("unreadable")
 
-    real_access, real_open = os.access, builtins.open
+    real_access, real_open, real_os_open = os.access, builtins.open, os.open
 
     def access(path, mode, *args, **kwargs):
         return False if refused(path) and mode & os.R_OK else real_access(path, mode, *args, **kwargs)
@@ -32,10 +32,16 @@ def unreadable(tmp_path, monkeypatch) -> Path:
             raise PermissionError(13, "Permission denied", str(file))
         return real_open(file, *args, **kwargs)
 
+    def os_open(path, flags, *args, **kwargs):  # files.open_regular opens with os.open
+        if refused(path):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_os_open(path, flags, *args, **kwargs)
+
     for name in ("unreadable.toml", "unreadable.jsonl", "unreadable.results.toml"):
         (tmp_path / name).write_text("", encoding="utf-8")
     monkeypatch.setattr(os, "access", access)
     monkeypatch.setattr(builtins, "open", open_)
+    monkeypatch.setattr(os, "open", os_open)
     return tmp_path
 
 

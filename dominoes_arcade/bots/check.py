@@ -34,6 +34,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from .. import printable
 from ..engine import GAMES
 from ..engine.match import Match
 from . import protocol
@@ -63,6 +64,15 @@ class Settings:
     """Seconds the program has to exit after ``quit``."""
 
 
+DETAIL_LIMIT = 600
+"""The most characters of one check's detail printed (a fault quoting an answer)."""
+
+
+def repr_name(name: str) -> str:
+    """The name a program gave in its hello, quoted, as a report line shows it."""
+    return f"'{printable.name(name)}'"
+
+
 @dataclass
 class Report:
     """The checks so far: (status, what, detail); each is told to `emit` as it comes."""
@@ -71,6 +81,9 @@ class Report:
     lines: list[tuple[str, str, str]] = field(default_factory=list)
 
     def add(self, status: str, what: str, detail: str) -> None:
+        # The detail quotes the program (its name, its games, its answers): shown, not
+        # obeyed by the terminal, and never megabytes of it.
+        detail = printable.text(detail, DETAIL_LIMIT)
         self.lines.append((status, what, detail))
         self.emit(f"{status:<6} {what}: {detail}")
 
@@ -184,7 +197,8 @@ class Checker:
             return None
         took = (time.perf_counter() - begun) * 1000
         self.report.add("ok", "handshake", f"hello in {took:.0f} ms (limit {HELLO_TIME_LIMIT * 1000:.0f}): "
-                                           f"protocol {program.protocol}, name {program.name or '(none)'!r}")
+                                           f"protocol {program.protocol}, name "
+                                           f"{repr_name(program.name) if program.name else '(none)'}")
         hello = program.hello
         try:
             program.send(UNKNOWN_MESSAGE)

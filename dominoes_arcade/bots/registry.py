@@ -89,8 +89,9 @@ def parse_spec(spec: str) -> BotSpec:
 def _load_plugin(target: str, class_name: str, spec: str) -> type[Bot]:
     if target.endswith(".py"):
         path = Path(target)
-        if not path.is_file():
-            raise BotError(f"bot spec {spec!r}: no file {target}")
+        if not path.is_file():  # a FIFO would hang the import, a device never end it
+            problem = "not a regular file" if path.exists() else "no file"
+            raise BotError(f"bot spec {spec!r}: {problem} {target}")
         digest = hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:16]
         module_name = f"dominoes_arcade_plugin_{digest}"
         module = sys.modules.get(module_name)

@@ -1,6 +1,7 @@
 """A comparison of two runs (`compare.compare_runs`) as rich tables, in the manner of
 `tournament show`. Bot specs and paths are the user's: printed as `Text`, never as
-markup (``cmd:./bot [/x]`` would be read as a closing tag)."""
+markup (``cmd:./bot [/x]`` would be read as a closing tag), and made printable
+first (`printable.cleaned`: escape sequences shown, names cut)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from .. import printable
 from ..engine.core import toml_repr
 from .show import WIDE, _style
 
@@ -38,6 +40,7 @@ def _run_line(name: str, run: dict[str, Any]) -> Text:
 
 def print_comparison(document: dict[str, Any], console: Console) -> None:
     """Print what `document` says: the two runs, then the paired figures."""
+    document = printable.cleaned(document)
     comparison, paired = document["comparison"], document["paired"]
     x, y = comparison["bot_a"], comparison["bot_b"]
     better = "higher" if comparison["higher_score_wins"] else "lower"

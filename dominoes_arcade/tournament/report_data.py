@@ -15,14 +15,57 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .. import files
+from .. import files, printable
+from ..engine import GAMES
+from ..engine.core import toml_repr
 from ..engine.json_lines import parse_line
 from .standings import RankedGame, competition_ranks, rank_all, summarize
 from .telemetry import TimeUse, gather
 
+MAX_BOTS = 200
+"""The most bots a report is drawn for: its head-to-head picture has a cell for
+every pair, so a results file listing 200,000 names would take gigabytes."""
+MAX_SEATS = max(entry.players[1] for entry in GAMES.values())
+"""The most seats at any game's table."""
+NAME_LIMIT = 200
+"""Bot names are cut to this many characters on the page (two specs may differ
+only near their end, so more than a terminal's `printable.NAME_LIMIT`)."""
+TEXT_LIMIT = 2000
+"""Any other text of the results (a forfeit's message, the command) is cut to this."""
+
 
 class ReportError(ValueError):
     """A results file or journal that cannot be reported on: names the file and why."""
+
+
+def check_size(document: dict[str, Any]) -> None:
+    """What `show.check_shape` leaves to the report, which builds figures per seat
+    and per pair of bots: a number of seats a game can have, a bot list of strings
+    of a size a page can show, a journal that is a file name. Checked before anything
+    is built, so a small file cannot ask for gigabytes.
+    :raises show.ResultsShapeError: naming the first bad key."""
+    from .show import ResultsShapeError
+
+    tournament = document.get("tournament", {})
+    for where, table in (("tournament", tournament), ("tournament.options", tournament.get("options", {}))):
+        players = table.get("players")
+        if players is not None and (not isinstance(players, int) or isinstance(players, bool)
+                                    or not 1 <= players <= MAX_SEATS):
+            raise ResultsShapeError(f"{where}.players = {printable.text(toml_repr(players), 40)} is not a number "
+                                    f"of seats (1 to {MAX_SEATS})")
+    bots = tournament.get("bots", [])
+    if not all(isinstance(bot, str) for bot in bots):
+        raise ResultsShapeError("tournament.bots must be a list of bot specs (strings)")
+    for what, count in (("tournament.bots", len(bots)), ("standings", len(document.get("standings", [])))):
+        if count > MAX_BOTS:
+            raise ResultsShapeError(f"{what} lists {count:,} bots: a report is drawn for at most {MAX_BOTS} "
+                                    "(`tournament show` lists any number)")
+    seats = document.get("seats", {})
+    if seats and len(seats.get("games", [])) > MAX_SEATS:
+        raise ResultsShapeError(f"seats: figures for {len(seats['games']):,} seats: no game has more than {MAX_SEATS}")
+    journal = tournament.get("journal")
+    if journal is not None and not (isinstance(journal, str) and journal.strip()):
+        raise ResultsShapeError(f"tournament.journal = {printable.text(toml_repr(journal), 40)} is not a file name")
 
 
 @dataclass
@@ -75,10 +118,15 @@ def read_report_data(results_path: Path) -> ReportData:
     try:
         document = read_results(results_path)
         check_shape(document)
+        check_size(document)
     except files.FileError as error:
         raise ReportError(str(error)) from None
     except ResultsShapeError as error:
         raise ReportError(f"{results_path}: not a tournament results file: {error}") from None
+    # Names and messages end up on the page and in the pictures' text: control
+    # characters shown (matplotlib has no glyph for ESC), sizes cut. The journal's
+    # seats are cut the same way (`journal_games`), so the two still match.
+    document = printable.cleaned(document, TEXT_LIMIT, NAME_LIMIT)
     tournament = document.get("tournament")
     if not isinstance(tournament, dict):
         raise ReportError(f"{results_path}: not a tournament results file (no [tournament])")
@@ -109,6 +157,9 @@ def journal_games(path: Path) -> list[tuple[int, RankedGame, dict[str, Any]]]:
             if line.text is None:
                 continue
             record = parse_line(line.text)
+            if isinstance(record, dict) and isinstance(record.get("seats"), list):
+                record["seats"] = [printable.name(seat, NAME_LIMIT) if isinstance(seat, str) else seat
+                                   for seat in record["seats"]]
             numbered.append((index, summarize(record), record))
         except (ValueError, KeyError, TypeError, AttributeError):  # json_lines.BadLine included
             continue  # a line cut short by a kill: the results never counted it either

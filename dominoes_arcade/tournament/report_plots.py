@@ -64,7 +64,11 @@ def _figure(height: float, columns: int = 1):
 
 def _label(bot: str, width: int = 18) -> str:
     """A bot spec as an axis label: whole (two bots may differ only at the end), wrapped
-    after its name and between its parameters when it is long."""
+    after its name and between its parameters when it is long. Its ``$`` are
+    escaped: matplotlib reads the text between two as mathtext, and fails on
+    ``$\\frac$``. (Names come here already cut and with their control
+    characters shown: `report_data.read_report_data`.)"""
+    bot = bot.replace("$", r"\$")
     if len(bot) <= width:
         return bot
     name, _, params = bot.partition(":")
@@ -86,6 +90,26 @@ def _colour(data: ReportData, bot: str) -> tuple[str, str, str]:
     return OKABE_ITO[i % len(OKABE_ITO)], MARKERS[i % len(MARKERS)], HATCHES[i % len(HATCHES)]
 
 
+def _finite(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _errorbar(ax, value: object, y: float, low: object, high: object, colour: str, marker: str) -> None:
+    """A dot at `value` with whiskers to `low` and `high`, as far as a results file's
+    numbers allow: no dot for a value that is not a finite number; on a side whose
+    end is infinite (an interval that runs to infinity) an arrow "→ ∞" instead of
+    a whisker; an end that is missing, NaN or on the wrong side of the value, no
+    whisker (matplotlib refuses a negative one)."""
+    if not _finite(value):
+        return
+    arms = [max(0.0, value - low) if _finite(low) else 0.0, max(0.0, high - value) if _finite(high) else 0.0]
+    ax.errorbar(value, y, xerr=[[arms[0]], [arms[1]]], fmt=marker, color=colour, capsize=4, markersize=7)
+    for end, arrow, shift, align in ((low, "∞ ←", -9, "right"), (high, "→ ∞", 9, "left")):
+        if isinstance(end, float) and math.isinf(end):
+            ax.annotate(arrow, (value, y), xytext=(shift, 0), textcoords="offset points", ha=align, va="center",
+                        fontsize=8, color=colour)
+
+
 def ratings(data: ReportData) -> str:
     """Openskill mu ± 3 sigma and the win rate with its 95% interval, best first."""
     rows = list(reversed(data.document["standings"]))  # drawn bottom up
@@ -94,13 +118,12 @@ def ratings(data: ReportData) -> str:
     for y, row in enumerate(rows):
         colour, marker, _ = _colour(data, str(row["bot"]))
         mu, sigma = row.get("rating_mu"), row.get("rating_sigma")
-        if mu is not None and sigma is not None:
-            left.errorbar(mu, y, xerr=3 * sigma, fmt=marker, color=colour, capsize=4, markersize=7)
+        if _finite(mu) and _finite(sigma):
+            _errorbar(left, mu, y, mu - 3 * sigma, mu + 3 * sigma, colour, marker)
         rate = row.get("win_rate")
         if rate is not None:
-            low, high = row.get("win_rate_ci95_low", rate), row.get("win_rate_ci95_high", rate)
-            right.errorbar(rate, y, xerr=[[rate - low], [high - rate]], fmt=marker, color=colour, capsize=4,
-                           markersize=7)
+            _errorbar(right, rate, y, row.get("win_rate_ci95_low", rate), row.get("win_rate_ci95_high", rate),
+                      colour, marker)
     for ax in (left, right):
         ax.set_yticks(range(len(rows)), names)
         ax.set_ylim(-0.6, len(rows) - 0.4)
@@ -119,9 +142,7 @@ def fitted_ratings(data: ReportData) -> str:
     for y, row in enumerate(rows):
         colour, marker, _ = _colour(data, str(row["bot"]))
         value = row["elo"]
-        low, high = row.get("elo_low", value), row.get("elo_high", value)
-        ax.errorbar(value, y, xerr=[[value - low], [high - value]], fmt=marker, color=colour, capsize=4,
-                    markersize=7)
+        _errorbar(ax, value, y, row.get("elo_low", value), row.get("elo_high", value), colour, marker)
     ax.axvline(0, color="#999999", linewidth=0.8, linestyle="--")
     ax.set_yticks(range(len(rows)), [_label(str(row["bot"])) for row in rows])
     ax.set_ylim(-0.6, len(rows) - 0.4)

@@ -3,7 +3,9 @@
 
 Everything a results file says is printed as `Text`, never as a markup string: bot
 specs are the user's (``cmd:./bot [/x]``), and rich would read ``[/x]`` as a
-closing tag and fail, or ``[bold]`` as a style."""
+closing tag and fail, or ``[bold]`` as a style. And every string of it is first
+made printable (`printable.cleaned`): a name's escape sequences shown, not sent to
+the terminal, and names cut to a sane length."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from .. import printable
 from ..engine.core import toml_repr
 
 ERRORS_LISTED = 10
@@ -113,7 +116,9 @@ def results_console() -> Console:
 
 
 def print_results(document: dict[str, Any], console: Console) -> None:
-    """Print every table of a results `document` (as read by `results.read_results`)."""
+    """Print every table of a results `document` (as read by `results.read_results`
+    and checked by `check_shape`)."""
+    document = printable.cleaned(document)
     tournament = document.get("tournament", {})
     run = document.get("run", {})
     timing = tournament.get("timing", {})

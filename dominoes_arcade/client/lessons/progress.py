@@ -6,7 +6,8 @@ and the history (`dominoes_arcade.history`), written atomically the same way.
 
 A file that cannot be read or is not this shape counts as no lesson finished (the
 next write replaces it): forgetting a tick costs a player far less than a refused
-title screen.
+title screen. It is read as every file is (`files.read_bytes`): a FIFO or a device
+in its place is refused at once rather than read for ever.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ... import history
+from ... import files, history
+from ...engine.json_lines import parse_line
 
 FILE = "lessons.json"
 VERSION = 1
@@ -39,8 +41,9 @@ def path(folder: Path | None = None) -> Path:
 
 def load(folder: Path | None = None) -> Progress:
     try:
-        data = json.loads(path(folder).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        where = path(folder)
+        data = parse_line(files.decode(files.read_bytes(where, limit=files.MAX_LINE_BYTES), where))
+    except (OSError, ValueError):  # FileError and json_lines.BadLine included
         return Progress()
     if not isinstance(data, dict) or data.get("lessons_version") != VERSION:
         return Progress()
