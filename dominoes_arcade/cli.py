@@ -397,7 +397,9 @@ def tournament_run(
         plan = tell_notices(tournament.resolve_plan(spec, cli_usage.check_tournament_flags(flags)))
         report = tournament.run_tournament(plan, resume=resume,
                                            command=shlex.join(["dominoes-arcade", *sys.argv[1:]]))
-    except (tournament.SpecError, tournament.JournalError, config_module.ConfigError) as error:
+    except tournament.SpecError as error:  # a bad line-up on the command line is bad usage, like a bad flag
+        raise fail(f"error: {error}", 2 if error.usage else 3) from None
+    except (tournament.JournalError, config_module.ConfigError) as error:
         raise fail(f"error: {error}", 3) from None
     except tournament.ExecutorUnavailable as error:
         raise fail(f"error: {error}", 2) from None
