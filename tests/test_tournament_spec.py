@@ -67,7 +67,8 @@ def test_bad_flags_are_usage_errors(tmp_path):
 
 
 @pytest.mark.parametrize(("flags", "line"), [
-    (["--bots", "random,random"], "error: flags: bots lists 'random' twice"),
+    (["--bots", "random,random"], "error: flags: bots lists 'random' twice (for two copies of one bot, salt one: "
+                                  "random:salt=1)"),
     (["--bots", "random"], "error: flags: bots needs at least two bot specs, not 1"),
     (["--bots", "random,greedy,pimc", "--sprt", "elo0=0,elo1=10"],
      "error: flags: sprt tests one bot: give two bots, or one gauntlet bot and a field"),
@@ -84,7 +85,8 @@ def test_a_bad_line_up_in_the_flags_is_bad_usage_exit_2(tmp_path, flags, line):
 def test_a_flag_that_overrides_a_good_file_is_blamed_as_the_flag(tmp_path):
     result = run_spec(tmp_path, GOOD, "--bots", "greedy,greedy")
     assert result.exit_code == 2, result.output
-    assert result.output.splitlines() == ["error: flags: bots lists 'greedy' twice"]
+    assert result.output.splitlines() == ["error: flags: bots lists 'greedy' twice (for two copies of one bot, salt "
+                                          "one: greedy:salt=1)"]
 
 
 def test_a_sprt_key_given_twice_is_refused(tmp_path):

@@ -240,7 +240,8 @@ def resolve_bots(value: Any, where: str, key: str = "bots", minimum: int = 2, ta
         raise SpecError(f"{where}: {key} needs at least {words}, not {len(bots)}", key, usage=where == FLAGS)
     for bot in bots:
         if bots.count(bot) > 1:
-            raise SpecError(f"{where}: {key} lists {bot!r} twice", key, usage=where == FLAGS)
+            hint = "" if bot.startswith("cmd:") else f" (for two copies of one bot, salt one: {_salted(bot)})"
+            raise SpecError(f"{where}: {key} lists {bot!r} twice{hint}", key, usage=where == FLAGS)
         if bot in taken:
             raise SpecError(f"{where}: {bot!r} is both in the gauntlet and in the field (bots)", key,
                             usage=where == FLAGS)
@@ -249,6 +250,14 @@ def resolve_bots(value: Any, where: str, key: str = "bots", minimum: int = 2, ta
         except BotError as error:
             raise SpecError(f"{where}: {key}: {error}", key) from None
     return bots
+
+
+def _salted(spec: str) -> str:
+    """`spec` with ``salt=1`` added (for the message that suggests it)."""
+    head, colon, rest = spec.partition(":")
+    if (colon and (head.endswith(".py") or "." in head or "/" in head) and ":" not in rest):
+        return f"{spec}:salt=1"
+    return f"{spec},salt=1" if rest else f"{spec}:salt=1"
 
 
 def resolve_sprt(value: Any, gauntlet: int, field: int, where: str) -> SprtSettings | None:
