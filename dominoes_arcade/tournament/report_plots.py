@@ -116,10 +116,21 @@ def fitted_ratings(data: ReportData) -> str:
     whisker), best first; only for results that have them."""
     rows = [row for row in reversed(data.document["standings"]) if "elo" in row]
     figure, (ax,) = _figure(0.5 + 0.4 * len(rows))
+    # An open side (an infinite bound: docs/ratings.md) is a whisker to the edge with an arrow.
+    finite = [v for row in rows for v in (row["elo"], row.get("elo_low"), row.get("elo_high"))
+              if isinstance(v, int | float) and math.isfinite(v)] or [0.0]
+    margin = max(50.0, 0.15 * (max(finite) - min(finite)))
+    edges = (min(finite) - margin, max(finite) + margin)
     for y, row in enumerate(rows):
         colour, marker, _ = _colour(data, str(row["bot"]))
         value = row["elo"]
         low, high = row.get("elo_low", value), row.get("elo_high", value)
+        if math.isinf(low):
+            low = edges[0]
+            ax.plot(low, y, marker="<", color=colour, markersize=7)
+        if math.isinf(high):
+            high = edges[1]
+            ax.plot(high, y, marker=">", color=colour, markersize=7)
         ax.errorbar(value, y, xerr=[[value - low], [high - value]], fmt=marker, color=colour, capsize=4,
                     markersize=7)
     ax.axvline(0, color="#999999", linewidth=0.8, linestyle="--")
