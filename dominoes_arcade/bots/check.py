@@ -48,6 +48,8 @@ UNKNOWN_MESSAGE = {"type": "bot-check", "note": "a message of a type the program
 """Sent once after the hello: the protocol grows by new messages, which a program ignores."""
 UNKNOWN_WAIT = 0.2
 """Seconds given a program to answer (wrongly) or exit after the unknown message."""
+LEFT_NAMED = 5
+"""At most this many processes left running are named in the quit line (all are killed)."""
 END_WAIT = 0.02
 """The same after each ``end`` (and each ``start``: its ``decide`` comes later), so
 that a line answering it is told as such, not read as the next game's action."""
@@ -357,7 +359,9 @@ class Checker:
             words = self.last_words()
             faults.append(f"exited with code {code}, not 0" + (f" (its last words: {words!r})" if words else ""))
         if left:
-            faults.append(f"left {len(left)} process{'es' * (len(left) > 1)} running ({'; '.join(left)}): killed")
+            named = "; ".join(left[:LEFT_NAMED]) + (f"; and {len(left) - LEFT_NAMED} more" if len(left) > LEFT_NAMED
+                                                    else "")
+            faults.append(f"left {len(left)} process{'es' * (len(left) > 1)} running ({named}): killed")
         if faults:
             self.report.add("FAULT", what, "; ".join(faults))
         else:

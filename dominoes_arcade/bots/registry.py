@@ -122,7 +122,7 @@ def parse_salt(label: str, params: tuple[tuple[str, str], ...],
         raise BotError(f"{label}: {SALT} is given twice")
     text = salts[0]
     if not (text.isascii() and text.isdigit()) or len(text) > 18:
-        raise BotError(f"{label}: {SALT} must be a whole number from 0 to 10^18, not {text!r}")
+        raise BotError(f"{label}: {SALT} must be a whole number (at most 18 digits), not {text!r}")
     return int(text), tuple((key, value) for key, value in params if key != SALT)
 
 
