@@ -241,6 +241,9 @@ def bots_command(config: ConfigOption = None) -> None:
         typer.echo(f"{name}: {cls.description}")
         for key, param in cls.params.items():
             typer.echo(f"    {key}={param.default}  {param.doc} [{param.describe()}]")
+    typer.echo("every bot but cmd:")
+    typer.echo("    salt=0  another seed for the same bot, so two copies of it play different games "
+               "(an A/A test: docs/sprt.md) [a whole number]")
     typer.echo("difficulties ([bots] in config.toml):")
     for level, spec in difficulties.items():
         typer.echo(f"    {level} = {spec}")
@@ -401,7 +404,9 @@ def tournament_run(
         plan = tell_notices(tournament.resolve_plan(spec, cli_usage.check_tournament_flags(flags)))
         report = tournament.run_tournament(plan, resume=resume,
                                            command=shlex.join(["dominoes-arcade", *sys.argv[1:]]))
-    except (tournament.SpecError, tournament.JournalError, config_module.ConfigError) as error:
+    except tournament.SpecError as error:  # a bad line-up on the command line is bad usage, like a bad flag
+        raise fail(f"error: {error}", 2 if error.usage else 3) from None
+    except (tournament.JournalError, config_module.ConfigError) as error:
         raise fail(f"error: {error}", 3) from None
     except tournament.ExecutorUnavailable as error:
         raise fail(f"error: {error}", 2) from None

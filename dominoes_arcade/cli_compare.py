@@ -33,6 +33,7 @@ def tournament_compare(
 
     Example: dominoes-arcade tournament compare a.journal.jsonl b.journal.jsonl --out ab.toml
     """
+    from .tournament import compare as comparing
     from .tournament.compare import CompareError, compare_runs, read_run, write_comparison
     from .tournament.compare_show import print_comparison
     from .tournament.show import results_console
@@ -41,6 +42,7 @@ def tournament_compare(
         if out is not None:
             files.prepare_output(out)
         runs = [read_run(first), read_run(second)]
+        comparing.check_two_runs(*runs)
     except files.FileError as error:
         raise fail(f"error: {error}", error.code) from None
     except CompareError as error:
@@ -55,6 +57,9 @@ def tournament_compare(
                                 command=shlex.join(["dominoes-arcade", *sys.argv[1:]]))
     except CompareError as error:
         raise fail(f"error: cannot pair {first} with {second}: {error}", files.INPUT) from None
+    notice = comparing.same_line_up_notice(*runs, document["comparison"]["position"] - 1)
+    if notice:
+        typer.echo(f"notice: {notice}", err=True)
     print_comparison(document, results_console())
     if out is not None:
         try:

@@ -9,6 +9,11 @@ its second decision (or at its hello).
     python tests/protocol_bot.py FAULT spawn=FILE  # also starts a helper process at its
                                             # hello (its pid in FILE) and leaves it running
     python tests/protocol_bot.py FAULT games=necropolis,buildup  # names its games in its hello
+    python tests/protocol_bot.py FAULT spawn=FILE escape=setsid   # the helper calls setsid()
+    python tests/protocol_bot.py FAULT spawn=FILE escape=daemon   # the helper is a daemon: fork,
+                                            # setsid, fork; its parent exits at once
+
+``floatprotocol`` says ``"protocol": 1.0`` in its hello.
 
 Faults that are not the protocol's forfeits but `bot check`'s findings: ``noquit``
 (ignores quit), ``badexit`` (exits with code 3 on quit), ``chatty`` (answers each
@@ -27,7 +32,7 @@ import subprocess
 import sys
 import time
 
-FAULTS = ("nohello", "wrongprotocol", "notjson", "notobject", "illegal", "slow", "exit",
+FAULTS = ("nohello", "wrongprotocol", "floatprotocol", "notjson", "notobject", "illegal", "slow", "exit",
           "noquit", "badexit", "chatty", "strict", "badfigures")
 
 
@@ -39,6 +44,7 @@ def send(message) -> None:
 def main(fault: str = "", *extra: str) -> None:
     spawn = next((word for word in extra if word.startswith("spawn=")), "")
     games = next((word[len("games="):].split(",") for word in extra if word.startswith("games=")), None)
+    escape = next((word[len("escape="):] for word in extra if word.startswith("escape=")), "")
     rng = random.Random(0)
     decisions = 0
     for line in sys.stdin:
@@ -48,13 +54,12 @@ def main(fault: str = "", *extra: str) -> None:
             print(f"noise: a {kind} message", file=sys.stderr, flush=True)
         if kind == "hello":
             if spawn.startswith("spawn="):
-                helper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
-                with open(spawn[len("spawn="):], "a", encoding="utf-8") as pids:
-                    pids.write(f"{helper.pid}\n")
+                spawn_helper(spawn[len("spawn="):], escape)
             if fault == "nohello":
                 send({"type": "action", "action": "draw"})
             else:
-                hello = {"type": "hello", "protocol": 3 if fault == "wrongprotocol" else 1, "name": "test bot"}
+                version = {"wrongprotocol": 3, "floatprotocol": 1.0}.get(fault, 1)
+                hello = {"type": "hello", "protocol": version, "name": "test bot"}
                 send(hello if games is None else {**hello, "games": games})
         elif kind == "start":
             rng.seed(message["seed"])
@@ -94,6 +99,31 @@ def main(fault: str = "", *extra: str) -> None:
             return
         elif kind not in ("hello", "start", "decide", "end", "quit") and fault == "strict":
             sys.exit(5)
+
+
+HELPERS = {
+    "": "import time; time.sleep(120)",
+    "setsid": "import os, time; os.setsid(); time.sleep(120)",
+    # The classic daemon: its first parent exits at once, so the sleeper is init's child,
+    # in a session of its own, before any probe can see the chain that led to it.
+    "daemon": ("import os, sys, time\n"
+               "if os.fork(): os._exit(0)\n"
+               "os.setsid()\n"
+               "if os.fork(): os._exit(0)\n"
+               "open(sys.argv[1], 'a').write(f'{os.getpid()}\\n')\n"
+               "time.sleep(120)\n"),
+}
+
+
+def spawn_helper(pids_file: str, escape: str) -> None:
+    """Start a helper that sleeps 120 s and note its pid in `pids_file` (a daemon
+    notes its own, once it is one)."""
+    if escape == "daemon":
+        subprocess.run([sys.executable, "-c", HELPERS[escape], pids_file], check=True)  # its first parent
+        return
+    helper = subprocess.Popen([sys.executable, "-c", HELPERS[escape]])
+    with open(pids_file, "a", encoding="utf-8") as pids:
+        pids.write(f"{helper.pid}\n")
 
 
 if __name__ == "__main__":

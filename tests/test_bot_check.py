@@ -126,11 +126,40 @@ def test_a_process_left_running_after_quit_is_reported_and_killed(tmp_path):
     result = check(f"{PROTOCOL_RANDOM} none spawn={pids}", "--game", "necropolis", "--games", "0")
     assert result.exit_code == 1, result.output
     helper = int(pids.read_text().split()[-1])
-    assert f"running in its process group (pid {helper}): killed" in result.output, result.output
+    assert f"left 1 process running (pid {helper} {PYTHON} -c import time; time.sleep(120)): killed" \
+        in result.output, result.output
     deadline = time.monotonic() + 10
     while alive(helper) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not alive(helper)
+
+
+def test_a_protocol_version_that_is_not_an_integer_is_refused():
+    result = check(f"{PROTOCOL_RANDOM} floatprotocol", "--game", "necropolis", "--games", "0")
+    assert result.exit_code == 1, result.output
+    assert "FAULT  handshake: protocol: speaks protocol 1.0, not 1 or 2 (nothing else can be checked)" \
+        in result.output.splitlines()
+
+
+@pytest.mark.parametrize("escape", ["setsid", "daemon"])
+def test_a_process_that_left_the_programs_group_is_reported_and_killed(tmp_path, escape):
+    """A child in a session of its own (setsid), or a daemon (fork, setsid, fork: init's
+    child by the time anything looks) outlives a kill of the program's group: the check
+    finds it anyway, names it and kills it."""
+    pids = tmp_path / "pids.txt"
+    begun = time.monotonic()
+    result = check(f"{PROTOCOL_RANDOM} none spawn={pids} escape={escape}", "--game", "necropolis", "--games", "0",
+                   "--quit-time-limit", "5000")
+    assert result.exit_code == 1, result.output
+    helper = int(pids.read_text().split()[-1])
+    quit_line = next(line for line in result.output.splitlines() if line.startswith("FAULT  quit:"))
+    assert quit_line.startswith(f"FAULT  quit: left 1 process running (pid {helper} {PYTHON} -c import os"), quit_line
+    assert quit_line.endswith(", out of its process group): killed"), quit_line
+    deadline = time.monotonic() + 10
+    while alive(helper) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not alive(helper)
+    assert time.monotonic() - begun < 30
 
 
 def alive(pid: int) -> bool:

@@ -209,6 +209,41 @@ def test_damaged_lines_are_reported_and_left_out(runs, tmp_path):
     assert damaged.read_bytes() == before  # only read: nothing cut off
 
 
+def test_a_record_without_seats_is_left_out_in_words(runs, tmp_path):
+    lines = runs["b"].read_text().splitlines()
+    broken = tmp_path / "broken.jsonl"
+    record = json.loads(lines[2])
+    del record["seats"]
+    wrong = {**json.loads(lines[3]), "deal": "first"}
+    broken.write_text("\n".join([*lines[:2], json.dumps(record), json.dumps(wrong), *lines[4:]]) + "\n")
+    result = invoke(runs["a"], broken)
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines() == [
+        f"notice: {broken}: line 3 left out: not a tournament record: the record has no 'seats'",
+        f"notice: {broken}: line 4 left out: not a tournament record: its 'deal' is not a whole number"]
+
+
+def test_a_run_compared_with_itself_is_refused(runs, tmp_path):
+    results, link = runs["a"].with_name("a.results.toml"), tmp_path / "link.jsonl"
+    os.symlink(runs["a"], link)
+    for args in ((runs["a"], runs["a"]), (results, runs["a"]), (runs["a"], link)):
+        result = invoke(*args)
+        assert result.exit_code == 2, result.output
+        assert result.stderr == f"error: A and B are the same journal ({runs['a']}): a run compared with itself " \
+                                "differs in nothing; give the journals of two runs\n", result.stderr
+        assert result.stdout == ""
+
+
+def test_two_runs_of_the_same_bots_are_compared_with_a_notice(runs, tmp_path):
+    copy = tmp_path / "copy.journal.jsonl"
+    copy.write_bytes(runs["a"].read_bytes())
+    result = invoke(runs["a"], copy)
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines() == [
+        "notice: A and B seat the same bots: on the same deals and seeds they play the same games, so the paired "
+        "differences measure nothing; compare a changed bot, or salt one run's copy (docs/sprt.md)"]
+
+
 def test_unreadable_journals_and_unwritable_outputs(runs, tmp_path):
     empty = tmp_path / "empty.jsonl"
     empty.write_text("\n")

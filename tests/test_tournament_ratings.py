@@ -5,13 +5,18 @@ arrive in, and the likelihood of superiority of a much stronger bot is near 1.""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
 from rich.console import Console
+from typer.testing import CliRunner
 
+from dominoes_arcade.cli import app
+from dominoes_arcade.tournament import resolve_plan, run_tournament
 from dominoes_arcade.tournament import standings as figures
-from dominoes_arcade.tournament.ratings import fitted_ratings
+from dominoes_arcade.tournament.ratings import OPEN_BOUND, fitted_ratings
+from dominoes_arcade.tournament.results import read_results
 from dominoes_arcade.tournament.show import print_results
 from dominoes_arcade.tournament.standings import Forfeit, GameResult
 
@@ -240,3 +245,44 @@ print(sorted({round(value, 6) for value, _, _ in fitted["elo"].values()}))
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[0.0]"  # ten equal bots
+
+
+def test_a_bot_that_won_every_game_has_no_upper_bound_and_one_that_lost_every_game_no_lower():
+    """Every bootstrap sample of one-sided games is one-sided too: the interval would be
+    a point set by the prior (+420 [+420, +420]); the open side is infinite instead."""
+    games = figures.rank_all([result(i, i, ("x", "y"), ["x", "y"]) for i in range(10)], True)
+    fitted = fitted_ratings(games, ["x", "y"], seed=0, samples=20)["elo"]
+    assert fitted["x"][2] == math.inf and math.isfinite(fitted["x"][1])
+    assert fitted["y"][1] == -math.inf and math.isfinite(fitted["y"][2])
+    # x and y trade wins, z loses to both: the pair has no upper bound, z no lower one.
+    orders = [["x", "y", "z"], ["y", "x", "z"]] * 6
+    games = figures.rank_all([result(i, i, ("x", "y", "z"), order) for i, order in enumerate(orders)], True)
+    fitted = fitted_ratings(games, ["x", "y", "z"], seed=0, samples=20)["elo"]
+    assert [math.isinf(fitted[b][2]) for b in "xyz"] == [True, True, False]
+    assert [math.isinf(fitted[b][1]) for b in "xyz"] == [False, False, True]
+    # Once z wins a game every bot meets every other: every interval is finite.
+    games = figures.rank_all([result(i, i, ("x", "y", "z"), order)
+                              for i, order in enumerate([*orders, ["z", "x", "y"]])], True)
+    fitted = fitted_ratings(games, ["x", "y", "z"], seed=0, samples=20)["elo"]
+    assert all(math.isfinite(v) for b in "xyz" for v in fitted[b])
+
+
+def test_show_and_the_report_say_an_open_interval_runs_to_infinity(tmp_path):
+    plan = resolve_plan(None, {"game": "necropolis", "bots": ["greedy", "random"], "deals": 6, "seed": 1,
+                               "workers": 1, "out": str(tmp_path / "o.results.toml")})
+    assert run_tournament(plan, progress=False).status == "complete"
+    document = read_results(plan.results_path)  # TOML holds inf as it is
+    greedy, rand = document["standings"]
+    assert (greedy["bot"], greedy["wins"], greedy["games"]) == ("greedy", 12, 12)  # it won every game
+    assert greedy["elo_high"] == math.inf and rand["elo_low"] == -math.inf
+    assert greedy["elo_low"] <= greedy["elo"] and rand["elo"] <= rand["elo_high"]
+    shown = CliRunner().invoke(app, ["tournament", "show", str(plan.results_path)], env={"COLUMNS": "160"})
+    assert shown.exit_code == 0, shown.output
+    assert f"{greedy['elo']:+.0f} [{greedy['elo_low']:+.0f}, +inf]" in shown.output
+    assert f"{rand['elo']:+.0f} [-inf, {rand['elo_high']:+.0f}]" in shown.output
+    assert " ".join(f"elo: {OPEN_BOUND}".split()) in " ".join(shown.output.split())
+    pytest.importorskip("matplotlib", reason="the report extra is not installed")
+    page = tmp_path / "o.html"
+    written = CliRunner().invoke(app, ["tournament", "report", str(plan.results_path), "--out", str(page)])
+    assert written.exit_code == 0 and "Traceback" not in written.output, written.output
+    assert "An arrow to the edge: an interval running to +inf or -inf" in page.read_text(encoding="utf-8")

@@ -66,6 +66,40 @@ def test_bad_flags_are_usage_errors(tmp_path):
     assert missing.exit_code == 3 and "no such file" in missing.output
 
 
+@pytest.mark.parametrize(("flags", "line"), [
+    (["--bots", "random,random"], "error: flags: bots lists 'random' twice (for two copies of one bot, salt one: "
+                                  "random:salt=1)"),
+    (["--bots", "random"], "error: flags: bots needs at least two bot specs, not 1"),
+    (["--bots", "random,greedy,pimc", "--sprt", "elo0=0,elo1=10"],
+     "error: flags: sprt tests one bot: give two bots, or one gauntlet bot and a field"),
+])
+def test_a_bad_line_up_in_the_flags_is_bad_usage_exit_2(tmp_path, flags, line):
+    """README: bad flags exit 2, a bad spec file 3; one line, no traceback."""
+    result = runner.invoke(app, ["tournament", "run", "--game", "necropolis", *flags,
+                                 "--out", str(tmp_path / "x.results.toml")])
+    assert result.exit_code == 2, result.output
+    assert result.output.splitlines() == [line]
+    assert not (tmp_path / "x.results.toml").exists()
+
+
+def test_a_flag_that_overrides_a_good_file_is_blamed_as_the_flag(tmp_path):
+    result = run_spec(tmp_path, GOOD, "--bots", "greedy,greedy")
+    assert result.exit_code == 2, result.output
+    assert result.output.splitlines() == ["error: flags: bots lists 'greedy' twice (for two copies of one bot, salt "
+                                          "one: greedy:salt=1)"]
+
+
+def test_a_sprt_key_given_twice_is_refused(tmp_path):
+    result = runner.invoke(app, ["tournament", "run", "--game", "necropolis", "--bots", "greedy,random",
+                                 "--sprt", "elo0=0,elo0=5,elo1=20", "--out", str(tmp_path / "x.results.toml")])
+    assert result.exit_code == 2, result.output
+    assert "elo0 is given twice" in result.output and "Traceback" not in result.output
+    result = run_spec(tmp_path, GOOD + 'sprt = "elo0=0,elo1=20,elo1=30"\n')
+    assert result.exit_code == 3, result.output
+    assert result.output.splitlines() == [f"error: {tmp_path / 't.toml'}: sprt: elo1 is given twice: give each "
+                                          "of elo0, elo1, alpha, beta once"]
+
+
 def test_flags_override_the_file_and_paths_are_relative_to_it(tmp_path):
     spec = tmp_path / "specs" / "n.toml"
     spec.parent.mkdir()

@@ -14,12 +14,14 @@ reason (the game, the position, the step), or ``skip``:
   one of the legal decisions, its optional ``figures`` well formed (the report names
   the figures it gave); ``start`` and ``end`` not answered; no exit;
 - quit: the program exits (exit code 0) within the quit time limit, and nothing it
-  started is left running in its process group.
+  started is left running: in its process group, or out of it (a child that called
+  ``setsid()``, a daemon made by a double fork), as `descendants` finds them.
 
 Standard error is the program's log: anything may be written there (its last
 line is quoted when the program exits). After a fault the program is killed and
 the rest of that game's checks are skipped; the next game starts a new program.
-Every program is killed with its process group before the check returns.
+Every program is killed with its process group, and every process it started that
+`descendants` found, before the check returns.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from ..engine import GAMES
 from ..engine.match import Match
 from . import protocol
 from .check_positions import Position, Scenario, random_games, scripted
+from .descendants import Descendants
 from .program import HELLO_TIME_LIMIT, Program
 from .protocol import ProtocolError
 
@@ -46,6 +49,8 @@ UNKNOWN_MESSAGE = {"type": "bot-check", "note": "a message of a type the program
 """Sent once after the hello: the protocol grows by new messages, which a program ignores."""
 UNKNOWN_WAIT = 0.2
 """Seconds given a program to answer (wrongly) or exit after the unknown message."""
+LEFT_NAMED = 5
+"""At most this many processes left running are named in the quit line (all are killed)."""
 END_WAIT = 0.02
 """The same after each ``end`` (and each ``start``: its ``decide`` comes later), so
 that a line answering it is told as such, not read as the next game's action."""
@@ -110,6 +115,8 @@ class Checker:
     def __init__(self, settings: Settings, report: Report):
         self.settings, self.report = settings, report
         self.program: Program | None = None
+        self.descendants = Descendants()
+        """Every process the programs started, found at each probe (`probe`)."""
         self._stderr = None
         self._after = ""
         """The last check the running program took part in (a late fault is its)."""
@@ -120,16 +127,27 @@ class Checker:
         self.stop()
         self._stderr = tempfile.TemporaryFile()
         try:
-            self.program = Program(self.settings.command, stderr=self._stderr, remember=False)
+            self.program = Program(self.settings.command, stderr=self._stderr, remember=False,
+                                   env=self.descendants.environment())
         except ProtocolError as error:
             raise Fault(self._worded(error)) from None
+        self.descendants.add_program(self.program.process.pid)
+        self.probe()
         return self.program
 
+    def probe(self) -> None:
+        """Note what the program has started so far, while its process tree still
+        shows it (a child's children are found through it)."""
+        self.descendants.probe()
+
     def stop(self) -> None:
-        """Kill the program, if any, with its process group."""
+        """Kill the program, if any, with its process group, and everything it
+        started that was found out of that group."""
         if self.program is not None:
+            self.probe()
             self.program.kill()
             self.program = None
+        self.descendants.kill()
         if self._stderr is not None:
             self._stderr.close()
             self._stderr = None
@@ -279,6 +297,7 @@ class Checker:
             self.settle(END_WAIT)
         except ProtocolError as error:
             raise Fault(self._worded(error)) from None
+        self.probe()
         return (f"{decisions} decision{'s' * (decisions != 1)}, slowest {slowest * 1000:.0f} ms "
                 f"(limit {self.settings.move_time_limit * 1000:.0f})"
                 + (f"; figures: {', '.join(figures)}" if figures else ""))
@@ -333,6 +352,7 @@ class Checker:
         try:
             self.unasked()
             program = self.program or self.start()
+            self.probe()
             program.send(protocol.QUIT)
         except (Fault, ProtocolError) as fault:
             self.report.add("FAULT", what, self._worded(fault) if isinstance(fault, ProtocolError) else str(fault))
@@ -344,7 +364,7 @@ class Checker:
             self.report.add("FAULT", what, f"still running {limit * 1000:.0f} ms after quit: killed")
             return
         took = (time.perf_counter() - begun) * 1000
-        faults, left = [], group_members(program.process.pid)  # first: a crash found below ends the group
+        faults, left = [], self.left_running(program)  # first: a crash found below ends the group
         with contextlib.suppress(ProtocolError):
             line = program.unasked()
             if line is not None:
@@ -353,13 +373,22 @@ class Checker:
             words = self.last_words()
             faults.append(f"exited with code {code}, not 0" + (f" (its last words: {words!r})" if words else ""))
         if left:
-            faults.append(f"left {len(left)} process{'es' * (len(left) > 1)} running in its process group "
-                          f"(pid {', '.join(map(str, left))}): killed")
+            named = "; ".join(left[:LEFT_NAMED]) + (f"; and {len(left) - LEFT_NAMED} more" if len(left) > LEFT_NAMED
+                                                    else "")
+            faults.append(f"left {len(left)} process{'es' * (len(left) > 1)} running ({named}): killed")
         if faults:
             self.report.add("FAULT", what, "; ".join(faults))
         else:
             self.report.add("ok", what, f"exited {took:.0f} ms after quit (limit {limit * 1000:.0f}); "
-                                        "nothing left running in its process group")
+                                        "nothing it started left running")
+
+    def left_running(self, program: Program) -> list[str]:
+        """What the program started that still runs once it has exited, each as
+        ``pid N COMMAND`` (and where it went); `group_members` where there is no /proc."""
+        running = self.descendants.running()
+        if running is None:
+            return [f"pid {pid}, in its process group" for pid in group_members(program.process.pid)]
+        return [found.describe() for found in running]
 
 
 def group_members(group: int) -> list[int]:

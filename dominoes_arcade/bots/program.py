@@ -113,11 +113,12 @@ def log_name() -> str:
 class Program:
     """One running bot program: send a message, read a reply line within a time."""
 
-    def __init__(self, command: tuple[str, ...], stderr: Any = None, *, remember: bool = True):
+    def __init__(self, command: tuple[str, ...], stderr: Any = None, *, remember: bool = True,
+                 env: dict[str, str] | None = None):
         """Start `command` and wait for its hello. `stderr`: where its standard error
         goes (a file), ours by default; `remember`: note the hello's name in `NAMES`
-        (the tables' seat labels; `bot check` does not). :raises ProtocolError: (the
-        program is killed)"""
+        (the tables' seat labels; `bot check` does not); `env`: its environment (ours
+        by default). :raises ProtocolError: (the program is killed)"""
         self.command = command
         self.name = ""
         self.hello: dict[str, Any] = {}
@@ -127,7 +128,7 @@ class Program:
         try:
             self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                             stderr=_stderr() if stderr is None else stderr, bufsize=0,
-                                            start_new_session=True)
+                                            start_new_session=True, env=env)
         except OSError as error:
             raise ProtocolError("crash", f"cannot start {shlex.join(command)}: {error}") from None
         # The pipes are used raw, one system call a message each way: a line is

@@ -234,7 +234,8 @@ def check_hello(message: dict[str, Any]) -> tuple[str, int]:
     if message.get("type") != "hello":
         raise ProtocolError("protocol", f"expected a hello, got a {message.get('type')!r} message")
     version = message.get("protocol")
-    if isinstance(version, bool) or version not in PROTOCOLS:
+    # An integer, exactly: 1.0 == 1 and True == 1 in Python, but neither is a version number.
+    if type(version) is not int or version not in PROTOCOLS:
         raise ProtocolError("protocol", f"speaks protocol {version!r}, not {' or '.join(map(str, PROTOCOLS))}")
     name = message.get("name")
     return (name if isinstance(name, str) else ""), int(version)

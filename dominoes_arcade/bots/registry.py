@@ -3,6 +3,11 @@
 ``path/to/file.py:Class`` for a bot outside the package; a plug-in takes parameters
 after one more colon (``mybots.py:Cautious:margin=3``); ``cmd:COMMAND`` for a program
 speaking the bot protocol (`program`, docs/bot-protocol.md).
+
+Every bot but a program also takes ``salt=N`` (`SALT`), which is not the bot's own
+parameter: it changes the seed the bot is built with (`salted_seed`), so that two
+copies of one algorithm (``ismcts,ismcts:salt=1``) play different games on the same
+deals, as an A/A test needs (docs/sprt.md).
 """
 
 from __future__ import annotations
@@ -23,9 +28,24 @@ from .ismcts import IsmctsBot
 from .pimc import PimcBot
 from .program import ProgramBot, parse_command
 from .random_bot import RandomBot
+from .seeds import stable_seed
 
 REGISTRY: dict[str, type[Bot]] = {cls.name: cls for cls in (RandomBot, GreedyBot, PimcBot, IsmctsBot, AutoBot)}
 """The built-in bots by name."""
+
+
+SALT = "salt"
+"""The spec parameter every bot takes (a whole number, 0 by default: the seed as it is)."""
+
+
+def salted_seed(seed: int, salt: int) -> int:
+    """The seed a bot with `salt` is built with: `seed` itself for salt 0 (so every
+    spec without a salt plays as it always did), else another stream derived from it.
+
+    >>> salted_seed(7, 0), salted_seed(7, 1) != 7
+    (7, True)
+    """
+    return seed if salt == 0 else stable_seed(seed, "salt", salt)
 
 
 def register(cls: type[Bot]) -> type[Bot]:
@@ -40,9 +60,11 @@ class BotSpec:
     text: str
     cls: type[Bot]
     params: tuple[tuple[str, str], ...]
+    salt: int = 0
+    """`SALT`: changes the bot's seed (`salted_seed`), not one of its parameters."""
 
     def make(self, game: str, seat: int, options: dict | None = None, seed: int = 0) -> Bot:
-        return self.cls(game, seat, options, seed, **dict(self.params))
+        return self.cls(game, seat, options, salted_seed(seed, self.salt), **dict(self.params))
 
 
 def parse_params(text: str, spec: str) -> tuple[tuple[str, str], ...]:
@@ -78,12 +100,30 @@ def parse_spec(spec: str) -> BotSpec:
                        "package.module:Class, path/to/file.py:Class or cmd:COMMAND")
     # Check the parameters now, so a typo fails before any game is played.
     label = cls.name or cls.__name__
+    salt, params = parse_salt(label, params, cls)
     for key, value in params:
         if key not in cls.params:
             known = ", ".join(cls.params) or "none"
             raise BotError(f"{label}: unknown parameter {key!r} (parameters: {known})")
         cls.params[key].convert(label, key, value)
-    return BotSpec(spec, cls, params)
+    return BotSpec(spec, cls, params, salt)
+
+
+def parse_salt(label: str, params: tuple[tuple[str, str], ...],
+               cls: type[Bot]) -> tuple[int, tuple[tuple[str, str], ...]]:
+    """The spec's salt (0 without one) and its other parameters. A bot with a
+    parameter of its own named salt keeps it. :raises BotError:"""
+    if SALT in cls.params:
+        return 0, params
+    salts = [value for key, value in params if key == SALT]
+    if not salts:
+        return 0, params
+    if len(salts) > 1:
+        raise BotError(f"{label}: {SALT} is given twice")
+    text = salts[0]
+    if not (text.isascii() and text.isdigit()) or len(text) > 18:
+        raise BotError(f"{label}: {SALT} must be a whole number (at most 18 digits), not {text!r}")
+    return int(text), tuple((key, value) for key, value in params if key != SALT)
 
 
 def _load_plugin(target: str, class_name: str, spec: str) -> type[Bot]:

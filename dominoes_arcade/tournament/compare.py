@@ -84,22 +84,47 @@ class Run:
     """(line, problem) for every line left out."""
 
 
+RECORD_KEYS = {"game": str, "options": dict, "seed": int, "rotation": int, "tournament_key": str, "seats": list,
+               "game_id": int, "deal": int, "table": int}
+"""What a journal line must hold to be paired, and of which type."""
+OPTIONAL_LISTS = ("scores", "winners", "decision_seconds", "decisions")
+TYPE_WORDS = {str: "a string", dict: "a table (a JSON object)", int: "a whole number", list: "a list"}
+
+
 def _record_fields(record: Any) -> tuple[GameResult, str, dict[str, Any], int, int, str]:
-    """What a journal line must hold; raises on anything else."""
+    """What a journal line must hold. :raises ValueError: saying in words what is
+    missing or wrong (never a Python exception's name)."""
     if not isinstance(record, dict):
-        raise TypeError("not a JSON object")
-    result = summarize(record)
-    game, options, seed, rotation, key = (record["game"], record["options"], record["seed"], record["rotation"],
-                                          record["tournament_key"])
-    if not (isinstance(game, str) and isinstance(options, dict) and isinstance(key, str)
-            and all(isinstance(v, int) and not isinstance(v, bool) for v in (seed, rotation))):
-        raise TypeError("game, options, seed, rotation or tournament_key of the wrong type")
+        raise ValueError("not a JSON object")
+    for key, kind in RECORD_KEYS.items():
+        if key not in record:
+            raise ValueError(f"the record has no {key!r}")
+        value = record[key]
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise ValueError(f"its {key!r} is not {TYPE_WORDS[kind]}")
+    for key in OPTIONAL_LISTS:
+        if record.get(key) is not None and not isinstance(record[key], list):
+            raise ValueError(f"its {key!r} is not a list")
+    seats = record["seats"]
+    if not seats or not all(isinstance(s, str) for s in seats):
+        raise ValueError("its 'seats' are not a list of bot names")
+    scores = record.get("scores") or []
+    if scores and (len(scores) != len(seats) or not all(
+            isinstance(x, int | float) and not isinstance(x, bool) for x in scores)):
+        raise ValueError(f"its 'scores' are not {len(seats)} numbers, one a seat")
+    forfeit = record.get("forfeit")
+    if forfeit is not None and not (isinstance(forfeit, dict) and isinstance(forfeit.get("seat"), int)
+                                    and not isinstance(forfeit.get("seat"), bool)
+                                    and 0 <= forfeit["seat"] < len(seats)
+                                    and "kind" in forfeit and "message" in forfeit):
+        raise ValueError("its 'forfeit' is not a table with a seat of the game, a kind and a message")
+    try:
+        result = summarize(record)
+    except (ValueError, TypeError, KeyError, IndexError):  # the optional figures: decisions, seconds
+        raise ValueError("its timings (decisions, decision_seconds, seconds) are not numbers") from None
     if result.game_id < 0 or result.deal < 0 or result.table < 0:
         raise ValueError("a negative game_id, deal or table")
-    if not result.seats or not all(isinstance(s, str) for s in result.seats) or len(result.scores) != len(
-            result.seats):
-        raise ValueError("seats and scores do not match")
-    return result, game, options, seed, rotation, key
+    return result, record["game"], record["options"], record["seed"], record["rotation"], record["tournament_key"]
 
 
 def journal_path(path: Path) -> Path:
@@ -129,9 +154,9 @@ def read_run(path: Path | str) -> Run:
             if text is None:
                 raise ValueError(problem)
             parsed.append((number, *_record_fields(parse_line(text))))
-        except (ValueError, KeyError, TypeError, AttributeError, IndexError) as error:
+        except ValueError as error:
             cut = "" if complete else " (cut short: the run was killed while writing it)"
-            damaged.append((number, f"not a tournament record{cut}: {shorten(f'{type(error).__name__}: {error}')}"))
+            damaged.append((number, f"not a tournament record{cut}: {shorten(str(error))}"))
     if not parsed:
         raise CompareError(f"{path}: holds no tournament record: give the journal of a run (X.journal.jsonl)")
     # The tournament is the one most lines belong to (a journal holds one; a line
@@ -186,6 +211,15 @@ def _line_up(path: Path, games: dict[int, GameResult], rotations: dict[int, int]
 
 
 # -- comparing -------------------------------------------------------------------------
+def check_two_runs(a: Run, b: Run) -> None:
+    """Refuse a journal compared with itself (the same path twice, a results file
+    and its own journal, a link to it): every difference would be 0 by
+    construction. :raises CompareError:"""
+    if _same_file(a.path, b.path):
+        raise CompareError(f"A and B are the same journal ({a.path}): a run compared with itself differs in "
+                           "nothing; give the journals of two runs")
+
+
 def check_comparable(a: Run, b: Run) -> None:
     """Refuse two runs whose games are not the same deals at the same seats.
     :raises CompareError:"""
@@ -205,6 +239,24 @@ def check_comparable(a: Run, b: Run) -> None:
         if a.seeds[deal] != b.seeds[deal]:
             raise CompareError(f"the runs were dealt from different seeds (deal {deal} differs): "
                                "run both with the same --seed")
+
+
+def _same_file(first: Path, second: Path) -> bool:
+    try:
+        return os.path.samefile(first, second)
+    except OSError:
+        return first.resolve() == second.resolve()
+
+
+def same_line_up_notice(a: Run, b: Run, position: int) -> str | None:
+    """Words for two runs whose compared bots are one spec: the same bots on the
+    same deals with the same seeds play the same games (only a time budget can make
+    them differ), so every difference is 0 and says nothing of a bot; None otherwise."""
+    if a.bots[position] != b.bots[position]:
+        return None
+    same = "seat the same bots" if a.bots == b.bots else f"both seat {a.bots[position]!r} at place {position + 1}"
+    return (f"A and B {same}: on the same deals and seeds they play the same games, so the paired "
+            "differences measure nothing; compare a changed bot, or salt one run's copy (docs/sprt.md)")
 
 
 def choose_bots(a: Run, b: Run, bot: str | None, against: str | None) -> int:

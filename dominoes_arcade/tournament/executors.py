@@ -24,6 +24,7 @@ from typing import Any, Protocol
 
 from ..engine import GAMES
 from . import isolation, lifeline
+from .pipelocks import pipe_lock_context
 from .worker import Batch, Played, crashed_game, play_batch
 
 
@@ -184,13 +185,15 @@ class ProcessExecutor:
 
 def worker_context() -> multiprocessing.context.BaseContext:
     """Fork server where there is one (Linux: workers start in milliseconds, forked
-    from a clean server that has the package imported), else spawn."""
+    from a clean server that has the package imported), else spawn; either with
+    its locks made of pipes (`pipelocks`), so that a run killed with ``kill -9``
+    leaves no named semaphore for the resource tracker to clean up and warn of."""
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
         rules = {entry.state.partition(":")[0] for entry in GAMES.values()}
         context.set_forkserver_preload(["dominoes_arcade.tournament.worker", *sorted(rules)])
-        return context
-    return multiprocessing.get_context("spawn")
+        return pipe_lock_context(context)
+    return pipe_lock_context(multiprocessing.get_context("spawn"))
 
 
 class DaskExecutor:

@@ -10,6 +10,13 @@ a virtual bot of strength 1 (a weak prior, as in R's PlackettLuce `npseudo = 1`)
 bot that never wins still gets a finite rating. Strengths go out as Elo-like numbers,
 400·log10(strength), centred on a mean of 0 over the bots.
 
+**What the data cannot bound** (`open_sides`). A bot that no other bot ever placed
+above (it won every game), or a group of bots that nobody outside it ever beat, has
+no finite maximum-likelihood rating: the prior alone holds it where it is, and every
+bootstrap sample, drawn from the same one-sided games, agrees, so the interval would
+shrink to a point (``+420 [+420, +420]``). Its upper bound is written as +inf
+instead; a bot that never placed above another gets -inf as its lower bound.
+
 Everything is a pure function of the games in schedule order and the tournament
 seed: the same for any number of workers."""
 
@@ -24,6 +31,9 @@ from typing import Any
 
 from .standings import RankedGame
 
+OPEN_BOUND = ("an interval running to +inf or -inf: the games set no bound on that side (a bot that never "
+              "placed below the rest, or never above): its elo is the prior's, not a measurement (docs/ratings.md)")
+"""What `tournament show` and the report say under ratings with an open side."""
 BOOTSTRAP = 200
 """Bootstrap samples (docs/ratings.md measures the cost)."""
 PSEUDO = 1.0
@@ -127,16 +137,57 @@ def _percentile(sorted_values: Sequence[float], share: float) -> float:
     return sorted_values[low] + (sorted_values[high] - sorted_values[low]) * (position - low)
 
 
+def open_sides(groups_by_game: Sequence[Sequence[Sequence[int]]], bots: int) -> list[tuple[bool, bool]]:
+    """For each bot: whether the games leave its rating without a lower bound, and
+    without an upper one.
+
+    Bot a *meets* bot b when a placed above b in some game, or tied with it (a tie
+    is half a win each way). The likelihood has a finite maximum only when every
+    bot can reach every other through such meetings (Hunter 2004, assumption 1).
+    Otherwise the bots fall into groups (the strongly connected components): a group
+    that no bot outside it ever met from above (a source) can be raised without
+    limit, so its bots have no upper bound, and a group that never met anyone
+    outside it from above (a sink) can be lowered without limit. A bot of no game
+    is both."""
+    beats: list[set[int]] = [set() for _ in range(bots)]
+    for groups in groups_by_game:
+        for at, group in enumerate(groups):
+            for bot in group:
+                beats[bot].update(other for other in group if other != bot)  # a tie: each way
+                beats[bot].update(other for later in groups[at + 1:] for other in later if other != bot)
+    reach = []
+    for start in range(bots):
+        seen, todo = {start}, [start]
+        while todo:
+            for other in beats[todo.pop()] - seen:
+                seen.add(other)
+                todo.append(other)
+        reach.append(seen)
+    sides = []
+    for bot in range(bots):
+        group = {other for other in reach[bot] if bot in reach[other]}
+        if len(group) == bots:  # everyone reaches everyone: a finite maximum
+            sides.append((False, False))
+            continue
+        from_outside = any(bot in reach[other] for other in range(bots) if other not in group)
+        to_outside = any(other not in group for other in reach[bot])
+        sides.append((not to_outside, not from_outside))
+    return sides
+
+
 def fitted_ratings(ranked: Sequence[RankedGame], bots: Sequence[str], seed: int,
                    samples: int = BOOTSTRAP) -> dict[str, Any]:
-    """``elo``: {bot: (elo, low, high)}; ``superiority``: rows {a, b, los} for every
+    """``elo``: {bot: (elo, low, high)}, low -inf or high +inf where the games set
+    no bound on that side (`open_sides`); ``superiority``: rows {a, b, los} for every
     pair (a before b in `bots`); ``bootstrap``: how many samples. LOS is the share of
     bootstrap samples where a's rating exceeds b's (ties count half)."""
     index = {bot: i for i, bot in enumerate(bots)}
     by_deal: dict[int, Stages] = {}
+    every_game = []
     for game in sorted(ranked, key=lambda g: g.result.game_id):
         stages = by_deal.setdefault(game.result.deal, Stages(len(bots)))
-        stages.add_game(game_groups(game, index))
+        every_game.append(game_groups(game, index))
+        stages.add_game(every_game[-1])
     deals = sorted(by_deal)
     total = Stages(len(bots))
     for deal in deals:
@@ -152,10 +203,14 @@ def fitted_ratings(ranked: Sequence[RankedGame], bots: Sequence[str], seed: int,
             if times[deal]:
                 sample.add(by_deal[deal], times[deal])
         draws.append(elo(fit(sample, strengths)))
+    # Before any game nothing is open: there is nothing to claim, all are 0.
+    sides = open_sides(every_game, len(bots)) if every_game else [(False, False)] * len(bots)
     result: dict[str, tuple[float, float, float]] = {}
     for i, bot in enumerate(bots):
         column = sorted(d[i] for d in draws) or [point[i]]
-        result[bot] = (point[i], _percentile(column, 0.025), _percentile(column, 0.975))
+        no_floor, no_ceiling = sides[i]
+        result[bot] = (point[i], -math.inf if no_floor else _percentile(column, 0.025),
+                       math.inf if no_ceiling else _percentile(column, 0.975))
     superiority = []
     for i, a in enumerate(bots):
         for j in range(i + 1, len(bots)):

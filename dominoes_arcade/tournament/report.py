@@ -14,8 +14,10 @@ from typing import Any
 
 from .. import files
 from . import report_plots, report_time
+from .ratings import OPEN_BOUND
 from .report_data import ReportData, ReportError, head_to_head, read_report_data, replay_command
 from .report_html import esc, figure, table
+from .show import has_open_bound
 
 __all__ = ["ReportError", "default_report_path", "render_report", "write_report"]
 
@@ -112,7 +114,9 @@ def fitted_section(data: ReportData) -> list[str]:
     parts = ["<h2>Fitted ratings</h2>",
              figure(report_plots.fitted_ratings(data),
                     f"A {model} fit of every game at once (docs/ratings.md): 400·log10 strength, mean 0, "
-                    f"with a 95% interval from {samples} bootstrap samples of the deals.")]
+                    f"with a 95% interval from {samples} bootstrap samples of the deals."
+                    + (f" An arrow to the edge: {OPEN_BOUND}." if has_open_bound(data.document["standings"])
+                       else ""))]
     superiority = data.document.get("superiority") or []
     if superiority:
         rows = [[row.get("a"), row.get("b"), f"{row.get('los', 0):.3f}"] for row in superiority]

@@ -139,6 +139,7 @@ def fitted_ratings(data: ReportData) -> str:
     whisker), best first; only for results that have them."""
     rows = [row for row in reversed(data.document["standings"]) if "elo" in row]
     figure, (ax,) = _figure(0.5 + 0.4 * len(rows))
+    # An open side (an infinite bound: docs/ratings.md) is an arrow "→ ∞" (`_errorbar`).
     for y, row in enumerate(rows):
         colour, marker, _ = _colour(data, str(row["bot"]))
         value = row["elo"]

@@ -9,6 +9,7 @@ the terminal, and names cut to a sane length."""
 
 from __future__ import annotations
 
+import math
 import os
 from collections import Counter
 from typing import Any
@@ -20,6 +21,7 @@ from rich.text import Text
 
 from .. import printable
 from ..engine.core import toml_repr
+from .ratings import OPEN_BOUND
 
 ERRORS_LISTED = 10
 """How many forfeits are quoted in full; the rest are only counted."""
@@ -142,6 +144,8 @@ def print_results(document: dict[str, Any], console: Console) -> None:
     rows = document.get("standings", [])
     console.print(fitting(console.width, [standings_table(rows, wide, full=console.width >= FULL),
                                           standings_table(rows, wide, full=False), standings_table(rows, False)]))
+    if has_open_bound(rows):
+        console.print(Text(f"elo: {OPEN_BOUND}"))
     if document.get("pairs"):
         console.print(fitting(console.width, [pairs_table(document["pairs"], better, w) for w in (wide, False)]))
     if document.get("superiority"):
@@ -197,6 +201,12 @@ def sprt_line(sprt: dict[str, Any]) -> Text:
 def _style(wide: bool) -> dict[str, Any]:
     """Narrow tables drop the outer and inner rules, which cost three columns each."""
     return {} if wide else {"box": box.SIMPLE_HEAD, "show_edge": False, "pad_edge": False}
+
+
+def has_open_bound(rows: list[dict[str, Any]]) -> bool:
+    """Whether a fitted rating's interval runs to infinity (`ratings.open_sides`)."""
+    return any(isinstance(row.get(key), float) and math.isinf(row[key])
+               for row in rows for key in ("elo_low", "elo_high"))
 
 
 def standings_table(rows: list[dict[str, Any]], wide: bool = True, full: bool = True) -> Table:

@@ -60,11 +60,19 @@ SPEC_KEYS = {
 """Every key a spec file may hold."""
 
 
+FLAGS = "flags"
+"""Where a value came from when the command line gave it (a spec file's is its path)."""
+
+
 class SpecError(ValueError):
     """A spec (file or flags) that cannot be run: the message names the key."""
 
-    def __init__(self, message: str, key: str):
+    def __init__(self, message: str, key: str, *, usage: bool = False):
         self.key = key
+        self.usage = usage
+        """A line-up the flags got wrong (a bot listed twice, the wrong number of
+        bots for ``--sprt``): bad usage, exit 2, where the same in a spec file is a
+        bad file, exit 3."""
         super().__init__(message)
 
 
@@ -149,6 +157,10 @@ def resolve_plan(spec_path: Path | None, flags: dict[str, Any]) -> Plan:
     def given(key: str) -> Any:
         return flags[key] if flags.get(key) is not None else spec.get(key)
 
+    def origin(key: str) -> str:
+        """Where the value of `key` comes from: the flags win over the file."""
+        return FLAGS if flags.get(key) is not None else where
+
     def path_of(key: str) -> Path | None:
         if flags.get(key) is not None:
             return Path(flags[key])
@@ -183,15 +195,16 @@ def resolve_plan(spec_path: Path | None, flags: dict[str, Any]) -> Plan:
     # Loading and building the bots runs plug-in code, whose prints are not the
     # command's output (in the games they go to the bot log).
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-        gauntlet = resolve_bots(given("gauntlet"), where, "gauntlet", 1) if given("gauntlet") is not None else []
-        bots = resolve_bots(given("bots"), where, "bots", 1 if gauntlet else 2, taken=gauntlet)
+        gauntlet = (resolve_bots(given("gauntlet"), origin("gauntlet"), "gauntlet", 1)
+                    if given("gauntlet") is not None else [])
+        bots = resolve_bots(given("bots"), origin("bots"), "bots", 1 if gauntlet else 2, taken=gauntlet)
         options, players, higher_score_wins = resolve_options(game, settings.game(game), spec.get("options"),
                                                               flags.get("options"), given("players"), where)
         check_bots_play(gauntlet + bots, game, options, where)
     if gauntlet and len(bots) < players - 1:
         raise SpecError(f"{where}: gauntlet: a table of {players} needs a field (bots) of at least {players - 1} "
                         f"bots, not {len(bots)}", "bots")
-    sprt = resolve_sprt(given("sprt"), len(gauntlet), len(bots), where)
+    sprt = resolve_sprt(given("sprt"), len(gauntlet), len(bots), origin("sprt"))
 
     executor = given("executor") or "process"
     if executor not in EXECUTORS:
@@ -224,17 +237,27 @@ def resolve_bots(value: Any, where: str, key: str = "bots", minimum: int = 2, ta
         raise SpecError(f"{where}: {key}: an empty bot spec (two commas in a row, or one at an end): "
                         "remove the extra comma", key)
     if len(bots) < minimum:
-        raise SpecError(f"{where}: {key} needs at least {words}, not {len(bots)}", key)
+        raise SpecError(f"{where}: {key} needs at least {words}, not {len(bots)}", key, usage=where == FLAGS)
     for bot in bots:
         if bots.count(bot) > 1:
-            raise SpecError(f"{where}: {key} lists {bot!r} twice", key)
+            hint = "" if bot.startswith("cmd:") else f" (for two copies of one bot, salt one: {_salted(bot)})"
+            raise SpecError(f"{where}: {key} lists {bot!r} twice{hint}", key, usage=where == FLAGS)
         if bot in taken:
-            raise SpecError(f"{where}: {bot!r} is both in the gauntlet and in the field (bots)", key)
+            raise SpecError(f"{where}: {bot!r} is both in the gauntlet and in the field (bots)", key,
+                            usage=where == FLAGS)
         try:
             parse_spec(bot)
         except BotError as error:
             raise SpecError(f"{where}: {key}: {error}", key) from None
     return bots
+
+
+def _salted(spec: str) -> str:
+    """`spec` with ``salt=1`` added (for the message that suggests it)."""
+    head, colon, rest = spec.partition(":")
+    if (colon and (head.endswith(".py") or "." in head or "/" in head) and ":" not in rest):
+        return f"{spec}:salt=1"
+    return f"{spec},salt=1" if rest else f"{spec}:salt=1"
 
 
 def resolve_sprt(value: Any, gauntlet: int, field: int, where: str) -> SprtSettings | None:
@@ -247,7 +270,8 @@ def resolve_sprt(value: Any, gauntlet: int, field: int, where: str) -> SprtSetti
     except ValueError as error:
         raise SpecError(f"{where}: sprt: {error}", "sprt") from None
     if (gauntlet and gauntlet != 1) or (not gauntlet and field != 2):
-        raise SpecError(f"{where}: sprt tests one bot: give two bots, or one gauntlet bot and a field", "sprt")
+        raise SpecError(f"{where}: sprt tests one bot: give two bots, or one gauntlet bot and a field", "sprt",
+                        usage=where == FLAGS)
     return settings
 
 

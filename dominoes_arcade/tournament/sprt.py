@@ -66,6 +66,8 @@ def parse_sprt(value: Any) -> SprtSettings:
             key, sep, text = piece.partition("=")
             if not sep:
                 raise ValueError(f"{piece!r} is not KEY=VALUE (keys: {', '.join(SPRT_KEYS)})")
+            if key.strip() in table:  # the last one would win without a word: which was meant?
+                raise ValueError(f"{key.strip()} is given twice: give each of {', '.join(SPRT_KEYS)} once")
             try:
                 table[key.strip()] = float(text)
             except ValueError:
