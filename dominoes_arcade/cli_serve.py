@@ -26,7 +26,8 @@ def serve(
     """Run a game server: players join its rooms by code from their own computers.
 
     Each room's game is kept as it goes, so after a restart the rooms go on where
-    they were and players reconnect by themselves. Stop it with Ctrl-C.
+    they were and players reconnect by themselves; a damaged room file is set aside
+    (renamed NAME.damaged-N), one line on stderr saying why. Stop it with Ctrl-C.
 
     Example: dominoes-arcade serve --host 0.0.0.0 --port 8765
     """
@@ -44,6 +45,8 @@ def serve(
         except OSError as error:
             reason = os.strerror(error.errno) if error.errno else str(error)  # asyncio's own words name the socket
             raise fail(f"cannot listen on {host}:{port}: {reason}", 1) from None
+        for aside in server.set_aside:
+            typer.echo(str(aside), err=True)
         typer.echo(f"serving on ws://{host}:{server.port} (rooms kept in {folder}); Ctrl-C stops", err=True)
         try:
             await asyncio.Future()

@@ -35,7 +35,7 @@ from . import protocol
 from .members import Member, new_code
 from .protocol import SPECTATOR, BadMessage
 from .room import PLAYER, Room, RoomError
-from .store import Store
+from .store import SetAside, Store
 
 RATE = 30
 """Messages a client may send in any one second; more are refused."""
@@ -99,6 +99,8 @@ class Server:
         self.wakes: dict[str, asyncio.Event] = {}
         self._server: Any = None
         self._reaper: asyncio.Task | None = None
+        self.set_aside: list[SetAside] = []
+        """The room files `start` found damaged and moved out of the way, each with why."""
 
     def _room_args(self) -> dict[str, Any]:
         return {"worker": self.worker, "history": self.store.history, "changed": self._keep}
@@ -107,9 +109,11 @@ class Server:
         self.store.save(room)
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> None:
-        """Resume the kept rooms, then listen on `host`:`port` (0: any free port)."""
+        """Resume the kept rooms (setting the damaged ones aside: `set_aside`), then
+        listen on `host`:`port` (0: any free port)."""
         for room in self.store.load(**self._room_args()):
             self._open(room)
+        self.set_aside = self.store.set_aside
         self._server = await serve(self._handle, host, port, max_size=protocol.MAX_MESSAGE * 4, compression=None)
         self._reaper = asyncio.create_task(self._reap())
 
