@@ -49,21 +49,38 @@ CLOCK = 0.5
 
 class Connection:
     """One client's WebSocket: its messages go out in order through a queue (so
-    the rooms send without waiting), and its member once it has joined."""
+    the rooms send without waiting), and its member once it has joined.
 
-    def __init__(self, socket: ServerConnection):
+    :param keep: writes a room's file; called before a message goes out when the
+        room has numbered a message past what its file holds (`Room.has_unkept_numbers`),
+        so no number reaches a client before it is on disk.
+    """
+
+    def __init__(self, socket: ServerConnection, keep: Callable[[Room], None]):
         self.socket = socket
-        self.queue: asyncio.Queue[dict[str, Any] | str | None] = asyncio.Queue()
+        self.keep = keep
+        self.queue: asyncio.Queue[tuple[Room | None, dict[str, Any] | str] | None] = asyncio.Queue()
         self.member: Member | None = None
         self.room: Room | None = None
+        self.rooms_created: list[str] = []
+        """The codes of the rooms this connection created (`ROOMS_PER_CONNECTION`)."""
         self.recent: deque[float] = deque()
 
     def put(self, message: dict[str, Any] | str) -> None:
         """Send `message` (an object, or JSON text already written) after those before it."""
-        self.queue.put_nowait(message)
+        self.queue.put_nowait((self.room, message))
+
+    def close_queue(self) -> None:
+        """The writer stops once what was queued before is sent."""
+        self.queue.put_nowait(None)
 
     async def write(self) -> None:
-        while (message := await self.queue.get()) is not None:
+        while (queued := await self.queue.get()) is not None:
+            room, message = queued
+            if room is not None and room.has_unkept_numbers:
+                # Written ahead: after a kill -9 the room resumes numbering past every
+                # number a client may hold, so a resume never skips a message.
+                self.keep(room)
             try:
                 await self.socket.send(message if isinstance(message, str) else protocol.dump(message))
             except ConnectionClosed:
@@ -145,7 +162,7 @@ class Server:
 
     # -- a connection ------------------------------------------------------------------------
     async def _handle(self, socket: ServerConnection) -> None:
-        connection = Connection(socket)
+        connection = Connection(socket, self._keep)
         writer = asyncio.create_task(connection.write())
         closing: asyncio.Task | None = None
         try:
@@ -155,7 +172,7 @@ class Server:
                 count = connection.flooding(time.monotonic())
                 if count > FLOOD:
                     connection.put(protocol.error("too many messages: disconnected"))
-                    connection.put(None)  # the writer stops once that is sent
+                    connection.close_queue()
                     closing = asyncio.create_task(self._drop(socket, writer))
                     continue
                 if count > RATE:
@@ -173,7 +190,7 @@ class Server:
             pass
         finally:
             self._left(connection)
-            connection.put(None)  # what was queued goes out first
+            connection.close_queue()  # what was queued goes out first
             with contextlib.suppress(asyncio.CancelledError):
                 await writer
                 if closing is not None:

@@ -154,6 +154,17 @@ class Room:
         return member
 
     @property
+    def has_unkept_numbers(self) -> bool:
+        """Whether a member was sent a message numbered past what the room's file
+        holds (the server keeps the room before such a message goes out)."""
+        return any(member.sent != member.kept for member in self.members.values())
+
+    def numbers_kept(self) -> None:
+        """The room's file now holds every member's last sequence number."""
+        for member in self.members.values():
+            member.kept = member.sent
+
+    @property
     def is_empty(self) -> bool:
         return not any(member.connected for member in self.members.values())
 

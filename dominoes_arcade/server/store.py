@@ -69,12 +69,14 @@ class Store:
             record = json.dumps(room.record(), separators=(",", ":")) + "\n"
             files.write_atomic(self.records / path.name, record.encode())
             path.unlink(missing_ok=True)
+            room.numbers_kept()  # the room is over: it is never resumed, its numbers never reused
             return
         data = {"format": FORMAT, "code": room.code, "seed": room.seed, "game": room.game, "options": room.options,
                 "kinds": room.kinds, "turn_timer": room.turn_timer, "grace": room.grace, "bot": room.bot,
                 "host": room.host, "started": room.started, "steps": list(session.steps) if session else [],
                 "members": [{"token": m.token, "seat": m.seat, "sent": m.sent} for m in room.members.values()]}
         files.write_atomic(path, (json.dumps(data, separators=(",", ":"), allow_nan=False) + "\n").encode())
+        room.numbers_kept()
 
     def forget(self, room: Room) -> None:
         """A room closed before its game ended: its file goes."""
