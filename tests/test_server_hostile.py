@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from typing import Any
 
 import pytest
 from server_drive import open_room, play_out, running, url
@@ -141,3 +142,41 @@ def test_a_room_with_someone_in_it_stays_open():
             return code in server.rooms
 
     assert asyncio.run(scenario())
+
+
+def strictly_json(text: str) -> Any:
+    """`text` parsed as JSON as any other language's parser would: no NaN, no Infinity."""
+    def refuse(name: str) -> Any:
+        raise ValueError(f"{name} is not JSON")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def test_a_message_nested_deeply_or_with_a_number_json_lacks_is_answered_with_an_error():
+    deep = '{"type": "ping", "id": ' + "[" * 2000 + "]" * 2000 + "}"
+    assert len(deep) < MAX_MESSAGE
+    texts = [deep, '{"type": "ping", "id": NaN}', '{"type": "ping", "id": Infinity}',
+             '{"type": "ping", "id": -Infinity}', '{"type": "ping", "id": 1e999}']
+
+    async def scenario():
+        async with running(None, seed=6) as server:
+            client = OnlineClient(url(server))
+            await client.connect()
+            assert client.socket is not None
+            answers = []
+            for text in texts:
+                await client.socket.send(text)
+                answers.append(strictly_json(await asyncio.wait_for(client.socket.recv(), 5)))
+            await client.socket.send(json.dumps({"type": "ping", "id": 7}))
+            answers.append(strictly_json(await asyncio.wait_for(client.socket.recv(), 5)))
+            await client.close()
+            return answers
+
+    answers = asyncio.run(scenario())
+    assert answers[0] == {"type": "error", "message": "message is nested too deeply (more than 16 levels)",
+                          "ref": None}
+    for answer, number in zip(answers[1:5], ["NaN", "Infinity", "-Infinity", "1e999"], strict=True):
+        assert answer == {"type": "error", "message": f"message is not JSON: {number} is not a finite number",
+                          "ref": None}
+    assert answers[5] == {"type": "pong", "ref": 7}, "the connection is still open"
+
