@@ -22,6 +22,8 @@ def serve(
     data: Annotated[Path | None, typer.Option(help="The folder where rooms and finished games are kept (default: "
                                                    "an 'online' folder in your data folder, see `config paths`).")]
     = None,
+    rooms_per_address: Annotated[int, typer.Option(min=1, help="The most rooms created from one network address "
+                                                               "that may be open at once.")] = 50,
 ) -> None:
     """Run a game server: players join its rooms by code from their own computers.
 
@@ -37,7 +39,7 @@ def serve(
 
     async def run() -> None:
         try:
-            server = Server(folder)
+            server = Server(folder, rooms_per_address=rooms_per_address)
         except OSError as error:
             raise fail(f"cannot keep rooms in {folder}: {error.strerror or error}", 1) from None
         try:

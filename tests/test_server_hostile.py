@@ -14,7 +14,7 @@ import pytest
 from server_drive import open_room, play_out, running, url
 from websockets.exceptions import ConnectionClosed
 
-from dominoes_arcade.server.app import FLOOD
+from dominoes_arcade.server.app import FLOOD, ROOMS_PER_CONNECTION
 from dominoes_arcade.server.client import OnlineClient, ServerError
 from dominoes_arcade.server.protocol import MAX_MESSAGE
 
@@ -180,3 +180,30 @@ def test_a_message_nested_deeply_or_with_a_number_json_lacks_is_answered_with_an
                           "ref": None}
     assert answers[5] == {"type": "pong", "ref": 7}, "the connection is still open"
 
+
+def test_rooms_are_bounded_per_connection_and_per_address():
+    """One connection opened 150 rooms in seconds (issue 40): past its bound, and
+    past its address's, a ``create`` is refused in words, and a room closed frees
+    its place."""
+    per_address = ROOMS_PER_CONNECTION + 2
+
+    async def scenario():
+        async with running(None, seed=8, rooms_per_address=per_address) as server:
+            first, second, third = (OnlineClient(url(server)) for _ in range(3))
+            codes = [await first.create() for _ in range(ROOMS_PER_CONNECTION)]
+            per_connection = await refused(first, {"type": "create"})
+            codes += [await second.create() for _ in range(per_address - ROOMS_PER_CONNECTION)]
+            address = await refused(third, {"type": "create"})
+            server.close_room(codes[0])
+            freed = await third.create()
+            for client in (first, second, third):
+                await client.close()
+            return codes, per_connection, address, freed, len(server.rooms)
+
+    codes, per_connection, address, freed, open_rooms = asyncio.run(scenario())
+    assert len(set(codes)) == per_address
+    assert per_connection.startswith(f"too many rooms: this connection created {ROOMS_PER_CONNECTION} rooms "
+                                     "still open, the most it may have")
+    assert address.startswith(f"too many rooms: {per_address} rooms created from your address are open, the most "
+                              "one address may have")
+    assert freed not in codes and open_rooms == per_address

@@ -11,7 +11,8 @@ Bad input never ends a room: a message that is not JSON, too long, of an unknown
 type, for another seat, out of turn, stale or replayed is answered with an
 ``error`` and ignored; a client sending more than `RATE` messages a second (its
 moves that were played not counted) is answered ``error`` for the excess and
-dropped past `FLOOD`.
+dropped past `FLOOD`. A connection may have `ROOMS_PER_CONNECTION` rooms it created
+open at once, an address `ROOMS_PER_ADDRESS`; a ``create`` past either is refused.
 """
 
 from __future__ import annotations
@@ -45,6 +46,13 @@ IDLE_CLOSE = 300.0
 """Seconds a room with nobody connected is kept before it is closed."""
 CLOCK = 0.5
 """The longest a room's task sleeps before it looks at its clocks again."""
+ROOMS_PER_CONNECTION = 3
+"""Rooms one connection may have created and still open: a player hosts one game
+at a time (a few, to start again after leaving one)."""
+ROOMS_PER_ADDRESS = 50
+"""Rooms created from one network address that may be open at once (a school's
+network behind one address hosts a few dozen games; `serve --rooms-per-address`
+changes it, e.g. for a benchmark run from one machine)."""
 
 
 class Connection:
@@ -65,6 +73,12 @@ class Connection:
         self.rooms_created: list[str] = []
         """The codes of the rooms this connection created (`ROOMS_PER_CONNECTION`)."""
         self.recent: deque[float] = deque()
+
+    @property
+    def address(self) -> str:
+        """The client's network address (its host, without the port)."""
+        remote = self.socket.remote_address
+        return str(remote[0]) if remote else ""
 
     def put(self, message: dict[str, Any] | str) -> None:
         """Send `message` (an object, or JSON text already written) after those before it."""
@@ -102,16 +116,23 @@ class Server:
     :param seeds: deals each new room (by default `secrets`: a seed nobody can guess).
     :param worker: where the bot seats think (by default the shared worker process).
     :param idle_close: seconds an empty room is kept.
+    :param rooms_per_connection: rooms one connection may have created and still open.
+    :param rooms_per_address: rooms created from one address that may be open at once.
     """
 
     def __init__(self, data: Path, *, seeds: Callable[[], int] | None = None,
-                 worker: BotWorker | None = None, idle_close: float = IDLE_CLOSE, bot_settings: Any = None):
+                 worker: BotWorker | None = None, idle_close: float = IDLE_CLOSE, bot_settings: Any = None,
+                 rooms_per_connection: int = ROOMS_PER_CONNECTION, rooms_per_address: int = ROOMS_PER_ADDRESS):
         self.store = Store(data)
         self.seeds = seeds or (lambda: secrets.randbits(63))
         self.worker = worker or shared_worker()
         self.idle_close = idle_close
         self.bot_settings = bot_settings if bot_settings is not None else config.defaults()["bots"]
         self.rooms: dict[str, Room] = {}
+        self.rooms_per_connection, self.rooms_per_address = rooms_per_connection, rooms_per_address
+        self.creators: dict[str, str] = {}
+        """The address each open room was created from (a room resumed from the data
+        folder has none: it counts against nobody)."""
         self.tasks: dict[str, asyncio.Task] = {}
         self.wakes: dict[str, asyncio.Event] = {}
         self._server: Any = None
@@ -218,8 +239,11 @@ class Server:
         if kind == "ping":
             connection.put({"type": "pong", "ref": ref})
         elif kind == "create":
+            self._may_create(connection)
             room = Room(new_code(self.rooms), self.seeds(), **self._room_args())
             self._open(room)
+            connection.rooms_created.append(room.code)
+            self.creators[room.code] = connection.address
             self._enter(connection, room, room.join(), ref)
             self._keep(room)
         elif kind in ("join", "spectate", "resume"):
@@ -248,6 +272,19 @@ class Server:
                 self.wake(room)
             elif kind == "view":
                 connection.put(room.view_for(member) or room.lobby())
+
+    def _may_create(self, connection: Connection) -> None:
+        """:raises RoomError: when `connection`, or its address, has as many rooms
+        open as it may (the rooms close once empty for `idle_close` seconds)."""
+        mine = sum(code in self.rooms for code in connection.rooms_created)
+        if mine >= self.rooms_per_connection:
+            raise RoomError(f"too many rooms: this connection created {mine} rooms still open, the most it may "
+                            f"have; a room closes once nobody has been in it for {self.idle_close:g} seconds")
+        ours = sum(address == connection.address for address in self.creators.values())
+        if ours >= self.rooms_per_address:
+            raise RoomError(f"too many rooms: {ours} rooms created from your address are open, the most one "
+                            f"address may have; a room closes once nobody has been in it for "
+                            f"{self.idle_close:g} seconds")
 
     def _enter(self, connection: Connection, room: Room, member: Member, ref: Any) -> None:
         """`member` joined `room` on `connection`: its token, then what it may see."""
@@ -338,6 +375,7 @@ class Server:
     def close_room(self, code: str) -> None:
         """Close room `code`: gone from the server and from its data folder."""
         room = self.rooms.pop(code)
+        self.creators.pop(code, None)
         self.store.forget(room)
         self.tasks.pop(code).cancel()
         self.wakes.pop(code, None)
