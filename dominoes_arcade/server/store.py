@@ -54,6 +54,8 @@ class Store:
         self.history = folder / "history"
         for path in (self.rooms, self.records, self.history):
             path.mkdir(parents=True, exist_ok=True)
+        self.set_aside: list[SetAside] = []
+        """The room files the last `load` set aside, each with why."""
 
     def _room_path(self, code: str) -> Path:
         """Room `code`'s file: never outside `rooms`, whatever a code holds."""
@@ -87,7 +89,7 @@ class Store:
         the server could have kept (unreadable, not a regular file, too big, not
         JSON, a value the lobby would refuse, steps the rules refuse) is set aside
         (``NAME.damaged-N``, never deleted) and listed in `set_aside` with why."""
-        self.set_aside: list[SetAside] = []
+        self.set_aside = []
         rooms = []
         for path in sorted(self.rooms.glob("*.json")):
             try:
