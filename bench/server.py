@@ -40,9 +40,11 @@ STARTED = re.compile(r"serving on ws://127\.0\.0\.1:(\d+)")
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
-def start_server(data: Path) -> tuple[subprocess.Popen, int]:
+def start_server(data: Path, rooms: int) -> tuple[subprocess.Popen, int]:
+    """A server taking `rooms` rooms from this one address (the benchmark's clients all share it)."""
     process = subprocess.Popen([sys.executable, "-m", "dominoes_arcade", "serve", "--port", "0", "--data",
-                                str(data)], stderr=subprocess.PIPE, text=True)
+                                str(data), "--rooms-per-address", str(max(rooms, 1))], stderr=subprocess.PIPE,
+                               text=True)
     assert process.stderr is not None
     for _ in range(20):
         if found := STARTED.search(process.stderr.readline()):
@@ -187,7 +189,7 @@ def main() -> None:
             profile_rooms(args.rooms, args.seats, args.game, options, Path(folder))
         return
     with tempfile.TemporaryDirectory(prefix="bench-server-") as folder:
-        process, port = start_server(Path(folder))
+        process, port = start_server(Path(folder), args.rooms)
         try:
             rss_empty = rss_bytes(process.pid)
             found = asyncio.run(run(f"ws://127.0.0.1:{port}", args.rooms, args.seats, args.game, options, process.pid))

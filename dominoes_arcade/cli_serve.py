@@ -22,11 +22,14 @@ def serve(
     data: Annotated[Path | None, typer.Option(help="The folder where rooms and finished games are kept (default: "
                                                    "an 'online' folder in your data folder, see `config paths`).")]
     = None,
+    rooms_per_address: Annotated[int, typer.Option(min=1, help="The most rooms created from one network address "
+                                                               "that may be open at once.")] = 50,
 ) -> None:
     """Run a game server: players join its rooms by code from their own computers.
 
     Each room's game is kept as it goes, so after a restart the rooms go on where
-    they were and players reconnect by themselves. Stop it with Ctrl-C.
+    they were and players reconnect by themselves; a damaged room file is set aside
+    (renamed NAME.damaged-N), one line on stderr saying why. Stop it with Ctrl-C.
 
     Example: dominoes-arcade serve --host 0.0.0.0 --port 8765
     """
@@ -36,7 +39,7 @@ def serve(
 
     async def run() -> None:
         try:
-            server = Server(folder)
+            server = Server(folder, rooms_per_address=rooms_per_address)
         except OSError as error:
             raise fail(f"cannot keep rooms in {folder}: {error.strerror or error}", 1) from None
         try:
@@ -44,6 +47,8 @@ def serve(
         except OSError as error:
             reason = os.strerror(error.errno) if error.errno else str(error)  # asyncio's own words name the socket
             raise fail(f"cannot listen on {host}:{port}: {reason}", 1) from None
+        for aside in server.set_aside:
+            typer.echo(str(aside), err=True)
         typer.echo(f"serving on ws://{host}:{server.port} (rooms kept in {folder}); Ctrl-C stops", err=True)
         try:
             await asyncio.Future()

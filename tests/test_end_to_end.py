@@ -62,7 +62,8 @@ class Player:
     def wait_for(self, pattern: re.Pattern[str], limit: float = 60.0) -> re.Match[str]:
         end = time.monotonic() + limit
         while (found := pattern.search(self.log)) is None:
-            assert self.process.poll() is None, f"ended ({self.process.returncode}) before {pattern.pattern}: {self.log}"
+            assert self.process.poll() is None, f"ended ({self.process.returncode}) before {pattern.pattern}: " \
+                                                f"{self.log}"
             assert time.monotonic() < end, f"no {pattern.pattern} after {limit} s: {self.log}"
             time.sleep(0.05)
         return found

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+from typing import Any
 
 import pytest
 from server_drive import open_room, play_out, running, url
 from websockets.exceptions import ConnectionClosed
 
-from dominoes_arcade.server.app import FLOOD
+from dominoes_arcade.server.app import FLOOD, ROOMS_PER_CONNECTION
 from dominoes_arcade.server.client import OnlineClient, ServerError
 from dominoes_arcade.server.protocol import MAX_MESSAGE
 
@@ -141,3 +142,68 @@ def test_a_room_with_someone_in_it_stays_open():
             return code in server.rooms
 
     assert asyncio.run(scenario())
+
+
+def strictly_json(text: str) -> Any:
+    """`text` parsed as JSON as any other language's parser would: no NaN, no Infinity."""
+    def refuse(name: str) -> Any:
+        raise ValueError(f"{name} is not JSON")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def test_a_message_nested_deeply_or_with_a_number_json_lacks_is_answered_with_an_error():
+    deep = '{"type": "ping", "id": ' + "[" * 2000 + "]" * 2000 + "}"
+    assert len(deep) < MAX_MESSAGE
+    texts = [deep, '{"type": "ping", "id": NaN}', '{"type": "ping", "id": Infinity}',
+             '{"type": "ping", "id": -Infinity}', '{"type": "ping", "id": 1e999}']
+
+    async def scenario():
+        async with running(None, seed=6) as server:
+            client = OnlineClient(url(server))
+            await client.connect()
+            assert client.socket is not None
+            answers = []
+            for text in texts:
+                await client.socket.send(text)
+                answers.append(strictly_json(await asyncio.wait_for(client.socket.recv(), 5)))
+            await client.socket.send(json.dumps({"type": "ping", "id": 7}))
+            answers.append(strictly_json(await asyncio.wait_for(client.socket.recv(), 5)))
+            await client.close()
+            return answers
+
+    answers = asyncio.run(scenario())
+    assert answers[0] == {"type": "error", "message": "message is nested too deeply (more than 16 levels)",
+                          "ref": None}
+    for answer, number in zip(answers[1:5], ["NaN", "Infinity", "-Infinity", "1e999"], strict=True):
+        assert answer == {"type": "error", "message": f"message is not JSON: {number} is not a finite number",
+                          "ref": None}
+    assert answers[5] == {"type": "pong", "ref": 7}, "the connection is still open"
+
+
+def test_rooms_are_bounded_per_connection_and_per_address():
+    """One connection opened 150 rooms in seconds (issue 40): past its bound, and
+    past its address's, a ``create`` is refused in words, and a room closed frees
+    its place."""
+    per_address = ROOMS_PER_CONNECTION + 2
+
+    async def scenario():
+        async with running(None, seed=8, rooms_per_address=per_address) as server:
+            first, second, third = (OnlineClient(url(server)) for _ in range(3))
+            codes = [await first.create() for _ in range(ROOMS_PER_CONNECTION)]
+            per_connection = await refused(first, {"type": "create"})
+            codes += [await second.create() for _ in range(per_address - ROOMS_PER_CONNECTION)]
+            address = await refused(third, {"type": "create"})
+            server.close_room(codes[0])
+            freed = await third.create()
+            for client in (first, second, third):
+                await client.close()
+            return codes, per_connection, address, freed, len(server.rooms)
+
+    codes, per_connection, address, freed, open_rooms = asyncio.run(scenario())
+    assert len(set(codes)) == per_address
+    assert per_connection.startswith(f"too many rooms: this connection created {ROOMS_PER_CONNECTION} rooms "
+                                     "still open, the most it may have")
+    assert address.startswith(f"too many rooms: {per_address} rooms created from your address are open, the most "
+                              "one address may have")
+    assert freed not in codes and open_rooms == per_address

@@ -106,3 +106,90 @@ def test_a_room_survives_kill_9_and_its_game_finishes(tmp_path):
     assert not list((data / "rooms").glob("*.json")), "a finished room is kept as its record only"
     assert json.loads(next((data / "records").glob("*.json")).read_text()) == record
     assert os.path.isdir(data / "history")
+
+
+async def drain(client: OnlineClient, quiet: float = 0.2) -> None:
+    """Take what the server sent `client` until nothing more comes for `quiet` seconds."""
+    timeout, client.timeout = client.timeout, quiet
+    try:
+        for _ in range(10_000):
+            await client.receive()
+    except TimeoutError:
+        pass
+    finally:
+        client.timeout = timeout
+
+
+async def until(client: OnlineClient, wanted: dict) -> None:
+    """Take messages until one holds every field of `wanted` (within the client's timeout each)."""
+    for _ in range(1000):
+        message = await client.receive()
+        if all(message.get(key) == value for key, value in wanted.items()):
+            return
+    raise AssertionError(f"no message like {wanted}")
+
+
+def test_after_kill_9_no_message_number_is_used_twice_and_no_step_is_missed(tmp_path):
+    """Issue 40: a seat drops and comes back (the others are sent ``presence``,
+    numbered), the server is killed before any move, started again, the seat plays
+    its turn, and only then do the others resume with the last number they took:
+    each is sent every step, and no number names two messages."""
+    data = tmp_path / "online"
+    first, port = serve(data)
+    processes = [first]
+
+    async def play() -> tuple[OnlineClient, ...]:
+        url = f"ws://127.0.0.1:{port}"
+        host, guest, watcher = OnlineClient(url), OnlineClient(url), OnlineClient(url)
+        code = await host.create()
+        await guest.join(code)
+        await watcher.spectate(code)
+        await host.start()
+        await asyncio.gather(*(drain(client) for client in (host, guest, watcher)))
+        mover = next(client for client in (host, guest) if client.view and client.view["legal"])
+        other = guest if mover is host else host
+        assert mover.socket is not None
+        mover.socket.transport.abort()  # no closing handshake: as a cable pulled out
+        await until(other, {"type": "presence", "status": "reconnecting"})
+        await mover.reconnect()
+        await asyncio.gather(*(drain(client) for client in (host, guest, watcher)))
+        assert other.presence[mover.seat] == "back" and watcher.presence[mover.seat] == "back"
+        processes[-1].send_signal(signal.SIGKILL)
+        processes[-1].wait(10)
+        processes.append((await asyncio.to_thread(serve, data, port))[0])
+        for client in (host, guest, watcher):
+            client.socket = None  # what it had not read is lost with the old connection
+        await mover.reconnect()
+        await drain(mover)
+        assert mover.view is not None and mover.view["legal"], "still the mover's turn"
+        step = mover.view["step"]
+        decide = {client.seat: bot_decider("greedy", seed=client.seat) for client in (host, guest)}
+        await mover.act(decide[mover.seat](mover.view))
+        await until(mover, {"type": "step", "step": step})
+        await other.reconnect()
+        await watcher.reconnect()
+        await asyncio.wait_for(asyncio.gather(host.follow(decide[host.seat], limit=LIMIT),
+                                              guest.follow(decide[guest.seat], limit=LIMIT),
+                                              watcher.follow(None, limit=LIMIT)), LIMIT + 5)
+        for client in (host, guest, watcher):
+            await client.close()
+        return host, guest, watcher
+
+    try:
+        clients = asyncio.run(play())
+    finally:
+        for process in processes:
+            process.kill()
+            process.wait(10)
+    record = clients[0].record
+    assert record is not None and all(client.record == record for client in clients)
+    missed = {client.seat: set(range(len(record["steps"])))
+              - {message["step"] for message in client.received if message.get("type") == "step"}
+              for client in clients}
+    assert missed == {client.seat: set() for client in clients}, "steps never told (seat -1: the spectator)"
+    for client in clients:
+        numbered: dict[int, dict] = {}
+        for message in client.received:
+            if isinstance(message.get("seq"), int):
+                assert numbered.setdefault(message["seq"], message) == message, \
+                    f"seat {client.seat}: number {message['seq']} names two messages"

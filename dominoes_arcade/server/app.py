@@ -11,7 +11,8 @@ Bad input never ends a room: a message that is not JSON, too long, of an unknown
 type, for another seat, out of turn, stale or replayed is answered with an
 ``error`` and ignored; a client sending more than `RATE` messages a second (its
 moves that were played not counted) is answered ``error`` for the excess and
-dropped past `FLOOD`.
+dropped past `FLOOD`. A connection may have `ROOMS_PER_CONNECTION` rooms it created
+open at once, an address `ROOMS_PER_ADDRESS`; a ``create`` past either is refused.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from . import protocol
 from .members import Member, new_code
 from .protocol import SPECTATOR, BadMessage
 from .room import PLAYER, Room, RoomError
-from .store import Store
+from .store import SetAside, Store
 
 RATE = 30
 """Messages a client may send in any one second; more are refused."""
@@ -45,25 +46,55 @@ IDLE_CLOSE = 300.0
 """Seconds a room with nobody connected is kept before it is closed."""
 CLOCK = 0.5
 """The longest a room's task sleeps before it looks at its clocks again."""
+ROOMS_PER_CONNECTION = 3
+"""Rooms one connection may have created and still open: a player hosts one game
+at a time (a few, to start again after leaving one)."""
+ROOMS_PER_ADDRESS = 50
+"""Rooms created from one network address that may be open at once (a school's
+network behind one address hosts a few dozen games; `serve --rooms-per-address`
+changes it, e.g. for a benchmark run from one machine)."""
 
 
 class Connection:
     """One client's WebSocket: its messages go out in order through a queue (so
-    the rooms send without waiting), and its member once it has joined."""
+    the rooms send without waiting), and its member once it has joined.
 
-    def __init__(self, socket: ServerConnection):
+    :param keep: writes a room's file; called before a message goes out when the
+        room has numbered a message past what its file holds (`Room.has_unkept_numbers`),
+        so no number reaches a client before it is on disk.
+    """
+
+    def __init__(self, socket: ServerConnection, keep: Callable[[Room], None]):
         self.socket = socket
-        self.queue: asyncio.Queue[dict[str, Any] | str | None] = asyncio.Queue()
+        self.keep = keep
+        self.queue: asyncio.Queue[tuple[Room | None, dict[str, Any] | str] | None] = asyncio.Queue()
         self.member: Member | None = None
         self.room: Room | None = None
+        self.rooms_created: list[str] = []
+        """The codes of the rooms this connection created (`ROOMS_PER_CONNECTION`)."""
         self.recent: deque[float] = deque()
+
+    @property
+    def address(self) -> str:
+        """The client's network address (its host, without the port)."""
+        remote = self.socket.remote_address
+        return str(remote[0]) if remote else ""
 
     def put(self, message: dict[str, Any] | str) -> None:
         """Send `message` (an object, or JSON text already written) after those before it."""
-        self.queue.put_nowait(message)
+        self.queue.put_nowait((self.room, message))
+
+    def close_queue(self) -> None:
+        """The writer stops once what was queued before is sent."""
+        self.queue.put_nowait(None)
 
     async def write(self) -> None:
-        while (message := await self.queue.get()) is not None:
+        while (queued := await self.queue.get()) is not None:
+            room, message = queued
+            if room is not None and room.has_unkept_numbers:
+                # Written ahead: after a kill -9 the room resumes numbering past every
+                # number a client may hold, so a resume never skips a message.
+                self.keep(room)
             try:
                 await self.socket.send(message if isinstance(message, str) else protocol.dump(message))
             except ConnectionClosed:
@@ -85,6 +116,8 @@ class Server:
     :param seeds: deals each new room (by default `secrets`: a seed nobody can guess).
     :param worker: where the bot seats think (by default the shared worker process).
     :param idle_close: seconds an empty room is kept.
+    :param rooms_per_connection: rooms one connection may have created and still open.
+    :param rooms_per_address: rooms created from one address that may be open at once.
     :param hosted: the server runs inside a player's client (Play online, Host a
         game): its rooms say so (``hosted`` in the ``room`` message), so a guest
         whose connection drops knows the room went with the host.
@@ -92,6 +125,7 @@ class Server:
 
     def __init__(self, data: Path, *, seeds: Callable[[], int] | None = None,
                  worker: BotWorker | None = None, idle_close: float = IDLE_CLOSE, bot_settings: Any = None,
+                 rooms_per_connection: int = ROOMS_PER_CONNECTION, rooms_per_address: int = ROOMS_PER_ADDRESS,
                  hosted: bool = False):
         self.store = Store(data)
         self.hosted = hosted
@@ -100,10 +134,16 @@ class Server:
         self.idle_close = idle_close
         self.bot_settings = bot_settings if bot_settings is not None else config.defaults()["bots"]
         self.rooms: dict[str, Room] = {}
+        self.rooms_per_connection, self.rooms_per_address = rooms_per_connection, rooms_per_address
+        self.creators: dict[str, str] = {}
+        """The address each open room was created from (a room resumed from the data
+        folder has none: it counts against nobody)."""
         self.tasks: dict[str, asyncio.Task] = {}
         self.wakes: dict[str, asyncio.Event] = {}
         self._server: Any = None
         self._reaper: asyncio.Task | None = None
+        self.set_aside: list[SetAside] = []
+        """The room files `start` found damaged and moved out of the way, each with why."""
 
     def _room_args(self) -> dict[str, Any]:
         return {"worker": self.worker, "history": self.store.history, "changed": self._keep, "hosted": self.hosted}
@@ -112,9 +152,11 @@ class Server:
         self.store.save(room)
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> None:
-        """Resume the kept rooms, then listen on `host`:`port` (0: any free port)."""
+        """Resume the kept rooms (setting the damaged ones aside: `set_aside`), then
+        listen on `host`:`port` (0: any free port)."""
         for room in self.store.load(**self._room_args()):
             self._open(room)
+        self.set_aside = self.store.set_aside
         self._server = await serve(self._handle, host, port, max_size=protocol.MAX_MESSAGE * 4, compression=None)
         self._reaper = asyncio.create_task(self._reap())
 
@@ -146,7 +188,7 @@ class Server:
 
     # -- a connection ------------------------------------------------------------------------
     async def _handle(self, socket: ServerConnection) -> None:
-        connection = Connection(socket)
+        connection = Connection(socket, self._keep)
         writer = asyncio.create_task(connection.write())
         closing: asyncio.Task | None = None
         try:
@@ -156,7 +198,7 @@ class Server:
                 count = connection.flooding(time.monotonic())
                 if count > FLOOD:
                     connection.put(protocol.error("too many messages: disconnected"))
-                    connection.put(None)  # the writer stops once that is sent
+                    connection.close_queue()
                     closing = asyncio.create_task(self._drop(socket, writer))
                     continue
                 if count > RATE:
@@ -174,7 +216,7 @@ class Server:
             pass
         finally:
             self._left(connection)
-            connection.put(None)  # what was queued goes out first
+            connection.close_queue()  # what was queued goes out first
             with contextlib.suppress(asyncio.CancelledError):
                 await writer
                 if closing is not None:
@@ -202,8 +244,11 @@ class Server:
         if kind == "ping":
             connection.put({"type": "pong", "ref": ref})
         elif kind == "create":
+            self._may_create(connection)
             room = Room(new_code(self.rooms), self.seeds(), **self._room_args())
             self._open(room)
+            connection.rooms_created.append(room.code)
+            self.creators[room.code] = connection.address
             self._enter(connection, room, room.join(), ref)
             self._keep(room)
         elif kind in ("join", "spectate", "resume"):
@@ -232,6 +277,19 @@ class Server:
                 self.wake(room)
             elif kind == "view":
                 connection.put(room.view_for(member) or room.lobby())
+
+    def _may_create(self, connection: Connection) -> None:
+        """:raises RoomError: when `connection`, or its address, has as many rooms
+        open as it may (the rooms close once empty for `idle_close` seconds)."""
+        mine = sum(code in self.rooms for code in connection.rooms_created)
+        if mine >= self.rooms_per_connection:
+            raise RoomError(f"too many rooms: this connection created {mine} rooms still open, the most it may "
+                            f"have; a room closes once nobody has been in it for {self.idle_close:g} seconds")
+        ours = sum(address == connection.address for address in self.creators.values())
+        if ours >= self.rooms_per_address:
+            raise RoomError(f"too many rooms: {ours} rooms created from your address are open, the most one "
+                            f"address may have; a room closes once nobody has been in it for "
+                            f"{self.idle_close:g} seconds")
 
     def _enter(self, connection: Connection, room: Room, member: Member, ref: Any) -> None:
         """`member` joined `room` on `connection`: its token, then what it may see."""
@@ -322,6 +380,7 @@ class Server:
     def close_room(self, code: str) -> None:
         """Close room `code`: gone from the server and from its data folder."""
         room = self.rooms.pop(code)
+        self.creators.pop(code, None)
         self.store.forget(room)
         self.tasks.pop(code).cancel()
         self.wakes.pop(code, None)

@@ -30,8 +30,24 @@ def new_code(taken: set[str] | dict[str, Any]) -> str:
     return code
 
 
+def is_code(text: object) -> bool:
+    """Whether `text` is a room code as `new_code` makes them (so it names a file in
+    the server's data folder and nothing else)."""
+    return isinstance(text, str) and len(text) == CODE_LENGTH and all(letter in CODE_LETTERS for letter in text)
+
+
+TOKEN_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+"""The letters of a token (`new_token`: URL-safe base64)."""
+TOKEN_LENGTH = 32
+
+
 def new_token() -> str:
-    return secrets.token_urlsafe(24)
+    return secrets.token_urlsafe(TOKEN_LENGTH * 3 // 4)
+
+
+def is_token(text: object) -> bool:
+    """Whether `text` is a seat's token as `new_token` makes them."""
+    return isinstance(text, str) and len(text) == TOKEN_LENGTH and TOKEN_LETTERS.issuperset(text)
 
 
 class Outlet(Protocol):
@@ -54,6 +70,10 @@ class Member:
         self.base = sent
         """The sequence number of the first message kept in `outbox`, less one (the
         older ones are no longer kept: `KEPT`)."""
+        self.kept = sent
+        """The last sequence number written in the room's file: a message numbered
+        past it may go out only once it is written (`Room.has_unkept_numbers`), so a
+        server killed and started again never numbers two messages alike."""
         self.outbox: list[str] = []
         """The messages kept for a resend, as the JSON text sent (a third of the
         memory of the objects)."""

@@ -12,11 +12,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..bots import DIFFICULTIES
 from ..engine import CHANCE, InvalidNotation, OptionError, UnknownGame, game_options, parse_action
 from ..engine.match import Match
+from ..engine.record_format import shorten
 from ..session import ActionRefused, BotFailed, GameOver, RemoteSeat, Session, StepApplied
 from ..session.bot_worker import BotWorker
 from . import protocol
@@ -40,6 +41,55 @@ def _is_seconds(value: Any) -> bool:
 
 def seat_name(seat: int) -> str:
     return f"Seat {seat + 1}"
+
+
+class Setup(NamedTuple):
+    """A room's setup, checked (`checked_setup`): what the host chose in the lobby."""
+
+    game: str
+    options: dict[str, Any]
+    kinds: list[str]
+    """Each seat's kind: `PLAYER` or a bot difficulty (never a bot spec: a room
+    names no program to run)."""
+    turn_timer: float | None
+    grace: float
+    bot: str
+
+
+def checked_setup(game: Any, options: Any, kinds: Any, turn_timer: Any, grace: Any, bot: Any) -> Setup:
+    """The setup these values make, checked as the lobby checks a host's ``setup``
+    (a room file kept by the server is checked the same way when it is loaded).
+
+    :raises RoomError: saying which value is wrong.
+    """
+    if not isinstance(options, dict) or not isinstance(kinds, list) or not kinds:
+        raise RoomError("options is an object and seats a list of seat kinds")
+    for kind in kinds:
+        if kind != PLAYER and kind not in DIFFICULTIES:
+            raise RoomError(f"a seat is {PLAYER!r} or a bot: {', '.join(DIFFICULTIES)}, not {_shown(kind)}")
+    try:
+        match = Match(str(game), options=session_options(str(game), options, len(kinds)), seed=0)
+    except (UnknownGame, OptionError, ValueError, TypeError) as error:
+        raise RoomError(f"that game cannot be set up: {error}") from None
+    if match.num_players != len(kinds):
+        raise RoomError(f"{game} is played by {match.num_players}, not {len(kinds)}")
+    if turn_timer is not None and (not _is_seconds(turn_timer) or not 1 <= turn_timer <= MAX_TIMER):
+        raise RoomError(f"the turn timer is off (null) or 1 to {MAX_TIMER:g} seconds, not {_shown(turn_timer)}")
+    if not _is_seconds(grace) or not 0 <= grace <= MAX_TIMER:
+        raise RoomError(f"the grace period is 0 to {MAX_TIMER:g} seconds, not {_shown(grace)}")
+    if bot not in DIFFICULTIES:
+        raise RoomError(f"the stand-in bot is one of {', '.join(DIFFICULTIES)}, not {_shown(bot)}")
+    return Setup(str(game), dict(options), list(kinds), turn_timer, float(grace), bot)
+
+
+def session_options(game: str, options: dict[str, Any], players: int) -> dict[str, Any]:
+    """The session's options: ``players`` is the seat count where the game has it."""
+    return {**options, "players": players} if "players" in game_options(game) else dict(options)
+
+
+def _shown(value: Any) -> str:
+    """`value` quoted in an error, cut short (a value may come from anyone)."""
+    return shorten(repr(value), 40)
 
 
 class Room:
@@ -106,6 +156,17 @@ class Room:
         return member
 
     @property
+    def has_unkept_numbers(self) -> bool:
+        """Whether a member was sent a message numbered past what the room's file
+        holds (the server keeps the room before such a message goes out)."""
+        return any(member.sent != member.kept for member in self.members.values())
+
+    def numbers_kept(self) -> None:
+        """The room's file now holds every member's last sequence number."""
+        for member in self.members.values():
+            member.kept = member.sent
+
+    @property
     def is_empty(self) -> bool:
         return not any(member.connected for member in self.members.values())
 
@@ -142,44 +203,27 @@ class Room:
         self._host_only(token)
         if self.started:
             raise RoomError("the game has already started")
-        game = message.get("game", self.game)
-        options = message.get("options", self.options)
-        kinds = message.get("seats", self.kinds)
-        if not isinstance(options, dict) or not isinstance(kinds, list) or not kinds:
-            raise RoomError("options is an object and seats a list of seat kinds")
-        for kind in kinds:
-            if kind != PLAYER and kind not in DIFFICULTIES:
-                raise RoomError(f"a seat is {PLAYER!r} or a bot: {', '.join(DIFFICULTIES)}, not {kind!r}")
-        try:
-            match = Match(str(game), options=self._options(str(game), options, len(kinds)), seed=0)
-        except (UnknownGame, OptionError, ValueError, TypeError) as error:
-            raise RoomError(f"that game cannot be set up: {error}") from None
-        if match.num_players != len(kinds):
-            raise RoomError(f"{game} is played by {match.num_players}, not {len(kinds)}")
+        setup = checked_setup(message.get("game", self.game), message.get("options", self.options),
+                              message.get("seats", self.kinds), message.get("turn_timer", self.turn_timer),
+                              message.get("grace", self.grace), message.get("bot", self.bot))
         players = self.players
-        if kinds.count(PLAYER) < len(players):
+        if setup.kinds.count(PLAYER) < len(players):
             raise RoomError(f"{len(players)} players have joined: keep at least {len(players)} player seats")
-        timer = message.get("turn_timer", self.turn_timer)
-        grace = message.get("grace", self.grace)
-        bot = message.get("bot", self.bot)
-        if timer is not None and (not _is_seconds(timer) or not 1 <= timer <= MAX_TIMER):
-            raise RoomError(f"the turn timer is off (null) or 1 to {MAX_TIMER:g} seconds")
-        if not _is_seconds(grace) or not 0 <= grace <= MAX_TIMER:
-            raise RoomError(f"the grace period is 0 to {MAX_TIMER:g} seconds")
-        if bot not in DIFFICULTIES:
-            raise RoomError(f"the stand-in bot is one of {', '.join(DIFFICULTIES)}")
-        self.game, self.options, self.kinds = str(game), dict(options), list(kinds)
-        self.turn_timer, self.grace, self.bot = timer, float(grace), bot
-        seats = [seat for seat, kind in enumerate(kinds) if kind == PLAYER]
+        self.set_up(setup)
+        seats = [seat for seat, kind in enumerate(setup.kinds) if kind == PLAYER]
         for member, seat in zip(players, seats, strict=False):  # in the order they joined
             member.seat = seat
         self.tell_lobby()
         self.changed(self)
 
+    def set_up(self, setup: Setup) -> None:
+        """Take `setup` (checked by `checked_setup`) as the room's."""
+        self.game, self.options, self.kinds = setup.game, setup.options, setup.kinds
+        self.turn_timer, self.grace, self.bot = setup.turn_timer, setup.grace, setup.bot
+
     @staticmethod
     def _options(game: str, options: dict[str, Any], players: int) -> dict[str, Any]:
-        """The session's options: ``players`` is the seat count where the game has it."""
-        return {**options, "players": players} if "players" in game_options(game) else dict(options)
+        return session_options(game, options, players)
 
     def start(self, token: Any, steps: list[str] | None = None) -> None:
         """The host starts the game once every player seat is taken (`steps`: a game
