@@ -100,3 +100,21 @@ def test_a_player_who_drops_is_announced_at_the_table(app):
             table.exit()
             for game in games:
                 served.loop.call_soon_threadsafe(game.cancel)
+
+
+def test_a_whole_online_cyprus_game_at_the_table_shows_each_round_end_as_told(app):
+    """Cyprus online at the table, three players and a bot: a step that needs a new
+    sample of the hidden tiles is laid out from the state *before* it and then
+    animated (laid from the state after it, a round's last tile was animated onto
+    the next round's empty star: IndexError); every frame's faces are checked
+    against what the seat was told."""
+    with serving(seed=3) as served:
+        link, others, games = open_linked_room(served, "cyprus", ["player", "player", "player", "easy"])
+        table = open_table(app, online_setup(link))
+        try:
+            decisions = play_online_table(app, table, random.Random(3))
+        finally:
+            table.exit()
+        finish_others(served, others, games)
+    assert decisions > 5 and table.state.is_terminal and table.state.round_number >= 2
+    assert table.state.scores() == link.record["scores"]

@@ -36,7 +36,12 @@ def feed(game: ToldGame, messages: list[dict]) -> list:
     shown = []
     for message in messages:
         if message["type"] == "step":
-            shown += game.play(message) or [game.lay(message)]
+            played = game.play(message)
+            if played and isinstance(played[-1], Rebuilt):  # laid out afresh first: the step on the next call
+                shown += played
+                played = game.play(message)
+                assert played and isinstance(played[-1], StepApplied), "the step fits the state laid for it"
+            shown += played or [game.lay(message)]
         else:
             rebuilt = game.take_view(message)
             shown += [rebuilt] if rebuilt else []

@@ -11,6 +11,7 @@ separate ``dominoes-arcade serve``. No pygame here.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import threading
 from pathlib import Path
@@ -100,13 +101,17 @@ class HostedServer:
             return
 
     async def _shut(self) -> None:
-        """Close the server, then end what its rooms and connections left running."""
+        """Close the server, then end what its rooms and connections left running.
+        The close is bounded (a guest slow to answer the closing handshake is cut
+        off), so that every task has ended before `close` stops the loop: a task
+        left pending there is destroyed with a traceback on the player's terminal."""
         if self._server is not None:
-            await self._server.close()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._server.close(), CLOSE_SECONDS / 2)
         others = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
         for task in others:
             task.cancel()
-        await asyncio.gather(*others, return_exceptions=True)
+        await asyncio.wait_for(asyncio.gather(*others, return_exceptions=True), CLOSE_SECONDS / 3)
 
     @property
     def is_running(self) -> bool:

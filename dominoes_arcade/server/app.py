@@ -46,6 +46,8 @@ IDLE_CLOSE = 300.0
 """Seconds a room with nobody connected is kept before it is closed."""
 CLOCK = 0.5
 """The longest a room's task sleeps before it looks at its clocks again."""
+DRAIN_SECONDS = 2.0
+"""The most `close` waits for the messages already queued to reach their clients."""
 ROOMS_PER_CONNECTION = 3
 """Rooms one connection may have created and still open: a player hosts one game
 at a time (a few, to start again after leaving one)."""
@@ -142,6 +144,8 @@ class Server:
         self.wakes: dict[str, asyncio.Event] = {}
         self._server: Any = None
         self._reaper: asyncio.Task | None = None
+        self.writers: dict[Connection, asyncio.Task] = {}
+        """Each open connection's writer task (`close` lets them finish first)."""
         self.set_aside: list[SetAside] = []
         """The room files `start` found damaged and moved out of the way, each with why."""
 
@@ -169,6 +173,12 @@ class Server:
             self._reaper.cancel()
         for task in self.tasks.values():
             task.cancel()
+        # What each client was sent goes out before the goodbye (a host who closes the
+        # app at the game's end must not cut the others off before their game_over).
+        for connection in self.writers:
+            connection.close_queue()
+        if self.writers:
+            await asyncio.wait(list(self.writers.values()), timeout=DRAIN_SECONDS)
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -190,6 +200,7 @@ class Server:
     async def _handle(self, socket: ServerConnection) -> None:
         connection = Connection(socket, self._keep)
         writer = asyncio.create_task(connection.write())
+        self.writers[connection] = writer
         closing: asyncio.Task | None = None
         try:
             async for text in socket:
@@ -215,6 +226,7 @@ class Server:
         except ConnectionClosed:
             pass
         finally:
+            self.writers.pop(connection, None)
             self._left(connection)
             connection.close_queue()  # what was queued goes out first
             with contextlib.suppress(asyncio.CancelledError):

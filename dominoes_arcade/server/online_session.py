@@ -36,7 +36,7 @@ from .. import history
 from ..engine import Action, Event, IllegalAction
 from ..engine.records import Record
 from ..session.base import SessionBase
-from ..session.events import GameGone, GameOver, Notice, TurnChanged
+from ..session.events import GameGone, GameOver, Notice, StepApplied, StepLaid, TurnChanged
 from ..session.seats import BotSeat, HumanSeat, Seat
 from .told import ToldGame
 
@@ -142,8 +142,9 @@ class OnlineSession(SessionBase):
             elif kind == "presence" and message["seat"] != self.seat and message["status"] in PRESENCE:
                 self.events.append(Notice(PRESENCE[message["status"]].format(seat=f"Seat {message['seat'] + 1}")))
             elif kind == "link" and message["status"] == "lost":
-                self.gone = True
-                self.events.append(GameGone(*GONE[message.get("reason")]))
+                if self.told is None and not any(m["type"] == "game_over" for m in self._pending):
+                    self.gone = True  # (a game whose end was told is played out to the end)
+                    self.events.append(GameGone(*GONE[message.get("reason")]))
             elif kind == "link":
                 self.events.append(Notice(LINK[message["status"]]))
                 if message["status"] == "connected":  # a move sent as the line dropped may be lost:
@@ -201,7 +202,9 @@ class OnlineSession(SessionBase):
                 shown = [self.match.lay(message)]
         self._waited = 0.0
         self.events += shown
-        return True
+        # A table laid out afresh alone (`Rebuilt`): it shows the state before the
+        # step, which is played on the next tick, animated from there.
+        return isinstance(shown[-1], StepApplied | StepLaid)
 
     def _changed(self) -> None:
         self.version += 1

@@ -83,6 +83,8 @@ class ToldGame:
         """A full state consistent with the first so many steps told, kept where a
         shadow was sampled for a step (a round's end, every hand shown): the steps
         since may be played again on it with other hidden choices."""
+        self._laid_for: tuple[int, tuple[Action, list[Event], State]] | None = None
+        """The step (its index) the shadow was just laid out for (`_lay_before`), fitted."""
         self.rng = random.Random(seed)
         self.resampled = 0
         """How many times a shadow was sampled afresh (a measure, for the tests)."""
@@ -100,26 +102,41 @@ class ToldGame:
 
     # -- a step ------------------------------------------------------------------------------
     def play(self, message: dict[str, Any]) -> list[Rebuilt | StepApplied] | None:
-        """Play the ``step`` `message` in the shadow: its `StepApplied` (after a
-        `Rebuilt` when a new shadow had to be sampled), or None when no shadow fits
-        (nothing changes; `lay` it, or wait for a view first)."""
+        """Play the ``step`` `message` in the shadow: its `StepApplied`; or, when a
+        new shadow had to be sampled, a `Rebuilt` alone (the step is not played yet:
+        call again); or None when no shadow fits (nothing changes; `lay` it, or
+        wait for a view first)."""
+        laid_for, self._laid_for = self._laid_for, None
+        if laid_for is not None and laid_for[0] == len(self.steps):
+            shown = [self._played(message, *laid_for[1])]  # laid for this step last time: now the step
+            self.anchor = (len(self.steps), self.state.clone())
+            return shown
         if not self.stale:
             fitted = self._fit(self.state, message)
             if fitted is not None:
                 return [self._played(message, *fitted)]
-        fitted = self._sample(message)
-        if fitted is None:
+        sampled = self._sample(message)
+        if sampled is None:
             return None
-        self.stale = False
         self.resampled += 1
-        shown = [Rebuilt(len(self.steps)), self._played(message, *fitted)]
-        self.anchor = (len(self.steps), self.state.clone())
-        return shown
+        return self._lay_before(*sampled)
+
+    def _lay_before(self, before: State, fitted: tuple[Action, list[Event], State]) -> list[Rebuilt | StepApplied]:
+        """The shadow becomes `before` (a state the step fits), told as `Rebuilt`
+        alone: the table lays it out from the state as it is *before* the step, and
+        the step itself (`fitted`) comes with the next call to `play`. Together, the
+        table would lay out the state after the step and then animate the step over
+        it (at a round's end, over the next round's empty table)."""
+        self.stale = False
+        self.state = before
+        self._laid_for = (len(self.steps), fitted)
+        return [Rebuilt(len(self.steps))]
 
     def play_from_record(self, message: dict[str, Any], record: Record) -> list[Rebuilt | StepApplied] | None:
-        """Play the ``step`` `message` from the true state before it, which the game's
-        `record` (told at its end, seed included) gives: the last steps of a game
-        that show what the views never did (the hidden tiles that count at the end)."""
+        """Lay the shadow at the true state before the ``step`` `message`, which the
+        game's `record` (told at its end, seed included) gives (`Rebuilt`; `play`
+        then plays the step): the last steps of a game that show what the views
+        never did (the hidden tiles that count at the end)."""
         try:
             state = Match.from_record(record, at=len(self.steps)).state
             true_step = record.steps[len(self.steps)]
@@ -128,8 +145,7 @@ class ToldGame:
         fitted = self._fit(state, {**message, "action": true_step})  # the step itself, not one like it
         if fitted is None:
             return None
-        self.stale = False
-        return [Rebuilt(len(self.steps)), self._played(message, *fitted)]
+        return self._lay_before(state, fitted)
 
     def lay(self, message: dict[str, Any]) -> StepLaid:
         """Take the ``step`` `message` without playing it: the shadow waits for the next view."""
@@ -175,10 +191,11 @@ class ToldGame:
                 return action, events, trial
         return None
 
-    def _sample(self, message: dict[str, Any]) -> tuple[Action, list[Event], State] | None:
+    def _sample(self, message: dict[str, Any]) -> tuple[State, tuple[Action, list[Event], State]] | None:
         """A new shadow: the latest view determinized (or, every other try, the
         `anchor` when it is later), the steps told since played again on it with
-        fresh hidden choices, then `message`'s step; None when `TRIES` do not fit."""
+        fresh hidden choices; it and `message`'s step fitted on it, or None when
+        `TRIES` do not fit."""
         if self.view is None or self.view_step > len(self.steps):
             return None
         view = self._revealed(message) or self.view
@@ -198,7 +215,7 @@ class ToldGame:
             else:
                 fitted = self._fit(state, message)
                 if fitted is not None:
-                    return fitted
+                    return state, fitted
         return None
 
     def _revealed(self, message: dict[str, Any]) -> State | None:

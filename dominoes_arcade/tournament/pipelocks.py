@@ -61,6 +61,9 @@ class PipeLock:
             with contextlib.suppress(BlockingIOError, InterruptedError):
                 if os.read(self._read, 1):
                     return True
+                # End of file: every process that could give a token back is gone
+                # (poll would answer at once for ever).
+                raise BrokenPipeError("the lock's pipe has no writer left")
             if not block:
                 return False
             if deadline is None:
