@@ -17,9 +17,9 @@ One command a line; blank lines and lines starting with ``#`` are skipped:
   ``game over``...).
 - ``wait SECONDS`` waits.
 - ``play`` plays with the keyboard from then on: Enter, pressed whenever the
-  screen settles (and every `PLAY_EVERY` seconds while something moves), makes
-  whatever move the focus offers and confirms whatever asks (start the app with
-  ``--exit-when-over``).
+  screen settles (and every `PLAY_EVERY` seconds while something moves; the first
+  time only once it settles), makes whatever move the focus offers and confirms
+  whatever asks (start the app with ``--exit-when-over``).
 
 Each wait gives up after `WAIT_LIMIT` seconds: the script then says on stderr
 which line it was stuck on and the app closes with exit code 1.
@@ -41,7 +41,10 @@ WAIT_LIMIT = 90.0
 """Seconds a `click`, `choose` or `screen` waits for what it needs."""
 PLAY_SETTLED = 0.02
 """Seconds, at least, between two presses of Enter while the script plays."""
-PLAY_EVERY = 0.1
+PLAY_FIRST_LIMIT = 10.0
+"""Seconds the first press of `play` waits for the screen to settle before it is
+pressed anyway."""
+PLAY_EVERY = 0.03
 """Seconds after which the playing script presses Enter while something moves."""
 COMMANDS = ("key", "text", "click", "choose", "screen", "wait", "play")
 
@@ -210,11 +213,19 @@ class Script:
 
     def _play(self, app, argument: str, waited: float) -> bool:
         # As a player: a press once the screen has settled (the loop idles, waiting
-        # for input), or after a moment while something keeps moving (a lifted
-        # tile pulses until it is put down).
+        # for input), or after a moment while something keeps moving (the focus
+        # pulses for a while after each press). The first press waits for the
+        # screen to settle, as a player looks before the first move: the loop's
+        # idle frames at a decision are then met in every game.
         now = time.monotonic()
-        if (not app.live and now - self._last_press >= PLAY_SETTLED) or now - self._last_press >= PLAY_EVERY:
+        settled = not app.live and now - self._last_press >= PLAY_SETTLED
+        if self._clicks == 0:
+            due = settled or waited >= PLAY_FIRST_LIMIT
+        else:
+            due = settled or now - self._last_press >= PLAY_EVERY
+        if due:
             self._last_press = now
+            self._clicks += 1
             for event in key_events(pygame.K_RETURN):
                 pygame.event.post(event)
         return False
