@@ -13,10 +13,10 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+from side_by_side import finish_all
 
 EXAMPLES = Path(__file__).parent.parent / "tournaments" / "examples"
 TIMEOUT = 30
@@ -36,17 +36,9 @@ def run_all(cases: dict[str, tuple[list[str], dict[str, str]]]) -> dict[str, sub
     started = {name: subprocess.Popen([sys.executable, "-m", "dominoes_arcade", *args], env=env,
                                       stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
                for name, (args, env) in cases.items()}
-    done, hung = {}, []
-    deadline = time.monotonic() + TIMEOUT
-    for name, process in started.items():
-        try:
-            out, err = process.communicate(timeout=max(0.1, deadline - time.monotonic()))
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.communicate()
-            hung.append(name)
-            continue
-        done[name] = subprocess.CompletedProcess(process.args, process.returncode, out.decode(), err.decode())
+    finished, hung = finish_all(started, TIMEOUT)
+    done = {name: subprocess.CompletedProcess(started[name].args, code, out, err)
+            for name, (code, out, err) in finished.items()}
     assert not hung, f"hung on a FIFO: {', '.join(hung)}"
     return done
 

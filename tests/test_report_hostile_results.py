@@ -12,12 +12,12 @@ import resource
 import shutil
 import subprocess
 import sys
-import time
 import tomllib
 from pathlib import Path
 
 import pytest
 import tomli_w
+from side_by_side import finish_all
 
 EXAMPLES = Path(__file__).parent.parent / "tournaments" / "examples"
 TIMEOUT = 60
@@ -81,17 +81,8 @@ def reports(tmp_path_factory):
         started[name] = subprocess.Popen([sys.executable, "-m", "dominoes_arcade", "tournament", "report", str(path),
                                           "--out", str(path.with_suffix(".html"))],
                                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=cap_memory)
-    done, hung = {}, []
-    deadline = time.monotonic() + TIMEOUT
-    for name, process in started.items():
-        try:
-            out, err = process.communicate(timeout=max(0.1, deadline - time.monotonic()))
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.communicate()
-            hung.append(name)
-            continue
-        done[name] = (process.returncode, out.decode(), err.decode(), Path(process.args[-1]))
+    finished, hung = finish_all(started, TIMEOUT)
+    done = {name: (*finished[name], Path(started[name].args[-1])) for name in finished}
     return done, hung
 
 
