@@ -118,3 +118,32 @@ def test_a_whole_online_cyprus_game_at_the_table_shows_each_round_end_as_told(ap
         finish_others(served, others, games)
     assert decisions > 5 and table.state.is_terminal and table.state.round_number >= 2
     assert table.state.scores() == link.record["scores"]
+
+
+def test_a_guest_whose_host_leaves_is_told_at_once_and_goes_back_to_the_title(app):
+    """A room on the host's own server (``hosted``): the server going away (the host
+    quit) ends the game at the guest's table at once, with a dialog that says so
+    and takes the player back to the title; the status line stops saying anyone is
+    thinking."""
+    from test_client_support import click
+
+    with serving(seed=5, hosted=True) as served:
+        link, others, games = open_linked_room(served, "necropolis", ["player", "player"])
+        table = open_table(app, online_setup(link))
+        assert link.lobby["hosted"] is True
+        for game in games:
+            served.loop.call_soon_threadsafe(game.cancel)
+        served.run(served.server.close())  # the host quit: its server closes (code 1001)
+        end = time.monotonic() + 20
+        while app.scenes.top.name != "dialog":
+            assert time.monotonic() < end, f"no dialog: {app.toasts}"
+            run(app)
+            time.sleep(0.005)
+    dialog = app.scenes.top
+    assert dialog.title == "The host left the game"
+    assert table.session.gone and not table.waiting_for_human
+    assert table.stopped_words() == "The game has stopped"
+    [button] = dialog.focus.widgets
+    assert button.label == "Back to the title"
+    click(app, button.rect.center)
+    assert app.scenes.top.name == "title"

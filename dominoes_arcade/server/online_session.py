@@ -104,8 +104,6 @@ class OnlineSession(SessionBase):
         self._heard = len(link.told())
         """Messages told before the table opened: the game's are taken, their notices
         (the lobby's comings and goings) are old news and not toasted."""
-        self.gone = False
-        """The link is lost for good (`GameGone` told): nothing more will come."""
         self._pending: deque[dict[str, Any]] = deque()
         self._waited = 0.0
         self._acted_at = -1

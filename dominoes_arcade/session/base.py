@@ -33,6 +33,9 @@ class SessionBase:
     """Bumped whenever the state changes: selections and answers belong to one version."""
     _human_steps: tuple[int, list[int]] = (-1, [])
     first_own_step = 0
+    gone = False
+    """The game can no longer go on from here (an online game whose connection is
+    lost for good: `GameGone`); nobody is thinking any more."""
     """The first step the seats played themselves (later than 0 where the steps
     before were laid for them, as in a lesson's short game)."""
 

@@ -196,6 +196,11 @@ class TableScene(SessionSide, TableHooks, Scene):
         if self.can_decide:
             self.picker.sync()  # a new decision puts the focus on its first source
 
+    def stopped_words(self) -> str | None:
+        """What the status line says of a game that can no longer go on here (an
+        online game whose host left), instead of whose turn it is; else None."""
+        return "The game has stopped" if self.session.gone else None
+
     def is_animating(self) -> bool:
         """Every frame while the game moves on (bots, chance, a summary held, a replay,
         a hint coming); still while the human's decision waits with nothing moving."""

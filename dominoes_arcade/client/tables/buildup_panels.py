@@ -200,6 +200,8 @@ class BuildUpPainter:
         state = table.state
         if state.is_terminal:
             return "Game over"
+        if table.stopped_words():
+            return table.stopped_words()
         if table.summary is not None:
             return f"Hand {table.summary.hand} scored"
         seat = state.current_player

@@ -45,6 +45,8 @@ def status_text(table: CyprusTable) -> str:
         return "Round over"
     if state.is_terminal:
         return "Game over"
+    if table.stopped_words():
+        return table.stopped_words()
     seat = state.current_player
     spinner = f"{table.preset.suit}-{table.preset.suit}"
     if seat < 0:

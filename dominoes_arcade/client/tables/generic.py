@@ -174,6 +174,8 @@ class GenericTable(TableScene):
         state = self.state
         if state.is_terminal:
             return "Game over"
+        if self.stopped_words():
+            return self.stopped_words()
         if self.can_decide:
             return f"{self.seat_name(state.current_player)}, your move: pick a button below"
         if state.is_chance:

@@ -237,6 +237,8 @@ class NecropolisPainter:
                 note = "draws from the necropolis."
             elif state.held >= 0:
                 note = "is deciding what to do with the drawn tile."
+            elif table.stopped_words():
+                note = f"{table.stopped_words()}."
             else:
                 note = "moves next." if table.setup.record is not None else "is thinking..."
         heading = fitted(style, heading, LARGE, STATUS_PANEL.width - 36, bold=True)
