@@ -6,6 +6,7 @@ same game (same seed, same decisions) played without drops."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 
 import pytest
@@ -55,3 +56,22 @@ def test_dropped_clients_rejoin_and_the_game_ends_as_without_drops(game_name, se
     told = [m for m in watchers[0].received if m.get("type") == "presence"]
     assert {m["seat"] for m in told if m["status"] == "reconnecting"} == set(drops)
     assert {m["seat"] for m in told if m["status"] == "back"} == set(drops)
+
+
+@pytest.mark.parametrize("hosted", [False, True])
+def test_a_hosted_rooms_host_who_leaves_is_not_announced_as_reconnecting(hosted):
+    """On a `serve` server a player who drops is "reconnecting" to the others; on
+    the host's own server the host's connection ends only as the host leaves (the
+    server goes next, and its going says the host left), so nothing is said."""
+    async def play() -> list[dict]:
+        async with running(hosted=hosted) as server:
+            (host, guest), _ = await open_room(server, "necropolis", ["player", "player"])
+            await host.close()
+            with contextlib.suppress(TimeoutError):
+                while True:  # what the guest is told in the next half second
+                    await asyncio.wait_for(guest.receive(), 0.5)
+            await guest.close()
+            return [m for m in guest.received if m.get("type") == "presence" and m["seat"] == 0]
+
+    told = asyncio.run(play())
+    assert [m["status"] for m in told] == ([] if hosted else ["reconnecting"])

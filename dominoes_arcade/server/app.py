@@ -245,7 +245,8 @@ class Server:
         if member is None or room is None or member.outlet is not connection:
             return
         member.detach()
-        room.presence(member, "reconnecting")
+        if not (room.hosted and member.token == room.host):  # a hosted room's host is leaving: the server goes next
+            room.presence(member, "reconnecting")
         if not room.started:
             room.tell_lobby()
         self.wake(room)

@@ -325,9 +325,11 @@ class LobbyScene(MenuScene):
         self.app.scenes.pop()
 
     def exit(self) -> None:
-        self.link.close()
+        # The host's server first: its goodbye tells the others the host left (the
+        # host's link closed first, they were told the host was reconnecting).
         if self.hosted is not None:
             self.hosted.close()
+        self.link.close()
 
     # -- drawing -------------------------------------------------------------------------
     def static_key(self) -> tuple:
