@@ -61,7 +61,7 @@ class Command:
     argument: str
 
     def __str__(self) -> str:
-        return f"line {self.number} ({self.verb} {self.argument})".replace(" )", ")")
+        return f"line {self.number} ({' '.join(filter(None, (self.verb, self.argument)))})"
 
 
 def parse(text: str, source: str = "script") -> list[Command]:
@@ -137,7 +137,8 @@ class Script:
         self._since: float | None = None
         """When the current command started waiting (monotonic seconds)."""
         self._last_press = 0.0
-        self._clicks = 0
+        self._presses = 0
+        """Clicks or key presses the current command has made."""
 
     @property
     def done(self) -> bool:
@@ -157,7 +158,7 @@ class Script:
         if finished:
             self.index += 1
             self._since = None
-            self._clicks = 0
+            self._presses = 0
         elif command.verb != "play" and now - self._since > WAIT_LIMIT:
             self.failed = f"{command}: still waiting after {WAIT_LIMIT:g} s (the screen is {screen_name(app)!r})"
             self.say(self.failed)
@@ -196,10 +197,10 @@ class Script:
             return False
         if widget.text == value:
             return True
-        if self._clicks > len(getattr(widget, "choices", ())) + 1:
+        if self._presses > len(getattr(widget, "choices", ())) + 1:
             return False  # been round every choice: let the wait run out, naming the line
-        if self._clicks == 0 or time.monotonic() - self._last_press > 0.1:  # one step, then look
-            self._clicks += 1
+        if self._presses == 0 or time.monotonic() - self._last_press > 0.1:  # one step, then look
+            self._presses += 1
             self._last_press = time.monotonic()
             control = widget.control_rect
             click(app, (control.right - 8, control.centery))
@@ -219,13 +220,13 @@ class Script:
         # idle frames at a decision are then met in every game.
         now = time.monotonic()
         settled = not app.live and now - self._last_press >= PLAY_SETTLED
-        if self._clicks == 0:
+        if self._presses == 0:
             due = settled or waited >= PLAY_FIRST_LIMIT
         else:
             due = settled or now - self._last_press >= PLAY_EVERY
         if due:
             self._last_press = now
-            self._clicks += 1
+            self._presses += 1
             for event in key_events(pygame.K_RETURN):
                 pygame.event.post(event)
         return False

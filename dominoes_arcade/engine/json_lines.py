@@ -10,7 +10,8 @@ history, its saved game) without letting a damaged line crash the program.
   parsed, then `float()` of it raises `OverflowError`;
 - a lone surrogate escape (``"\\ud800"``): a string that cannot be encoded, so
   printing or writing it raises `UnicodeEncodeError`;
-- ``NaN`` and ``Infinity``, which are not JSON;
+- ``NaN`` and ``Infinity``, which are not JSON, and a number too big for a float
+  (``1e999``), which Python reads as infinity;
 - a line of any length.
 
 `parse_line` refuses all of them with one `BadLine` (a `ValueError`) whose
@@ -24,6 +25,7 @@ report parses tens of thousands of lines (this costs about 1.7 times
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Any
 
@@ -39,6 +41,8 @@ so a number read from a line always converts to a float."""
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_BIG_EXPONENT = re.compile(r"[eE]\+?\d{3}")
+"""An exponent of three digits or more: the only way a JSON number overflows a float."""
 
 
 class BadLine(ValueError):
@@ -52,17 +56,24 @@ def _bounded_int(digits: str) -> int:
 
 
 def _no_constant(name: str) -> Any:
-    raise BadLine(f"{name} is not a JSON number")
+    raise BadLine(f"not JSON: {name} is not a JSON number")
 
 
-def _check_depth(text: str) -> None:
-    if text.count("[") + text.count("{") <= MAX_DEPTH:
+def _finite_float(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):
+        raise BadLine(f"not JSON: {text[:20]} is not a finite number")
+    return number
+
+
+def _check_depth(text: str, depth: int) -> None:
+    if text.count("[") + text.count("{") <= depth:
         return  # too few brackets to nest too deeply: the common case, at once
     level = 0
     for bracket in _NOT_BRACKET.sub("", _STRING.sub('""', text)):
         level += 1 if bracket in "[{" else -1
-        if level > MAX_DEPTH:
-            raise BadLine(f"nested more than {MAX_DEPTH} levels deep")
+        if level > depth:
+            raise BadLine(f"nested more than {depth} levels deep")
 
 
 def _check_strings(value: Any) -> None:
@@ -84,24 +95,28 @@ def _check_strings(value: Any) -> None:
                               "which is not text") from None
 
 
-def parse_line(text: str, limit: int = MAX_LINE_BYTES) -> Any:
+def parse_line(text: str, limit: int = MAX_LINE_BYTES, depth: int = MAX_DEPTH) -> Any:
     """The JSON value of one line of text (its newline may be left on).
 
     :raises BadLine: for text that is not JSON, longer than `limit` characters,
-        nested more than `MAX_DEPTH` deep, with an integer of more than
-        `MAX_INT_DIGITS` digits, ``NaN`` or ``Infinity``, or a lone surrogate.
+        nested more than `depth` deep, with an integer of more than
+        `MAX_INT_DIGITS` digits, ``NaN``, ``Infinity`` or a number beyond a float's
+        range, or a lone surrogate.
     """
     if len(text) > limit:
         raise BadLine(f"too long: {len(text)} characters (at most {limit})")
-    _check_depth(text)
+    _check_depth(text, depth)
+    # A float hook would cost a call per float (a journal line holds hundreds): only
+    # a line with a long exponent can overflow, and only such a line gets it.
+    floats = _finite_float if _BIG_EXPONENT.search(text) else None
     try:
         # The integer hook costs a call per integer, a third more than `json.loads`
         # alone; looking for a long run of digits first cost more.
-        value = json.loads(text, parse_int=_bounded_int, parse_constant=_no_constant)
+        value = json.loads(text, parse_int=_bounded_int, parse_constant=_no_constant, parse_float=floats)
     except json.JSONDecodeError as error:
         raise BadLine(f"not JSON: {error}") from None
     except RecursionError:  # the depth check counts brackets as JSON does: a safety net
-        raise BadLine(f"nested more than {MAX_DEPTH} levels deep") from None
+        raise BadLine(f"nested more than {depth} levels deep") from None
     if _SURROGATE_ESCAPE.search(text):  # UTF-8 text itself cannot hold a surrogate: only an escape can
         _check_strings(value)
     return value

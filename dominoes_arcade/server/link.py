@@ -48,6 +48,7 @@ from typing import Any
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from .client import OnlineClient, ServerError
+from .protocol import HOST_LEFT
 
 __all__ = ["OnlineLink", "ServerError", "RECONNECT_SECONDS", "HOST_LEFT"]
 
@@ -57,8 +58,6 @@ RETRY_DELAY = 0.25
 """Seconds between two attempts to reconnect."""
 GOING_AWAY = 1001
 """The close code of a server shutting down (RFC 6455)."""
-HOST_LEFT = "host_left"
-"""The ``reason`` of a ``lost`` link whose room went with its host's client."""
 
 
 def close_code(error: BaseException) -> int | None:

@@ -38,6 +38,7 @@ from ..engine.records import Record
 from ..session.base import SessionBase
 from ..session.events import GameGone, GameOver, Notice, StepApplied, StepLaid, TurnChanged
 from ..session.seats import BotSeat, HumanSeat, Seat
+from .protocol import HOST_LEFT
 from .told import ToldGame
 
 UNDO_OFF = "Undo is off in online games."
@@ -49,9 +50,8 @@ STEP_WAIT = 2.0
 PRESENCE = {"reconnecting": "{seat} reconnecting\u2026", "back": "{seat} is back"}
 LINK = {"reconnecting": "Connection lost: reconnecting\u2026", "connected": "Reconnected."}
 GONE = {None: ("The connection is lost", "The game's server cannot be reached: the game goes on there without you."),
-        "host_left": ("The host left the game", "The game was played on the host's computer, so it cannot go on.")}
-"""What the player reads when the link is lost for good, by the link's ``reason``
-(`link.HOST_LEFT`; not imported: the network library loads only for a game online)."""
+        HOST_LEFT: ("The host left the game", "The game was played on the host's computer, so it cannot go on.")}
+"""What the player reads when the link is lost for good, by the link's ``reason``."""
 
 
 class OnlinePlayer(Seat):

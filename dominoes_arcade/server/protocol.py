@@ -12,12 +12,12 @@ them (`session.events.seen_events`), the seat's view (`State.view`, as
 from __future__ import annotations
 
 import json
-import math
 from typing import Any
 
 from ..bots.protocol import masked
 from ..engine import Event
 from ..engine.core import Termination
+from ..engine.json_lines import BadLine, parse_line
 from ..engine.match import Match
 from ..engine.tiles import NAME
 from ..engine.view_json import HIDDEN, view_to_json
@@ -27,7 +27,10 @@ MAX_MESSAGE = 4096
 """The longest message a client may send, in characters (an action is a few words)."""
 MAX_DEPTH = 16
 """The deepest a message (or a room file) may nest arrays and objects: none needs
-more than three levels, and Python's parser runs out of stack at about a thousand."""
+more than three levels (`engine.json_lines.parse_line` reads both)."""
+HOST_LEFT = "host_left"
+"""The ``reason`` of a link lost for good because its room went with its host's
+client (`link.OnlineLink`, read by `online_session`)."""
 SPECTATOR = -1
 """The seat number of a spectator: nobody's seat, so only what everyone sees."""
 CLIENT_TYPES = ("create", "join", "spectate", "resume", "setup", "start", "act", "view", "ping")
@@ -36,62 +39,6 @@ CLIENT_TYPES = ("create", "join", "spectate", "resume", "setup", "start", "act",
 
 class BadMessage(ValueError):
     """A client's message the server cannot take (the error message says why)."""
-
-
-class NotJSON(ValueError):
-    """Text that `strict_json` refuses: ``str(error)`` says what is wrong in a few
-    words that follow "message is" or "file is" (``not JSON``, ``nested too deeply``...)."""
-
-
-def strict_json(text: str) -> Any:
-    """`text` parsed as JSON, strictly: ``NaN``, ``Infinity`` and a number too big
-    for a float (``1e999``) are refused, as JSON itself has no such numbers (Python's
-    parser takes them, and its writer would send them back as text no other parser
-    reads), and so is nesting deeper than `MAX_DEPTH`.
-
-    :raises NotJSON:
-    """
-    try:
-        value = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
-    except NotJSON:
-        raise
-    except RecursionError:
-        raise NotJSON(f"nested too deeply (more than {MAX_DEPTH} levels)") from None
-    except ValueError:
-        raise NotJSON("not JSON") from None
-    if _depth(value) > MAX_DEPTH:
-        raise NotJSON(f"nested too deeply (more than {MAX_DEPTH} levels)")
-    return value
-
-
-def _refuse_constant(name: str) -> Any:
-    raise NotJSON(f"not JSON: {name} is not a finite number")
-
-
-def _finite_float(text: str) -> float:
-    number = float(text)
-    if not math.isfinite(number):
-        raise NotJSON(f"not JSON: {text[:20]} is not a finite number")
-    return number
-
-
-def _depth(value: Any) -> int:
-    """How deep `value` nests arrays and objects (a number or a string: 0), counted
-    without recursion, and no further than one level past `MAX_DEPTH`."""
-    deepest, level, containers = 0, 0, [value]
-    while containers and deepest <= MAX_DEPTH:
-        level += 1
-        inner = []
-        for container in containers:
-            if isinstance(container, dict):
-                inner.extend(container.values())
-            elif isinstance(container, list):
-                inner.extend(container)
-            else:
-                continue
-            deepest = level
-        containers = [item for item in inner if isinstance(item, dict | list)]
-    return deepest
 
 
 def parse(text: Any) -> dict[str, Any]:
@@ -105,8 +52,8 @@ def parse(text: Any) -> dict[str, Any]:
     if len(text) > MAX_MESSAGE:
         raise BadMessage(f"message too long ({len(text)} characters, at most {MAX_MESSAGE})")
     try:
-        message = strict_json(text)
-    except NotJSON as problem:
+        message = parse_line(text, MAX_MESSAGE, MAX_DEPTH)
+    except BadLine as problem:
         raise BadMessage(f"message is {problem}") from None
     if not isinstance(message, dict):
         raise BadMessage("a message is a JSON object")

@@ -66,7 +66,7 @@ def checked_setup(game: Any, options: Any, kinds: Any, turn_timer: Any, grace: A
         raise RoomError("options is an object and seats a list of seat kinds")
     for kind in kinds:
         if kind != PLAYER and kind not in DIFFICULTIES:
-            raise RoomError(f"a seat is {PLAYER!r} or a bot: {', '.join(DIFFICULTIES)}, not {_shown(kind)}")
+            raise RoomError(f"a seat is {PLAYER!r} or a bot: {', '.join(DIFFICULTIES)}, not {shown(kind)}")
     try:
         match = Match(str(game), options=session_options(str(game), options, len(kinds)), seed=0)
     except (UnknownGame, OptionError, ValueError, TypeError) as error:
@@ -74,11 +74,11 @@ def checked_setup(game: Any, options: Any, kinds: Any, turn_timer: Any, grace: A
     if match.num_players != len(kinds):
         raise RoomError(f"{game} is played by {match.num_players}, not {len(kinds)}")
     if turn_timer is not None and (not _is_seconds(turn_timer) or not 1 <= turn_timer <= MAX_TIMER):
-        raise RoomError(f"the turn timer is off (null) or 1 to {MAX_TIMER:g} seconds, not {_shown(turn_timer)}")
+        raise RoomError(f"the turn timer is off (null) or 1 to {MAX_TIMER:g} seconds, not {shown(turn_timer)}")
     if not _is_seconds(grace) or not 0 <= grace <= MAX_TIMER:
-        raise RoomError(f"the grace period is 0 to {MAX_TIMER:g} seconds, not {_shown(grace)}")
+        raise RoomError(f"the grace period is 0 to {MAX_TIMER:g} seconds, not {shown(grace)}")
     if bot not in DIFFICULTIES:
-        raise RoomError(f"the stand-in bot is one of {', '.join(DIFFICULTIES)}, not {_shown(bot)}")
+        raise RoomError(f"the stand-in bot is one of {', '.join(DIFFICULTIES)}, not {shown(bot)}")
     return Setup(str(game), dict(options), list(kinds), turn_timer, float(grace), bot)
 
 
@@ -87,8 +87,8 @@ def session_options(game: str, options: dict[str, Any], players: int) -> dict[st
     return {**options, "players": players} if "players" in game_options(game) else dict(options)
 
 
-def _shown(value: Any) -> str:
-    """`value` quoted in an error, cut short (a value may come from anyone)."""
+def shown(value: Any) -> str:
+    """`value` quoted in an error, cut short (a value may come from anyone, or a file)."""
     return shorten(repr(value), 40)
 
 
@@ -221,10 +221,6 @@ class Room:
         self.game, self.options, self.kinds = setup.game, setup.options, setup.kinds
         self.turn_timer, self.grace, self.bot = setup.turn_timer, setup.grace, setup.bot
 
-    @staticmethod
-    def _options(game: str, options: dict[str, Any], players: int) -> dict[str, Any]:
-        return session_options(game, options, players)
-
     def start(self, token: Any, steps: list[str] | None = None) -> None:
         """The host starts the game once every player seat is taken (`steps`: a game
         resumed after a restart, laid again)."""
@@ -237,7 +233,7 @@ class Room:
             if empty:
                 raise RoomError(f"waiting for players: {', '.join(empty)} still empty")
         kinds = ["remote" if kind == PLAYER else kind for kind in self.kinds]
-        self.session = Session(self.game, kinds, self._options(self.game, self.options, len(kinds)), self.seed,
+        self.session = Session(self.game, kinds, session_options(self.game, self.options, len(kinds)), self.seed,
                                start=steps or None, worker=self.worker, folder=self.history, key=("room", self.code))
         self.session.drain()
         if steps is None:

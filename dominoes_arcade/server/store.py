@@ -14,11 +14,12 @@ import json
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from .. import files, history
+from .. import files, history, printable
+from ..engine.json_lines import BadLine, parse_line
 from ..engine.record_format import shorten
 from .members import Member, is_code, is_token
-from .protocol import SPECTATOR, NotJSON, strict_json
-from .room import PLAYER, Room, RoomError, checked_setup
+from .protocol import MAX_DEPTH, SPECTATOR
+from .room import PLAYER, Room, RoomError, checked_setup, shown
 
 FORMAT = 1
 MAX_ROOM_BYTES = 4_000_000
@@ -39,7 +40,7 @@ class SetAside(NamedTuple):
 
     def __str__(self) -> str:
         where = f"set aside as {self.moved_to.name}" if self.moved_to is not None else "left where it is"
-        return _one_line(f"{self.path}: {where}: {self.reason}")
+        return printable.visible(f"{self.path}: {where}: {self.reason}")
 
 
 class DamagedRoom(ValueError):
@@ -108,16 +109,17 @@ class Store:
     @staticmethod
     def _room(path: Path, room_args: dict[str, Any]) -> Room:
         """The room kept in `path`, every value checked before it is used.
-        :raises files.FileError, NotJSON, DamagedRoom, RoomError: or whatever laying
+        :raises files.FileError, BadLine, DamagedRoom, RoomError: or whatever laying
             its steps again raises."""
-        data = strict_json(files.decode(files.read_bytes(path, files.INPUT, MAX_ROOM_BYTES), path))
+        text = files.decode(files.read_bytes(path, files.INPUT, MAX_ROOM_BYTES), path)
+        data = parse_line(text, MAX_ROOM_BYTES, MAX_DEPTH)
         _check(isinstance(data, dict), "not a JSON object")
-        _check(data.get("format") == FORMAT, f"format {_shown(data.get('format'))}, not {FORMAT}")
+        _check(data.get("format") == FORMAT, f"format {shown(data.get('format'))}, not {FORMAT}")
         code = data.get("code")
-        _check(is_code(code), f"code {_shown(code)} is not a room code")
+        _check(is_code(code), f"code {shown(code)} is not a room code")
         _check(code == path.stem, f"code {code} is not the file's name")
         seed = data.get("seed")
-        _check(_is_count(seed) and seed < MAX_SEED, f"seed {_shown(seed)} is not a whole number from 0 to 2^63")
+        _check(_is_count(seed) and seed < MAX_SEED, f"seed {shown(seed)} is not a whole number from 0 to 2^63")
         setup = checked_setup(data.get("game"), data.get("options"), data.get("kinds"), data.get("turn_timer"),
                               data.get("grace"), data.get("bot"))
         members = data.get("members")
@@ -128,10 +130,10 @@ class Store:
             room.members.update([_member(number, kept, room)])
         host = data.get("host")
         _check(isinstance(host, str) and host in room.members and room.members[host].seat != SPECTATOR,
-               f"host {_shown(host)} is not the token of a player in the room")
+               f"host {shown(host)} is not the token of a player in the room")
         room.host = host
         started, steps = data.get("started"), data.get("steps")
-        _check(isinstance(started, bool), f"started {_shown(started)} is not true or false")
+        _check(isinstance(started, bool), f"started {shown(started)} is not true or false")
         _check(isinstance(steps, list) and all(isinstance(step, str) for step in steps),
                "steps is not a list of steps")
         _check(started or not steps, "steps of a game not started")
@@ -151,11 +153,11 @@ def _member(number: int, kept: Any, room: Room) -> tuple[str, Member]:
     _check(token not in room.members, f"member {number}'s token is another member's")
     seats = len(room.kinds)
     _check(isinstance(seat, int) and not isinstance(seat, bool) and (seat == SPECTATOR or 0 <= seat < seats),
-           f"member {number}'s seat {_shown(seat)} is out of range (the room has {seats} seats)")
+           f"member {number}'s seat {shown(seat)} is out of range (the room has {seats} seats)")
     _check(seat == SPECTATOR or room.kinds[seat] == PLAYER, f"member {number}'s seat {seat} is a bot's")
     _check(seat == SPECTATOR or all(other.seat != seat for other in room.members.values()),
            f"member {number}'s seat {seat} is another member's")
-    _check(_is_count(sent), f"member {number}'s sent {_shown(sent)} is not a count")
+    _check(_is_count(sent), f"member {number}'s sent {shown(sent)} is not a count")
     return token, Member(token, seat, sent=sent)
 
 
@@ -168,22 +170,11 @@ def _is_count(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
-def _shown(value: Any) -> str:
-    """A value of a file quoted in a reason, cut short."""
-    return shorten(repr(value), 40)
-
-
 def _reason(error: Exception) -> str:
     """Why a room file was set aside, in one line: the checks' own words, or the
     kind of error laying the game's steps again raised and its words."""
     if isinstance(error, files.FileError):
         return error.problem
-    if isinstance(error, NotJSON | DamagedRoom | RoomError):
+    if isinstance(error, BadLine | DamagedRoom | RoomError):
         return str(error)
     return shorten(f"{type(error).__name__}: {error}", 200)
-
-
-def _one_line(text: str) -> str:
-    """`text` with every control character (a newline, a terminal escape in a file's
-    name) written as an escape, so a line on the terminal stays one line of text."""
-    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
