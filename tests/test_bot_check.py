@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -16,6 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from dominoes_arcade.bots.check_positions import SCENARIOS, find
+from dominoes_arcade.bots.descendants import NO_COMMAND, Descendants, Found, read_stat
 from dominoes_arcade.cli import app
 from dominoes_arcade.engine import GAMES
 from dominoes_arcade.engine.view_json import view_to_json
@@ -118,6 +120,23 @@ def test_each_fault_is_reported_with_exit_1(fault):
     assert FAULTS[fault] in result.output, result.output
     assert result.output.splitlines()[-1].startswith("FAULT: ")
     assert time.monotonic() - begun < 20
+
+
+def test_a_process_caught_in_its_exec_is_named_by_what_it_runs_at_the_end():
+    # A probe can read a child between its fork and its exec, when /proc shows an
+    # empty command line (seen once in CI as "(no command line)"): the report reads
+    # the command line again.
+    child = subprocess.Popen([PYTHON, "-c", "import time; time.sleep(30)"])
+    try:
+        stat = read_stat(child.pid)
+        assert stat is not None
+        tracked = Descendants()
+        tracked.found[child.pid] = Found(child.pid, stat.start, NO_COMMAND, False)
+        [running] = tracked.running()
+        assert running.command == f"{PYTHON} -c import time; time.sleep(30)"
+    finally:
+        child.kill()
+        child.wait()
 
 
 @pytest.mark.slow

@@ -100,14 +100,20 @@ def has_cookie(pid: int, cookie: str) -> bool:
         return False
 
 
-def command_of(pid: int) -> str:
+NO_COMMAND = "(no command line)"
+
+
+def command_of(pid: int, known: str = NO_COMMAND) -> str:
     """The process's command line, cut short, with control characters shown as
-    escapes (a program chooses its own argv)."""
+    escapes (a program chooses its own argv); `known` where it has none to read
+    (gone, or caught in the middle of an exec, when the kernel shows it empty)."""
     try:
         words = (PROC / str(pid) / "cmdline").read_bytes()[:4096].split(b"\0")
     except OSError:
         words = []
-    text = " ".join(word.decode(errors="replace") for word in words if word) or "(no command line)"
+    text = " ".join(word.decode(errors="replace") for word in words if word)
+    if not text:
+        return known
     text = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
     return text if len(text) <= COMMAND_LIMIT else text[:COMMAND_LIMIT - 3] + "..."
 
@@ -176,8 +182,10 @@ class Descendants:
         for pid, found in sorted(self.found.items()):
             stat = read_stat(pid)
             if stat is not None and stat.start == found.start and stat.state != "Z":
-                # Where it is now: a child found before its setsid() has left since.
-                alive.append(Found(pid, found.start, found.command, stat.group not in self.roots))
+                # What and where it is now: a child found before its exec() or its
+                # setsid() has changed since.
+                command = command_of(pid, found.command)
+                alive.append(Found(pid, found.start, command, stat.group not in self.roots))
         return alive
 
     def kill(self) -> None:
