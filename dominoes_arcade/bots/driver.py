@@ -194,7 +194,11 @@ class BotDriver:
             raise Forfeit(seat, "exception", f"its decision_figures: {error}", time.perf_counter() - start) from None
         except BaseException as error:
             fault = as_forfeit(seat, error)
-            fault.seconds = time.perf_counter() - start
+            spent = time.perf_counter() - start
+            if on_clock and limit is not None and spent > limit:
+                # Out of time on its clock whatever it says: a program gives up waiting at its limit.
+                raise self._overran(spent, f"{spent * 1000:.0f} ms", on_clock) from None
+            fault.seconds = spent
             raise fault from None
         spent = time.perf_counter() - start
         if limit is not None and spent > limit:

@@ -1,8 +1,9 @@
 """The report's time-use section, from the journal's per-move telemetry
 (`telemetry`): each bot's time a decision as a distribution (median, 90th
 percentile, longest, and a box plot) and along the game (median by decision
-number), the bots' own figures (iterations, worlds), and every move over the run's
-time limit, counted per bot and listed with the command that replays its game.
+number), the bots' own figures (iterations, worlds), every move over the run's
+time limit, counted per bot and listed with the command that replays its game, and
+under a time control each bot's clock use.
 
 A journal written before telemetry has none of it: the section then says so and
 shows each game's mean time a decision, as reports did before.
@@ -45,12 +46,26 @@ def section(data: ReportData) -> list[str]:
              figure(report_plots.time_by_move(data),
                     "The median time of each bot's first, second, ... decision of a game, while at least a tenth "
                     "of its games lasted that long.")]
+    parts += clocks(data)
     parts += over_limit(data, use, limit)
     if use.untimed_games:
         parts.append(f'<p class="muted">{use.untimed_games} game{"s" * (use.untimed_games != 1)} of the journal '
                      "have no time for each decision (written before they were recorded, or damaged) and are left "
                      "out of this section.</p>")
     return parts
+
+
+def clocks(data: ReportData) -> list[str]:
+    """Each bot's clock under the time control (the standings' clock figures)."""
+    rows = [row for row in data.document["standings"] if "mean_clock_left_ms" in row]
+    if not rows:
+        return []
+    control = data.document["tournament"].get("time_control", "?")
+    cells = [[row.get("bot"), ms(row.get("mean_clock_left_ms")), ms(row.get("min_clock_left_ms")),
+              row.get("clock_overruns", 0), row.get("time_losses", 0)] for row in rows]
+    return [f"<h3>Clocks ({esc(control)}: seconds a game + seconds a move)</h3>",
+            table(["bot", "mean left at the end, ms", "least left, ms", "overruns forgiven", "lost on time"], cells,
+                  names=1)]
 
 
 def summary_table(data: ReportData, use: TimeUse) -> str:
