@@ -138,3 +138,16 @@ def test_a_journal_of_another_tournament_is_not_resumed(tmp_path):
                                    "game_id": 0, "deal": 0, "table": 0}) + "\n")
     result = run_spec(tmp_path, GOOD, "--resume")
     assert result.exit_code == 3 and "another tournament" in result.output
+
+
+def test_a_difficulty_names_the_bot_the_settings_give_it(tmp_path):
+    plan = resolve_plan(None, {"game": "necropolis", "bots": ["greedy", "hard"], "out": str(tmp_path / "r.toml")})
+    assert plan.bots == ("greedy", "auto:time_ms=150")
+    config = tmp_path / "config.toml"
+    config.write_text('[bots]\nhard = "ismcts:iterations=50"\n')
+    plan = resolve_plan(None, {"game": "necropolis", "bots": ["greedy"], "gauntlet": ["hard"], "config": str(config),
+                               "out": str(tmp_path / "r.toml")})
+    assert plan.bots == ("ismcts:iterations=50", "greedy")
+    # A difficulty and the spec it means are one bot listed twice.
+    result = runner.invoke(app, ["tournament", "run", "--game", "necropolis", "--bots", "hard,auto:time_ms=150"])
+    assert result.exit_code == 2 and "twice" in result.output

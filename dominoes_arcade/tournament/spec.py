@@ -34,7 +34,7 @@ from typing import Any
 
 from .. import config as config_module
 from .. import files
-from ..bots import BotError, check_builds, parse_spec
+from ..bots import DIFFICULTIES, BotError, check_builds, difficulty_spec, parse_spec
 from ..bots.clock import TimeControl
 from ..engine import GAMES, OptionError, new_game
 from .journal import tournament_key
@@ -205,9 +205,11 @@ def resolve_plan(spec_path: Path | None, flags: dict[str, Any]) -> Plan:
     # Loading and building the bots runs plug-in code, whose prints are not the
     # command's output (in the games they go to the bot log).
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-        gauntlet = (resolve_bots(given("gauntlet"), origin("gauntlet"), "gauntlet", 1)
+        gauntlet = (resolve_bots(difficulties(given("gauntlet"), settings.bots, origin("gauntlet")),
+                                 origin("gauntlet"), "gauntlet", 1)
                     if given("gauntlet") is not None else [])
-        bots = resolve_bots(given("bots"), origin("bots"), "bots", 1 if gauntlet else 2, taken=gauntlet)
+        bots = resolve_bots(difficulties(given("bots"), settings.bots, origin("bots")), origin("bots"), "bots",
+                            1 if gauntlet else 2, taken=gauntlet)
         options, players, higher_score_wins = resolve_options(game, settings.game(game), spec.get("options"),
                                                               flags.get("options"), given("players"), where)
         check_bots_play(gauntlet + bots, game, options, where)
@@ -232,6 +234,21 @@ def resolve_plan(spec_path: Path | None, flags: dict[str, Any]) -> Plan:
                 journal_path=journal_path_for(results_path), executor=executor, scheduler=scheduler, source=where,
                 notices=tuple(settings.notices), gauntlet=len(gauntlet), sprt=sprt, time_control=time_control,
                 time_margin_ms=numbers["time_margin_ms"])
+
+
+def difficulties(value: Any, settings_bots: Any, where: str) -> Any:
+    """Bot specs with each difficulty (``hard``) replaced by the spec it means in the
+    settings' ``[bots]`` (``auto:time_ms=150``), so the journal names the bot that
+    played, and a run resumed after ``[bots]`` changed is another tournament."""
+    if isinstance(value, str):
+        value = split_bot_list([value])
+    if not isinstance(value, list):
+        return value
+    try:
+        return [difficulty_spec(settings_bots, bot.strip()) if isinstance(bot, str) and bot.strip() in DIFFICULTIES
+                else bot for bot in value]
+    except BotError as error:
+        raise SpecError(f"{where}: {error}", "bots") from None
 
 
 def resolve_bots(value: Any, where: str, key: str = "bots", minimum: int = 2, taken: Sequence[str] = ()) -> list[str]:
