@@ -15,6 +15,7 @@ from __future__ import annotations
 import io
 import math
 import re
+import textwrap
 from collections.abc import Sequence
 
 from .report_data import ReportData
@@ -64,7 +65,8 @@ def _figure(height: float, columns: int = 1):
 
 def _label(bot: str, width: int = 18) -> str:
     """A bot spec as an axis label: whole (two bots may differ only at the end), wrapped
-    after its name and between its parameters when it is long. Its ``$`` are
+    after its name and between its parameters when it is long, and a part still too
+    long for two widths (a program's command line) at its spaces or anywhere. Its ``$`` are
     escaped: matplotlib reads the text between two as mathtext, and fails on
     ``$\\frac$``. (Names come here already cut and with their control
     characters shown: `report_data.read_report_data`.)"""
@@ -80,7 +82,8 @@ def _label(bot: str, width: int = 18) -> str:
             piece = param
             line = ""
         line += piece
-    return "\n".join([*lines, line] if line else lines)
+    parts = [*lines, line] if line else lines
+    return "\n".join(piece for part in parts for piece in textwrap.wrap(part, 2 * width) or [part])
 
 
 def _colour(data: ReportData, bot: str) -> tuple[str, str, str]:
