@@ -109,8 +109,14 @@ ExecutorOption = Annotated[ExecutorName | None, typer.Option("--executor", help=
 GauntletOption = Annotated[list[str] | None, typer.Option(
     "--gauntlet", metavar="SPEC,...", help="Bots that play only the field (--bots), not every table.")]
 SprtOption = Annotated[str | None, typer.Option(
-    "--sprt", metavar="elo0=E0,elo1=E1[,alpha=A,beta=B]",
-    help="A sequential test of the first bot (or the one --gauntlet bot): stop when H0 or H1 is accepted.")]
+    "--sprt", metavar="elo0=E0,elo1=E1[,alpha=A,beta=B][,model=M]",
+    help="A sequential test of the first bot (or the one --gauntlet bot): stop when H0 or H1 is accepted. "
+         "model=logistic (the default: elo0 and elo1 in logistic Elo) or model=normalized (in nElo, "
+         "fastchess's default); docs/sprt.md.")]
+RatingIntervalOption = Annotated[int | None, typer.Option(
+    "--rating-interval", min=0, metavar="GAMES",
+    help="Print the standings so far (Elo and win rate with 95% intervals, draws) and the SPRT line on stderr "
+         "every this many finished games; 0 = never. [default: 100]")]
 
 
 def check_tournament_flags(flags: dict) -> dict:

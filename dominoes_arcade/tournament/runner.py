@@ -49,8 +49,9 @@ from .lock import RunLock, lock_path_for
 from .progress import Progress
 from .results import agrees_with, build_results, read_results, utc_now, write_results
 from .schedule import GameJob
-from .sequential import DealFeed, DealWindow, counted, evaluate
+from .sequential import DealFeed, DealWindow, counted, evaluate, sprt_table
 from .spec import Plan
+from .sprt import sprt_status
 from .standings import GameResult
 from .worker import Batch, Played
 
@@ -226,7 +227,9 @@ def locked_run(plan: Plan, resume: bool, command: str, progress: bool | None,
         return Batch(plan.game, plan.options, plan.move_time_limit_ms / 1000, plan.key, jobs,
                      entry=entry(plan.game), bot_log=bot_log)
 
-    display = Progress(plan.game, len(schedule), len(done), plan.higher_score_wins, rich=progress)
+    display = Progress(plan.game, len(schedule), len(done), plan.higher_score_wins, rich=progress,
+                       rating_interval=plan.rating_interval,
+                       sprt_status=None if feed is None else lambda: sprt_status(sprt_table(feed, plan)))
     for result in sorted(done.values(), key=lambda r: r.game_id):
         display.add_known(result)
     slots = plan.workers

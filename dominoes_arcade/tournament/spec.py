@@ -11,6 +11,7 @@ A spec file holds the same settings as the flags of `dominoes-arcade tournament 
     # players, workers, move_time_limit_ms, out, executor, scheduler, config: optional
     # gauntlet = ["new"]        # play only these against the field (bots)
     # sprt = "elo0=0,elo1=20"   # or a [sprt] table: a sequential test (docs/sprt.md)
+    # rating_interval = 100     # standings on stderr every 100 games; 0 = never
     [options]                   # the game's variant options (dominoes_arcade/rules/); flags: --option
     site_penalty = 1
 
@@ -36,6 +37,7 @@ from .. import files
 from ..bots import BotError, check_builds, parse_spec
 from ..engine import GAMES, OptionError, new_game
 from .journal import tournament_key
+from .progress import RATING_INTERVAL
 from .schedule import GameJob, make_schedule
 from .sprt import SprtSettings, parse_sprt
 
@@ -55,7 +57,9 @@ SPEC_KEYS = {
     "executor": "process or dask",
     "scheduler": "a Dask scheduler address",
     "gauntlet": "bot specs played against the field (bots) only, instead of every table",
-    "sprt": "a sequential test of the first bot (or the one gauntlet bot): \"elo0=0,elo1=20[,alpha=0.05,beta=0.05]\"",
+    "sprt": "a sequential test of the first bot (or the one gauntlet bot): "
+            "\"elo0=0,elo1=20[,alpha=0.05,beta=0.05][,model=normalized]\"",
+    "rating_interval": "print the standings (and the SPRT line) every this many games; 0 = never",
 }
 """Every key a spec file may hold."""
 
@@ -102,6 +106,8 @@ class Plan:
     """How many of `bots`, at the front, play the rest (the field) as a gauntlet; 0: a round robin."""
     sprt: SprtSettings | None = None
     """The sequential test (of ``bots[0]``), which may stop the run before `deals`."""
+    rating_interval: int = RATING_INTERVAL
+    """Print the standings (and the SPRT line) every this many finished games; 0: never."""
 
     @cached_property
     def key(self) -> str:
@@ -205,6 +211,12 @@ def resolve_plan(spec_path: Path | None, flags: dict[str, Any]) -> Plan:
         raise SpecError(f"{where}: gauntlet: a table of {players} needs a field (bots) of at least {players - 1} "
                         f"bots, not {len(bots)}", "bots")
     sprt = resolve_sprt(given("sprt"), len(gauntlet), len(bots), origin("sprt"))
+    rating_interval = given("rating_interval")
+    if rating_interval is None:
+        rating_interval = RATING_INTERVAL
+    elif isinstance(rating_interval, bool) or not isinstance(rating_interval, int) or rating_interval < 0:
+        raise SpecError(f"{where}: rating_interval = {rating_interval!r} is not allowed: use a whole number, "
+                        "0 or more (0 = never)", "rating_interval")
 
     executor = given("executor") or "process"
     if executor not in EXECUTORS:
@@ -219,7 +231,7 @@ def resolve_plan(spec_path: Path | None, flags: dict[str, Any]) -> Plan:
                 workers=workers, move_time_limit_ms=numbers["move_time_limit_ms"], options=options,
                 higher_score_wins=higher_score_wins, results_path=results_path,
                 journal_path=journal_path_for(results_path), executor=executor, scheduler=scheduler, source=where,
-                notices=tuple(settings.notices), gauntlet=len(gauntlet), sprt=sprt)
+                notices=tuple(settings.notices), gauntlet=len(gauntlet), sprt=sprt, rating_interval=rating_interval)
 
 
 def resolve_bots(value: Any, where: str, key: str = "bots", minimum: int = 2, taken: Sequence[str] = ()) -> list[str]:
