@@ -172,3 +172,31 @@ def test_an_older_results_file_is_still_shown(normalized, tmp_path):
     shown = runner.invoke(app, ["tournament", "show", str(old)], env={"COLUMNS": "160"})
     assert shown.exit_code == 0, shown.output
     assert "(logistic Elo)" in shown.output and "LLR: " in shown.output and "Elo: " not in shown.output
+
+
+def test_a_gauntlet_of_two_opponents_normalizes_by_its_four_games_a_deal(tmp_path):
+    plan = resolve_plan(None, {"game": "necropolis", "bots": ["random", "ismcts:iterations=2"], "gauntlet": ["greedy"],
+                               "deals": 60, "seed": 2, "workers": 1, "rating_interval": 0,
+                               "sprt": "elo0=0,elo1=40,model=normalized", "out": str(tmp_path / "g.results.toml")})
+    assert run_tournament(plan, progress=False).status == "complete"
+    sprt = read_results(plan.results_path)["sprt"]
+    assert sprt["games_per_deal"] == 4 and "pentanomial" not in sprt
+    assert sprt["verdict"] in ("H1", "H0", "max deals") and len(sprt["llr_by_deal"]) == sprt["deals"]
+
+
+def test_the_standings_print_above_a_rich_bar_without_markup():
+    import io
+
+    from dominoes_arcade.tournament.progress import Progress
+    from dominoes_arcade.tournament.standings import GameResult
+
+    stream = io.StringIO()
+    bots = ("cmd:./bot [/x]", "random")
+    with Progress("necropolis", 4, 0, False, stream=stream, rich=True, rating_interval=2,
+                  sprt_status=lambda: "LLR: 0.10 (3.4%)") as progress:
+        for game_id in range(4):
+            progress.advance(GameResult(game_id, game_id // 2, 0, bots, (0, 1), (game_id % 2,), None, (0.0, 0.0),
+                                        (1, 1), 0.0))
+    text = stream.getvalue()
+    assert "standings after 2 of 4 games" in text and "standings after 4 of 4 games" in text
+    assert "cmd:./bot [/x]" in text and "SPRT LLR: 0.10 (3.4%)" in text
