@@ -376,6 +376,8 @@ def tournament_run(
         "--scheduler", metavar="ADDRESS", help="A Dask scheduler (default: a local cluster).")] = None,
     gauntlet: cli_usage.GauntletOption = None,
     sprt: cli_usage.SprtOption = None,
+    time_control: cli_usage.TimeControlOption = None,
+    time_margin: cli_usage.TimeMarginOption = None,
     rating_interval: cli_usage.RatingIntervalOption = None,
 ) -> None:
     """Run a round-robin tournament between bots and write its results (TOML) and
@@ -399,7 +401,8 @@ def tournament_run(
         "deals": deals, "players": players, "seed": seed, "workers": workers,
         "options": parse_option_values(option) or None, "config": config, "move_time_limit_ms": move_time_limit,
         "out": out, "executor": executor.value if executor else None, "scheduler": scheduler, "sprt": sprt,
-        "gauntlet": tournament.split_bot_list(gauntlet) if gauntlet else None, "rating_interval": rating_interval,
+        "gauntlet": tournament.split_bot_list(gauntlet) if gauntlet else None,
+        "time_control": time_control, "time_margin_ms": time_margin, "rating_interval": rating_interval,
     }
     try:
         plan = tell_notices(tournament.resolve_plan(spec, cli_usage.check_tournament_flags(flags)))

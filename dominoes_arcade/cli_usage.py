@@ -96,7 +96,7 @@ def missing_option(hint: str) -> Exception:
 
 
 TOURNAMENT_FLAGS = {"deals": "--deals", "seed": "--seed", "workers": "--workers",
-                    "move_time_limit_ms": "--move-time-limit"}
+                    "move_time_limit_ms": "--move-time-limit", "time_margin_ms": "--time-margin"}
 """The numbers of `tournament run`, by their key in the settings' [tournament]."""
 
 
@@ -108,6 +108,13 @@ class ExecutorName(enum.StrEnum):
 ExecutorOption = Annotated[ExecutorName | None, typer.Option("--executor", help="Where games run.")]
 GauntletOption = Annotated[list[str] | None, typer.Option(
     "--gauntlet", metavar="SPEC,...", help="Bots that play only the field (--bots), not every table.")]
+TimeControlOption = Annotated[str | None, typer.Option(
+    "--time-control", metavar="BASE+INC",
+    help="A clock per seat, as fastchess's tc=: seconds per game, plus seconds added after each of its moves "
+         "(10+0.1). A bot whose clock runs out forfeits; the move time limit still caps each decision.")]
+TimeMarginOption = Annotated[int | None, typer.Option(
+    "--time-margin", metavar="MS",
+    help="With --time-control: an overrun of the clock this short is forgiven, and counted (default 0).")]
 SprtOption = Annotated[str | None, typer.Option(
     "--sprt", metavar="elo0=E0,elo1=E1[,alpha=A,beta=B][,model=M]",
     help="A sequential test of the first bot (or the one --gauntlet bot): stop when H0 or H1 is accepted. "
@@ -125,6 +132,7 @@ def check_tournament_flags(flags: dict) -> dict:
     usage (exit 2) like ``--deals 0``, which Typer refuses, and worded the same; the
     same number in a spec or settings file is a bad file (exit 3). ``--sprt``'s
     text is read into its settings here, a bad one exit 2 as well."""
+    from .bots.clock import TimeControl
     from .config import APP_SECTIONS
     from .engine import OptionError
     from .tournament.sprt import parse_sprt
@@ -134,6 +142,11 @@ def check_tournament_flags(flags: dict) -> dict:
             flags = {**flags, "sprt": parse_sprt(flags["sprt"])}
         except ValueError as error:
             raise typer.BadParameter(str(error), param_hint="'--sprt'") from None
+    if isinstance(flags.get("time_control"), str):
+        try:
+            flags = {**flags, "time_control": TimeControl.parse(flags["time_control"])}
+        except ValueError as error:
+            raise typer.BadParameter(str(error), param_hint="'--time-control'") from None
 
     options = {option.name: option for option in APP_SECTIONS["tournament"][1]}
     for key, flag in TOURNAMENT_FLAGS.items():

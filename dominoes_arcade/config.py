@@ -109,6 +109,8 @@ APP_SECTIONS: dict[str, tuple[str, list[Option]]] = {
         Option("deals", 50, "deals per pairing or table", minimum=1, maximum=1_000_000, kind=int),
         Option("move_time_limit_ms", 10000, "a bot slower than this forfeits the game",
                minimum=1, maximum=3_600_000, kind=int),
+        Option("time_margin_ms", 0, "under a time control, an overrun of the clock this short is forgiven "
+               "(and counted)", minimum=0, maximum=60_000, kind=int),
         Option("seed", 1, "master seed", minimum=0, maximum=2**63 - 1, kind=int),
     ]),
 }

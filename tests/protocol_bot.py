@@ -12,6 +12,9 @@ its second decision (or at its hello).
     python tests/protocol_bot.py FAULT spawn=FILE escape=setsid   # the helper calls setsid()
     python tests/protocol_bot.py FAULT spawn=FILE escape=daemon   # the helper is a daemon: fork,
                                             # setsid, fork; its parent exits at once
+    python tests/protocol_bot.py none v2 think=MS   # speaks version 2, thinks MS ms a decision
+    python tests/protocol_bot.py none v2 think=clock  # thinks a 40th of its clock (clock_ms) plus
+                                            # half its increment (increment_ms), as a bot should
 
 ``floatprotocol`` says ``"protocol": 1.0`` in its hello.
 
@@ -45,6 +48,7 @@ def main(fault: str = "", *extra: str) -> None:
     spawn = next((word for word in extra if word.startswith("spawn=")), "")
     games = next((word[len("games="):].split(",") for word in extra if word.startswith("games=")), None)
     escape = next((word[len("escape="):] for word in extra if word.startswith("escape=")), "")
+    think = next((word[len("think="):] for word in extra if word.startswith("think=")), "")
     rng = random.Random(0)
     decisions = 0
     for line in sys.stdin:
@@ -58,7 +62,7 @@ def main(fault: str = "", *extra: str) -> None:
             if fault == "nohello":
                 send({"type": "action", "action": "draw"})
             else:
-                version = {"wrongprotocol": 3, "floatprotocol": 1.0}.get(fault, 1)
+                version = {"wrongprotocol": 3, "floatprotocol": 1.0}.get(fault, 2 if "v2" in extra else 1)
                 hello = {"type": "hello", "protocol": version, "name": "test bot"}
                 send(hello if games is None else {**hello, "games": games})
         elif kind == "start":
@@ -69,6 +73,10 @@ def main(fault: str = "", *extra: str) -> None:
                 with open(fault[len("tally="):], "a", encoding="utf-8") as tally:
                     tally.write(f"{len(message['steps'])} steps, {len(message['legal'])} legal\n")
             legal = message["legal"]
+            if think == "clock":
+                time.sleep((message["clock_ms"] / 40 + message["increment_ms"] / 2) / 1000)
+            elif think:
+                time.sleep(int(think) / 1000)
             if decisions >= 2 and fault == "notjson":
                 sys.stdout.write("play the double six\n")
                 sys.stdout.flush()

@@ -16,6 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from dominoes_arcade.bots import BotError, make_bot, parse_spec, program
+from dominoes_arcade.bots.clock import ClockReading
 from dominoes_arcade.bots.driver import play_bots
 from dominoes_arcade.bots.protocol import HIDDEN, SeatSteps, masked
 from dominoes_arcade.cli import app
@@ -392,8 +393,9 @@ def test_the_schema_describes_every_message_of_version_2(game, options):
             assert list(view) == defs[parts[game]]["required"]
             decisions += 1
             if decisions % 5 == 1:  # a sample: the check is slow, the views alike
+                clock = ClockReading(1500, 100, 1500) if decisions % 10 == 1 else None  # under a time control
                 messages.append(protocol.decide(protocol.seat_steps(match, seat),
-                                                [a.text for a in match.state.legal_actions()], 500, view))
+                                                [a.text for a in match.state.legal_actions()], 500, view, clock))
             if len(messages) == 6:  # after the first decide
                 messages.append(protocol.start(game, match.options(), seat, 7))
     for message in messages:

@@ -1,6 +1,7 @@
 """`auto`: for each game, the search that played strongest at the same time per
 decision, thinking for a time budget (what config.toml's ``hard`` and ``expert``
-mean).
+mean). Under a time control it spends its clock (`clock.think_ms`): never more
+than its time budget, less when the clock cannot afford it.
 
 Chosen on duplicate deals at equal time (docs/strength.md, "auto"): in Necropolis
 `ismcts`, with rollouts cut after 6 decisions; in Build Up, Cyprus and Sebastopol the
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 from ..engine import Action, State
 from .base import Bot, Param
+from .clock import think_ms
 from .ismcts import IsmctsBot
 from .pimc import PimcBot
 
@@ -62,6 +64,8 @@ class AutoBot(Bot):
         return self.inner.last_search
 
     def choose(self, view: State, legal: list[Action]) -> Action:
+        # Under a clock it thinks `time_ms` still, or less when the clock cannot afford it.
+        self.inner.time_ms = max(int(think_ms(self.clock, self.time_ms)), 1)
         return self.inner.choose(view, legal)
 
     def decision_figures(self) -> dict[str, int | float] | None:

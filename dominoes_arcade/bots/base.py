@@ -11,7 +11,8 @@ and asked for each decision with what its seat may see::
 It must return one of `legal`. `view` is a masked copy of the state: hidden tiles are
 -1, and `view.determinize(rng)` samples a full state consistent with everything the
 seat has seen. A bot that wants to follow the game overrides `observe(view)`, called
-after every step with the seat's new view, and `game_over(outcome)`.
+after every step with the seat's new view, and `game_over(outcome)`. Under a time
+control, `clock` holds the seat's clock for the decision asked.
 
 Bots import only the engine.
 """
@@ -24,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..engine import Action, Outcome, State
+from .clock import ClockReading
 
 
 class BotError(ValueError):
@@ -110,9 +112,19 @@ class Bot:
         if self.games is not None and game not in self.games:
             raise BotError(f"{label} does not play {game} (it plays {', '.join(self.games)})")
 
+    clock: ClockReading | None = None
+    """The seat's clock for the decision `choose` is asked next, under a time control
+    (``tournament run --time-control``): milliseconds left, the increment, and the
+    most this decision may take; None without a time control. Set by the driver
+    (`tell_clock`) before each `choose`."""
+
     def choose(self, view: State, legal: list[Action]) -> Action:
         """The decision for `view`'s seat: one of `legal` (never empty)."""
         raise NotImplementedError
+
+    def tell_clock(self, reading: ClockReading) -> None:
+        """Before a decision under a time control: the seat's clock (`clock`)."""
+        self.clock = reading
 
     def observe(self, view: State) -> None:
         """The seat's view after a step; the driver calls it only for bots that

@@ -8,7 +8,10 @@ with the bookkeeping key ``forfeit`` = {seat, kind, message}.
 
 Every decision is timed here, once, whatever the bot (the time limit's own
 measure): the record keeps each decision's milliseconds and the bot's own figures
-about it (`Bot.decision_figures`), the tournament's per-move telemetry.
+about it (`Bot.decision_figures`), the tournament's per-move telemetry. Under a time
+control (`clock.TimeControl`) each seat has a `clock.Clock`, kept here too: a bot is
+told its clock before each decision, and one whose clock runs out forfeits (kind
+``time``).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from ..engine import Action, State, new_game
 from ..engine.match import Match
 from ..engine.records import Record
 from .base import Bot
+from .clock import Clock, TimeControl
 from .figures import BadFigures, Figures, as_columns, check_figures
 from .seeds import bot_seed
 
@@ -51,15 +55,19 @@ class Watchdog:
     in `ask` (which measures after `choose` returns) cannot.
 
     While started, SIGALRM rings every quarter of the limit; when a decision in
-    progress has run longer than the limit, the handler raises `Overrun` inside the
+    progress has run longer than its limit, the handler raises `Overrun` inside the
     bot. So a bot is stopped between 1 and 1.25 times the limit after it was asked
     (later if it sits in one long C call). One timer per game, not per decision, as
-    setting a timer per decision would cost more than a random bot's move.
+    setting a timer per decision would cost more than a random bot's move; only a
+    decision with less time than that (its clock running low) sets a faster one.
     Only for the main thread of a process (`available()`), e.g. a worker process.
     """
 
     def __init__(self, limit: float):
         self.limit = limit
+        self.deadline = limit
+        """The decision in progress's limit (`watch`)."""
+        self.period = max(limit / 4, 0.001)
         self.started = 0.0
         self.armed = False
         self._previous = None
@@ -70,18 +78,30 @@ class Watchdog:
 
     def __enter__(self) -> Watchdog:
         self._previous = signal.signal(signal.SIGALRM, self._ring)
-        period = max(self.limit / 4, 0.001)
-        signal.setitimer(signal.ITIMER_REAL, period, period)
+        signal.setitimer(signal.ITIMER_REAL, self.period, self.period)
         return self
+
+    def watch(self, started: float, deadline: float) -> None:
+        """Watch the decision begun at `started` (perf_counter seconds), allowed
+        `deadline` seconds."""
+        self.started, self.deadline = started, deadline
+        if deadline / 4 < self.period:
+            self.period = max(deadline / 4, 0.001)
+            signal.setitimer(signal.ITIMER_REAL, self.period, self.period)
+        self.armed = True
 
     def __exit__(self, *exc_info) -> None:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, self._previous)
 
     def _ring(self, signum, frame) -> None:
-        if self.armed and time.perf_counter() - self.started > self.limit:
+        if self.armed and time.perf_counter() - self.started > self.deadline:
             self.armed = False
             raise Overrun
+
+
+def _no_clock(reading) -> None:
+    """Where a bot has no `Bot.tell_clock` (a plug-in of its own making): it is not told."""
 
 
 def user_can_interrupt() -> bool:
@@ -116,16 +136,19 @@ class BotDriver:
 
     A fault is a `Forfeit` (data: seat, kind, message), never the bot's own
     exception: a bot that raises, returns an illegal decision or overruns
-    `time_limit` forfeits. With a started `watchdog` (`Watchdog`), a bot that never
-    returns is stopped; without one, an overrun is found when it returns.
+    `time_limit` forfeits, and so does one whose `clock` runs out. With a started
+    `watchdog` (`Watchdog`), a bot that never returns is stopped; without one, an
+    overrun is found when it returns.
     """
 
     def __init__(self, bot: Bot, time_limit: float | None = None, watchdog: Watchdog | None = None,
-                 seat: int | None = None):
+                 seat: int | None = None, clock: Clock | None = None):
         self.bot = bot
         self.seat = bot.seat if seat is None else seat
         self.time_limit = time_limit
         self.watchdog = watchdog
+        self.clock = clock
+        """The seat's clock, under a time control (told to the bot, spent here)."""
         self.observes = bot.wants_observations()
         """Whether the bot follows the game (`inform` is a no-op for the others)."""
         figures = getattr(bot, "decision_figures", None)
@@ -142,12 +165,18 @@ class BotDriver:
         """`ask` given only what the seat sees: its `view` and the `legal` actions (a
         bot process has no full state; `why_illegal` explains a refused action).
         :raises Forfeit: on a fault (its `seconds`, the decision's time)."""
-        seat, watchdog, time_limit = self.seat, self.watchdog, self.time_limit
+        seat, watchdog, time_limit, clock = self.seat, self.watchdog, self.time_limit, self.clock
+        on_clock = clock is not None and (time_limit is None or clock.allowance() < time_limit)
+        """The clock, not the move time limit, is what this decision may not overrun."""
+        limit = clock.allowance() if clock is not None and on_clock else time_limit
         start = time.perf_counter()
         try:
             if watchdog is not None:
-                watchdog.started, watchdog.armed = start, True
+                watchdog.watch(start, limit if limit is not None else watchdog.limit)
             try:
+                if clock is not None:
+                    clock_reading = clock.reading(time_limit)
+                    getattr(self.bot, "tell_clock", _no_clock)(clock_reading)
                 action = self.bot.choose(view, list(legal))
                 # Asked inside the watched time: a plug-in's report could hang too.
                 figures = self._figures() if self._figures is not None else None
@@ -160,8 +189,7 @@ class BotDriver:
                     watchdog.armed = False
         except Overrun:
             spent = time.perf_counter() - start
-            raise Forfeit(seat, "timeout", f"no decision within {time_limit * 1000:.0f} ms "
-                          f"(stopped after {spent * 1000:.0f} ms)", spent) from None
+            raise self._overran(spent, f"stopped after {spent * 1000:.0f} ms", on_clock) from None
         except BadFigures as error:
             raise Forfeit(seat, "exception", f"its decision_figures: {error}", time.perf_counter() - start) from None
         except BaseException as error:
@@ -169,15 +197,27 @@ class BotDriver:
             fault.seconds = time.perf_counter() - start
             raise fault from None
         spent = time.perf_counter() - start
-        if time_limit is not None and spent > time_limit:
-            raise Forfeit(seat, "timeout", f"no decision within {time_limit * 1000:.0f} ms ({spent * 1000:.0f} ms)",
-                          spent)
+        if limit is not None and spent > limit:
+            raise self._overran(spent, f"{spent * 1000:.0f} ms", on_clock)
         if not any(action is a for a in legal):
             if not hasattr(action, "kind"):
                 raise Forfeit(seat, "illegal_action", f"{action!r} is not an action", spent)
             reason = why_illegal(action) if why_illegal is not None else "not one of the legal actions"
             raise Forfeit(seat, "illegal_action", f"{action!r} is not legal: {reason}", spent)
+        if clock is not None:
+            clock.spend(spent)
         return action, spent, figures
+
+    def _overran(self, spent: float, took: str, on_clock: bool) -> Forfeit:
+        """The forfeit of a decision that took `spent` seconds, past its clock
+        (kind ``time``) or past the move time limit (``timeout``)."""
+        clock = self.clock
+        if on_clock and clock is not None:
+            margin = f" and a margin of {clock.margin * 1000:.0f} ms" if clock.margin else ""
+            return Forfeit(self.seat, "time", f"its clock ran out: {clock.left * 1000:.0f} ms left{margin}, "
+                           f"no decision within them ({took})", spent)
+        limit = self.time_limit or 0.0
+        return Forfeit(self.seat, "timeout", f"no decision within {limit * 1000:.0f} ms ({took})", spent)
 
     def inform(self, state: State) -> None:
         """Show the bot its seat's view after a step. :raises Forfeit: if it fails."""
@@ -212,7 +252,8 @@ def inform(bot: Bot, state: State) -> None:
 def play_bots(game: str, bots: Sequence[Bot], seed: int, options: dict | None = None,
               names: Sequence[str] | None = None, *, time_limit: float | None = None,
               on_step: Callable[[State, str], None] | None = None, watchdog: Watchdog | None = None,
-              start: Sequence[str] = ()) -> Record:
+              start: Sequence[str] = (), time_control: TimeControl | None = None, time_margin: float = 0.0
+              ) -> Record:
     """Play one game of `game` with `bots[i]` in seat i, through a `Match`: chance
     comes from its deck, shuffled from `seed`, so the same seed deals the same tiles
     whoever sits where. `start`: steps already played (the record begins with them,
@@ -223,20 +264,26 @@ def play_bots(game: str, bots: Sequence[Bot], seed: int, options: dict | None = 
     ``decisions`` (each seat's count), ``decision_ms`` (per seat, each decision's
     milliseconds in order, to the microsecond, the one a seat forfeited on included)
     and, when a bot reported any, ``decision_figures`` (per seat, name -> one value
-    per decision of ``decision_ms``, null where it reported none; `figures.as_columns`)."""
+    per decision of ``decision_ms``, null where it reported none; `figures.as_columns`).
+    Under a `time_control` (`time_margin`: seconds of overrun forgiven), also
+    ``clock_ms`` (per seat, its clock's milliseconds after each of its decisions) and
+    ``clock_overruns`` (per seat, the overruns forgiven)."""
     match = Match(game, len(bots), options, seed=seed)
     for step in start:
         match.play_step(step)
     for bot in bots:
         if getattr(bot, "wants_steps", False):  # a bot program: it is sent the steps its seat saw
             bot.follow(match, time_limit)
-    seats = [BotDriver(bot, time_limit, watchdog, seat=seat) for seat, bot in enumerate(bots)]
+    clocks = [Clock(time_control, time_margin) if time_control is not None else None for _ in bots]
+    seats = [BotDriver(bot, time_limit, watchdog, seat=seat, clock=clock)
+             for seat, (bot, clock) in enumerate(zip(bots, clocks, strict=True))]
     observers = [seat for seat in seats if seat.observes]
     spent = [0.0] * len(bots)
     decisions = [0] * len(bots)
     # Milliseconds as floats, not microseconds as integers: a reader parses every
     # integer of a line through a Python hook (json_lines.parse_line), a float in C.
     millis: list[list[float]] = [[] for _ in bots]
+    clock_ms: list[list[float]] = [[] for _ in bots]  # per seat: its clock after each decision
     figures: list[dict[int, Figures]] = [{} for _ in bots]  # per seat: decision index -> its figures
     error = forfeit = None
     try:
@@ -253,6 +300,9 @@ def play_bots(game: str, bots: Sequence[Bot], seed: int, options: dict | None = 
                 if reported is not None:
                     figures[seat][len(millis[seat])] = reported
                 millis[seat].append(round(seconds * 1e6) / 1000)  # to the microsecond; quicker than round(x, 3)
+                clock = clocks[seat]
+                if clock is not None:
+                    clock_ms[seat].append(round(clock.left * 1e6) / 1000)
                 match.apply(action)
             if on_step is not None:
                 on_step(match.state, match.steps[-1])
@@ -277,6 +327,9 @@ def play_bots(game: str, bots: Sequence[Bot], seed: int, options: dict | None = 
     if any(figures):
         record.extra["decision_figures"] = [as_columns([reported.get(index) for index in range(len(seat))])
                                             for reported, seat in zip(figures, millis, strict=True)]
+    if time_control is not None:
+        record.extra["clock_ms"] = clock_ms
+        record.extra["clock_overruns"] = [clock.overruns if clock is not None else 0 for clock in clocks]
     if forfeit is not None:
         record.extra["forfeit"] = forfeit
     return record

@@ -358,7 +358,8 @@ class ProgramBot(Bot):
         return list(self.given_steps or [])
 
     def choose(self, view: State, legal: list[Action]) -> Action:
-        limit = self.time_limit or DEFAULT_TIME_LIMIT
+        clock = self.clock
+        limit = clock.limit_ms / 1000 if clock is not None else self.time_limit or DEFAULT_TIME_LIMIT
         self._figures = None
         start = time.perf_counter()
         try:
@@ -369,7 +370,7 @@ class ProgramBot(Bot):
             steps = self.steps(view.seen_pieces())
             left = limit - (time.perf_counter() - start)
             time_ms = max(int(left * 1000), 0)
-            line = (protocol.encode_decide_v2(steps, texts, time_ms, view) if program.protocol >= 2
+            line = (protocol.encode_decide_v2(steps, texts, time_ms, view, clock) if program.protocol >= 2
                     else protocol.encode_decide(steps, texts, time_ms, view))
             reply = program.ask_line(line, left, "action")
         except BaseException:  # a fault, or the driver's watchdog stopped us mid-exchange: the program is unusable

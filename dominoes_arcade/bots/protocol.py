@@ -36,6 +36,7 @@ from ..engine import State
 from ..engine.match import Match
 from ..engine.tiles import NAME
 from ..engine.view_json import view_to_json
+from .clock import ClockReading
 from .figures import BadFigures, Figures, check_figures
 
 PROTOCOL = 1
@@ -143,8 +144,14 @@ def start(game: str, options: dict, seat: int, seed: int) -> dict[str, Any]:
     return {"type": "start", "game": game, "options": options, "seat": seat, "seed": seed}
 
 
-def decide(steps: Sequence[str], legal: Sequence[str], time_ms: int, view: dict) -> dict[str, Any]:
-    return {"type": "decide", "steps": steps, "legal": legal, "time_ms": time_ms, "view": view}
+def decide(steps: Sequence[str], legal: Sequence[str], time_ms: int, view: dict,
+           clock: ClockReading | None = None) -> dict[str, Any]:
+    """A ``decide``; under a time control (`clock`), with ``clock_ms`` and ``increment_ms``."""
+    message: dict[str, Any] = {"type": "decide", "steps": steps, "legal": legal, "time_ms": time_ms}
+    if clock is not None:
+        message.update(clock_ms=int(clock.left_ms), increment_ms=int(clock.increment_ms))
+    message["view"] = view
+    return message
 
 
 def encode_decide(steps: Sequence[str], legal: Sequence[str], time_ms: int, view: State,
@@ -159,9 +166,11 @@ def encode_decide(steps: Sequence[str], legal: Sequence[str], time_ms: int, view
             f'"scores":[{",".join(map(str, view.scores()))}],"zones":{{{summary}}}}}}}\n').encode()
 
 
-def encode_decide_v2(steps: Sequence[str], legal: Sequence[str], time_ms: int, view: State) -> bytes:
-    """A version 2 ``decide``: as version 1's, with the whole view (`view_to_json`)."""
-    return encode(decide(steps, legal, int(time_ms), view_to_json(view)))
+def encode_decide_v2(steps: Sequence[str], legal: Sequence[str], time_ms: int, view: State,
+                     clock: ClockReading | None = None) -> bytes:
+    """A version 2 ``decide``: as version 1's, with the whole view (`view_to_json`)
+    and, under a time control, the seat's clock."""
+    return encode(decide(steps, legal, int(time_ms), view_to_json(view), clock))
 
 
 def _strings(texts: Sequence[str]) -> str:

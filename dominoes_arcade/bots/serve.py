@@ -19,6 +19,7 @@ from ..engine import GAMES, InvalidNotation, State, new_game
 from ..engine.view_json import ViewError, view_from_json
 from . import protocol
 from .base import BotError
+from .clock import ClockReading
 from .figures import check_figures
 from .registry import BotSpec
 
@@ -142,6 +143,9 @@ def decide(bot: Any, game: State, message: dict[str, Any]) -> dict[str, Any]:
             legal = [view.parse_action(text) for text in legal_texts]
         except InvalidNotation as error:
             raise BadMessage(f"legal lists a decision that is not one: {error}") from None
+        if "clock_ms" in message:  # under a time control: the bot budgets from its clock
+            bot.tell_clock(ClockReading(whole_number(message, "clock_ms"), whole_number(message, "increment_ms"),
+                                        whole_number(message, "time_ms")))
         reply = {"type": "action", "action": bot.choose(view, legal).text}
     except BadMessage as error:
         log(f"{error}; playing a random legal decision")

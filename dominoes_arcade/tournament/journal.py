@@ -30,16 +30,19 @@ class JournalError(ValueError):
 
 
 def tournament_key(game: str, options: dict[str, Any], bots: Sequence[str], seed: int,
-                   move_time_limit_ms: int, gauntlet: int = 0) -> str:
+                   move_time_limit_ms: int, gauntlet: int = 0, clock: tuple[str, int] | None = None) -> str:
     """A fingerprint of everything that decides what a scheduled game is, the way
     seeds are derived included (a journal from a version that seeded bots otherwise
     is another tournament). A gauntlet (another schedule) is in it; a round robin's
     key is the one it always was. An SPRT is not: it decides where a run stops, not
-    what a game is."""
+    what a game is. A time control (`clock`: its text and the margin in ms) is in it,
+    and a run without one keeps the key it always had."""
     settings = {"game": game, "options": options, "bots": list(bots), "seed": seed,
                 "move_time_limit_ms": move_time_limit_ms, "seeds": SEED_DERIVATION}
     if gauntlet:
         settings["gauntlet"] = gauntlet
+    if clock is not None:
+        settings["time_control"], settings["time_margin_ms"] = clock
     return hashlib.sha256(json.dumps(settings, sort_keys=True).encode()).hexdigest()[:16]
 
 

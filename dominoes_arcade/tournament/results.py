@@ -36,7 +36,7 @@ SCHEMA = 1
 KIND = "dominoes-arcade-tournament"
 FORFEIT_RULE = ("the offender takes the last place and a loss; the others are placed by the scores when the "
                 "game stopped; a forfeited game's scores count in no mean score or difference")
-TIMING_KEYS = ("mean_decision_ms",)
+TIMING_KEYS = ("mean_decision_ms", "mean_clock_left_ms", "min_clock_left_ms", "clock_overruns")
 """Per-bot keys that measure time, not play (they differ from run to run)."""
 
 
@@ -85,6 +85,9 @@ def build_results(plan: Plan, results: Sequence[GameResult], *, status: str, run
     }
     if plan.gauntlet:
         tournament["gauntlet"] = list(plan.bots[:plan.gauntlet])
+    if plan.time_control is not None:
+        tournament["time_control"] = plan.time_control.text()
+        tournament["time_margin_ms"] = plan.time_margin_ms
     fitted = fitted_ratings(ranked, plan.bots, plan.seed)
     rows = figures.standings(ranked, plan.bots)
     for row in rows:

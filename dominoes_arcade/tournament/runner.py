@@ -225,7 +225,8 @@ def locked_run(plan: Plan, resume: bool, command: str, progress: bool | None,
 
     def make_batch(jobs: tuple[GameJob, ...]) -> Batch:
         return Batch(plan.game, plan.options, plan.move_time_limit_ms / 1000, plan.key, jobs,
-                     entry=entry(plan.game), bot_log=bot_log)
+                     entry=entry(plan.game), bot_log=bot_log, time_control=plan.time_control,
+                     time_margin=plan.time_margin_ms / 1000)
 
     display = Progress(plan.game, len(schedule), len(done), plan.higher_score_wins, rich=progress,
                        rating_interval=plan.rating_interval,

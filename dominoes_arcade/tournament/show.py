@@ -48,7 +48,8 @@ ROW_KEYS: dict[str, dict[str, type | tuple[type, ...]]] = {
 }
 """The keys each row of a results table must hold to be shown, and their types."""
 OPTIONAL_NUMBERS = ("mean_score", "mean_rank", "mean_decision_ms", "win_rate_ci95_low", "win_rate_ci95_high",
-                    "mean_diff", "ci95_low", "ci95_high", "elo", "elo_low", "elo_high")
+                    "mean_diff", "ci95_low", "ci95_high", "elo", "elo_low", "elo_high", "mean_clock_left_ms",
+                    "min_clock_left_ms", "clock_overruns", "time_losses")
 SEAT_FIGURES = ("games", "mean_score", "win_rate", "mean_rank")
 SPRT_NUMBERS = ("elo0", "elo1", "alpha", "beta", "lower", "upper", "llr", "deals", "elo", "elo_low", "elo_high",
                 "nelo", "nelo_low", "nelo_high", "draw_ratio")
@@ -156,6 +157,8 @@ def print_results(document: dict[str, Any], console: Console) -> None:
                                               for w in (wide, False)]))
     if document.get("seats"):
         console.print(fitting(console.width, [seats_table(document["seats"], w) for w in (wide, False)]))
+    if any("mean_clock_left_ms" in row for row in rows):
+        console.print(clock_table(rows, str(tournament.get("time_control", "?")), tournament.get("time_margin_ms")))
     errors = document.get("errors", [])
     if errors:
         console.print(fitting(console.width, [errors_table(errors, w) for w in (wide, False)]))
@@ -290,6 +293,27 @@ def superiority_table(rows: list[dict[str, Any]], how: dict[str, Any], wide: boo
     for row in rows:
         table.add_row(Text(row["a"]), Text(row["b"]), f"{row['los']:.3f}")
     return table
+
+
+def clock_table(rows: list[dict[str, Any]], control: str, margin: Any) -> Table:
+    """Each bot's clock use under the time control: what its clock held at the end of
+    its games (a loss on time counts as 0), overruns the margin forgave, losses on time."""
+    margin_text = f", margin {margin} ms" if isinstance(margin, int) and margin else ""
+    table = Table(title=f"Clocks ({control}: seconds a game + seconds a move{margin_text})", title_justify="left",
+                  **_style(False))
+    table.add_column("bot", overflow="fold", min_width=12)
+    for name in ("mean left, s", "least left, s", "overruns forgiven", "lost on time"):
+        table.add_column(name, justify="right", no_wrap=True)
+    for row in rows:
+        if "mean_clock_left_ms" in row:
+            table.add_row(Text(row["bot"]), _seconds(row.get("mean_clock_left_ms")),
+                          _seconds(row.get("min_clock_left_ms")), _number(row.get("clock_overruns"), 0),
+                          _number(row.get("time_losses"), 0))
+    return table
+
+
+def _seconds(millis: Any) -> str:
+    return f"{millis / 1000:.2f}" if isinstance(millis, NUMBER) and math.isfinite(millis) else "-"
 
 
 def seats_table(seats: dict[str, list[Any]], wide: bool = True) -> Table:

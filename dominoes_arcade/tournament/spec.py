@@ -9,6 +9,7 @@ A spec file holds the same settings as the flags of `dominoes-arcade tournament 
     deals = 20                  # deals per table
     seed = 7                    # master seed
     # players, workers, move_time_limit_ms, out, executor, scheduler, config: optional
+    # time_control = "10+0.1"   # a clock per seat: seconds a game, seconds added a move
     # gauntlet = ["new"]        # play only these against the field (bots)
     # sprt = "elo0=0,elo1=20"   # or a [sprt] table: a sequential test (docs/sprt.md)
     # rating_interval = 100     # standings on stderr every 100 games; 0 = never
@@ -35,6 +36,7 @@ from typing import Any
 from .. import config as config_module
 from .. import files
 from ..bots import BotError, check_builds, parse_spec
+from ..bots.clock import TimeControl
 from ..engine import GAMES, OptionError, new_game
 from .journal import tournament_key
 from .progress import RATING_INTERVAL
@@ -51,6 +53,8 @@ SPEC_KEYS = {
     "seed": "master seed",
     "workers": "worker processes; 0 = one per CPU",
     "move_time_limit_ms": "a bot slower than this per decision forfeits",
+    "time_control": "a clock per seat, \"BASE+INC\": seconds per game, seconds added after each move",
+    "time_margin_ms": "an overrun of the clock this short is forgiven (and counted)",
     "options": "the game's variant options (a table)",
     "config": "a settings file for the defaults",
     "out": "the results file",
@@ -106,12 +110,18 @@ class Plan:
     """How many of `bots`, at the front, play the rest (the field) as a gauntlet; 0: a round robin."""
     sprt: SprtSettings | None = None
     """The sequential test (of ``bots[0]``), which may stop the run before `deals`."""
+    time_control: TimeControl | None = None
+    """Each seat's clock (`bots.clock`); None: only the move time limit."""
+    time_margin_ms: int = 0
+    """An overrun of the clock this short is forgiven."""
     rating_interval: int = RATING_INTERVAL
     """Print the standings (and the SPRT line) every this many finished games; 0: never."""
 
     @cached_property
     def key(self) -> str:
-        return tournament_key(self.game, self.options, self.bots, self.seed, self.move_time_limit_ms, self.gauntlet)
+        clock = (self.time_control.text(), self.time_margin_ms) if self.time_control is not None else None
+        return tournament_key(self.game, self.options, self.bots, self.seed, self.move_time_limit_ms, self.gauntlet,
+                              clock)
 
     @cached_property
     def schedule(self) -> list[GameJob]:
@@ -187,7 +197,7 @@ def resolve_plan(spec_path: Path | None, flags: dict[str, Any]) -> Plan:
         raise SpecError(f"{where}: game = {game!r} is not a game: use one of {', '.join(GAMES)}", "game")
 
     numbers = {}
-    for key in ("deals", "seed", "workers", "move_time_limit_ms"):
+    for key in ("deals", "seed", "workers", "move_time_limit_ms", "time_margin_ms"):
         value = given(key)
         if value is None:
             numbers[key] = defaults[key]
@@ -211,6 +221,7 @@ def resolve_plan(spec_path: Path | None, flags: dict[str, Any]) -> Plan:
         raise SpecError(f"{where}: gauntlet: a table of {players} needs a field (bots) of at least {players - 1} "
                         f"bots, not {len(bots)}", "bots")
     sprt = resolve_sprt(given("sprt"), len(gauntlet), len(bots), origin("sprt"))
+    time_control = resolve_time_control(given("time_control"), origin("time_control"))
     rating_interval = given("rating_interval")
     if rating_interval is None:
         rating_interval = RATING_INTERVAL
@@ -231,7 +242,8 @@ def resolve_plan(spec_path: Path | None, flags: dict[str, Any]) -> Plan:
                 workers=workers, move_time_limit_ms=numbers["move_time_limit_ms"], options=options,
                 higher_score_wins=higher_score_wins, results_path=results_path,
                 journal_path=journal_path_for(results_path), executor=executor, scheduler=scheduler, source=where,
-                notices=tuple(settings.notices), gauntlet=len(gauntlet), sprt=sprt, rating_interval=rating_interval)
+                notices=tuple(settings.notices), gauntlet=len(gauntlet), sprt=sprt, time_control=time_control,
+                time_margin_ms=numbers["time_margin_ms"], rating_interval=rating_interval)
 
 
 def resolve_bots(value: Any, where: str, key: str = "bots", minimum: int = 2, taken: Sequence[str] = ()) -> list[str]:
@@ -285,6 +297,18 @@ def resolve_sprt(value: Any, gauntlet: int, field: int, where: str) -> SprtSetti
         raise SpecError(f"{where}: sprt tests one bot: give two bots, or one gauntlet bot and a field", "sprt",
                         usage=where == FLAGS)
     return settings
+
+
+def resolve_time_control(value: Any, where: str) -> TimeControl | None:
+    """The clock of each seat (``"10+0.1"``), checked; None when not given."""
+    if value is None or isinstance(value, TimeControl):
+        return value
+    if not isinstance(value, str):
+        raise SpecError(f"{where}: time_control must be a string such as \"10+0.1\"", "time_control")
+    try:
+        return TimeControl.parse(value)
+    except ValueError as error:
+        raise SpecError(f"{where}: time_control: {error}", "time_control") from None
 
 
 def resolve_options(game: str, from_settings: dict[str, Any], from_spec: Any, from_flags: dict | None,

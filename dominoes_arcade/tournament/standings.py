@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 Z95 = 1.959963984540054
@@ -33,7 +33,8 @@ Z95 = 1.959963984540054
 class Forfeit:
     seat: int
     kind: str
-    """``exception``, ``timeout`` or ``illegal_action``."""
+    """``exception``, ``timeout``, ``time`` (its clock ran out), ``illegal_action``, or a
+    bot program's ``protocol`` or ``crash``."""
     message: str
 
 
@@ -53,6 +54,11 @@ class GameResult:
     decisions: tuple[int, ...]
     seconds: float
     """The game's wall time in its worker (timing only)."""
+    clock_left_ms: tuple[float | None, ...] | None = None
+    """Under a time control: each seat's clock at its last decision (None for a seat
+    that made none); None without a time control (timing only)."""
+    clock_overruns: tuple[int, ...] | None = None
+    """Under a time control: each seat's overruns of its clock forgiven by the margin."""
 
 
 def summarize(record: dict[str, Any]) -> GameResult:
@@ -61,6 +67,8 @@ def summarize(record: dict[str, Any]) -> GameResult:
     seats = tuple(record["seats"])
     forfeit = record.get("forfeit")
     n = len(seats)
+    clock_ms = record.get("clock_ms")
+    overruns = record.get("clock_overruns")
     return GameResult(
         game_id=int(record["game_id"]),
         deal=int(record["deal"]),
@@ -72,6 +80,8 @@ def summarize(record: dict[str, Any]) -> GameResult:
         decision_seconds=tuple(record.get("decision_seconds") or (0.0,) * n),
         decisions=tuple(record.get("decisions") or (0,) * n),
         seconds=float(record.get("seconds", 0.0)),
+        clock_left_ms=tuple(float(left[-1]) if left else None for left in clock_ms) if clock_ms else None,
+        clock_overruns=tuple(int(n) for n in overruns) if overruns else None,
     )
 
 
@@ -173,6 +183,10 @@ class _Tally:
     forfeits: int = 0
     decision_seconds: float = 0.0
     decisions: int = 0
+    clock_left_ms: list[float] = field(default_factory=list)
+    """Its clock at the end of each game it played under a time control."""
+    clock_overruns: int = 0
+    time_losses: int = 0
 
 
 def standings(ranked: Sequence[RankedGame], bots: Sequence[str]) -> list[dict[str, Any]]:
@@ -197,6 +211,12 @@ def standings(ranked: Sequence[RankedGame], bots: Sequence[str]) -> list[dict[st
                 tally.forfeits += 1
             tally.decision_seconds += result.decision_seconds[seat]
             tally.decisions += result.decisions[seat]
+            if result.clock_left_ms is not None:
+                left = result.clock_left_ms[seat]
+                if left is not None:
+                    tally.clock_left_ms.append(0.0 if _lost_on_time(result, seat) else left)
+                tally.clock_overruns += result.clock_overruns[seat] if result.clock_overruns else 0
+                tally.time_losses += _lost_on_time(result, seat)
     rating = ratings(ranked, bots)
     rows = []
     for bot in bots:
@@ -222,12 +242,21 @@ def standings(ranked: Sequence[RankedGame], bots: Sequence[str]) -> list[dict[st
                    forfeits=tally.forfeits)
         if tally.decisions:
             row["mean_decision_ms"] = _round(1000 * tally.decision_seconds / tally.decisions)
+        if tally.clock_left_ms:
+            row["mean_clock_left_ms"] = _round(sum(tally.clock_left_ms) / len(tally.clock_left_ms))
+            row["min_clock_left_ms"] = _round(min(tally.clock_left_ms))
+            row["clock_overruns"] = tally.clock_overruns
+            row["time_losses"] = tally.time_losses
         rows.append(row)
     order = {bot: i for i, bot in enumerate(bots)}
     rows.sort(key=lambda r: (r.get("mean_rank", math.inf), -r["win_rate"], -r["rating"], order[r["bot"]]))
     for rank, row in enumerate(rows, 1):
         row["rank"] = rank
     return rows
+
+
+def _lost_on_time(result: GameResult, seat: int) -> bool:
+    return result.forfeit is not None and result.forfeit.seat == seat and result.forfeit.kind == "time"
 
 
 def ratings(ranked: Iterable[RankedGame], bots: Sequence[str]) -> dict[str, tuple[float, float]]:

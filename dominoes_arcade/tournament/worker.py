@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bots import make_bot
+from ..bots.clock import TimeControl
 from ..bots.driver import Watchdog, play_bots, user_can_interrupt
 from ..engine import GAMES, GameEntry, register
 from ..engine.match import Match
@@ -44,6 +45,10 @@ class Batch:
     (one registered at run time, by a test or a plug-in, in a spawned process)."""
     bot_log: str | None = None
     """Where the bots' output goes (see `isolation`); None: nowhere."""
+    time_control: TimeControl | None = None
+    """Each seat's clock; None: the time limit alone."""
+    time_margin: float = 0.0
+    """Seconds an overrun of the clock may last and be forgiven."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +108,8 @@ def play_job(batch: Batch, job: GameJob, watchdog: Watchdog | None) -> Played:
     if record is None:
         isolation.mark(job.game_id)
         record = play_bots(batch.game, bots, job.seed, batch.options, names=job.seats,
-                           time_limit=batch.time_limit, watchdog=watchdog)
+                           time_limit=batch.time_limit, watchdog=watchdog, time_control=batch.time_control,
+                           time_margin=batch.time_margin)
     isolation.mark(isolation.IDLE)
     record.extra.update(tournament_key=batch.key, game_id=job.game_id, deal=job.deal, table=job.table,
                         rotation=job.rotation, bot_seeds=list(job.bot_seeds),
