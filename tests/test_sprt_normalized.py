@@ -215,3 +215,30 @@ def test_equal_bots_rarely_pass_and_a_stronger_one_usually_does():
     assert power >= 1 - SETTINGS.beta - margin, (power, deals_stronger)
     print(f"normalized, pentanomial: A/A false positives {rate:.3f} ({deals_equal:.0f} deals), power at elo1 "
           f"{power:.3f} ({deals_stronger:.0f} deals)")
+
+
+def test_the_table_model_keeps_its_error_rates_too():
+    # A table of 4 in its 4 rotations: deal scores k/12, 4 games a deal (t = 2 nElo / (800 / ln 10)).
+    values = tuple(k / 12 for k in range(13))
+    base = tuple(math.comb(12, k) / 2 ** 12 for k in range(13))
+    runs = 100
+
+    def rate_and_deals(probs, seed):
+        rng = random.Random(seed)
+        cumulative = [sum(probs[: i + 1]) for i in range(len(probs))]
+        accepted = deals = 0
+        for _ in range(runs):
+            test = SequentialTest(SETTINGS, pentanomial=False, games_per_deal=4)
+            while not test.verdict:
+                test.feed(values[min(bisect.bisect(cumulative, rng.random()), 12)])
+            accepted += test.verdict == "H1"
+            deals += test.deals
+        return accepted / runs, deals / runs
+
+    margin = 3 * math.sqrt(0.05 * 0.95 / runs)
+    rate, deals_equal = rate_and_deals(base, seed=3)
+    assert rate <= SETTINGS.alpha + margin, (rate, deals_equal)
+    power, deals_stronger = rate_and_deals(tilted_to_t(values, base, nelo_to_t(SETTINGS.elo1, 4)), seed=4)
+    assert power >= 1 - SETTINGS.beta - margin, (power, deals_stronger)
+    print(f"normalized, tables of 4: A/A false positives {rate:.3f} ({deals_equal:.0f} deals), power at elo1 "
+          f"{power:.3f} ({deals_stronger:.0f} deals)")
