@@ -150,17 +150,17 @@ def nelo_to_t(nelo: float, games_per_deal: int) -> float:
     return math.sqrt(games_per_deal) * nelo / NELO_SCALE
 
 
-def _theta(deviations: Sequence[float], probs: Sequence[float], guess: float = 0.0) -> float:
+def _theta(deviations: Sequence[float], probs: Sequence[float]) -> float:
     """The root of ``sum p̂_i d_i / (1 + θ d_i) = 0`` (Van den Bergh, eq. 1.3 with
     ``d_i = a_i - s``, eq. 4.9 with ``d_i = φ_i``): a decreasing function on
     ``(-1/max d, -1/min d)``; Newton's steps kept inside a shrinking bracket, with
-    bisection when one leaves it, from `guess` (if inside the bracket, else 0).
+    bisection when one leaves it, to the last bit.
     :raises ValueError: when the d_i do not change sign."""
     if not min(deviations) < 0 < max(deviations):
         raise ValueError("no distribution on these outcomes has that mean")
     low, high = -1 / max(deviations), -1 / min(deviations)
     terms = list(zip(probs, deviations, strict=True))
-    theta = guess if low < guess < high else 0.0
+    theta = 0.0
     for _ in range(400):
         f = slope = 0.0
         for p, d in terms:
