@@ -31,6 +31,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .standings import Z95
+
 SPRT_KEYS = ("elo0", "elo1", "alpha", "beta", "model")
 NUMBER_KEYS = SPRT_KEYS[:4]
 MODELS = {
@@ -43,7 +45,6 @@ a run without ``model=`` means what it always did."""
 MODEL = MODELS["logistic"]
 NELO_SCALE = 800 / math.log(10)
 """nElo per unit of t = (mean - 1/2) / sigma of one game (fastchess, fishtest)."""
-Z95 = 1.959963984540054
 MLE_TOLERANCE = 1e-14
 """The normalized model's fixed point stops when no probability moves more than this."""
 MLE_FLOOR = 1e-9
