@@ -378,6 +378,7 @@ def tournament_run(
     sprt: cli_usage.SprtOption = None,
     time_control: cli_usage.TimeControlOption = None,
     time_margin: cli_usage.TimeMarginOption = None,
+    rating_interval: cli_usage.RatingIntervalOption = None,
 ) -> None:
     """Run a round-robin tournament between bots and write its results (TOML) and
     its journal (one game record a line) side by side.
@@ -401,7 +402,7 @@ def tournament_run(
         "options": parse_option_values(option) or None, "config": config, "move_time_limit_ms": move_time_limit,
         "out": out, "executor": executor.value if executor else None, "scheduler": scheduler, "sprt": sprt,
         "gauntlet": tournament.split_bot_list(gauntlet) if gauntlet else None,
-        "time_control": time_control, "time_margin_ms": time_margin,
+        "time_control": time_control, "time_margin_ms": time_margin, "rating_interval": rating_interval,
     }
     try:
         plan = tell_notices(tournament.resolve_plan(spec, cli_usage.check_tournament_flags(flags)))

@@ -116,8 +116,14 @@ TimeMarginOption = Annotated[int | None, typer.Option(
     "--time-margin", metavar="MS",
     help="With --time-control: an overrun of the clock this short is forgiven, and counted (default 0).")]
 SprtOption = Annotated[str | None, typer.Option(
-    "--sprt", metavar="elo0=E0,elo1=E1[,alpha=A,beta=B]",
-    help="A sequential test of the first bot (or the one --gauntlet bot): stop when H0 or H1 is accepted.")]
+    "--sprt", metavar="elo0=E0,elo1=E1[,alpha=A,beta=B][,model=M]",
+    help="A sequential test of the first bot (or the one --gauntlet bot): stop when H0 or H1 is accepted. "
+         "model=logistic (the default: elo0 and elo1 in logistic Elo) or model=normalized (in nElo, "
+         "fastchess's default); docs/sprt.md.")]
+RatingIntervalOption = Annotated[int | None, typer.Option(
+    "--rating-interval", min=0, metavar="GAMES",
+    help="Print the standings so far (Elo and win rate with 95% intervals, draws) and the SPRT line on stderr "
+         "every this many finished games; 0 = never. [default: 100]")]
 
 
 def check_tournament_flags(flags: dict) -> dict:

@@ -97,7 +97,7 @@ def test_a_sprt_key_given_twice_is_refused(tmp_path):
     result = run_spec(tmp_path, GOOD + 'sprt = "elo0=0,elo1=20,elo1=30"\n')
     assert result.exit_code == 3, result.output
     assert result.output.splitlines() == [f"error: {tmp_path / 't.toml'}: sprt: elo1 is given twice: give each "
-                                          "of elo0, elo1, alpha, beta once"]
+                                          "of elo0, elo1, alpha, beta, model once"]
 
 
 def test_flags_override_the_file_and_paths_are_relative_to_it(tmp_path):

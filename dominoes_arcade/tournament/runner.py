@@ -49,8 +49,9 @@ from .lock import RunLock, lock_path_for
 from .progress import Progress
 from .results import agrees_with, build_results, read_results, utc_now, write_results
 from .schedule import GameJob
-from .sequential import DealFeed, DealWindow, counted, evaluate
+from .sequential import DealFeed, DealWindow, counted, evaluate, sprt_table
 from .spec import Plan
+from .sprt import sprt_status
 from .standings import GameResult
 from .worker import Batch, Played
 
@@ -227,7 +228,9 @@ def locked_run(plan: Plan, resume: bool, command: str, progress: bool | None,
                      entry=entry(plan.game), bot_log=bot_log, time_control=plan.time_control,
                      time_margin=plan.time_margin_ms / 1000)
 
-    display = Progress(plan.game, len(schedule), len(done), plan.higher_score_wins, rich=progress)
+    display = Progress(plan.game, len(schedule), len(done), plan.higher_score_wins, rich=progress,
+                       rating_interval=plan.rating_interval,
+                       sprt_status=None if feed is None else lambda: sprt_status(sprt_table(feed, plan)))
     for result in sorted(done.values(), key=lambda r: r.game_id):
         display.add_known(result)
     slots = plan.workers

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .schedule import GameJob, games_per_deal, make_tables
-from .sprt import MODEL, SequentialTest, SprtSettings
+from .sprt import MODELS, SequentialTest, SprtSettings
 from .standings import GameResult, rank_game
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ class DealFeed:
         self.higher_score_wins = plan.higher_score_wins
         self.per_deal = games_per_deal(len(plan.bots), plan.players, plan.gauntlet)
         one_pair = plan.players == 2 and len(make_tables(len(plan.bots), plan.players, plan.gauntlet)) == 1
-        self.test = SequentialTest(settings, pentanomial=one_pair)
+        self.test = SequentialTest(settings, pentanomial=one_pair, games_per_deal=self.per_deal)
         self.waiting: dict[int, dict[int, float]] = {}
         """deal -> game_id -> the candidate's game score."""
         self.next_deal = 0
@@ -130,7 +130,8 @@ def sprt_table(feed: DealFeed, plan: Plan) -> dict[str, Any]:
     table: dict[str, Any] = {
         "candidate": feed.candidate,
         "field": list(plan.bots[1:]),
-        "model": MODEL,
+        "model": MODELS[settings.model],
+        "elo_model": settings.model,
         "elo0": settings.elo0, "elo1": settings.elo1, "alpha": settings.alpha, "beta": settings.beta,
         "lower": round(settings.lower, 4), "upper": round(settings.upper, 4),
         "llr": round(test.llr, 4),
@@ -140,6 +141,13 @@ def sprt_table(feed: DealFeed, plan: Plan) -> dict[str, Any]:
         "mean_deal_score": round(test.total / test.deals, 4) if test.deals else 0.5,
         "llr_by_deal": [round(v, 4) for v in test.history],
     }
+    estimate = test.estimate()
+    if estimate is not None:
+        name = "nelo" if settings.model == "normalized" else "elo"
+        table.update({name: round(estimate.value, 2), f"{name}_low": round(estimate.low, 2),
+                      f"{name}_high": round(estimate.high, 2)})
+    table["draw_ratio"] = round(test.draw_ratio(), 4)
+    table["games_per_deal"] = feed.per_deal
     if test.pentanomial:
         table["pentanomial"] = test.counts()
     return table

@@ -22,6 +22,7 @@ from rich.text import Text
 from .. import printable
 from ..engine.core import toml_repr
 from .ratings import OPEN_BOUND
+from .sprt import sprt_status
 
 ERRORS_LISTED = 10
 """How many forfeits are quoted in full; the rest are only counted."""
@@ -50,7 +51,9 @@ OPTIONAL_NUMBERS = ("mean_score", "mean_rank", "mean_decision_ms", "win_rate_ci9
                     "mean_diff", "ci95_low", "ci95_high", "elo", "elo_low", "elo_high", "mean_clock_left_ms",
                     "min_clock_left_ms", "clock_overruns", "time_losses")
 SEAT_FIGURES = ("games", "mean_score", "win_rate", "mean_rank")
-SPRT_NUMBERS = ("elo0", "elo1", "alpha", "beta", "lower", "upper", "llr", "deals")
+SPRT_NUMBERS = ("elo0", "elo1", "alpha", "beta", "lower", "upper", "llr", "deals", "elo", "elo_low", "elo_high",
+                "nelo", "nelo_low", "nelo_high", "draw_ratio")
+"""The numbers of ``[sprt]`` (each one optional: older files lack the estimates)."""
 TIMING = ("wall_seconds", "games_per_second", "mean_game_ms", "busy_share")
 WIDE = 120
 """From this many columns on, the tables show every figure if they fit (`fitting`);
@@ -188,17 +191,20 @@ VERDICTS = {"H1": "H1 accepted: {candidate} is stronger by elo1 rather than elo0
 
 
 def sprt_line(sprt: dict[str, Any]) -> Text:
-    """The sequential test in two lines: its settings, then the LLR, its bounds and the verdict."""
+    """The sequential test in three lines: its settings, the LLR, its bounds and the
+    verdict, then the SPRT line as fastchess prints it (`sprt.sprt_status`)."""
     candidate = str(sprt.get("candidate", "?"))
     verdict = sprt.get("verdict", "")
     said = VERDICTS[verdict].format(candidate=candidate) if verdict in VERDICTS else f"no verdict ({verdict})"
     penta = sprt.get("pentanomial")
     counts = f"; deal pairs scoring 0, 1/2, 1, 3/2, 2: {penta}" if isinstance(penta, list) else ""
+    unit = "normalized Elo, nElo" if sprt.get("elo_model") == "normalized" else "logistic Elo"
     return Text.assemble(("SPRT", "bold"), f" of {candidate} against {', '.join(map(str, sprt.get('field', [])))}: "
                          f"elo0 {sprt.get('elo0', 0):g}, elo1 {sprt.get('elo1', 0):g}, alpha {sprt.get('alpha', 0):g}, "
-                         f"beta {sprt.get('beta', 0):g} (logistic Elo)\n",
+                         f"beta {sprt.get('beta', 0):g} ({unit})\n",
                          f"LLR {sprt.get('llr', 0):.3f} in bounds [{sprt.get('lower', 0):.3f}, "
-                         f"{sprt.get('upper', 0):.3f}] after {sprt.get('deals', 0)} deals{counts}: ", (said, "bold"))
+                         f"{sprt.get('upper', 0):.3f}] after {sprt.get('deals', 0)} deals{counts}: ", (said, "bold"),
+                         f"\n{sprt_status(sprt)}")
 
 
 def _style(wide: bool) -> dict[str, Any]:
@@ -219,12 +225,14 @@ def standings_table(rows: list[dict[str, Any]], wide: bool = True, full: bool = 
     table.add_column("#", justify="right", no_wrap=True)
     table.add_column("bot", overflow="fold", min_width=12)
     fitted = any("elo" in row for row in rows)
-    names = ("games", "W-D-L", "win rate (95%)", "mean score", "mean rank", "rating (mu ± σ)", "forfeits", "ms/move")
+    names = ("games", "W-D-L", "draws", "win rate (95%)", "mean score", "mean rank", "rating (mu ± σ)", "forfeits",
+             "ms/move")
     if not wide:
         names = ("games", "W-D-L", "win", "score", "rank", "rating", "forfeits")
     sigma = wide and (full or not fitted)
     if fitted:
-        names = names[:5] + ("elo (95%)" if wide else "elo",) + names[5:]
+        at = names.index("rating (mu ± σ)" if wide else "rating")
+        names = names[:at] + ("elo (95%)" if wide else "elo",) + names[at:]
     if wide and not sigma:
         names = tuple("rating" if name == "rating (mu ± σ)" else name for name in names)
     for name in names:
@@ -235,6 +243,7 @@ def standings_table(rows: list[dict[str, Any]], wide: bool = True, full: bool = 
         cells = [str(row["rank"]), Text(row["bot"]), str(row["games"]), f"{row['wins']}-{row['draws']}-{row['losses']}"]
         if wide:
             win_rate += f" {_interval(row, 'win_rate_ci95_low', 'win_rate_ci95_high', 2)}"
+            cells.append(f"{100 * row['draws'] / row['games']:.1f}%" if row["games"] else "-")
         if sigma:
             rating += f" ({row['rating_mu']:.1f} ± {row['rating_sigma']:.1f})"
         cells += [win_rate, _number(row.get("mean_score")), _number(row.get("mean_rank"))]

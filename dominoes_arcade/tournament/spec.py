@@ -12,6 +12,7 @@ A spec file holds the same settings as the flags of `dominoes-arcade tournament 
     # time_control = "10+0.1"   # a clock per seat: seconds a game, seconds added a move
     # gauntlet = ["new"]        # play only these against the field (bots)
     # sprt = "elo0=0,elo1=20"   # or a [sprt] table: a sequential test (docs/sprt.md)
+    # rating_interval = 100     # standings on stderr every 100 games; 0 = never
     [options]                   # the game's variant options (dominoes_arcade/rules/); flags: --option
     site_penalty = 1
 
@@ -38,6 +39,7 @@ from ..bots import DIFFICULTIES, BotError, check_builds, difficulty_spec, parse_
 from ..bots.clock import TimeControl
 from ..engine import GAMES, OptionError, new_game
 from .journal import tournament_key
+from .progress import RATING_INTERVAL
 from .schedule import GameJob, make_schedule
 from .sprt import SprtSettings, parse_sprt
 
@@ -59,7 +61,9 @@ SPEC_KEYS = {
     "executor": "process or dask",
     "scheduler": "a Dask scheduler address",
     "gauntlet": "bot specs played against the field (bots) only, instead of every table",
-    "sprt": "a sequential test of the first bot (or the one gauntlet bot): \"elo0=0,elo1=20[,alpha=0.05,beta=0.05]\"",
+    "sprt": "a sequential test of the first bot (or the one gauntlet bot): "
+            "\"elo0=0,elo1=20[,alpha=0.05,beta=0.05][,model=normalized]\"",
+    "rating_interval": "print the standings (and the SPRT line) every this many games; 0 = never",
 }
 """Every key a spec file may hold."""
 
@@ -110,6 +114,8 @@ class Plan:
     """Each seat's clock (`bots.clock`); None: only the move time limit."""
     time_margin_ms: int = 0
     """An overrun of the clock this short is forgiven."""
+    rating_interval: int = RATING_INTERVAL
+    """Print the standings (and the SPRT line) every this many finished games; 0: never."""
 
     @cached_property
     def key(self) -> str:
@@ -218,6 +224,12 @@ def resolve_plan(spec_path: Path | None, flags: dict[str, Any]) -> Plan:
                         f"bots, not {len(bots)}", "bots")
     sprt = resolve_sprt(given("sprt"), len(gauntlet), len(bots), origin("sprt"))
     time_control = resolve_time_control(given("time_control"), origin("time_control"))
+    rating_interval = given("rating_interval")
+    if rating_interval is None:
+        rating_interval = RATING_INTERVAL
+    elif isinstance(rating_interval, bool) or not isinstance(rating_interval, int) or rating_interval < 0:
+        raise SpecError(f"{where}: rating_interval = {rating_interval!r} is not allowed: use a whole number, "
+                        "0 or more (0 = never)", "rating_interval")
 
     executor = given("executor") or "process"
     if executor not in EXECUTORS:
@@ -233,7 +245,7 @@ def resolve_plan(spec_path: Path | None, flags: dict[str, Any]) -> Plan:
                 higher_score_wins=higher_score_wins, results_path=results_path,
                 journal_path=journal_path_for(results_path), executor=executor, scheduler=scheduler, source=where,
                 notices=tuple(settings.notices), gauntlet=len(gauntlet), sprt=sprt, time_control=time_control,
-                time_margin_ms=numbers["time_margin_ms"])
+                time_margin_ms=numbers["time_margin_ms"], rating_interval=rating_interval)
 
 
 def difficulties(value: Any, settings_bots: Any, where: str) -> Any:
