@@ -221,11 +221,14 @@ def has_open_bound(rows: list[dict[str, Any]]) -> bool:
 def standings_table(rows: list[dict[str, Any]], wide: bool = True, full: bool = True) -> Table:
     """The standings; narrow (`wide` False): no intervals, no sigma, no timing; not
     `full` with fitted ratings: no mu ± sigma."""
-    table = Table(title="Standings (best first)", title_justify="left", **_style(wide))
+    games, draws = sum(row["games"] for row in rows), sum(row["draws"] for row in rows)
+    # The draw ratio in the title, where it costs no width: a seat's draws are in W-D-L.
+    ratio = f"; draw ratio {100 * draws / games:.1f}%" if games else ""
+    table = Table(title=f"Standings (best first{ratio})", title_justify="left", **_style(wide))
     table.add_column("#", justify="right", no_wrap=True)
     table.add_column("bot", overflow="fold", min_width=12)
     fitted = any("elo" in row for row in rows)
-    names = ("games", "W-D-L", "draws", "win rate (95%)", "mean score", "mean rank", "rating (mu ± σ)", "forfeits",
+    names = ("games", "W-D-L", "win rate (95%)", "mean score", "mean rank", "rating (mu ± σ)", "forfeits",
              "ms/move")
     if not wide:
         names = ("games", "W-D-L", "win", "score", "rank", "rating", "forfeits")
@@ -243,7 +246,6 @@ def standings_table(rows: list[dict[str, Any]], wide: bool = True, full: bool = 
         cells = [str(row["rank"]), Text(row["bot"]), str(row["games"]), f"{row['wins']}-{row['draws']}-{row['losses']}"]
         if wide:
             win_rate += f" {_interval(row, 'win_rate_ci95_low', 'win_rate_ci95_high', 2)}"
-            cells.append(f"{100 * row['draws'] / row['games']:.1f}%" if row["games"] else "-")
         if sigma:
             rating += f" ({row['rating_mu']:.1f} ± {row['rating_sigma']:.1f})"
         cells += [win_rate, _number(row.get("mean_score")), _number(row.get("mean_rank"))]
