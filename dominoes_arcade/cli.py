@@ -376,6 +376,7 @@ def tournament_run(
         "--scheduler", metavar="ADDRESS", help="A Dask scheduler (default: a local cluster).")] = None,
     gauntlet: cli_usage.GauntletOption = None,
     sprt: cli_usage.SprtOption = None,
+    deals_file: cli_usage.DealsFileOption = None,
 ) -> None:
     """Run a round-robin tournament between bots and write its results (TOML) and
     its journal (one game record a line) side by side.
@@ -398,7 +399,7 @@ def tournament_run(
         "deals": deals, "players": players, "seed": seed, "workers": workers,
         "options": parse_option_values(option) or None, "config": config, "move_time_limit_ms": move_time_limit,
         "out": out, "executor": executor.value if executor else None, "scheduler": scheduler, "sprt": sprt,
-        "gauntlet": tournament.split_bot_list(gauntlet) if gauntlet else None,
+        "gauntlet": tournament.split_bot_list(gauntlet) if gauntlet else None, "deals_file": deals_file,
     }
     try:
         plan = tell_notices(tournament.resolve_plan(spec, cli_usage.check_tournament_flags(flags)))

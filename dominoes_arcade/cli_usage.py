@@ -108,6 +108,9 @@ class ExecutorName(enum.StrEnum):
 ExecutorOption = Annotated[ExecutorName | None, typer.Option("--executor", help="Where games run.")]
 GauntletOption = Annotated[list[str] | None, typer.Option(
     "--gauntlet", metavar="SPEC,...", help="Bots that play only the field (--bots), not every table.")]
+DealsFileOption = Annotated[Path | None, typer.Option(
+    "--deals-file", metavar="FILE",
+    help="Play these deals in order: one deal seed (or game record) a line; --deals N plays the first N.")]
 SprtOption = Annotated[str | None, typer.Option(
     "--sprt", metavar="elo0=E0,elo1=E1[,alpha=A,beta=B]",
     help="A sequential test of the first bot (or the one --gauntlet bot): stop when H0 or H1 is accepted.")]

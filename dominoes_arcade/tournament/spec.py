@@ -10,13 +10,14 @@ A spec file holds the same settings as the flags of `dominoes-arcade tournament 
     seed = 7                    # master seed
     # players, workers, move_time_limit_ms, out, executor, scheduler, config: optional
     # gauntlet = ["new"]        # play only these against the field (bots)
+    # deals_file = "deals/necropolis-200.txt"  # play these deals, in order (deal_sets)
     # sprt = "elo0=0,elo1=20"   # or a [sprt] table: a sequential test (docs/sprt.md)
     [options]                   # the game's variant options (dominoes_arcade/rules/); flags: --option
     site_penalty = 1
 
 Defaults come from the ``[tournament]`` section of the settings (config.toml, or the
 file named by ``config``), and the variant options from the game's section there.
-Paths in a spec file (``out``, ``config``) are relative to the spec file. Every
+Paths in a spec file (``out``, ``config``, ``deals_file``) are relative to the spec file. Every
 problem raises `SpecError` naming the key.
 """
 
@@ -35,6 +36,7 @@ from .. import config as config_module
 from .. import files
 from ..bots import BotError, check_builds, parse_spec
 from ..engine import GAMES, OptionError, new_game
+from .deal_sets import DealSet, DealSetError, read_deal_set
 from .journal import tournament_key
 from .schedule import GameJob, make_schedule
 from .sprt import SprtSettings, parse_sprt
@@ -44,7 +46,8 @@ EXECUTORS = ("process", "dask")
 SPEC_KEYS = {
     "game": "the game: " + ", ".join(GAMES),
     "bots": "bot specs, at least two (see `dominoes-arcade bots`)",
-    "deals": "deals per table",
+    "deals": "deals per table (with deals_file: the first N of the file; default all of them)",
+    "deals_file": "a file of deals to play in order: one deal seed (or game record) a line",
     "players": "seats per table (Cyprus: 4 to 10)",
     "seed": "master seed",
     "workers": "worker processes; 0 = one per CPU",
@@ -102,14 +105,18 @@ class Plan:
     """How many of `bots`, at the front, play the rest (the field) as a gauntlet; 0: a round robin."""
     sprt: SprtSettings | None = None
     """The sequential test (of ``bots[0]``), which may stop the run before `deals`."""
+    deal_set: DealSet | None = None
+    """The deals file's deals (the first `deals` are played); None: deals from `seed`."""
 
     @cached_property
     def key(self) -> str:
-        return tournament_key(self.game, self.options, self.bots, self.seed, self.move_time_limit_ms, self.gauntlet)
+        return tournament_key(self.game, self.options, self.bots, self.seed, self.move_time_limit_ms, self.gauntlet,
+                              self.deal_set.digest if self.deal_set else None)
 
     @cached_property
     def schedule(self) -> list[GameJob]:
-        return make_schedule(self.bots, self.players, self.deals, self.seed, self.gauntlet)
+        return make_schedule(self.bots, self.players, self.deals, self.seed, self.gauntlet,
+                             self.deal_set.seeds if self.deal_set else None)
 
 
 def split_bot_list(texts: Sequence[str]) -> list[str]:
@@ -180,17 +187,22 @@ def resolve_plan(spec_path: Path | None, flags: dict[str, Any]) -> Plan:
     if game not in GAMES:
         raise SpecError(f"{where}: game = {game!r} is not a game: use one of {', '.join(GAMES)}", "game")
 
+    deal_set = resolve_deal_set(path_of("deals_file"), game)
     numbers = {}
     for key in ("deals", "seed", "workers", "move_time_limit_ms"):
         value = given(key)
         if value is None:
-            numbers[key] = defaults[key]
+            numbers[key] = len(deal_set.seeds) if key == "deals" and deal_set else defaults[key]
             continue
         try:
             numbers[key] = checks[key].check(value)
         except OptionError as error:
             raise SpecError(f"{where}: {key} = {value!r} is not allowed: use {error.allowed}", key) from None
     workers = numbers["workers"] or os.cpu_count() or 1
+    if deal_set is not None and numbers["deals"] > len(deal_set.seeds):
+        raise SpecError(f"{origin('deals')}: deals = {numbers['deals']} is more than the {len(deal_set.seeds)} deals "
+                        f"in {deal_set.path}: ask for at most {len(deal_set.seeds)}, or leave deals out to play "
+                        "them all", "deals", usage=origin("deals") == FLAGS)
 
     # Loading and building the bots runs plug-in code, whose prints are not the
     # command's output (in the games they go to the bot log).
@@ -219,7 +231,19 @@ def resolve_plan(spec_path: Path | None, flags: dict[str, Any]) -> Plan:
                 workers=workers, move_time_limit_ms=numbers["move_time_limit_ms"], options=options,
                 higher_score_wins=higher_score_wins, results_path=results_path,
                 journal_path=journal_path_for(results_path), executor=executor, scheduler=scheduler, source=where,
-                notices=tuple(settings.notices), gauntlet=len(gauntlet), sprt=sprt)
+                notices=tuple(settings.notices), gauntlet=len(gauntlet), sprt=sprt, deal_set=deal_set)
+
+
+def resolve_deal_set(path: Path | None, game: str) -> DealSet | None:
+    """The deals of a deals file (None without one). A file that cannot be read, or
+    a bad line in it, is a bad spec (exit 3), as a settings file given by a flag is."""
+    if path is None:
+        return None
+    try:
+        return read_deal_set(path, game)
+    except (files.FileError, DealSetError) as error:
+        raise SpecError(f"deals file {error}" if isinstance(error, files.FileError) else str(error),
+                        "deals_file") from None
 
 
 def resolve_bots(value: Any, where: str, key: str = "bots", minimum: int = 2, taken: Sequence[str] = ()) -> list[str]:
