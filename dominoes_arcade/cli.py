@@ -241,7 +241,7 @@ def bots_command(config: ConfigOption = None) -> None:
         typer.echo(f"{name}: {cls.description}")
         for key, param in cls.params.items():
             typer.echo(f"    {key}={param.default}  {param.doc} [{param.describe()}]")
-    typer.echo("every bot but cmd:")
+    typer.echo("every bot (a program: cmd:COMMAND,salt=N)")
     typer.echo("    salt=0  another seed for the same bot, so two copies of it play different games "
                "(an A/A test: docs/sprt.md) [a whole number]")
     typer.echo("difficulties ([bots] in config.toml):")

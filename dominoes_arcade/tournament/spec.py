@@ -264,7 +264,7 @@ def resolve_bots(value: Any, where: str, key: str = "bots", minimum: int = 2, ta
         raise SpecError(f"{where}: {key} needs at least {words}, not {len(bots)}", key, usage=where == FLAGS)
     for bot in bots:
         if bots.count(bot) > 1:
-            hint = "" if bot.startswith("cmd:") else f" (for two copies of one bot, salt one: {_salted(bot)})"
+            hint = f" (for two copies of one bot, salt one: {_salted(bot)})"
             raise SpecError(f"{where}: {key} lists {bot!r} twice{hint}", key, usage=where == FLAGS)
         if bot in taken:
             raise SpecError(f"{where}: {bot!r} is both in the gauntlet and in the field (bots)", key,
@@ -279,6 +279,8 @@ def resolve_bots(value: Any, where: str, key: str = "bots", minimum: int = 2, ta
 def _salted(spec: str) -> str:
     """`spec` with ``salt=1`` added (for the message that suggests it)."""
     head, colon, rest = spec.partition(":")
+    if head == "cmd":
+        return f"{spec},salt=1"
     if (colon and (head.endswith(".py") or "." in head or "/" in head) and ":" not in rest):
         return f"{spec}:salt=1"
     return f"{spec},salt=1" if rest else f"{spec}:salt=1"
