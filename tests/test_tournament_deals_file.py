@@ -16,13 +16,14 @@ from typer.testing import CliRunner
 
 from dominoes_arcade.cli import app
 from dominoes_arcade.tournament import resolve_plan, run_tournament
-from dominoes_arcade.tournament.deal_sets import digest
+from dominoes_arcade.tournament.deal_sets import digest, read_deal_set
 from dominoes_arcade.tournament.journal import tournament_key
 from dominoes_arcade.tournament.results import comparable, read_results
 from dominoes_arcade.tournament.schedule import deal_seed, make_schedule
 
 runner = CliRunner()
 SEEDS = [907, 11, 5_000_000_000_000, 0, 42]
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def deals_file(folder: Path, seeds=SEEDS, name: str = "deals.txt", head: str = "# five deals\n\n") -> Path:
@@ -176,6 +177,14 @@ def test_a_deal_set_is_in_the_fingerprint_and_the_schedule():
     assert [job.seed for job in make_schedule(["a", "b"], 2, 1, 7)] == [deal_seed(7, 0)] * 2
     with pytest.raises(ValueError):
         make_schedule(["a", "b"], 2, 4, 7, deal_seeds=[5, 6, 7])
+
+
+@pytest.mark.parametrize("game", ["necropolis", "buildup", "cyprus", "sebastopol"])
+def test_the_shipped_deal_sets_hold_200_deals_and_say_how_they_were_made(game):
+    path = ROOT / "tournaments" / "deals" / f"{game}-200.txt"
+    assert len(read_deal_set(path, game).seeds) == 200
+    header = [line for line in path.read_text().splitlines() if line.startswith("#")]
+    assert any(line.startswith(f"# Made by: python bench/deal_balance.py {game} ") for line in header)
 
 
 @pytest.mark.slow
