@@ -241,7 +241,7 @@ def bots_command(config: ConfigOption = None) -> None:
         typer.echo(f"{name}: {cls.description}")
         for key, param in cls.params.items():
             typer.echo(f"    {key}={param.default}  {param.doc} [{param.describe()}]")
-    typer.echo("every bot but cmd:")
+    typer.echo("every bot (a program: cmd:COMMAND,salt=N)")
     typer.echo("    salt=0  another seed for the same bot, so two copies of it play different games "
                "(an A/A test: docs/sprt.md) [a whole number]")
     typer.echo("difficulties ([bots] in config.toml):")
@@ -379,6 +379,7 @@ def tournament_run(
     time_control: cli_usage.TimeControlOption = None,
     time_margin: cli_usage.TimeMarginOption = None,
     rating_interval: cli_usage.RatingIntervalOption = None,
+    deals_file: cli_usage.DealsFileOption = None,
 ) -> None:
     """Run a round-robin tournament between bots and write its results (TOML) and
     its journal (one game record a line) side by side.
@@ -403,6 +404,7 @@ def tournament_run(
         "out": out, "executor": executor.value if executor else None, "scheduler": scheduler, "sprt": sprt,
         "gauntlet": tournament.split_bot_list(gauntlet) if gauntlet else None,
         "time_control": time_control, "time_margin_ms": time_margin, "rating_interval": rating_interval,
+        "deals_file": deals_file,
     }
     try:
         plan = tell_notices(tournament.resolve_plan(spec, cli_usage.check_tournament_flags(flags)))

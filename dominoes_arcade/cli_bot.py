@@ -61,7 +61,7 @@ def bot_check(
     """
     from .bots import BotError
     from .bots.check import Settings, check
-    from .bots.program import parse_command
+    from .bots.program import parse_command, split_salt
     from .bots.registry import REGISTRY
     from .cli_usage import check_tournament_flags
     from .engine import GAMES
@@ -75,6 +75,7 @@ def bot_check(
                                      param_hint=f"'{flag}'")
     check_tournament_flags({"move_time_limit_ms": move_time_limit})
     command = spec[len("cmd:"):] if spec.startswith("cmd:") else spec
+    command = split_salt(command)[0]  # a salted spec checks its program (bot check has its own --seed)
     try:
         words = parse_command(command)
     except BotError as error:

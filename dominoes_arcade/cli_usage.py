@@ -115,6 +115,9 @@ TimeControlOption = Annotated[str | None, typer.Option(
 TimeMarginOption = Annotated[int | None, typer.Option(
     "--time-margin", metavar="MS",
     help="With --time-control: an overrun of the clock this short is forgiven, and counted (default 0).")]
+DealsFileOption = Annotated[Path | None, typer.Option(
+    "--deals-file", metavar="FILE",
+    help="Play these deals in order: one deal seed (or game record) a line; --deals N plays the first N.")]
 SprtOption = Annotated[str | None, typer.Option(
     "--sprt", metavar="elo0=E0,elo1=E1[,alpha=A,beta=B][,model=M]",
     help="A sequential test of the first bot (or the one --gauntlet bot): stop when H0 or H1 is accepted. "

@@ -6,14 +6,17 @@ duplicate deal (the same moves whoever sits where) and an A/A test tells nothing
 from __future__ import annotations
 
 import json
+import sys
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from dominoes_arcade.bots import BotError, parse_spec
+from dominoes_arcade.bots.program import seat_label, split_salt
 from dominoes_arcade.bots.registry import salted_seed
 from dominoes_arcade.cli import app
-from dominoes_arcade.tournament import resolve_plan, run_tournament
+from dominoes_arcade.tournament import resolve_plan, run_tournament, split_bot_list
 
 
 def deal_pairs(tmp_path, bots: list[str]) -> list[tuple[list[str], list[str]]]:
@@ -55,3 +58,34 @@ def test_the_bots_command_names_the_salt():
     result = CliRunner().invoke(app, ["bots"])
     assert result.exit_code == 0, result.output
     assert any(line.strip().startswith("salt=0  another seed for the same bot") for line in result.output.splitlines())
+
+
+PROGRAM = f"cmd:{sys.executable} {Path(__file__).parent / 'protocol_bot.py'}"
+"""A bot program that seeds its random choices from its ``start`` message's seed."""
+
+
+def test_two_copies_of_one_program_play_mirror_games_unless_one_is_salted(tmp_path):
+    mirror = deal_pairs(tmp_path / "mirror", [PROGRAM, f"{PROGRAM},salt=0"])
+    assert all(first == second for first, second in mirror)
+    salted = deal_pairs(tmp_path / "salted", [PROGRAM, f"{PROGRAM},salt=1"])
+    assert all(first != second for first, second in salted)
+
+
+def test_a_programs_salt_is_the_end_of_its_spec_and_changes_the_seed_it_is_sent():
+    spec = parse_spec(f"{PROGRAM},salt=2")
+    assert spec.salt == 2
+    assert spec.params == (("command", (sys.executable, str(Path(__file__).parent / "protocol_bot.py"))),)
+    assert spec.make("necropolis", 0, None, 7).seed == salted_seed(7, 2)
+    assert parse_spec(PROGRAM).salt == 0 and parse_spec(PROGRAM).make("necropolis", 0, None, 7).seed == 7
+    assert split_salt("./bot --name x,salt=1 --fast") == ("./bot --name x,salt=1 --fast", None)  # not its end
+    assert seat_label(f"{PROGRAM},salt=2") == seat_label(PROGRAM) == "Program protocol_bot.py"
+    with pytest.raises(BotError, match="salt must be a whole number"):
+        parse_spec(f"{PROGRAM},salt=one")
+
+
+def test_a_program_listed_twice_is_refused_with_the_salted_spec_to_write():
+    result = CliRunner().invoke(app, ["tournament", "run", "--game", "necropolis", "--bots", f"{PROGRAM},{PROGRAM}"])
+    assert result.exit_code == 2
+    assert f"(for two copies of one bot, salt one: {PROGRAM},salt=1)" in result.output
+    # As --bots splits it: the salt stays with its program.
+    assert split_bot_list([f"{PROGRAM},{PROGRAM},salt=1,greedy"]) == [PROGRAM, f"{PROGRAM},salt=1", "greedy"]

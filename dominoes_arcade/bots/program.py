@@ -48,6 +48,28 @@ HELLO_TIME_LIMIT = 3.0
 """Seconds a program may take to start and say hello."""
 
 
+SALT_SUFFIX = ",salt="
+"""How a ``cmd:`` spec is salted: ``cmd:COMMAND,salt=N`` (`split_salt`)."""
+
+
+def split_salt(text: str) -> tuple[str, str | None]:
+    """A ``cmd:`` spec's text after ``cmd:``, as its command and the text of its
+    salt (None without one): a salt is the spec's end, ``,salt=N``, as a built-in
+    bot's last parameter is, so that ``--bots cmd:./mybot,cmd:./mybot,salt=1`` lists
+    two copies of one program on different seeds. (A command whose own last word
+    ends in ``,salt=...`` cannot be written; no program needs one.)
+
+    >>> split_salt("node bots/a.js,salt=3")
+    ('node bots/a.js', '3')
+    >>> split_salt("node bots/a.js")
+    ('node bots/a.js', None)
+    """
+    command, sep, salt = text.rpartition(SALT_SUFFIX)
+    if not sep or " " in salt.strip():
+        return text, None
+    return command, salt.strip()
+
+
 def parse_command(command: str) -> tuple[str, ...]:
     """A ``cmd:`` spec's command, split like a shell line. :raises BotError:"""
     try:
@@ -68,7 +90,7 @@ and those the client's bot worker reported (`remember_name`)."""
 
 def remember_name(spec: str, name: str) -> None:
     """Note the hello `name` of the program of `spec` (``cmd:COMMAND``)."""
-    NAMES[_words(spec[len("cmd:"):])] = name
+    NAMES[_words(split_salt(spec[len("cmd:"):])[0])] = name
 
 
 def seat_label(spec: str) -> str:
@@ -77,7 +99,7 @@ def seat_label(spec: str) -> str:
     and the file name of its script (``node bots/mybot.js`` -> ``Program
     mybot.js``), or of the program itself (``./mybot --depth 3`` -> ``Program
     mybot``)."""
-    words = _words(spec[len("cmd:"):])
+    words = _words(split_salt(spec[len("cmd:"):])[0])
     name = NAMES.get(words)
     if name:
         return name
@@ -307,7 +329,9 @@ def end_all() -> None:
 
 
 class ProgramBot(Bot):
-    """A bot program run by command (spec ``cmd:COMMAND``).
+    """A bot program run by command (spec ``cmd:COMMAND``, or ``cmd:COMMAND,salt=N``
+    for another seed: `split_salt`). The seed, salted or not, is the one its
+    ``start`` message gives the program.
 
     It needs the game's steps as its seat sees them, which a view does not hold: the
     driver gives it the `Match` (`follow`); the client's bot worker gives it the

@@ -4,10 +4,11 @@
 after one more colon (``mybots.py:Cautious:margin=3``); ``cmd:COMMAND`` for a program
 speaking the bot protocol (`program`, docs/bot-protocol.md).
 
-Every bot but a program also takes ``salt=N`` (`SALT`), which is not the bot's own
-parameter: it changes the seed the bot is built with (`salted_seed`), so that two
-copies of one algorithm (``ismcts,ismcts:salt=1``) play different games on the same
-deals, as an A/A test needs (docs/sprt.md).
+Every bot takes ``salt=N`` (`SALT`), which is not the bot's own parameter: it
+changes the seed the bot is built with (`salted_seed`), so that two copies of one
+algorithm (``ismcts,ismcts:salt=1``) play different games on the same deals, as an
+A/A test needs (docs/sprt.md). A program's is the end of its spec,
+``cmd:COMMAND,salt=N`` (`program.split_salt`): the program is sent the salted seed.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from .base import Bot, BotError
 from .greedy import GreedyBot
 from .ismcts import IsmctsBot
 from .pimc import PimcBot
-from .program import ProgramBot, parse_command
+from .program import ProgramBot, parse_command, split_salt
 from .random_bot import RandomBot
 from .seeds import stable_seed
 
@@ -87,7 +88,10 @@ def parse_spec(spec: str) -> BotSpec:
         raise BotError("empty bot spec")
     head, _, rest = spec.partition(":")
     if head == "cmd":
-        return BotSpec(spec, ProgramBot, (("command", parse_command(rest)),))
+        command, salt_text = split_salt(rest)
+        params = () if salt_text is None else ((SALT, salt_text),)
+        salt, _ = parse_salt(f"cmd:{command}", params, ProgramBot)
+        return BotSpec(spec, ProgramBot, (("command", parse_command(command)),), salt)
     if head in REGISTRY:
         cls, params = REGISTRY[head], parse_params(rest, spec)
     elif head.endswith(".py") or "." in head or "/" in head:

@@ -238,7 +238,7 @@ def check_comparable(a: Run, b: Run) -> None:
     for deal in sorted(set(a.seeds) & set(b.seeds)):
         if a.seeds[deal] != b.seeds[deal]:
             raise CompareError(f"the runs were dealt from different seeds (deal {deal} differs): "
-                               "run both with the same --seed")
+                               "run both with the same --seed or --deals-file")
 
 
 def _same_file(first: Path, second: Path) -> bool:

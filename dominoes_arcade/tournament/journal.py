@@ -30,19 +30,22 @@ class JournalError(ValueError):
 
 
 def tournament_key(game: str, options: dict[str, Any], bots: Sequence[str], seed: int,
-                   move_time_limit_ms: int, gauntlet: int = 0, clock: tuple[str, int] | None = None) -> str:
+                   move_time_limit_ms: int, gauntlet: int = 0, clock: tuple[str, int] | None = None,
+                   deal_set: str | None = None) -> str:
     """A fingerprint of everything that decides what a scheduled game is, the way
     seeds are derived included (a journal from a version that seeded bots otherwise
-    is another tournament). A gauntlet (another schedule) is in it; a round robin's
-    key is the one it always was. An SPRT is not: it decides where a run stops, not
-    what a game is. A time control (`clock`: its text and the margin in ms) is in it,
-    and a run without one keeps the key it always had."""
+    is another tournament). A gauntlet (another schedule), a time control (`clock`:
+    its text and the margin in ms) and a deal set (its `deal_sets.digest`) are in it;
+    a round robin's key without any of them is the one it always was. An SPRT is not:
+    it decides where a run stops, not what a game is."""
     settings = {"game": game, "options": options, "bots": list(bots), "seed": seed,
                 "move_time_limit_ms": move_time_limit_ms, "seeds": SEED_DERIVATION}
     if gauntlet:
         settings["gauntlet"] = gauntlet
     if clock is not None:
         settings["time_control"], settings["time_margin_ms"] = clock
+    if deal_set is not None:
+        settings["deal_set"] = deal_set
     return hashlib.sha256(json.dumps(settings, sort_keys=True).encode()).hexdigest()[:16]
 
 
@@ -136,8 +139,8 @@ def load_journal(path: Path, key: str, schedule: Sequence[GameJob]) -> dict[int,
             raise JournalError(f"{path}: line {number} is not a tournament record: "
                                f"{shorten(f'{type(error).__name__}: {error}')}") from None
         if record.get("tournament_key") != key:
-            raise JournalError(f"{path}: line {number} belongs to another tournament (game, bots, seed, options "
-                               "or move time limit differ, or an older version wrote it); "
+            raise JournalError(f"{path}: line {number} belongs to another tournament (game, bots, seed, options, "
+                               "deals file or move time limit differ, or an older version wrote it); "
                                "run without --resume to start over")
         if result.game_id >= len(schedule):
             continue

@@ -200,9 +200,9 @@ def forfeits_section(data: ReportData) -> str:
 def settings_section(data: ReportData) -> str:
     tournament = data.document["tournament"]
     options = tournament.get("options", {})
-    rows = [[key, tournament[key]] for key in ("game", "players", "deals", "seed", "games_planned", "games_played",
-                                               "games_forfeited", "workers", "move_time_limit_ms",
-                                               "time_control", "time_margin_ms")
+    rows = [[key, tournament[key]] for key in ("game", "players", "deals", "seed", "deals_file", "deals_sha256",
+                                               "deals_in_file", "games_planned", "games_played", "games_forfeited",
+                                               "workers", "move_time_limit_ms", "time_control", "time_margin_ms")
             if key in tournament]
     rows += [[f"option {key}", value] for key, value in options.items()]
     command = data.document.get("tool", {}).get("command", "")

@@ -4,7 +4,7 @@ sees half a file, even if the run is killed while writing.
 
 Layout: ``schema``, ``kind``, ``[tool]``, ``[run]`` (status, clock times, resumes,
 executor, an SPRT run's games past its decision), ``[tournament]`` (game, options, bots, seed, deals, games played,
-workers, version, and ``[tournament.timing]``), ``[[standings]]`` best first,
+workers, version, a deals file's name and sha256, and ``[tournament.timing]``), ``[[standings]]`` best first,
 ``[[pairs]]`` head to head, ``[seats]``, ``[[errors]]``, ``[ratings]`` (how the batch
 fit's ``elo`` figures in the standings were made) and ``[[superiority]]``. Everything but
 ``[tool]``, ``[run]`` and the timing figures (``[tournament.timing]``, each bot's
@@ -26,6 +26,7 @@ import tomli_w
 
 from .. import files
 from . import standings as figures
+from .journal import JournalError
 from .ratings import fitted_ratings
 from .schedule import SEED_DERIVATION
 from .sequential import counted, evaluate, sprt_table
@@ -88,6 +89,8 @@ def build_results(plan: Plan, results: Sequence[GameResult], *, status: str, run
     if plan.time_control is not None:
         tournament["time_control"] = plan.time_control.text()
         tournament["time_margin_ms"] = plan.time_margin_ms
+    if plan.deal_set is not None:
+        tournament.update(deal_set_keys(plan))
     fitted = fitted_ratings(ranked, plan.bots, plan.seed)
     rows = figures.standings(ranked, plan.bots)
     for row in rows:
@@ -112,6 +115,15 @@ def build_results(plan: Plan, results: Sequence[GameResult], *, status: str, run
     if feed is not None:
         document["sprt"] = sprt_table(feed, plan)
     return document
+
+
+def deal_set_keys(plan: Plan) -> dict[str, Any]:
+    """What the results say of a deals file: where it is (from the results' folder,
+    as the journal), the sha256 of its deals (`deal_sets.digest`: what a resume
+    checks) and how many it holds."""
+    deal_set = plan.deal_set
+    return {"deals_file": os.path.relpath(deal_set.path, plan.results_path.parent), "deals_sha256": deal_set.digest,
+            "deals_in_file": len(deal_set.seeds)}
 
 
 def run_format(plan: Plan) -> str:
@@ -142,10 +154,38 @@ def comparable(document: dict[str, Any]) -> dict[str, Any]:
     """The part of a results document that depends on the spec alone: without
     ``tool``, ``run``, the timing and the workers (for tests and for checking that
     two runs agree)."""
-    tournament = {k: v for k, v in document["tournament"].items() if k not in ("timing", "workers", "journal")}
+    tournament = {k: v for k, v in document["tournament"].items()
+                  if k not in ("timing", "workers", "journal", "deals_file")}
     standings = [{k: v for k, v in row.items() if k not in TIMING_KEYS} for row in document["standings"]]
     return {**{k: v for k, v in document.items() if k not in ("tool", "run")},
             "tournament": tournament, "standings": standings}
+
+
+def check_same_deal_set(plan: Plan) -> None:
+    """Refuse to resume on other deals than the run was started on: a deals file
+    whose deals changed (its sha256 in the results differs), one given to a run
+    dealt from its seed, or none given to a run dealt from one. Results that cannot
+    be read say nothing (the journal's fingerprint still tells another tournament).
+
+    :raises JournalError: naming both deal sets."""
+    try:
+        recorded = read_results(plan.results_path)["tournament"]
+        before, name = recorded.get("deals_sha256"), recorded.get("deals_file")
+    except (files.FileError, KeyError, TypeError, AttributeError):
+        return
+    now = plan.deal_set.digest if plan.deal_set else None
+    if before == now:
+        return
+    was = (f"the deals of {name} (sha256 {str(before)[:12]}…, {recorded.get('deals_in_file', '?')} deals)"
+           if before is not None else f"deals from its seed ({recorded.get('seed', '?')}), with no deals file")
+    if plan.deal_set is None:
+        given = "no deals file is given now"
+    elif before is not None:
+        given = f"{plan.deal_set.path} now holds other deals (sha256 {now[:12]}…, {len(plan.deal_set.seeds)} deals)"
+    else:
+        given = f"the deals file {plan.deal_set.path} now"
+    raise JournalError(f"{plan.results_path}: cannot resume: the run was played on {was}, and {given}; "
+                       "resume with the deals it was started on, or run without --resume to start over")
 
 
 def agrees_with(path: Path, plan: Plan, results: Sequence[GameResult]) -> bool:

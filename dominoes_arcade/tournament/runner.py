@@ -21,6 +21,9 @@ executor in batches, journal each game as it comes back, and write the results.
   of the deal the test reads next (`sequential.DealWindow`); when it stops, nothing
   new is started, the few groups in flight are finished and journaled (they count
   nowhere), and a resume of a stopped run plays nothing.
+- **Deal sets.** A resume on other deals than the run was started on (a deals file
+  that changed, given or left out) is refused before the journal is read
+  (`results.check_same_deal_set`).
 - **Resume repairs.** The results are always rebuilt from the journal: a resume
   with nothing left to play rewrites results that disagree with the journal (a
   run killed after its last journal line, a damaged file), and otherwise leaves
@@ -47,7 +50,7 @@ from .isolation import bot_log_path
 from .journal import Journal, load_journal
 from .lock import RunLock, lock_path_for
 from .progress import Progress
-from .results import agrees_with, build_results, read_results, utc_now, write_results
+from .results import agrees_with, build_results, check_same_deal_set, read_results, utc_now, write_results
 from .schedule import GameJob
 from .sequential import DealFeed, DealWindow, counted, evaluate, sprt_table
 from .spec import Plan
@@ -206,6 +209,8 @@ def locked_run(plan: Plan, resume: bool, command: str, progress: bool | None,
                executor_factory: Callable[[], Executor] | None, bot_log: str) -> RunReport:
     """`run_tournament`, with the tournament's lock held."""
     schedule = plan.schedule
+    if resume:
+        check_same_deal_set(plan)
     done: dict[int, GameResult] = load_journal(plan.journal_path, plan.key, schedule) if resume else {}
     resumes = previous_resumes(plan.results_path) + 1 if resume and done else 0
     feed = evaluate(plan, done.values())  # an SPRT: the test so far, fed as games come in

@@ -19,6 +19,8 @@
   the same tiles whoever sits where. A bot's seed is `bots.seeds.bot_seed` of the
   game's seed and its seat, as everywhere else (simulate, the client), so
   ``play --seed S`` plays the tournament game dealt from S with the same bots.
+- **A deal set.** With a deals file (`deal_sets`), deal i's seed is the file's i-th
+  instead of one derived from the master seed; everything else is the same.
 """
 
 from __future__ import annotations
@@ -110,13 +112,17 @@ class GameJob:
 
 
 def make_schedule(bots: Sequence[str], players: int, deals: int, master_seed: int,
-                  gauntlet: int = 0) -> list[GameJob]:
-    """Every game of the tournament, in schedule order (`game_id` = index)."""
+                  gauntlet: int = 0, deal_seeds: Sequence[int] | None = None) -> list[GameJob]:
+    """Every game of the tournament, in schedule order (`game_id` = index). With
+    `deal_seeds` (a deal set, at least `deals` long), deal i is dealt from
+    ``deal_seeds[i]`` rather than from `master_seed`."""
+    if deal_seeds is not None and len(deal_seeds) < deals:
+        raise ValueError(f"{deals} deals asked of a deal set of {len(deal_seeds)}")
     tables = make_tables(len(bots), players, gauntlet)
     seatings = [distinct_rotations(table) for table in tables]
     jobs: list[GameJob] = []
     for deal in range(deals):
-        seed = deal_seed(master_seed, deal)
+        seed = deal_seeds[deal] if deal_seeds is not None else deal_seed(master_seed, deal)
         bot_seeds = tuple(bot_seed(seed, seat) for seat in range(players))
         for table_index, rotations in enumerate(seatings):
             for rotation, seating in enumerate(rotations):

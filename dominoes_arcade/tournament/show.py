@@ -121,6 +121,15 @@ def results_console() -> Console:
     return console
 
 
+def dealt_from(tournament: dict[str, Any]) -> str:
+    """Where the deals come from: the master seed, or a deals file (its name, how
+    many deals it holds and the start of its sha256)."""
+    if "deals_file" not in tournament:
+        return f"seed {tournament.get('seed', '?')}"
+    return (f"from {tournament['deals_file']} ({tournament.get('deals_in_file', '?')} in the file, "
+            f"sha256 {str(tournament.get('deals_sha256', '?'))[:12]}…)")
+
+
 def print_results(document: dict[str, Any], console: Console) -> None:
     """Print every table of a results `document` (as read by `results.read_results`
     and checked by `check_shape`)."""
@@ -132,7 +141,7 @@ def print_results(document: dict[str, Any], console: Console) -> None:
     better = "higher" if tournament.get("higher_score_wins", True) else "lower"
     console.print(Text.assemble((str(game), "bold"), f" tournament: {len(tournament.get('bots', []))} bots, "
                                 f"{tournament.get('players', '?')} seats, {tournament.get('deals', '?')} deals, "
-                                f"seed {tournament.get('seed', '?')}; {tournament.get('format', '')}"))
+                                f"{dealt_from(tournament)}; {tournament.get('format', '')}"))
     past = run.get("games_past_stop", 0)
     past_text = f", {past} more played after the test's decision (in the journal, not counted)" \
         if isinstance(past, int) and past > 0 else ""

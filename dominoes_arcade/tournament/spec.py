@@ -11,6 +11,7 @@ A spec file holds the same settings as the flags of `dominoes-arcade tournament 
     # players, workers, move_time_limit_ms, out, executor, scheduler, config: optional
     # time_control = "10+0.1"   # a clock per seat: seconds a game, seconds added a move
     # gauntlet = ["new"]        # play only these against the field (bots)
+    # deals_file = "deals/necropolis-200.txt"  # play these deals, in order (deal_sets)
     # sprt = "elo0=0,elo1=20"   # or a [sprt] table: a sequential test (docs/sprt.md)
     # rating_interval = 100     # standings on stderr every 100 games; 0 = never
     [options]                   # the game's variant options (dominoes_arcade/rules/); flags: --option
@@ -18,7 +19,7 @@ A spec file holds the same settings as the flags of `dominoes-arcade tournament 
 
 Defaults come from the ``[tournament]`` section of the settings (config.toml, or the
 file named by ``config``), and the variant options from the game's section there.
-Paths in a spec file (``out``, ``config``) are relative to the spec file. Every
+Paths in a spec file (``out``, ``config``, ``deals_file``) are relative to the spec file. Every
 problem raises `SpecError` naming the key.
 """
 
@@ -38,6 +39,7 @@ from .. import files
 from ..bots import DIFFICULTIES, BotError, check_builds, difficulty_spec, parse_spec
 from ..bots.clock import TimeControl
 from ..engine import GAMES, OptionError, new_game
+from .deal_sets import DealSet, DealSetError, read_deal_set
 from .journal import tournament_key
 from .progress import RATING_INTERVAL
 from .schedule import GameJob, make_schedule
@@ -48,7 +50,8 @@ EXECUTORS = ("process", "dask")
 SPEC_KEYS = {
     "game": "the game: " + ", ".join(GAMES),
     "bots": "bot specs, at least two (see `dominoes-arcade bots`)",
-    "deals": "deals per table",
+    "deals": "deals per table (with deals_file: the first N of the file; default all of them)",
+    "deals_file": "a file of deals to play in order: one deal seed (or game record) a line",
     "players": "seats per table (Cyprus: 4 to 10)",
     "seed": "master seed",
     "workers": "worker processes; 0 = one per CPU",
@@ -116,16 +119,19 @@ class Plan:
     """An overrun of the clock this short is forgiven."""
     rating_interval: int = RATING_INTERVAL
     """Print the standings (and the SPRT line) every this many finished games; 0: never."""
+    deal_set: DealSet | None = None
+    """The deals file's deals (the first `deals` are played); None: deals from `seed`."""
 
     @cached_property
     def key(self) -> str:
         clock = (self.time_control.text(), self.time_margin_ms) if self.time_control is not None else None
         return tournament_key(self.game, self.options, self.bots, self.seed, self.move_time_limit_ms, self.gauntlet,
-                              clock)
+                              clock, self.deal_set.digest if self.deal_set else None)
 
     @cached_property
     def schedule(self) -> list[GameJob]:
-        return make_schedule(self.bots, self.players, self.deals, self.seed, self.gauntlet)
+        return make_schedule(self.bots, self.players, self.deals, self.seed, self.gauntlet,
+                             self.deal_set.seeds if self.deal_set else None)
 
 
 def split_bot_list(texts: Sequence[str]) -> list[str]:
@@ -196,17 +202,22 @@ def resolve_plan(spec_path: Path | None, flags: dict[str, Any]) -> Plan:
     if game not in GAMES:
         raise SpecError(f"{where}: game = {game!r} is not a game: use one of {', '.join(GAMES)}", "game")
 
+    deal_set = resolve_deal_set(path_of("deals_file"), game)
     numbers = {}
     for key in ("deals", "seed", "workers", "move_time_limit_ms", "time_margin_ms"):
         value = given(key)
         if value is None:
-            numbers[key] = defaults[key]
+            numbers[key] = len(deal_set.seeds) if key == "deals" and deal_set else defaults[key]
             continue
         try:
             numbers[key] = checks[key].check(value)
         except OptionError as error:
             raise SpecError(f"{where}: {key} = {value!r} is not allowed: use {error.allowed}", key) from None
     workers = numbers["workers"] or os.cpu_count() or 1
+    if deal_set is not None and numbers["deals"] > len(deal_set.seeds):
+        raise SpecError(f"{origin('deals')}: deals = {numbers['deals']} is more than the {len(deal_set.seeds)} deals "
+                        f"in {deal_set.path}: ask for at most {len(deal_set.seeds)}, or leave deals out to play "
+                        "them all", "deals", usage=origin("deals") == FLAGS)
 
     # Loading and building the bots runs plug-in code, whose prints are not the
     # command's output (in the games they go to the bot log).
@@ -245,7 +256,7 @@ def resolve_plan(spec_path: Path | None, flags: dict[str, Any]) -> Plan:
                 higher_score_wins=higher_score_wins, results_path=results_path,
                 journal_path=journal_path_for(results_path), executor=executor, scheduler=scheduler, source=where,
                 notices=tuple(settings.notices), gauntlet=len(gauntlet), sprt=sprt, time_control=time_control,
-                time_margin_ms=numbers["time_margin_ms"], rating_interval=rating_interval)
+                time_margin_ms=numbers["time_margin_ms"], rating_interval=rating_interval, deal_set=deal_set)
 
 
 def difficulties(value: Any, settings_bots: Any, where: str) -> Any:
@@ -261,6 +272,18 @@ def difficulties(value: Any, settings_bots: Any, where: str) -> Any:
                 else bot for bot in value]
     except BotError as error:
         raise SpecError(f"{where}: {error}", "bots") from None
+
+
+def resolve_deal_set(path: Path | None, game: str) -> DealSet | None:
+    """The deals of a deals file (None without one). A file that cannot be read, or
+    a bad line in it, is a bad spec (exit 3), as a settings file given by a flag is."""
+    if path is None:
+        return None
+    try:
+        return read_deal_set(path, game)
+    except (files.FileError, DealSetError) as error:
+        raise SpecError(f"deals file {error}" if isinstance(error, files.FileError) else str(error),
+                        "deals_file") from None
 
 
 def resolve_bots(value: Any, where: str, key: str = "bots", minimum: int = 2, taken: Sequence[str] = ()) -> list[str]:
@@ -281,7 +304,7 @@ def resolve_bots(value: Any, where: str, key: str = "bots", minimum: int = 2, ta
         raise SpecError(f"{where}: {key} needs at least {words}, not {len(bots)}", key, usage=where == FLAGS)
     for bot in bots:
         if bots.count(bot) > 1:
-            hint = "" if bot.startswith("cmd:") else f" (for two copies of one bot, salt one: {_salted(bot)})"
+            hint = f" (for two copies of one bot, salt one: {_salted(bot)})"
             raise SpecError(f"{where}: {key} lists {bot!r} twice{hint}", key, usage=where == FLAGS)
         if bot in taken:
             raise SpecError(f"{where}: {bot!r} is both in the gauntlet and in the field (bots)", key,
@@ -296,6 +319,8 @@ def resolve_bots(value: Any, where: str, key: str = "bots", minimum: int = 2, ta
 def _salted(spec: str) -> str:
     """`spec` with ``salt=1`` added (for the message that suggests it)."""
     head, colon, rest = spec.partition(":")
+    if head == "cmd":
+        return f"{spec},salt=1"
     if (colon and (head.endswith(".py") or "." in head or "/" in head) and ":" not in rest):
         return f"{spec}:salt=1"
     return f"{spec},salt=1" if rest else f"{spec}:salt=1"
