@@ -30,7 +30,7 @@ class JournalError(ValueError):
 
 
 def tournament_key(game: str, options: dict[str, Any], bots: Sequence[str], seed: int,
-                   move_time_limit_ms: int, gauntlet: int = 0, clock: tuple[str, int] | None = None,
+                   move_time_limit_ms: int, gauntlet: int = 0, *, clock: tuple[str, int] | None = None,
                    deal_set: str | None = None) -> str:
     """A fingerprint of everything that decides what a scheduled game is, the way
     seeds are derived included (a journal from a version that seeded bots otherwise

@@ -126,7 +126,7 @@ class Plan:
     def key(self) -> str:
         clock = (self.time_control.text(), self.time_margin_ms) if self.time_control is not None else None
         return tournament_key(self.game, self.options, self.bots, self.seed, self.move_time_limit_ms, self.gauntlet,
-                              clock, self.deal_set.digest if self.deal_set else None)
+                              clock=clock, deal_set=self.deal_set.digest if self.deal_set else None)
 
     @cached_property
     def schedule(self) -> list[GameJob]:
