@@ -232,7 +232,7 @@ def standings_table(rows: list[dict[str, Any]], wide: bool = True, full: bool = 
     `full` with fitted ratings: no mu ± sigma."""
     games, draws = sum(row["games"] for row in rows), sum(row["draws"] for row in rows)
     # The draw ratio in the title, where it costs no width: a seat's draws are in W-D-L.
-    ratio = f"; draw ratio {100 * draws / games:.1f}%" if games else ""
+    ratio = f"; {100 * draws / games:.1f}% of games drawn" if games else ""
     table = Table(title=f"Standings (best first{ratio})", title_justify="left", **_style(wide))
     table.add_column("#", justify="right", no_wrap=True)
     table.add_column("bot", overflow="fold", min_width=12)
