@@ -129,22 +129,25 @@ def program(think: str) -> str:
 
 @pytest.mark.slow
 def test_a_program_that_ignores_its_clock_forfeits_on_time_and_one_that_manages_it_never(tmp_path):
-    ignores, manages = program("100"), program("clock")
-    result = run(tmp_path, "--bots", f"{ignores},{manages}", "--deals", "2", "--time-control", "0.5+0")
+    # The increment pays for what the one that manages its clock spends (a 40th of the
+    # clock and half the increment), with 40 ms a decision to spare on a loaded machine;
+    # the other spends 300 ms where it gains 100.
+    ignores, manages = program("300"), program("clock")
+    result = run(tmp_path, "--bots", f"{ignores},{manages}", "--deals", "1", "--time-control", "0.5+0.1")
     assert result.exit_code == 0, result.output
     document = read_results(tmp_path / "clock.results.toml")
-    assert document["tournament"]["time_control"] == "0.5+0"
+    assert document["tournament"]["time_control"] == "0.5+0.1"
     rows = {row["bot"]: row for row in document["standings"]}
-    assert rows[ignores]["time_losses"] == rows[ignores]["games"] == 4
-    assert rows[manages]["time_losses"] == 0 and rows[manages]["wins"] == 4
+    assert rows[ignores]["time_losses"] == rows[ignores]["games"] == 2
+    assert rows[manages]["time_losses"] == 0 and rows[manages]["wins"] == 2
     assert {error["kind"] for error in document["errors"]} == {"time"}
     shown = CliRunner().invoke(app, ["tournament", "show", str(tmp_path / "clock.results.toml")])
-    assert "Clocks (0.5+0" in shown.output and "lost on time" in shown.output
+    assert "Clocks (0.5+0.1" in shown.output and "lost on time" in shown.output
     with warnings.catch_warnings():  # the programs' long command lines once squeezed the plots to nothing
         warnings.simplefilter("error", UserWarning)
         report = CliRunner().invoke(app, ["tournament", "report", str(tmp_path / "clock.results.toml")])
     assert report.exit_code == 0, report.output
-    assert "<h3>Clocks (0.5+0" in (tmp_path / "clock.report.html").read_text()
+    assert "<h3>Clocks (0.5+0.1" in (tmp_path / "clock.report.html").read_text()
 
 
 @pytest.mark.slow
