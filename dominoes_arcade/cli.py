@@ -226,7 +226,7 @@ def bots_command(config: ConfigOption = None) -> None:
     """List the registered bots, their parameters and what the difficulties mean.
 
     A bot is named by a spec: a name with optional parameters, package.module:Class,
-    or path/to/file.py:Class (README, "Writing a bot").
+    or path/to/file.py:Class (docs/bots.md, "Writing a bot").
 
     Example: dominoes-arcade tournament run --bots random,greedy,ismcts:iterations=2000,c=0.7
     """

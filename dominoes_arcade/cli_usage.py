@@ -41,7 +41,7 @@ class App(typer.Typer):
     Typer checks, before a command runs, that a file given as a `Path` argument is
     readable, and answers a refusal with its usage box and exit 2; our commands read
     every file through `files`, whose one line names the file with the exit code
-    the README documents (3 for a settings or spec file). So every command
+    docs/cli.md documents (3 for a settings or spec file). So every command
     registered here has that check turned off."""
 
     def command(self, *args, **kwargs):

@@ -1,4 +1,4 @@
-"""Settings: typed and validated, read in layers (README, "Settings").
+"""Settings: typed and validated, read in layers (docs/playing.md, "Settings: config.toml").
 
 Layers, each overriding the one before:
 

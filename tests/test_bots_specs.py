@@ -1,5 +1,5 @@
 """Bot specs, plug-ins, difficulties and the `bots` command (issue 5: "one small bot
-interface"; README, "Writing a bot")."""
+interface"; docs/bots.md, "Writing a bot")."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Plug-in bots (``file.py:Class``) that cannot be used: whatever their module does
 at import (raise, exit, end the process, raise KeyboardInterrupt), and specs that
-name no bot, the command stops with exit 3 and one line naming the spec (README,
+name no bot, the command stops with exit 3 and one line naming the spec (docs/tournaments.md,
 "Tournaments": "A plug-in that exits or fails at import stops the run before it
 starts, exit 3, naming the spec")."""
 

@@ -1,5 +1,5 @@
 """A file named on the command line that the user may not read: one line naming
-it, exit 3 for a settings or spec file and 2 for records and results (README,
+it, exit 3 for a settings or spec file and 2 for records and results (docs/cli.md,
 "Command line"), never Typer's usage box."""
 
 from __future__ import annotations

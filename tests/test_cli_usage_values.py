@@ -1,6 +1,6 @@
 """Bad values on the command line and in the environment: exit 2 (bad usage) for
 every bad command-line value, worded as Typer words its own range checks; an
-output folder that cannot be written is exit 1 in one line (README, "Command
+output folder that cannot be written is exit 1 in one line (docs/cli.md, "Command
 line"); an unusable COLUMNS is ignored like any other non-number; never a
 traceback."""
 

@@ -1,7 +1,7 @@
 """A FIFO (or any special file) where the program reads a file never hangs it: every
 file is opened by `files.open_regular` (``O_NONBLOCK``, then ``fstat``) and refused
 at once. An input named on the command line is refused with one line and its
-documented exit code (README, "Exit codes"); the player's own files (settings, saved
+documented exit code (docs/cli.md, "Exit codes"); the player's own files (settings, saved
 games, history, lessons) are forgiven with a notice, as a broken one is.
 
 Each command runs as a real process with a timeout, all of them at once, so a

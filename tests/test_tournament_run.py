@@ -1,5 +1,5 @@
 """Running tournaments for real: the same results with 1 and 2 workers and with
-Dask, a journal that replays, a results file with every key the README lists, the
+Dask, a journal that replays, a results file with every key docs/tournaments.md lists, the
 `show` tables, and a table game (Cyprus) with bots repeated to fill the table."""
 
 from __future__ import annotations

@@ -74,7 +74,7 @@ def test_bad_flags_are_usage_errors(tmp_path):
      "error: flags: sprt tests one bot: give two bots, or one gauntlet bot and a field"),
 ])
 def test_a_bad_line_up_in_the_flags_is_bad_usage_exit_2(tmp_path, flags, line):
-    """README: bad flags exit 2, a bad spec file 3; one line, no traceback."""
+    """docs/tournaments.md: bad flags exit 2, a bad spec file 3; one line, no traceback."""
     result = runner.invoke(app, ["tournament", "run", "--game", "necropolis", *flags,
                                  "--out", str(tmp_path / "x.results.toml")])
     assert result.exit_code == 2, result.output

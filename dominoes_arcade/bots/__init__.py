@@ -1,4 +1,4 @@
-"""Bots: players that choose actions from what their seat may see (README, "Writing
+"""Bots: players that choose actions from what their seat may see (docs/bots.md, "Writing
 a bot"). They import only the engine."""
 
 from .base import Bot, BotError, Param

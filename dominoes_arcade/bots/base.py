@@ -1,4 +1,4 @@
-"""The bot interface (README, "Writing a bot").
+"""The bot interface (docs/bots.md, "Writing a bot").
 
 A bot is built for one seat of one game::
 

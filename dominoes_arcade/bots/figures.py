@@ -1,5 +1,5 @@
 """A bot's own figures about one decision (iterations searched, worlds sampled...),
-which the tournament journal keeps beside each decision's time (README, "Journal and
+which the tournament journal keeps beside each decision's time (docs/tournaments.md, "Journal and
 resume"; docs/bot-protocol.md, "Figures").
 
 Figures are a small table, name -> number: at most `MAX_FIGURES` names, each a short

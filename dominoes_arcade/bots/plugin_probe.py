@@ -6,7 +6,7 @@ A module may do anything as it is imported. An exception, even `SystemExit` or
 signal or a crash of an extension ends the process with no exception to catch,
 and the command would end with the plug-in's exit code and no word. So the
 command line imports each plug-in module once in a throw-away Python first, and
-names the spec when that one does not come back (README: a plug-in that fails at
+names the spec when that one does not come back (docs/tournaments.md, "Forfeits": a plug-in that fails at
 import stops the run before it starts, exit 3, naming the spec).
 
 Off by default: a library user or a worker process (which loads what the command

@@ -1,4 +1,4 @@
-"""A headless tour of every screen, saved as PNG screenshots (for the README and
+"""A headless tour of every screen, saved as PNG screenshots (for the README, docs/playing.md and
 for looking at the client without a display), at a screen size of your choice.
 
     python -m dominoes_arcade.client.screenshots docs/screenshots 1920x1080

@@ -1,4 +1,4 @@
-"""The results file (docs/architecture.md, "Tournament files"; every key is listed in the README, "Tournaments"):
+"""The results file (docs/architecture.md, "Tournament files"; every key is listed in docs/tournaments.md, "Results"):
 TOML written atomically (a temp file beside it, fsync, rename), so a reader never
 sees half a file, even if the run is killed while writing.
 
