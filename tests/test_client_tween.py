@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dominoes_arcade.client.tween import EASINGS, Call, Group, Sequence, Tween, Tweener, Wait, get_easing
+from dominoes_arcade.client.tween import EASINGS, Sequence, Tween, Tweener, Wait, get_easing
 
 
 class Box:
@@ -81,21 +81,20 @@ def test_a_tween_of_another_attribute_runs_alongside():
 def test_sequence_carries_leftover_time_to_the_next_step():
     box, log = Box(), []
     tweens = Tweener()
-    tweens.sequence(Tween(box, 0.5, easing="linear", x=1.0), Call(lambda: log.append(box.x)),
-                    Tween(box, 0.5, easing="linear", x=3.0))
+    tweens.add(Sequence(Tween(box, 0.5, easing="linear", x=1.0, on_done=lambda: log.append(box.x)),
+                        Tween(box, 0.5, easing="linear", x=3.0)))
     tweens.update(0.75)
     assert log == [1.0] and box.x == pytest.approx(2.0)
 
 
-def test_wait_and_group():
-    a, b = Box(), Box()
-    group = Group(Tween(a, 1.0, easing="linear", x=1.0), Sequence(Wait(1.0), Tween(b, 1.0, easing="linear", x=1.0)))
+def test_a_wait_holds_the_next_step():
+    box = Box()
     tweens = Tweener()
-    tweens.add(group)
+    tweens.add(Sequence(Wait(1.0), Tween(box, 1.0, easing="linear", x=1.0)))
     tweens.update(1.5)
-    assert a.x == 1.0 and b.x == pytest.approx(0.5) and tweens.busy
+    assert box.x == pytest.approx(0.5) and tweens.busy
     tweens.update(0.5)
-    assert b.x == 1.0 and not tweens.busy
+    assert box.x == 1.0 and not tweens.busy
 
 
 def test_skip_finishes_everything_with_its_callbacks_even_chained_ones():

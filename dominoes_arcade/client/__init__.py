@@ -18,11 +18,11 @@ Run it with ``dominoes-arcade play`` (`main.run`). The pieces, each a module:
 - `widgets`: `Button`, `Toggle`, `Slider`, `ChoiceList` (hover, focus, pressed
   and disabled states); `focus.FocusGroup` holds a screen's widgets and moves
   the focus geometrically; `scenes.menu.MenuScene` is a screen built of them.
-- `tween`: `Tween`, `Sequence`, `Group`, `Wait`, `Call` run by a scene's
+- `tween`: `Tween`, `Sequence` and `Wait` run by a scene's
   ``self.tweens`` (a `Tweener`); easings by name; ``skip()`` finishes them.
 - `tile_art.TileArt`: procedural tiles, cached: ``face(a, b, length,
-  horizontal=, owner=)``, ``tile(t, length, flipped=)``, ``back``, ``shadow``,
-  ``outline``; themes classic, colourblind, midnight; numbers on tiles.
+  horizontal=, owner=)``, ``tile(t, length, flipped=)``, ``back``, ``shadow``;
+  themes classic, colourblind, midnight; numbers on tiles.
 - `audio.Audio`: ``play(name)`` for clack, draw, shuffle, score, win, move,
   select, back; the music loop while sound is on and ``music_volume`` above 0;
   silent without a mixer.

@@ -36,10 +36,6 @@ def set_scale(scale: float) -> None:
     _scale = scale
 
 
-def current_scale() -> float:
-    return _scale
-
-
 def scalable(surface: pygame.Surface, make: Callable[[float], pygame.Surface]) -> pygame.Surface:
     """Tag `surface` (logical) with `make(scale)`, which draws it again at `scale`."""
     _SCALABLE[surface] = make

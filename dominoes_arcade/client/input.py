@@ -66,7 +66,6 @@ DIRECTIONS: dict[Intent, tuple[int, int]] = {
 }
 """The four focus moves as screen vectors (y grows downwards)."""
 
-POINTER_INTENTS = frozenset({Intent.POINT, Intent.PRESS, Intent.RELEASE, Intent.DRAG, Intent.SCROLL})
 REPEATABLE = frozenset({*DIRECTIONS, Intent.PAGE_UP, Intent.PAGE_DOWN})
 
 

@@ -38,7 +38,6 @@ class Palette:
     text_dark: Colour = (30, 34, 32)
     accent: Colour = (246, 196, 72)
     """Gold: focus rings, highlights."""
-    accent_dark: Colour = (160, 112, 24)
     panel: tuple[int, int, int, int] = (10, 24, 18, 200)
     panel_border: Colour = (86, 130, 104)
     button: Colour = (38, 74, 58)

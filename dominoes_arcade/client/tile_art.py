@@ -155,21 +155,6 @@ class TileArt:
             scalable(surface, lambda scale: self.shadow(_scaled(length, scale), horizontal=horizontal, lift=lift))
         return surface
 
-    def outline(self, length: int, colour: Colour, *, horizontal: bool = False, width: int = 3) -> pygame.Surface:
-        """A rounded ring just outside a tile: selection or hint marks (pair it with
-        a second cue, such as a lift or an arrow)."""
-        key = ("outline", length, colour, horizontal, width)
-        surface = self._cache.get(key)
-        if surface is None:
-            w, h = tile_size(length, horizontal)
-            ss = SUPERSAMPLE
-            big = pygame.Surface(((w + 2 * width + 4) * ss, (h + 2 * width + 4) * ss), pygame.SRCALPHA)
-            radius = (length // 10 + width + 2) * ss
-            pygame.draw.rect(big, colour, big.get_rect(), width=width * ss, border_radius=radius)
-            surface = pygame.transform.smoothscale(big, (w + 2 * width + 4, h + 2 * width + 4))
-            self._cache[key] = surface
-        return surface
-
     # -- drawing -----------------------------------------------------------------
     def _draw(self, length: int, horizontal: bool, owner: int | None, numbers: tuple[int, int] | None
               ) -> pygame.Surface:

@@ -2,9 +2,9 @@
 
 Seconds everywhere. A `Tween` moves one or more attributes of an object (or keys
 of a dict) from their values when it starts to the goals given; a `Sequence` plays
-steps one after another, `Group` plays them together, `Wait` and `Call` fill the
-gaps. A scene's `Tweener` runs them all, scaled by the animation-speed setting,
-and `skip()` jumps every running step to its end (a click skips an animation).
+steps one after another, and `Wait` fills a gap. A scene's `Tweener` runs them all,
+scaled by the animation-speed setting, and `skip()` jumps every running step to its
+end (a click skips an animation).
 
     >>> class Box: x = 0.0
     >>> box = Box(); tweens = Tweener()
@@ -204,23 +204,6 @@ class Wait(Step):
         self.done = True
 
 
-class Call(Step):
-    """Run a function as a step of a sequence (play a sound, apply a state change)."""
-
-    def __init__(self, function: Callable[[], None]):
-        self.function = function
-        self.done = False
-
-    def update(self, dt: float) -> float:
-        self.finish()
-        return dt
-
-    def finish(self) -> None:
-        if not self.done:
-            self.done = True
-            self.function()
-
-
 class Sequence(Step):
     """Steps one after another; time left over by one goes on to the next."""
 
@@ -243,24 +226,6 @@ class Sequence(Step):
             self.steps[self.index].finish()
             self.index += 1
             self.done = self.index >= len(self.steps)
-
-
-class Group(Step):
-    """Steps played together; done when the longest is."""
-
-    def __init__(self, *steps: Step):
-        self.steps = list(steps)
-        self.done = not self.steps
-
-    def update(self, dt: float) -> float:
-        left = min(step.update(dt) for step in self.steps)
-        self.done = all(step.done for step in self.steps)
-        return left if self.done else 0.0
-
-    def finish(self) -> None:
-        for step in self.steps:
-            step.finish()
-        self.done = True
 
 
 # -- the runner ---------------------------------------------------------------------
@@ -312,9 +277,6 @@ class Tweener:
 
     def tween(self, target: Any, duration: float, *, hold: bool = True, **kwargs: Any) -> Tween:
         return self.add(Tween(target, duration, **kwargs), hold=hold)
-
-    def sequence(self, *steps: Step, hold: bool = True) -> Sequence:
-        return self.add(Sequence(*steps), hold=hold)
 
     def _prune(self) -> None:
         self.steps = [s for s in self.steps if not s.done]

@@ -121,7 +121,6 @@ class TableLayout:
     trays: dict[int, pygame.Rect]
     abandoned: dict[int, pygame.Rect]
     panels: dict[int, pygame.Rect]
-    site_rows: dict[int, pygame.Rect]
     pile: pygame.Rect
     held: pygame.Rect
 
@@ -146,11 +145,10 @@ def lay_out(state, bottom_seat: int, mastaba_order: dict[int, list[int]], replay
     places: dict[int, Place] = {}
     ends: dict[int, dict[str, pygame.Rect]] = {}
     end_targets: dict[int, dict[str, pygame.Rect]] = {}
-    new_slot, trays, abandoned, panels, rows = {}, {}, {}, {}, {}
+    new_slot, trays, abandoned, panels = {}, {}, {}, {}
     for seat in (0, 1):
         side = side_of(seat, bottom_seat, replay)
         trays[seat], abandoned[seat], panels[seat] = side.tray, side.abandoned, side.panel
-        rows[seat] = side.site_row
         sites = state.sites[seat]
         if sites:
             ends[seat] = _lay_site(places, sites[-1], seat, side.site_row)
@@ -165,7 +163,7 @@ def lay_out(state, bottom_seat: int, mastaba_order: dict[int, list[int]], replay
         places[state.held] = Place(held.centerx, held.centery, HELD_LENGTH, "held", state.seat)
     pile = pygame.Rect(0, 0, PILE_LENGTH + 24, PILE_LENGTH // 2 + 40)
     pile.center = (PILE_CENTRE[0], PILE_CENTRE[1] - 6)
-    return TableLayout(places, ends, end_targets, new_slot, trays, abandoned, panels, rows, pile, held)
+    return TableLayout(places, ends, end_targets, new_slot, trays, abandoned, panels, pile, held)
 
 
 def site_length(count: int, width: int) -> int:
