@@ -202,10 +202,6 @@ class BuildUpState(State):
         entries = self.stacks[stack]
         return entries[-1] if entries else None
 
-    def can_place(self, seat: int) -> bool:
-        """Whether some tile of `seat`'s hand may cover some stack."""
-        return bool(self.cover_matrix & self.hand_rows[seat])
-
     # -- what may happen -----------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase not in (DEAL_LINE, FIRST_DRAW, FILL):

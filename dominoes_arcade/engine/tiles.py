@@ -77,11 +77,3 @@ def parse_tile(text: str) -> int:
 def other_number(t: int, n: int) -> int:
     """The number on ``t`` opposite ``n`` (``n`` itself for a double)."""
     return HIGH[t] if LOW[t] == n else LOW[t]
-
-
-def has_number(t: int, n: int) -> bool:
-    return LOW[t] == n or HIGH[t] == n
-
-
-def pips_of(tiles) -> int:
-    return sum(PIPS[t] for t in tiles)

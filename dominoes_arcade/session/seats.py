@@ -22,7 +22,6 @@ class Seat:
     kind = "seat"
     is_human = False
     is_bot = False
-    is_remote = False
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.kind!r})"
@@ -51,7 +50,6 @@ class RemoteSeat(Seat):
     one is refused with an `ActionRefused` event)."""
 
     kind = "remote"
-    is_remote = True
 
     def __init__(self):
         self.inbox: deque[Action] = deque()
