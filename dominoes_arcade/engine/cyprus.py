@@ -378,7 +378,13 @@ class StarState(State):
 
     # -- the end -----------------------------------------------------------------------
     def _end_round(self, why: Termination, winner: int, events: list[Event] | None) -> None:
-        pips = tuple(sum(PIPS[t] for t in hand) for hand in self.hands)
+        counted = []
+        for hand in self.hands:
+            total = 0
+            for t in hand:
+                total += PIPS[t]
+            counted.append(total)
+        pips = tuple(counted)
         if why == Termination.BLOCKED:
             winner = self._block_winner(pips)
         points = sum(pips) - 2 * pips[winner] if winner >= 0 else 0  # the others' pips minus their own
@@ -396,6 +402,16 @@ class StarState(State):
                 events.append(Event("game_over", winner, value=self.totals))
         else:
             self._start_round((self.dealer + 1) % self.rules.players)
+
+    def finish_round(self, hands: list[list[int]], dominoed: int) -> None:
+        """The trusting path for a rollout that played the rest of the round on copies
+        of the hands (bots/heuristics/cyprus.py, `play_round`): the round ends with
+        `hands` (each sorted), won by `dominoed`, who went out, or blocked (-1), and is
+        scored as play would have scored it. The table and the boneyard are left as
+        they stood: a new round clears them, and a finished game is only read for its
+        scores."""
+        self.hands = hands
+        self._end_round(Termination.DOMINO if dominoed >= 0 else Termination.BLOCKED, dominoed, None)
 
     def _block_winner(self, pips: tuple[int, ...]) -> int:
         """The lowest hand; a tie scores nobody, unless `block_tie = "lightest_tile"` and
