@@ -28,14 +28,14 @@ from ...engine.star_tables import DRAW, DRAWN, TURN, Preset
 from ...engine.tiles import HIGH, IS_DOUBLE, LOW, NUMBERS_MASK, PIPS
 from . import Knowledge
 
-SCORE_SCALE = 40.0
+SCORE_SCALE: Final = 40.0
 """A typical round's points: the spread of totals that `evaluate` treats as decisive."""
 
-DOUBLE_BONUS = 4.0
+DOUBLE_BONUS: Final = 4.0
 """Pips a double is worth getting rid of, beyond its own."""
-FOLLOW_WEIGHT = 2.0
+FOLLOW_WEIGHT: Final = 2.0
 """Worth of each tile left in hand that the open ends would accept."""
-BLOCK_WEIGHT = 1.0
+BLOCK_WEIGHT: Final = 1.0
 """Cost of each unseen tile (per number) that the open ends would accept."""
 
 
