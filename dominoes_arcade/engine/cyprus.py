@@ -378,13 +378,7 @@ class StarState(State):
 
     # -- the end -----------------------------------------------------------------------
     def _end_round(self, why: Termination, winner: int, events: list[Event] | None) -> None:
-        counted = []
-        for hand in self.hands:
-            total = 0
-            for t in hand:
-                total += PIPS[t]
-            counted.append(total)
-        pips = tuple(counted)
+        pips = tuple(sum(PIPS[t] for t in hand) for hand in self.hands)
         if why == Termination.BLOCKED:
             winner = self._block_winner(pips)
         points = sum(pips) - 2 * pips[winner] if winner >= 0 else 0  # the others' pips minus their own
