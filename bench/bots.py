@@ -1,7 +1,8 @@
-"""Bot speed (issues 5 and 18): ISMCTS iterations per second in each game (issue 18's
+"""Bot speed (issues 5, 18 and 44): ISMCTS iterations per second in each game (issue 18's
 aim: 15,000+), with the game's rollout depth, with full rollouts (`depth=0`, the
 search before issue 18) and with rollouts cut after `--cut` decisions (where the game
-has a mid-game estimate; Cyprus's is used only when asked for) side by side, and
+has a mid-game estimate; Cyprus's is used only when asked for) side by side, `pimc`
+rollouts per second (as `auto` runs it), and
 milliseconds per decision at each
 difficulty of config.toml's [bots] (medium under 20 ms; hard and expert think for a
 time budget, so they take about that).
@@ -76,6 +77,25 @@ def iteration_rate(spec, states):
     return iterations / (sum(times) / 1000)
 
 
+def rollout_rate(game, states, worlds=40):
+    """`pimc` rollouts per CPU second over `states`, with the parameters `auto` gives it
+    in `game` (`hard` and `expert` play it in Build Up, Cyprus and Sebastopol)."""
+    from dominoes_arcade.bots.auto import SEARCH
+
+    _, params = SEARCH.get(game, (None, {}))
+    spec = f"pimc:worlds={worlds}" + "".join(f",{key}={str(value).lower()}" for key, value in params.items())
+    rollouts, seconds = 0, 0.0
+    for index, state in enumerate(states):
+        seat = state.current_player
+        bot = make_bot(spec, state.game, seat, state.options_dict(), seed=index)
+        view, legal = state.view(seat), state.legal_actions()
+        start = time.process_time()
+        bot.choose(view, legal)
+        seconds += time.process_time() - start
+        rollouts += bot.last_search.get("rollouts", 0)
+    return rollouts / seconds
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--positions", type=int, default=30, help="decision points per game")
@@ -87,7 +107,7 @@ def main() -> None:
     print("bots: " + ", ".join(f"{level} = {spec}" for level, spec in specs.items()))
     print(f"{args.positions} positions with a choice per game; ms per decision: mean / 95th percentile / max")
     cut = f"depth={args.cut} it/s"
-    header = f"{'game':20} {'ismcts it/s':>11} {'depth=0 it/s':>12} {cut:>12}"
+    header = f"{'game':20} {'ismcts it/s':>11} {'depth=0 it/s':>12} {cut:>12} {'pimc rollouts/s':>15}"
     for level in DIFFICULTIES:
         header += f"  {level + ' ms':>22}"
     print(header)
@@ -97,7 +117,8 @@ def main() -> None:
         rate = iteration_rate(f"ismcts:iterations={args.iterations}", timed)
         full = iteration_rate(f"ismcts:iterations={args.iterations},depth=0", timed)
         short = iteration_rate(f"ismcts:iterations={args.iterations},depth={args.cut}", timed)
-        line = f"{label:20} {rate:11,.0f} {full:12,.0f} {short:12,.0f}"
+        rollouts = rollout_rate(game, timed)
+        line = f"{label:20} {rate:11,.0f} {full:12,.0f} {short:12,.0f} {rollouts:15,.0f}"
         for level in DIFFICULTIES:
             ms, _ = time_decisions(specs[level], states)
             p95 = statistics.quantiles(ms, n=20, method="inclusive")[-1] if len(ms) > 1 else ms[0]

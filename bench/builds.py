@@ -1,5 +1,6 @@
-"""The pure-Python and the compiled build side by side (issue 18): ISMCTS iterations
-per second at the positions of bench/bots.py, random play through the trusting and
+"""The pure-Python and the compiled build side by side (issues 18 and 44): ISMCTS
+iterations per second at the positions of bench/bots.py, `pimc` rollouts per second
+in the star games, random play through the trusting and
 the checked engine paths at bench/engine.py's settings, and the checked Cyprus
 4-player path against abw333's `dominoes`, for each build, with the ratio of the two.
 
@@ -41,6 +42,8 @@ out = {"build": build_name()}
 for label, game, players, options in bots.CASES:
     states = bots.positions(game, players, options, int(positions), seed=7)
     out["ismcts " + label] = bots.iteration_rate(f"ismcts:iterations={int(iterations)}", states)
+    if game in ("cyprus", "sebastopol"):
+        out["pimc rollouts " + label] = bots.rollout_rate(game, states)
     if game == "cyprus":
         out["ismcts depth=6 " + label] = bots.iteration_rate(f"ismcts:iterations={int(iterations)},depth=6", states)
 for label, game, players, options in engine.CASES:
@@ -97,6 +100,10 @@ def main() -> None:
     if all("abw333 4 players" in median[b] for b in median):
         print("checked cyprus 4 players / abw333's checked make_move (same run): "
               + ", ".join(f"{b} {median[b]['checked cyprus 4 players'] / median[b]['abw333 4 players']:.2f}x"
+                          for b in ("pure", "compiled")))
+        # Issue 44's yardstick: search iterations against abw333's random moves.
+        print("ismcts it/s cyprus 4 players / abw333's moves/s (same run): "
+              + ", ".join(f"{b} {median[b]['ismcts cyprus 4 players'] / median[b]['abw333 4 players']:.3f}x"
                           for b in ("pure", "compiled")))
 
 

@@ -338,3 +338,69 @@ def test_the_policy_picks_the_same_best_from_any_set_of_moves_that_holds_it(game
                     narrowed += 1
             state.apply(best if rng.random() < 0.8 else moves[rng.randrange(len(moves))])
     assert checked > 200 and narrowed > 20, (checked, narrowed)
+
+
+class _StepByStep:
+    """A game's knowledge without its round shortcut: `play_out` then steps the engine
+    through every decision."""
+
+    def __init__(self, knowledge):
+        self.knowledge = knowledge
+
+    def __getattr__(self, name):
+        return getattr(self.knowledge, name)
+
+    def play_round(self, state, rng):
+        return False
+
+
+@pytest.mark.parametrize("game, players, options", [
+    ("cyprus", 4, {}), ("cyprus", 10, {}),
+    ("cyprus", 5, {"boneyard_reserve": 1, "block_tie": "lightest_tile"}),
+    ("cyprus", 4, {"hand_sizes": "bell", "target_score": 20}),
+    ("sebastopol", None, {"block_tie": "lightest_tile", "target_score": 20}),
+])
+def test_cyprus_plays_a_round_out_in_one_go_as_step_by_step(game, players, options):
+    """`play_round` (the rollouts' shortcut) ends the round as the engine stepped
+    through the policy's decisions ends it, from sampled deals of every seat's
+    decisions and from the chance step of a draw: the same totals, rounds and
+    rewards, having drawn the same numbers from the RNG."""
+    import random
+
+    from dominoes_arcade.bots.ismcts import play_out
+    from dominoes_arcade.engine import CHANCE
+    from dominoes_arcade.engine.star_tables import DRAW
+
+    knowledge = for_game(game)
+    step_by_step = _StepByStep(knowledge)
+    rng = random.Random(3)
+    checked = draws = 0
+    for _ in range(6):
+        state = new_game(game, players, options)
+        while not state.is_terminal:
+            if state.current_player == CHANCE and state.phase != DRAW:
+                state.apply(state.sample_chance(rng))
+                continue
+            start = state.view(state.current_player).determinize(rng) if state.phase != DRAW else state
+            limit, seed = knowledge.stage(start) + 1, rng.getrandbits(32)
+            shortcut, stepped = start.clone(), start.clone()
+            rng_shortcut, rng_stepped = random.Random(seed), random.Random(seed)
+            assert play_out(shortcut, knowledge, rng_shortcut, limit, 0.1) == play_out(
+                stepped, step_by_step, rng_stepped, limit, 0.1)
+            assert (shortcut.totals, shortcut.rounds, shortcut.phase) == (stepped.totals, stepped.rounds, stepped.phase)
+            assert rng_shortcut.random() == rng_stepped.random()
+            checked += 1
+            draws += state.phase == DRAW
+            if state.current_player == CHANCE:
+                state.apply(state.sample_chance(rng))
+            else:
+                state.apply(knowledge.choose(state, rng))
+    assert checked > 200 and (draws > 5 or game == "sebastopol"), (checked, draws)
+
+
+def test_cyprus_round_shortcut_waits_for_the_lead():
+    """Before the spinner is set there is no round to play out in one go."""
+    import random
+
+    state = new_game("cyprus", 4)
+    assert not cyprus.play_round(state, random.Random(1))

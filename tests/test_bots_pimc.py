@@ -89,3 +89,37 @@ def test_the_options_that_left_for_research_are_refused_by_name():
     for option in ("policy=strong", "own=strong", "depth=4", "solve=8", "infer=5"):
         with pytest.raises(BotError, match=f"unknown parameter '{option.split('=')[0]}'"):
             make_bot(f"pimc:{option}", "buildup", 0)
+
+
+def test_a_rewound_stream_gives_each_rollout_the_numbers_of_a_fresh_generator():
+    """`Rewinding` (one world's chance, given again to each move's rollout) draws as
+    ``Random(seed)`` draws, through every method a rollout may call, whatever each
+    rollout asks for and however far it goes."""
+    import random
+
+    from dominoes_arcade.bots.pimc import Rewinding
+
+    stream, seeds = Rewinding(), random.Random(9)
+    for world in range(100):
+        seed = seeds.getrandbits(64)
+        stream.start(seed)
+        for rollout in range(3):
+            stream.rewind()
+            fresh, asks = random.Random(seed), random.Random(world * 10 + rollout)
+            for _ in range(30):
+                ask = asks.randrange(5)
+                if ask == 0:
+                    assert stream.random() == fresh.random()
+                elif ask == 1:
+                    bits = asks.randrange(130)
+                    assert stream.getrandbits(bits) == fresh.getrandbits(bits), bits
+                elif ask == 2:
+                    below = asks.randrange(1, 10 ** asks.randrange(1, 25))
+                    assert stream.randrange(below) == fresh.randrange(below)
+                elif ask == 3:
+                    mine, theirs = list(range(20)), list(range(20))
+                    stream.shuffle(mine)
+                    fresh.shuffle(theirs)
+                    assert mine == theirs
+                else:
+                    assert stream.choice("abcdefg") == fresh.choice("abcdefg")

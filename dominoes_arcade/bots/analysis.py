@@ -48,7 +48,7 @@ from .ismcts import IsmctsBot, Node, most_visited
 from .pimc import PimcBot
 from .seeds import stable_seed
 
-HARD_ROLLOUTS: dict[str, int] = {"necropolis": 4000, "buildup": 4000, "cyprus": 1300, "sebastopol": 2000}
+HARD_ROLLOUTS: dict[str, int] = {"necropolis": 4000, "buildup": 4000, "cyprus": 1800, "sebastopol": 2500}
 """Rollouts of `hard`'s search per decision: about what its 150 ms buys in each game
 (the CPU rates in docs/analysis.md, `python bench/analysis.py --rates`)."""
 OTHER_GAME_ROLLOUTS = 1000

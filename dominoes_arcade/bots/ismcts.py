@@ -43,7 +43,7 @@ from typing import Any, Protocol
 
 from ..engine import CHANCE, TERMINAL, Action, Outcome, State
 from . import heuristics
-from .base import Bot, Param
+from .base import Bot, Param, collector_paused
 from .heuristics import Knowledge
 
 
@@ -205,14 +205,15 @@ class IsmctsBot(Bot):
             deadline = time.perf_counter() + self.time_ms / 1000.0
         budget = self.iterations if iterations is None else iterations
         done = 0
-        while True:
-            self._iterate(view, root, me, rng)
-            done += 1
-            if deadline is None:
-                if done >= budget:
+        with collector_paused():
+            while True:
+                self._iterate(view, root, me, rng)
+                done += 1
+                if deadline is None:
+                    if done >= budget:
+                        break
+                elif time.perf_counter() >= deadline:
                     break
-            elif time.perf_counter() >= deadline:
-                break
         return root
 
     def _iterate(self, view: State, root: Node, me: int, rng: random.Random) -> None:
@@ -315,6 +316,10 @@ def play_out(state: State, knowledge: Knowledge[Any], rng: random.Random, limit:
     # moves) no draw of the RNG for the epsilon test.
     list_free = knowledge.list_free and not epsilon
     apply, sample_chance = state.apply_unchecked, state.sample_chance  # looked up once, used ~50 times
+    if list_free and left < 0 and stage is not None and stage(state) + 1 == until:
+        # The rollout stops at the end of the round in play: a game that can play a
+        # round out in one go (Cyprus) does so, and the loop below only scores it.
+        knowledge.play_round(state, rng)
     while True:
         player = state.current_player
         if player == TERMINAL:

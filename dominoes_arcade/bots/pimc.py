@@ -31,10 +31,71 @@ import time
 from typing import Any
 
 from ..engine import Action, State
+from ..engine.core import mypyc_attr
 from . import heuristics
 from .base import Bot, Param
 from .heuristics import Knowledge
 from .ismcts import IsmctsBot, play_out, stage_limit
+
+
+@mypyc_attr(native_class=False)  # a plain class when compiled (setup.py): it extends a Python class
+class Rewinding(random.Random):
+    """The random numbers every move's rollout on one sampled world draws alike: those
+    of ``Random(seed)``, drawn once and given again from the start (`rewind`) for each
+    move. Seeding a Mersenne Twister for each rollout cost about a third of a compiled
+    Cyprus rollout (docs/speed.md), so the world's stream is kept as the generator's
+    32-bit words, and `random` and `getrandbits` build their results from those words
+    as the C generator does: every method of `random.Random` gives what a fresh
+    ``Random(seed)`` would."""
+
+    def __init__(self) -> None:
+        super().__init__(0)  # never drawn from: the numbers come from `_source`, through `_words`
+        self._source = random.Random(0)
+        self._words: list[int] = []
+        """The stream's words drawn so far."""
+        self._next = 0
+        """The index in `_words` of the next word to give."""
+
+    def start(self, seed: int) -> None:
+        """A new stream: the numbers of ``Random(seed)``."""
+        self._source.seed(seed)
+        self._words.clear()
+        self._next = 0
+
+    def rewind(self) -> None:
+        """Give the same numbers again, from the start of the stream."""
+        self._next = 0
+
+    def _word(self) -> int:
+        at = self._next
+        self._next = at + 1
+        words = self._words
+        if at == len(words):
+            words.append(self._source.getrandbits(32))
+        return words[at]
+
+    def random(self) -> float:
+        """As CPython's `random`: 53 bits from two words, 27 from the first."""
+        at, words = self._next, self._words
+        self._next = at + 2
+        while len(words) < at + 2:
+            words.append(self._source.getrandbits(32))
+        return ((words[at] >> 5) * 67108864.0 + (words[at + 1] >> 6)) * (1.0 / 9007199254740992.0)
+
+    def getrandbits(self, k: int) -> int:
+        """As CPython's `getrandbits`: 32-bit words from the least significant, the
+        last one's top bits when `k` is not a multiple of 32."""
+        if k < 0:
+            raise ValueError("number of bits must be non-negative")
+        result = shift = 0
+        while k > 0:
+            word = self._word()
+            if k < 32:
+                word >>= 32 - k
+            result |= word << shift
+            shift += 32
+            k -= 32
+        return result
 
 
 class PimcBot(Bot):
@@ -107,13 +168,24 @@ class PimcBot(Bot):
         rng = self.rng
         margin = self.margin
         done = 0
+        # Rollouts that stop at a hand or round end draw a few numbers each: replaying
+        # them beats seeding a generator per rollout. Rollouts to the game's end
+        # (Necropolis) draw dozens, which a fresh C generator gives faster.
+        stream = Rewinding() if limit is not None else None
         while True:
             world = view.determinize(rng)
             seed = rng.getrandbits(64)
+            if stream is not None:
+                stream.start(seed)
             for index, action in enumerate(tried):
                 state = world.clone()
                 state.apply_unchecked(action)
-                totals[index] += play_out(state, knowledge, random.Random(seed), limit, margin)[me]
+                if stream is None:
+                    chance = random.Random(seed)
+                else:
+                    stream.rewind()
+                    chance = stream
+                totals[index] += play_out(state, knowledge, chance, limit, margin)[me]
             done += 1
             if deadline is None:
                 if done >= worlds:

@@ -397,6 +397,16 @@ class StarState(State):
         else:
             self._start_round((self.dealer + 1) % self.rules.players)
 
+    def finish_round(self, hands: list[list[int]], dominoed: int) -> None:
+        """The trusting path for a rollout that played the rest of the round on copies
+        of the hands (bots/heuristics/cyprus.py, `play_round`): the round ends with
+        `hands` (each sorted), won by `dominoed`, who went out, or blocked (-1), and is
+        scored as play would have scored it. The table and the boneyard are left as
+        they stood: a new round clears them, and a finished game is only read for its
+        scores."""
+        self.hands = hands
+        self._end_round(Termination.DOMINO if dominoed >= 0 else Termination.BLOCKED, dominoed, None)
+
     def _block_winner(self, pips: tuple[int, ...]) -> int:
         """The lowest hand; a tie scores nobody, unless `block_tie = "lightest_tile"` and
         exactly one tied seat holds the lightest tile among the tied hands."""

@@ -94,6 +94,14 @@ class Knowledge(Protocol[S]):
         copies."""
         ...
 
+    def play_round(self, state: S, rng: random.Random) -> bool:
+        """Play the hand or round in progress to its end with the policy, in one go,
+        exactly as `ismcts.play_out` would decision by decision (the same decisions,
+        the same chance drawn from `rng`), leaving `state` at its end: the shortcut
+        rollouts take when they stop there (`has_stages`, `list_free`). False, and
+        `state` untouched, where the game has no such shortcut or not from `state`."""
+        ...
+
 
 class FallbackKnowledge:
     """The knowledge of a game nobody has written a heuristic for."""
@@ -127,6 +135,9 @@ class FallbackKnowledge:
 
     def distinct(self, state: State, legal: list[Action]) -> list[Action]:
         return legal
+
+    def play_round(self, state: State, rng: random.Random) -> bool:
+        return False
 
 
 Fallback: Knowledge[State] = FallbackKnowledge()

@@ -159,5 +159,8 @@ class BuildUpKnowledge:
     def distinct(self, state: BuildUpState, legal: list[Action]) -> list[Action]:
         return legal
 
+    def play_round(self, state: BuildUpState, rng: random.Random) -> bool:
+        return False
+
 
 KNOWLEDGE: Knowledge[BuildUpState] = BuildUpKnowledge()

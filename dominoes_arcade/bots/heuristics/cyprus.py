@@ -24,24 +24,26 @@ from typing import Final
 
 from ...engine import Action
 from ...engine.cyprus import StarState
-from ...engine.star_tables import DRAWN, TURN, Preset
+from ...engine.star_tables import DRAW, DRAWN, TURN, Preset
 from ...engine.tiles import HIGH, IS_DOUBLE, LOW, NUMBERS_MASK, PIPS
 from . import Knowledge
 
-SCORE_SCALE = 40.0
+SCORE_SCALE: Final = 40.0
 """A typical round's points: the spread of totals that `evaluate` treats as decisive."""
 
-DOUBLE_BONUS = 4.0
+DOUBLE_BONUS: Final = 4.0
 """Pips a double is worth getting rid of, beyond its own."""
-FOLLOW_WEIGHT = 2.0
+FOLLOW_WEIGHT: Final = 2.0
 """Worth of each tile left in hand that the open ends would accept."""
-BLOCK_WEIGHT = 1.0
+BLOCK_WEIGHT: Final = 1.0
 """Cost of each unseen tile (per number) that the open ends would accept."""
 
 
 _TILE_BIT: Final = [1 << t for t in range(len(PIPS))]
 _SHOWING: Final = [sum(1 << t for t in range(len(PIPS)) if NUMBERS_MASK[t] >> n & 1) for n in range(10)]
 """``_SHOWING[n]``: the tiles (as bits) that show number n."""
+_BASE_VALUE: Final = [PIPS[t] + (DOUBLE_BONUS if IS_DOUBLE[t] else 0.0) for t in range(len(PIPS))]
+"""A play's worth before the open ends are weighed: its pips, and a double's bonus."""
 _SHOWING_ANY: Final = [0] * (1 << 10)
 """``_SHOWING_ANY[numbers]``: the tiles (as bits) showing any number in the bit set."""
 for _numbers in range(1, 1 << 10):
@@ -81,11 +83,18 @@ def decide(state: StarState, tried: Container[Action] | None = None) -> Action:
     else:  # the lead: one action
         return state.legal_actions()[0]
     preset = state.preset
-    ends = state.ends
-    slot = len(ends)
+    slot = len(state.ends)
     if slot < preset.slots:
-        return _star_play(state, preset, slot, hand_bits, fitting, tried)
-    arms_at, play = state.arms_at, preset.play
+        return _star_play(preset, slot, state.ends, state.on_table, hand_bits, fitting, tried)
+    return _arm_play(preset, state.arms_at, state.open_mask, state.on_table, hand_bits, fitting, tried)
+
+
+def _arm_play(preset: Preset, arms_at: list[int], base_open: int, on_table: int, hand_bits: int, fitting: int,
+              tried: Container[Action] | None) -> Action:
+    """`decide` once the star is complete: the best play of the `fitting` tiles of
+    `hand_bits` (bit sets) onto the arms (`arms_at`, open numbers `base_open`), less
+    those in `tried`."""
+    play = preset.play
     if not fitting & (fitting - 1):  # one tile: with one number to cover, every play scores alike
         tile = fitting.bit_length() - 1
         low, high = LOW[tile], HIGH[tile]
@@ -94,44 +103,55 @@ def decide(state: StarState, tried: Container[Action] | None = None) -> Action:
             arms = _untried(play[tile], arms, tried)
         if arms:
             return play[tile][(arms & -arms).bit_length() - 1]
-    base_open = state.open_mask
-    unseen = (1 << len(preset.tiles)) - 1 & ~(state.on_table | hand_bits)
+    unseen = (1 << len(preset.tiles)) - 1 & ~(on_table | hand_bits)
     best, best_value = None, -1e9
+    # Each tile is scored on each number it can cover (`old`, the arms `every` ending
+    # there): the open numbers after the play, the tiles left in hand they accept, the
+    # unseen tiles newly exposed (or no longer exposed, when the only arm ending in
+    # `old` moves on). Written out twice (low, high) rather than looped: this is the
+    # rollouts' inner loop.
     while fitting:
         bit = fitting & -fitting
         fitting ^= bit
         tile = bit.bit_length() - 1
         low, high = LOW[tile], HIGH[tile]
-        all_low = arms_at[low]
-        all_high = arms_at[high] if high != low else 0
-        low_arms, high_arms = all_low, all_high  # the arms it may still be tried on
+        every_low = arms_at[low]
+        every_high = arms_at[high] if high != low else 0
+        low_arms, high_arms = every_low, every_high  # the arms it may still be tried on
         if tried is not None:
             low_arms, high_arms = _untried(play[tile], low_arms, tried), _untried(play[tile], high_arms, tried)
-        pips, rest = PIPS[tile], hand_bits ^ bit
-        # The numbers it can cover, the one with the lower first arm first.
-        if low_arms and (not high_arms or low_arms & -low_arms < high_arms & -high_arms):
-            old, arms, every, other, other_arms, other_every = low, low_arms, all_low, high, high_arms, all_high
-        elif high_arms:
-            old, arms, every, other, other_arms, other_every = high, high_arms, all_high, low, low_arms, all_low
-        else:
-            continue  # tried on every arm
-        while True:
+        base, rest = _BASE_VALUE[tile], hand_bits ^ bit
+        value_low = value_high = -1e9
+        if low_arms:
             open_mask, exposed = base_open, 0
-            new = pips - old
-            if not every & (every - 1):  # the only arm ending in `old`
-                open_mask ^= 1 << old
-                exposed -= (_SHOWING[old] & unseen).bit_count()
-            if not open_mask >> new & 1:
-                open_mask |= 1 << new
-                exposed += (_SHOWING[new] & unseen).bit_count()
-            value = pips + FOLLOW_WEIGHT * (rest & _SHOWING_ANY[open_mask]).bit_count() - BLOCK_WEIGHT * exposed
-            if IS_DOUBLE[tile]:
-                value += DOUBLE_BONUS
-            if value > best_value:
-                best, best_value = play[tile][(arms & -arms).bit_length() - 1], value
-            if not other_arms:
-                break
-            old, arms, every, other_arms = other, other_arms, other_every, 0
+            if not every_low & (every_low - 1):  # the only arm ending in `low`
+                open_mask ^= 1 << low
+                exposed = -(_SHOWING[low] & unseen).bit_count()
+            if not open_mask >> high & 1:
+                open_mask |= 1 << high
+                exposed += (_SHOWING[high] & unseen).bit_count()
+            value_low = base + FOLLOW_WEIGHT * (rest & _SHOWING_ANY[open_mask]).bit_count() - BLOCK_WEIGHT * exposed
+        if high_arms:
+            open_mask, exposed = base_open, 0
+            if not every_high & (every_high - 1):
+                open_mask ^= 1 << high
+                exposed = -(_SHOWING[high] & unseen).bit_count()
+            if not open_mask >> low & 1:
+                open_mask |= 1 << low
+                exposed += (_SHOWING[low] & unseen).bit_count()
+            value_high = base + FOLLOW_WEIGHT * (rest & _SHOWING_ANY[open_mask]).bit_count() - BLOCK_WEIGHT * exposed
+        # In the legal order: the number whose first arm comes first is tried first,
+        # and a tie keeps the earlier play.
+        if low_arms and (not high_arms or low_arms & -low_arms < high_arms & -high_arms):
+            if value_low > best_value:
+                best, best_value = play[tile][(low_arms & -low_arms).bit_length() - 1], value_low
+            if value_high > best_value:
+                best, best_value = play[tile][(high_arms & -high_arms).bit_length() - 1], value_high
+        else:
+            if value_high > best_value:
+                best, best_value = play[tile][(high_arms & -high_arms).bit_length() - 1], value_high
+            if value_low > best_value:
+                best, best_value = play[tile][(low_arms & -low_arms).bit_length() - 1], value_low
     assert best is not None  # some tile fits, and every fitting tile covers an arm
     return best
 
@@ -147,7 +167,7 @@ def _untried(row: tuple[Action, ...], arms: int, tried: Container[Action]) -> in
     return left
 
 
-def _star_play(state: StarState, preset: Preset, slot: int, hand_bits: int, fitting: int,
+def _star_play(preset: Preset, slot: int, ends: list[int], on_table: int, hand_bits: int, fitting: int,
                tried: Container[Action] | None) -> Action:
     """`decide` while the star fills: the fitting tiles (those showing the spinner's
     number) into `slot`, less those in `tried`, judged on the ends the arms will have."""
@@ -162,10 +182,10 @@ def _star_play(state: StarState, preset: Preset, slot: int, hand_bits: int, fitt
     if not fitting & (fitting - 1):
         return play[fitting.bit_length() - 1][slot]
     base_open = 0
-    for end in state.ends:
+    for end in ends:
         base_open |= 1 << end
     suit = preset.suit
-    unseen = (1 << len(preset.tiles)) - 1 & ~(state.on_table | hand_bits)
+    unseen = (1 << len(preset.tiles)) - 1 & ~(on_table | hand_bits)
     best, best_value = None, -1e9
     while fitting:
         bit = fitting & -fitting
@@ -185,6 +205,99 @@ def _star_play(state: StarState, preset: Preset, slot: int, hand_bits: int, fitt
             best, best_value = play[tile][slot], value
     assert best is not None
     return best
+
+
+def play_round(state: StarState, rng: random.Random) -> bool:
+    """Every seat plays `decide` to the end of the round in play, in one go: what
+    `ismcts.play_out` does decision by decision (the same decisions, the same draws
+    from `rng`), without an engine step per decision. Rollouts spend most of their
+    time here, so the hands are bit sets, the open numbers and arms are kept as
+    `StarState._play` keeps them, and nothing is allocated per move; at the round's
+    end the state takes the hands and scores the round (`StarState.finish_round`).
+
+    Returns False, the state untouched, unless a seat is to play or draw (the round's
+    deal and lead go step by step)."""
+    phase = state.phase
+    if phase != TURN and phase != DRAW and phase != DRAWN:
+        return False
+    preset, rules = state.preset, state.rules
+    players, reserve, suit, slots = rules.players, rules.boneyard_reserve, preset.suit, preset.slots
+    hands: list[int] = []
+    held = 0  # every hand's tiles: a round is blocked when none shows an open number
+    for tiles in state.hands:
+        bits = 0
+        for tile in tiles:
+            bits |= _TILE_BIT[tile]
+        hands.append(bits)
+        held |= bits
+    boneyard, ends, arms_at = state.boneyard[:], state.ends[:], state.arms_at[:]
+    open_mask, on_table, seat = state.open_mask, state.on_table, state.seat
+    drawn = state.drawn if phase == DRAWN else -1
+    if phase == DRAW:  # the seat's draw is the chance step to come (`StarState.sample_chance`)
+        drawn = boneyard.pop(int(rng.random() * len(boneyard)))
+        hands[seat] |= _TILE_BIT[drawn]
+        held |= _TILE_BIT[drawn]
+    while True:
+        hand = hands[seat]
+        if drawn >= 0:  # the tile just drawn is the only one that may be played
+            fitting = _TILE_BIT[drawn] & _SHOWING_ANY[open_mask]
+            drawn = -1
+        else:
+            fitting = hand & _SHOWING_ANY[open_mask]
+            if not fitting and len(boneyard) > reserve:  # stuck: draw, and play the tile if it fits
+                drawn = boneyard.pop(int(rng.random() * len(boneyard)))
+                hand |= _TILE_BIT[drawn]
+                hands[seat] = hand
+                held |= _TILE_BIT[drawn]
+                continue
+        if fitting:
+            slot = len(ends)
+            if slot < slots:
+                action = _star_play(preset, slot, ends, on_table, hand, fitting, None)
+            else:
+                action = _arm_play(preset, arms_at, open_mask, on_table, hand, fitting, None)
+            tile, arm = action.tile, action.arg
+            hand ^= _TILE_BIT[tile]
+            hands[seat] = hand
+            held ^= _TILE_BIT[tile]
+            on_table |= _TILE_BIT[tile]
+            if arm == slot:  # fills the next star slot
+                ends.append(PIPS[tile] - suit)
+                if len(ends) == slots:  # the star is complete: the arms open
+                    open_mask = 0
+                    for k, end in enumerate(ends):
+                        arms_at[end] |= 1 << k
+                        open_mask |= 1 << end
+            else:
+                old = ends[arm]
+                new = ends[arm] = PIPS[tile] - old  # a double leaves the end unchanged
+                arms_at[old] ^= 1 << arm
+                arms_at[new] |= 1 << arm
+                if not arms_at[old]:
+                    open_mask &= ~(1 << old)
+                open_mask |= 1 << new
+            if not hand:  # a domino
+                state.finish_round(_tile_lists(hands), seat)
+                return True
+        if len(boneyard) <= reserve and not held & _SHOWING_ANY[open_mask]:  # nobody may draw, nobody can play
+            state.finish_round(_tile_lists(hands), -1)
+            return True
+        seat += 1
+        if seat == players:
+            seat = 0
+
+
+def _tile_lists(hands: list[int]) -> list[list[int]]:
+    """Each hand (a bit set) as its sorted list of tiles."""
+    lists = []
+    for bits in hands:
+        tiles = []
+        while bits:
+            bit = bits & -bits
+            bits ^= bit
+            tiles.append(bit.bit_length() - 1)
+        lists.append(tiles)
+    return lists
 
 
 def observed_by(state: StarState, action: Action, seat: int) -> bool:
@@ -313,6 +426,9 @@ class CyprusKnowledge:
 
     def distinct(self, state: StarState, legal: list[Action]) -> list[Action]:
         return distinct(state, legal)
+
+    def play_round(self, state: StarState, rng: random.Random) -> bool:
+        return play_round(state, rng)
 
 
 KNOWLEDGE: Knowledge[StarState] = CyprusKnowledge()

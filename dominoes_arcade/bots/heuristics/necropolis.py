@@ -296,5 +296,8 @@ class NecropolisKnowledge:
     def distinct(self, state: NecropolisState, legal: list[Action]) -> list[Action]:
         return legal
 
+    def play_round(self, state: NecropolisState, rng: random.Random) -> bool:
+        return False
+
 
 KNOWLEDGE: Knowledge[NecropolisState] = NecropolisKnowledge()
