@@ -10,6 +10,8 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 
 from collections import deque  # noqa: E402
+from collections.abc import Iterator  # noqa: E402
+from contextlib import contextmanager  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
@@ -53,6 +55,23 @@ def run(app, events=(), frames: int = 1) -> None:
     app.step(FRAME, list(events))
     for _ in range(frames - 1):
         app.step(FRAME, [])
+
+
+@contextmanager
+def undrawn(app) -> Iterator[None]:
+    """Frames that run input and update as always but draw nothing: for the
+    frames a test looks at none of (moving a game on to the screen it checks),
+    since drawing is most of a frame's time. The demo and game tests of each
+    table draw every frame of whole games."""
+    app.draw = _no_drawing
+    try:
+        yield
+    finally:
+        del app.draw
+
+
+def _no_drawing() -> None:
+    pass
 
 
 def key(k: int, mod: int = 0) -> list[pygame.event.Event]:
