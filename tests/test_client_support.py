@@ -4,13 +4,14 @@ input from each device. Imported by the other test_client_* modules."""
 from __future__ import annotations
 
 import os
+import time
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 
 from collections import deque  # noqa: E402
-from collections.abc import Iterator  # noqa: E402
+from collections.abc import Callable, Iterator  # noqa: E402
 from contextlib import contextmanager  # noqa: E402
 from pathlib import Path  # noqa: E402
 
@@ -72,6 +73,24 @@ def undrawn(app) -> Iterator[None]:
 
 def _no_drawing() -> None:
     pass
+
+
+UNDRAWN_SECONDS = 120.0
+"""The longest `run_undrawn_until` waits. The bots answer in real time, from their
+worker process, and an undrawn frame takes next to no time: a bound in frames would
+run out before a busy machine's bots answered."""
+
+
+def run_undrawn_until(app, done: Callable[[], bool], what: str = "the condition",
+                      seconds: float = UNDRAWN_SECONDS) -> None:
+    """Undrawn frames (`undrawn`) until `done()` (which may also act, as a player),
+    for at most `seconds`."""
+    deadline = time.monotonic() + seconds
+    with undrawn(app):
+        while not done():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{what} never came true in {seconds:g} s")
+            run(app)
 
 
 def key(k: int, mod: int = 0) -> list[pygame.event.Event]:
