@@ -14,6 +14,7 @@ of each table and the small units under them.
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -37,6 +38,22 @@ def pytest_configure(config):
     for variable, folder in (("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"),
                              ("XDG_STATE_HOME", "state"), ("XDG_CACHE_HOME", "cache")):
         os.environ[variable] = os.path.join(home, folder)
+    if os.environ.pop("PYTHONDONTWRITEBYTECODE", None):
+        # Bytecode not written beside the sources: the processes the tests start
+        # (hundreds: `python -m dominoes_arcade`, bot programs, workers) keep it in
+        # the run's own folder instead, rather than each compiling the package again.
+        # The parallel workers inherit this from the first process, so share it.
+        _BYTECODE.append(os.path.join(home, "bytecode"))
+        os.environ["PYTHONPYCACHEPREFIX"] = _BYTECODE[-1]
+
+
+_BYTECODE: list[str] = []
+"""The run's bytecode folder, in the process that made it (removed at the end)."""
+
+
+def pytest_unconfigure(config):
+    for folder in _BYTECODE:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.hookimpl(tryfirst=True)  # before `-m` deselects by mark

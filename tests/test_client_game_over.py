@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from client_drive import run_until
-from test_client_support import click_widget, key, pad_added, pad_button, press_keys, run
+from test_client_support import click_widget, key, pad_added, pad_button, press_keys, run, run_undrawn_until
 
 from dominoes_arcade.client.app import LOGICAL_SIZE
 from dominoes_arcade.client.layout_check import problems
@@ -48,11 +47,12 @@ def test_a_long_game_adds_up_its_first_rounds_in_one_column():
 
 # -- the screen -----------------------------------------------------------------------------------
 def finished(app, game: str, seats: list[str], seed: int = 4, **options):
-    """A game of `game` played to its end by bots (the humans' seats by the hard bot)."""
+    """A game of `game` played to its end by bots (the humans' seats by the hard bot),
+    its frames undrawn: the game-over screen is what the tests look at."""
     table = open_table(app, TableSetup(game, seats, {**app.settings.game(game), **options}, seed))
     if table.human_seats:
         table.let_bots_finish()
-    run_until(app, lambda: app.scenes.top.name == "game over", limit=40000)
+    run_undrawn_until(app, lambda: app.scenes.top.name == "game over", "the game over screen")
     return app.scenes.top
 
 
@@ -171,7 +171,7 @@ def test_the_build_up_hand_summary_says_who_took_the_hand(app_with):
     app = app_with(QUICK.format(speed="fast"))
     table = open_table(app, TableSetup("buildup", ["human", "easy"], app.settings.game("buildup"), 4))
     table.let_bots_finish()
-    run_until(app, lambda: table.summary is not None, limit=40000)
+    run_undrawn_until(app, lambda: table.summary is not None, "the hand summary")
     app.check_layout = True
     run(app, frames=2)
     first, second = table.summary.scores
@@ -187,12 +187,12 @@ def test_the_cyprus_round_summary_says_when_you_won_the_round(app_with):
                                        {**app.settings.game("cyprus"), "target_score": 1000}, 6))
     table.let_bots_finish()
     app.check_layout = True
-    for _ in range(12):  # rounds, until seat 1 (you) wins one
-        run_until(app, lambda: table.summary_up, limit=40000)
+    for _ in range(12):  # rounds, until seat 1 (you) wins one (the frames between summaries undrawn)
+        run_undrawn_until(app, lambda: table.summary_up, "a round summary")
         run(app)
         result = table.model.result
         if result.winner == 0:
             assert any(text.startswith(f"Round {result.number}") and "you" in text for text in drawn_text(app))
             return
-        run_until(app, lambda: not table.summary_up, limit=40000)
+        run_undrawn_until(app, lambda: not table.summary_up, "the next round")
     pytest.fail("you won no round in twelve")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_client_support import key, run
+from test_client_support import key, run, undrawn
 
 from dominoes_arcade.client.app import LOGICAL_SIZE
 from dominoes_arcade.client.layout_check import problems
@@ -43,11 +43,8 @@ class Watch:
         else:
             # Input and update as on every frame, but no drawing: nothing on this
             # frame is looked at, and drawing was most of these tests' time.
-            app.draw = _no_drawing
-            try:
+            with undrawn(app):
                 run(app, events)
-            finally:
-                del app.draw
         if app.check_layout:
             where = app.scenes.top.name if app.scenes.top is not None else "-"
             for problem in problems(app.layout_marks, pygame.Rect((0, 0), LOGICAL_SIZE)):
@@ -61,10 +58,6 @@ class Watch:
 
     def assert_clean(self) -> None:
         assert not self.found, "\n".join(self.found.values())
-
-
-def _no_drawing() -> None:
-    pass
 
 
 def _kind(problem: str) -> str:

@@ -4,12 +4,15 @@ input from each device. Imported by the other test_client_* modules."""
 from __future__ import annotations
 
 import os
+import time
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 
 from collections import deque  # noqa: E402
+from collections.abc import Callable, Iterator  # noqa: E402
+from contextlib import contextmanager  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
@@ -53,6 +56,41 @@ def run(app, events=(), frames: int = 1) -> None:
     app.step(FRAME, list(events))
     for _ in range(frames - 1):
         app.step(FRAME, [])
+
+
+@contextmanager
+def undrawn(app) -> Iterator[None]:
+    """Frames that run input and update as always but draw nothing: for the
+    frames a test looks at none of (moving a game on to the screen it checks),
+    since drawing is most of a frame's time. The demo and game tests of each
+    table draw every frame of whole games."""
+    app.draw = _no_drawing
+    try:
+        yield
+    finally:
+        del app.draw
+
+
+def _no_drawing() -> None:
+    pass
+
+
+UNDRAWN_SECONDS = 120.0
+"""The longest `run_undrawn_until` waits. The bots answer in real time, from their
+worker process, and an undrawn frame takes next to no time: a bound in frames would
+run out before a busy machine's bots answered."""
+
+
+def run_undrawn_until(app, done: Callable[[], bool], what: str = "the condition",
+                      seconds: float = UNDRAWN_SECONDS) -> None:
+    """Undrawn frames (`undrawn`) until `done()` (which may also act, as a player),
+    for at most `seconds`."""
+    deadline = time.monotonic() + seconds
+    with undrawn(app):
+        while not done():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{what} never came true in {seconds:g} s")
+            run(app)
 
 
 def key(k: int, mod: int = 0) -> list[pygame.event.Event]:

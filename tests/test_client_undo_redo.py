@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 from client_drive import check_faces, play, run_until
-from test_client_support import KIT_CONFIG, key, pad_added, press_keys, press_pad, run, steer
+from test_client_support import KIT_CONFIG, key, pad_added, press_keys, press_pad, run, run_undrawn_until, steer
 from test_client_table_kit_replay import journal_record
 from test_game_registry import opening
 from typer.testing import CliRunner
@@ -201,14 +201,15 @@ def test_undo_at_the_start_of_the_next_build_up_hand_is_refused_as_the_player_dr
     knowing hand 2's tiles. Both sets hold every name, so the tiles drawn are told
     apart from the same names in the player's own boneyard, and the opponent's."""
     table = open_table(app, TableSetup("buildup", ["human", "easy"], app.settings.game("buildup"), 5))
-    for _ in range(20000):
+    def at_hand_2() -> bool:
         if table.can_decide and table.state.hand_index == 1:
-            break
+            return True
         if table.can_decide:
             table.play(table.state.legal_actions()[0])
-        run(app)
-    else:
-        raise AssertionError("hand 2 never came to the player")
+        return False
+
+    # On to hand 2, undrawn: the steps and the refusal are what is looked at.
+    run_undrawn_until(app, at_hand_2, "hand 2 coming to the player")
     last = table.human_steps[-1]
     drawn = [step for step in table.steps[last:] if step.startswith("* hand 0 ")]
     assert drawn, "hand 2 was dealt since the player's last decision"

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from side_by_side import finish_all
+from side_by_side import finish_all, once_per_run
 
 EXAMPLES = Path(__file__).parent.parent / "tournaments" / "examples"
 TIMEOUT = 30
@@ -50,9 +50,12 @@ def environment(home: Path) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def results(tmp_path_factory):
-    """Every case run once: the inputs named on the command line as FIFOs, and the
-    player's own files as FIFOs (each case with a home of its own)."""
-    root = tmp_path_factory.mktemp("fifos")
+    """Every case run once for the whole run: the inputs named on the command line
+    as FIFOs, and the player's own files as FIFOs (each case with a home of its own)."""
+    return once_per_run(tmp_path_factory, "fifos", run_every_case)
+
+
+def run_every_case(root: Path):
     pipe = fifo(root / "inputs" / "fifo")  # no suffix: `tournament show` must not guess from one
     plugin = fifo(root / "inputs" / "bot.py")
     journal_run = root / "journal-fifo"

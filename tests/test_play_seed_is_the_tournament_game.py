@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_client_support import run
+from test_client_support import run_undrawn_until
 
 from dominoes_arcade.bots.driver import play_specs
 from dominoes_arcade.engine import new_game
@@ -27,10 +27,7 @@ def client_steps(app_with, game: str, seats: list[str], seed: int) -> tuple[list
     app = app_with(CONFIG, game=game, seats=seats, demo=True, seed=seed)
     table = app.scenes.top
     assert table.setup.seed == seed and list(table.setup.seats) == seats
-    for _ in range(40000):
-        if table.state.is_terminal:
-            break
-        run(app)
+    run_undrawn_until(app, lambda: table.state.is_terminal, "the game's end")  # the steps are what is compared
     assert table.state.is_terminal and table.error is None
     return list(table.match.steps), table.state.options_dict()
 

@@ -8,6 +8,7 @@ unbounded ones grew without end before they were refused."""
 
 from __future__ import annotations
 
+import contextlib
 import resource
 import shutil
 import subprocess
@@ -17,7 +18,7 @@ from pathlib import Path
 
 import pytest
 import tomli_w
-from side_by_side import finish_all
+from side_by_side import finish_all, once_per_run
 
 EXAMPLES = Path(__file__).parent.parent / "tournaments" / "examples"
 TIMEOUT = 60
@@ -73,7 +74,17 @@ CASES = {
 
 @pytest.fixture(scope="module")
 def reports(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("reports")
+    """Every case reported once for the whole run, side by side."""
+    return once_per_run(tmp_path_factory, "hostile-reports", report_every_case)
+
+
+def report_every_case(folder: Path):
+    # matplotlib's font cache made first, here: the cases would each make it at once
+    # (in this run's own cache folder) and say so on stderr. (Without matplotlib, the
+    # cases that draw fail on their own.)
+    with contextlib.suppress(ImportError):
+        import matplotlib.font_manager  # noqa: F401
+
     shutil.copy(EXAMPLES / "necropolis.journal.jsonl", folder)
     started = {}
     for name, change in CASES.items():

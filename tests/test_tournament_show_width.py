@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from side_by_side import once_per_run
 from typer.testing import CliRunner
 
 from dominoes_arcade.cli import app
@@ -29,9 +30,15 @@ OPENS, CLOSES = "┏┃┡│└", "┓┃┩│┘"
 
 @pytest.fixture(scope="module")
 def fresh(tmp_path_factory) -> dict[str, Path]:
+    """Each of `FRESH` run once for the whole run (the tests only read the results)."""
+    return once_per_run(tmp_path_factory, "show-width", run_fresh)
+
+
+def run_fresh(folder: Path) -> dict[str, Path]:
     paths = {}
     for name, spec in FRESH.items():
-        plan = resolve_plan(None, {**spec, "workers": 1, "out": str(tmp_path_factory.mktemp(name) / "r.results.toml")})
+        (folder / name).mkdir()
+        plan = resolve_plan(None, {**spec, "workers": 1, "out": str(folder / name / "r.results.toml")})
         assert run_tournament(plan, progress=False).status == "complete"
         paths[name] = plan.results_path
     return paths
