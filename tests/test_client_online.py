@@ -7,6 +7,7 @@ announced in a toast; leaving says the game goes on without the player."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import time
 
@@ -147,3 +148,49 @@ def test_a_guest_whose_host_leaves_is_told_at_once_and_goes_back_to_the_title(ap
     assert button.label == "Back to the title"
     click(app, button.rect.center)
     assert app.scenes.top.name == "title"
+
+
+def test_a_table_waiting_on_another_player_draws_nothing_until_the_server_tells_it_more(app):
+    """While another computer decides, nothing at this table moves: the real loop
+    (frames drawn only when something changed) draws none, where it drew every
+    frame (a headless host drew 5,367 frames in a game a local one plays in 784).
+    The other player's move, once told, is drawn and animated."""
+    from dominoes_arcade.server.client import OnlineClient, bot_decider
+    from dominoes_arcade.server.link import OnlineLink
+
+    with serving(seed=3) as served:
+        link = OnlineLink(served.url, timeout=10.0)
+        code = link.create()
+        link.setup(game="necropolis", options={"first_player": 1}, seats=["player", "player"])
+        other = OnlineClient(served.url)
+        served.run(other.join(code))
+        link.start()
+        table = open_table(app, online_setup(link))
+        game = None
+        try:
+            end = time.monotonic() + 20
+            while not (table.session.awaits_others and not table.is_animating()):  # the deal shown, seat 2 to move
+                assert time.monotonic() < end, "the table never settled on the other player's turn"
+                app.step(1 / 60, [], only_if_changed=True)
+                time.sleep(0.002)
+            assert table.state.current_player == 1 and not table.can_decide
+            drawn, steps = len(app.frame_ms), len(table.steps)
+            for _ in range(30):
+                app.step(1 / 60, [], only_if_changed=True)
+                time.sleep(0.002)
+            assert len(app.frame_ms) == drawn and len(table.steps) == steps
+
+            async def follow():
+                return asyncio.get_running_loop().create_task(other.follow(bot_decider("greedy", seed=1), limit=60))
+
+            game = served.run(follow())
+            end = time.monotonic() + 20
+            while len(table.steps) == steps:
+                assert time.monotonic() < end, "the other player's move never reached the table"
+                app.step(1 / 60, [], only_if_changed=True)
+                time.sleep(0.002)
+            assert len(app.frame_ms) > drawn  # the move told is drawn
+        finally:
+            table.exit()
+            if game is not None:
+                served.loop.call_soon_threadsafe(game.cancel)

@@ -119,6 +119,12 @@ class OnlineSession(SessionBase):
                 and view["step"] == len(self.steps) and view["step"] != self._acted_at)
 
     @property
+    def awaits_others(self) -> bool:
+        """Every step told is shown and the player is not to move: the next step,
+        view or end comes from the server."""
+        return not self._pending and not self.ended and not self.waiting_for_human
+
+    @property
     def is_over(self) -> bool:
         """The record was told and every step before it shown."""
         return self.told is not None and not self._pending

@@ -33,11 +33,18 @@ class SessionBase:
     """Bumped whenever the state changes: selections and answers belong to one version."""
     _human_steps: tuple[int, list[int]] = (-1, [])
     first_own_step = 0
+    """The first step the seats played themselves (later than 0 where the steps
+    before were laid for them, as in a lesson's short game)."""
     gone = False
     """The game can no longer go on from here (an online game whose connection is
     lost for good: `GameGone`); nobody is thinking any more."""
-    """The first step the seats played themselves (later than 0 where the steps
-    before were laid for them, as in a lesson's short game)."""
+
+    @property
+    def awaits_others(self) -> bool:
+        """The game waits on another computer (an online player's move, the server's
+        answer): nothing here moves until a message comes, so the table draws no
+        frames meanwhile. A local game's bots think here, and show it."""
+        return False
 
     @property
     def state(self) -> State:

@@ -75,6 +75,8 @@ class TableScene(SessionSide, TableHooks, Scene):
         """(tile, face_up, seat) for every tile `draw_tile` drew this frame (cleared by `draw`)."""
         self.hold_left = 0.0
         """Seconds the game still waits for a summary on screen (`hold`)."""
+        self._shown_version = -1
+        """The session's version last drawn (`show_session`)."""
         humans = self.human_seats
         self.revealed_seat: int | None = humans[0] if len(humans) == 1 else None
         """The human whose hidden tiles may be drawn face up now (`shows_hidden`)."""
@@ -203,8 +205,11 @@ class TableScene(SessionSide, TableHooks, Scene):
 
     def is_animating(self) -> bool:
         """Every frame while the game moves on (bots, chance, a summary held, a replay,
-        a hint coming); still while the human's decision waits with nothing moving."""
-        return (super().is_animating() or not self.can_decide or self.hold_left > 0
+        a hint coming), not while it waits on another computer (an online player:
+        a frame is drawn when the session changes); still while the human's decision
+        waits with nothing moving."""
+        waiting_here = not self.can_decide and not self.session.awaits_others
+        return (super().is_animating() or waiting_here or self.hold_left > 0
                 or self.hint_ticket is not None or self.picker.is_pulsing or self.session.values.computing)
 
     def advance(self, dt: float) -> None:
@@ -237,6 +242,9 @@ class TableScene(SessionSide, TableHooks, Scene):
 
     def show_session(self) -> None:
         """Show what the session did: steps animated, rebuilds, toasts, the end."""
+        if self.session.version != self._shown_version:  # a frame for it, animated or not
+            self._shown_version = self.session.version
+            self.app.request_frame()
         for event in self.session.drain():
             self.moves.log.follow(event)
             if isinstance(event, StepApplied):
