@@ -6,12 +6,10 @@ file refused, and a run killed with SIGKILL and resumed giving the same results.
 from __future__ import annotations
 
 import json
-import os
-import signal
 from pathlib import Path
 
 import pytest
-from test_tournament_resume import finish, start, wait_for_lines
+from test_tournament_resume import finish, killed_after, start
 from typer.testing import CliRunner
 
 from dominoes_arcade.cli import app
@@ -203,11 +201,7 @@ def test_killed_half_way_and_resumed_with_a_deals_file_gives_identical_results(t
     spec = tmp_path / "n.toml"
     spec.write_text(spec_text)
     journal = tmp_path / "n.journal.jsonl"
-    process = start(spec)
-    wait_for_lines(journal, 60, process)
-    os.killpg(process.pid, signal.SIGKILL)
-    process.wait()
-    kept = journal.read_bytes().count(b"\n")
+    kept = killed_after(spec, journal, 60)
     assert kept < 600, "the run finished before it could be killed"
     with open(journal, "ab") as handle:  # a write cut short by the kill
         handle.write(b'{"game": "necropolis", "options": {"first_pl')

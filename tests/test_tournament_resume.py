@@ -52,6 +52,16 @@ def wait_for_lines(journal: Path, count: int, process: subprocess.Popen, timeout
     pytest.fail("the run made no progress")
 
 
+def killed_after(spec: Path, journal: Path, lines: int, *flags: str) -> int:
+    """Run SPEC in a process of its own, kill -9 its whole group once `journal`
+    holds `lines` lines, and return how many it kept."""
+    process = start(spec, *flags)
+    wait_for_lines(journal, lines, process)
+    os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+    return journal.read_bytes().count(b"\n")
+
+
 @pytest.fixture(scope="module")
 def uninterrupted(tmp_path_factory):
     folder = tmp_path_factory.mktemp("whole")
@@ -67,11 +77,7 @@ def test_killed_half_way_and_resumed_gives_identical_results(tmp_path, uninterru
     spec = tmp_path / "n.toml"
     spec.write_text(SPEC)
     journal = tmp_path / "n.journal.jsonl"
-    process = start(spec)
-    wait_for_lines(journal, 60, process)
-    os.killpg(process.pid, signal.SIGKILL)
-    process.wait()
-    kept = journal.read_bytes().count(b"\n")
+    kept = killed_after(spec, journal, 60)
     assert kept < GAMES, "the run finished before it could be killed"
     # A write cut short by the kill leaves half a line: resuming must drop it.
     with open(journal, "ab") as handle:

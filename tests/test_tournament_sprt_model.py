@@ -6,12 +6,8 @@ a spec file), and older results files still shown."""
 
 from __future__ import annotations
 
-import os
-import signal
-
 import pytest
 import tomli_w
-from test_tournament_resume import start, wait_for_lines
 from typer.testing import CliRunner
 
 from dominoes_arcade.cli import app
@@ -94,34 +90,6 @@ def test_a_resumed_normalized_run_reaches_the_same_verdict(tmp_path):
     resumed = read_results(cut.results_path)
     assert resumed["sprt"]["llr_by_deal"] == uninterrupted["sprt"]["llr_by_deal"]
     assert comparable(resumed) == comparable(uninterrupted)
-
-
-@pytest.mark.slow
-def test_killed_half_way_and_resumed_a_normalized_run_stops_with_the_same_llr(tmp_path):
-    spec_text = ('game = "necropolis"\nbots = ["greedy", "random"]\ndeals = 2000\nseed = 3\nworkers = 2\n'
-                 'sprt = "elo0=0,elo1=3,model=normalized"\nrating_interval = 0\n')
-    whole = tmp_path / "whole"
-    whole.mkdir()
-    (whole / "n.toml").write_text(spec_text)
-    plan = resolve_plan(whole / "n.toml", {})
-    assert run_tournament(plan, progress=False).status == "complete"
-    uninterrupted = read_results(plan.results_path)
-    stop = uninterrupted["sprt"]["deals"]
-    assert uninterrupted["sprt"]["verdict"] == "H1" and stop > 40, stop
-
-    spec = tmp_path / "n.toml"
-    spec.write_text(spec_text)
-    journal = tmp_path / "n.journal.jsonl"
-    process = start(spec)
-    wait_for_lines(journal, 30, process)
-    os.killpg(process.pid, signal.SIGKILL)
-    process.wait()
-    assert journal.read_bytes().count(b"\n") < 2 * stop, "the run stopped before it could be killed"
-    report = run_tournament(resolve_plan(spec, {}), resume=True, progress=False)
-    assert report.status == "complete"
-    document = read_results(tmp_path / "n.results.toml")
-    assert document["sprt"]["llr"] == uninterrupted["sprt"]["llr"]
-    assert comparable(document) == comparable(uninterrupted)
 
 
 @pytest.mark.parametrize(("flags", "named"), [
