@@ -473,13 +473,6 @@ class StarState(State):
         tiles that came in together and the numbers none of them shows."""
         return hand_layers(self.history, [len(hand) for hand in self.hands])
 
-    def known_voids(self, seat: int) -> int:
-        """Bit n set when every tile in `seat`'s hand is known (publicly) to lack n."""
-        void = (1 << (self.preset.suit + 1)) - 1
-        for mask, _ in (self.hidden or self.layers())[seat]:
-            void &= mask
-        return void
-
     def _fill_hidden(self, full: StarState, rng: random.Random) -> None:
         """Deal the unseen tiles to the other hands and the boneyard, every hidden
         layer keeping the voids its seat revealed."""
