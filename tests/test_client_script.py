@@ -48,7 +48,7 @@ def test_play_script_refuses_a_bad_script_before_the_window_opens(tmp_path):
 
 class StepClock:
     """The real loop's clock (events from SDL's queue), a fixed step, a run bounded
-    to `limit` seconds."""
+    to `limit` seconds, or to its script's end."""
 
     def __init__(self, app, limit: float):
         self.app, self.end = app, time.monotonic() + limit
@@ -56,7 +56,7 @@ class StepClock:
     def frame(self):
         import pygame
 
-        if time.monotonic() > self.end:
+        if time.monotonic() > self.end or (self.app.script is not None and self.app.script.done):
             self.app.quit()
         time.sleep(0.001)
         return 1 / 60, pygame.event.get()
@@ -75,3 +75,15 @@ def test_a_script_clicks_through_the_real_loop_and_a_wait_in_vain_closes_with_it
     assert app.script.failed is not None and not app.running
     assert "line 3 (click Fly away): still waiting after 0.3 s (the screen is 'online')" in log.getvalue()
     assert log.getvalue().splitlines()[:2] == ["script: line 1 (click Play online)", "script: line 2 (screen online)"]
+
+
+def test_a_click_waits_for_the_screen_to_settle(app_with):
+    """With animations on, a click while the screen still moves would only skip the
+    animation (as a player's does): the script clicks once it has settled, so
+    `click Play online` opens the online menu (in a real window the first click
+    of a script was lost so)."""
+    app = app_with('[display]\nanimation_speed = "slow"\n', "slow.toml")
+    log = io.StringIO()
+    app.script = Script(parse("click Play online\nscreen online\n"), log)
+    app.run(StepClock(app, 20.0))
+    assert app.script.failed is None and app.scenes.top.name == "online", log.getvalue()

@@ -10,7 +10,8 @@ One command a line; blank lines and lines starting with ``#`` are skipped:
   ``escape``, ``left``, ``a``...); ``key NAME * N`` presses it N times.
 - ``text WORDS`` types the words, as a keyboard does (a key down and its text).
 - ``click LABEL`` waits until the top screen shows an enabled control labelled
-  LABEL, then clicks its middle with the mouse.
+  LABEL and has settled (as a player looks first: a click while something moves
+  only skips the animation), then clicks its middle with the mouse.
 - ``choose LABEL = VALUE`` clicks the choice control LABEL (its right half steps
   forward) until it shows VALUE.
 - ``screen NAME`` waits until the top screen is NAME (``table``, ``lobby``,
@@ -44,6 +45,9 @@ PLAY_SETTLED = 0.02
 PLAY_FIRST_LIMIT = 10.0
 """Seconds the first press of `play` waits for the screen to settle before it is
 pressed anyway."""
+CLICK_SETTLE_LIMIT = 5.0
+"""Seconds a `click` or `choose` waits for the screen to settle before it clicks
+anyway (a screen may animate for as long as it is shown)."""
 PLAY_EVERY = 0.03
 """Seconds after which the playing script presses Enter while something moves."""
 COMMANDS = ("key", "text", "click", "choose", "screen", "wait", "play")
@@ -185,7 +189,7 @@ class Script:
 
     def _click(self, app, label: str, waited: float) -> bool:
         widget = find_widget(app, label)
-        if widget is None or not widget.enabled:
+        if widget is None or not widget.enabled or (app.live and waited < CLICK_SETTLE_LIMIT):
             return False
         click(app, widget.rect.center)
         return True
@@ -197,6 +201,8 @@ class Script:
             return False
         if widget.text == value:
             return True
+        if app.live and waited < CLICK_SETTLE_LIMIT:
+            return False
         if self._presses > len(getattr(widget, "choices", ())) + 1:
             return False  # been round every choice: let the wait run out, naming the line
         if self._presses == 0 or time.monotonic() - self._last_press > 0.1:  # one step, then look
