@@ -170,6 +170,8 @@ def test_the_sprt_line_is_fastchess_s():
     assert percent_of_the_way(-2.944, -2.944, 2.944) == pytest.approx(-100)
     old = {"lower": -2.944, "upper": 2.944, "llr": -1.0, "elo0": 0.0, "elo1": 20.0}  # an older results file
     assert sprt_status(old) == "LLR: -1.00 (-34.0%) (-2.94, 2.94) [0.00, 20.00]"
+    # A damaged results file's bounds of 0 (show and the report read any file): no division by them.
+    assert sprt_status({**old, "lower": 0.0, "upper": 0.0}) == "LLR: -1.00 (0.0%) (0.00, 0.00) [0.00, 20.00]"
 
 
 # -- simulation -----------------------------------------------------------------------

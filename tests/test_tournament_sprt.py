@@ -186,6 +186,7 @@ def test_the_report_plots_the_llr_and_leaves_out_games_past_the_stop(tmp_path):
     document = run(tmp_path, "p", workers=2)
     page = write_report(tmp_path / "p.results.toml").read_text()
     assert "Sequential test (SPRT)" in page and "H1 accepted" in page
+    assert f"<code>LLR: {document['sprt']['llr']:.2f} (" in page and "Ptnml(0-2): [" in page  # fastchess's line
     assert page.count("<svg") >= 2
     assert read_report_data(tmp_path / "p.results.toml").games == document["tournament"]["games_played"]
     past = document["run"]["games_past_stop"]

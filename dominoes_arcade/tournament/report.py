@@ -18,6 +18,7 @@ from .ratings import OPEN_BOUND
 from .report_data import ReportData, ReportError, head_to_head, read_report_data, replay_command
 from .report_html import esc, figure, table
 from .show import has_open_bound
+from .sprt import sprt_status
 
 __all__ = ["ReportError", "default_report_path", "render_report", "write_report"]
 
@@ -161,7 +162,10 @@ def sprt_section(data: ReportData) -> list[str]:
     past = data.document.get("run", {}).get("games_past_stop")
     if isinstance(past, int) and past > 0:
         caption += f" {past} more games played after the decision are in the journal, not counted here."
-    return ["<h2>Sequential test (SPRT)</h2>", figure(report_plots.llr_path(data), caption)]
+    numbers = all(isinstance(sprt.get(key, 0), int | float) and not isinstance(sprt.get(key, 0), bool)
+                  for key in ("lower", "upper", "llr", "elo0", "elo1"))
+    line = f"<p><code>{esc(sprt_status(sprt))}</code></p>" if numbers else ""  # as fastchess prints it
+    return ["<h2>Sequential test (SPRT)</h2>", line, figure(report_plots.llr_path(data), caption)]
 
 
 def decided(data: ReportData) -> bool:

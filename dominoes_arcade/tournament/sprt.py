@@ -405,8 +405,10 @@ class SequentialTest:
 def percent_of_the_way(llr_value: float, lower: float, upper: float) -> float:
     """How far the LLR has gone towards the bound it is heading for, in percent:
     ``100 llr / upper`` above 0, ``-100 llr / lower`` below (so -100% at the lower
-    bound), as fastchess prints it."""
-    return 100 * llr_value / upper if llr_value >= 0 else -100 * llr_value / lower
+    bound), as fastchess prints it; 0 for a bound of 0 (only a damaged results file
+    has one)."""
+    bound = upper if llr_value >= 0 else -lower
+    return 100 * llr_value / bound if bound else 0.0
 
 
 def sprt_status(table: Mapping[str, Any]) -> str:
