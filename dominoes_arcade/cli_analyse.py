@@ -11,15 +11,17 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from . import files
-from .bots.analysis import ReviewedDecision, expert_rollouts, review, review_seats
 from .cli_usage import fail
 from .engine.record_check import check_record
 from .engine.records import Record, RecordError, ReplayError
+
+if TYPE_CHECKING:
+    from .bots.analysis import ReviewedDecision
 
 DEFAULT_MIN_LOSS = 0.05
 """Decisions that gave up less than this are left off the lines: 5 points of win
@@ -68,6 +70,10 @@ def analyse(
     if seat is not None and seat >= len(record.seats):
         raise fail(f"error: --seat {seat}: record {line} has {len(record.seats)} seats (0 to {len(record.seats) - 1})",
                    2)
+    # Imported here: every other command starts without the bots' search (a tenth of
+    # the command's start-up).
+    from .bots.analysis import expert_rollouts, review, review_seats
+
     seats = review_seats(record, seat)
     rollouts = max(1, round(expert_rollouts(record.game) * effort))
     decisions = review(record, seats, rollouts)
