@@ -32,7 +32,7 @@ import random
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from .buildup_matrix import (  # the phases are there too, for buildup_reasons
+from .buildup_matrix import (
     COVER_EVENTS,
     DEAL_LINE,
     FILL,
@@ -59,7 +59,6 @@ from .buildup_matrix import (  # the phases are there too, for buildup_reasons
     cover_columns,
 )
 from .buildup_matrix import PLACE as PLACE  # re-exported: the client's engine.buildup.PLACE
-from .buildup_reasons import why_illegal
 from .chance import shuffle
 from .core import CHANCE, TERMINAL, Action, Event, Option, Outcome, State, Termination, mypyc_attr
 from .tiles import DOUBLE_SIX, IS_DOUBLE, NAME, PIPS, piece
@@ -264,7 +263,35 @@ class BuildUpState(State):
         return actions
 
     def why_illegal(self, action: Action) -> str:
-        return why_illegal(self, action)
+        """Why `action` is not legal here: a short reason (asked only once `is_legal`
+        has refused it)."""
+        if action.game != GAME:
+            return f"{action} is a {action.game} move"
+        kind = action.kind
+        if self.phase == OVER:
+            return "the game is over"
+        if self.current_player == CHANCE:
+            if kind not in ("line", "draw"):
+                return "a tile must be drawn first"
+            due = "line" if self.phase == DEAL_LINE else "draw"
+            if kind != due:
+                return "a line tile is due, not a hand draw" if due == "line" else "a hand draw is due, not a line tile"
+            if action.seat != self.seat:
+                return f"seat {self.seat} draws now, not seat {action.seat}"
+            return f"{NAME[action.tile]} is not in seat {self.seat}'s boneyard"
+        if kind in ("line", "draw"):
+            return "that is a chance outcome, not a decision"
+        if kind == "pass":
+            return "you can place a tile, so you may not pass"
+        tile, stack = action.tile, action.arg
+        if tile not in self.hands[self.seat]:
+            return f"{NAME[tile]} is not in your hand"
+        top = self.tops[stack]
+        if not IS_DOUBLE[top]:
+            return f"{NAME[tile]} may not cover {NAME[top]} on s{stack}: a non-double needs at least as many pips"
+        need = "at least as many" if self.options["nondouble_on_double"] == "greater_or_equal" and \
+            not IS_DOUBLE[tile] else "more"
+        return f"{NAME[tile]} may not cover the double {NAME[top]} on s{stack}: it needs {need} pips"
 
     # -- what happens --------------------------------------------------------------
     def _apply(self, action: Action, events: list[Event] | None = None) -> None:

@@ -35,7 +35,6 @@ from typing import Any, ClassVar
 
 from .core import CHANCE, TERMINAL, Action, Event, Option, Outcome, State, Termination, mypyc_attr
 from .cyprus_knowledge import GAIN, GONE, VOID, DealPlan, Layers, hand_layers
-from .cyprus_reasons import why_illegal
 from .star_tables import (
     DEAL,
     DEAL_EVENTS,
@@ -51,7 +50,7 @@ from .star_tables import (
     Preset,
     Rules,
 )
-from .tiles import DOUBLE_NINE, DOUBLE_SIX, HIGH, LOW, NUMBERS_MASK, PIPS
+from .tiles import DOUBLE_NINE, DOUBLE_SIX, HIGH, LOW, NAME, NUMBERS_MASK, PIPS
 
 # -- the two rule tables (the hand sizes are in `star_tables`) ------------------
 TARGET: dict[str, Any] = dict(minimum=20, maximum=1000, kind=int)
@@ -256,7 +255,57 @@ class StarState(State):
         return []
 
     def why_illegal(self, action: Action) -> str:
-        return why_illegal(self, action)
+        """Why `action` is not legal here: a short reason (asked only once `is_legal`
+        has refused it)."""
+        preset = self.preset
+        if action.game != preset.game:
+            return f"{action} is a {action.game} move"
+        if self.current_player == TERMINAL:
+            return "the game is over"
+        chance_step = action.kind in ("deal", "drawn")
+        if self.current_player == CHANCE:
+            due = "deal" if self.phase == DEAL else "drawn"
+            if action.kind != due:
+                return f"the next step is chance: {'a deal' if due == 'deal' else 'a draw'} to seat {self.seat}"
+            if action.seat != self.seat:
+                return f"the next tile goes to seat {self.seat}"
+            return f"{NAME[action.tile]} is not in the boneyard"
+        if chance_step:
+            return "that is a chance outcome, not a decision"
+        seat, kind, spinner = self.seat, action.kind, NAME[preset.spinner]
+        if self.phase == LEAD:
+            return f"seat {seat} holds {spinner} and must set it first"
+        if kind == "spinner":
+            return f"{spinner} is already set"
+        if self.phase == DRAWN:
+            drawn = NAME[self.drawn]
+            if kind == "draw":
+                return f"only one draw a turn: play {drawn} if it fits, else pass"
+            if kind == "pass":
+                return f"the drawn tile {drawn} fits, so it must be played"
+            if action.tile != self.drawn:
+                return f"after drawing, only the drawn tile {drawn} may be played"
+        if kind == "play":
+            return self._why_not_play(action.tile, action.arg)
+        if self._plays(self.hands[seat]):
+            return "you can play, and playing is compulsory"
+        boneyard, reserve = len(self.boneyard), self.rules.boneyard_reserve
+        if kind == "draw":
+            if preset.deals_everything:
+                return f"{preset.game} has no boneyard: pass"
+            return f"the boneyard has {boneyard} tiles and {reserve} may not be drawn (boneyard_reserve): pass"
+        return f"you cannot play, so draw: the boneyard has {boneyard} tiles"
+
+    def _why_not_play(self, t: int, arm: int) -> str:
+        if t not in self.hands[self.seat]:
+            return f"{NAME[t]} is not in your hand"
+        suit, slot = self.preset.suit, len(self.ends)
+        if slot < self.preset.slots:
+            if not NUMBERS_MASK[t] >> suit & 1:
+                return (f"the star is not complete: only a {suit}-x tile may be played until all "
+                        f"{self.preset.slots} slots are filled")
+            return f"a {suit}-x tile fills the next empty star slot, @{slot}"
+        return f"{NAME[t]} does not match arm {arm}'s open end {self.ends[arm]}"
 
     # -- what happens ------------------------------------------------------------------
     def _apply(self, action: Action, events: list[Event] | None = None) -> None:
