@@ -37,6 +37,16 @@ def serve(data: Path, port: int = 0) -> tuple[subprocess.Popen, int]:
     raise AssertionError("the server did not start")
 
 
+def run_killing_servers(play, processes: list[subprocess.Popen]):
+    """`asyncio.run(play())`, then every server process it started killed, whatever happened."""
+    try:
+        return asyncio.run(play())
+    finally:
+        for process in processes:
+            process.kill()
+            process.wait(10)
+
+
 def test_a_room_survives_kill_9_and_its_game_finishes(tmp_path):
     data = tmp_path / "online"
     first, port = serve(data)
@@ -77,12 +87,7 @@ def test_a_room_survives_kill_9_and_its_game_finishes(tmp_path):
             await client.close()
         return [host, guest]
 
-    try:
-        clients = asyncio.run(play())
-    finally:
-        for process in processes:
-            process.kill()
-            process.wait(10)
+    clients = run_killing_servers(play, processes)
     assert paused and len(processes) == 2, "the server was killed mid-game"
     record = clients[0].record
     assert record is not None and clients[1].record == record
@@ -175,12 +180,7 @@ def test_after_kill_9_no_message_number_is_used_twice_and_no_step_is_missed(tmp_
             await client.close()
         return host, guest, watcher
 
-    try:
-        clients = asyncio.run(play())
-    finally:
-        for process in processes:
-            process.kill()
-            process.wait(10)
+    clients = run_killing_servers(play, processes)
     record = clients[0].record
     assert record is not None and all(client.record == record for client in clients)
     missed = {client.seat: set(range(len(record["steps"])))
