@@ -15,6 +15,7 @@ from types import ModuleType
 
 from .core import (
     CHANCE,
+    SPECTATOR,
     TERMINAL,
     Action,
     Event,
@@ -26,6 +27,7 @@ from .core import (
     State,
     Termination,
 )
+from .observation import EVERY_SEAT, Observation, observe
 from .registry import GAMES, GameEntry, UnknownGame, entry, register, unregister
 
 
@@ -78,7 +80,8 @@ def parse_action(state: State, text: str) -> Action:
 
 
 __all__ = [
-    "CHANCE", "TERMINAL", "GAMES", "Action", "Event", "GameEntry", "IllegalAction", "InvalidNotation", "Option",
-    "OptionError", "Outcome", "State", "Termination", "UnknownGame", "determinize", "entry", "game_module",
-    "game_options", "new_game", "parse_action", "register", "state_class", "unregister",
+    "CHANCE", "EVERY_SEAT", "SPECTATOR", "TERMINAL", "GAMES", "Action", "Event", "GameEntry", "IllegalAction",
+    "InvalidNotation", "Observation", "Option", "OptionError", "Outcome", "State", "Termination", "UnknownGame",
+    "determinize", "entry", "game_module", "game_options", "new_game", "observe",
+    "parse_action", "register", "state_class", "unregister",
 ]

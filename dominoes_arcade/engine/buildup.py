@@ -470,13 +470,16 @@ class BuildUpState(State):
     def _hide(self, seat: int) -> None:
         """What `seat` sees: the whole table, its own hand and boneyard (as a set),
         everything set aside, the opponent's shown first-player draws still in hand,
-        and only the sizes of the opponent's hand and boneyard."""
-        opponent = 1 - seat
-        self.boneyards[opponent] = [-1] * len(self.boneyards[opponent])
-        shown = self.shown[opponent]
-        known = [t for t in self.hands[opponent] if shown >> t & 1]
-        self.hands[opponent] = [-1] * (len(self.hands[opponent]) - len(known)) + known
-        self.hand_rows[opponent] = sum(ROW[t] for t in known)
+        and only the sizes of the opponent's hand and boneyard (a spectator: of both
+        seats')."""
+        for other in (0, 1):
+            if other == seat:
+                continue
+            self.boneyards[other] = [-1] * len(self.boneyards[other])
+            shown = self.shown[other]
+            known = [t for t in self.hands[other] if shown >> t & 1]
+            self.hands[other] = [-1] * (len(self.hands[other]) - len(known)) + known
+            self.hand_rows[other] = sum(ROW[t] for t in known)
 
     def zones(self) -> dict[str, list[int]]:
         found = {"stacks": [t for entries in self.stacks for t, _ in entries]}

@@ -32,6 +32,9 @@ CHANCE: Final = -1
 """`current_player` while a random outcome is pending."""
 TERMINAL: Final = -2
 """`current_player` once the game is over."""
+SPECTATOR: Final = -3
+"""The seat of someone who holds none (a spectator): `State.view(SPECTATOR)` hides
+every seat's hidden tiles, keeping only what all the players see."""
 
 
 class IllegalAction(ValueError):
@@ -162,7 +165,7 @@ class State:
 
     current_player: int
     viewer: int
-    """-1 for a full state; a seat for the masked copy `view(seat)` returns."""
+    """-1 for a full state; a seat (or `SPECTATOR`) for the masked copy `view(seat)` returns."""
     options: dict[str, Any]
     """The resolved variant table, shared by every clone."""
 
@@ -218,7 +221,8 @@ class State:
 
     def _hide(self, seat: int) -> None:
         """On a fresh clone becoming `seat`'s view: replace what `seat` may not see
-        with -1 (its sizes stay)."""
+        with -1 (its sizes stay). `seat` may be `SPECTATOR`: nobody's, so every
+        seat's hidden tiles go."""
         raise NotImplementedError
 
     def _fill_hidden(self, full: Any, rng: random.Random) -> None:
@@ -250,7 +254,9 @@ class State:
         return {**self.options, "players": self.num_players}
 
     def view(self, seat: int) -> State:
-        """A copy holding only what `seat` may see; hidden tiles are -1."""
+        """A copy holding only what `seat` may see; hidden tiles are -1. For
+        `SPECTATOR`, only what every player sees (such a view cannot be
+        determinized: it is nobody's knowledge)."""
         v = self.clone()
         v.viewer = seat
         v._hide(seat)

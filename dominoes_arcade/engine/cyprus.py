@@ -499,7 +499,8 @@ class StarState(State):
 
     def _hide(self, seat: int) -> None:
         """What `seat` sees: its own hand, the table, every hand's size, the boneyard's
-        size, and what the draws and passes revealed (`hidden`)."""
+        size, and what the draws and passes revealed (`hidden`). A spectator's
+        (`SPECTATOR`, no seat's) keeps no hand."""
         self.hidden = self.layers()
         hands = self.hands
         for p, hand in enumerate(hands):

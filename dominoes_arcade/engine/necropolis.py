@@ -419,9 +419,11 @@ class NecropolisState(State):
 
     def _hide(self, seat: int) -> None:
         """What `seat` sees: the sites, its own mastabas, and only the size of the
-        necropolis and of the opponent's mastabas."""
+        necropolis and of the opponent's mastabas (a spectator: of both seats' mastabas)."""
         self.pile = [-1] * len(self.pile)
-        self.mastabas[1 - seat] = [-1] * len(self.mastabas[1 - seat])
+        for other in (0, 1):
+            if other != seat:
+                self.mastabas[other] = [-1] * len(self.mastabas[other])
         if self.seat != seat:
             self.held = self.returning = -1
 
