@@ -237,7 +237,7 @@ def may_show(table: TableScene) -> set[int]:
     """The tiles the screen may show face up now: what every seat's view shows (the
     public tiles), and all that the views of the seats the kit lets the screen show
     (`shows_hidden`) show."""
-    state = table.state
+    state = table.session.state
     seen = [{tile for tiles in state.view(seat).zones().values() for tile in tiles if tile >= 0}
             for seat in range(state.num_players)]
     allowed = set.intersection(*seen)
@@ -305,7 +305,7 @@ class KitTable(TableScene):
     bottom, targets in the middle (Build Up's twelve stacks always)."""
 
     def choices(self) -> list[Choice]:
-        legal = self.state.legal_actions()
+        legal = list(self.legal)
         by_source: dict = {}
         for action in legal:
             by_source.setdefault(self.source_of(action), []).append(action)
@@ -326,7 +326,7 @@ class KitTable(TableScene):
         for index, source in enumerate(dict.fromkeys(c.source for c in choices)):
             row, column = divmod(index, 14)
             rects[source] = pygame.Rect(30 + column * 88, 520 + row * 56, 80, 48)
-        targets = list(FIXED_TARGETS.get(self.state.game, []))
+        targets = list(FIXED_TARGETS.get(self.session.state.game, []))
         targets += [c.target for c in choices if c.target is not None and c.target not in targets]
         for index, target in enumerate(targets):
             row, column = divmod(index, 12)
@@ -340,11 +340,11 @@ class KitTable(TableScene):
         tile = source[1] if source[0] == "tile" else -1
         if source[0] == "button" and source[1] != kind:
             return None
-        return ACTIONS.get((self.state.game, kind, tile, arg))
+        return ACTIONS.get((self.session.state.game, kind, tile, arg))
 
     def draw_table(self, surface) -> None:
         super().draw_table(surface)
-        state = self.state
+        state = self.session.state
         for seat in range(state.num_players):
             y = 20 + seat * 30
             seen = state.view(seat) if self.shows_hidden(seat) else state.view((seat + 1) % state.num_players)

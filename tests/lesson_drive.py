@@ -56,7 +56,7 @@ def guided_hand(app, table, device: str, on_stage=None) -> int:
             on_stage(app, table)
         stage, index = table.guide.stage, table.guide.index
         if stage.asks_move:
-            taught = table.guide.taught(table.state) or table.state.legal_actions()[:1]
+            taught = table.guide.taught(table.legal) or table.session.state.legal_actions()[:1]
             decide(app, table, the_choice(table, taught[0]), device)
         else:
             run(app)  # the callout is drawn with its buttons

@@ -109,14 +109,14 @@ def test_a_replay_values_the_seat_to_move_and_play_from_here_keeps_the_view(app)
     table = open_table(app, TableSetup("necropolis", list(record.seats), dict(record.options), record.seed,
                                        record=record))
     table.replay.playing = False
-    while table.state.current_player < 0 or len(table.state.legal_actions()) < 2:
+    while table.session.state.current_player < 0 or len(table.session.state.legal_actions()) < 2:
         table.replay.step_forward()
         run(app)
     run(app, key(pygame.K_v), frames=2)
     assert values_shown(app, table)
-    assert table.session.values.current().seat == table.state.current_player
+    assert table.session.values.current().seat == table.session.state.current_player
     assert not table.session.assisted, "watching a replay with the values is no assisted game"
-    table.replay.take_over(table.state.current_player, "easy")
+    table.replay.take_over(table.session.state.current_player, "easy")
     game = app.scenes.top
     assert game is not table and game.session.values.on, "the view stays on after Play from here"
     to_decision(app, game)

@@ -66,7 +66,7 @@ def play_to_the_end(app, table: BuildUpTable, move, on_pass_screen=None) -> list
     kinds made, checking that each was applied."""
     made = []
     while until_decision(app, table, on_pass_screen):
-        before, seat = len(table.steps), table.state.current_player
+        before, seat = len(table.steps), table.session.state.current_player
         made.append(move(app, table, len(made)))
         assert table.steps[before:before + 1] and table.steps[before].startswith(f"{seat} "), \
             f"decision {len(made)} ({made[-1]}) was not applied"
@@ -79,7 +79,7 @@ def finish(app, table: BuildUpTable) -> None:
             break
         run(app)
     assert app.scenes.top.name == "game over"
-    assert table.state.is_terminal and table.error is None
+    assert table.session.state.is_terminal and table.error is None
     assert table.result_lines()[0].startswith(("Seat 1 wins", "Seat 2 wins", "A draw"))
 
 
@@ -125,13 +125,13 @@ def test_hot_seat_shows_the_pass_screen_before_each_human_and_hides_the_other_ha
     decisions = []
 
     def move(app, table, number):
-        seat = table.state.current_player
+        seat = table.session.state.current_player
         decisions.append(seat)
         assert table.bottom == seat, "the human at the screen sits at the bottom"
         # The other hand is drawn as backs only, apart from its public first-player draws.
         other = 1 - seat
-        hand = table.state.hands[other]
-        secret = [t for t in hand if not table.state.shown[other] >> t & 1]
+        hand = table.session.state.hands[other]
+        secret = [t for t in hand if not table.session.state.shown[other] >> t & 1]
         assert not [t for t, face_up, s in table.render_log if face_up and s == other]
         assert [(t, face_up) for t, face_up, s in table.render_log if s == other] == [(-1, False)] * len(secret)
         return mouse_move(app, table, number)

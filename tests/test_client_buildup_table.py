@@ -52,7 +52,7 @@ def test_layout_holds_the_tallest_stacks_and_never_overlaps_items(app):
     # The tallest stack the rules allow: a line tile and all 44 tiles drawn by both
     # seats on one stack. Its history lists every tile inside the history panel.
     tall = 2
-    table.state.stacks[tall] = ((0, 0),) + tuple((t % 28, t % 2) for t in range(44))
+    table.session.state.stacks[tall] = ((0, 0),) + tuple((t % 28, t % 2) for t in range(44))
     drawn = recording_tiles(table)
     run(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=table.layout.stack_rect(tall).center, rel=(1, 1),
                                  buttons=(0, 0, 0))])
@@ -88,7 +88,7 @@ def test_a_placement_flies_from_the_hand_slot_to_the_stack_and_lands_there(app_w
         check_faces(app, table)
     assert distances == sorted(distances, reverse=True) and len(distances) > 5
     assert (round(flight.x), round(flight.y)) == goal
-    assert table.state.stacks[choice.target[1]][-1] == (choice.action.tile, 0)
+    assert table.session.state.stacks[choice.target[1]][-1] == (choice.action.tile, 0)
 
 
 def test_draws_fly_face_down_for_a_bot_and_turn_face_up_for_the_human(app_with):
@@ -103,7 +103,7 @@ def test_draws_fly_face_down_for_a_bot_and_turn_face_up_for_the_human(app_with):
         check_faces(app, table)
     values = [(f.owner, f.tile, f.face_from, f.face_to, f.seat >= 0) for f in flights]
     # Both hands hold 6 tiles; the first-player draws among them were shown to both.
-    first_draws = bin(table.state.shown[0]).count("1") + bin(table.state.shown[1]).count("1")
+    first_draws = bin(table.session.state.shown[0]).count("1") + bin(table.session.state.shown[1]).count("1")
     assert len(values) == 12 and first_draws >= 2
     public = [v for v in values if not v[4]]
     assert len(public) == first_draws and all(v[1] >= 0 and v[3] for v in public)
@@ -122,11 +122,11 @@ def test_the_hand_summary_reveals_the_tiles_counts_up_and_holds_the_game(app_wit
         if table.summary is not None and table.summary.hand == 1:
             break
     summary = table.summary
-    assert summary is not None and table.state.hand_scores
+    assert summary is not None and table.session.state.hand_scores
     # dominoes_arcade/rules/buildup.md, Scoring: each colour scores its pips on top of the 12 stacks.
     for seat in (0, 1):
         assert sum(PIPS[tile] for _, tile in summary.tops[seat]) == summary.scores[seat]
-        assert summary.aside[seat] == list(table.state.set_aside[seat])
+        assert summary.aside[seat] == list(table.session.state.set_aside[seat])
     assert sum(len(tops) for tops in summary.tops) == STACK_COUNT
     steps = len(table.steps)
     while table.summary is not None:
@@ -166,7 +166,7 @@ def test_last_move_marker_and_history_follow_the_steps(app):
             continue
         last = table.steps[-1]
         actor, _, move = last.partition(" ")
-        if actor == "*" and move.startswith("hand") and table.state.hand_index > 0:
+        if actor == "*" and move.startswith("hand") and table.session.state.hand_index > 0:
             assert table.last_move_rect() is None and table.history_stack() is None
             new_hand = True
         elif actor == "1" and move != "pass":
@@ -187,12 +187,12 @@ def test_undo_re_lays_the_table_with_nothing_in_the_air(app_with):
     app = app_with(animated("normal"))
     table = open_buildup(app, ["human", "easy"], seed=11)
     assert until_decision(app, table)
-    hand = list(table.state.hands[0])
+    hand = list(table.session.state.hands[0])
     before = list(table.steps)
     table.play(table.choices()[0].action)
     assert table.flights
     run(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="", scancode=0)])
-    assert table.steps == before and table.state.hands[0] == hand
+    assert table.steps == before and table.session.state.hands[0] == hand
     assert not table.flights and table.summary is None
     assert sorted(item[1] for item in table.item_rects() if item[0] == "hand") == hand
 
@@ -201,8 +201,8 @@ def test_an_illegal_drop_is_refused_with_the_engines_reason(app):
     for seed in range(12, 30):
         table = open_buildup(app, ["human", "easy"], seed)
         assert until_decision(app, table)
-        legal = set(table.state.legal_actions())
-        playable = [t for t in table.state.hands[0] if any(PLACE[t][s] in legal for s in range(STACK_COUNT))]
+        legal = set(table.session.state.legal_actions())
+        playable = [t for t in table.session.state.hands[0] if any(PLACE[t][s] in legal for s in range(STACK_COUNT))]
         wrong = [(t, s) for t in playable for s in range(STACK_COUNT) if PLACE[t][s] not in legal]
         if wrong:
             break
@@ -230,17 +230,17 @@ def test_a_record_replays_to_the_end_with_every_hand_face_up(app_with):
             break
         run(app)
         shown.update(seat for _, face_up, seat in table.render_log if face_up and seat >= 0)
-    assert table.ended and table.error is None and table.state.is_terminal
+    assert table.ended and table.error is None and table.session.state.is_terminal
     assert shown == {0, 1}
     assert table.steps == record.steps
     # Stepping back (the replay's LEFT) rebuilds the state; the table lays it out again.
     for _ in range(30):
         run(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode="", scancode=0),
                   pygame.event.Event(pygame.KEYUP, key=pygame.K_LEFT, mod=0, unicode="", scancode=0)])
-    assert table.steps == record.steps[:-30] and not table.state.is_terminal
+    assert table.steps == record.steps[:-30] and not table.session.state.is_terminal
     assert not table.flights and table.summary is None
     hand_tiles = [t for t, face_up, seat in table.render_log if seat in (0, 1) and face_up]
-    assert sorted(hand_tiles) == sorted(table.state.hands[0] + table.state.hands[1])
+    assert sorted(hand_tiles) == sorted(table.session.state.hands[0] + table.session.state.hands[1])
 
 
 def test_directions_browse_stack_histories_while_bots_play(app):
@@ -305,8 +305,8 @@ def test_the_hint_marks_a_tile_and_a_stack_of_the_table(app_with):
     choice = next(c for c in table.choices() if c.action is table.hint)
     rects = table.item_rects()
     assert choice.source in rects and choice.target in rects
-    assert rects[choice.source].colliderect(table.layout.hand_rect(0, table.state.hands[0].index(choice.action.tile),
-                                                            len(table.state.hands[0])))
+    hand = table.session.state.hands[0]
+    assert rects[choice.source].colliderect(table.layout.hand_rect(0, hand.index(choice.action.tile), len(hand)))
 
 
 def test_height_badges_are_drawn_above_the_rings(app, monkeypatch):

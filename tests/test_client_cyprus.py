@@ -46,7 +46,7 @@ def open_cyprus(app, seats=("human", "easy", "easy", "easy"), seed=5, **options)
 
 def scripted_start(app, table, steps: list[str]) -> None:
     for text in steps:
-        table.apply(parse_step(table.state, text))
+        table.apply(parse_step(table.session.state, text))
     run(app, frames=2)
 
 
@@ -58,11 +58,11 @@ class HiddenWatch:
 
     def __init__(self, table):
         self.table = table
-        self.boneyard: set[int] = set(table.state.boneyard)
+        self.boneyard: set[int] = set(table.session.state.boneyard)
         self.frames = 0
 
     def __call__(self, _app=None, _table=None) -> None:
-        table, state = self.table, self.table.state
+        table, state = self.table, self.table.session.state
         faces = {tile for tile, face_up, _seat in table.render_log if face_up}
         if table.model.revealed:  # the summary: the finished round's hands, never its boneyard
             hidden = self.boneyard
@@ -104,13 +104,13 @@ def play_to_the_end(app, table, device: str, rng: random.Random, seen: set[str])
         if not table.can_decide:
             continue
         choices = table.current_choices()
-        choice = pick(choices, seen, table.state, rng)
-        kind = kind_of(choice, choices, table.state)
+        choice = pick(choices, seen, table.session.state, rng)
+        kind = kind_of(choice, choices, table.session.state)
         steps = len(table.steps)
         decide(app, table, choice, device, use_drag=device == "mouse" and rng.random() < 0.5, on_frame=watch)
         assert table.steps[steps] == f"0 {choice.action}", f"{device}: {choice} was not made"
         seen.add(kind)
-    assert table.state.is_terminal and table.ended
+    assert table.session.state.is_terminal and table.ended
     run(app, frames=5)
     assert app.scenes.top.name == "game over"
     return watch
@@ -151,7 +151,7 @@ def test_every_choice_is_a_legal_action_with_a_place_on_screen(app):
     table = open_cyprus(app)
     scripted_start(app, table, deal_steps(HANDS) + ["0 9-9", "1 3-9 @0", "2 5-9 @1", "3 7-9 @2"])
     choices = table.current_choices()
-    assert {c.action for c in choices} == set(table.state.legal_actions())
+    assert {c.action for c in choices} == set(table.session.state.legal_actions())
     rects = table.item_rects()
     screen = pygame.Rect(0, 0, 1280, 720 - 48)
     for choice in choices:
@@ -173,7 +173,7 @@ def test_undo_lays_the_table_out_again(app, monkeypatch):
     assert table.model.spinner_set
     table.undo()
     run(app, frames=2)
-    assert not table.model.spinner_set and table.model == model_of(table.state)
+    assert not table.model.spinner_set and table.model == model_of(table.session.state)
     assert BY_NAME["9-9"] in dict(table.hand_rects())
 
 
@@ -195,7 +195,7 @@ def test_hot_seat_shows_each_human_only_their_own_hand(app):
             continue
         frames(app, [], table, watch)
         if table.can_decide:
-            seat = table.state.current_player
+            seat = table.session.state.current_player
             if seat != last_human:
                 turns += 1
                 last_human = seat

@@ -52,7 +52,7 @@ def test_a_demo_game_reaches_the_game_over_screen(app, game, players, target):
             assert set(in_hands) <= set(shown) and set(shown) <= set(in_hands) | on_table
             assert [table.shown_total(s) for s in range(players)] == list(table.model.totals)
     assert app.scenes.top.name == "game over" and table.error is None
-    assert table.state.is_terminal and max(table.state.totals) >= target
+    assert table.session.state.is_terminal and max(table.session.state.totals) >= target
     assert summaries > 0 and flights > 1 and turned > 0  # the deal cascades; hidden tiles turn over in the air
 
 
@@ -89,9 +89,9 @@ def test_a_replay_steps_to_the_end_and_back(app):
     while not controls.at_end:
         controls.step_forward()  # skips what is still moving, then animates the next step
         run(app)
-        assert table.model.layout == tuple(table.state.layout) or table.model.revealed
+        assert table.model.layout == tuple(table.session.state.layout) or table.model.revealed
     run(app, frames=60)
-    assert table.state.is_terminal and table.model.revealed
+    assert table.session.state.is_terminal and table.model.revealed
     ends = []  # (index of the step that ended a round, round number), straight from the engine
     state = new_game("cyprus", options=record.options)
     for index, text in enumerate(record.steps):
@@ -100,7 +100,7 @@ def test_a_replay_steps_to_the_end_and_back(app):
     for _ in range(len(record.steps)):
         controls.step_back()
         run(app)
-        assert table.model == model_of(table.state) and not table.flights and not table.summary_up
+        assert table.model == model_of(table.session.state) and not table.flights and not table.summary_up
         assert [r.number for r in table.rounds] == [number for index, number in ends if index < len(table.steps)]
     assert table.steps == [] and table.model.hands == ((),) * 7
 

@@ -61,7 +61,7 @@ def test_the_scores_are_taken_apart_and_count_up(app_with, game):
     app = app_with(QUICK.format(speed="normal"))
     seats = ["human", "easy", "easy", "easy"] if game == "cyprus" else ["human", "easy"]
     over = finished(app, game, seats, target_score=30) if game == "cyprus" else finished(app, game, seats)
-    outcome = over.table.state.outcome()
+    outcome = over.table.session.state.outcome()
     breakdown = over.breakdown
     assert breakdown.totals == list(outcome.scores) and breakdown.columns
     assert [sum(parts) for parts in breakdown.parts] == breakdown.totals, "the parts add up to the totals"

@@ -29,7 +29,7 @@ def test_a_human_plays_a_whole_game_on_the_generic_table_with_one_device(app, ga
     options = {"target_score": 60} if game == "cyprus" else {}
     table = open_generic(app, game, PLAYERS[game], **options)
     DEVICES[device](app, table, on_frame=check_faces)
-    assert table.state.is_terminal and table.human_steps
+    assert table.session.state.is_terminal and table.human_steps
 
 
 def test_hot_seat_on_the_generic_table_shows_each_human_only_their_own_tiles(app):
@@ -46,4 +46,4 @@ def test_bots_play_the_generic_table_to_the_game_over_screen(app):
             break
         run(app)
         check_faces(app, table)
-    assert table.state.is_terminal and app.scenes.top.name == "game over"
+    assert table.session.state.is_terminal and app.scenes.top.name == "game over"

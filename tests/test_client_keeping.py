@@ -65,14 +65,14 @@ def test_a_game_left_midway_is_continued_finished_then_kept_in_the_history_repla
     table = app.scenes.top
     assert table.name == "table" and table.steps == left_at and table.setup.seats == ["human", "easy"]
     play(app, table, "keyboard")
-    assert table.state.is_terminal
+    assert table.session.state.is_terminal
     assert not history.has_save(), "a finished game discards the save"
 
     entries, notice = history.read_history()
     assert notice is None and len(entries) == 1
     entry = entries[0]
     assert entry.record.steps == table.steps and entry.kinds == ["human", "easy"] and not entry.demo
-    assert entry.record.scores == table.state.scores()
+    assert entry.record.scores == table.session.state.scores()
     path = history.data_dir() / history.HISTORY_FILE
     checked = runner.invoke(cli.app, ["replay", str(path), "--check"])
     assert checked.exit_code == 0, checked.output

@@ -89,7 +89,7 @@ def play_game(watch: Watch, table, limit: int) -> None:
                     watch.step()
                 watch.frames(SAMPLE, ())
             else:
-                legal = table.state.legal_actions()
+                legal = table.session.state.legal_actions()
                 table.play(table.hint if table.hint in legal else legal[0])
                 watch.step()
         elif top is table and getattr(table, "hold_left", 0) > 0 and watch.frame % 40 == 0:

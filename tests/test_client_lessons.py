@@ -219,7 +219,7 @@ def test_undo_in_a_short_game_never_goes_back_into_the_turns_laid_for_the_player
     assert laid == len(short_start(short.lesson, short.lesson.seed + 1)) > 0
     assert short.human_steps == [] and short.session.undo_redo.refusal() == "Nothing to undo yet."
     moved_at = len(short.steps)
-    assert short.play(short.state.legal_actions()[0])
+    assert short.play(short.session.state.legal_actions()[0])
     run(app, frames=2)
     assert short.human_steps == [moved_at] and moved_at >= laid
 
@@ -234,8 +234,8 @@ def test_the_focus_waits_on_what_the_arrow_shows_so_confirm_alone_takes_the_guid
         if table.guide.over:
             break
         wait_for(app, lambda: table.ready)
-        if table.can_decide and table.guide.taught(table.state):
-            taught = table.guide.taught(table.state)[0]
+        if table.can_decide and table.guide.taught(table.legal):
+            taught = table.guide.taught(table.legal)[0]
             choice = next(c for c in table.current_choices() if c.action is taught)
             assert table.picker.focused == (choice.source if table.picker.selected is None else choice.target)
         run(app, key(pygame.K_RETURN), frames=2)

@@ -57,11 +57,11 @@ def test_the_drawer_opens_with_l_and_scrolls_by_keyboard_and_wheel(app, necropol
     table = necropolis
     apply(table, [*HUMAN_NEW, *BOT_DRAWS_AND_SHOWS])
     while len(table.moves.rows()) <= table.moves.visible_rows + 4:
-        seat = table.state.current_player
+        seat = table.session.state.current_player
         if seat < 0:
             table.session.tick(0.0)
         else:
-            table.apply(table.state.legal_actions()[0])
+            table.apply(table.session.state.legal_actions()[0])
     run(app)
     drawer = table.moves
     assert not drawer.is_open and (Intent.MOVES, "Moves") in table.prompts()
@@ -129,7 +129,7 @@ def test_the_pass_screen_recaps_the_moves_since_that_players_last_turn(app_with)
             recaps += bool(top.recap)
             run(app, key(pygame.K_RETURN))
         elif top is table and table.can_decide:
-            table.play(table.state.legal_actions()[0])
+            table.play(table.session.state.legal_actions()[0])
             run(app)
         else:
             run(app)

@@ -32,7 +32,7 @@ def table_at(app, *steps: str, seats=("human", "easy"), **options) -> Necropolis
     options = {**app.settings.game("necropolis"), "first_player": 0, **options}
     table = open_table(app, TableSetup("necropolis", list(seats), options, seed=3))
     for text in steps:
-        table.apply(parse_step(table.state, text))
+        table.apply(parse_step(table.session.state, text))
     run(app, frames=2)
     return table
 
@@ -59,8 +59,8 @@ def test_registered_as_the_necropolis_table():
 def test_opening_is_the_pile_then_the_new_site_slot(app):
     table = table_at(app)
     assert decision(table) == {("pile", None): "draw"}
-    table.apply(parse_step(table.state, "0 draw"))
-    table.apply(parse_step(table.state, "* 3-4"))
+    table.apply(parse_step(table.session.state, "0 draw"))
+    table.apply(parse_step(table.session.state, "* 3-4"))
     assert decision(table) == {("held", "new_site"): "new"}, "the opening tile can only found site #1"
 
 
@@ -76,8 +76,8 @@ def test_a_drop_on_an_end_that_does_not_match_is_refused_with_the_engine_reason(
     rects = table.item_rects()
     assert ("end", "left") in rects and ("end", "right") in rects, "illegal targets still have a place"
     action = table.action_for("held", ("end", "left"))
-    assert str(action) == "left" and action not in table.state.legal_actions()
-    assert "does not match" in table.state.why_illegal(action)
+    assert str(action) == "left" and action not in table.session.state.legal_actions()
+    assert "does not match" in table.session.state.why_illegal(action)
     assert table.action_for("held", "pile") is None, "a drawn tile cannot go back to the necropolis"
 
 
@@ -89,13 +89,13 @@ def test_a_mastaba_tile_plays_to_an_end_founds_a_site_or_is_exchanged(app):
     assert decision(table) == {("pile", None): "draw", (("mastaba", tile), "new_site"): "new 5-6",
                                (("mastaba", tile), "pile"): "exchange 5-6"}
     assert str(table.action_for(("mastaba", tile), ("end", "right"))) == "play 5-6 right"
-    assert "does not match" in table.state.why_illegal(table.action_for(("mastaba", tile), ("end", "right")))
+    assert "does not match" in table.session.state.why_illegal(table.action_for(("mastaba", tile), ("end", "right")))
     # With 4-5 on the right end, 5-6 attaches there.
-    table.apply(parse_step(table.state, "0 draw"))
-    table.apply(parse_step(table.state, "* 4-5"))
-    table.apply(parse_step(table.state, "0 right"))
+    table.apply(parse_step(table.session.state, "0 draw"))
+    table.apply(parse_step(table.session.state, "* 4-5"))
+    table.apply(parse_step(table.session.state, "0 right"))
     for text in ("1 draw", "* 0-0", "1 hide"):
-        table.apply(parse_step(table.state, text))
+        table.apply(parse_step(table.session.state, text))
     assert decision(table)[(("mastaba", tile), ("end", "right"))] == "play 5-6 right"
 
 
@@ -103,7 +103,7 @@ def test_exchange_off_by_variant_is_no_choice_and_its_drop_says_why(app):
     table = table_at(app, *OPENED, "0 draw", "* 5-6", "0 hide", "1 draw", "* 2-2", "1 hide", allow_exchange=False)
     tile = BY_NAME["5-6"]
     assert (("mastaba", tile), "pile") not in decision(table)
-    assert "exchange" in table.state.why_illegal(table.action_for(("mastaba", tile), "pile"))
+    assert "exchange" in table.session.state.why_illegal(table.action_for(("mastaba", tile), "pile"))
 
 
 def test_pass_button_in_the_mastaba_phase(app):
@@ -132,20 +132,20 @@ def test_every_choice_has_a_place_and_means_its_action(app):
     for seed in range(3):
         table = open_table(app, TableSetup("necropolis", ["human", "human"], app.settings.game("necropolis"), seed))
         for _ in range(400):
-            if table.state.is_terminal:
+            if table.session.state.is_terminal:
                 break
             run(app)
             confirm_pass_screens(app)
             if not table.waiting_for_human:
                 continue
-            choices, rects, legal = table.choices(), table.item_rects(), table.state.legal_actions()
+            choices, rects, legal = table.choices(), table.item_rects(), table.session.state.legal_actions()
             assert sorted(map(str, (c.action for c in choices))) == sorted(map(str, legal))
             for choice in choices:
                 assert choice.source in rects and (choice.target is None or choice.target in rects)
                 assert CANVAS.contains(rects[choice.source])
                 assert table.action_for(choice.source, choice.target) is choice.action
             table.play(rng.choice(legal))
-        assert table.state.is_terminal
+        assert table.session.state.is_terminal
         table.to_menu()
 
 
@@ -226,11 +226,11 @@ def check_render_log(app, table) -> int:
         return 0  # not drawn this frame (the pass screen hides it)
     shown = 0
     for tile, face_up, _seat in table.render_log:
-        owner = hidden_owner(table.state, tile) if tile >= 0 else None
-        if face_up and owner is not None and not table.state.is_terminal:
+        owner = hidden_owner(table.session.state, tile) if tile >= 0 else None
+        if face_up and owner is not None and not table.session.state.is_terminal:
             assert table.shows_hidden(owner), f"{NAME[tile]} of seat {owner} drawn face up"
             shown += 1
-        if tile in table.state.pile:
+        if tile in table.session.state.pile:
             assert not face_up, f"{NAME[tile]} in the necropolis drawn face up"
     return shown
 
@@ -244,21 +244,21 @@ def test_hidden_tiles_are_face_up_only_for_their_owner(app, seats):
     for _ in range(900):
         run(app)
         own_shown += check_render_log(app, table)
-        if table.state.is_terminal:
+        if table.session.state.is_terminal:
             break
         if app.scenes.top.name == "pass":
             passes += 1
             confirm_pass_screens(app)
         if table.waiting_for_human and table.can_decide:
-            legal = table.state.legal_actions()
+            legal = table.session.state.legal_actions()
             table.play(next((a for a in legal if a.kind == "hide"), rng.choice(legal)))
-    assert table.state.is_terminal
+    assert table.session.state.is_terminal
     if "human" in seats:
         assert own_shown > 0, "a human sees their own mastabas"
     else:
         assert own_shown == 0, "a bot-only demo shows no hidden tile face up"
     if seats == ("human", "human"):
-        assert passes >= table.state.turns - 1, "a pass screen before each human's turn"
+        assert passes >= table.session.state.turns - 1, "a pass screen before each human's turn"
 
 
 def test_hot_seat_draws_only_the_revealed_seats_tiles_face_up(app):
@@ -278,9 +278,9 @@ def test_a_demo_game_reaches_the_game_over_screen(app, kind):
         run(app)
         if app.scenes.top.name == "game over":
             break
-    assert table.state.is_terminal and table.error is None
+    assert table.session.state.is_terminal and table.error is None
     assert app.scenes.top.name == "game over" and app.scenes.top.table is table
-    outcome = table.state.outcome()
+    outcome = table.session.state.outcome()
     assert table.result_lines()[0].startswith("A draw" if outcome.is_draw else f"Seat {outcome.winners[0] + 1} wins")
 
 
@@ -289,10 +289,10 @@ def test_rebuilding_the_state_puts_every_tile_in_its_place(app):
     lays itself out again, no tile left in the air or on the wrong side."""
     table = table_at(app, *OPENED, "0 draw", "* 5-6", "0 hide", "1 draw", "* 2-2", "1 new", "0 draw", "* 4-6",
                      "0 right")
-    assert BY_NAME["4-6"] in [t for t, _ in table.state.active_site(0)]
+    assert BY_NAME["4-6"] in [t for t, _ in table.session.state.active_site(0)]
     table.rebuild(14)  # back to seat 0 holding the drawn 4-6
     run(app)
-    assert table.state.held == BY_NAME["4-6"]
+    assert table.session.state.held == BY_NAME["4-6"]
     layout = table.layout
     assert set(table.sprites) == set(layout.places) and not table.leaving
     for tile, sprite in table.sprites.items():
@@ -322,7 +322,7 @@ def test_final_summary_counts_the_score_as_the_rules_do(app):
     for name_0, name_1 in zip(others[:12] + ["6-6"], sixes + others[12:], strict=True):
         steps += ["0 draw", f"* {name_0}", "0 new" if name_0 == "6-6" else "0 hide", "1 draw", f"* {name_1}", "1 hide"]
     table = table_at(app, *steps)
-    assert table.state.is_terminal
+    assert table.session.state.is_terminal
     # Seat 0: 0-0 1-1 0-2 1-2 2-2 0-3 1-3 2-3 3-3 0-4 1-4 2-4 = 44 pips, 2 sites: 46.
     # Seat 1: sixes 0-6..5-6 = 51, then 4-4 0-5 1-5 2-5 3-5 4-5 5-5 = 53: 104 pips, 1 site: 105.
     assert table.result_lines() == ["Seat 1 wins, 46 to 105", "The necropolis is empty. Lowest score wins.",
@@ -345,8 +345,8 @@ def test_a_journal_game_replays_on_the_table_to_the_end_and_back(app):
         assert table.steps == record.steps[:count]
         for tile, face_up, _seat in table.render_log:
             assert face_up or tile < 0, f"{NAME[tile]} face down in a replay"
-            private_face_up += tile >= 0 and hidden_owner(table.state, tile) is not None
-    assert table.state.is_terminal and table.state.scores() == record.scores
+            private_face_up += tile >= 0 and hidden_owner(table.session.state, tile) is not None
+    assert table.session.state.is_terminal and table.session.state.scores() == record.scores
     assert private_face_up > 0
     for count in range(len(record.steps) - 1, -1, -1):
         run(app, key(pygame.K_LEFT))
@@ -376,7 +376,7 @@ def test_scores_count_up_frame_by_frame(app_with):
         table = table_at(app, *OPENED, "0 draw", "* 5-6")
         table.count_scores(None)
         assert table.shown_scores[0] == 1
-        table.apply(parse_step(table.state, "0 hide"))  # 5-6 into seat 0's mastabas: 1 + 11
+        table.apply(parse_step(table.session.state, "0 hide"))  # 5-6 into seat 0's mastabas: 1 + 11
         seen = []
         for _ in range(120):
             table.count_scores(1 / 60)

@@ -53,7 +53,7 @@ def play_to_the_end(app, table, device: str, rng: random.Random, seen: set[str])
         assert table.human_steps[-1] == steps, f"{choice} was not made"
         assert table.steps[steps] == f"0 {choice.action}"  # (a draw's chance step may follow at once)
         seen.add(kind_of(choice.action))
-    assert table.state.is_terminal and table.ended
+    assert table.session.state.is_terminal and table.ended
     run(app, frames=10)
     assert app.scenes.top.name == "game over"
 
@@ -95,7 +95,7 @@ def mastaba_phase_table(app):
     for name_0, name_1 in zip(others[:12] + ["6-6"], sixes + others[12:], strict=True):
         steps += ["0 draw", f"* {name_0}", "0 new" if name_0 == "6-6" else "0 hide", "1 draw", f"* {name_1}", "1 hide"]
     for text in steps:
-        table.apply(parse_step(table.state, text))
+        table.apply(parse_step(table.session.state, text))
     run(app, frames=2)
     return table
 
@@ -119,7 +119,7 @@ def test_an_illegal_drop_is_refused_with_the_engine_reason(app):
     options = {**app.settings.game("necropolis"), "first_player": 0}
     table = open_table(app, TableSetup("necropolis", ["human", "easy"], options, 3))
     for text in ("0 draw", "* 3-4", "0 new", "1 draw", "* 0-1", "1 new", "0 draw", "* 0-5"):
-        table.apply(parse_step(table.state, text))
+        table.apply(parse_step(table.session.state, text))
     run(app, frames=2)
     rects = table.item_rects()
     drag(app, rects["held"].center, rects[("end", "left")].center)
@@ -139,7 +139,7 @@ def test_undo_puts_the_tile_back_where_it_was(app, monkeypatch):
     monkeypatch.setattr(type(table), "think_delay", property(lambda self: 60.0))
     for text in ("0 draw", "* 3-4", "0 new", "1 draw", "* 0-1", "1 new", "0 draw", "* 5-6", "0 hide", "1 draw",
                  "* 2-2", "1 hide"):
-        table.apply(parse_step(table.state, text))
+        table.apply(parse_step(table.session.state, text))
     run(app, frames=2)
     tile = BY_NAME["5-6"]
     rects = table.item_rects()
@@ -147,7 +147,7 @@ def test_undo_puts_the_tile_back_where_it_was(app, monkeypatch):
     assert table.steps[12] == "0 new 5-6"
     run(app, key(pygame.K_u), frames=2)
     assert len(table.steps) == 12 and table.steps[-1] == "1 hide"
-    assert table.state.mastabas[0] == [tile] and len(table.state.sites[0]) == 1
+    assert table.session.state.mastabas[0] == [tile] and len(table.session.state.sites[0]) == 1
     assert table.layout.places[tile].zone == "mastabas"
     assert table.sprites[tile].rect() == table.item_rects()[("mastaba", tile)]
 
@@ -156,14 +156,14 @@ def test_hint_names_one_of_the_choices_on_the_table(app):
     options = {**app.settings.game("necropolis"), "first_player": 0}
     table = open_table(app, TableSetup("necropolis", ["human", "easy"], options, 3))
     for text in ("0 draw", "* 3-4", "0 new", "1 draw", "* 0-1", "1 new", "0 draw", "* 4-5"):
-        table.apply(parse_step(table.state, text))
+        table.apply(parse_step(table.session.state, text))
     run(app, key(pygame.K_h))
     for _ in range(600):
         if table.hint is not None:
             break
         time.sleep(0.01)
         run(app)
-    assert table.hint in table.state.legal_actions()
+    assert table.hint in table.session.state.legal_actions()
     hinted = [c for c in table.current_choices() if c.action is table.hint]
     assert len(hinted) == 1 and hinted[0].source == "held", "a drawn tile's decision: the hint moves it"
     assert hinted[0].target in table.item_rects()

@@ -65,8 +65,8 @@ def test_a_whole_online_necropolis_game_at_the_table(app):
         finally:
             table.exit()
         finish_others(served, others, games)
-    assert decisions > 5 and table.ended and table.state.is_terminal
-    assert table.state.scores() == link.record["scores"]
+    assert decisions > 5 and table.ended and table.session.state.is_terminal
+    assert table.session.state.scores() == link.record["scores"]
     entries, _ = history.read_history()
     assert [entry.kinds for entry in entries] == [["human", "medium"]]
     assert entries[0].record.steps == link.record["steps"] and entries[0].record.seed == 11
@@ -117,8 +117,8 @@ def test_a_whole_online_cyprus_game_at_the_table_shows_each_round_end_as_told(ap
         finally:
             table.exit()
         finish_others(served, others, games)
-    assert decisions > 5 and table.state.is_terminal and table.state.round_number >= 2
-    assert table.state.scores() == link.record["scores"]
+    assert decisions > 5 and table.session.state.is_terminal and table.session.state.round_number >= 2
+    assert table.session.state.scores() == link.record["scores"]
 
 
 def test_a_guest_whose_host_leaves_is_told_at_once_and_goes_back_to_the_title(app):
@@ -173,7 +173,7 @@ def test_a_table_waiting_on_another_player_draws_nothing_until_the_server_tells_
                 assert time.monotonic() < end, "the table never settled on the other player's turn"
                 app.step(1 / 60, [], only_if_changed=True)
                 time.sleep(0.002)
-            assert table.state.current_player == 1 and not table.can_decide
+            assert table.session.state.current_player == 1 and not table.can_decide
             drawn, steps = len(app.frame_ms), len(table.steps)
             for _ in range(30):
                 app.step(1 / 60, [], only_if_changed=True)

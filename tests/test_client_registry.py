@@ -54,5 +54,5 @@ def test_a_registered_toy_game_plays_a_headless_demo_on_the_generic_table(app_wi
                 break
             run(app)
             check_faces(app, table)
-        assert table.state.is_terminal
+        assert table.session.state.is_terminal
         assert not [text for text, _ in app.toasts if "failed" in text], "every bot played its own moves"

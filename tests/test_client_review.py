@@ -41,7 +41,7 @@ def check_shown(app, review: ReviewScene) -> None:
     decision = review.decisions[review.index]
     table = review.table
     assert len(table.steps) == decision.step - 1
-    assert table.state.current_player == decision.seat
+    assert table.session.state.current_player == decision.seat
     words = [text for _item, _rect, text, _best in table.analysis_marks.placed]
     assert any(text.startswith("played ") for text in words), words
     if decision.best.action is not decision.played.action:

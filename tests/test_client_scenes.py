@@ -70,9 +70,9 @@ def test_keyboard_alone_plays_a_game_to_the_end(app):
     steer(app, "Necropolis")
     press_keys(app, pygame.K_RETURN, pygame.K_RETURN)
     table = app.scenes.top
-    assert table.name == "table" and table.state.game == "necropolis"
+    assert table.name == "table" and table.session.state.game == "necropolis"
     play_with_keyboard(app, table)
-    assert table.state.is_terminal
+    assert table.session.state.is_terminal
     assert any(step.startswith("0 ") for step in table.steps), "the human seat moved"
     assert app.scenes.top.name == "game over"
     steer(app, "Menu")
@@ -213,7 +213,7 @@ def test_cyprus_setup_changes_the_number_of_seats(app):
     steer(app, "Start game")
     press_keys(app, pygame.K_RETURN)
     table = app.scenes.top
-    assert table.state.num_players == 10 and table.setup.seats[9] == "easy"
+    assert table.session.state.num_players == 10 and table.setup.seats[9] == "easy"
 
 
 def test_setup_options_come_from_the_config_and_reach_the_game(app_with):
@@ -225,7 +225,7 @@ def test_setup_options_come_from_the_config_and_reach_the_game(app_with):
         press_keys(app, pygame.K_RIGHT)
         assert widget(app, "Site penalty").value == 4
         click_widget(app, "Start game")
-        assert app.scenes.top.state.options_dict()["site_penalty"] == 4
+        assert app.scenes.top.session.state.options_dict()["site_penalty"] == 4
     finally:
         app.close()
 
@@ -268,7 +268,7 @@ def test_a_record_replays_on_the_table_step_by_step(app):
             break
         run(app)
     assert table.is_over and table.error is None
-    assert table.steps == record.steps and table.state.scores() == record.scores
+    assert table.steps == record.steps and table.session.state.scores() == record.scores
 
 
 def test_cyprus_proposes_a_target_for_the_players_and_the_game_records_it(app):
@@ -287,7 +287,7 @@ def test_cyprus_proposes_a_target_for_the_players_and_the_game_records_it(app):
     assert "10 players" in widget(app, "Target score").help
     click_widget(app, "Start game")
     table = app.scenes.top
-    assert table.state.options_dict()["target_score"] == proposed
+    assert table.session.state.options_dict()["target_score"] == proposed
     assert table.session.to_record().options["target_score"] == proposed  # so a replay is exact
 
 

@@ -99,18 +99,18 @@ def test_a_drop_where_the_tile_cannot_go_is_refused_with_the_engines_reason(app)
     table = open_kit(app, "buildup", ["human", "easy"])
 
     def has_refusable(t):
-        legal = t.state.legal_actions()
+        legal = t.session.state.legal_actions()
         return any(ACTIONS[("buildup", "place", c.action.tile, stack)] not in legal
                    for c in t.current_choices() if c.action.kind == "place" for stack in range(12))
 
     to_decision(app, table, has_refusable)
-    legal = table.state.legal_actions()
+    legal = table.session.state.legal_actions()
     tile, stack = next((c.action.tile, stack) for c in table.current_choices() if c.action.kind == "place"
                        for stack in range(12) if ACTIONS[("buildup", "place", c.action.tile, stack)] not in legal)
     steps = list(table.steps)
     rects = table.item_rects()
     drag(app, rects[("tile", tile)].center, rects[("spot", "place", stack)].center)
-    reason = table.state.why_illegal(ACTIONS[("buildup", "place", tile, stack)])
+    reason = table.session.state.why_illegal(ACTIONS[("buildup", "place", tile, stack)])
     assert reason, "the engine says why the tile cannot go on that stack"
     assert app.toasts and app.toasts[-1][0].lower() == reason.lower()
     assert table.steps == steps and table.can_decide, "nothing was played"
@@ -176,8 +176,8 @@ def test_controller_a_on_a_target_plays_and_b_unselects(app):
 
 def test_a_forced_move_is_one_press_wherever_the_focus_is_and_the_prompt_says_what(app):
     table = open_kit(app, "necropolis", ["human", "easy"])
-    to_decision(app, table, lambda t: len(t.state.legal_actions()) == 1)
-    only = table.state.legal_actions()[0]
+    to_decision(app, table, lambda t: len(t.session.state.legal_actions()) == 1)
+    only = table.session.state.legal_actions()[0]
     confirm = [words for intent, words in table.prompts() if intent is Intent.CONFIRM]
     assert confirm and str(only).lower() in confirm[0].lower() and "only move" in confirm[0]
     table.picker.focused = None
@@ -188,11 +188,11 @@ def test_a_forced_move_is_one_press_wherever_the_focus_is_and_the_prompt_says_wh
 
 def test_a_forced_move_by_controller_and_by_a_click_on_its_source(app):
     table = open_kit(app, "necropolis", ["human", "easy"])
-    to_decision(app, table, lambda t: len(t.state.legal_actions()) == 1)
+    to_decision(app, table, lambda t: len(t.session.state.legal_actions()) == 1)
     decided = len(table.human_steps)
     run(app, pad_button(pygame.CONTROLLER_BUTTON_A), frames=1)
     assert len(table.human_steps) == decided + 1
-    to_decision(app, table, lambda t: len(t.state.legal_actions()) == 1)
+    to_decision(app, table, lambda t: len(t.session.state.legal_actions()) == 1)
     only = table.current_choices()[0]
     frames(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=table.item_rects()[only.source].center, button=1)])
     assert table.steps[table.human_steps[-1]] == f"0 {only.action}", "the press itself plays it"

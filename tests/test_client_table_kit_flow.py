@@ -60,8 +60,8 @@ class HiddenTileWatch:
             # Hands face down otherwise: only on that player's own turn (chance steps
             # in it included), or while their last move plays out.
             actors = [int(step.split()[0]) for step in table.steps if not step.startswith("*")]
-            on_turn = table.state.current_player == self.confirmed or (actors and actors[-1] == self.confirmed)
-            assert on_turn, f"seat {self.confirmed}'s tiles face up on seat {table.state.current_player}'s turn"
+            on_turn = table.session.state.current_player == self.confirmed or (actors and actors[-1] == self.confirmed)
+            assert on_turn, f"seat {self.confirmed}'s tiles face up on seat {table.session.state.current_player}'s turn"
         self.face_up_frames += bool(shown)
 
 
@@ -85,7 +85,7 @@ def test_the_first_pass_screen_comes_before_any_hidden_tile_and_back_opens_the_p
     run_until(app, lambda: app.scenes.top.name == "pass")
     assert not table.shows_hidden(0) and not table.shows_hidden(1)
     seat = app.scenes.top.seat
-    assert seat == table.state.current_player
+    assert seat == table.session.state.current_player
     run(app, key(pygame.K_ESCAPE), frames=2)
     assert app.scenes.top.name == "pause"
     run(app, key(pygame.K_p), frames=2)
@@ -123,9 +123,10 @@ def test_undo_goes_back_to_before_the_humans_last_decision(app):
     before = table.steps[:decision]
     run(app, key(pygame.K_u), frames=1)
     assert table.steps == before and table.human_steps == [i for i in table.human_steps if i < decision]
-    fresh = replayed("buildup", table.state.options_dict(), before)
-    assert table.state.current_player == 0 == fresh.current_player
-    assert table.state.legal_actions() == fresh.legal_actions() and table.state.scores() == fresh.scores()
+    fresh = replayed("buildup", table.session.state.options_dict(), before)
+    assert table.session.state.current_player == 0 == fresh.current_player
+    state = table.session.state
+    assert state.legal_actions() == fresh.legal_actions() and state.scores() == fresh.scores()
     run(app)
     assert table.can_decide, "the human decides again"
 
@@ -160,7 +161,7 @@ def test_hint_asks_the_hard_bot_off_the_frame_loop_and_rings_its_choice_until_th
     run(app, key(pygame.K_h), frames=1)
     assert table.hint_ticket is not None or table.hint is not None  # asked (a fast build may have its answer)
     run_until(app, lambda: table.hint is not None, limit=3000)
-    assert table.hint in table.state.legal_actions()
+    assert table.hint in table.session.state.legal_actions()
     run(app)
     hinted = next(c for c in table.current_choices() if c.action is table.hint)
     ring = table.item_rects()[hinted.source].inflate(20, 20)
@@ -175,7 +176,7 @@ def test_hint_is_not_offered_while_a_bot_is_to_move(app):
     def bot_to_move() -> bool:
         if table.can_decide:  # the human may have the first move: make it
             table.play(table.current_choices()[0].action)
-        return table.state.current_player == 0
+        return table.session.state.current_player == 0
 
     run_until(app, bot_to_move)
     table.ask_hint()
@@ -194,7 +195,7 @@ def finish(app, table):
 def test_game_over_shows_the_result_and_play_again_starts_the_same_seats_with_the_next_seed(app):
     table = open_kit(app, "necropolis", ["human", "easy"], seed=8)
     over = finish(app, table)
-    outcome = table.state.outcome()
+    outcome = table.session.state.outcome()
     assert over.breakdown.totals == list(outcome.scores)
     assert over.verdict.headline.startswith(("You won", "You lost", "A draw"))
     click_at(app, next(w for w in over.focus.widgets if w.label == "Play again").rect.center)

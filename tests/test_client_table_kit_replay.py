@@ -56,13 +56,13 @@ def test_a_journal_game_steps_to_the_end_and_back_to_the_start(app):
         press(app, pygame.K_RIGHT)
         assert table.steps == record.steps[:count]
     run(app, frames=3)
-    assert table.state.is_terminal and table.state.scores() == record.scores and table.ended
+    assert table.session.state.is_terminal and table.session.state.scores() == record.scores and table.ended
     assert app.scenes.top is table, "a replay keeps its controls at the end"
     for count in range(len(record.steps) - 1, -1, -1):
         press(app, pygame.K_LEFT)
         assert table.steps == record.steps[:count]
         assert not table.ended
-    assert table.state.current_player == new_game("necropolis", options=record.options).current_player
+    assert table.session.state.current_player == new_game("necropolis", options=record.options).current_player
 
 
 def test_every_seat_is_face_up_in_a_replay(app):

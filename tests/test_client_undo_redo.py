@@ -37,11 +37,11 @@ def necropolis(app, monkeypatch):
 
 def apply(table, steps) -> None:
     for text in steps:
-        table.apply(parse_step(table.state, text))
+        table.apply(parse_step(table.session.state, text))
 
 
 def full_state(table):
-    return table.state.zones(), table.state.current_player, table.state.scores()
+    return table.session.state.zones(), table.session.state.current_player, table.session.state.scores()
 
 
 def test_undo_after_a_bots_hidden_draw_goes_back_and_redo_returns_to_the_same_state(app, necropolis):
@@ -94,7 +94,7 @@ def test_a_new_decision_after_undo_forgets_what_redo_had(app, necropolis):
     table = necropolis
     apply(table, HUMAN_NEW + BOT_DRAWS_AND_SHOWS + HUMAN_HIDES + BOT_DRAWS_AND_HIDES)
     assert table.undo() and table.session.can_redo
-    other = next(action for action in table.state.legal_actions() if str(action) != "hide")
+    other = next(action for action in table.session.state.legal_actions() if str(action) != "hide")
     table.play(other)
     assert not table.session.can_redo
 
@@ -150,7 +150,7 @@ def test_taking_over_a_journal_game_at_step_k_plays_on_from_there_with_the_hidde
     for _ in range(k):
         press_keys(app, pygame.K_RIGHT)
     assert replay.steps == record.steps[:k]
-    seat = replay.state.current_player
+    seat = replay.session.state.current_player
     press_keys(app, pygame.K_h)
     assert app.scenes.top.name == "take over"
     press_keys(app, pygame.K_RETURN)  # "Play from here", the seat to move
@@ -161,7 +161,7 @@ def test_taking_over_a_journal_game_at_step_k_plays_on_from_there_with_the_hidde
     run(app)
     check_faces(app, table)
     play(app, table, "keyboard", on_frame=check_faces)
-    assert table.state.is_terminal and table.steps[:k] == record.steps[:k]
+    assert table.session.state.is_terminal and table.steps[:k] == record.steps[:k]
     entries, _ = history.read_history()
     assert entries[-1].record.steps == table.steps and entries[-1].kinds[seat] == "human"
     path = history.data_dir() / history.HISTORY_FILE
@@ -202,10 +202,10 @@ def test_undo_at_the_start_of_the_next_build_up_hand_is_refused_as_the_player_dr
     apart from the same names in the player's own boneyard, and the opponent's."""
     table = open_table(app, TableSetup("buildup", ["human", "easy"], app.settings.game("buildup"), 5))
     def at_hand_2() -> bool:
-        if table.can_decide and table.state.hand_index == 1:
+        if table.can_decide and table.session.state.hand_index == 1:
             return True
         if table.can_decide:
-            table.play(table.state.legal_actions()[0])
+            table.play(table.session.state.legal_actions()[0])
         return False
 
     # On to hand 2, undrawn: the steps and the refusal are what is looked at.

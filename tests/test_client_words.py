@@ -67,7 +67,7 @@ def test_the_one_player_is_you_and_hot_seat_players_are_human(app):
 def test_build_up_speaks_of_dragging_only_to_the_mouse(app):
     table = open_table(app, TableSetup("buildup", ["human", "easy"], app.settings.game("buildup"), 3))
     for _ in range(600):
-        if table.waiting_for_human and table.state.legal_actions() != [] and "tile" in table.painter.status_text():
+        if table.waiting_for_human and table.legal and "tile" in table.painter.status_text():
             break
         run(app)
     app.input.last_device = Device.KEYBOARD
@@ -217,5 +217,6 @@ def test_the_necropolis_prompt_offers_no_mastaba_move_when_the_mastabas_are_empt
     start = Record("necropolis", {}, ["human", "easy"], lesson.seed + 1, short_start(lesson, lesson.seed + 1))
     table = open_table(app, TableSetup("necropolis", ["human", "easy"], {}, lesson.seed + 1, start=start))
     run(app, frames=2)
-    assert table.state.current_player == 0 and not table.state.mastabas[0] and table.state.held < 0
+    state = table.session.state
+    assert state.current_player == 0 and not state.mastabas[0] and state.held < 0
     assert table.painter.instruction() == "Draw a tile from the necropolis: your mastabas are empty."

@@ -73,16 +73,17 @@ def test_each_guided_hand_plays_as_its_stages_say(game):
         if match.is_chance:
             match.resolve_chance()
         elif state.current_player != 0:
-            match.apply(first_legal(state))
+            match.apply(first_legal(state.legal_actions()))
         else:
             stage = guide.stage
             if stage.asks_move:
-                taught = guide.taught(state)
+                legal = state.legal_actions()
+                taught = guide.taught(legal)
                 assert len(taught) == len(stage.moves), f"{game}, stage {guide.index}: not legal now: {stage.moves}"
                 move = taught[0] if taught else state.legal_actions()[0]
-                assert guide.accepts(state, move)
+                assert guide.accepts(legal, move)
                 others = [action for action in state.legal_actions() if action not in taught]
-                assert stage.any_move or not any(guide.accepts(state, action) for action in others)
+                assert stage.any_move or not any(guide.accepts(legal, action) for action in others)
                 match.apply(move)
             guide.next()
 

@@ -76,7 +76,7 @@ def tour(out: Path, resolution: tuple[int, int] | None = (1920, 1080)) -> list[P
         table = open_table(app, TableSetup("necropolis", ["human", "medium"], app.settings.game("necropolis"), 11))
         for _ in range(20 * SECOND):
             # Hide drawn tiles until the human holds a few: then the moves show tiles.
-            legal = table.state.legal_actions() if table.waiting_for_human else []
+            legal = list(table.legal)
             if sum(action.tile >= 0 for action in legal) >= 6:
                 break
             if legal:
@@ -177,7 +177,7 @@ def table_tour(app, out: Path) -> list[Path]:
             if scene.name == "pass" or (getattr(scene, "hold_left", 0) > 0 and frame % SECOND == 0):
                 events = enter
             elif getattr(scene, "can_decide", False) and not scene.tweens.busy and moves > 0:
-                scene.play(scene.state.legal_actions()[0])
+                scene.play(scene.legal[0])
                 moves -= 1
             app.step(1 / 60, events)
         raise RuntimeError(f"the tour's {getattr(top, 'setup', top).game} did not get there")
@@ -192,7 +192,7 @@ def table_tour(app, out: Path) -> list[Path]:
         return lambda: app.frame - start > n
 
     necropolis = table("necropolis", ["easy", "easy"], 21)
-    play(lambda: necropolis.state.is_terminal and not necropolis.tweens.busy)
+    play(lambda: necropolis.seen.is_terminal and not necropolis.tweens.busy)
     shoot("necropolis-over", 3 * SECOND)
     play(lambda: app.scenes.top.name == "game over")
     shoot("necropolis-game-over-screen", 2 * SECOND)  # the scores counted up to the end
@@ -263,7 +263,7 @@ def lesson_tour(app, out: Path) -> list[Path]:
             if table.ready:
                 stage = table.guide.stage
                 if stage.asks_move:
-                    table.play(table.guide.taught(table.state)[0])
+                    table.play(table.guide.taught(table.legal)[0])
                 else:
                     table.next_stage()
             app.step(1 / 60, [])
@@ -275,7 +275,7 @@ def lesson_tour(app, out: Path) -> list[Path]:
     app.to_title()
     table = app.open("lesson", "buildup")
     to_stage(table, 2)
-    table.play(next(a for a in table.state.legal_actions() if a not in table.guide.taught(table.state)))
+    table.play(next(a for a in table.legal if a not in table.guide.taught(table.legal)))
     shoot("lesson-wrong-move")
     app.to_title()
     return saved
@@ -285,16 +285,16 @@ def example_history() -> None:
     """Games of random play in the (temporary) history, as if seat 0 had been the
     player against bots of each difficulty in turn."""
     from .. import history
-    from ..engine.match import Match, random_game
+    from ..engine.match import random_game
+    from ..engine.records import replay
 
     levels = ("easy", "medium", "hard")
     for index in range(24):
         game = ("necropolis", "buildup", "cyprus")[index % 3]
         record = random_game(game, 100 + index)
-        match = Match.from_record(record)
-        match.advance_script()
-        kinds = ["human"] + [levels[index % 3]] * (match.num_players - 1)
-        history.append_history(history.history_line(record, kinds, list(match.state.outcome().winners),
+        final = replay(record)  # a finished game's record: public, so its end is read whole
+        kinds = ["human"] + [levels[index % 3]] * (final.num_players - 1)
+        history.append_history(history.history_line(record, kinds, list(final.outcome().winners),
                                                      demo=False, finished_at=1000.0 + index))
 
 

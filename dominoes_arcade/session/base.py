@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.core import State
+from ..engine.observation import Observation, observe
 from .events import SessionEvent
 from .move_values import NoMoveValues
 from .seats import Seat
@@ -35,6 +36,7 @@ class SessionBase:
     first_own_step = 0
     """The first step the seats played themselves (later than 0 where the steps
     before were laid for them, as in a lesson's short game)."""
+    _observed: tuple[tuple, dict[int | None, Observation]] = ((), {})
     gone = False
     """The game can no longer go on from here (an online game whose connection is
     lost for good: `GameGone`); nobody is thinking any more."""
@@ -55,6 +57,19 @@ class SessionBase:
     def steps(self) -> list[str]:
         """Every step applied so far, in record notation (``"0 draw"``, ``"* 3-4"``)."""
         return self.match.steps
+
+    def observation(self, seat: int | None) -> Observation:
+        """What `seat` may see now (`engine.observe`: `SPECTATOR` for what every
+        player sees, `EVERY_SEAT` for a public record), the one thing a view draws.
+        Built once per seat and state: a table reads it many times a frame."""
+        state = self.match.state
+        key = (self.version, len(self.steps), id(state), state.current_player)
+        if self._observed[0] != key:
+            self._observed = (key, {})
+        seen = self._observed[1]
+        if seat not in seen:
+            seen[seat] = observe(state, seat)
+        return seen[seat]
 
     @property
     def current_player(self) -> int:

@@ -17,6 +17,7 @@ judges each move the player makes; the scene is `lessons.table`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -89,14 +90,15 @@ def stage_text(lesson: Lesson, stage: Stage) -> str:
     return " ".join(passages[name] for name in stage.passages)
 
 
-def first_legal(state: State) -> Action:
-    """The opponents' move in a guided hand: their first legal one."""
-    return state.legal_actions()[0]
+def first_legal(legal: Sequence[Action]) -> Action:
+    """The opponents' move in a guided hand: their first legal one (`legal`: the
+    seat's legal actions, as its observation lists them)."""
+    return legal[0]
 
 
-def action_named(state: State, move: str) -> Action | None:
-    """The legal action written `move` (record notation, without the seat), if any."""
-    for action in state.legal_actions():
+def action_named(legal: Sequence[Action], move: str) -> Action | None:
+    """The action of `legal` written `move` (record notation, without the seat), if any."""
+    for action in legal:
         if str(action) == move:
             return action
     return None
@@ -122,19 +124,20 @@ class Guide:
     def next(self) -> None:
         self.index = min(self.index + 1, len(self.lesson.stages))
 
-    def taught(self, state: State) -> list[Action]:
-        """The stage's moves that are legal now, in its order."""
+    def taught(self, legal: Sequence[Action]) -> list[Action]:
+        """The stage's moves that are legal now (in `legal`: the player's observation's
+        legal actions), in its order."""
         stage = self.stage
         if stage is None:
             return []
-        return [action for move in stage.moves if (action := action_named(state, move)) is not None]
+        return [action for move in stage.moves if (action := action_named(legal, move)) is not None]
 
-    def accepts(self, state: State, action: Action) -> bool:
-        """Whether `action` (legal in `state`) is what the stage asks for."""
+    def accepts(self, legal: Sequence[Action], action: Action) -> bool:
+        """Whether `action` (one of `legal`) is what the stage asks for."""
         stage = self.stage
         if stage is None or not stage.asks_move:
             return False
-        return stage.any_move or action in self.taught(state)
+        return stage.any_move or action in self.taught(legal)
 
 
 def short_begun(lesson: Lesson, state: State) -> bool:
@@ -160,13 +163,14 @@ def short_start(lesson: Lesson, seed: int) -> list[str]:
     from ...engine.match import Match
 
     match = Match(lesson.game, options={**lesson.short_game, **_players(lesson)}, seed=seed)
-    options = match.state.options_dict()
+    options = match.options()
     bots = [make_bot(LAYING_BOT, lesson.game, seat, options, bot_seed(seed, seat)) for seat in range(lesson.players)]
+    # (The game's flow, not a screen: it lays the steps with bots; issue 39's item 2 moves it into the one flow.)
     while not match.is_over and not short_begun(lesson, match.state):
         if match.is_chance:
             match.resolve_chance()
         else:
-            seat = match.state.current_player
+            seat = match.current_player
             match.apply(bots[seat].choose(match.view(seat), match.state.legal_actions()))
     return list(match.steps)
 

@@ -114,12 +114,12 @@ class LessonMode:
 
     # -- the guided hand moving on ------------------------------------------------------
     def advance(self, dt: float) -> None:
-        state = self.state
-        if self.guided and not self.session.is_over and state.current_player > 0:
+        seat = self.seen.current_player
+        if self.guided and not self.session.is_over and seat > 0:
             self.reply_in -= dt
             if self.reply_in > 0:
                 return
-            self.session.submit(state.current_player, first_legal(state))
+            self.session.submit(seat, first_legal(self.session.observation(seat).legal))
             self.reply_in = self.think_delay
         super().advance(dt)
         if self.guided and self.can_decide and self.focused_for != self.decision_version:
@@ -132,7 +132,7 @@ class LessonMode:
         press makes the move the stage teaches: its source, or once that is picked
         up, its target (no move taught: the focus stays where the table put it)."""
         picker, choices = self.picker, self.current_choices()
-        for action in self.guide.taught(self.state):
+        for action in self.guide.taught(self.legal):
             choice = next((c for c in choices if c.action is action), None)
             if choice is None:
                 continue
@@ -146,9 +146,8 @@ class LessonMode:
     def play(self, action: Action) -> bool:
         if self.short:
             return super().play(action)
-        state = self.state
-        if not self.guide.accepts(state, action):
-            if action in state.legal_actions():
+        if not self.guide.accepts(self.legal, action):
+            if action in self.legal:
                 self.refuse("That is legal, but this time try the move the arrow shows.")
             else:
                 self.refuse(self.illegal_reason(action))
@@ -224,7 +223,7 @@ class LessonMode:
 
     def verdict(self) -> str:
         """The short game's result, said to the player."""
-        outcome = self.state.outcome()
+        outcome = self.seen.outcome
         if outcome is None or outcome.is_draw:
             return "The short game is a draw."
         return "You won the short game!" if 0 in outcome.winners else "The easy bot won the short game this time."
@@ -244,7 +243,7 @@ class LessonMode:
         if not self.can_decide:
             return list(rects.values())
         choices = self.current_choices()
-        taught = self.guide.taught(self.state) if self.guided else []
+        taught = self.guide.taught(self.legal) if self.guided else []
         items = {choice.source for choice in choices}
         items |= {choice.target for choice in choices if not taught or choice.action in taught}
         return [rects[item] for item in items if item in rects]

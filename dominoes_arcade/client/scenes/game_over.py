@@ -53,7 +53,7 @@ class GameOverScene(MenuScene):
         self.counted = 0.0
         """How far the scores have counted up, 0 to 1."""
         self.verdict, self.reason = self._words()
-        self.breakdown: Breakdown | None = None if table.error or table.state.outcome() is None else \
+        self.breakdown: Breakdown | None = None if table.error or table.seen.outcome is None else \
             table.score_breakdown()
         self.confetti = Confetti(WIDTH, seed=table.setup.seed) if self.verdict.celebrate else None
         super().__init__(app)
@@ -70,12 +70,12 @@ class GameOverScene(MenuScene):
     def _words(self) -> tuple[Verdict, list[str]]:
         """The verdict and the lines under it (why the game ended, who finished it)."""
         table = self.table
-        outcome = table.state.outcome()
+        outcome = table.seen.outcome
         if table.error or outcome is None:
             lines = table.result_lines()
             return Verdict(lines[0]), lines[1:]
         names = [table.seat_name(seat) for seat in range(len(outcome.scores))]
-        higher = type(table.state).higher_score_wins
+        higher = type(table.seen.view).higher_score_wins
         words = verdict(names, outcome.scores, outcome.winners, higher, self.humans)
         why = outcome.termination.value
         reason = [f"{why[0].upper()}{why[1:]}." + ("" if higher else " Lowest score wins.")]
@@ -124,7 +124,7 @@ class GameOverScene(MenuScene):
     def reviewable(self) -> bool:
         """A game with a player at the screen, played to its end."""
         return (bool(self.humans) and not self.table.online and not self.table.error
-                and self.table.state.outcome() is not None)
+                and self.table.seen.outcome is not None)
 
     def review(self) -> None:
         """The player's decisions ranked by what they cost (`review.open_review`)."""
@@ -196,9 +196,9 @@ class GameOverScene(MenuScene):
         style = self.app.style
         palette = style.palette
         table = self.table
-        outcome = table.state.outcome()
+        outcome = table.seen.outcome
         winners = outcome.winners if outcome is not None else ()
-        place = places(breakdown.totals, winners, type(table.state).higher_score_wins)
+        place = places(breakdown.totals, winners, type(table.seen.view).higher_score_wins)
         total_x = panel.right - 30
 
         def cell(text: str, x: int, y: int, colour, *, bold: bool = False, right: bool = True) -> None:

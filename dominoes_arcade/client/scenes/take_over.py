@@ -27,7 +27,7 @@ class TakeOverScene(MenuScene):
 
     def __init__(self, app, table):
         self.table = table
-        self.seat = table.state.current_player if table.state.current_player >= 0 else 0
+        self.seat = table.seen.current_player if table.seen.current_player >= 0 else 0
         self.bots = "medium"
         super().__init__(app)
         self._dim = pygame.Surface(LOGICAL_SIZE)

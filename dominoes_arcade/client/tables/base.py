@@ -107,7 +107,7 @@ class TableScene(SessionSide, TableHooks, Scene):
         """A human may make the decision now: it is their turn, and in hot-seat
         they have confirmed the pass screen."""
         return (self.waiting_for_human and not self.ended and self.app.scenes.top is self
-                and self.shows_hidden(self.state.current_player))
+                and self.shows_hidden(self.seen.current_player))
 
     @property
     def is_over(self) -> bool:
@@ -216,7 +216,7 @@ class TableScene(SessionSide, TableHooks, Scene):
         """The table is idle: the game moves on (`Session.tick`), the replay steps, or
         a human's turn comes to the screen (the pass screen in hot-seat)."""
         session = self.session
-        seat = self.state.current_player
+        seat = self.seen.current_player
         if session.is_over:
             session.tick(dt)  # the end: into the history, the game-over screen
         elif self.replay is not None:

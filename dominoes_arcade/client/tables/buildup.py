@@ -77,7 +77,7 @@ class BuildUpTable(TableScene):
         super().__init__(app, setup)
         self.flights: list[Sprite] = []
         self.summary: HandSummary | None = None
-        self.shown_totals = [float(t) for t in self.state.totals]
+        self.shown_totals = [float(t) for t in self.seen.view.totals]
         self.banner: list = ["", 0.0]
         """The news line (who starts, who passes) and its seconds left."""
         self._bottom = next((seat for seat in (0, 1) if self.is_human(seat)), 0)
@@ -114,11 +114,11 @@ class BuildUpTable(TableScene):
         """`seat`'s hand (or `hand`, as it was) as this screen may show it: every
         tile when its hidden tiles may be shown, else what ``state.view`` shows (-1
         first for each hidden tile, then the first-player draws, which both saw)."""
-        hand = self.state.hands[seat] if hand is None else hand
+        hand = self.seen.view.hands[seat] if hand is None else hand
         if self.shows_hidden(seat):
             return list(hand)
-        shown = self.state.shown[seat]
-        known = [t for t in hand if shown >> t & 1]
+        shown = self.seen.view.shown[seat]
+        known = [t for t in hand if t >= 0 and shown >> t & 1]
         return [-1] * (len(hand) - len(known)) + known
 
     # -- the kit's hooks: the decision in front of the human ---------------------------
@@ -127,20 +127,20 @@ class BuildUpTable(TableScene):
         if not self.waiting_for_human:
             return []
         return [Choice(a, ("button", "pass")) if a is PASS else Choice(a, ("hand", a.tile), ("stack", a.arg))
-                for a in self.state.legal_actions()]
+                for a in self.legal]
 
     def item_rects(self) -> dict:
         """The 12 stacks always; the hand of the human to move (a picked-up tile
         lifted) and the pass button while that is their move."""
         rects: dict = {("stack", s): self.layout.stack_rect(s) for s in range(STACK_COUNT)}
-        seat = self.state.current_player
+        seat = self.seen.current_player
         if self.waiting_for_human and self.shows_hidden(seat):
-            hand = self.state.hands[seat]
+            hand = self.seen.view.hands[seat]
             for index, tile in enumerate(hand):
                 rects[("hand", tile)] = self.layout.hand_rect(seat, index, len(hand))
             if self.selected_source in rects and self.selected_source[0] == "hand":
                 rects[self.selected_source] = rects[self.selected_source].move(0, -LIFT)
-            if self.state.legal_actions() == [PASS]:
+            if self.legal == (PASS,):
                 rects[("button", "pass")] = PASS_RECT.copy()
         return rects
 
@@ -173,7 +173,7 @@ class BuildUpTable(TableScene):
         return None if stack is None else self.layout.stack_rect(stack)
 
     def result_lines(self) -> list[str]:
-        outcome = self.state.outcome()
+        outcome = self.seen.outcome
         if outcome is None or self.error:
             return super().result_lines()
         a, b = outcome.scores
@@ -181,18 +181,18 @@ class BuildUpTable(TableScene):
             head = f"A draw, {a} all"
         else:
             head = f"{self.seat_name(outcome.winners[0])} wins, {max(a, b)} to {min(a, b)}"
-        hands = ", ".join(f"{x}\u2013{y}" for x, y in self.state.hand_scores)
-        tops = [sum(entries[-1][1] == seat for entries in self.state.stacks) for seat in (0, 1)]
-        aside = [len(self.state.set_aside[seat]) for seat in (0, 1)]
+        hands = ", ".join(f"{x}\u2013{y}" for x, y in self.seen.view.hand_scores)
+        tops = [sum(entries[-1][1] == seat for entries in self.seen.view.stacks) for seat in (0, 1)]
+        aside = [len(self.seen.view.set_aside[seat]) for seat in (0, 1)]
         return [head, f"Hands (Seat 1\u2013Seat 2): {hands}", f"Totals: Seat 1 {a}, Seat 2 {b}",
                 f"Stacks topped at the end: Seat 1 {tops[0]}, Seat 2 {tops[1]}",
                 f"Tiles set aside: Seat 1 {aside[0]}, Seat 2 {aside[1]}"]
 
     def score_breakdown(self) -> Breakdown:
         """A column for each hand scored."""
-        hands = self.state.hand_scores
+        hands = self.seen.view.hand_scores
         return Breakdown([f"Hand {number}" for number in range(1, len(hands) + 1)],
-                         [[hand[seat] for hand in hands] for seat in (0, 1)], list(self.state.totals))
+                         [[hand[seat] for hand in hands] for seat in (0, 1)], list(self.seen.view.totals))
 
     # -- animation of the engine's events -------------------------------------------------
     def on_events(self, action, events) -> None:
@@ -201,11 +201,12 @@ class BuildUpTable(TableScene):
         delay = 0.0
         leaving = [e for e in events if e.kind in ("cover", "set_aside")]
         # The hands as they were before `action`: a leaving tile starts from its old slot.
-        before = [sorted(self.state.hands[s] + [e.tile for e in leaving if e.seat == s]) for s in (0, 1)]
+        # (The step's events are the engine's own: its tiles by number, as the full hands hold them.)
+        before = [sorted(self.placement_state.hands[s] + [e.tile for e in leaving if e.seat == s]) for s in (0, 1)]
         for seat in (0, 1):
             drawn = [e.tile for e in events if e.kind == "draw" and e.seat == seat]
             self._close_ranks(seat, [t for t in before[seat] if t not in drawn])
-        aside_slots = [len(self.state.set_aside[s]) - sum(e.kind == "set_aside" and e.seat == s for e in events)
+        aside_slots = [len(self.seen.view.set_aside[s]) - sum(e.kind == "set_aside" and e.seat == s for e in events)
                        for s in (0, 1)]
         layout = self.layout
         for event in events:
@@ -297,7 +298,7 @@ class BuildUpTable(TableScene):
         """The hand's summary over the stacks: its numbers count up after `delay`,
         then it stays (the kit's `hold`) until a press or a few seconds pass."""
         tops: list[list[tuple[int, int]]] = [[], []]
-        for stack, entries in enumerate(self.state.stacks):
+        for stack, entries in enumerate(self.seen.view.stacks):
             tile, owner = entries[-1]
             tops[owner].append((stack, tile))
         self.summary = HandSummary(score.hand, tops, aside, score.scores, score.totals)
@@ -317,7 +318,7 @@ class BuildUpTable(TableScene):
             self.summary = None  # shown long enough, or dismissed by a press
         if not self.tweens.busy:
             self.flights.clear()
-            self.shown_totals = [float(t) for t in self.state.totals]
+            self.shown_totals = [float(t) for t in self.seen.view.totals]
         self._warm_summary_tiles()
 
     def is_animating(self) -> bool:
@@ -329,8 +330,8 @@ class BuildUpTable(TableScene):
         those in hand, which may be set aside), one a frame, ahead of the summary,
         whose first frame would otherwise render a dozen at once. Images only: no
         tile is drawn, hidden or not."""
-        candidates = [entries[-1] for entries in self.state.stacks if entries]
-        candidates += [(tile, seat) for seat in (0, 1) for tile in self.state.hands[seat]]
+        candidates = [entries[-1] for entries in self.seen.view.stacks if entries]
+        candidates += [(tile, seat) for seat in (0, 1) for tile in self.seen.view.hands[seat] if tile >= 0]
         for tile, owner in candidates:
             if (tile, owner) not in self._warmed:
                 self.app.tile_art.tile(tile, SUMMARY_TILE, owner=owner)
@@ -343,7 +344,7 @@ class BuildUpTable(TableScene):
         self.reflow = [{"t": 0.0, "shifts": {}}, {"t": 0.0, "shifts": {}}]
         self.summary = None
         self.banner[1] = 0.0
-        self.shown_totals = [float(t) for t in self.state.totals]
+        self.shown_totals = [float(t) for t in self.seen.view.totals]
 
     def handle_table(self, event) -> None:
         """Directions the decision does not use (while a bot or chance moves) walk a

@@ -68,14 +68,14 @@ class BuildUpPainter:
         table = self.table
         rect = table.layout.plate_rect(seat)
         palette = table.app.style.palette
-        turn = table.state.current_player == seat
+        turn = table.seen.current_player == seat
         table.app.panels.draw(surface, rect, radius=14, alpha=230 if turn else 150)
         if turn:
             gfx.rect(surface, palette.accent, rect, 3, border_radius=14)
         self.tile_at(surface, -1, (rect.x + 24, rect.y + 39), 44, face_up=False, owner=seat)
         self.text_at(surface, f"Seat {seat + 1}", BODY, {"topleft": (rect.x + 46, rect.y + 6)},
                       palette.accent if turn else palette.text, True)
-        news = "\u25b6 to move" if turn else f"{len(table.state.hands[seat])} in hand"
+        news = "\u25b6 to move" if turn else f"{len(table.seen.view.hands[seat])} in hand"
         self.text_at(surface, news, SMALL - 1, {"topright": (rect.right - 12, rect.y + 10)},
                       palette.accent if turn else palette.text_dim, turn)
         self.text_at(surface, table.seat_label(seat), SMALL, {"topleft": (rect.x + 46, rect.y + 34)}, palette.text)
@@ -89,14 +89,14 @@ class BuildUpPainter:
         table = self.table
         palette = table.app.style.palette
         top = SIDE_Y[table.layout.side(seat)]
-        count = len(table.state.boneyards[seat])
+        count = len(table.seen.view.boneyards[seat])
         x, y = table.layout.pile_centre(seat)
         for layer in range(min(count, 6)):
             self.tile_at(surface, -1, (x + layer * 3, y - layer * 4), PILE_LENGTH, face_up=False, owner=seat)
         if not count:
             gfx.rect(surface, palette.panel_border, pygame.Rect(x - 15, y - 30, 30, 60), 2, border_radius=6)
         self.text_at(surface, str(count), HEADING, {"topleft": (SIDE_X + 100, top + 44)}, palette.text, True)
-        aside = table.state.set_aside[seat]
+        aside = table.seen.view.set_aside[seat]
         self.text_at(surface, f"Set aside: {len(aside)}", SMALL - 1, {"topleft": (SIDE_X + 2, top + 146)},
                       palette.text_dim, True)
         for index, tile in enumerate(aside):
@@ -137,7 +137,7 @@ class BuildUpPainter:
         y = SHEET.y + 104 + 4 * 30 + 34
         gfx.line(layer, palette.panel_border, (x, y - 4), (SHEET.right - 14, y - 4), 2)
         self.text_at(layer, "Total", BODY, {"topleft": (x, y + 2)}, palette.text, True)
-        self.text_at(layer, "Placed" if table.state.rules.played_this_hand else "On top now", SMALL - 1,
+        self.text_at(layer, "Placed" if table.seen.view.rules.played_this_hand else "On top now", SMALL - 1,
                       {"topleft": (x, y + 44)}, palette.text_dim)
         for seat in (0, 1):
             top = SIDE_Y[table.layout.side(seat)]
@@ -152,7 +152,7 @@ class BuildUpPainter:
         """The score sheet: each hand's scores, the totals counting up, and what each
         colour would score if the hand ended now."""
         table = self.table
-        state, palette = table.state, table.app.style.palette
+        state, palette = table.seen.view, table.app.style.palette
         x = SHEET.x + 14
         hand = "Game over" if state.is_terminal else f"Hand {state.hand_index + 1} of {len(HAND_SIZES)}"
         self.text_at(surface, hand, BODY, {"topleft": (x, SHEET.y + 46)}, palette.accent, True)
@@ -197,7 +197,7 @@ class BuildUpPainter:
     def status_text(self) -> str:
         """What is happening, or what the human at the screen may do."""
         table = self.table
-        state = table.state
+        state = table.seen.view
         if state.is_terminal:
             return "Game over"
         if table.stopped_words():
@@ -209,7 +209,7 @@ class BuildUpPainter:
             return "Dealing the lines" if state.phase == 0 else "Drawing tiles"
         if table.waiting_for_human:
             who = "Your move" if sum(table.is_human(s) for s in (0, 1)) == 1 else f"Seat {seat + 1}, your move"
-            if state.legal_actions() == [PASS]:
+            if table.legal == (PASS,):
                 return f"{who}: no tile of yours fits any stack, so you pass"
             if table.app.input.last_device is Device.MOUSE:
                 return f"{who}: drag a tile onto a lit stack, or click a tile then a stack"
@@ -223,7 +223,7 @@ class BuildUpPainter:
         palette = table.app.style.palette
         self.text_at(surface, self.status_text(), BODY - 2, {"center": (642, 606)},
                       palette.accent if table.waiting_for_human else palette.text)
-        if table.waiting_for_human and table.state.legal_actions() == [PASS]:
+        if table.waiting_for_human and table.legal == (PASS,):
             gfx.rect(surface, palette.button_focus, PASS_RECT, border_radius=12)
             gfx.rect(surface, palette.accent, PASS_RECT, 3, border_radius=12)
             self.text_at(surface, "Pass", LARGE, {"center": PASS_RECT.center}, palette.text, True)
@@ -232,10 +232,10 @@ class BuildUpPainter:
     def scoring_now(self) -> list[int]:
         """What each seat would score if the hand ended now (before any penalty)."""
         table = self.table
-        if table.state.rules.played_this_hand:
-            return list(table.state.played_pips)
+        if table.seen.view.rules.played_this_hand:
+            return list(table.seen.view.played_pips)
         now = [0, 0]
-        for entries in table.state.stacks:
+        for entries in table.seen.view.stacks:
             if entries:
                 tile, owner = entries[-1]
                 now[owner] += PIPS[tile]
@@ -263,12 +263,12 @@ class BuildUpPainter:
         headline = hand_words(summary.hand, len(HAND_SIZES), names, summary.scores, table.players_here())
         self.text_at(surface, headline, LARGE + 4,
                       {"midtop": (SUMMARY.centerx, SUMMARY.y + 14)}, palette.accent, True)
-        played = table.state.rules.played_this_hand
+        played = table.seen.view.rules.played_this_hand
         rule = ("Each player scores the pips they placed this hand" if played else
                 "Each colour scores the pips showing on top of the 12 stacks")
         self.text_at(surface, rule, SMALL, {"midtop": (SUMMARY.centerx, SUMMARY.y + 54)}, palette.text_dim)
         p = summary.progress
-        penalty = table.state.rules.unplayed_penalty
+        penalty = table.seen.view.rules.unplayed_penalty
         for seat in (0, 1):
             x, y = SUMMARY.x + 28 + seat * 384, SUMMARY.y + 82
             self.text_at(surface, f"{SET_GLYPHS[seat]} {table.seat_title(seat)}", BODY, {"topleft": (x, y)},
@@ -310,7 +310,7 @@ class BuildUpPainter:
             for index, line in enumerate(("Point at a stack to list", "its tiles, bottom first.")):
                 self.text_at(surface, line, SMALL - 3, {"topleft": (x, panel.y + 36 + index * 18)}, palette.text_dim)
             return
-        entries = table.state.stacks[stack]
+        entries = table.seen.view.stacks[stack]
         # (no count beside it: "Stack 12: 3 tiles" and "bottom first" do not fit the panel's width)
         self.text_at(surface, stack_name(stack).capitalize(), SMALL, {"topleft": (x, panel.y + 8)}, palette.text, True)
         self.text_at(surface, "bottom first", SMALL - 4, {"topright": (panel.right - 12, panel.y + 12)},
@@ -383,7 +383,7 @@ class BuildUpPainter:
         """The top tile upright in its owner's colour, up to `UNDER_SHOWN` tiles under
         it peeking out above; the badge with the height waits for `draw_badges`."""
         table = self.table
-        entries = table.state.stacks[stack]
+        entries = table.seen.view.stacks[stack]
         if arriving:
             entries = entries[:len(entries) - arriving]
         x, y = table.layout.stack_centre(stack)
@@ -422,7 +422,7 @@ class BuildUpPainter:
         backs_arriving = sum(1 for f in table.flights if f.tile < 0 and f.lands_on[:2] == ("hand", seat))
         layout = table.layout
         length = layout.hand_length(seat)
-        public = table.state.shown[seat]
+        public = table.seen.view.shown[seat]
         reflow = table.reflow[seat]
         for index, tile in enumerate(faces):
             if (tile >= 0 and ("hand", seat, tile) in arriving) or (tile < 0 and index >= backs - backs_arriving):
@@ -462,7 +462,7 @@ class BuildUpPainter:
         """A hand tile under the pointer, lifted (its shadow below it)."""
         table = self.table
         if isinstance(source, tuple) and source[0] == "hand":
-            seat = table.state.current_player
+            seat = table.seen.current_player
             length = table.layout.hand_length(table.bottom)
             shadow = table.app.tile_art.shadow(length, lift=1.0)
             surface.blit(shadow, shadow.get_rect(center=(pos[0] + 8, pos[1] + 12)))

@@ -86,12 +86,12 @@ class CyprusTable(TableScene):
 
     def __init__(self, app, setup: TableSetup):
         super().__init__(app, setup)
-        self.preset = self.state.preset
+        self.preset = self.seen.view.preset
         self.row = REPLAY_ROW if setup.record is not None else PLAY_ROW
         """The bottom row: a replay's leaves room for its controls."""
         self.slots = self.preset.slots
-        self.model: TableModel = model_of(self.state)
-        self._synced = (self.state, len(self.steps))
+        self.model: TableModel = model_of(self.placement_state)
+        self._synced = (self.placement_state, len(self.steps))
         self.flights: dict[int, Sprite] = {}
         """The tiles in flight, by tile. A deal's do not hold the game (``hold=False``), so a deal cascades."""
         self.notes: list[Note] = []
@@ -116,7 +116,7 @@ class CyprusTable(TableScene):
 
     # -- seats -----------------------------------------------------------------------
     def _initial_bottom(self) -> int:
-        humans = [seat for seat in range(self.state.num_players) if self.is_human(seat)]
+        humans = [seat for seat in range(self.seen.num_players) if self.is_human(seat)]
         return humans[0] if humans else 0
 
     @property
@@ -139,7 +139,7 @@ class CyprusTable(TableScene):
 
     def playable_tiles(self) -> frozenset[int]:
         """Tiles of the bottom hand that some legal move plays (they stand up)."""
-        if not self.can_decide or self.state.current_player != self.bottom_seat or self.model.revealed:
+        if not self.can_decide or self.seen.current_player != self.bottom_seat or self.model.revealed:
             return frozenset()
         return frozenset(c.action.tile for c in self.current_choices() if c.action.kind in ("play", "spinner"))
 
@@ -164,7 +164,7 @@ class CyprusTable(TableScene):
             rects = hand_tiles(max(1, len(hand)), row=self.row)
             rect = rects[min(index, len(rects) - 1)]
             return rect.centerx, rect.centery, self.row.hand_length
-        plate = seat_plates(self.state.num_players, self.bottom_seat)[seat]
+        plate = seat_plates(self.seen.num_players, self.bottom_seat)[seat]
         rects = plate_tiles(plate, max(1, len(hand)))
         rect = rects[min(index, len(rects) - 1)]
         return rect.centerx, rect.centery, PLATE_TILE
@@ -178,7 +178,7 @@ class CyprusTable(TableScene):
         if not self.waiting_for_human or self.model.revealed:
             return []
         made: list[Choice] = []
-        for action in self.state.legal_actions():
+        for action in self.legal:
             if action.kind == "spinner":
                 made.append(Choice(action, ("hand", action.tile), ("centre", 0)))
             elif action.kind == "play":
@@ -234,38 +234,38 @@ class CyprusTable(TableScene):
         seat = move[1]
         if seat == self.bottom_seat:
             return pygame.Rect(self.panels.hand_label_rect())
-        return seat_plates(self.state.num_players, self.bottom_seat).get(seat)
+        return seat_plates(self.seen.num_players, self.bottom_seat).get(seat)
 
     def result_lines(self) -> list[str]:
-        outcome = self.state.outcome()
+        outcome = self.seen.outcome
         if self.error or outcome is None:
             return super().result_lines()
         winner = outcome.winners[0]
-        rounds = self.state.round_number
+        rounds = self.seen.view.round_number
         totals = ", ".join(f"{self.seat_name(s)} {score}" for s, score in enumerate(outcome.scores))
         return [f"{self.seat_name(winner)} wins",
-                f"first to {self.state.rules.target_score} points, after {rounds} round{'s' * (rounds != 1)}.",
+                f"first to {self.seen.view.rules.target_score} points, after {rounds} round{'s' * (rounds != 1)}.",
                 f"Totals: {totals}"]
 
     def score_breakdown(self) -> Breakdown:
         """A column for each round (its winner's points), the first rounds of a long
         game added up in one."""
-        rounds = self.state.rounds
+        rounds = self.seen.view.rounds
         parts = [[result.points if result.winner == seat else 0 for result in rounds]
-                 for seat in range(self.state.num_players)]
+                 for seat in range(self.seen.num_players)]
         columns, parts = last_columns([f"Round {result.number}" for result in rounds], parts, BREAKDOWN_ROUNDS,
                                       "Earlier")
-        return Breakdown(columns, parts, list(self.state.totals))
+        return Breakdown(columns, parts, list(self.seen.view.totals))
 
     # -- events -> animations ---------------------------------------------------------------
     def on_events(self, action: Action, events: list[Event]) -> None:
         before = self.model
         ended = next((event for event in events if event.kind == "round_over"), None)
         if ended is None:
-            after = model_of(self.state)
+            after = model_of(self.placement_state)
         else:  # the engine has already cleared the table for the next round: keep the finished one
             last_play = next(((e.tile, e.value) for e in events if e.kind == "play"), None)
-            after = end_of_round(before, ended.value, tuple(self.state.totals), last_play)
+            after = end_of_round(before, ended.value, tuple(self.seen.view.totals), last_play)
         for event in events:
             kind = event.kind
             if kind == "new_round":
@@ -290,7 +290,7 @@ class CyprusTable(TableScene):
             self.morph_from, self.morph = old_geometry, 0.0
             self.tweens.tween(self, 0.35, easing="in_out_cubic", morph=1.0)
         self.model = after
-        self._synced = (self.state, len(self.steps))
+        self._synced = (self.placement_state, len(self.steps))
 
     def _new_round(self, event: Event) -> None:
         self.summary_up = False
@@ -393,10 +393,10 @@ class CyprusTable(TableScene):
 
     # -- the frame -------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        if self._synced != (self.state, len(self.steps)):
+        if self._synced != (self.placement_state, len(self.steps)):
             self.resync()
         super().update(dt)
-        if self.summary_up and self.hold_left <= 0 and not self.state.is_terminal:
+        if self.summary_up and self.hold_left <= 0 and not self.seen.is_terminal:
             self.summary_up = False
         self._glide_hand(dt)
 
@@ -412,19 +412,19 @@ class CyprusTable(TableScene):
         self.tweens.clear()
         self.flights.clear()
         self.notes.clear()
-        self.model = model_of(self.state)
+        self.model = model_of(self.placement_state)
         self.rounds = self.finished_rounds()
         self.summary_up = False
         self.count_up = 1.0
         self.morph = 1.0
         self.last_move = None
         self.hand_x.clear()
-        self._synced = (self.state, len(self.steps))
+        self._synced = (self.placement_state, len(self.steps))
 
     def finished_rounds(self) -> list[RoundResult]:
         """The rounds finished in `steps` (after an undo or a replay's jump, which
         rebuild the state without events): the state keeps them."""
-        return list(self.match.state.rounds)
+        return list(self.seen.view.rounds)
 
     def is_animating(self) -> bool:
         """The kit's reasons, or a tile of the hand still gliding to its place."""

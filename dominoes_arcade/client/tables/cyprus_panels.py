@@ -199,7 +199,7 @@ class Panels:
         total against the target, the hand (face down, with its count) and the dealer
         chip. Each plate is painted once per change and kept, with the tiles it drew."""
         table = self.table
-        for seat, plate in seat_plates(table.state.num_players, table.bottom_seat).items():
+        for seat, plate in seat_plates(table.seen.num_players, table.bottom_seat).items():
             key = self._plate_key(seat, plate)
             cached = self._plates.get(seat)
             if cached is None or cached[0] != key:
@@ -226,7 +226,7 @@ class Panels:
         table = self.table
         model = table.model
         palette = self.style.palette
-        target = table.state.rules.target_score
+        target = table.seen.view.rules.target_score
         turn = seat == model.to_move and not model.revealed
         table.app.panels.draw(surface, plate, radius=12, alpha=215 if turn else None)
         if turn:
@@ -347,7 +347,7 @@ class Panels:
         x, y = SHEET_BOX.x + 10, SHEET_BOX.y + 6
         round_number = table.model.round_number
         self.text(surface, f"Round {round_number}", (x, y), SMALL, palette.text, bold=True)
-        self.text(surface, f"to {table.state.rules.target_score}", (SHEET_BOX.right - 10, y + 2), TINY,
+        self.text(surface, f"to {table.seen.view.rules.target_score}", (SHEET_BOX.right - 10, y + 2), TINY,
                   palette.text_dim, anchor="topright")
         rounds = table.rounds[-SHEET_ROWS:]
         if not rounds:
@@ -388,7 +388,7 @@ class Panels:
         if result is None:
             return
         palette = self.style.palette
-        players = table.state.num_players
+        players = table.seen.num_players
         # Rows tall enough for tiles whose pips read at a glance: with ten seats the
         # summary covers the whole table, down to the footer.
         row_h = 48
@@ -410,7 +410,7 @@ class Panels:
         columns = (panel.x + 20, panel.x + 200, panel.right - 230, panel.right - 130)
         for label, x in zip(("Seat", "Hand", "Pips", "Total"), columns, strict=True):
             self.text(surface, label, (x, top), TINY, palette.text_dim)
-        target = table.state.rules.target_score
+        target = table.seen.view.rules.target_score
         for seat in range(players):
             y = top + 22 + seat * row_h
             winner = seat == result.winner
@@ -430,7 +430,7 @@ class Panels:
             self.text(surface, f"{table.shown_total(seat)} / {target}", (columns[3], y + 4), SMALL, colour,
                       bold=winner)
         self._rounds_line(surface, pygame.Rect(panel.x + 20, panel.bottom - 58, panel.width - 40, 20))
-        if table.state.is_terminal:
+        if table.seen.is_terminal:
             footer = f"{table.seat_name(result.winner)} reaches {target} and wins the game"
         elif table.hold_left > 0 and not table.human_seats:
             footer = f"Next round in {math.ceil(table.hold_left)} s \u00b7 press to go on"

@@ -94,7 +94,7 @@ class Pieces:
         pointer = table.app.pointer
         if pointer is None or table.summary_up:
             return
-        for seat, plate in seat_plates(table.state.num_players, table.bottom_seat).items():
+        for seat, plate in seat_plates(table.seen.num_players, table.bottom_seat).items():
             hand = [t for t in table.model.hands[seat] if t not in table.flights]
             if plate.collidepoint(pointer) and hand and table.hand_visible(seat):
                 break

@@ -39,7 +39,7 @@ IVORY, INK = (250, 246, 232), (30, 34, 32)
 def status_text(table: CyprusTable) -> str:
     """What is happening, in words: whose turn, a deal or draw in progress, what
     the human may do."""
-    state = table.state
+    state = table.seen.view
     model = table.model
     if model.revealed:
         return "Round over"
@@ -59,7 +59,7 @@ def status_text(table: CyprusTable) -> str:
         return f"{table.seat_name(seat)} to move"
     if not table.waiting_for_human:
         return f"{table.seat_name(seat)} is thinking\u2026"
-    kinds = {a.kind for a in state.legal_actions()}
+    kinds = {a.kind for a in table.legal}
     if "spinner" in kinds:
         return f"Your move: set the {spinner} in the centre"
     if "play" in kinds:
@@ -88,7 +88,7 @@ def hand_label(panels: Panels, status_width: int) -> tuple[str, str, bool, pygam
     x = row.boneyard.right + 8
     arrow = 16 if seat == model.to_move and not model.revealed else 0
     chip = 32 if seat == model.dealer and not model.revealed else 0
-    total = f"{table.shown_total(seat)} / {table.state.rules.target_score}"
+    total = f"{table.shown_total(seat)} / {table.seen.view.rules.target_score}"
     total_width = style.font(SMALL).size(total)[0]
     room = row.hand.right - x - arrow - 12 - total_width - chip - STATUS_GAP - status_width
     who = fitted(style, f"{table.seat_name(seat)} \u00b7 {table.kind_label(seat)}", SMALL, max(room, 80), bold=True)
@@ -136,7 +136,7 @@ def note_centre(panels: Panels, seat: int, text: str) -> tuple[int, int]:
     if seat == table.bottom_seat:
         label = hand_label(panels, status_width(panels))[3]
         return label.centerx, label.y - note_box(panels, text, big=False).height // 2 - NOTE_GAP
-    plate = seat_plates(table.state.num_players, table.bottom_seat)[seat]
+    plate = seat_plates(table.seen.num_players, table.bottom_seat)[seat]
     bar = panels.plate_bar(seat, plate)
     return bar.centerx, bar.centery - 3  # (between the name above and a face-up hand's rows below)
 

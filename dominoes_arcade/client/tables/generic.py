@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ...engine import Action
+from ...engine import SPECTATOR, Action
 from ...engine.tiles import NAME
 from .. import games, gfx
 from ..theme import BODY, LARGE, SMALL
@@ -115,23 +115,18 @@ class GenericTable(TableScene):
         """Every zone as this screen may show it: a seat's private zones from its own
         view when `shows_hidden(seat)`, else as backs; the rest from a view, so
         tiles face down to everyone stay backs (built once per state and viewer)."""
-        key = (self.decision_version, self.revealed_seat, self.state.is_terminal)
+        key = (self.decision_version, self.revealed_seat, self.seen.is_terminal)
         if key != self._zones_for:
-            state = self.state
-            views: dict[int, dict[str, list[int]]] = {}
-
-            def zones_of(seat: int) -> dict[str, list[int]]:
-                if seat not in views:
-                    views[seat] = state.view(seat).zones()
-                return views[seat]
-
-            public = zones_of(self.revealed_seat if self.revealed_seat is not None else 0)
+            seen = self.seen.view.zones()
+            # Zones no seat owns, as every player sees them (a replay's public record
+            # shows every hand, not the face-down pile).
+            public = self.session.observation(SPECTATOR).view.zones()
             found = []
             for name, tiles in public.items():
                 label, _, owner = name.rpartition(" ")
                 if owner.isdigit():
                     seat = int(owner)
-                    shown = zones_of(seat)[name] if self.shows_hidden(seat) else [-1] * len(tiles)
+                    shown = seen[name] if self.shows_hidden(seat) else [-1] * len(tiles)
                     found.append(Zone(label, seat, tuple(shown)))
                 else:
                     found.append(Zone(name, -1, tuple(tiles)))
@@ -143,7 +138,7 @@ class GenericTable(TableScene):
         if not self.waiting_for_human:
             return []
         by_source: dict[Hashable, list[Action]] = {}
-        for action in self.state.legal_actions():
+        for action in self.legal:
             by_source.setdefault(source_of(action), []).append(action)
         made = []
         for source, actions in by_source.items():
@@ -171,7 +166,7 @@ class GenericTable(TableScene):
         return f"{self.seat_name(seat)} \u00b7 {self.kind_label(seat)}"
 
     def status_text(self) -> str:
-        state = self.state
+        state = self.seen.view
         if state.is_terminal:
             return "Game over"
         if self.stopped_words():
@@ -200,7 +195,7 @@ class GenericTable(TableScene):
         status = style.text(self.status_text(), BODY, palette.accent if self.can_decide else palette.text, True)
         surface.blit(status, status.get_rect(topright=(1264, 18)))
         zones = self.zones()
-        for seat, row in enumerate(seat_rows(self.state.num_players)):
+        for seat, row in enumerate(seat_rows(self.seen.num_players)):
             self.draw_seat(surface, seat, row, [zone for zone in zones if zone.seat == seat])
         shared = [zone for zone in zones if zone.seat < 0]
         for zone, row in zip(shared, zone_rows(len(shared)), strict=True):
@@ -213,11 +208,11 @@ class GenericTable(TableScene):
     def draw_seat(self, surface: pygame.Surface, seat: int, row: pygame.Rect, private: list[Zone]) -> None:
         """The seat's name, then each of its private zones, named, on one line."""
         style, palette = self.app.style, self.app.style.palette
-        turn = seat == self.state.current_player
+        turn = seat == self.seen.current_player
         self.app.panels.draw(surface, row, radius=10, alpha=200 if turn else 120)
         words = ("\u25b6 " if turn else "") + self.seat_label(seat)
-        if self.state.is_terminal:
-            words += f" \u00b7 {self.state.scores()[seat]}"
+        if self.seen.is_terminal:
+            words += f" \u00b7 {self.seen.scores[seat]}"
         label = style.text(words, SMALL, palette.accent if turn else palette.text, turn)
         surface.blit(label, label.get_rect(midleft=(row.x + 10, row.centery)))
         x = row.x + LABEL_WIDTH
@@ -250,7 +245,7 @@ class GenericTable(TableScene):
 
     def draw_buttons(self, surface: pygame.Surface) -> None:
         style, palette = self.app.style, self.app.style.palette
-        seat = self.state.current_player
+        seat = self.seen.current_player
         for item, rect in self.item_rects().items():
             gfx.rect(surface, palette.button, rect, border_radius=8)
             gfx.rect(surface, palette.panel_border, rect, 2, border_radius=8)

@@ -44,7 +44,7 @@ class TableHooks:
 
     def choices(self) -> list[Choice]:
         """The human's current decision, one `Choice` per legal action (built from
-        ``self.state.legal_actions()``); [] when no human is to move."""
+        ``self.legal``); [] when no human is to move."""
         return []
 
     def item_rects(self) -> dict[Hashable, pygame.Rect]:
@@ -67,14 +67,16 @@ class TableHooks:
         for choice in self.current_choices():
             if choice.source == source and choice.action.tile >= 0:
                 self.draw_tile(surface, choice.action.tile, pygame.Rect(pos[0], pos[1], 0, 0), 72, face_up=True,
-                               seat=self.state.current_player)
+                               seat=self.seen.current_player)
                 return
 
     def illegal_reason(self, action: Action) -> str:
         """Why `action` is not legal now, as a sentence the player reads (a toast, a
         lesson's callout): the engine's reason, capitalised, in the table's own words
         (Build Up's stacks as the board numbers them, Cyprus's arms as it names them)."""
-        reason = self.state.why_illegal(action) or "That move is not allowed now."
+        seat = self.session.current_player  # the engine's reason, from what the seat to move sees
+        mover = self.session.observation(seat).view if seat >= 0 else self.seen.view
+        reason = mover.why_illegal(action) or "That move is not allowed now."
         return reason[:1].upper() + reason[1:]
 
     def refuse(self, reason: str) -> None:
@@ -110,7 +112,7 @@ class TableHooks:
 
     def result_lines(self) -> list[str]:
         """The game-over summary: the headline (who won), then the scores."""
-        outcome = self.state.outcome()
+        outcome = self.seen.outcome
         if self.error:
             return ["The record cannot be replayed to the end:", self.error]
         if outcome is None:
@@ -134,8 +136,8 @@ class TableHooks:
     def score_breakdown(self) -> Breakdown:
         """The final scores taken apart for the game-over screen, a column for each
         hand, round or part of the score; by default the totals alone."""
-        outcome = self.state.outcome()
-        totals = list(outcome.scores if outcome is not None else self.state.scores())
+        outcome = self.seen.outcome
+        totals = list(outcome.scores if outcome is not None else self.seen.scores)
         return Breakdown([], [[] for _ in totals], totals)
 
     def on_events(self, action: Action, events: list[Event]) -> None:

@@ -278,7 +278,7 @@ class Picker:
         reason in the table's words (`illegal_reason`; the table's `refuse`: a toast)."""
         choice = choice_for(choices, source, target)
         action = choice.action if choice is not None else self.table.action_for(source, target)
-        if action is not None and action in self.table.state.legal_actions():
+        if action is not None and action in self.table.legal:
             return self.table.play(action)
         if action is None:
             reason = "That cannot go there."
@@ -438,7 +438,7 @@ def draw_marks(table, surface) -> None:
     table.picker.draw_drag(surface)
     thinking = table.session.thinking_seconds()
     if thinking >= THINKING_NOTICE_SECONDS:
-        draw_thinking(surface, style, table.seat_name(table.state.current_player), thinking)
+        draw_thinking(surface, style, table.seat_name(table.seen.current_player), thinking)
 
 
 def hint_note(table) -> tuple[str, tuple[int, int, int]] | None:

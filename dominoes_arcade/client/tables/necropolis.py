@@ -85,7 +85,8 @@ class NecropolisTable(TableScene):
         self.sprites: dict[int, Sprite] = {}
         self.leaving: dict[int, Sprite] = {}
         """Tiles sliding back into the necropolis (an exchange): drawn until they arrive."""
-        self.layout: TableLayout = lay_out(self.state, self.bottom_seat, self.mastaba_order, setup.record is not None)
+        self.layout: TableLayout = lay_out(self.placement_state, self.bottom_seat, self.mastaba_order,
+                                           setup.record is not None)
         self.signature: tuple | None = None
         self.face_shown: dict[int, bool] = {}
         self.shown_scores = [0.0, 0.0]
@@ -105,13 +106,13 @@ class NecropolisTable(TableScene):
 
     # -- the layout ------------------------------------------------------------------
     def state_signature(self) -> tuple:
-        s = self.state
+        s = self.placement_state
         return (len(s.pile), s.sites[0], s.sites[1], tuple(s.mastabas[0]), tuple(s.mastabas[1]), s.held, s.phase)
 
     @property
     def revealing(self) -> bool:
         """The game is over: every mastaba is turned face up (the final reveal)."""
-        return self.state.is_terminal
+        return self.seen.is_terminal
 
     def may_show(self, private: bool, seat: int) -> bool:
         return not private or self.revealing or self.shows_hidden(seat)
@@ -119,7 +120,7 @@ class NecropolisTable(TableScene):
     def relayout(self, animate: bool) -> None:
         """Lay the table out for the current state; tween every sprite to its new
         place (or snap, after undo or a replay's step back)."""
-        state = self.state
+        state = self.placement_state
         for seat in (0, 1):
             self.mastaba_order[seat] = arrival_order(self.mastaba_order[seat], state.mastabas[seat])
         self.layout = lay_out(state, self.bottom_seat, self.mastaba_order, self.setup.record is not None)
@@ -166,7 +167,7 @@ class NecropolisTable(TableScene):
     def visible_scores(self) -> list[int]:
         """Each seat's score as far as the screen may tell: the mastaba pips of a
         seat whose tiles are hidden count as 0 (the panel adds "+ ?")."""
-        state, penalty = self.state, self.state.rules.site_penalty
+        state, penalty = self.seen.view, self.seen.view.rules.site_penalty
         return [penalty * len(state.sites[seat])
                 + (sum(PIPS[t] for t in state.mastabas[seat]) if self.may_show(True, seat) else 0)
                 for seat in (0, 1)]
@@ -232,7 +233,7 @@ class NecropolisTable(TableScene):
             elif event.kind == "draw":
                 audio.play("draw")
             elif event.kind == "place":
-                sites = len(self.state.sites[event.seat])
+                sites = len(self.seen.view.sites[event.seat])
                 if event.value == "new" and sites > 1:
                     self.show_banner(f"{who}: new site #{sites}")
                 audio.play("clack")
@@ -265,7 +266,7 @@ class NecropolisTable(TableScene):
         if not self.waiting_for_human:
             return []
         found = []
-        for action in self.state.legal_actions():
+        for action in self.legal:
             kind = action.kind
             if kind == "draw":
                 found.append(Choice(action, "pile"))
@@ -286,7 +287,7 @@ class NecropolisTable(TableScene):
         return found
 
     def item_rects(self) -> dict[Hashable, pygame.Rect]:
-        state, layout = self.state, self.layout
+        state, layout = self.placement_state, self.layout  # the sprites' places, by tile
         seat = state.seat
         rects: dict[Hashable, pygame.Rect] = {"pile": layout.pile, "mastabas": layout.trays[seat],
                                               "new_site": layout.new_slot[seat]}
@@ -301,7 +302,7 @@ class NecropolisTable(TableScene):
         return rects
 
     def pass_offered(self) -> bool:
-        return not self.state.pile and self.state.rules.mastaba_phase and not self.state.is_terminal
+        return not self.seen.view.pile and self.seen.view.rules.mastaba_phase and not self.seen.is_terminal
 
     def action_for(self, source: Hashable, target: Hashable | None) -> Action | None:
         side = SIDE_OF.get(target[1]) if isinstance(target, tuple) and target[0] == "end" else None
@@ -326,8 +327,8 @@ class NecropolisTable(TableScene):
         self.painter.draw(surface)
 
     def draw_dragged(self, surface: pygame.Surface, source: Hashable, pos: tuple[int, int]) -> None:
-        seat = self.state.current_player
-        tile = self.state.held if source == "held" else source[1] if isinstance(source, tuple) and \
+        seat = self.seen.current_player
+        tile = self.seen.view.held if source == "held" else source[1] if isinstance(source, tuple) and \
             source[0] == "mastaba" else -1
         length = HELD_LENGTH if source == "held" else round(self.sprites[tile].length) if tile in self.sprites \
             else PILE_LENGTH
@@ -343,7 +344,7 @@ class NecropolisTable(TableScene):
         return place.rect() if place is not None else None
 
     def result_lines(self) -> list[str]:
-        outcome = self.state.outcome()
+        outcome = self.seen.outcome
         if self.error or outcome is None:
             return super().result_lines()
         if outcome.is_draw:
@@ -357,7 +358,7 @@ class NecropolisTable(TableScene):
 
     def score_breakdown(self) -> Breakdown:
         """The pips of each mastaba, then the sites' penalty (lower is better)."""
-        state = self.state
+        state = self.seen.view
         pips = [sum(PIPS[t] for t in state.mastabas[seat]) for seat in (0, 1)]
         sites = [len(state.sites[seat]) * state.rules.site_penalty for seat in (0, 1)]
         return Breakdown(["Pips", "Sites"], [[pips[seat], sites[seat]] for seat in (0, 1)],
@@ -365,7 +366,7 @@ class NecropolisTable(TableScene):
 
     def score_line(self, seat: int) -> str:
         """``Seat 1: 8 pips (1-5, 1-1) + 4 sites = 12``: the score as the rules count it."""
-        state = self.state
+        state = self.seen.view
         pips = sum(PIPS[t] for t in state.mastabas[seat])
         sites, penalty = len(state.sites[seat]), state.rules.site_penalty
         order = self.mastaba_order[seat]

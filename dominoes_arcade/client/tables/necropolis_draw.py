@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...engine.necropolis import REVEAL_DRAW
+from ...engine.necropolis import DRAWN, REVEAL_DRAW
 from ...engine.tiles import NAME, PIPS
 from .. import gfx
 from ..app import LOGICAL_SIZE
@@ -76,7 +76,7 @@ class NecropolisPainter:
         table = self.table
         source = table.dragged_source
         if source == "held":
-            return table.state.held
+            return table.seen.view.held
         return source[1] if isinstance(source, tuple) and source[0] == "mastaba" else -1
 
     def static_layer(self) -> pygame.Surface:
@@ -99,7 +99,7 @@ class NecropolisPainter:
             table.app.panels.draw(layer, RULES_PANEL, radius=16, alpha=110)
             x, y = RULES_PANEL.x + 18, RULES_PANEL.y + 12
             layer.blit(style.text("Lowest score wins", BODY, style.palette.accent, bold=True), (x, y))
-            penalty = table.state.rules.site_penalty
+            penalty = table.seen.view.rules.site_penalty
             legend = f"Score: pips in your mastabas + {penalty} per grave site started. Grave sites score nothing."
             for i, line in enumerate(style.wrap(legend, RULES_PANEL.width - 36, SMALL)):
                 layer.blit(style.text(line, SMALL, style.palette.text_dim), (x, y + 32 + i * 21))
@@ -152,7 +152,7 @@ class NecropolisPainter:
 
     def draw_zones(self, surface: pygame.Surface, seat: int) -> None:
         table = self.table
-        style, layout, state = table.app.style, table.layout, table.state
+        style, layout, state = table.app.style, table.layout, table.seen.view
         p = style.palette
         for side, rect in layout.ends.get(seat, {}).items():
             surface.blit(self.slot(rect.size, "\u25c0" if side == "left" else "\u25b6", False), rect)
@@ -179,7 +179,7 @@ class NecropolisPainter:
 
     def draw_seat_panel(self, surface: pygame.Surface, seat: int) -> None:
         table = self.table
-        style, state = table.app.style, table.state
+        style, state = table.app.style, table.seen.view
         p = style.palette
         panel = table.layout.panels[seat]
         to_move = seat == state.current_player or (state.is_chance and seat == state.seat and state.phase != 0)
@@ -205,7 +205,7 @@ class NecropolisPainter:
     def draw_pile(self, surface: pygame.Surface) -> None:
         table = self.table
         style = table.app.style
-        count = len(table.state.pile)
+        count = len(table.seen.view.pile)
         cx, cy = PILE_CENTRE
         for layer in range((count + 2) // 3):
             jitter = (layer * 37) % 7 - 3
@@ -220,7 +220,7 @@ class NecropolisPainter:
 
     def draw_status(self, surface: pygame.Surface) -> None:
         table = self.table
-        style, state = table.app.style, table.state
+        style, state = table.app.style, table.seen.view
         p = style.palette
         x, y = STATUS_PANEL.x + 18, STATUS_PANEL.y + 12
         seat = state.seat
@@ -235,7 +235,7 @@ class NecropolisPainter:
             heading = f"{arrow} {table.seat_name(seat)} \u00b7 {table.kind_label(seat)}"
             if state.phase == REVEAL_DRAW:  # a chance step: the tile drawn is being turned over
                 note = "draws from the necropolis."
-            elif state.held >= 0:
+            elif state.phase == DRAWN:  # (a view hides the tile held by another seat)
                 note = "is deciding what to do with the drawn tile."
             elif table.stopped_words():
                 note = f"{table.stopped_words()}."
@@ -249,18 +249,19 @@ class NecropolisPainter:
         if table.last_text:
             for i, line in enumerate(style.wrap("Last: " + table.last_text, STATUS_PANEL.width - 36, SMALL)[:2]):
                 surface.blit(style.text(line, SMALL, p.text_dim), (x, y + 106 + i * 21))
-        if state.held >= 0:
+        if state.phase == DRAWN:
             held = table.layout.held
             text = style.text(f"{table.seat_name(seat)}'s drawn tile", SMALL, p.text, bold=True)
             surface.blit(text, text.get_rect(midtop=(held.centerx, held.bottom + 4)))
 
     def instruction(self) -> str:
         table = self.table
-        state = table.state
+        state = table.seen.view
         if not state.sites[state.seat]:
             return "Your opening is forced: draw a tile, then it founds grave site #1."
-        if state.held >= 0:
-            return (f"You drew {NAME[state.held]}. Put it on an end of your active site, in your mastabas (hide), "
+        if state.phase == DRAWN:  # (its name only once the seat's hand shows: not behind a pass screen)
+            drew = NAME[state.held] if state.held >= 0 else "a tile"
+            return (f"You drew {drew}. Put it on an end of your active site, in your mastabas (hide), "
                     "or on New site.")
         if not state.pile:
             return "The necropolis is empty: attach a mastaba tile to your site, or pass."
@@ -299,7 +300,7 @@ class NecropolisPainter:
     def draw_summary(self, surface: pygame.Surface) -> None:
         """The final reveal: each seat's mastaba pips and sites, counting up."""
         table = self.table
-        style, state = table.app.style, table.state
+        style, state = table.app.style, table.seen.view
         p = style.palette
         panel = MIDDLE_BAND.inflate(0, -4)
         if table.summary["alpha"] > 0.99:  # opaque: nothing of the table below shows through

@@ -26,6 +26,7 @@ from collections.abc import Callable
 
 import pygame
 
+from ...engine import TERMINAL
 from ...engine.match import Match
 from ...engine.records import ReplayError
 from ...session import Session
@@ -103,7 +104,7 @@ class ReplayControls:
 
     @property
     def at_end(self) -> bool:
-        return self.session.state.is_terminal or len(self.session.steps) >= len(self.record.steps)
+        return self.session.current_player == TERMINAL or len(self.session.steps) >= len(self.record.steps)
 
     # -- driving -----------------------------------------------------------------------
     def scale(self, dt: float) -> float:
@@ -199,7 +200,7 @@ class ReplayControls:
         """Open the take-over screen (which seat, which bots) at the current step."""
         self.playing = False
         self.table.tweens.skip()
-        if self.session.state.is_terminal:
+        if self.session.current_player == TERMINAL:
             self.table.app.toast("The game is over here: step back to play from an earlier move.")
             return
         self.table.app.open("take_over", self.table)

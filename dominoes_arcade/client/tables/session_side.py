@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 
-from ...engine import Action
+from ...engine import EVERY_SEAT, SPECTATOR, TERMINAL, Action, Observation
 from ...server.online_session import OnlineSession
 from ...session import Session
 
@@ -43,9 +43,40 @@ class SessionSide:
         return self.session.match
 
     @property
-    def state(self):
-        """The full engine state (drawn only as `shows_hidden` allows)."""
+    def seen_seat(self) -> int | None:
+        """Whose observation the table draws now: every seat's (`EVERY_SEAT`) in a
+        replay and once the game is over (a finished game's record is public: the
+        tables show every face then, as before); the human whose hand is shown
+        (`revealed_seat`); else a spectator's (a bots' turn in hot-seat, a demo)."""
+        if self.setup.record is not None or self.session.current_player == TERMINAL:
+            return EVERY_SEAT
+        return self.revealed_seat if self.revealed_seat is not None else SPECTATOR
+
+    @property
+    def seen(self) -> Observation:
+        """What the table may draw now: the observation of `seen_seat`. Every
+        screen reads the game through it (its ``view`` hides what the seat may not
+        see), never through the full state."""
+        return self.session.observation(self.seen_seat)
+
+    @property
+    def placement_state(self):
+        """The full state, only for the sprite bookkeeping that still follows a hidden
+        tile by its number while it slides face down (Necropolis's layout, Build Up's
+        hands, the Cyprus table's model); never for a face or a number on screen, which
+        come from `seen`. What is left of issue 39's first item: key a hidden tile by
+        its place, animate it from the step's seen events, and this goes."""
         return self.session.state
+
+    @property
+    def legal(self) -> tuple[Action, ...]:
+        """The legal decisions of the human to move, from their own observation
+        (ready while the hot-seat pass screen still hides their hand); () when no
+        human here is to move."""
+        seat = self.session.current_player
+        if seat < 0 or not self.waiting_for_human:
+            return ()
+        return self.session.observation(seat).legal
 
     @property
     def steps(self) -> list[str]:
