@@ -22,7 +22,7 @@ from test_client_support import FRAME, KEY_DIRECTIONS, PAD, PAD_DIRECTIONS, key,
 
 from dominoes_arcade.client.tables.base import TableScene
 from dominoes_arcade.client.tables.interaction import Choice
-from dominoes_arcade.engine import GAMES, core, game_module
+from dominoes_arcade.engine import EVERY_SEAT, GAMES, core, game_module
 from dominoes_arcade.engine.tiles import BY_NAME
 
 Frame = Callable[[object, TableScene], None]
@@ -288,6 +288,9 @@ def check_faces(app, table: TableScene) -> None:
     assert faces <= allowed, f"hidden tiles drawn face up: {sorted(faces - allowed)}"
     if not table.online:
         assert all(table.shows_hidden(seat) for _tile, face_up, seat in table.render_log if face_up and seat >= 0)
+        if table.seen_seat is not EVERY_SEAT:  # (a replay's, a finished game's record is public)
+            observed = {tile for tiles in table.seen.view.zones().values() for tile in tiles if tile >= 0}
+            assert observed <= allowed, f"the table's observation holds hidden tiles: {sorted(observed - allowed)}"
 
 
 # -- a plain table for the kit's own tests ------------------------------------------------------

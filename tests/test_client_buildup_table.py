@@ -53,6 +53,7 @@ def test_layout_holds_the_tallest_stacks_and_never_overlaps_items(app):
     # seats on one stack. Its history lists every tile inside the history panel.
     tall = 2
     table.session.state.stacks[tall] = ((0, 0),) + tuple((t % 28, t % 2) for t in range(44))
+    table.session.version += 1  # a new position: the table's observation is built anew
     drawn = recording_tiles(table)
     run(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=table.layout.stack_rect(tall).center, rel=(1, 1),
                                  buttons=(0, 0, 0))])

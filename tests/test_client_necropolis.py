@@ -17,7 +17,7 @@ from dominoes_arcade.client.tables import TableSetup, open_table, table_class
 from dominoes_arcade.client.tables.necropolis import NecropolisTable
 from dominoes_arcade.client.tables.necropolis_layout import arrival_order, lay_out
 from dominoes_arcade.client.tables.replay import BAR as REPLAY_BAR
-from dominoes_arcade.engine import new_game
+from dominoes_arcade.engine import EVERY_SEAT, new_game
 from dominoes_arcade.engine.records import parse_step
 from dominoes_arcade.engine.tiles import BY_NAME, NAME
 from dominoes_arcade.files import read_records
@@ -224,6 +224,12 @@ def check_render_log(app, table) -> int:
     how many private tiles were drawn face up."""
     if table not in app.scenes.visible():
         return 0  # not drawn this frame (the pass screen hides it)
+    seen = table.seen
+    if not table.session.state.is_terminal:  # the observation the table reads holds no secret it may not show
+        assert seen.seat is not EVERY_SEAT and set(seen.view.pile) <= {-1}
+        for tile in {t for tiles in seen.view.zones().values() for t in tiles if t >= 0}:
+            owner = hidden_owner(table.session.state, tile)
+            assert owner is None or table.shows_hidden(owner), f"{NAME[tile]} of seat {owner} in the observation"
     shown = 0
     for tile, face_up, _seat in table.render_log:
         owner = hidden_owner(table.session.state, tile) if tile >= 0 else None

@@ -24,7 +24,8 @@ The hooks a game's table implements (`hooks.TableHooks`): `choices`, `item_rects
 `action_for`, `draw_table`, `draw_dragged`, `on_events`, `last_move_rect`,
 `result_lines`, and `on_rebuild` when it keeps sprites. Every tile goes on screen
 through `draw_tile`, which logs it in `render_log`; a seat's hidden tiles are drawn
-face up only when `shows_hidden(seat)`. `hold(seconds)` keeps the game waiting
+face up only when `shows_hidden(seat)`, from the observation the table reads
+(`seen`, whose view holds no tile that seat may not see). `hold(seconds)` keeps the game waiting
 while a summary is shown. ``self.selected_source`` and ``self.dragged_source`` say
 what the human has picked up. Input: PAUSE, BACK (nothing selected) and an unplugged
 controller open the pause menu; UNDO, REDO and HINT are the kit's, MOVES and

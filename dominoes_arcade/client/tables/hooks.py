@@ -20,7 +20,7 @@ from .move_log import DRAWER
 
 class TableHooks:
     """What each game's table says about its game: its decision, where things are,
-    how it draws and animates. Mixed into `TableScene`, whose attributes (``state``,
+    how it draws and animates. Mixed into `TableScene`, whose attributes (``seen``,
     ``app``, ``error``, `draw_tile`, ...) these defaults use."""
 
     move_log_rect: pygame.Rect = DRAWER

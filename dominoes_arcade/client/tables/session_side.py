@@ -1,7 +1,9 @@
 """The table's side of its session (`SessionSide`, a mixin of `base.TableScene`):
 which session the table drives (`new_session`: a game played here, a record
 replayed, or the player's seat of an online game), and the session as the
-table's subclasses and the screens read it, undo and redo included.
+table's subclasses and the screens read it, undo and redo included. The game
+itself they read through one observation (`seen`: `engine.Observation`, what the
+seat shown may see), never the full state.
 """
 
 from __future__ import annotations
