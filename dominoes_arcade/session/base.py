@@ -50,7 +50,8 @@ class SessionBase:
 
     @property
     def state(self) -> State:
-        """The full engine state (a view shows a seat only what `State.view` keeps)."""
+        """The full engine state, for the session's own work (bots, undo, saving); a
+        view draws `observation(seat)`, which keeps only what that seat may see."""
         return self.match.state
 
     @property
