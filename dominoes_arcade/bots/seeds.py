@@ -37,3 +37,11 @@ def hint_seed(game_seed: int, seat: int, decision: int) -> int:
     dealt from `game_seed`: a label of its own, so a hint never shares a random
     stream with the seat bots (nor with the hint of another decision)."""
     return stable_seed(game_seed, "hint", seat, decision)
+
+
+def stand_in_seed(game_seed: int, seat: int, decision: int) -> int:
+    """The seed of the online server's stand-in bot, playing `seat`'s `decision`-th
+    step of the game dealt from `game_seed` for a player out of time or away: a
+    label of its own, as for a hint (a fresh bot each time, never the stream of a
+    seat bot)."""
+    return stable_seed(game_seed, "stand-in", seat, decision)
