@@ -10,6 +10,8 @@ from pathlib import Path
 from server_drive import running, url
 
 from dominoes_arcade.server.client import OnlineClient, bot_decider
+from dominoes_arcade.server.room import Room
+from dominoes_arcade.session.bot_worker import Decision
 
 RAISES = f"{Path(__file__).with_name('stand_in_bots.py')}:Raises"
 """A bot that raises at every decision (tests/stand_in_bots.py)."""
@@ -53,3 +55,24 @@ def test_a_stand_in_bot_that_raises_does_not_freeze_the_room():
     assert host_notices.count(FAILED) >= AWAY_FOR
     assert host_notices == guest_notices, "each seat is told of every turn the failed stand-in played at random"
     assert set(host_notices) == {FAILED}
+
+
+def test_a_failed_stand_in_decision_is_a_random_legal_move_and_a_notice_to_every_member():
+    room = Room("ABCDE", 1)
+    host, guest, watcher = room.join(), room.join(), room.watch()
+    room.setup(host.token, {"options": {"first_player": 1}})
+    room.start(host.token)
+    room.advance()  # the deal
+    session = room.session
+    step, seat = len(session.steps), session.current_player
+    assert seat == 1
+    room.take_over(seat, step - 1, Decision(None, 0.0, "stale"), "away")
+    room.advance()
+    assert len(session.steps) == step, "a decision asked at an older step is dropped"
+    room.take_over(seat, step, Decision(None, 0.01, "seat 1 forfeits (timeout): no decision within 10000 ms"), "timer")
+    room.advance()
+    assert len(session.steps) > step and session.steps[step].startswith("1 "), "a legal move was played for seat 1"
+    notice = ("Seat 2 ran out of time: the stand-in bot failed (seat 1 forfeits (timeout): no decision within "
+              "10000 ms), so a random move was played.")
+    for member in (host, guest, watcher):
+        assert sum(notice in sent for sent in member.outbox) == 1

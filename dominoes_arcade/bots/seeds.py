@@ -1,7 +1,8 @@
 """Every bot's seed, from the seed of its game and its seat: one derivation for the
-tournament, simulate and the client alike, so ``play --seed S`` with bots on an
-iteration budget plays move for move the tournament game dealt from seed S with the
-same bots in the same seats.
+tournament, simulate, the client, a lesson's laid turns and the headless online
+client alike (the hint and the server's stand-in have labelled streams of their
+own), so ``play --seed S`` with bots on an iteration budget plays move for move the
+tournament game dealt from seed S with the same bots in the same seats.
 
 A seed is the first 8 bytes of ``sha256("GAME_SEED:LABEL:i:j...")`` shifted right
 once (63 bits), never Python's `hash()` (salted per process).

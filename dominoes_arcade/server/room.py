@@ -4,7 +4,8 @@
 Everything here is synchronous and answers a bad request with `RoomError` (the
 server turns it into an ``error`` message; nothing changes). What each member is
 sent is built by `protocol`, from what its seat may see. The server drives the
-game (`advance`) and the timers (`overdue`, `take_over`).
+game (`advance`) and the timers (`overdue`; `ask_stand_in` and `take_over` for the bot
+that plays an overdue turn).
 """
 
 from __future__ import annotations
