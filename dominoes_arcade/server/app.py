@@ -394,8 +394,10 @@ class Server:
             decision = Decision(None, 0.0, str(error))
         else:
             ticket = room.ask_stand_in(seat, spec)
-            decision = await self._stand_in_answer(room.bot_worker, ticket)
-            room.bot_worker.forget(room.stand_in_key)  # a fresh bot next time
+            try:
+                decision = await self._stand_in_answer(room.bot_worker, ticket)
+            finally:  # a fresh bot next time; and a room closed meanwhile leaves no answer owed
+                room.bot_worker.forget(room.stand_in_key)
         room.take_over(seat, step, decision, reason)
         room.turn_began = time.monotonic()
 
@@ -407,8 +409,7 @@ class Server:
             decision = worker.result(ticket)
             if decision is not None:
                 return decision
-            waited = time.monotonic() - began
-            if waited >= STAND_IN_WAIT:
+            if time.monotonic() - began >= STAND_IN_WAIT:
                 break
             await asyncio.sleep(STAND_IN_POLL)
         worker.cancel(ticket)
