@@ -152,22 +152,28 @@ legal moves left the Necropolis player 21 pips hidden against the bot's 8."""
 
 def short_start(lesson: Lesson, seed: int) -> list[str]:
     """The steps laid before the player takes up the short game (`Lesson.short_from`):
-    every seat's moves by `LAYING_BOT` (seeded from `seed` and the seat), so the game
-    starts where the lesson wants, the same way every time (none when it starts at
-    the start)."""
+    every seat's moves by `LAYING_BOT` (seeded from `seed` and the seat,
+    `seeds.bot_seed`), driven as every bot is (`bots.driver.BotDriver`: its time
+    limit, its legality check), so the game starts where the lesson wants, the same
+    way every time (none when it starts at the start).
+
+    :raises Forfeit: if the laying bot faults (a bug in a built-in bot: no lesson
+        should start from a game laid at random).
+    """
+    from ...bots.driver import DECISION_TIME_LIMIT, BotDriver
     from ...bots.registry import make_bot
     from ...bots.seeds import bot_seed
     from ...engine.match import Match
 
     match = Match(lesson.game, options={**lesson.short_game, **_players(lesson)}, seed=seed)
     options = match.state.options_dict()
-    bots = [make_bot(LAYING_BOT, lesson.game, seat, options, bot_seed(seed, seat)) for seat in range(lesson.players)]
+    seats = [BotDriver(make_bot(LAYING_BOT, lesson.game, seat, options, bot_seed(seed, seat)), DECISION_TIME_LIMIT,
+                       seat=seat) for seat in range(lesson.players)]
     while not match.is_over and not short_begun(lesson, match.state):
         if match.is_chance:
             match.resolve_chance()
         else:
-            seat = match.state.current_player
-            match.apply(bots[seat].choose(match.view(seat), match.state.legal_actions()))
+            match.apply(seats[match.state.current_player].ask(match.state)[0])
     return list(match.steps)
 
 
