@@ -30,11 +30,11 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from .. import config
+from .. import online_protocol as protocol
 from ..bots import difficulty_spec, make_bot
+from ..online_protocol import SPECTATOR, BadMessage
 from ..session.bot_worker import BotWorker, shared_worker
-from . import protocol
 from .members import Member, new_code
-from .protocol import SPECTATOR, BadMessage
 from .room import PLAYER, Room, RoomError
 from .store import SetAside, Store
 
