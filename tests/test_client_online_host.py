@@ -29,7 +29,7 @@ from dominoes_arcade.client.app import LOGICAL_SIZE
 from dominoes_arcade.client.layout_check import problems
 from dominoes_arcade.client.option_rows import PROPOSED_TARGETS
 from dominoes_arcade.client.scenes.online import OnlineWiring
-from dominoes_arcade.server.link import OnlineLink
+from dominoes_arcade.remote.link import OnlineLink
 from dominoes_arcade.session.bot_worker import shared_worker
 
 

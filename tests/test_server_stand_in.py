@@ -9,7 +9,7 @@ from pathlib import Path
 
 from server_drive import running, url
 
-from dominoes_arcade.server.client import OnlineClient, bot_decider
+from dominoes_arcade.remote.client import OnlineClient, bot_decider
 from dominoes_arcade.server.room import Room
 from dominoes_arcade.session.bot_worker import Decision
 

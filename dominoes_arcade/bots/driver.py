@@ -142,7 +142,7 @@ class BotDriver:
     simulate, the bot worker (`session.bot_worker`: the client's seats and hints, the
     online server's seats and its stand-in for a player out of time), a lesson's laid
     turns (`client.lessons.short_start`) and the headless online client's bot
-    (`server.client.bot_decider`) all ask, inform and end through here, so the
+    (`remote.client.bot_decider`) all ask, inform and end through here, so the
     legality check, the time limit and what a fault means exist once. What a caller
     does with a fault is its own: the tournament records a forfeit; a table and a room
     play a random legal move for the seat and say so.

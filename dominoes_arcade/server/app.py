@@ -30,12 +30,12 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from .. import config
+from .. import online_protocol as protocol
 from ..bots import BotError, difficulty_spec
 from ..bots.driver import DECISION_TIME_LIMIT
+from ..online_protocol import SPECTATOR, BadMessage
 from ..session.bot_worker import BotWorker, Decision, shared_worker
-from . import protocol
 from .members import Member, new_code
-from .protocol import SPECTATOR, BadMessage
 from .room import PLAYER, Room, RoomError
 from .store import SetAside, Store
 

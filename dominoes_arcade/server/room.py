@@ -3,7 +3,7 @@
 
 Everything here is synchronous and answers a bad request with `RoomError` (the
 server turns it into an ``error`` message; nothing changes). What each member is
-sent is built by `protocol`, from what its seat may see. The server drives the
+sent is built by `online_protocol`, from what its seat may see. The server drives the
 game (`advance`) and the timers (`overdue`; `ask_stand_in` and `take_over` for the bot
 that plays an overdue turn).
 """
@@ -15,16 +15,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from .. import online_protocol as protocol
 from ..bots import DIFFICULTIES
 from ..bots.seeds import stand_in_seed
 from ..engine import CHANCE, InvalidNotation, OptionError, UnknownGame, game_options, parse_action
 from ..engine.match import Match
 from ..engine.record_format import shorten
+from ..online_protocol import SPECTATOR
 from ..session import ActionRefused, BotFailed, GameOver, RemoteSeat, Session, StepApplied
 from ..session.bot_worker import BotWorker, Decision, shared_worker
-from . import protocol
 from .members import Member, new_token
-from .protocol import SPECTATOR
 
 PLAYER = "player"
 """A seat kind in the host's setup: a person who joins (the session's remote seat)."""

@@ -21,10 +21,10 @@ from typing import Any
 import pygame
 
 from ...bots.registry import DIFFICULTIES
+from ...remote.hosting import link_failures
 from .. import games
 from ..app import LOGICAL_SIZE
 from ..gfx import rect as fill_rect
-from ..hosting import link_failures
 from ..input import Intent
 from ..option_rows import TargetProposal, option_widget
 from ..tables import online_setup, open_table
@@ -82,7 +82,7 @@ class LobbyScene(MenuScene):
         self.link = link
         self.is_host = is_host
         self.hosted = hosted
-        """The server this client started for the game (`hosting.HostedServer`), or None."""
+        """The server this client started for the game (`remote.hosting.HostedServer`), or None."""
         self.addresses = list(addresses)
         self.room: dict[str, Any] = dict(link.lobby or {})
         """The room as the server last said (the ``room`` message)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 
 from ...engine import Action
-from ...server.online_session import OnlineSession
+from ...remote.online_session import OnlineSession
 from ...session import Session
 
 _TABLE_KEYS = itertools.count(1)
