@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from dominoes_arcade.bots.check_positions import SCENARIOS, find
+from dominoes_arcade.bots.check_positions import find, scenarios
 from dominoes_arcade.bots.descendants import NO_COMMAND, Descendants, Found, read_stat
 from dominoes_arcade.cli import app
 from dominoes_arcade.engine import GAMES
@@ -50,9 +50,10 @@ def passed(result, protocol: int) -> None:
 
 
 def test_every_scripted_position_is_found():
-    for game, scenarios in SCENARIOS.items():
-        assert game in GAMES
-        for scenario in scenarios:
+    for game in GAMES:
+        assert scenarios(game), f"{game}'s entry names its scripted positions"
+        for scenario in scenarios(game):
+            assert scenario.game == game
             for _ in range(2):  # searched, then laid again from the steps found
                 match, seat = find(scenario)
                 assert match.current_player == seat and match.game == game
@@ -60,7 +61,7 @@ def test_every_scripted_position_is_found():
                 view["_step"] = len(match.steps)
                 assert scenario.test(view, [action.text for action in match.state.legal_actions()], {}), \
                     (game, scenario.label)
-    ten = find(SCENARIOS["cyprus"][0])[0]
+    ten = find(scenarios("cyprus")[0])[0]
     assert ten.num_players == 10
 
 
