@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
+import toy_game
 from typer.testing import CliRunner
 
 from dominoes_arcade.bots.check_positions import find, scenarios
@@ -63,6 +64,15 @@ def test_every_scripted_position_is_found():
                     (game, scenario.label)
     ten = find(scenarios("cyprus")[0])[0]
     assert ten.num_players == 10
+
+
+def test_bot_check_plays_a_registered_toy_game_from_the_positions_its_entry_names():
+    with toy_game.registered() as toy:
+        result = check(f"{PROTOCOL_RANDOM} none v2", "--game", toy.name, *SOUND)  # version 2: its view as JSON
+    assert result.exit_code == 0, result.output
+    for scenario in toy_game.CHECK_POSITIONS:
+        assert f"ok     {toy.name}: scripted: {scenario.label}" in result.output
+    assert f"ok     {toy.name}: random game 1 " in result.output
 
 
 def test_the_protocol_test_bot_passes_speaking_version_1():
