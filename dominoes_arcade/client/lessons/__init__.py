@@ -20,12 +20,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...engine import Action
+from ...engine import Action, registry
 from ...engine.core import State
 from ...rules import lesson_passages
 
-GAMES = ("necropolis", "buildup", "cyprus")
-"""The games with a lesson, in the menus' order."""
+
+def games_with_lessons() -> list[str]:
+    """The games whose registry entry names a lesson (`GameEntry.lesson`), in the
+    menus' order."""
+    return [name for name, game in registry.GAMES.items() if game.lesson is not None]
 
 
 @dataclass(frozen=True)
@@ -68,16 +71,14 @@ class Lesson:
 
 
 def lesson_for(game: str) -> Lesson:
-    """The lesson of `game`. :raises KeyError: for a game without one."""
-    if game == "necropolis":
-        from .necropolis import LESSON
-    elif game == "buildup":
-        from .buildup import LESSON
-    elif game == "cyprus":
-        from .cyprus import LESSON
-    else:
+    """The lesson of `game`, which its registry entry names (imported on first use).
+
+    :raises KeyError: for a game without one.
+    """
+    found = registry.GAMES.get(game)
+    if found is None or found.lesson is None:
         raise KeyError(game)
-    return LESSON
+    return registry.load(found.lesson)
 
 
 def stage_text(lesson: Lesson, stage: Stage) -> str:

@@ -254,7 +254,7 @@ class LobbyScene(MenuScene):
             value = options.get(key, option.default)
             if self.is_host:
                 help = self.target.help(game, key, len(self.kinds)) if self.target is not None else ""
-                widget = option_widget(key, option, value, self._option_setter(key), (place[0], y, place[2], row),
+                widget = option_widget(game, key, option, value, self._option_setter(key), (place[0], y, place[2], row),
                                        help)
                 if widget is None:
                     continue
@@ -262,8 +262,8 @@ class LobbyScene(MenuScene):
                     widget.text_size = SMALL + 1
                 self.focus.add(widget)
             else:
-                self.focus.add(InfoRow((place[0], y, place[2], row), games.option_label(key),
-                                       games.value_text(key, value), text_size=SMALL + 1 if compact else BODY))
+                self.focus.add(InfoRow((place[0], y, place[2], row), games.option_label(game, key),
+                                       games.value_text(game, key, value), text_size=SMALL + 1 if compact else BODY))
             y += row + gap
         self._add_row((place[0], y, place[2], row), "Turn timer", TIMERS, timer_value(setup.get("turn_timer")),
                       lambda timer: self.change(turn_timer=timer), compact,
