@@ -35,14 +35,16 @@ $(TEST_STAMP): $(BIN)/python pyproject.toml
 play: $(PLAY_STAMP)  ## launch the arcade client
 	$(BIN)/dominoes-arcade play
 
-test: $(TEST_STAMP)  ## lint, then the whole test suite
+test: $(TEST_STAMP)  ## lint, the import contract, then the whole test suite
 	$(BIN)/ruff check dominoes_arcade tests bench
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest $(PARALLEL) $(PYTEST_ARGS)
 
 # The inner loop: every test not marked `slow` (engine, bots, CLI, the client's
 # scenes and one game of each table), in under a minute.
-test-fast: $(TEST_STAMP)  ## the quick tier: lint, then the tests not marked slow
+test-fast: $(TEST_STAMP)  ## the quick tier: lint, the import contract, then the tests not marked slow
 	$(BIN)/ruff check dominoes_arcade tests bench
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest $(PARALLEL) -m "not slow" $(PYTEST_ARGS)
 
 bench: $(TEST_STAMP)  ## speed measurements (never part of the tests)
@@ -77,4 +79,4 @@ tournament: $(PLAY_STAMP)  ## run every shipped tournament spec
 		$(BIN)/dominoes-arcade tournament run $$spec || exit 1; done
 
 clean:
-	rm -rf $(VENV) $(COMPILED_VENV) build dominoes_arcade.egg-info .pytest_cache .ruff_cache .hypothesis .mypy_cache
+	rm -rf $(VENV) $(COMPILED_VENV) build dominoes_arcade.egg-info .pytest_cache .ruff_cache .hypothesis .mypy_cache .import_linter_cache .grimp_cache

@@ -1,7 +1,8 @@
 """CI step: install exactly the declared minimum version of every dependency (and of
-the `report` extra) into a fresh venv, then run a smoke test of the CLI and a
-headless client demo, and the tests that touch the libraries most (CLI, settings,
-input and controllers, tournaments and their report, the room server over websockets).
+the `report` extra, and of the test extra's import-linter) into a fresh venv, then run
+a smoke test of the CLI and a headless client demo, the import contract
+(`lint-imports`), and the tests that touch the libraries most (CLI, settings, input
+and controllers, tournaments and their report, the room server over websockets).
 
 Usage: python .ci/minimums.py [VENV_DIR]
 """
@@ -22,6 +23,9 @@ TESTS = ["tests/test_cli.py", "tests/test_config.py", "tests/test_client_input.p
          "tests/test_tournament_run.py", "tests/test_tournament_report.py",
          "tests/test_server_games.py", "tests/test_server_hostile.py"]
 EXTRAS = ["report"]
+TEST_TOOLS = ["import-linter"]
+"""The test extra's tools pinned at their minimum too: those run here (the rest of the
+test extra, pytest's plugins, is the newest release)."""
 
 
 def minimum_pins() -> list[str]:
@@ -30,6 +34,7 @@ def minimum_pins() -> list[str]:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     pins = []
     extras = [r for extra in EXTRAS for r in project["optional-dependencies"][extra]]
+    extras += [r for r in project["optional-dependencies"]["test"] if re.split(r"[<>=\[ ]", r)[0] in TEST_TOOLS]
     for requirement in [*project["dependencies"], *extras]:
         match = re.fullmatch(r"([A-Za-z0-9_.\-\[\]]+)>=([0-9][0-9.]*)", requirement.replace(" ", ""))
         if not match:
@@ -71,6 +76,9 @@ def main() -> None:
     ]
     for args in smoke:
         run(command, *args, cwd=work, env=env)
+    # The layers ([tool.importlinter] in pyproject.toml), read from the checkout: lint-imports puts
+    # the folder it runs in first on its path.
+    run(str(target / "bin" / "lint-imports"), "--no-cache", env=env)
     # The tests run against the installed package, not the checkout.
     run(python, "-m", "pytest", "-q", "-p", "no:cacheprovider", *TESTS, env={**env, "PYTHONSAFEPATH": "1"})
     print(f"minimums: ok with {', '.join(pins)}")

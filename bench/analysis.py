@@ -21,7 +21,7 @@ search's own noise at `hard`'s budget.
   analysis ends on at `hard`'s budget.
 
 ``--rates`` prints instead each game's rollouts per CPU second of the search
-(`HARD_ROLLOUTS` is about what 150 ms of it buys).
+(the registry entry's `hard_rollouts` is about what 150 ms of it buys).
 
 ``--worker GAMES`` measures the analysis view as the client runs it: GAMES whole
 games of each game, a player (seat 0) against `medium`, through a `Session` whose
@@ -111,7 +111,7 @@ HEADER = ("| game | positions | agreement [95%] | disagreements | within 0.02 | 
 
 def rates(count: int, seed: int) -> None:
     """Each game's rollouts per CPU second of the analysis's search."""
-    print("| game | positions | rollouts per CPU second (median) | in 150 ms | HARD_ROLLOUTS |")
+    print("| game | positions | rollouts per CPU second (median) | in 150 ms | hard_rollouts |")
     print("| --- | --- | --- | --- | --- |")
     for label, (game, players) in CASES.items():
         per_second = []

@@ -80,9 +80,9 @@ def iteration_rate(spec, states):
 def rollout_rate(game, states, worlds=40):
     """`pimc` rollouts per CPU second over `states`, with the parameters `auto` gives it
     in `game` (`hard` and `expert` play it in Build Up, Cyprus and Sebastopol)."""
-    from dominoes_arcade.bots.auto import SEARCH
+    from dominoes_arcade.bots.auto import search_for
 
-    _, params = SEARCH.get(game, (None, {}))
+    _, params = search_for(game)
     spec = f"pimc:worlds={worlds}" + "".join(f",{key}={str(value).lower()}" for key, value in params.items())
     rollouts, seconds = 0, 0.0
     for index, state in enumerate(states):

@@ -155,12 +155,12 @@ def hard_bot_frames(game: str, players: int, mode: str, seconds: float, workdir:
         deadline = started
         while time.perf_counter() - started < seconds and app.scenes.top is table:
             deadline += 1 / 60
-            pending = table.session.bot_ticket
+            pending = table.session.bots.ticket
             begin = time.perf_counter()
             app.step(1 / 60, [])
-            if pending is not None and table.session.bot_ticket == pending:
+            if pending is not None and table.session.bots.ticket == pending:
                 thinking.append((time.perf_counter() - begin) * 1000)  # the bot still thinking after it
-            decisions += pending is not None and table.session.bot_ticket != pending
+            decisions += pending is not None and table.session.bots.ticket != pending
             time.sleep(max(0.0, deadline - time.perf_counter()))
         worker_mode = table.session.bots.worker.mode
     finally:

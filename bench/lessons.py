@@ -22,7 +22,7 @@ import statistics
 from dominoes_arcade import config
 from dominoes_arcade.bots.driver import play_specs
 from dominoes_arcade.bots.registry import difficulty_spec
-from dominoes_arcade.client.lessons import GAMES, lesson_for, short_start, stage_text
+from dominoes_arcade.client.lessons import games_with_lessons, lesson_for, short_start, stage_text
 from dominoes_arcade.client.lessons.table import SHORT_GAME_WORDS
 from dominoes_arcade.engine.match import Match
 
@@ -75,7 +75,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"{'lesson':<11} {'stages':>6} {'words':>5} {'guided':>6} {'game':>9}  {'minutes':>7}"
           + ("  over seeds: mean (min-max)" if args.bot_seeds else ""))
-    for game in GAMES:
+    for game in games_with_lessons():
         lesson = lesson_for(game)
         words = sum(len(stage_text(lesson, stage).split()) for stage in lesson.stages)
         words += len(SHORT_GAME_WORDS.split()) + len(lesson.short_words.split())

@@ -1,6 +1,6 @@
 """The room server under load (issue 32): one `dominoes-arcade serve` process on
 127.0.0.1 holding ROOMS rooms of SEATS player seats each, every seat a headless
-client (dominoes_arcade/server/client.py) deciding as a bot from its view, all the
+client (dominoes_arcade/remote/client.py) deciding as a bot from its view, all the
 clients in this process.
 
 Measured:
@@ -34,7 +34,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from dominoes_arcade.server.client import OnlineClient, bot_decider
+from dominoes_arcade.remote.client import OnlineClient, bot_decider
 
 STARTED = re.compile(r"serving on ws://127\.0\.0\.1:(\d+)")
 TICKS = os.sysconf("SC_CLK_TCK")

@@ -67,9 +67,9 @@ def child(game: str, players: int, what: str, size: int) -> None:
         print(done)
         return
     from dominoes_arcade.bots import make_bot
-    from dominoes_arcade.bots.auto import SEARCH
+    from dominoes_arcade.bots.auto import search_for
 
-    _, params = SEARCH[game]
+    _, params = search_for(game)
     spec = f"pimc:worlds={size}" + "".join(f",{key}={str(value).lower()}" for key, value in params.items())
     rollouts = 0
     for index, state in enumerate(states):

@@ -14,9 +14,9 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from dominoes_arcade.remote.client import OnlineClient, bot_decider
+from dominoes_arcade.remote.link import OnlineLink
 from dominoes_arcade.server.app import Server
-from dominoes_arcade.server.client import OnlineClient, bot_decider
-from dominoes_arcade.server.link import OnlineLink
 from dominoes_arcade.session.bot_worker import shared_worker
 
 HOST = "127.0.0.1"

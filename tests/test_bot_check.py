@@ -14,9 +14,10 @@ import time
 from pathlib import Path
 
 import pytest
+import toy_game
 from typer.testing import CliRunner
 
-from dominoes_arcade.bots.check_positions import SCENARIOS, find
+from dominoes_arcade.bots.check_positions import find, scenarios
 from dominoes_arcade.bots.descendants import NO_COMMAND, Descendants, Found, read_stat
 from dominoes_arcade.cli import app
 from dominoes_arcade.engine import GAMES
@@ -50,9 +51,10 @@ def passed(result, protocol: int) -> None:
 
 
 def test_every_scripted_position_is_found():
-    for game, scenarios in SCENARIOS.items():
-        assert game in GAMES
-        for scenario in scenarios:
+    for game in GAMES:
+        assert scenarios(game), f"{game}'s entry names its scripted positions"
+        for scenario in scenarios(game):
+            assert scenario.game == game
             for _ in range(2):  # searched, then laid again from the steps found
                 match, seat = find(scenario)
                 assert match.current_player == seat and match.game == game
@@ -60,8 +62,17 @@ def test_every_scripted_position_is_found():
                 view["_step"] = len(match.steps)
                 assert scenario.test(view, [action.text for action in match.state.legal_actions()], {}), \
                     (game, scenario.label)
-    ten = find(SCENARIOS["cyprus"][0])[0]
+    ten = find(scenarios("cyprus")[0])[0]
     assert ten.num_players == 10
+
+
+def test_bot_check_plays_a_registered_toy_game_from_the_positions_its_entry_names():
+    with toy_game.registered() as toy:
+        result = check(f"{PROTOCOL_RANDOM} none v2", "--game", toy.name, *SOUND)  # version 2: its view as JSON
+    assert result.exit_code == 0, result.output
+    for scenario in toy_game.CHECK_POSITIONS:
+        assert f"ok     {toy.name}: scripted: {scenario.label}" in result.output
+    assert f"ok     {toy.name}: random game 1 " in result.output
 
 
 def test_the_protocol_test_bot_passes_speaking_version_1():

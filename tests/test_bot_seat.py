@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from dominoes_arcade.bots.driver import BotDriver, Forfeit, play_bots
+from dominoes_arcade.bots.driver import DECISION_TIME_LIMIT, BotDriver, Forfeit, play_bots
 from dominoes_arcade.bots.registry import make_bot
 from dominoes_arcade.engine import entry, new_game
 from dominoes_arcade.engine.match import Match
@@ -84,7 +84,7 @@ def worker_answers(messages):
 def choose(ticket, spec, state, key="table"):
     seat = state.current_player
     return ("choose", ticket, key, spec, state.game, seat, state.options_dict(), 1, state.view(seat),
-            state.legal_actions(), entry(state.game), None)
+            state.legal_actions(), entry(state.game), None, DECISION_TIME_LIMIT)
 
 
 def test_the_client_bot_process_reports_faults_as_the_tournament_does_and_goes_on(plugin):

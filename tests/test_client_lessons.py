@@ -17,8 +17,10 @@ from lesson_drive import add_controller, guided_hand, take_lesson, wait_for
 from test_client_support import animated, click_widget, key, run, widget
 
 from dominoes_arcade.client.layout_check import problems
-from dominoes_arcade.client.lessons import GAMES, lesson_for, progress, short_start
+from dominoes_arcade.client.lessons import games_with_lessons, lesson_for, progress, short_start
 from dominoes_arcade.engine.tiles import BY_NAME
+
+GAMES = games_with_lessons()
 
 
 @pytest.mark.parametrize("device", ["mouse", "keyboard", "controller"])

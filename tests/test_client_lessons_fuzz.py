@@ -9,7 +9,9 @@ import random
 import pytest
 from test_client_fuzz import random_event
 
-from dominoes_arcade.client.lessons import GAMES
+from dominoes_arcade.client.lessons import games_with_lessons
+
+GAMES = games_with_lessons()
 
 
 @pytest.mark.parametrize("seed", [1, 2])

@@ -18,7 +18,7 @@ from test_client_support import run
 from dominoes_arcade import history
 from dominoes_arcade.client.input import Intent
 from dominoes_arcade.client.tables import online_setup, open_table
-from dominoes_arcade.server.online_session import OnlineSession
+from dominoes_arcade.remote.online_session import OnlineSession
 
 
 def play_online_table(app, table, rng: random.Random, limit: float = LIMIT) -> int:
@@ -155,8 +155,8 @@ def test_a_table_waiting_on_another_player_draws_nothing_until_the_server_tells_
     (frames drawn only when something changed) draws none, where it drew every
     frame (a headless host drew 5,367 frames in a game a local one plays in 784).
     The other player's move, once told, is drawn and animated."""
-    from dominoes_arcade.server.client import OnlineClient, bot_decider
-    from dominoes_arcade.server.link import OnlineLink
+    from dominoes_arcade.remote.client import OnlineClient, bot_decider
+    from dominoes_arcade.remote.link import OnlineLink
 
     with serving(seed=3) as served:
         link = OnlineLink(served.url, timeout=10.0)

@@ -27,9 +27,9 @@ from test_client_support import (
 
 from dominoes_arcade.client.app import LOGICAL_SIZE
 from dominoes_arcade.client.layout_check import problems
-from dominoes_arcade.client.option_rows import PROPOSED_TARGETS
 from dominoes_arcade.client.scenes.online import OnlineWiring
-from dominoes_arcade.server.link import OnlineLink
+from dominoes_arcade.engine import GAMES
+from dominoes_arcade.remote.link import OnlineLink
 from dominoes_arcade.session.bot_worker import shared_worker
 
 
@@ -250,11 +250,11 @@ def test_the_lobby_proposes_cyprus_targets_by_seats_as_the_setup_screen_does_unt
     while widget(app, "Game").value != "cyprus":
         press_keys(app, pygame.K_RIGHT)
     frames_until(app, lambda: lobby.room["game"] == "cyprus" and not lobby.wanted)
-    assert lobby.room["options"]["target_score"] == PROPOSED_TARGETS["cyprus"][4] == 100
+    assert lobby.room["options"]["target_score"] == GAMES["cyprus"].proposed_targets[4] == 100
     steer(app, "Players", "keyboard")
     press_keys(app, *[pygame.K_RIGHT] * 4)  # 8 seats
     frames_until(app, lambda: len(lobby.room["seats"]) == 8 and not lobby.wanted)
-    assert lobby.room["options"]["target_score"] == PROPOSED_TARGETS["cyprus"][8] == 150
+    assert lobby.room["options"]["target_score"] == GAMES["cyprus"].proposed_targets[8] == 150
     assert "Proposed for 8 players" in widget(app, "Target score").help
     steer(app, "Target score", "keyboard")
     press_keys(app, pygame.K_RIGHT)  # the host's own target, kept whatever the seats

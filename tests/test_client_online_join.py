@@ -38,7 +38,7 @@ from dominoes_arcade.client.app import LOGICAL_SIZE
 from dominoes_arcade.client.layout_check import problems
 from dominoes_arcade.client.main import LaunchOptions, build_app
 from dominoes_arcade.client.scenes.online import OnlineWiring
-from dominoes_arcade.server.link import OnlineLink
+from dominoes_arcade.remote.link import OnlineLink
 
 
 @pytest.fixture

@@ -168,7 +168,7 @@ def test_frames_keep_coming_while_a_hard_bot_thinks(app_with):
     try:
         table = KitTable(app, TableSetup("buildup", ["hard", "hard"], app.settings.game("buildup"), 3, demo=True))
         app.scenes.push(table)
-        while table.session.bot_ticket is None:
+        while table.session.bots.ticket is None:
             run(app)
         started, frame_times = time.perf_counter(), []
         steps = len(table.steps)

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from dominoes_arcade.server.client import OnlineClient, bot_decider
+from dominoes_arcade.remote.client import OnlineClient, bot_decider
 
 LIMIT = 150.0
 """Seconds any one process may run."""

@@ -22,7 +22,7 @@ from dominoes_arcade.engine.match import Match, random_game
 from dominoes_arcade.engine.records import Record, replay
 
 CASES = [(name, players) for name, game in GAMES.items() for players in sorted(set(game.players))]
-CASES.append((toy_game.NAME, 4))
+CASES += [(toy_game.NAME, 2), (toy_game.NAME, 4)]
 SEEDS = range(4)
 STEP_LIMIT = 20_000
 

@@ -1,22 +1,29 @@
 """One game registry, one driver: a toy game added with one module and one registry
-entry (tests/toy_game.py) plays through `simulate`, `replay --check` and a
-tournament; and one seed deals the same tiles in `simulate`, the bots' driver (so
-the tournament) and a `Match`. (The client's side of both is in the client tests.)"""
+entry (tests/toy_game.py, a game that shares no code with the shipped ones, and
+that no file of the package names) plays through `simulate`, `replay --check`, a
+tournament, its view's JSON both ways and `bot check`'s positions; and one seed
+deals the same tiles in `simulate`, the bots' driver (so the tournament) and a
+`Match`. (The client's side of both is in the client tests.)"""
 
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
 import toy_game
 from typer.testing import CliRunner
 
+import dominoes_arcade
+from dominoes_arcade.bots.analysis import hard_rollouts
+from dominoes_arcade.bots.check_positions import Position, random_games, scripted
 from dominoes_arcade.bots.driver import play_specs
 from dominoes_arcade.cli import app
-from dominoes_arcade.engine import GAMES
+from dominoes_arcade.engine import GAMES, State
 from dominoes_arcade.engine.match import Match, random_game
 from dominoes_arcade.engine.records import Record, replay
+from dominoes_arcade.engine.view_json import ViewError, view_from_json, view_to_json
 from dominoes_arcade.files import read_records
 from dominoes_arcade.rules import rules_text
 from dominoes_arcade.tournament import resolve_plan, run_tournament
@@ -65,6 +72,57 @@ def test_the_toy_game_plays_a_tournament(toy, tmp_path):
         record = Record.from_dict(json.loads(line))
         assert record.game == toy.name and record.error is None
         assert replay(record).scores() == record.scores
+
+
+def test_no_file_of_the_package_names_the_toy_game_nor_does_it_build_on_a_shipped_game():
+    package = Path(dominoes_arcade.__file__).parent
+    naming = [path for path in package.rglob("*") if path.is_file() and path.suffix in (".py", ".md", ".toml", ".json")
+              and toy_game.NAME in path.read_text(encoding="utf-8").lower()]
+    assert not naming, "a game is one module plus its entry: nothing else may name it"
+    assert toy_game.PipLadderState.__mro__[1:] == State.__mro__, "not built on another game's state"
+
+
+def test_the_toy_game_view_goes_to_json_and_back_by_the_functions_its_entry_names(toy):
+    match, rng = Match(toy.name, options={"players": 3}, seed=3), random.Random(3)
+    checked = 0
+    while not match.is_over:
+        for seat in range(match.num_players):
+            view = match.view(seat)
+            data = view_to_json(view)
+            assert {"hands", "ladder", "stock", "phase"} <= set(data), "the toy's own keys, by its codec"
+            back = view_from_json(json.loads(json.dumps(data)))
+            assert type(back) is toy_game.PipLadderState and view_to_json(back) == data
+            assert back.zones() == view.zones() and back.legal_actions() == view.legal_actions()
+            assert back.determinize(rng).view(seat).zones() == view.zones()
+            checked += 1
+        if match.is_chance:
+            match.resolve_chance()
+        else:
+            match.apply(rng.choice(match.state.legal_actions()))
+    assert checked > 20
+
+
+def test_a_game_whose_entry_names_no_codec_gives_the_shared_keys_only(toy):
+    with toy_game.registered(view_to_json=None, view_from_json=None) as bare:
+        data = view_to_json(Match(bare.name, seed=1).view(0))
+        assert set(data) == {"game", "options", "seat", "players", "scores", "current_player", "zones"}
+        with pytest.raises(ViewError, match="cannot be built"):
+            view_from_json(data)
+
+
+def test_bot_check_finds_the_positions_the_toy_game_entry_names(toy):
+    found = list(scripted(toy.name))
+    assert [position.label for position in found] == [f"scripted: {s.label}" for s in toy_game.CHECK_POSITIONS]
+    assert all(isinstance(position, Position) and position.match.game == toy.name for position in found)
+    assert found[1].match.num_players == 4 and found[1].match.state.stock == []
+    assert len(list(random_games(toy.name, 3, seed=1))) == 3
+
+
+def test_the_toy_game_takes_the_fallbacks_of_what_its_entry_does_not_name(toy):
+    from dominoes_arcade.bots import heuristics
+
+    assert toy.heuristics is None and heuristics.for_game(toy.name) is heuristics.Fallback
+    assert hard_rollouts(toy.name) == 1000
 
 
 def test_a_game_without_a_rules_document_says_so(toy):

@@ -13,9 +13,9 @@ from typer.testing import CliRunner
 from dominoes_arcade import history
 from dominoes_arcade.cli import app as cli
 from dominoes_arcade.client.lessons import (
-    GAMES,
     Guide,
     first_legal,
+    games_with_lessons,
     lesson_for,
     progress,
     short_begun,
@@ -24,6 +24,8 @@ from dominoes_arcade.client.lessons import (
 )
 from dominoes_arcade.engine.match import Match
 from dominoes_arcade.rules import lesson_passages, plain, rules_text
+
+GAMES = games_with_lessons()
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -11,8 +11,8 @@ import time
 import pytest
 from server_drive import serving
 
-from dominoes_arcade.server.client import OnlineClient, bot_decider
-from dominoes_arcade.server.link import OnlineLink, ServerError
+from dominoes_arcade.remote.client import OnlineClient, bot_decider
+from dominoes_arcade.remote.link import OnlineLink, ServerError
 
 WAIT = 30.0
 """Seconds a test waits for the messages it expects."""

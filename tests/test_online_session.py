@@ -19,9 +19,9 @@ from dominoes_arcade import history
 from dominoes_arcade.cli import app
 from dominoes_arcade.engine import parse_action
 from dominoes_arcade.engine.view_json import view_from_json, view_to_json
-from dominoes_arcade.server.client import bot_decider
-from dominoes_arcade.server.online_session import UNDO_OFF, OnlineSession
-from dominoes_arcade.server.protocol import event_json
+from dominoes_arcade.online_protocol import event_json
+from dominoes_arcade.remote.client import bot_decider
+from dominoes_arcade.remote.online_session import UNDO_OFF, OnlineSession
 from dominoes_arcade.session import GameOver, Notice, Rebuilt, StepApplied, StepLaid
 from dominoes_arcade.session.events import seen_events
 

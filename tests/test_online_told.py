@@ -1,6 +1,6 @@
 """`ToldGame`, the online table's state, without a network (issue 32): the
 messages a seat is sent are made from a `Match` with the server's own functions
-(`server.protocol`), so each case is exact and quick."""
+(`online_protocol`), so each case is exact and quick."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import random
 from dominoes_arcade.client.tables.move_log import MoveLog
 from dominoes_arcade.engine.match import Match
 from dominoes_arcade.engine.view_json import view_to_json
-from dominoes_arcade.server.protocol import step_message, view_message
-from dominoes_arcade.server.told import ToldGame
+from dominoes_arcade.online_protocol import step_message, view_message
+from dominoes_arcade.remote.told import ToldGame
 from dominoes_arcade.session import Rebuilt, StepApplied, StepLaid
 
 

@@ -14,9 +14,9 @@ import pytest
 from server_drive import open_room, play_out, running, url
 from websockets.exceptions import ConnectionClosed
 
+from dominoes_arcade.online_protocol import MAX_MESSAGE
+from dominoes_arcade.remote.client import OnlineClient, ServerError
 from dominoes_arcade.server.app import FLOOD, ROOMS_PER_CONNECTION
-from dominoes_arcade.server.client import OnlineClient, ServerError
-from dominoes_arcade.server.protocol import MAX_MESSAGE
 
 SEATS = ["player", "player"]
 

@@ -24,7 +24,7 @@ from dominoes_arcade.engine.match import Match
 from dominoes_arcade.engine.records import Record
 from dominoes_arcade.engine.tiles import NAME, piece_tile
 from dominoes_arcade.engine.view_json import HIDDEN
-from dominoes_arcade.server.client import OnlineClient
+from dominoes_arcade.remote.client import OnlineClient
 
 GAMES = [("necropolis", ["player", "player"], {}), ("buildup", ["player", "player"], {}),
          ("cyprus", ["player", "easy", "player", "player"], {"target_score": 30}),

@@ -12,7 +12,7 @@ import random
 import pytest
 from server_drive import open_room, play_out, running
 
-from dominoes_arcade.server.client import OnlineClient
+from dominoes_arcade.remote.client import OnlineClient
 
 GAMES = [("necropolis", ["player", "player"], {}),
          ("cyprus", ["player", "medium", "player", "player"], {"target_score": 30})]

@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 from dominoes_arcade.bots.protocol import masked
 from dominoes_arcade.cli import app
-from dominoes_arcade.server.client import OnlineClient, bot_decider
+from dominoes_arcade.remote.client import OnlineClient, bot_decider
 
 STARTED = re.compile(r"serving on ws://127\.0\.0\.1:(\d+)")
 

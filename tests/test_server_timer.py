@@ -10,7 +10,7 @@ import time
 
 from server_drive import running, url
 
-from dominoes_arcade.server.client import OnlineClient
+from dominoes_arcade.remote.client import OnlineClient
 
 WAIT = 10.0
 """Seconds any of these tests waits at most for what it expects."""

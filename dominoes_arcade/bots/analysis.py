@@ -4,7 +4,7 @@ review of a finished game (`review`): each decision of a seat against the best m
 of an `expert` search.
 
 How a value is estimated. The search is the one `hard` and `expert` play in the game
-(`auto.SEARCH`: `ismcts` in Necropolis, `pimc` in Build Up, Cyprus and Sebastopol,
+(`auto.search_for`: `ismcts` in Necropolis, `pimc` in Build Up, Cyprus and Sebastopol,
 with the same parameters), run from the seat's view alone (`State.view`): every
 sample is a full deal drawn by `view.determinize`, consistent with what the seat has
 seen, so the analysis knows no more than the seat does. A move's reward is the mean,
@@ -26,8 +26,8 @@ leave the same position as an earlier one (`Knowledge.distinct`, where `hard` us
 it) share its value.
 
 The budget is counted in rollouts (one rollout per `ismcts` iteration, one per move
-and deal in `pimc`): `HARD_ROLLOUTS` is about what `hard`'s 150 ms buys in each game,
-`expert`'s is `EXPERT_FACTOR` times that (its 600 ms). A count, not a time, so an
+and deal in `pimc`): `hard_rollouts` (the game's registry entry's) is about what
+`hard`'s 150 ms buys in each game, `expert`'s is `EXPERT_FACTOR` times that (its 600 ms). A count, not a time, so an
 analysis repeats exactly from its seed, on any machine; `DecisionAnalysis.refine`
 adds more rollouts to the same statistics, so a view can show a first value fast
 and refine it while the player thinks.
@@ -39,27 +39,24 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import Action, State
+from ..engine import Action, State, entry
 from ..engine.match import Match
 from ..engine.records import Record
 from . import heuristics
-from .auto import SEARCH
+from .auto import search_for
 from .ismcts import IsmctsBot, Node, most_visited
 from .pimc import PimcBot
 from .seeds import stable_seed
 
-HARD_ROLLOUTS: dict[str, int] = {"necropolis": 4000, "buildup": 4000, "cyprus": 1800, "sebastopol": 2500}
-"""Rollouts of `hard`'s search per decision: about what its 150 ms buys in each game
-(the CPU rates in docs/analysis.md, `python bench/analysis.py --rates`)."""
-OTHER_GAME_ROLLOUTS = 1000
-"""The same for a game missing from `HARD_ROLLOUTS` (a new engine game)."""
 EXPERT_FACTOR = 4
 """`expert` thinks four times as long as `hard` (600 ms against 150 ms)."""
 
 
 def hard_rollouts(game: str) -> int:
-    """The rollouts of `hard`'s search per decision in `game`."""
-    return HARD_ROLLOUTS.get(game, OTHER_GAME_ROLLOUTS)
+    """The rollouts of `hard`'s search per decision in `game` (its registry entry's
+    `GameEntry.hard_rollouts`: the CPU rates in docs/analysis.md,
+    ``python bench/analysis.py --rates``)."""
+    return entry(game).hard_rollouts
 
 
 def expert_rollouts(game: str) -> int:
@@ -132,7 +129,7 @@ class DecisionAnalysis:
         self.seat = seat
         self.legal = list(view.legal_actions() if legal is None else legal)
         self.rollouts = 0
-        cls, params = SEARCH.get(view.game, (IsmctsBot, {}))
+        cls, params = search_for(view.game)
         options = view.options_dict()
         if cls is PimcBot:
             self._pimc = PimcBot(view.game, seat, options, seed, margin=0, **params)

@@ -3,41 +3,48 @@ decision, thinking for a time budget (what config.toml's ``hard`` and ``expert``
 mean). Under a time control it spends its clock (`clock.think_ms`): never more
 than its time budget, less when the clock cannot afford it.
 
-Chosen on duplicate deals at equal time (docs/strength.md, "auto"): in Necropolis
-`ismcts`, with rollouts cut after 6 decisions; in Build Up, Cyprus and Sebastopol the
-flat `pimc`, whose paired rollouts compare moves on the same deals where the tree
-search's samples of each move differ; in Cyprus with ``distinct``, which spends no
-rollouts on plays that repeat another, so the same time samples more deals. A game
-missing from `SEARCH` (a new engine game) gets `ismcts`.
+Each game's registry entry names its search (`GameEntry.auto`, with why each game's
+was chosen: docs/strength.md, "auto"): in Necropolis `ismcts` with rollouts cut after
+6 decisions, in Build Up, Cyprus and Sebastopol the flat `pimc` (in Cyprus with
+``distinct``). A game whose entry names none gets `ismcts`.
 """
 
 from __future__ import annotations
 
-from ..engine import Action, State
-from .base import Bot, Param
+from typing import Any
+
+from ..engine import Action, State, entry
+from .base import Bot, BotError, Param
 from .clock import think_ms
 from .ismcts import IsmctsBot
 from .pimc import PimcBot
 
-SEARCH: dict[str, tuple[type[Bot], dict[str, int]]] = {
-    # Rollouts cut after 6 decisions rather than the game's 12: a fifth more
-    # iterations, and more games won against pimc at equal time.
-    "necropolis": (IsmctsBot, {"depth": 6}),
-    "buildup": (PimcBot, {}),
-    # One rollout per distinct position: a third of Cyprus's legal plays repeat
-    # another (plays onto arms ending in the same number). It measured level with
-    # plain pimc in both games; Sebastopol, with fewer copies, keeps pimc as it was.
-    # Nothing else tried on pimc (stronger rollout policies, cut rollouts, reading
-    # the others' plays) beat it at equal time, so none is taken.
-    "cyprus": (PimcBot, {"distinct": True}),
-    "sebastopol": (PimcBot, {}),
-}
-"""The search each game plays and its parameters besides the time (the measurements
-behind each choice: docs/strength.md)."""
+SEARCHES: dict[str, type[Bot]] = {cls.name: cls for cls in (IsmctsBot, PimcBot)}
+"""The searches an entry's ``auto`` may name."""
+
+
+def search_for(game: str) -> tuple[type[Bot], dict[str, Any]]:
+    """The search `game`'s entry names for `auto` and its parameters besides the time,
+    converted to their types (``"pimc:distinct=true"``: `PimcBot`, ``{"distinct": True}``).
+
+    :raises BotError: for a spec naming another bot or a parameter it does not take.
+    """
+    spec = entry(game).auto
+    head, _, rest = spec.partition(":")
+    cls = SEARCHES.get(head)
+    if cls is None:
+        raise BotError(f"{game}'s auto search {spec!r}: use one of {', '.join(SEARCHES)}")
+    params = {}
+    for item in filter(None, (part.strip() for part in rest.split(","))):
+        key, _, value = item.partition("=")
+        if key not in cls.params:
+            raise BotError(f"{game}'s auto search {spec!r}: {head} has no parameter {key!r}")
+        params[key] = cls.params[key].convert(head, key, value)
+    return cls, params
 
 
 class AutoBot(Bot):
-    """The game's strongest search (`SEARCH`) with a time budget.
+    """The game's strongest search (`search_for`) with a time budget.
 
     Args: the `Bot` constructor's (game, seat, options, seed) and ``time_ms``
     (``auto:time_ms=600``).
@@ -55,7 +62,7 @@ class AutoBot(Bot):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        cls, params = SEARCH.get(self.game, (IsmctsBot, {}))
+        cls, params = search_for(self.game)
         self.search = cls.name
         self.inner = cls(self.game, self.seat, self.options, self.seed, time_ms=self.time_ms, **params)
 

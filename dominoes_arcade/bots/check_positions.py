@@ -18,6 +18,7 @@ from typing import Any
 
 from ..engine import GAMES
 from ..engine.match import Match
+from ..engine.registry import load
 from ..engine.view_json import view_to_json
 
 Test = Callable[[dict[str, Any], list[str], "dict[str, Any] | None"], bool]
@@ -78,33 +79,37 @@ def _both_colours(view, legal, before) -> bool:
     return any(text.split()[0] in other for text in legal if " s" in text)
 
 
-SCENARIOS: dict[str, list[Scenario]] = {
-    "necropolis": [
-        Scenario("necropolis", "only one legal decision", _one_legal),
-        Scenario("necropolis", "an exchange among the decisions", _exchange),
-        Scenario("necropolis", "the mastaba phase: the pile empty", _pile_empty, {"after_empty": "mastaba_phase"}),
-        Scenario("necropolis", "the mastaba phase: a pass", _passes, {"after_empty": "mastaba_phase"}),
-    ],
-    "buildup": [
-        Scenario("buildup", "a pass, the only decision", _passes),
-        Scenario("buildup", "a tile of one name in both colours", _both_colours),
-        Scenario("buildup", "the first decision of a later hand", _later("hand_index")),
-        Scenario("buildup", "the last hand", lambda view, legal, before: view.get("hand_index") == 3),
-    ],
-    "cyprus": [
-        Scenario("cyprus", "a table of ten, only one legal decision", _one_legal, {"players": 10}),
-        Scenario("cyprus", "a draw, the only decision", _draws),
-        Scenario("cyprus", "a pass", _passes, {"players": 6}),
-        Scenario("cyprus", "the first decision of a later round", _later("rounds"), {"players": 4}),
-    ],
-    "sebastopol": [
-        Scenario("sebastopol", "only one legal decision", _one_legal),
-        Scenario("sebastopol", "a draw or a pass", lambda view, legal, before: "draw" in legal or "pass" in legal),
-        Scenario("sebastopol", "the first decision of a later round", _later("rounds")),
-    ],
-}
-"""The scripted positions of each game; a game without any (a plug-in) gets random
-games only."""
+# -- each game's positions: its registry entry names its list (`GameEntry.check_positions`) --
+NECROPOLIS = [
+    Scenario("necropolis", "only one legal decision", _one_legal),
+    Scenario("necropolis", "an exchange among the decisions", _exchange),
+    Scenario("necropolis", "the mastaba phase: the pile empty", _pile_empty, {"after_empty": "mastaba_phase"}),
+    Scenario("necropolis", "the mastaba phase: a pass", _passes, {"after_empty": "mastaba_phase"}),
+]
+BUILDUP = [
+    Scenario("buildup", "a pass, the only decision", _passes),
+    Scenario("buildup", "a tile of one name in both colours", _both_colours),
+    Scenario("buildup", "the first decision of a later hand", _later("hand_index")),
+    Scenario("buildup", "the last hand", lambda view, legal, before: view.get("hand_index") == 3),
+]
+CYPRUS = [
+    Scenario("cyprus", "a table of ten, only one legal decision", _one_legal, {"players": 10}),
+    Scenario("cyprus", "a draw, the only decision", _draws),
+    Scenario("cyprus", "a pass", _passes, {"players": 6}),
+    Scenario("cyprus", "the first decision of a later round", _later("rounds"), {"players": 4}),
+]
+SEBASTOPOL = [
+    Scenario("sebastopol", "only one legal decision", _one_legal),
+    Scenario("sebastopol", "a draw or a pass", lambda view, legal, before: "draw" in legal or "pass" in legal),
+    Scenario("sebastopol", "the first decision of a later round", _later("rounds")),
+]
+
+
+def scenarios(game: str) -> list[Scenario]:
+    """The scripted positions of `game`, as its registry entry names them; none for a
+    game whose entry names none (it gets random games only)."""
+    path = GAMES[game].check_positions
+    return [] if path is None else list(load(path))
 
 
 _FOUND: dict[tuple[str, str], tuple[int, tuple[str, ...], int] | None] = {}
@@ -156,7 +161,7 @@ class Position:
 
 def scripted(game: str) -> Iterator[Position | Scenario]:
     """Each scripted position of `game`; a scenario none of the seeds has, as itself."""
-    for scenario in SCENARIOS.get(game, []):
+    for scenario in scenarios(game):
         found = find(scenario)
         if found is None:
             yield scenario

@@ -1,6 +1,7 @@
 """The driver: one game between bots, into a record (docs/architecture.md, "Engine": resolve
 chance, ask the seat, inform the others), and `BotDriver`, the one way any part of the
-product drives a bot (the tournament, simulate, the client's bot process).
+product drives a bot (the tournament, simulate, the client's and the online server's bots
+through `session.bot_worker`, a lesson's laid turns, the headless online client's bot).
 
 Faults are part of the result, not exceptions: a bot that raises, returns an illegal
 decision or overruns `move_time_limit` forfeits, and the record says so in `error`
@@ -28,6 +29,14 @@ from .base import Bot
 from .clock import Clock, TimeControl
 from .figures import BadFigures, Figures, as_columns, check_figures
 from .seeds import bot_seed
+
+DECISION_TIME_LIMIT = 10.0
+"""Seconds a decision may take where its caller sets no limit of its own: every bot
+`session.bot_worker` drives (the client's seats and hints, the online server's seats
+and stand-in), a lesson's laid turns and the headless online client's bot. The
+tournament's default ``move_time_limit_ms`` and a bot program's default limit
+(`program.DEFAULT_TIME_LIMIT`), so a bot that plays a tournament in time plays here
+in time."""
 
 
 class Forfeit(Exception):
@@ -130,9 +139,13 @@ def as_forfeit(seat: int, error: BaseException, during: str = "") -> Forfeit:
 
 class BotDriver:
     """One bot in one seat, and the one way to drive it: the tournament (`play_bots`),
-    simulate and the client's bot process (`session.bot_worker`, hints included) all
-    ask, inform and end through here, so the legality check, the time limit and what
-    a fault means exist once.
+    simulate, the bot worker (`session.bot_worker`: the client's seats and hints, the
+    online server's seats and its stand-in for a player out of time), a lesson's laid
+    turns (`client.lessons.short_start`) and the headless online client's bot
+    (`remote.client.bot_decider`) all ask, inform and end through here, so the
+    legality check, the time limit and what a fault means exist once. What a caller
+    does with a fault is its own: the tournament records a forfeit; a table and a room
+    play a random legal move for the seat and say so.
 
     A fault is a `Forfeit` (data: seat, kind, message), never the bot's own
     exception: a bot that raises, returns an illegal decision or overruns

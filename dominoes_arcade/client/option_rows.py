@@ -30,14 +30,14 @@ def nice_step(minimum: float, maximum: float, integer: bool) -> float:
     return 10 * power
 
 
-def option_widget(key: str, option, value: Any, on_change: Callable[[Any], None], rect,
+def option_widget(game: str, key: str, option, value: Any, on_change: Callable[[Any], None], rect,
                   help: str = "") -> Widget | None:
-    """The row for option `key` showing `value`; None for a free-text option (it
-    keeps its config.toml value)."""
-    label = games.option_label(key)
-    help = help or games.option_help(key, option)
+    """The row for `game`'s option `key` showing `value`; None for a free-text option
+    (it keeps its config.toml value)."""
+    label = games.option_label(game, key)
+    help = help or games.option_help(game, key, option)
     if option.choices:
-        choices = [(choice, games.value_text(key, choice)) for choice in option.choices]
+        choices = [(choice, games.value_text(game, key, choice)) for choice in option.choices]
         return ChoiceList(rect, label, choices, value, on_change, help=help)
     if option.kind is bool:
         return Toggle(rect, label, bool(value), on_change, help=help)
@@ -49,16 +49,10 @@ def option_widget(key: str, option, value: Any, on_change: Callable[[Any], None]
     return None
 
 
-PROPOSED_TARGETS = {"cyprus": {4: 100, 5: 100, 6: 125, 7: 125, 8: 150, 9: 150, 10: 175}}
-"""The target score proposed for each player count, where a game's rounds score more
-with more players: each lets a game of medium bots last a median of 3 to 5 rounds
-(measured by bench/cyprus_rounds.py; docs/cyprus-target.md). The rules' own
-default (100) would end a game of 8 to 10 players after one round."""
-
-
 class TargetProposal:
     """The target score of a game set up on a screen: proposed for the player count
-    (`PROPOSED_TARGETS`) until the player chooses one, on the screen or in
+    (the game's entry's `GameEntry.proposed_targets`, where rounds score more with
+    more players: docs/cyprus-target.md) until the player chooses one, on the screen or in
     config.toml (any value but the rules' default); a chosen target is kept
     whatever the player count."""
 
@@ -68,13 +62,13 @@ class TargetProposal:
 
     def apply(self, game: str, players: int, options: dict[str, Any]) -> dict[str, Any]:
         """`options` with the target proposed for `players` (unchanged once chosen)."""
-        proposed = PROPOSED_TARGETS.get(game, {}).get(players)
+        proposed = games.proposed_target(game, players)
         if proposed is None or self.chosen:
             return options
         return {**options, "target_score": proposed}
 
     def help(self, game: str, key: str, players: int) -> str:
         """The option row's help while the target is proposed ("" otherwise)."""
-        if key == "target_score" and not self.chosen and game in PROPOSED_TARGETS:
+        if key == "target_score" and not self.chosen and games.proposed_target(game, players) is not None:
             return f"Proposed for {players} players, so that a game lasts a few rounds."
         return ""

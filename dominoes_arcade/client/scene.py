@@ -26,18 +26,61 @@ frozen. Each hook says when it runs:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar
+from pathlib import Path
+from typing import Any, ClassVar, Protocol
 
 import pygame
 
-from .input import InputEvent, Intent
+from ..config import Settings
+from .audio import Audio
+from .input import InputEvent, InputMapper, Intent
+from .theme import PanelCache, Style
+from .tile_art import TileArt
 from .tween import Tweener
-
-if TYPE_CHECKING:
-    from .app import App
 
 SKIP_INTENTS = frozenset({Intent.CONFIRM, Intent.PRESS})
 """A click or the confirm button skips a running animation to its end."""
+
+
+class SceneHost(Protocol):
+    """What a scene may use of the application that shows it (`app.App` is the one
+    there is): its shared services, the scene stack and the screens by name. Scenes
+    know the application only through this, so the scene module never imports it."""
+
+    settings: Settings
+    style: Style
+    panels: PanelCache
+    tile_art: TileArt
+    audio: Audio
+    input: InputMapper
+    scenes: SceneStack
+    screens: dict[str, Callable[..., Scene]]
+    pointer: tuple[int, int] | None
+    script: Any
+    exit_when_over: bool
+    headless: bool
+
+    @property
+    def duration_scale(self) -> float: ...
+
+    @property
+    def button_family(self) -> str: ...
+
+    def open(self, screen: str, *args: Any, **kwargs: Any) -> Scene: ...
+
+    def toast(self, text: str) -> None: ...
+
+    def request_frame(self) -> None: ...
+
+    def change_setting(self, section: str, key: str, value: Any) -> None: ...
+
+    def save_settings(self, changes: dict[str, dict[str, Any]]) -> bool: ...
+
+    def to_title(self) -> None: ...
+
+    def quit(self) -> None: ...
+
+    def screenshot(self, path: Path) -> Path: ...
 
 
 class Scene:
@@ -48,7 +91,7 @@ class Scene:
     name: ClassVar[str] = "scene"
     """A short name for reports and screenshots."""
 
-    def __init__(self, app: App):
+    def __init__(self, app: SceneHost):
         self.app = app
         self.tweens = Tweener(app.duration_scale)
         """Animations that play out the scene's story; a click skips them (`skip_on_input`)."""

@@ -104,7 +104,7 @@ def tour(out: Path, resolution: tuple[int, int] | None = (1920, 1080)) -> list[P
 
 def online_tour(app, out: Path) -> list[Path]:
     """Play online: the Join screen, and a hosted game's lobby with a player joined."""
-    from ..server.link import OnlineLink
+    from ..remote.link import OnlineLink
     from ..session.bot_worker import shared_worker
     from .scenes.online import OnlineWiring
 

@@ -2,16 +2,23 @@
 of python-chess's ``VARIANTS``). The CLI's game names, the bots' heuristics, the
 client's tables, menus and rules pages all look a game up here.
 
-Adding a game is one engine module (a `State` subclass) plus one `register` call.
-Everything an entry names outside the engine is a dotted path string, imported only
-by whoever needs it (`load`), so the engine imports nothing outside itself.
+Adding a game is one engine module (a `State` subclass) plus one `register` call:
+everything else about a game that some part of the program needs (its view as JSON,
+its moves in words, its lesson, its bots, `bot check`'s positions, the setup
+screen's words) is named here, and each part looks it up in the entry rather than
+switching on the game's name. Everything an entry names outside the engine is a
+dotted path string (or plain data: numbers, words), imported only by whoever needs
+it (`load`), so the engine imports nothing outside itself and the CLI starts fast.
+Every such field is optional: a game without it gets that part's fallback
+(docs/architecture.md, "Adding a game").
 """
 
 from __future__ import annotations
 
 import functools
 import importlib
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -42,6 +49,37 @@ class GameEntry:
     """Two tiles (as number pairs) drawn on the game's card."""
     showcase_owners: tuple[int | None, int | None] = (None, None)
     """Whose set each showcase tile is from (Build Up's two colours)."""
+    view_to_json: str | None = None
+    """``"package.module:function"``: the game's own keys of a seat's view as JSON
+    (``function(view) -> dict``, see `view_json`); None: the keys every game shares only."""
+    view_from_json: str | None = None
+    """``"package.module:function"``: fills a fresh state of the game from those keys
+    (``function(state, data)``); None: the game's views cannot be built back from JSON."""
+    move_words: str | None = None
+    """``"package.module:function"``: one engine event in a player's words for the
+    client's move log (``function(event, who, name) -> str | None``); None: the log's
+    generic words (the event's kind and tile)."""
+    lesson: str | None = None
+    """The client's guided lesson, ``"package.module:LESSON"``; None: no lesson."""
+    auto: str = "ismcts"
+    """The search the ``hard`` and ``expert`` difficulties (the ``auto`` bot) play, as
+    a bot spec of ``ismcts`` or ``pimc`` with its parameters besides the time
+    (``"pimc:distinct=true"``)."""
+    hard_rollouts: int = 1000
+    """Rollouts of that search in about the 150 ms ``hard`` thinks (the analysis's budget)."""
+    check_positions: str | None = None
+    """``"package.module:LIST"``: `bot check`'s scripted positions of the game (a list
+    of `bots.check_positions.Scenario`); None: random games only."""
+    option_labels: Mapping[str, str] = field(default_factory=dict)
+    """The setup screen's name of a variant option a player would not read from its key."""
+    value_words: Mapping[tuple[str, str], str] = field(default_factory=dict)
+    """(option, value): a value in a player's words where its name is the rules' shorthand."""
+    option_help: Mapping[str, str] = field(default_factory=dict)
+    """The setup screen's help for an option whose description (`Option.doc`) names values
+    as config.toml writes them."""
+    proposed_targets: Mapping[int, int] = field(default_factory=dict)
+    """Players -> the target score the setup screens propose, where rounds score more with
+    more players; empty: the rules' default stands."""
 
     def state_class(self) -> type:
         """The game's `State` subclass (its module is imported on first use)."""
@@ -84,26 +122,77 @@ def load(path: str) -> Any:
     return getattr(loaded, attribute) if attribute else loaded
 
 
+_BOTS = "dominoes_arcade.bots"
+_CLIENT = "dominoes_arcade.client"
+_MOVE_WORDS = f"{_CLIENT}.tables.move_log"
+_CHECK = f"{_BOTS}.check_positions"
+# `auto`: the search measured strongest at equal time on duplicate deals (docs/strength.md,
+# "auto"). Necropolis: ismcts with rollouts cut after 6 decisions rather than the game's
+# 12 (a fifth more iterations, more games won against pimc). The others: the flat pimc,
+# whose paired rollouts compare moves on the same deals; in Cyprus with one rollout per
+# distinct position (a third of its legal plays repeat another), level with plain pimc in
+# both star games, so Sebastopol, with fewer copies, keeps plain pimc. Nothing else tried
+# on pimc (stronger rollout policies, cut rollouts, reading the others' plays) beat it.
+# `hard_rollouts`: the CPU rates in docs/analysis.md (`python bench/analysis.py --rates`).
 for _entry in (
     GameEntry("necropolis", "dominoes_arcade.engine.necropolis:NecropolisState", "Necropolis", (2, 2),
               "double-six", "Bury tiles in your grave sites, hide the rest: the lowest score wins.",
-              heuristics="dominoes_arcade.bots.heuristics.necropolis",
-              table="dominoes_arcade.client.tables.necropolis:NecropolisTable",
-              rules="dominoes_arcade.rules:necropolis.md", showcase=((0, 1), (5, 5))),
+              heuristics=f"{_BOTS}.heuristics.necropolis",
+              table=f"{_CLIENT}.tables.necropolis:NecropolisTable",
+              rules="dominoes_arcade.rules:necropolis.md", showcase=((0, 1), (5, 5)),
+              view_to_json="dominoes_arcade.engine.necropolis_view:to_json",
+              view_from_json="dominoes_arcade.engine.necropolis_view:from_json",
+              move_words=f"{_MOVE_WORDS}:necropolis_words", lesson=f"{_CLIENT}.lessons.necropolis:LESSON",
+              auto="ismcts:depth=6", hard_rollouts=4000, check_positions=f"{_CHECK}:NECROPOLIS",
+              value_words={("first_player", "random"): "Chosen at random", ("after_empty", "end"): "Game ends"},
+              option_help={
+                  "first_player": "Who opens: chosen at random, seat 1 or seat 2.",
+                  "after_empty": "When the necropolis is empty: the game ends, or a mastaba phase follows "
+                                 "(attach a tile or pass).",
+                  "tie_break": "Equal scores: a draw, or fewer sites started wins (then a draw)."}),
     GameEntry("buildup", "dominoes_arcade.engine.buildup:BuildUpState", "Build Up", (2, 2),
               "two coloured sets", "Cover the twelve stacks so your colour shows on top.",
-              heuristics="dominoes_arcade.bots.heuristics.buildup",
-              table="dominoes_arcade.client.tables.buildup:BuildUpTable",
-              rules="dominoes_arcade.rules:buildup.md", showcase=((4, 5), (2, 2)), showcase_owners=(0, 1)),
+              heuristics=f"{_BOTS}.heuristics.buildup",
+              table=f"{_CLIENT}.tables.buildup:BuildUpTable",
+              rules="dominoes_arcade.rules:buildup.md", showcase=((4, 5), (2, 2)), showcase_owners=(0, 1),
+              view_to_json="dominoes_arcade.engine.buildup_view:to_json",
+              view_from_json="dominoes_arcade.engine.buildup_view:from_json",
+              move_words=f"{_MOVE_WORDS}:buildup_words", lesson=f"{_CLIENT}.lessons.buildup:LESSON",
+              auto="pimc", hard_rollouts=4000, check_positions=f"{_CHECK}:BUILDUP",
+              option_labels={"nondouble_on_double": "Non-double on a double"},
+              value_words={("later_hands_first", "same"): "Same player",
+                           ("later_hands_first", "alternate"): "Take turns",
+                           ("later_hands_first", "trailing"): "Player behind"},
+              option_help={
+                  "nondouble_on_double": "A non-double on a double needs more pips than it, or at least as many.",
+                  "later_hands_first": "Who starts hands 2 to 4: hand 1's first player, each player in turn, "
+                                       "or the player behind on total.",
+                  "scoring": "A hand scores your colour's pips on top of the stacks, or the pips you placed "
+                             "in it."}),
     GameEntry("cyprus", "dominoes_arcade.engine.cyprus:CyprusState", "Cyprus", (4, 10),
               "double-nine", "Build the star round the 9-9, then race to go out.",
-              heuristics="dominoes_arcade.bots.heuristics.cyprus",
-              table="dominoes_arcade.client.tables.cyprus:CyprusTable",
-              rules="dominoes_arcade.rules:cyprus.md", showcase=((9, 9), (3, 9))),
+              heuristics=f"{_BOTS}.heuristics.cyprus",
+              table=f"{_CLIENT}.tables.cyprus:CyprusTable",
+              rules="dominoes_arcade.rules:cyprus.md", showcase=((9, 9), (3, 9)),
+              view_to_json="dominoes_arcade.engine.star_view:to_json",
+              view_from_json="dominoes_arcade.engine.star_view:from_json",
+              move_words=f"{_MOVE_WORDS}:star_words", lesson=f"{_CLIENT}.lessons.cyprus:LESSON",
+              auto="pimc:distinct=true", hard_rollouts=1800, check_positions=f"{_CHECK}:CYPRUS",
+              value_words={("hand_sizes", "seed"): "Standard", ("hand_sizes", "bell"): "Larger"},
+              option_help={"hand_sizes": "Tiles per hand for 4 to 10 players. Standard: 9, 8, 7, 7, 6, 6, 5. "
+                                         "Larger: 13, 11, 9 for 4 to 6 players, then as Standard."},
+              # Each lets a game of medium bots last a median of 3 to 5 rounds (measured by
+              # bench/cyprus_rounds.py; docs/cyprus-target.md): the rules' own default (100)
+              # would end a game of 8 to 10 players after one round.
+              proposed_targets={4: 100, 5: 100, 6: 125, 7: 125, 8: 150, 9: 150, 10: 175}),
     GameEntry("sebastopol", "dominoes_arcade.engine.cyprus:SebastopolState", "Sebastopol", (4, 4),
               "double-six", "Cyprus's ancestor: a four-armed star round the 6-6.",
-              heuristics="dominoes_arcade.bots.heuristics.cyprus",
-              table="dominoes_arcade.client.tables.cyprus:CyprusTable",
-              rules="dominoes_arcade.rules:sebastopol.md", showcase=((6, 6), (2, 6))),
+              heuristics=f"{_BOTS}.heuristics.cyprus",
+              table=f"{_CLIENT}.tables.cyprus:CyprusTable",
+              rules="dominoes_arcade.rules:sebastopol.md", showcase=((6, 6), (2, 6)),
+              view_to_json="dominoes_arcade.engine.star_view:to_json",
+              view_from_json="dominoes_arcade.engine.star_view:from_json",
+              move_words=f"{_MOVE_WORDS}:star_words",
+              auto="pimc", hard_rollouts=2500, check_positions=f"{_CHECK}:SEBASTOPOL"),
 ):
     register(_entry)

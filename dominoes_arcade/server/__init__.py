@@ -1,10 +1,10 @@
-"""Network play: the authoritative room server over WebSockets (`app.Server`), its
-rooms (`room.Room`, each running one game `Session`), the message protocol
-(`protocol`, described in docs/online.md), a headless client (`client`), and what
-the arcade's online tables use: the link between a frame loop and that client
-(`link.OnlineLink`) and the session a table drives for the player's seat
-(`online_session.OnlineSession`, drawn from what the seat was told: `told`).
+"""Network play, the server's side: the authoritative room server over WebSockets
+(`app.Server`), its rooms (`room.Room`, each running one game `Session`), their
+members (`members`) and the rooms kept on disk (`store`). The messages are built
+and read by `dominoes_arcade.online_protocol` (described in docs/online.md), which
+the client's side (`dominoes_arcade.remote`) reads too.
 
-The dependency direction is ``server -> session -> bots -> engine``: nothing here
-imports pygame or the client.
+The dependency direction is ``server -> online_protocol -> session -> bots ->
+engine``: nothing here imports pygame, the client or `remote` (the import
+contract in pyproject.toml checks it).
 """

@@ -30,11 +30,12 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from .. import config
-from ..bots import difficulty_spec, make_bot
-from ..session.bot_worker import BotWorker, shared_worker
-from . import protocol
+from .. import online_protocol as protocol
+from ..bots import BotError, difficulty_spec
+from ..bots.driver import DECISION_TIME_LIMIT
+from ..online_protocol import SPECTATOR, BadMessage
+from ..session.bot_worker import BotWorker, Decision, shared_worker
 from .members import Member, new_code
-from .protocol import SPECTATOR, BadMessage
 from .room import PLAYER, Room, RoomError
 from .store import SetAside, Store
 
@@ -48,6 +49,13 @@ CLOCK = 0.5
 """The longest a room's task sleeps before it looks at its clocks again."""
 DRAIN_SECONDS = 2.0
 """The most `close` waits for the messages already queued to reach their clients."""
+STAND_IN_WAIT = 3 * DECISION_TIME_LIMIT
+"""The most a room waits for its stand-in bot's answer before it plays a random move
+for the seat: the bot's own time limit (`bots.driver.DECISION_TIME_LIMIT`, which the
+worker enforces) and room for the worker to finish other rooms' bots first. Bounds a
+bot the worker cannot stop (one thinking in a thread never returns)."""
+STAND_IN_POLL = 0.005
+"""Seconds between two looks for the stand-in's answer (the room's task sleeps between)."""
 ROOMS_PER_CONNECTION = 3
 """Rooms one connection may have created and still open: a player hosts one game
 at a time (a few, to start again after leaving one)."""
@@ -372,14 +380,40 @@ class Server:
                 await asyncio.wait_for(wake.wait(), timeout)
 
     async def _stand_in(self, room: Room, seat: int, reason: str) -> None:
+        """Play `seat`'s turn with the host's chosen stand-in bot, driven by the bot
+        worker like every bot (its time limit, its legality check), waiting without
+        blocking the other rooms. Whatever the bot does, the turn is played
+        (`Room.take_over`: a fault is a random move and a notice), so a failing
+        stand-in never freezes the room."""
         session = room.session
         assert session is not None
-        step, view, legal = len(session.steps), session.state.view(seat), session.state.legal_actions()
-        spec = difficulty_spec(self.bot_settings, room.bot)
-        bot = make_bot(spec, room.game, seat, session.state.options_dict(), seed=room.seed + step)
-        action = await asyncio.to_thread(bot.choose, view, legal)
-        room.take_over(seat, step, str(action if action in legal else legal[0]), reason)
+        step = len(session.steps)
+        try:
+            spec = difficulty_spec(self.bot_settings, room.bot)
+        except BotError as error:  # a bad [bots] setting: a fault like any other
+            decision = Decision(None, 0.0, str(error))
+        else:
+            ticket = room.ask_stand_in(seat, spec)
+            try:
+                decision = await self._stand_in_answer(room.bot_worker, ticket)
+            finally:  # a fresh bot next time; and a room closed meanwhile leaves no answer owed
+                room.bot_worker.forget(room.stand_in_key)
+        room.take_over(seat, step, decision, reason)
         room.turn_began = time.monotonic()
+
+    @staticmethod
+    async def _stand_in_answer(worker: BotWorker, ticket: int) -> Decision:
+        """The worker's answer to `ticket`, or a failed decision after `STAND_IN_WAIT`."""
+        began = time.monotonic()
+        for _ in range(int(STAND_IN_WAIT / STAND_IN_POLL) + 1):
+            decision = worker.result(ticket)
+            if decision is not None:
+                return decision
+            if time.monotonic() - began >= STAND_IN_WAIT:
+                break
+            await asyncio.sleep(STAND_IN_POLL)
+        worker.cancel(ticket)
+        return Decision(None, time.monotonic() - began, f"no answer within {STAND_IN_WAIT:g} s")
 
     async def _reap(self) -> None:
         """Close the rooms nobody has been connected to for `idle_close` seconds."""

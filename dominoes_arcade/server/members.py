@@ -12,7 +12,7 @@ import secrets
 import time
 from typing import Any, Protocol
 
-from .protocol import dump
+from ..online_protocol import dump
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """A room code's letters: no 0/O or 1/I to misread when it is said aloud."""

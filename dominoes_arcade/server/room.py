@@ -3,8 +3,9 @@
 
 Everything here is synchronous and answers a bad request with `RoomError` (the
 server turns it into an ``error`` message; nothing changes). What each member is
-sent is built by `protocol`, from what its seat may see. The server drives the
-game (`advance`) and the timers (`overdue`, `take_over`).
+sent is built by `online_protocol`, from what its seat may see. The server drives the
+game (`advance`) and the timers (`overdue`; `ask_stand_in` and `take_over` for the bot
+that plays an overdue turn).
 """
 
 from __future__ import annotations
@@ -14,15 +15,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from .. import online_protocol as protocol
 from ..bots import DIFFICULTIES
+from ..bots.seeds import stand_in_seed
 from ..engine import CHANCE, InvalidNotation, OptionError, UnknownGame, game_options, parse_action
 from ..engine.match import Match
 from ..engine.record_format import shorten
+from ..online_protocol import SPECTATOR
 from ..session import ActionRefused, BotFailed, GameOver, RemoteSeat, Session, StepApplied
-from ..session.bot_worker import BotWorker
-from . import protocol
+from ..session.bot_worker import BotWorker, Decision, shared_worker
 from .members import Member, new_token
-from .protocol import SPECTATOR
 
 PLAYER = "player"
 """A seat kind in the host's setup: a person who joins (the session's remote seat)."""
@@ -397,17 +399,51 @@ class Room:
             waits.append(holder.away_since + self.grace - now)
         return max(0.0, min(waits)) if waits else None
 
-    def take_over(self, seat: int, step: int, text: str, reason: str) -> None:
-        """A bot's decision (`text`, decided at `step`) for `seat`, whose turn ran out
-        or whose player is away: played, and everyone told."""
+    @property
+    def stand_in_key(self) -> tuple:
+        """The worker's key for this room's stand-in bots (apart from the session's seats)."""
+        return ("room", self.code, "stand-in")
+
+    def ask_stand_in(self, seat: int, spec: str) -> int:
+        """Ask the bot `spec` to play `seat`'s turn, through the bot worker (so the
+        driver's time limit and legality check hold, as for every bot): a fresh bot
+        seeded from the game's seed, the seat and the step (`seeds.stand_in_seed`).
+        Returns the worker's ticket; the answer goes to `take_over`."""
+        session = self.session
+        assert session is not None
+        state, step = session.state, len(session.steps)
+        steps = None
+        if spec.startswith("cmd:"):  # a bot program (a difficulty set to one) is sent its seat's steps
+            from ..bots.protocol import seat_steps
+
+            steps = seat_steps(session.match, seat)
+        return self.bot_worker.choose(self.stand_in_key, spec, state.game, seat, state.options_dict(),
+                                      stand_in_seed(self.seed, seat, step), state.view(seat),
+                                      state.legal_actions(), steps)
+
+    @property
+    def bot_worker(self) -> BotWorker:
+        if self.worker is None:
+            self.worker = shared_worker()
+        return self.worker
+
+    def take_over(self, seat: int, step: int, decision: Decision, reason: str) -> None:
+        """The stand-in bot's `decision` (asked at `step`, `ask_stand_in`) for `seat`,
+        whose turn ran out or whose player is away: played, and everyone told. A
+        stand-in that failed (raised, chose something illegal, overran, never
+        answered: `decision.error`) does not hold the game up: a random legal move is
+        played for the seat instead, as for a failed bot seat, and everyone is told."""
         session = self.session
         if session is None or len(session.steps) != step or session.current_player != seat \
                 or self._sent_already(seat):
             return  # the player moved meanwhile
-        try:
-            action = parse_action(session.state, text)
-        except InvalidNotation:
-            return
         why = "ran out of time" if reason == "timer" else "is away"
-        self._notice(f"{seat_name(seat)} {why}: a bot played their turn.")
+        legal = session.state.legal_actions()
+        action = decision.action
+        if action is None or action not in legal:
+            action = session.rng.choice(legal)  # the session's stream for a failed bot's random move
+            self._notice(f"{seat_name(seat)} {why}: the stand-in bot failed ({shorten(str(decision.error), 200)}), "
+                         f"so a random move was played.")
+        else:
+            self._notice(f"{seat_name(seat)} {why}: a bot played their turn.")
         session.submit(seat, action)

@@ -17,8 +17,8 @@ from typing import Any, NamedTuple
 from .. import files, history, printable
 from ..engine.json_lines import BadLine, parse_line
 from ..engine.record_format import shorten
+from ..online_protocol import MAX_DEPTH, SPECTATOR
 from .members import Member, is_code, is_token
-from .protocol import MAX_DEPTH, SPECTATOR
 from .room import PLAYER, Room, RoomError, checked_setup, shown
 
 FORMAT = 1

@@ -2,7 +2,7 @@
 course: where the game stands (from ``match``), who plays each seat (``seats``,
 ``kinds``) and the events since the view last drained them. `Session` (a game
 played here) and the online table's session (a game the server decides,
-`dominoes_arcade.server.online_session`) both build on it, so a table reads
+`dominoes_arcade.remote.online_session`) both build on it, so a table reads
 either the same way.
 """
 

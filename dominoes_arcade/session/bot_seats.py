@@ -20,7 +20,7 @@ from .events import Notice
 
 if TYPE_CHECKING:
     from .bot_worker import BotWorker, Decision
-    from .session import Session
+    from .in_play import GameInPlay
 
 
 THINKING_NOTICE_SECONDS = 0.3
@@ -28,7 +28,7 @@ THINKING_NOTICE_SECONDS = 0.3
 
 
 class BotSeats:
-    def __init__(self, session: Session | None, worker: BotWorker | None = None):
+    def __init__(self, session: GameInPlay | None, worker: BotWorker | None = None):
         self.session = session
         self._worker: BotWorker | None = worker
         self._specs: dict[str, str] = {}

@@ -22,8 +22,11 @@ analysis, so the worker answers between rounds and a bot's request never waits
 long behind it. A game's review (`session.review_job`) asks the same way, one
 request per decision, each bringing its view. Bots are given the seat's view and
 the legal actions only, and are driven by the tournament's own
-`bots.driver.BotDriver`: a bot that raises, chooses something illegal or cannot be
-built answers with the forfeit's message as `Decision.error`.
+`bots.driver.BotDriver`, each decision within its time limit
+(`bots.driver.DECISION_TIME_LIMIT` unless the request says otherwise): a bot that
+raises, chooses something illegal, overruns or cannot be built answers with the
+forfeit's message as `Decision.error`. In the worker process a `bots.driver.Watchdog`
+stops a bot that never returns, so one stuck bot cannot hold every table's bots.
 
 This module imports no pygame: the worker process imports only the engine and
 the bots.
@@ -45,6 +48,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
+from ..bots.driver import DECISION_TIME_LIMIT, Watchdog
 from ..bots.program import remember_name
 from ..engine import GAMES, entry, register
 
@@ -81,17 +85,19 @@ class Decision:
     seconds: float
     """How long the bot thought."""
     error: str | None = None
-    """Why there is no action: the bot raised, or chose something illegal."""
+    """Why there is no action: the bot raised, chose something illegal or overran."""
 
 
 # -- the worker's side ---------------------------------------------------------------------
 
 
-def serve(receive: Callable[[], Any], send: Callable[[Any], None]) -> None:
+def serve(receive: Callable[[], Any], send: Callable[[Any], None], watchdog: Watchdog | None = None) -> None:
     """The worker's loop: answer requests until a None arrives. Every bot is driven
-    through a `bots.driver.BotDriver`, as in the tournament: a bot that raises or
-    chooses something illegal (or cannot be built) answers with the forfeit's
-    message as the decision's error, and the worker goes on."""
+    through a `bots.driver.BotDriver`, as in the tournament: a bot that raises,
+    chooses something illegal, overruns the request's time limit (or cannot be
+    built) answers with the forfeit's message as the decision's error, and the worker
+    goes on. `watchdog`: a started `bots.driver.Watchdog` that stops a bot that
+    never returns (only in a process's main thread)."""
     from ..bots import make_bot
     from ..bots.driver import BotDriver, Forfeit, as_forfeit
 
@@ -106,7 +112,7 @@ def serve(receive: Callable[[], Any], send: Callable[[Any], None]) -> None:
             return
         kind = message[0]
         if kind == "choose":
-            _, ticket, key, spec, game, seat, options, seed, view, legal, known, steps = message
+            _, ticket, key, spec, game, seat, options, seed, view, legal, known, steps, time_limit = message
             started = time.perf_counter()
             bot_key = (key, seat, spec, seed)
             try:
@@ -118,7 +124,8 @@ def serve(receive: Callable[[], Any], send: Callable[[Any], None]) -> None:
                         bot = make_bot(spec, game, seat, options, seed)
                     except BaseException as error:  # a plug-in may raise anything: as a fault in play
                         raise as_forfeit(seat, error, " building the bot") from None
-                    driver = seats[bot_key] = BotDriver(bot, seat=seat)
+                    driver = seats[bot_key] = BotDriver(bot, seat=seat, watchdog=watchdog)
+                driver.time_limit = time_limit
                 if bot_key in faults:
                     raise Forfeit(seat, "exception", faults[bot_key])
                 if getattr(driver.bot, "wants_steps", False):  # a bot program is sent its seat's steps
@@ -204,7 +211,8 @@ def _serve_streams() -> None:
         replies.flush()
 
     try:
-        serve(receive, send)
+        with Watchdog(DECISION_TIME_LIMIT) as watchdog:
+            serve(receive, send, watchdog)
     except (BrokenPipeError, KeyboardInterrupt):
         pass  # the client closed the pipes or was interrupted: leave quietly
 
@@ -344,12 +352,14 @@ class BotWorker:
 
     # -- requests ------------------------------------------------------------------------
     def choose(self, key: Hashable, spec: str, game: str, seat: int, options: dict, seed: int, view,
-               legal: list, steps: list[str] | None = None) -> int:
+               legal: list, steps: list[str] | None = None, time_limit: float | None = DECISION_TIME_LIMIT) -> int:
         """Ask the bot `spec` of `seat` (of the table `key`) for a decision on
-        `view`. Returns the ticket to collect it with `result`. A bot program
-        (``cmd:``) is also sent the seat's `steps` (`bots.protocol.seat_steps`)."""
+        `view`, within `time_limit` seconds (None: none). Returns the ticket to
+        collect it with `result`. A bot program (``cmd:``) is also sent the seat's
+        `steps` (`bots.protocol.seat_steps`)."""
         ticket = next(self._tickets)
-        message = ("choose", ticket, key, spec, game, seat, options, seed, view, list(legal), entry(game), steps)
+        message = ("choose", ticket, key, spec, game, seat, options, seed, view, list(legal), entry(game), steps,
+                   time_limit)
         self._pending[ticket] = message
         self._send(message)
         return ticket

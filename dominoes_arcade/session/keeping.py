@@ -24,7 +24,7 @@ from ..engine.match import Match
 from .events import Notice
 
 if TYPE_CHECKING:
-    from .session import Session
+    from .in_play import GameInPlay
 
 
 def lay_steps(match: Match, steps: Sequence[str]) -> Match:
@@ -41,12 +41,12 @@ def lay_steps(match: Match, steps: Sequence[str]) -> Match:
     return match
 
 
-def keeps_games(session: Session) -> bool:
+def keeps_games(session: GameInPlay) -> bool:
     """Whether this session's game is the player's own (not a demo, not a replay)."""
     return not session.demo and session.record is None
 
 
-def give_up(session: Session, folder: Path | None = None) -> None:
+def give_up(session: GameInPlay, folder: Path | None = None) -> None:
     """The player gave this game up for another (restart, the same deal again, a
     replay taken over): it is not saved when it is left, and the saved game it was
     continued from goes too."""
@@ -58,7 +58,7 @@ def give_up(session: Session, folder: Path | None = None) -> None:
             session.events.append(Notice(f"The saved game could not be removed: {error.strerror or error}"))
 
 
-def save_in_progress(session: Session, viewer: int | None = None, folder: Path | None = None) -> bool:
+def save_in_progress(session: GameInPlay, viewer: int | None = None, folder: Path | None = None) -> bool:
     """Save the player's game when it is left before its end (a `Notice` when the
     disk refuses: leaving still works). `viewer`: the seat whose hand the view
     showed (by default the first human's). Returns whether it was saved."""
@@ -75,7 +75,7 @@ def save_in_progress(session: Session, viewer: int | None = None, folder: Path |
     return True
 
 
-def record_finished(session: Session, folder: Path | None = None) -> None:
+def record_finished(session: GameInPlay, folder: Path | None = None) -> None:
     """Append the finished game to the history (demos marked) and discard the save."""
     if session.record is not None or session.error or not session.match.is_over:
         return

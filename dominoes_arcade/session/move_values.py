@@ -24,7 +24,7 @@ from ..bots.analysis import expert_rollouts, hard_rollouts
 from ..bots.seeds import stable_seed
 
 if TYPE_CHECKING:
-    from .session import Session
+    from .in_play import GameInPlay
 
 FIRST_SHARE = 16
 """The first round is `hard`'s rollouts / 16: about 10 ms (docs/analysis.md)."""
@@ -65,7 +65,7 @@ class NoMoveValues:
 class MoveValues:
     """The values of the decision on screen, for the view that shows them."""
 
-    def __init__(self, session: Session):
+    def __init__(self, session: GameInPlay):
         self.session = session
         self.on = False
         """The player has the view on (`show`)."""

@@ -366,11 +366,6 @@ class Session(SessionBase):
     def hint_ticket(self) -> int | None:
         return self.bots.hint_ticket
 
-    @property
-    def bot_ticket(self) -> int | None:
-        """The question to the bot to move, while it thinks."""
-        return self.bots.ticket
-
     def thinking_seconds(self) -> float:
         """How long the bot to move has been thinking (0 once its answer came)."""
         return self.bots.thinking_seconds()

@@ -23,7 +23,7 @@ from ..engine.tiles import NAME, piece_tile
 from .events import RedoDone, UndoDone
 
 if TYPE_CHECKING:
-    from .session import Session
+    from .in_play import GameInPlay
 
 
 def known_tiles(state: State, seat: int) -> dict[int, str]:
@@ -38,7 +38,7 @@ def known_tiles(state: State, seat: int) -> dict[int, str]:
 class UndoRedo:
     """A session's undo and redo (``session.undo_redo``)."""
 
-    def __init__(self, session: Session):
+    def __init__(self, session: GameInPlay):
         self.session = session
         self.future: list[Action] = []
         """The steps undone, oldest first: what redo applies again."""

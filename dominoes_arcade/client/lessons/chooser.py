@@ -11,7 +11,7 @@ from .. import games, gfx
 from ..app import LOGICAL_SIZE
 from ..scenes.menu import MenuScene
 from ..widgets import Button
-from . import GAMES, lesson_for, progress
+from . import games_with_lessons, lesson_for, progress
 
 WIDTH, HEIGHT = LOGICAL_SIZE
 ROW = 84
@@ -46,7 +46,7 @@ class LessonsScene(MenuScene):
         finished = progress.load().finished
         x, width = WIDTH // 2 - 280, 560
         y = 150
-        for game in GAMES:
+        for game in games_with_lessons():
             self.focus.add(LessonButton((x, y, width, ROW - 14), game, game in finished, self._opener(game)))
             y += ROW
         self.focus.add(Button((x, y + 16, width, 58), "Back", self.back, help="Back to the title screen."))

@@ -21,10 +21,10 @@ from typing import Any
 import pygame
 
 from ...bots.registry import DIFFICULTIES
+from ...remote.hosting import link_failures
 from .. import games
 from ..app import LOGICAL_SIZE
 from ..gfx import rect as fill_rect
-from ..hosting import link_failures
 from ..input import Intent
 from ..option_rows import TargetProposal, option_widget
 from ..tables import online_setup, open_table
@@ -82,7 +82,7 @@ class LobbyScene(MenuScene):
         self.link = link
         self.is_host = is_host
         self.hosted = hosted
-        """The server this client started for the game (`hosting.HostedServer`), or None."""
+        """The server this client started for the game (`remote.hosting.HostedServer`), or None."""
         self.addresses = list(addresses)
         self.room: dict[str, Any] = dict(link.lobby or {})
         """The room as the server last said (the ``room`` message)."""
@@ -254,7 +254,7 @@ class LobbyScene(MenuScene):
             value = options.get(key, option.default)
             if self.is_host:
                 help = self.target.help(game, key, len(self.kinds)) if self.target is not None else ""
-                widget = option_widget(key, option, value, self._option_setter(key), (place[0], y, place[2], row),
+                widget = option_widget(game, key, option, value, self._option_setter(key), (place[0], y, place[2], row),
                                        help)
                 if widget is None:
                     continue
@@ -262,8 +262,8 @@ class LobbyScene(MenuScene):
                     widget.text_size = SMALL + 1
                 self.focus.add(widget)
             else:
-                self.focus.add(InfoRow((place[0], y, place[2], row), games.option_label(key),
-                                       games.value_text(key, value), text_size=SMALL + 1 if compact else BODY))
+                self.focus.add(InfoRow((place[0], y, place[2], row), games.option_label(game, key),
+                                       games.value_text(game, key, value), text_size=SMALL + 1 if compact else BODY))
             y += row + gap
         self._add_row((place[0], y, place[2], row), "Turn timer", TIMERS, timer_value(setup.get("turn_timer")),
                       lambda timer: self.change(turn_timer=timer), compact,

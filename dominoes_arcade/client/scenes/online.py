@@ -1,6 +1,6 @@
 """Play online: a small menu (Host a game, Join a game, Back) and the Join screen.
 
-Hosting starts a room server inside the client (`hosting.HostedServer`, where
+Hosting starts a room server inside the client (`remote.hosting.HostedServer`, where
 ``[online] host`` and ``port`` say), opens a room on it and goes to the lobby,
 which shows the room's code and the addresses to join at. Joining takes an
 address (the port is 8765 when none is given) and a room code, typed on the
@@ -23,9 +23,9 @@ from typing import Any
 import pygame
 
 from ... import config
+from ...remote.hosting import HostedServer, HostError, link_failures
 from ..addresses import AddressError, lan_addresses, parse_address, parse_code, url
 from ..app import LOGICAL_SIZE
-from ..hosting import HostedServer, HostError, link_failures
 from ..input import Device, Intent
 from ..text_entry import CODE_CHARACTERS, KeyGrid, TextField, take_typing
 from ..theme import BODY
@@ -38,7 +38,7 @@ EVERY_NETWORK = ("0.0.0.0", "::", "")
 
 
 def real_link(address: str) -> Any:
-    from ...server.link import OnlineLink  # the network library only when playing online
+    from ...remote.link import OnlineLink  # the network library only when playing online
 
     return OnlineLink(address)
 
@@ -48,7 +48,7 @@ class OnlineWiring:
     """How the client reaches the network."""
 
     link: Callable[[str], Any] = real_link
-    """A link to the server at a ``ws://`` address (`server.link.OnlineLink`)."""
+    """A link to the server at a ``ws://`` address (`remote.link.OnlineLink`)."""
     server_options: dict[str, Any] = field(default_factory=dict)
     """Passed on to a hosted `Server`."""
 
@@ -58,7 +58,7 @@ def wiring(app) -> OnlineWiring:
 
 
 def server_refused() -> type[BaseException]:
-    from ...server.client import ServerError
+    from ...remote.client import ServerError
 
     return ServerError
 

@@ -24,8 +24,7 @@ import pygame
 from .. import games
 from ..app import LOGICAL_SIZE
 from ..input import Intent
-from ..lessons import GAMES as LESSON_GAMES
-from ..lessons import lesson_for
+from ..lessons import games_with_lessons, lesson_for
 from ..lessons import progress as lesson_progress
 from ..option_rows import TargetProposal, option_widget
 from ..tables import SEAT_KINDS, TableSetup, open_table, seat_label
@@ -58,7 +57,7 @@ class SetupScene(MenuScene):
         self.options = self.target.apply(game, self.players, self.options)
         self.seed = seed if seed is not None else random.randrange(1 << 30)
         """The deal: shown here, and the tiles are shuffled from it."""
-        self.lesson_offer = game in LESSON_GAMES and lesson_progress.should_offer(game)
+        self.lesson_offer = game in games_with_lessons() and lesson_progress.should_offer(game)
         """The game's lesson is offered under the seats (once ever: never finished, never
         offered), where the seats leave room."""
         self.offer_noted = False
@@ -133,7 +132,7 @@ class SetupScene(MenuScene):
         self.focus.focus(next(w for w in self.focus.widgets if w.label == "Start game"))
 
     def _option_widget(self, key: str, option, rect):
-        return option_widget(key, option, self.options[key], self._option_setter(key), rect,
+        return option_widget(self.game, key, option, self.options[key], self._option_setter(key), rect,
                              self.target.help(self.game, key, self.players))
 
     def _seat_setter(self, seat: int):

@@ -63,7 +63,7 @@ class TableSetup:
     continued: bool = False
     """The saved game, continued: finishing it discards the save."""
     online: Any = None
-    """The `server.link.OnlineLink` of an online game (its player seat joined, the
+    """The `remote.link.OnlineLink` of an online game (its player seat joined, the
     game started): the server decides the game, the table shows the seat's part."""
 
     @property

@@ -25,9 +25,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from ...engine import CHANCE, Event
+from ...engine import CHANCE, Event, entry
 from ...engine.core import State
 from ...engine.match import Match
+from ...engine.registry import load
 from ...engine.tiles import NAME
 from ...session.events import Rebuilt, SessionEvent, StepApplied, StepLaid, seen_events
 from ..app import LOGICAL_SIZE
@@ -65,7 +66,8 @@ def _tile(event: Event, unknown: str = "a tile") -> str:
     return NAME[event.tile] if event.tile >= 0 else unknown
 
 
-def _necropolis(event: Event, who: str) -> str | None:
+# -- each game's words: its registry entry names its function (`GameEntry.move_words`) --
+def necropolis_words(event: Event, who: str, name: Namer) -> str | None:
     kind = event.kind
     if kind == "first":
         return f"{who} opened the game"
@@ -83,7 +85,7 @@ def _necropolis(event: Event, who: str) -> str | None:
     return None
 
 
-def _buildup(event: Event, who: str, name: Namer) -> str | None:
+def buildup_words(event: Event, who: str, name: Namer) -> str | None:
     kind = event.kind
     if kind == "cover":
         return f"{who} played {_tile(event)} on {stack_name(event.value)}"  # as the table numbers them
@@ -97,7 +99,7 @@ def _buildup(event: Event, who: str, name: Namer) -> str | None:
     return None
 
 
-def _star(event: Event, who: str, name: Namer) -> str | None:
+def star_words(event: Event, who: str, name: Namer) -> str | None:
     kind = event.kind
     if kind == "new_round":
         return f"Round {event.value}: new hands dealt"
@@ -121,11 +123,18 @@ def phrase(game: str, event: Event, name: Namer) -> str | None:
     if event.kind == "pass":
         return f"{name(event.seat)} passed"
     who = name(event.seat) if event.seat >= 0 else ""
-    if game == "necropolis":
-        return _necropolis(event, who)
-    if game == "buildup":
-        return _buildup(event, who, name)
-    return _star(event, who, name)
+    words = entry(game).move_words
+    return generic_words(event, who, name) if words is None else load(words)(event, who, name)
+
+
+def generic_words(event: Event, who: str, name: Namer) -> str | None:
+    """The words of a game whose entry names none: an event of a seat as its kind and
+    tile ("Seat 2: play 3-4", "You: draw a tile"); an event of no seat (the end of
+    the game, which its own screen shows) is left out."""
+    if event.seat < 0 or event.kind == "game_over":
+        return None
+    tile = f" {_tile(event)}" if event.tile >= 0 or event.src else ""  # a tile hidden from the viewer: "a tile"
+    return f"{who}: {event.kind.replace('_', ' ')}{tile}"
 
 
 class MoveLog:

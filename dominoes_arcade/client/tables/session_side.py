@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 
 from ...engine import EVERY_SEAT, SPECTATOR, TERMINAL, Action, Observation
-from ...server.online_session import OnlineSession
+from ...remote.online_session import OnlineSession
 from ...session import Session
 
 _TABLE_KEYS = itertools.count(1)

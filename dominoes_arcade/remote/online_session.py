@@ -35,10 +35,10 @@ from typing import Any
 from .. import history
 from ..engine import Action, Event, IllegalAction
 from ..engine.records import Record
+from ..online_protocol import HOST_LEFT
 from ..session.base import SessionBase
 from ..session.events import GameGone, GameOver, Notice, StepApplied, StepLaid, TurnChanged
 from ..session.seats import BotSeat, HumanSeat, Seat
-from .protocol import HOST_LEFT
 from .told import ToldGame
 
 UNDO_OFF = "Undo is off in online games."

@@ -2,6 +2,11 @@
 thread of its own with its own asyncio loop, so the players on a LAN need no
 separate ``dominoes-arcade serve``. No pygame here.
 
+This is the client's side's one import of the server (`server.app`, imported when
+a game is hosted): here, not in the client, so that the client never imports the
+server, and `remote` imports it in this one module only (the import contract in
+pyproject.toml allows this one import and no other).
+
     hosted = HostedServer(data, "0.0.0.0", 8765)
     hosted.start()              # raises HostError with the reason in a player's words
     hosted.port                 # where it listens (another one when 8765 was taken)
@@ -136,10 +141,10 @@ class HostedServer:
 
 
 def link_failures() -> tuple[type[BaseException], ...]:
-    """What a link to a server (`server.link.OnlineLink`) raises: the server's
+    """What a link to a server (`remote.link.OnlineLink`) raises: the server's
     refusal (`ServerError`, in its words), no server reached, no answer in time."""
     from websockets.exceptions import WebSocketException
 
-    from ..server.client import ServerError
+    from .client import ServerError
 
     return ServerError, OSError, TimeoutError, WebSocketException

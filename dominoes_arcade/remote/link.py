@@ -47,8 +47,8 @@ from typing import Any
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from ..online_protocol import HOST_LEFT
 from .client import OnlineClient, ServerError
-from .protocol import HOST_LEFT
 
 __all__ = ["OnlineLink", "ServerError", "RECONNECT_SECONDS", "HOST_LEFT"]
 

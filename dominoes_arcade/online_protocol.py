@@ -7,6 +7,10 @@ may see is decided in one place: a step's notation with its tile written ``?``
 when the seat did not see it (`Match.visible`), the engine's events as the seat saw
 them (`session.events.seen_events`), the seat's view (`State.view`, as
 `engine.view_json` writes it). A spectator sees what every player sees (viewer -1).
+
+Both sides read it, the server (`dominoes_arcade.server`) and the client's side
+(`dominoes_arcade.remote`), so it is a layer below both, in neither package: each
+side depends on the messages, never on the other side.
 """
 
 from __future__ import annotations
@@ -14,14 +18,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..bots.protocol import masked
-from ..engine import Event
-from ..engine.core import Termination
-from ..engine.json_lines import BadLine, parse_line
-from ..engine.match import Match
-from ..engine.tiles import NAME
-from ..engine.view_json import HIDDEN, view_to_json
-from ..session.events import seen_events
+from .bots.protocol import masked
+from .engine import Event
+from .engine.core import Termination
+from .engine.json_lines import BadLine, parse_line
+from .engine.match import Match
+from .engine.tiles import NAME
+from .engine.view_json import HIDDEN, view_to_json
+from .session.events import seen_events
 
 MAX_MESSAGE = 4096
 """The longest message a client may send, in characters (an action is a few words)."""

@@ -38,8 +38,8 @@ from ..engine.record_format import parse_step, step_text
 from ..engine.records import Record
 from ..engine.tiles import BY_NAME
 from ..engine.view_json import HIDDEN, ViewError, view_from_json, view_to_json
+from ..online_protocol import event_json
 from ..session.events import Rebuilt, StepApplied, StepLaid, seen_events
-from .protocol import event_json
 
 TRIES = 200
 """Shadows sampled from a view before a step is laid without animation."""

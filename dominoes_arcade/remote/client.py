@@ -24,7 +24,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-from ..bots import Bot, make_bot
+from ..bots import make_bot
 from ..engine import parse_action
 from ..engine.view_json import view_from_json
 
@@ -218,9 +218,15 @@ class OnlineClient:
 
 
 def bot_decider(spec: str, seed: int = 0) -> Decide:
-    """A `Decide` that plays like the bot `spec`, from the seat's view alone. A
-    decision asked again at the same step (after a reconnect) is the same one."""
-    bots: dict[int, Bot] = {}
+    """A `Decide` that plays like the bot `spec`, from the seat's view alone, driven
+    as every bot is (`bots.driver.BotDriver`: its time limit, its legality check) and
+    seeded as every seat's bot is (`seeds.bot_seed` of `seed` and the seat). A
+    decision asked again at the same step (after a reconnect) is the same one.
+    :raises Forfeit: from `decide` when the bot faults (the client stops playing)."""
+    from ..bots.driver import DECISION_TIME_LIMIT, BotDriver
+    from ..bots.seeds import bot_seed
+
+    bots: dict[int, BotDriver] = {}
     decided: dict[tuple[int, int], str] = {}
 
     def decide(message: dict[str, Any]) -> str:
@@ -228,9 +234,10 @@ def bot_decider(spec: str, seed: int = 0) -> Decide:
         seat = view.viewer
         if (seat, message["step"]) not in decided:
             if seat not in bots:
-                bots[seat] = make_bot(spec, view.game, seat, view.options_dict(), seed)
+                bot = make_bot(spec, view.game, seat, view.options_dict(), bot_seed(seed, seat))
+                bots[seat] = BotDriver(bot, DECISION_TIME_LIMIT, seat=seat)
             legal = [parse_action(view, text) for text in message["legal"]]
-            decided[seat, message["step"]] = str(bots[seat].choose(view, legal))
+            decided[seat, message["step"]] = str(bots[seat].decide(view, legal)[0])
         return decided[seat, message["step"]]
 
     return decide
