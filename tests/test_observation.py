@@ -1,5 +1,5 @@
-"""`engine.observe`: for random legal play of every registered game (and the toy
-game, which has no code of its own), an observation shows its seat nothing that
+"""`engine.observe`: for random legal play of every registered game (and the tests'
+toy game, one module and its registry entry), an observation shows its seat nothing that
 seat's view hides, a spectator's shows no tile some seat cannot see, and the
 legal actions are the seat's own on its turn only."""
 
@@ -76,8 +76,8 @@ def test_an_observation_shows_only_what_its_seat_may_see(game, seed, extra):
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_the_toy_game_is_observed_through_its_entry_alone(seed):
-    with toy_game.registered():
-        play_checking(toy_game.NAME, 4, seed)
+    with toy_game.registered() as entry:
+        play_checking(entry.name, entry.players[1], seed)
 
 
 def test_observe_refuses_a_view_and_a_seat_the_game_does_not_have():
