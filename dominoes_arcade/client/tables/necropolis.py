@@ -287,8 +287,9 @@ class NecropolisTable(TableScene):
         return found
 
     def item_rects(self) -> dict[Hashable, pygame.Rect]:
-        state, layout = self.placement_state, self.layout  # the sprites' places, by tile
-        seat = state.seat
+        layout = self.layout
+        seat = self.seen.view.seat
+        state = self.session.observation(seat).view  # the items are the seat to move's own tiles
         rects: dict[Hashable, pygame.Rect] = {"pile": layout.pile, "mastabas": layout.trays[seat],
                                               "new_site": layout.new_slot[seat]}
         for side, rect in layout.end_targets.get(seat, {}).items():
