@@ -14,9 +14,14 @@ the boneyard to a hand and turns it face up when its owner may see it; setting
 the spinner and plays fly the tile from the hand to its place, turning a hidden
 tile over on the way; a pass shows a bubble; a round's end freezes the finished
 table, reveals every hand and counts the scores up (`cyprus_panels`); a new
-round announces its dealer. Positions always come from the state (a snapshot,
-`cyprus_model`), and tweens only move tiles between them, so undo and replays
-that rebuild the state simply lay the table out again.
+round announces its dealer. Positions always come from the observation the
+table draws (`seen`, a snapshot taken by `cyprus_model`), and tweens only move
+tiles between them, so undo and replays that rebuild the game simply lay the
+table out again. The table never holds the full state: a step is animated from
+its events as the observing seat saw them (`seen_events`: another seat's dealt or
+drawn tile is -1, and its flight is keyed by the place it lands in); a tile
+played from a hidden hand takes its number from the play's event, and a
+round's end shows the hands its `RoundResult` reveals.
 
 Decisions (`choices`): a tile of the hand onto a star slot or an arm (or the
 9-9 to the centre), the draw button, the pass button. The kit turns them into
@@ -26,12 +31,14 @@ mouse, keyboard and controller play.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from dataclasses import replace
 
 import pygame
 
 from ...engine import Action, Event
 from ...engine.cyprus import RoundResult
 from ...engine.tiles import HIGH, NAME
+from ...session.events import seen_events
 from ..app import LOGICAL_SIZE
 from ..canvas import Canvas
 from ..tween import Sequence, Tween, Wait
@@ -90,10 +97,13 @@ class CyprusTable(TableScene):
         self.row = REPLAY_ROW if setup.record is not None else PLAY_ROW
         """The bottom row: a replay's leaves room for its controls."""
         self.slots = self.preset.slots
-        self.model: TableModel = model_of(self.placement_state)
-        self._synced = (self.placement_state, len(self.steps))
-        self.flights: dict[int, Sprite] = {}
-        """The tiles in flight, by tile. A deal's do not hold the game (``hold=False``), so a deal cascades."""
+        self.model: TableModel = model_of(self.seen.view)
+        self._synced = self._sync_key()
+        self._model_seat = self.seen_seat
+        """Whose observation `model`'s hands come from (`_follow_seat`)."""
+        self.flights: dict[Hashable, Sprite] = {}
+        """The tiles in flight: by tile, or a tile this screen may not know by the place it lands
+        in, ``("hand", seat, index)``. A deal's do not hold the game (``hold=False``), so a deal cascades."""
         self.notes: list[Note] = []
         self.totals_from: tuple[int, ...] = self.model.totals
         """The totals before the last round's points, which `shown_total` counts up from."""
@@ -131,6 +141,13 @@ class CyprusTable(TableScene):
         """Whether `seat`'s hand may be drawn face up in `model` (by default the one
         on screen): its owner is at the screen, or the round is over."""
         return (model or self.model).revealed or self.shows_hidden(seat)
+
+    def landing(self, seat: int) -> int:
+        """How many of `seat`'s tiles are still in the air towards its hand (a hidden
+        hand draws only its first tiles meanwhile: its arrivals land at its end)."""
+        hand = self.model.hands[seat]
+        known = sum(1 for tile in hand if tile >= 0 and tile in self.flights)
+        return known + sum(1 for key in self.flights if isinstance(key, tuple) and key[1] == seat)
 
     # -- geometry --------------------------------------------------------------------
     def geometry(self, model: TableModel | None = None) -> StarGeometry:
@@ -259,10 +276,11 @@ class CyprusTable(TableScene):
 
     # -- events -> animations ---------------------------------------------------------------
     def on_events(self, action: Action, events: list[Event]) -> None:
+        events = seen_events(events, self.seen_seat)  # another seat's dealt or drawn tile is -1
         before = self.model
         ended = next((event for event in events if event.kind == "round_over"), None)
         if ended is None:
-            after = model_of(self.placement_state)
+            after = model_of(self.seen.view)
         else:  # the engine has already cleared the table for the next round: keep the finished one
             last_play = next(((e.tile, e.value) for e in events if e.kind == "play"), None)
             after = end_of_round(before, ended.value, tuple(self.seen.view.totals), last_play)
@@ -290,7 +308,8 @@ class CyprusTable(TableScene):
             self.morph_from, self.morph = old_geometry, 0.0
             self.tweens.tween(self, 0.35, easing="in_out_cubic", morph=1.0)
         self.model = after
-        self._synced = (self.placement_state, len(self.steps))
+        self._synced = self._sync_key()
+        self._model_seat = self.seen_seat
 
     def _new_round(self, event: Event) -> None:
         self.summary_up = False
@@ -311,9 +330,11 @@ class CyprusTable(TableScene):
         visible = self.hand_visible(seat, after)
         origin = self.panels.boneyard_centre()
         flight = Sprite(tile, origin[0], origin[1], length, face_from=False, face_to=False, turn=0.0, lift=0.6,
-                        zoom=self.row.pile_length / length, seat=seat, enter=HIGH[tile])
-        self.flights[tile] = flight
-        done = self._lander(tile)
+                        zoom=self.row.pile_length / length, seat=seat, enter=HIGH[tile] if tile >= 0 else -1)
+        # A tile this screen may not know is keyed by its place in the hand (deals to one seat overlap).
+        key = tile if tile >= 0 else ("hand", seat, len(after.hands[seat]) - 1)
+        self.flights[key] = flight
+        done = self._lander(key)
         if event.kind == "deal":
             self.tweens.add(Tween(flight, DEAL_FLIGHT, easing="out_cubic", x=x, y=y, lift=0.0, zoom=1.0,
                                   on_done=done if not visible else None), hold=False)
@@ -355,9 +376,9 @@ class CyprusTable(TableScene):
         if hidden:
             self.tweens.tween(flight, PLAY_FLIGHT * 0.5, easing="linear", turn=1.0)
 
-    def _lander(self, tile: int, sound: str | None = None):
+    def _lander(self, key: Hashable, sound: str | None = None):
         def land() -> None:
-            self.flights.pop(tile, None)
+            self.flights.pop(key, None)
             if sound:
                 self.app.audio.play(sound)
         return land
@@ -392,9 +413,27 @@ class CyprusTable(TableScene):
         return round(old + (new - old) * self.count_up)
 
     # -- the frame -------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        if self._synced != (self.placement_state, len(self.steps)):
+    def _sync_key(self) -> tuple[int, int]:
+        """What `model` was taken at: the session's version (bumped by every step and
+        rebuild) and its steps."""
+        return self.decision_version, len(self.steps)
+
+    def _follow_seat(self) -> None:
+        """Another seat's observation is drawn now (hot-seat: the device changed hands;
+        a bot's turn hides every hand): take the hands it shows, leaving what is
+        moving in place. A finished round's hands are public and stay."""
+        self._model_seat = self.seen_seat
+        if not self.model.revealed:
+            self.model = replace(self.model, hands=model_of(self.seen.view).hands)
+
+    def _follow(self) -> None:
+        if self._synced != self._sync_key():
             self.resync()
+        elif self._model_seat != self.seen_seat:
+            self._follow_seat()
+
+    def update(self, dt: float) -> None:
+        self._follow()
         super().update(dt)
         if self.summary_up and self.hold_left <= 0 and not self.seen.is_terminal:
             self.summary_up = False
@@ -412,14 +451,15 @@ class CyprusTable(TableScene):
         self.tweens.clear()
         self.flights.clear()
         self.notes.clear()
-        self.model = model_of(self.placement_state)
+        self.model = model_of(self.seen.view)
         self.rounds = self.finished_rounds()
         self.summary_up = False
         self.count_up = 1.0
         self.morph = 1.0
         self.last_move = None
         self.hand_x.clear()
-        self._synced = (self.placement_state, len(self.steps))
+        self._synced = self._sync_key()
+        self._model_seat = self.seen_seat
 
     def finished_rounds(self) -> list[RoundResult]:
         """The rounds finished in `steps` (after an undo or a replay's jump, which
@@ -449,6 +489,8 @@ class CyprusTable(TableScene):
         # What changes only when the game does is painted once into a layer (with
         # the tiles it drew, for the render log): each frame blits it and draws
         # what changes more often over it.
+        if self._synced == self._sync_key() and self._model_seat != self.seen_seat:
+            self._follow_seat()  # (the pass screen may have shown another hand since the last update)
         key = self._static_key()
         if key != self._static_for:
             self._static_for = key

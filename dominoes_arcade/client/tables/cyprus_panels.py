@@ -217,7 +217,7 @@ class Panels:
         display = table.app.settings.display
         visible = table.hand_visible(seat)
         hand = model.hands[seat]
-        landing = tuple(t for t in hand if t in table.flights)
+        landing = tuple(t for t in hand if t >= 0 and t in table.flights), table.landing(seat)
         return (plate.size, seat == model.to_move and not model.revealed, seat == model.dealer, model.revealed,
                 table.shown_total(seat), table.count_up < 1, table.kind_label(seat), visible,
                 hand if visible else len(hand), landing, display.theme, display.numbers_on_tiles)
@@ -280,7 +280,7 @@ class Panels:
         hand = table.model.hands[seat]
         visible = table.hand_visible(seat)
         logged_seat = -1 if table.model.revealed else seat
-        landing = sum(1 for t in hand if t in table.flights)
+        landing = table.landing(seat)
         places = plate_tiles(plate, len(hand))
         rows = plate_rows(plate, len(hand)) if visible else None
         drawn = []

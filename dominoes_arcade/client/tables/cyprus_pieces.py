@@ -75,7 +75,7 @@ class Pieces:
         dragged = table.dragged_source
         places = table.hand_rects()
         if not visible:  # a hidden hand's arrivals land at its end: draw only the tiles already there
-            landing = sum(1 for tile in table.model.hands[seat] if tile in table.flights)
+            landing = table.landing(seat)
             places = places[:len(places) - landing]
         for tile, rect in places:
             if tile >= 0 and (tile in table.flights or ("hand", tile) == dragged):

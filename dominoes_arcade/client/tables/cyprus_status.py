@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...engine.cyprus import DEAL, SEARCH
+from ...engine.cyprus import DEAL, DRAWN, SEARCH
 from .. import gfx
 from ..layout_check import note as note_mark
 from ..theme import LARGE, SMALL, fitted
@@ -65,7 +65,8 @@ def status_text(table: CyprusTable) -> str:
     if "play" in kinds:
         if not state.is_star_complete:
             return f"Your move: a {table.preset.suit}-x tile into the {SLOT_NAMES[len(model.layout)]} slot"
-        return "Your move: play the drawn tile" if model.drawn >= 0 else "Your move: play a tile on an arm"
+        # (the phase is public: the drawn tile itself is the mover's own)
+        return "Your move: play the drawn tile" if state.phase == DRAWN else "Your move: play a tile on an arm"
     if "draw" in kinds:
         return "No tile fits: draw from the boneyard"
     return "No tile fits: pass"
