@@ -43,8 +43,10 @@ from ..app import LOGICAL_SIZE
 from ..canvas import Canvas
 from ..tween import Sequence, Tween, Wait
 from ..verdict import Breakdown, last_columns
-from . import TableSetup
+from . import TableSetup, cyprus_status
 from .base import TableScene
+from .cyprus_brush import Brush
+from .cyprus_frame import Frame, Note
 from .cyprus_layout import (
     AREA,
     CENTRE,
@@ -64,8 +66,8 @@ from .cyprus_layout import (
     slot_rect,
 )
 from .cyprus_model import TableModel, end_of_round, model_of, open_ends
-from .cyprus_panels import Panels
-from .cyprus_pieces import Note, Pieces
+from .cyprus_panels import Panels, buttons
+from .cyprus_pieces import Pieces
 from .interaction import Choice
 from .sprites import Sprite
 
@@ -115,8 +117,9 @@ class CyprusTable(TableScene):
         """("arm", arm, index), ("centre",) or ("seat", seat): where the last move went."""
         self._bottom = self._initial_bottom()
         self.hand_x: dict[int, float] = {}
-        self.panels = Panels(self)
-        self.pieces = Pieces(self)
+        self.brush = Brush(lambda: self.app.style)
+        self.panels = Panels(self.brush, self.status_text)
+        self.pieces = Pieces()
         self._static = Canvas(LOGICAL_SIZE)
         self._static_for: tuple | None = None
         self._static_log: list[tuple[int, bool, int]] = []
@@ -214,7 +217,7 @@ class CyprusTable(TableScene):
             line = self.model.layout[arm] if arm < len(self.model.layout) else ()
             rects[("arm", arm)] = slot_rect(place(geometry, arm, len(line)), geometry.length).inflate(6, 6)
         rects[("centre", 0)] = slot_rect(geometry.spinner, geometry.length).inflate(6, 6)
-        for name, rect in self.panels.buttons().items():
+        for name, rect in buttons(self.row, self.preset).items():
             rects[("button", name)] = rect
         return rects
 
@@ -250,7 +253,9 @@ class CyprusTable(TableScene):
             return slot_rect(slot, length)
         seat = move[1]
         if seat == self.bottom_seat:
-            return pygame.Rect(self.panels.hand_label_rect())
+            frame = self.frame()
+            return pygame.Rect(cyprus_status.hand_label(self.brush, frame,
+                                                        cyprus_status.status_width(self.brush, frame))[3])
         return seat_plates(self.seen.num_players, self.bottom_seat).get(seat)
 
     def result_lines(self) -> list[str]:
@@ -328,7 +333,7 @@ class CyprusTable(TableScene):
         seat, tile = event.seat, event.tile
         x, y, length = self.hand_place(after, seat, tile)
         visible = self.hand_visible(seat, after)
-        origin = self.panels.boneyard_centre()
+        origin = self.row.pile_centre
         flight = Sprite(tile, origin[0], origin[1], length, face_from=False, face_to=False, turn=0.0, lift=0.6,
                         zoom=self.row.pile_length / length, seat=seat, enter=HIGH[tile] if tile >= 0 else -1)
         # A tile this screen may not know is keyed by its place in the hand (deals to one seat overlap).
@@ -384,7 +389,7 @@ class CyprusTable(TableScene):
         return land
 
     def _note_seat(self, seat: int, text: str) -> None:
-        x, y = self.panels.note_centre(seat, text)
+        x, y = cyprus_status.note_centre(self.brush, self.frame(), seat, text)
         note = Note(text, x, y)
         self.notes.append(note)
         self.tweens.add(Sequence(Wait(PASS_NOTE * 0.6),
@@ -485,44 +490,78 @@ class CyprusTable(TableScene):
                 del self.hand_x[tile]
 
     # -- drawing ---------------------------------------------------------------------------
+    def status_text(self) -> str:
+        """What is happening, in words (`cyprus_status.status_text`)."""
+        return cyprus_status.status_text(
+            self.seen.view, self.model, self.preset, tuple(self.seat_name(s) for s in range(self.seen.num_players)),
+            stopped=self.stopped_words(), replay=self.replay is not None, waiting=self.waiting_for_human,
+            legal_kinds={action.kind for action in self.legal})
+
+    def frame(self) -> Frame:
+        """What the painters read to draw the table now (`cyprus_frame.Frame`)."""
+        seen = self.seen
+        seats = range(seen.num_players)
+        return Frame(
+            model=self.model, preset=self.preset, players=seen.num_players, target=seen.view.rules.target_score,
+            terminal=seen.is_terminal, rounds=self.rounds,
+            bottom_seat=self.bottom_seat, names=tuple(self.seat_name(s) for s in seats),
+            kinds=tuple(self.kind_label(s) for s in seats), players_here=self.players_here(),
+            visible=tuple(self.hand_visible(s) for s in seats),
+            shown_totals=tuple(self.shown_total(s) for s in seats), totals_from=self.totals_from,
+            counting=self.count_up < 1,
+            flights=self.flights, landing=tuple(self.landing(s) for s in seats), notes=self.notes,
+            geometry=self.geometry(), morph=self.morph, morph_from=self.morph_from,
+            row=self.row, hand=self.hand_rects(), hand_x=self.hand_x, dragged=self.dragged_source,
+            enabled=frozenset(c.source for c in self.current_choices()) if self.can_decide else frozenset(),
+            status=self.status_text(), summary_up=self.summary_up, hold_left=self.hold_left,
+            human_table=bool(self.human_seats),
+            style=self.app.style, art=self.app.tile_art, boards=self.app.panels, display=self.app.settings.display,
+            pointer=self.app.pointer, draw_tile=self.draw_tile, log=self.render_log)
+
     def draw_table(self, surface: pygame.Surface) -> None:
+        if self._synced == self._sync_key() and self._model_seat != self.seen_seat:
+            self._follow_seat()  # (the pass screen may have shown another hand since the last update)
+        frame = self.frame()
         # What changes only when the game does is painted once into a layer (with
         # the tiles it drew, for the render log): each frame blits it and draws
         # what changes more often over it.
-        if self._synced == self._sync_key() and self._model_seat != self.seen_seat:
-            self._follow_seat()  # (the pass screen may have shown another hand since the last update)
-        key = self._static_key()
+        key = self._static_key(frame)
+        log = self.render_log
         if key != self._static_for:
             self._static_for = key
-            outside, self.render_log = self.render_log, []
+            start = len(log)
             self._static.marks.clear()
-            self._paint_static(self._static)
-            self._static_log, self.render_log = self.render_log, outside
+            self._paint_static(frame, self._static)
+            self._static_log = log[start:]
+            del log[start:]
         surface.blit(self._static, (0, 0))
-        self.render_log.extend(self._static_log)
-        self.panels.draw_plates(surface)
-        self.panels.draw_boneyard(surface)
-        self.pieces.draw_hand(surface)
+        log.extend(self._static_log)
+        self.panels.draw_plates(frame, surface)
+        self.panels.draw_boneyard(frame, surface)
+        self.pieces.draw_hand(frame, surface)
         for flight in self.flights.values():
-            self.pieces.draw_flight(surface, flight)
-        self.panels.draw_notes(surface)
-        self.pieces.draw_open_hand(surface)
+            self.pieces.draw_flight(frame, surface, flight)
+        self.panels.draw_notes(frame, surface)
+        self.pieces.draw_open_hand(frame, surface)
         if self.summary_up and not self.summary_folded:
-            self.panels.draw_summary(surface)
+            self.panels.draw_summary(frame, surface)
 
-    def _static_key(self) -> tuple:
+    def _static_key(self, frame: Frame) -> tuple:
         model, display = self.model, self.app.settings.display
-        seat = self.bottom_seat
+        seat = frame.bottom_seat
         on_table = tuple(t for t in self.flights if t == self.preset.spinner or any(t in line for line in model.layout))
         return (model.layout, model.spinner_set, model.dead, model.revealed, model.to_move == seat,
-                model.dealer == seat, on_table, self.morph, seat, self.shown_total(seat), len(self.rounds),
-                model.round_number, self.panels.status_text(), display.theme, display.numbers_on_tiles)
+                model.dealer == seat, on_table, self.morph, seat, frame.shown_totals[seat], len(self.rounds),
+                model.round_number, frame.status, display.theme, display.numbers_on_tiles)
 
-    def _paint_static(self, surface: pygame.Surface) -> None:
+    def _paint_static(self, frame: Frame, surface: pygame.Surface) -> None:
         self.panels.draw_felt(surface)
-        self.pieces.draw_star(surface)
-        self.panels.draw_sheet(surface)
-        self.panels.draw_status(surface)
+        self.panels.draw_empty_slots(frame, surface, frame.geometry)
+        self.pieces.draw_star(frame, surface)
+        if frame.morph >= 1:
+            self.panels.draw_arm_ends(frame, surface, frame.geometry)
+        self.panels.draw_sheet(frame, surface)
+        self.panels.draw_status(frame, surface)
 
     def illegal_reason(self, action) -> str:
         return board_words(super().illegal_reason(action))
