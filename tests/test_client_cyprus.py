@@ -173,7 +173,7 @@ def test_undo_lays_the_table_out_again(app, monkeypatch):
     assert table.model.spinner_set
     table.undo()
     run(app, frames=2)
-    assert not table.model.spinner_set and table.model == model_of(table.session.state)
+    assert not table.model.spinner_set and table.model == model_of(table.seen.view)
     assert BY_NAME["9-9"] in dict(table.hand_rects())
 
 

@@ -100,7 +100,7 @@ def test_a_replay_steps_to_the_end_and_back(app):
     for _ in range(len(record.steps)):
         controls.step_back()
         run(app)
-        assert table.model == model_of(table.session.state) and not table.flights and not table.summary_up
+        assert table.model == model_of(table.seen.view) and not table.flights and not table.summary_up
         assert [r.number for r in table.rounds] == [number for index, number in ends if index < len(table.steps)]
     assert table.steps == [] and table.model.hands == ((),) * 7
 
