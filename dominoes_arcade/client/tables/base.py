@@ -40,7 +40,7 @@ from collections.abc import Hashable
 import pygame
 
 from ...engine import Action, Event, IllegalAction
-from ...session import BotFailed, GameGone, GameOver, Notice, Rebuilt, RedoDone, StepApplied, UndoDone
+from ...session import BotFailed, GameGone, GameOver, Notice, Rebuilt, RedoDone, StepApplied, TurnChanged, UndoDone
 from .. import games
 from ..input import InputEvent, Intent
 from ..scene import SKIP_INTENTS, Scene
@@ -83,6 +83,9 @@ class TableScene(SessionSide, TableHooks, Scene):
         """The human whose hidden tiles may be drawn face up now (`shows_hidden`)."""
         self.last_shown_human: int | None = self.revealed_seat
         """In hot-seat, the human who last confirmed the pass screen."""
+        self.turn_to_show: int | None = self.session.current_player
+        """The seat the session last handed the turn to (`TurnChanged`; at first, the
+        first seat to move), until the table, idle, has brought it to the screen."""
         self.picker = Picker(self)
         self.moves = MoveLogDrawer(self, self.move_log_rect)
         self._choices_for: int | None = None
@@ -188,16 +191,17 @@ class TableScene(SessionSide, TableHooks, Scene):
                     and not self.app.exit_when_over):
                 self.next_demo()
             return
-        session = self.session
-        session.poll()
         self.summary_folded = self.summary_folded and self.summary_shown()
-        if self.hold_left > 0:
-            self.hold_left = self.hold_left if self.summary_folded else max(0.0, self.hold_left - dt)
-        elif not self.tweens.busy:
-            self.advance(dt)
+        self.advance(dt)
         self.show_session()
         if self.can_decide:
             self.picker.sync()  # a new decision puts the focus on its first source
+
+    @property
+    def busy_animating(self) -> bool:
+        """The table still shows what happened (tweens that hold the game, a summary
+        held on screen): all it tells its session, which holds the game meanwhile."""
+        return self.hold_left > 0 or self.tweens.busy
 
     def stopped_words(self) -> str | None:
         """What the status line says of a game that can no longer go on here (an
@@ -214,28 +218,40 @@ class TableScene(SessionSide, TableHooks, Scene):
                 or self.hint_ticket is not None or self.picker.is_pulsing or self.session.values.computing)
 
     def advance(self, dt: float) -> None:
-        """The table is idle: the game moves on (`Session.tick`), the replay steps, or
-        a human's turn comes to the screen (the pass screen in hot-seat)."""
-        session = self.session
-        seat = self.seen.current_player
-        if session.is_over:
-            session.tick(dt)  # the end: into the history, the game-over screen
-        elif self.replay is not None:
-            self.replay.advance(dt)
-        else:
-            if session.waiting_for_human:
-                self._turn_of_human(seat)
-            elif seat >= 0 and self.hot_seat:
-                self.revealed_seat = None  # a bot's turn: nobody's hand is shown
-            session.tick(dt)
-
-    def _turn_of_human(self, seat: int) -> None:
-        if not self.hot_seat or seat == self.revealed_seat:
+        """The game moves on in its session, the one place it does (`Session.tick`:
+        chance, every seat's move paced, a replay's steps, the end), unless the
+        table is busy animating: then the session holds the game (`Session.poll`: the
+        bot to move keeps thinking) while a held summary counts down. Once idle, a
+        turn the session handed on (`TurnChanged`) comes to the screen first."""
+        if self.busy_animating:
+            if self.hold_left > 0 and not self.summary_folded:
+                self.hold_left = max(0.0, self.hold_left - dt)
+            self.session.poll()
             return
+        if self.turn_to_show is not None:
+            self._show_turn(self.turn_to_show)
+        self.session.tick(dt)
+
+    def _show_turn(self, seat: int) -> None:
+        """The turn went to `seat` (`TurnChanged`): a human's comes to the screen (the
+        pass screen first in hot-seat, until they confirm it); at a bot's in hot-seat
+        nobody's hand is shown."""
+        if self.is_human(seat) and not self.session.is_over:
+            if not self._turn_of_human(seat):
+                return  # the pass screen is up: shown once they confirm it
+        elif seat >= 0 and self.hot_seat:
+            self.revealed_seat = None
+        self.turn_to_show = None
+
+    def _turn_of_human(self, seat: int) -> bool:
+        """Whether `seat`'s human is at the screen now (else the pass screen opens)."""
+        if not self.hot_seat or seat == self.revealed_seat:
+            return True
         if seat == self.last_shown_human:
             self.revealed_seat = seat  # the same human again: nobody new is at the screen
-            return
+            return True
         self.app.open("pass_device", self, seat)
+        return False
 
     def reveal(self, seat: int) -> None:
         """`seat`'s human confirmed the pass screen: their hidden tiles may show."""
@@ -250,6 +266,8 @@ class TableScene(SessionSide, TableHooks, Scene):
             self.moves.log.follow(event)
             if isinstance(event, StepApplied):
                 self.on_events(event.action, event.events)
+            elif isinstance(event, TurnChanged):
+                self.turn_to_show = event.seat
             elif isinstance(event, Rebuilt):
                 self._rebuilt(event)
             elif isinstance(event, GameOver):
@@ -282,12 +300,14 @@ class TableScene(SessionSide, TableHooks, Scene):
         return events
 
     def play(self, action: Action) -> bool:
-        """A human's choice: applied when it is legal for the seat to move, else
-        refused with a short sound. Returns whether it was applied."""
+        """A human's choice: applied when the session takes it (`Session.play`, the
+        client's one legality check), else refused with the engine's reason in the
+        table's words (`illegal_reason`, said by `refuse`). Returns whether it was
+        applied."""
         try:
             self.session.play(action)
         except IllegalAction:
-            self.app.audio.play("back")
+            self.refuse(self.illegal_reason(action))
             return False
         self.show_session()
         return True

@@ -274,17 +274,14 @@ class Picker:
             self.attempt(self.selected, item, choices)
 
     def attempt(self, source: Hashable, target: Hashable | None, choices: list[Choice]) -> bool:
-        """Make the decision `source` -> `target`, or refuse it with the engine's
-        reason in the table's words (`illegal_reason`; the table's `refuse`: a toast)."""
+        """Make the decision `source` -> `target` (`TableScene.play`: the session
+        checks it, and an illegal one is refused with the engine's reason in the
+        table's words), or refuse a drop that names no move at all."""
         choice = choice_for(choices, source, target)
         action = choice.action if choice is not None else self.table.action_for(source, target)
-        if action is not None and action in self.table.legal:
+        if action is not None:
             return self.table.play(action)
-        if action is None:
-            reason = "That cannot go there."
-        else:
-            reason = self.table.illegal_reason(action)
-        self.table.refuse(reason)
+        self.table.refuse("That cannot go there.")
         return False
 
     def hit(self, pos, candidates) -> Hashable | None:

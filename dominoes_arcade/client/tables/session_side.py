@@ -13,6 +13,7 @@ import itertools
 from ...engine import EVERY_SEAT, SPECTATOR, TERMINAL, Action, Observation
 from ...remote.online_session import OnlineSession
 from ...session import Session
+from .replay import step_delay
 
 _TABLE_KEYS = itertools.count(1)
 
@@ -29,9 +30,13 @@ class SessionSide:
         setup = self.setup
         if setup.online is not None:
             return OnlineSession(setup.online)
+        if setup.record is not None:  # a replay's steps, paced as any seat's, not under STEP_SECONDS
+            think_delay = lambda: step_delay(self.think_delay, self.app.duration_scale)  # noqa: E731
+        else:
+            think_delay = lambda: self.think_delay  # noqa: E731
         return Session(setup.game, list(setup.seats), dict(setup.options), setup.seed, record=setup.record,
                        start=setup.start, demo=setup.demo, continued=setup.continued,
-                       think_delay=lambda: self.think_delay, bot_settings=self.app.settings.bots,
+                       think_delay=think_delay, bot_settings=self.app.settings.bots,
                        key=("table", next(_TABLE_KEYS)))
 
     # -- the session, as the table's subclasses and the screens read it ---------------------
