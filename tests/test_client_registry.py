@@ -31,10 +31,10 @@ def client_steps(app, count: int) -> list[str]:
     table = app.scenes.top
     assert table.name == "table"
     for _ in range(5000):
-        if len(table.steps) >= count or table.ended:
+        if len(table.session.steps) >= count or table.session.ended:
             break
         run(app)
-    return table.steps[:count]
+    return table.session.steps[:count]
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -57,7 +57,7 @@ def test_a_registered_toy_game_plays_a_headless_demo_on_the_generic_table(app_wi
         table = app.scenes.top
         assert isinstance(table, GenericTable)
         for _ in range(30000):
-            if table.ended:
+            if table.session.ended:
                 break
             run(app)
             check_faces(app, table)

@@ -119,8 +119,8 @@ class LessonMode:
     # -- the guided hand moving on ------------------------------------------------------
     def advance(self, dt: float) -> None:
         super().advance(dt)
-        if self.guided and self.can_decide and self.focused_for != self.decision_version:
-            self.focused_for = self.decision_version
+        if self.guided and self.can_decide and self.focused_for != self.session.version:
+            self.focused_for = self.session.version
             self.picker.sync()  # the new decision's items, then the focus on the arrow's
             self.focus_taught()
 
@@ -255,7 +255,7 @@ class LessonMode:
         """Where the table's own words are (its status, its seats' plates...): read off
         a drawing of the table on a canvas that keeps its marks (`layout_check`), once
         for each stage and decision."""
-        moment = (self.guide.index, self.decision_version, self.complete)
+        moment = (self.guide.index, self.session.version, self.complete)
         if self._labels[0] != moment:
             canvas = Canvas(LOGICAL_SIZE)
             super().draw(canvas)

@@ -91,7 +91,7 @@ class CyprusTable(TableScene):
         """The bottom row: a replay's leaves room for its controls."""
         self.slots = self.preset.slots
         self.model: TableModel = model_of(self.placement_state)
-        self._synced = (self.placement_state, len(self.steps))
+        self._synced = (self.placement_state, len(self.session.steps))
         self.flights: dict[int, Sprite] = {}
         """The tiles in flight, by tile. A deal's do not hold the game (``hold=False``), so a deal cascades."""
         self.notes: list[Note] = []
@@ -116,7 +116,7 @@ class CyprusTable(TableScene):
 
     # -- seats -----------------------------------------------------------------------
     def _initial_bottom(self) -> int:
-        humans = [seat for seat in range(self.seen.num_players) if self.is_human(seat)]
+        humans = [seat for seat in range(self.seen.num_players) if self.session.is_human(seat)]
         return humans[0] if humans else 0
 
     @property
@@ -238,7 +238,7 @@ class CyprusTable(TableScene):
 
     def result_lines(self) -> list[str]:
         outcome = self.seen.outcome
-        if self.error or outcome is None:
+        if self.session.error or outcome is None:
             return super().result_lines()
         winner = outcome.winners[0]
         rounds = self.seen.view.round_number
@@ -290,7 +290,7 @@ class CyprusTable(TableScene):
             self.morph_from, self.morph = old_geometry, 0.0
             self.tweens.tween(self, 0.35, easing="in_out_cubic", morph=1.0)
         self.model = after
-        self._synced = (self.placement_state, len(self.steps))
+        self._synced = (self.placement_state, len(self.session.steps))
 
     def _new_round(self, event: Event) -> None:
         self.summary_up = False
@@ -381,7 +381,7 @@ class CyprusTable(TableScene):
         self.count_up = 0.0
         self.tweens.add(Sequence(Wait(0.5), Tween(self, 1.2, easing="out_cubic", count_up=1.0)), hold=False)
         self.app.audio.play("score")
-        self.hold(ROUND_HOLD_HUMAN if self.human_seats else ROUND_HOLD_DEMO)
+        self.hold(ROUND_HOLD_HUMAN if self.session.human_seats else ROUND_HOLD_DEMO)
 
     def shown_total(self, seat: int) -> int:
         """`seat`'s total as the plates show it: counting up after a round."""
@@ -393,7 +393,7 @@ class CyprusTable(TableScene):
 
     # -- the frame -------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        if self._synced != (self.placement_state, len(self.steps)):
+        if self._synced != (self.placement_state, len(self.session.steps)):
             self.resync()
         super().update(dt)
         if self.summary_up and self.hold_left <= 0 and not self.seen.is_terminal:
@@ -419,7 +419,7 @@ class CyprusTable(TableScene):
         self.morph = 1.0
         self.last_move = None
         self.hand_x.clear()
-        self._synced = (self.placement_state, len(self.steps))
+        self._synced = (self.placement_state, len(self.session.steps))
 
     def finished_rounds(self) -> list[RoundResult]:
         """The rounds finished in `steps` (after an undo or a replay's jump, which

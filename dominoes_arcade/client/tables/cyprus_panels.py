@@ -432,7 +432,7 @@ class Panels:
         self._rounds_line(surface, pygame.Rect(panel.x + 20, panel.bottom - 58, panel.width - 40, 20))
         if table.seen.is_terminal:
             footer = f"{table.seat_name(result.winner)} reaches {target} and wins the game"
-        elif table.hold_left > 0 and not table.human_seats:
+        elif table.hold_left > 0 and not table.session.human_seats:
             footer = f"Next round in {math.ceil(table.hold_left)} s \u00b7 press to go on"
         else:
             footer = "Press to go on to the next round"
