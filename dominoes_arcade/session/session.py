@@ -308,32 +308,22 @@ class Session(SessionBase):
             raise ValueError(f"seat {seat} is not a remote seat")
         player.submit(action)
 
-    def step_record(self) -> tuple[Action, list[Event]] | None:
-        """A replay's next step (the record's chance outcome or decision), or None at
-        the record's end.
-
-        :raises InvalidNotation, IllegalAction: a step the engine refuses.
-        """
-        action = self.match.scripted()
-        if action is None:
-            return None
-        events = self.match.apply(action)
-        self._stepped(action, events)
-        return action, events
-
     def next_record_step(self) -> bool:
-        """A replay's next step, now (`tick` calls it once paced; the replay's
-        controls to step forward): False at the record's end or on a step the
-        engine refuses, which stops the game there (`fail`: `GameOver` at the next
-        `tick`)."""
+        """A replay's next step (the record's chance outcome or decision), now
+        (`tick` calls it once paced; the replay's controls to step forward): False at
+        the record's end or on a step the engine refuses, which stops the game there
+        (`fail`: `GameOver` at the next `tick`)."""
         try:
-            stepped = self.step_record()
+            action = self.match.scripted()
+            if action is not None:
+                events = self.match.apply(action)
         except ValueError as error:  # a step that does not parse, or that the rules refuse
             self.fail(f"step {len(self.steps) + 1} \"{self.record.steps[len(self.steps)]}\": {error}")
             return False
-        if stepped is None:
+        if action is None:
             self.fail(self.record.error or "the record stops before the end of the game")
             return False
+        self._stepped(action, events)
         return True
 
     def _stepped(self, action: Action, events: list[Event]) -> None:

@@ -1,16 +1,17 @@
 """`TableScene`: what every game table shares (the table kit). It is a view and
-input adapter over the game's `Session` (``self.session``: the match, its seats,
-the pacing of bots, undo and redo, saving and the history, in
+input adapter over the game's `Session`, held as a part (``self.session``: the match,
+its seats, the pacing of every seat, undo and redo, saving and the history, in
 `dominoes_arcade.session`, which imports no pygame); a game's subclass draws it
 and describes the human's decision (the contract in `interaction`).
 
-Each update, the session's bots keep thinking (`Session.poll`: the bot to move is
-asked as soon as its seat is to move, animations or not, so the frame loop never
-waits for it); once the table's animations (``self.tweens``) and any `hold` are
-done, the game moves on (`Session.tick`: a chance outcome, a bot's move paced by
-`think_delay`, the end), or, while a human's seat is to move, waits for their
-decision (`Picker`: mouse, keyboard or controller; with two or more humans a "Pass
-to" screen comes first); a record being replayed steps as its controls say.
+The table tells its session one thing, whether it is busy animating (`advance`):
+while its animations (``self.tweens``) or a `hold` run, the session holds the game
+(`Session.poll`: the bot to move is still asked as soon as its seat is to move, so
+the frame loop never waits for it); once they are done, the game moves on
+(`Session.tick`: a chance outcome, any seat's move paced by `think_delay`, a
+replay's next step, the end), or, while a human's seat is to move, waits for their
+decision (`Picker`: mouse, keyboard or controller; when the session hands the turn
+to another of two or more humans, `TurnChanged`, a "Pass to" screen comes first).
 
 The table drains the session's events every time it calls it (`show_session`): a step
 applied hands the engine's `Event`s to `on_events`, where a subclass starts its
