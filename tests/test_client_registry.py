@@ -44,7 +44,7 @@ def test_play_with_a_seed_deals_as_simulate_does(app_with, game):
     dealt = opening(simulated)
     assert any(step.startswith("*") for step in dealt)
     app = app_with(None, game=game, seats=["easy"] * low, seed=21)  # play GAME --seats ... --seed 21
-    assert app.scenes.top.match.options() == simulated.options
+    assert app.scenes.top.session.match.options() == simulated.options
     assert client_steps(app, len(dealt)) == dealt
     other = app_with(None, "other.toml", game=game, seats=["easy"] * low, seed=22)
     assert client_steps(other, len(dealt)) != dealt, "another seed deals other tiles"
