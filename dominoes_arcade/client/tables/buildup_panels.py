@@ -208,7 +208,7 @@ class BuildUpPainter:
         if seat < 0:
             return "Dealing the lines" if state.phase == 0 else "Drawing tiles"
         if table.waiting_for_human:
-            who = "Your move" if sum(table.is_human(s) for s in (0, 1)) == 1 else f"Seat {seat + 1}, your move"
+            who = "Your move" if sum(table.session.is_human(s) for s in (0, 1)) == 1 else f"Seat {seat + 1}, your move"
             if table.legal == (PASS,):
                 return f"{who}: no tile of yours fits any stack, so you pass"
             if table.app.input.last_device is Device.MOUSE:

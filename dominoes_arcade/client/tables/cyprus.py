@@ -129,7 +129,7 @@ class CyprusTable(TableScene):
 
     # -- seats -----------------------------------------------------------------------
     def _initial_bottom(self) -> int:
-        humans = [seat for seat in range(self.seen.num_players) if self.is_human(seat)]
+        humans = [seat for seat in range(self.seen.num_players) if self.session.is_human(seat)]
         return humans[0] if humans else 0
 
     @property
@@ -260,7 +260,7 @@ class CyprusTable(TableScene):
 
     def result_lines(self) -> list[str]:
         outcome = self.seen.outcome
-        if self.error or outcome is None:
+        if self.session.error or outcome is None:
             return super().result_lines()
         winner = outcome.winners[0]
         rounds = self.seen.view.round_number
@@ -407,7 +407,7 @@ class CyprusTable(TableScene):
         self.count_up = 0.0
         self.tweens.add(Sequence(Wait(0.5), Tween(self, 1.2, easing="out_cubic", count_up=1.0)), hold=False)
         self.app.audio.play("score")
-        self.hold(ROUND_HOLD_HUMAN if self.human_seats else ROUND_HOLD_DEMO)
+        self.hold(ROUND_HOLD_HUMAN if self.session.human_seats else ROUND_HOLD_DEMO)
 
     def shown_total(self, seat: int) -> int:
         """`seat`'s total as the plates show it: counting up after a round."""
@@ -421,7 +421,7 @@ class CyprusTable(TableScene):
     def _sync_key(self) -> tuple[int, int]:
         """What `model` was taken at: the session's version (bumped by every step and
         rebuild) and its steps."""
-        return self.decision_version, len(self.steps)
+        return self.session.version, len(self.session.steps)
 
     def _follow_seat(self) -> None:
         """Another seat's observation is drawn now (hot-seat: the device changed hands;
@@ -514,7 +514,7 @@ class CyprusTable(TableScene):
             row=self.row, hand=self.hand_rects(), hand_x=self.hand_x, dragged=self.dragged_source,
             enabled=frozenset(c.source for c in self.current_choices()) if self.can_decide else frozenset(),
             status=self.status_text(), summary_up=self.summary_up, hold_left=self.hold_left,
-            human_table=bool(self.human_seats),
+            human_table=bool(self.session.human_seats),
             style=self.app.style, art=self.app.tile_art, boards=self.app.panels, display=self.app.settings.display,
             pointer=self.app.pointer, draw_tile=self.draw_tile, log=self.render_log)
 
