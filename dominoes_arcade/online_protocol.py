@@ -17,6 +17,7 @@ side depends on the messages, never on the other side.
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 from typing import Any
 
 from .bots.protocol import masked
@@ -24,7 +25,7 @@ from .engine import Event
 from .engine.core import SPECTATOR, State, Termination
 from .engine.json_lines import BadLine, parse_line
 from .engine.match import Match
-from .engine.tiles import NAME
+from .engine.tiles import BY_NAME, NAME
 from .engine.view_json import HIDDEN, NOBODY, view_to_json
 from .session.events import seen_events
 
@@ -110,6 +111,29 @@ def _value(value: Any) -> Any:
     if isinstance(value, tuple | list):
         return [_value(item) for item in value]
     return str(value)
+
+
+def event_from_json(data: dict[str, Any]) -> Event:
+    """An event as `event_json` wrote it, back as an engine `Event` for a table to
+    animate: its tile a number (-1 for ``?``); a round's or a hand's result an object
+    with the same fields (`_value_back`)."""
+    tile = data.get("tile")
+    return Event(data["kind"], data["seat"], BY_NAME.get(tile, -1) if isinstance(tile, str) else -1,
+                 data.get("from") or "", data.get("to") or "", bool(data.get("face_up", True)),
+                 _value_back(data.get("value")))
+
+
+def _value_back(value: Any) -> Any:
+    """What `_value` wrote, read back: an object's fields as attributes (the hands by
+    tile number, a termination as `Termination`), a list as a tuple."""
+    if isinstance(value, dict):
+        return SimpleNamespace(**{
+            name: tuple(tuple(BY_NAME.get(t, -1) for t in hand) for hand in field) if name == "hands"
+            else Termination[field.upper()] if name == "termination" and isinstance(field, str)
+            else _value_back(field) for name, field in value.items()})
+    if isinstance(value, list):
+        return tuple(_value_back(item) for item in value)
+    return value
 
 
 def step_text(match: Match, step: int, viewer: int) -> str:

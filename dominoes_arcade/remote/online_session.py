@@ -33,7 +33,6 @@ from __future__ import annotations
 import dataclasses
 from collections import deque
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 from .. import history
@@ -42,9 +41,8 @@ from ..engine.core import State
 from ..engine.match import Match
 from ..engine.record_format import parse_step
 from ..engine.records import Record
-from ..engine.tiles import BY_NAME
 from ..engine.view_json import HIDDEN, view_from_json
-from ..online_protocol import HOST_LEFT
+from ..online_protocol import HOST_LEFT, event_from_json
 from ..session.base import SessionBase
 from ..session.events import GameGone, GameOver, Notice, StepApplied, TurnChanged
 from ..session.seats import BotSeat, HumanSeat, Seat
@@ -81,17 +79,6 @@ class MaskedStep:
 
     def __str__(self) -> str:
         return self.text
-
-
-def event_from_json(data: dict[str, Any]) -> Event:
-    """A told event back as an engine `Event`: its tile a number (-1 for ``?``), a
-    result object's fields as attributes (the move log's words read them)."""
-    tile = data.get("tile")
-    value = data.get("value")
-    if isinstance(value, dict):
-        value = SimpleNamespace(**value)
-    return Event(data["kind"], data["seat"], BY_NAME.get(tile, -1) if isinstance(tile, str) else -1,
-                 data.get("from", ""), data.get("to", ""), bool(data.get("face_up", True)), value)
 
 
 class SeenGame:
