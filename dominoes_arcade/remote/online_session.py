@@ -106,9 +106,6 @@ class SeenGame:
         by its number (`placement_state`), and a view hides the others' tiles."""
         return self.final if self.final is not None else self.view
 
-    def options(self) -> dict:
-        return self.view.options_dict()
-
 
 class OnlineSession(SessionBase):
     """The member of the online game `link` is in (an `OnlineLink`, or an object
@@ -317,6 +314,7 @@ class OnlineSession(SessionBase):
     def _take_record(self, message: dict[str, Any]) -> None:
         self.told = Record.from_dict(message["record"])
         self.match.final = Match.from_record(self.told, at=None).state
+        self.version += 1  # every observation anew: the end is public
 
     def _changed(self) -> None:
         self.version += 1
