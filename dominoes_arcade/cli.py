@@ -278,6 +278,8 @@ def play(
     resolution: Annotated[str | None, typer.Option("--resolution", help="Window size, e.g. 1920x1080.")] = None,
     join: Annotated[str | None, typer.Option(
         "--join", help="Straight to an online game's lobby: ADDRESS/CODE, e.g. 192.168.1.20:8765/QTEMG.")] = None,
+    spectate: Annotated[bool, typer.Option(
+        "--spectate", help="With --join: watch that game without a seat (also once it has started).")] = False,
     script: Annotated[Path | None, typer.Option(
         "--script", dir_okay=False,
         help="Scripted input: keys, clicks on controls by name, waits, one a line (docs/scripts.md); "
@@ -299,7 +301,7 @@ def play(
         seats=[s.strip() for s in seats.split(",") if s.strip()] if seats else None, seed=seed, windowed=windowed,
         config=config, headless=headless, demo=demo, exit_when_over=exit_when_over, max_frames=max_frames,
         frames_report=frames_report, screenshot_dir=screenshot_dir, screenshot_every=screenshot_every, resume=resume,
-        join=join, script=script)
+        join=join, spectate=spectate, script=script)
     try:
         code = run(options, launched)
     except config_module.ConfigError as error:

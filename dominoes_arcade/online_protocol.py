@@ -6,7 +6,8 @@ What a seat is sent is built here from the engine alone, so that what each seat
 may see is decided in one place: a step's notation with its tile written ``?``
 when the seat did not see it (`Match.visible`), the engine's events as the seat saw
 them (`session.events.seen_events`), the seat's view (`State.view`, as
-`engine.view_json` writes it). A spectator sees what every player sees (viewer -1).
+`engine.view_json` writes it). A spectator (the engine's `SPECTATOR`) is told what
+every player sees: each step and, after it, the spectator's view.
 
 Both sides read it, the server (`dominoes_arcade.server`) and the client's side
 (`dominoes_arcade.remote`), so it is a layer below both, in neither package: each
@@ -16,15 +17,16 @@ side depends on the messages, never on the other side.
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 from typing import Any
 
 from .bots.protocol import masked
 from .engine import Event
-from .engine.core import Termination
+from .engine.core import SPECTATOR, State, Termination
 from .engine.json_lines import BadLine, parse_line
 from .engine.match import Match
-from .engine.tiles import NAME
-from .engine.view_json import HIDDEN, view_to_json
+from .engine.tiles import BY_NAME, NAME
+from .engine.view_json import HIDDEN, NOBODY, view_to_json
 from .session.events import seen_events
 
 MAX_MESSAGE = 4096
@@ -35,8 +37,6 @@ more than three levels (`engine.json_lines.parse_line` reads both)."""
 HOST_LEFT = "host_left"
 """The ``reason`` of a link lost for good because its room went with its host's
 client (`link.OnlineLink`, read by `online_session`)."""
-SPECTATOR = -1
-"""The seat number of a spectator: nobody's seat, so only what everyone sees."""
 CLIENT_TYPES = ("create", "join", "spectate", "resume", "setup", "start", "act", "view", "ping")
 """The messages a client may send (docs/online.md)."""
 
@@ -72,6 +72,17 @@ def dump(message: dict[str, Any]) -> str:
     return json.dumps(message, separators=(",", ":"), allow_nan=False)
 
 
+def seat_json(seat: int) -> int:
+    """`seat` as a message writes it: a spectator's (`SPECTATOR`) as `NOBODY` (-1),
+    nobody's seat, as the protocol always wrote it (docs/online.md)."""
+    return NOBODY if seat == SPECTATOR else seat
+
+
+def seat_from_json(number: int) -> int:
+    """A message's seat number back: `NOBODY` is a spectator (`SPECTATOR`)."""
+    return SPECTATOR if number == NOBODY else number
+
+
 def error(text: str, ref: Any = None) -> dict[str, Any]:
     """An error answer: the request (its ``id`` as `ref`) was ignored and nothing changed."""
     return {"type": "error", "message": text, "ref": ref}
@@ -102,6 +113,29 @@ def _value(value: Any) -> Any:
     return str(value)
 
 
+def event_from_json(data: dict[str, Any]) -> Event:
+    """An event as `event_json` wrote it, back as an engine `Event` for a table to
+    animate: its tile a number (-1 for ``?``); a round's or a hand's result an object
+    with the same fields (`_value_back`)."""
+    tile = data.get("tile")
+    return Event(data["kind"], data["seat"], BY_NAME.get(tile, -1) if isinstance(tile, str) else -1,
+                 data.get("from") or "", data.get("to") or "", bool(data.get("face_up", True)),
+                 _value_back(data.get("value")))
+
+
+def _value_back(value: Any) -> Any:
+    """What `_value` wrote, read back: an object's fields as attributes (the hands by
+    tile number, a termination as `Termination`), a list as a tuple."""
+    if isinstance(value, dict):
+        return SimpleNamespace(**{
+            name: tuple(tuple(BY_NAME.get(t, -1) for t in hand) for hand in field) if name == "hands"
+            else Termination[field.upper()] if name == "termination" and isinstance(field, str)
+            else _value_back(field) for name, field in value.items()})
+    if isinstance(value, list):
+        return tuple(_value_back(item) for item in value)
+    return value
+
+
 def step_text(match: Match, step: int, viewer: int) -> str:
     """Step `step` in record notation as `viewer` saw it: its tile ``?`` when some
     tile of it was hidden from the viewer (from a spectator: from any seat)."""
@@ -117,9 +151,11 @@ def step_message(match: Match, step: int, actor: int, events: list[Event], viewe
             "events": [event_json(event) for event in seen]}
 
 
-def view_message(match: Match, viewer: int) -> dict[str, Any]:
-    """The game as `viewer` sees it now, with the actions it may take when it is to move."""
-    state = match.state
+def view_message(state: State, step: int, viewer: int, *, latest: bool = True) -> dict[str, Any]:
+    """The game as `viewer` (a seat or `SPECTATOR`) sees it after `step` steps
+    (`state`, the full state then), with the actions it may take when it is to move
+    there; none in a view of the past (`latest` False): the seat decides on the
+    latest view only."""
     legal = [str(action) for action in state.legal_actions()] \
-        if viewer >= 0 and state.current_player == viewer and not state.is_terminal else []
-    return {"type": "view", "step": len(match.steps), "view": view_to_json(state.view(viewer)), "legal": legal}
+        if latest and viewer >= 0 and state.current_player == viewer and not state.is_terminal else []
+    return {"type": "view", "step": step, "view": view_to_json(state.view(viewer)), "legal": legal}

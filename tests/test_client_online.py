@@ -18,7 +18,11 @@ from test_client_support import run
 from dominoes_arcade import history
 from dominoes_arcade.client.input import Intent
 from dominoes_arcade.client.tables import online_setup, open_table
+from dominoes_arcade.engine import SPECTATOR
+from dominoes_arcade.remote.client import OnlineClient, bot_decider
+from dominoes_arcade.remote.link import OnlineLink
 from dominoes_arcade.remote.online_session import OnlineSession
+from dominoes_arcade.session import StepApplied
 
 
 def play_online_table(app, table, rng: random.Random, limit: float = LIMIT) -> int:
@@ -105,11 +109,9 @@ def test_a_player_who_drops_is_announced_at_the_table(app):
 
 
 def test_a_whole_online_cyprus_game_at_the_table_shows_each_round_end_as_told(app):
-    """Cyprus online at the table, three players and a bot: a step that needs a new
-    sample of the hidden tiles is laid out from the state *before* it and then
-    animated (laid from the state after it, a round's last tile was animated onto
-    the next round's empty star: IndexError); every frame's faces are checked
-    against what the seat was told."""
+    """Cyprus online at the table, three players and a bot: every step animated
+    from the seat's observation, a round's end drawn as told (its hands from the
+    step's events); every frame's faces are checked against what the seat was told."""
     with serving(seed=3) as served:
         link, others, games = open_linked_room(served, "cyprus", ["player", "player", "player", "easy"])
         table = open_table(app, online_setup(link))
@@ -195,3 +197,59 @@ def test_a_table_waiting_on_another_player_draws_nothing_until_the_server_tells_
             table.exit()
             if game is not None:
                 served.loop.call_soon_threadsafe(game.cancel)
+
+
+def test_a_spectator_s_table_draws_a_whole_game_from_the_spectator_s_observation(app):
+    """Two headless players and two bots; the table is a spectator's (an `OnlineLink`
+    watching): it draws every frame from the spectator's observation (no tile of
+    any hand face up but what the steps told everyone), animates every step, and
+    ends at the game-over screen; nothing goes into the history."""
+    with serving(seed=13) as served:
+        async def open_room() -> tuple[list[OnlineClient], str]:
+            host = OnlineClient(served.url)
+            code = await host.create()
+            await host.setup(game="cyprus", options={"target_score": 20}, seats=["player", "easy", "player", "medium"])
+            guest = OnlineClient(served.url)
+            await guest.join(code)
+            return [host, guest], code
+
+        players, code = served.run(open_room())
+        watcher = OnlineLink(served.url, timeout=10.0)
+        watcher.spectate(code)
+
+        async def start() -> list[asyncio.Task]:
+            await players[0].start()
+            loop = asyncio.get_running_loop()
+            return [loop.create_task(client.follow(bot_decider("greedy", seed=n), limit=LIMIT))
+                    for n, client in enumerate(players)]
+
+        games = served.run(start())
+        table = open_table(app, online_setup(watcher))
+        animated: list[int] = []
+        follow = table.session.drain
+
+        def drain() -> list:  # the table's own drain, watched
+            events = follow()
+            animated.extend(event.step for event in events if isinstance(event, StepApplied))
+            return events
+
+        table.session.drain = drain
+        try:
+            assert table.session.seat == SPECTATOR and table.session.human_seats == [] and table.online
+            end = time.monotonic() + LIMIT
+            while app.scenes.top.name != "game over":
+                assert time.monotonic() < end, f"not over after {LIMIT} s (step {len(table.session.steps)})"
+                if app.scenes.top is not table:
+                    confirm_overlay(app, table, "mouse", check_faces)
+                    continue
+                run(app)
+                check_faces(app, table)
+                if table.session.match.final is None:  # (the end is public: every seat's then)
+                    assert table.seen.seat == SPECTATOR
+                time.sleep(0.001)
+        finally:
+            table.exit()
+        finish_others(served, players, games)
+    assert animated == list(range(len(watcher.record["steps"]))), "every step animated, in order"
+    assert table.session.state.scores() == watcher.record["scores"]
+    assert history.read_history()[0] == [], "a spectator did not play: nothing in the history"

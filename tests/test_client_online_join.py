@@ -3,7 +3,8 @@ with the keyboard alone, the mouse alone (the key grid) or a controller alone
 (the grid under the d-pad), against a server started by the test; a wrong
 address or a wrong code is said on the screen and what was typed stays;
 ``play --join ADDRESS/CODE`` goes straight to the lobby, and a malformed one
-exits 2. Every wait is bounded."""
+exits 2. Watch (and ``play --join ... --spectate``) goes to the lobby as a
+spectator. Every wait is bounded."""
 
 from __future__ import annotations
 
@@ -38,6 +39,7 @@ from dominoes_arcade.client.app import LOGICAL_SIZE
 from dominoes_arcade.client.layout_check import problems
 from dominoes_arcade.client.main import LaunchOptions, build_app
 from dominoes_arcade.client.scenes.online import OnlineWiring
+from dominoes_arcade.engine import SPECTATOR
 from dominoes_arcade.remote.link import OnlineLink
 
 
@@ -105,6 +107,20 @@ def test_a_keyboard_player_types_the_address_and_code_and_lands_in_the_lobby(app
     assert lobby.name == "lobby" and lobby.link.seat == 1 and not lobby.is_host
     frames_until(app, lambda: bool(lobby.room))
     frames_until(app, lambda: host.lobby is not None and host.lobby["seats"][1]["taken"])
+
+
+def test_watch_goes_to_the_lobby_as_a_spectator_and_takes_no_seat(app_with, room):
+    address, code, host = room
+    app = online_app(app_with)
+    open_join_screen(app, "mouse")
+    type_on_keyboard(app, address)
+    press_keys(app, pygame.K_RETURN)
+    type_on_keyboard(app, code)
+    click_widget(app, "Watch")
+    lobby = answered(app)
+    assert lobby.name == "lobby" and lobby.link.seat == SPECTATOR and not lobby.is_host
+    frames_until(app, lambda: bool(lobby.room))
+    assert not any(seat["taken"] for seat in lobby.room["seats"][1:]), "a spectator holds no seat"
 
 
 def test_letters_typed_in_a_field_never_move_the_focus_or_leave_and_backspace_deletes(app_with):
@@ -206,6 +222,27 @@ def test_play_join_goes_straight_to_the_lobby(tmp_path, room):
         assert scene_names(app) == ["title", "online", "lobby"] and app.scenes.top.link.seat == 1
     finally:
         app.close()
+
+
+def test_play_join_spectate_goes_to_the_lobby_watching(tmp_path, room):
+    address, code, _host = room
+    from dominoes_arcade.client import prefs
+
+    user = tmp_path / "user.toml"
+    app = build_app(LaunchOptions(headless=True, user_config=user, join=f"{address}/{code}", spectate=True),
+                    prefs.load(None, user))
+    try:
+        answered(app)
+        assert scene_names(app) == ["title", "online", "lobby"] and app.scenes.top.link.seat == SPECTATOR
+    finally:
+        app.close()
+
+
+def test_play_spectate_without_join_exits_2(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
+    result = CliRunner().invoke(cli, ["play", "--headless", "--spectate"])
+    assert result.exit_code == 2 and "--spectate watches the online game --join names" in result.output, \
+        result.output
 
 
 def test_play_join_with_a_wrong_code_opens_the_join_screen_saying_so(tmp_path, room):

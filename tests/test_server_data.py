@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from dominoes_arcade.engine import SPECTATOR
 from dominoes_arcade.server.room import Room
 from dominoes_arcade.server.store import Store
 from dominoes_arcade.session.bot_worker import shared_worker
@@ -143,8 +144,9 @@ def test_the_room_kept_is_the_room_it_was(tmp_path):
     assert (room.code, room.game, room.kinds, room.grace, room.bot) == (GOOD, "necropolis", ["player"] * 2, 30.0,
                                                                          "medium")
     assert room.session is not None and list(room.session.steps) == good["steps"]
+    assert [kept["seat"] for kept in good["members"]] == [0, 1, -1], "a spectator written as in the messages"
     assert {m.token: (m.seat, m.sent) for m in room.members.values()} == \
-        {kept["token"]: (kept["seat"], kept["sent"]) for kept in good["members"]}
+        {kept["token"]: (SPECTATOR if kept["seat"] == -1 else kept["seat"], kept["sent"]) for kept in good["members"]}
 
 
 def test_a_room_set_aside_twice_keeps_both_files(tmp_path):

@@ -6,8 +6,8 @@ it speaks of: a tile that was in one of the seat's hidden zones (the rules, as
 tests/test_bots_hidden.py lists them: the other hands, the boneyard and the
 necropolis with the order of what is still to come, another seat's mastabas or
 drawn tile) both before and after that step, and that the seat's view did not show
-it either, must not be named anywhere in the message. A spectator may be told only
-what every seat sees. The record at the game's end shows everything, and is left
+it either, must not be named anywhere in the message. A spectator (told each step
+and its view after it) may be told only what every seat sees. The record at the game's end shows everything, and is left
 out. A deliberately leaky message shows that the check does catch one."""
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import pytest
 from server_drive import open_room, play_out, running
 from test_bots_hidden import hidden_zones
 
+from dominoes_arcade.engine import SPECTATOR
 from dominoes_arcade.engine.match import Match
 from dominoes_arcade.engine.records import Record
 from dominoes_arcade.engine.tiles import NAME, piece_tile
@@ -32,7 +33,6 @@ GAMES = [("necropolis", ["player", "player"], {}), ("buildup", ["player", "playe
          ("sebastopol", ["player", "player", "easy", "player"], {"target_score": 20})]
 SEEDS = range(3)
 TILE = re.compile(r"\b\d-\d\b")
-SPECTATOR = -1
 
 
 class Leak(AssertionError):
@@ -82,9 +82,10 @@ def check_message(message: dict, game: Game, seat: int) -> int:
         if not event["face_up"] and event["seat"] != seat and event["tile"] not in (None, HIDDEN):
             leaked.add(event["tile"])
     if kind == "view" and message["view"]["game"] == "buildup":  # two sets: every name is in the seat's own
-        view, other = message["view"], 1 - seat
-        leaked |= {t for t in view["boneyards"][other] if t != HIDDEN}
-        leaked |= {t for t in view["hands"][other] if t != HIDDEN and t not in view["shown"][other]}
+        view = message["view"]
+        for other in {0, 1} - {seat}:  # (both, for a spectator)
+            leaked |= {t for t in view["boneyards"][other] if t != HIDDEN}
+            leaked |= {t for t in view["hands"][other] if t != HIDDEN and t not in view["shown"][other]}
     if leaked:
         raise Leak(f"seat {seat} was told {sorted(leaked)} in {json.dumps(message)[:300]}")
     return len(named)
@@ -108,6 +109,9 @@ def test_no_message_names_a_tile_its_receiver_may_not_see(tmp_path, game, seats,
         for client in players:
             checked += check_client(client, played, client.seat)
         checked += check_client(watchers[0], played, SPECTATOR)
+        views = [m for m in watchers[0].received if m.get("type") == "view"]
+        assert [m["step"] for m in views] == list(range(len(played.match.steps) + 1)), "at the start, after each step"
+        assert all(m["view"]["seat"] == -1 and m["legal"] == [] for m in views), "nobody's seat, no actions"
     assert checked > 100, "the games named tiles, and every name was checked"
 
 
@@ -137,3 +141,9 @@ def test_the_check_catches_a_leaky_message(tmp_path):
     check_message(step, game, SPECTATOR)
     with pytest.raises(Leak):
         check_message(told, game, SPECTATOR)
+    watched = next(m for m in watchers[0].received if m.get("type") == "view" and m["step"] == view["step"])
+    leaky = json.loads(json.dumps(watched))
+    leaky["view"]["hands"][0][0] = NAME[own]
+    check_message(watched, game, SPECTATOR)
+    with pytest.raises(Leak):
+        check_message(leaky, game, SPECTATOR)

@@ -89,6 +89,8 @@ class LaunchOptions:
     """Straight back into the saved game (``play --continue``)."""
     join: str | None = None
     """Straight to the lobby of the online game at ``ADDRESS/CODE`` (``play --join``)."""
+    spectate: bool = False
+    """With `join`: watch that game, without a seat (``play --join ... --spectate``)."""
     script: Path | None = None
     """Scripted input for the real loop (``play --script``, `script`)."""
     resolution: tuple[int, int] | str | None = None
@@ -184,7 +186,7 @@ def build_app(options: LaunchOptions, settings: config_module.Settings):
 
         host, port, code = parse_join(options.join)
         app.open("online")
-        app.open("join", f"{host}:{port}", code).join()  # the lobby, or what went wrong on the Join screen
+        app.open("join", f"{host}:{port}", code).join(watch=options.spectate)  # the lobby, or what went wrong
         return app
     if options.resume:
         title.continue_game()
@@ -224,6 +226,8 @@ def run(options: LaunchOptions, launched: float | None = None) -> int:
     settings = prefs.load(options.config, options.user_config)
     if options.resume and (options.game is not None or options.seats or options.demo):
         raise LaunchError("--continue goes back to the saved game: give it no GAME, --seats or --demo")
+    if options.spectate and options.join is None:
+        raise LaunchError("--spectate watches the online game --join names: give it --join ADDRESS/CODE")
     if options.join is not None:
         from .addresses import AddressError, parse_join
 

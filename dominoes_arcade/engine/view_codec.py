@@ -11,6 +11,10 @@ from .core import Termination
 from .tiles import BY_NAME, NAME
 
 HIDDEN = "?"
+NOBODY = -1
+"""The ``seat`` a spectator's view (`State.view(SPECTATOR)`) is written with:
+nobody's seat, the number the online protocol has always given a spectator
+(docs/online.md). In the code a spectator is the engine's `SPECTATOR`."""
 
 
 class ViewError(ValueError):

@@ -6,7 +6,9 @@ seat knows without rebuilding it from the steps.
 `view_to_json` writes every field the engine's view holds, and nothing else: tiles by
 name, ``"?"`` for a tile the view hides (-1), null where there is no tile;
 `view_from_json` builds the view back (``view_from_json(view_to_json(v))`` holds the
-same fields as ``v``, and every bot decides on it as on ``v``). The keys every game
+same fields as ``v``, and every bot decides on it as on ``v``). A spectator's view
+(`State.view(SPECTATOR)`, what the online server sends a spectator) is written with
+``seat`` `NOBODY` (-1) and read back as a `SPECTATOR` view. The keys every game
 shares are written here; each game's own keys by the functions its registry entry
 names (``view_to_json`` and ``view_from_json``: the shipped games' are in
 ``necropolis_view``, ``buildup_view`` and ``star_view``). Fields that follow from
@@ -19,18 +21,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from .core import State
+from .core import SPECTATOR, State
 from .registry import GAMES, load
-from .view_codec import HIDDEN, ViewError, names
+from .view_codec import HIDDEN, NOBODY, ViewError, names
 
-__all__ = ["HIDDEN", "ViewError", "view_from_json", "view_to_json"]
+__all__ = ["HIDDEN", "NOBODY", "ViewError", "view_from_json", "view_to_json"]
 
 
 def view_to_json(view: State) -> dict[str, Any]:
     """The JSON object of a seat's view (see the module docstring): the keys every game
     shares, then the game's own."""
+    seat = NOBODY if view.viewer == SPECTATOR else view.viewer
     found: dict[str, Any] = {
-        "game": view.game, "options": view.options_dict(), "seat": view.viewer, "players": view.num_players,
+        "game": view.game, "options": view.options_dict(), "seat": seat, "players": view.num_players,
         "scores": list(view.scores()), "current_player": view.current_player,
         "zones": {zone: names(tiles) for zone, tiles in view.zones().items()}}
     entry = GAMES.get(view.game)
@@ -55,8 +58,9 @@ def view_from_json(data: Any) -> State:
             raise ViewError(f"a {game} view cannot be built from JSON")
         state = entry.state_class()(None, dict(data["options"]))  # the rules, from the options
         load(entry.view_from_json)(state, data)
-        state.current_player, state.viewer = int(data["current_player"]), int(data["seat"])
-        if not 0 <= state.viewer < state.num_players:
+        seat = int(data["seat"])
+        state.current_player, state.viewer = int(data["current_player"]), SPECTATOR if seat == NOBODY else seat
+        if state.viewer != SPECTATOR and not 0 <= state.viewer < state.num_players:
             raise ViewError(f"seat {state.viewer} is not a seat of the game")
         return state
     except ViewError:

@@ -1,8 +1,8 @@
 """Network play, the client's side: a headless client of the room server
 (`client.OnlineClient`, also what bots and the tests play with), the link between
 a frame loop and that client (`link.OnlineLink`), the session a table drives for
-the player's seat (`online_session.OnlineSession`, drawn from what the seat was
-told: `told`), and a room server hosted in a thread of the client
+a player's seat or a spectator (`online_session.OnlineSession`, drawn from the
+views the member was told), and a room server hosted in a thread of the client
 (`hosting.HostedServer`).
 
 The dependency direction is ``client -> remote -> online_protocol -> session ->

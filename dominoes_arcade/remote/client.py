@@ -27,6 +27,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from ..bots import make_bot
 from ..engine import parse_action
 from ..engine.view_json import view_from_json
+from ..online_protocol import seat_from_json
 
 Decide = Callable[[dict[str, Any]], str]
 """Chooses an action (its notation) from a ``view`` message whose ``legal`` is not empty."""
@@ -98,7 +99,8 @@ class OnlineClient:
             self.seq = seq
         kind = message.get("type")
         if kind == "welcome":
-            self.room, self.token, self.seat = message["room"], message["token"], message["seat"]
+            self.room, self.token = message["room"], message["token"]
+            self.seat = seat_from_json(message["seat"])  # a spectator's: the engine's SPECTATOR
             if not message.get("resent", True):
                 self.seq = 0  # the server lost what it sent before a restart: everything afresh
         elif kind == "room":
@@ -145,6 +147,8 @@ class OnlineClient:
         return self.seat
 
     async def spectate(self, code: str) -> None:
+        """Watch room `code` (`seat` becomes `SPECTATOR`): every step so far is sent,
+        each with the spectator's view after it."""
         await self.request({"type": "spectate", "room": code})
 
     async def resume(self) -> None:

@@ -4,7 +4,7 @@ in the background, and reconnects by itself with its token when the connection
 drops. Nothing here imports pygame.
 
     link = OnlineLink("ws://127.0.0.1:8765", timeout=10.0)
-    code = link.create()                  # or: seat = link.join(code)
+    code = link.create()                  # or: seat = link.join(code), or link.spectate(code)
     link.setup(game="necropolis", seats=["player", "player"])
     link.start()
     ...
@@ -15,7 +15,7 @@ drops. Nothing here imports pygame.
 
 The API:
 
-- `create() -> code`, `join(code) -> seat`, `setup(**fields)`, `start()` block
+- `create() -> code`, `join(code) -> seat`, `spectate(code)`, `setup(**fields)`, `start()` block
   until the server answers, at most `timeout` seconds; they raise `ServerError`
   when the server refuses (its words), `ConnectionError` when the server cannot be
   reached (its address in words), `TimeoutError` when it does not answer in time.
@@ -148,6 +148,10 @@ class OnlineLink:
         self._call(self._request({"type": "join", "room": code}))
         assert self.seat is not None
         return self.seat
+
+    def spectate(self, code: str) -> None:
+        """Watch room `code` (`seat` is then the engine's `SPECTATOR`)."""
+        self._call(self._request({"type": "spectate", "room": code}))
 
     def setup(self, **fields: Any) -> None:
         """The host's setup (``game``, ``options``, ``seats``, ``turn_timer``, ``grace``, ``bot``)."""

@@ -1,28 +1,31 @@
-"""`OnlineSession`: the session a table drives for the player's seat of an online
-game. The room server decides the game (docs/online.md); this session only shows
-what the seat is told and sends the player's decisions, with the surface the
-tables read from `session.Session` (`SessionBase`), so every table plays online
-as it plays here. No pygame.
+"""`OnlineSession`: the session a table drives for one member of an online game,
+a player's seat or a spectator. The room server decides the game (docs/online.md);
+this session only shows what its member is told and sends the player's decisions,
+with the surface the tables read from `session.Session` (`SessionBase`), so every
+table plays online as it plays here. No pygame.
 
-    link = OnlineLink(url)                # joined, the game started (the lobby screens)
+    link = OnlineLink(url)                # joined (or watching), the game started (the lobby screens)
     session = OnlineSession(link)
     while True:                           # the table's frame loop
-        session.tick(dt)                  # the next step told, its view, the end
-        for event in session.drain():     # StepApplied, Rebuilt, StepLaid, Notice, GameOver
+        session.tick(dt)                  # the next step told, with the view after it; the end
+        for event in session.drain():     # StepApplied, TurnChanged, Notice, GameGone, GameOver
             ...
         if session.waiting_for_human:
             session.play(action)          # sent to the server; its step comes back
 
-Its `state` is never the server's: `ToldGame` builds a full state from the seat's
-views and steps alone (another seat's tiles arbitrary, drawn face down). Steps come
-one a `tick`, so the table animates each before the next. Undo, redo, hints and
-letting the bot finish are off (the footer says so); nothing is saved here (the
-server keeps the room). A notice of the server (a bot played a turn for a seat that
-ran out of time, a move refused), a player dropping or coming back and the link
-reconnecting reach the table as `Notice` toasts. At the end (the record told, its
-seed revealed) the game goes into the player's history like a local one, the seats
-in words: ``human`` for the player, ``online`` for the other players, the bots'
-difficulty.
+It holds no full state: what it draws is the member's observation, built from the
+last view the server told (`engine.view_json.view_from_json`: another seat's tiles
+are -1), and each step comes with the engine's events as the member saw them, so
+every step is a `StepApplied` the table animates (the server sends the member's view
+after each step: a step waits here for its view, which comes in the same breath).
+At the game's end the record is told, its seed with it, and the final state, public
+then, is worked out from it. Undo, redo, hints and letting the bot finish are off
+(the footer says so); nothing is saved here (the server keeps the room). A notice of
+the server (a bot played a turn for a seat that ran out of time, a move refused), a
+player dropping or coming back and the link reconnecting reach the table as `Notice`
+toasts. At the end a player's game goes into their history like a local one, the
+seats in words: ``human`` for the player, ``online`` for the other players, the
+bots' difficulty; a spectator's does not (they did not play it).
 """
 
 from __future__ import annotations
@@ -32,20 +35,21 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
-from ..engine import Action, Event, IllegalAction
+from ..engine import EVERY_SEAT, SPECTATOR, Action, Event, IllegalAction, Observation, new_game
+from ..engine.core import State
+from ..engine.match import Match
+from ..engine.record_format import parse_step
 from ..engine.records import Record
-from ..online_protocol import HOST_LEFT
+from ..engine.view_json import HIDDEN, view_from_json
+from ..online_protocol import HOST_LEFT, event_from_json
 from ..session.base import SessionBase
-from ..session.events import GameGone, GameOver, Notice, StepApplied, StepLaid, TurnChanged
+from ..session.events import GameGone, GameOver, Notice, StepApplied, TurnChanged
+from ..session.keeping import add_to_history
 from ..session.seats import BotSeat, HumanSeat, Seat
-from .told import ToldGame
 
 UNDO_OFF = "Undo is off in online games."
 HINT_OFF = "Hints are off in online games."
 BOT_FINISH_OFF = "In an online game a bot plays your turns only when you are away."
-STEP_WAIT = 2.0
-"""Seconds a step that does not fit the table waits for the view that follows it
-(it comes in the same breath) before it is laid without animation."""
 PRESENCE = {"reconnecting": "{seat} reconnecting\u2026", "back": "{seat} is back"}
 LINK = {"reconnecting": "Connection lost: reconnecting\u2026", "connected": "Reconnected."}
 GONE = {None: ("The connection is lost", "The game's server cannot be reached: the game goes on there without you."),
@@ -59,12 +63,56 @@ class OnlinePlayer(Seat):
     kind = "online"
 
 
+@dataclasses.dataclass(frozen=True)
+class MaskedStep:
+    """The action of a step whose tile the member did not see (``* deal 2 ?``),
+    read like an engine `Action` (``game``, ``kind``, ``seat``, ``tile`` -1, ``arg``,
+    ``text``): the engine's actions are interned, one for each known tile, so none
+    stands for a hidden one. The tables animate a step from its events, not from this."""
+
+    game: str
+    kind: str
+    text: str
+    seat: int = -1
+    tile: int = -1
+    arg: int = -1
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class SeenGame:
+    """The game as one member was told it, with the surface of a `Match` the tables
+    read (``game``, ``num_players``, ``steps``, ``state``): the member's latest view,
+    and at the end the final state the record gives."""
+
+    def __init__(self, game: str, view: State):
+        self.game = game
+        self.view = view
+        """The member's view after the steps taken (a view: hidden tiles -1)."""
+        self.final: State | None = None
+        """The full state at the end, once the record is told (every tile is public then)."""
+        self.steps: list[str] = []
+        """Every step as the member was told it (a tile they did not see written ``?``)."""
+
+    @property
+    def num_players(self) -> int:
+        return self.view.num_players
+
+    @property
+    def state(self) -> State:
+        """The latest view (the final state once the record is told). Never a full
+        state before the end: a table reads it only where it still follows a tile
+        by its number (`placement_state`), and a view hides the others' tiles."""
+        return self.final if self.final is not None else self.view
+
+
 class OnlineSession(SessionBase):
-    """The player's seat of the online game `link` is in (an `OnlineLink`, or an
-    object with its ``seat``, ``lobby``, ``told``, ``act`` and ``close``).
+    """The member of the online game `link` is in (an `OnlineLink`, or an object
+    with its ``seat``, ``lobby``, ``told``, ``act`` and ``close``): a player's seat,
+    or a spectator (``seat`` the engine's `SPECTATOR`).
 
     :param folder: where the history is written (by default the user's data directory).
-    :param seed: seeds the hidden tiles the table is drawn with (`ToldGame`).
     """
 
     demo = False
@@ -77,14 +125,15 @@ class OnlineSession(SessionBase):
     bot_ticket = None
     can_redo = False
 
-    def __init__(self, link: Any, *, folder: Path | None = None, seed: int = 0):
+    def __init__(self, link: Any, *, folder: Path | None = None):
         lobby = link.lobby
-        if lobby is None or link.seat is None or link.seat < 0:
-            raise ValueError("join a room's player seat before its table opens")
+        if lobby is None or link.seat is None or (link.seat < 0 and link.seat != SPECTATOR):
+            raise ValueError("join a room's player seat, or watch the room, before its table opens")
         self.link, self.folder, self.seat = link, folder, link.seat
         self.game = lobby["game"]
-        players = len(lobby["seats"])
-        self.match = ToldGame(self.game, {**lobby["options"], "players": players}, self.seat, seed)
+        options = {**lobby["options"], "players": len(lobby["seats"])}
+        # Before the first step nothing is dealt: the game's start, as the member sees it.
+        self.match = SeenGame(self.game, new_game(self.game, options=options).view(self.seat))
         self.seats: list[Seat] = [HumanSeat() if seat == self.seat else
                                   OnlinePlayer() if entry["kind"] == "player" else BotSeat(entry["kind"])
                                   for seat, entry in enumerate(lobby["seats"])]
@@ -104,11 +153,51 @@ class OnlineSession(SessionBase):
         """Messages told before the table opened: the game's are taken, their notices
         (the lobby's comings and goings) are old news and not toasted."""
         self._pending: deque[dict[str, Any]] = deque()
-        self._waited = 0.0
         self._acted_at = -1
-        self._turn = self.state.current_player
+        self._turn = self.current_player
+        self._seen: tuple[tuple, dict[int | None, Observation]] = ((), {})
 
     # -- where the game stands ---------------------------------------------------------------
+    @property
+    def is_spectator(self) -> bool:
+        return self.seat == SPECTATOR
+
+    @property
+    def current_player(self) -> int:
+        return self.match.state.current_player
+
+    def observation(self, seat: int | None) -> Observation:
+        """What `seat` may see, as far as this member was told: its own observation
+        (the latest view, its legal actions when the latest view offers them); for
+        another seat, or a spectator, what this member sees and they see too (the
+        view narrowed again); every seat's only at the end, from the record."""
+        key = (self.version, len(self.steps))
+        if self._seen[0] != key:
+            self._seen = (key, {})
+        seen = self._seen[1]
+        if seat not in seen:
+            seen[seat] = self._observe(seat)
+        return seen[seat]
+
+    def _observe(self, seat: int | None) -> Observation:
+        final = self.match.final
+        if final is not None:  # the record told: the end is public
+            return Observation(seat, final.clone() if seat is EVERY_SEAT else final.view(seat),
+                               final.current_player, (), tuple(final.scores()), final.outcome())
+        view = self.match.view
+        own = seat == self.seat or seat is EVERY_SEAT  # (before the end this member sees no more than its own)
+        shown = view if own else view.view(seat)
+        legal = self._legal() if seat == self.seat else ()
+        return Observation(seat, shown, view.current_player, legal, tuple(shown.scores()),
+                           view.outcome() if view.is_terminal else None)
+
+    def _legal(self) -> tuple[Action, ...]:
+        """The actions the latest view offers, when it is of the steps taken so far."""
+        message = self.view
+        if message is None or message["step"] != len(self.steps) or not message["legal"]:
+            return ()
+        return tuple(self.match.view.parse_action(text) for text in message["legal"])
+
     @property
     def waiting_for_human(self) -> bool:
         """The player is to move: every step told is shown, and the latest view
@@ -159,7 +248,8 @@ class OnlineSession(SessionBase):
 
     def tick(self, dt: float) -> None:
         """Show the next step told (one a tick: the table animates it before the
-        next), taking the views and the end that come before it; at the end, `finish`."""
+        next) with the view after it, taking the views and the end that come before
+        it; at the end, `finish`."""
         self.poll()
         if self.ended:
             return
@@ -170,48 +260,65 @@ class OnlineSession(SessionBase):
                 if message["step"] < len(self.steps):  # told again after a reconnection
                     self._pending.popleft()
                     continue
-                if not self._show_step(message, dt):
-                    return
-                self._pending.popleft()
+                if not self._show_step(message):
+                    return  # its view (and, at the end, the record) come in the same breath
                 self._changed()
                 return
             self._pending.popleft()
             if kind == "view" and message["step"] == len(self.steps):
-                self.view = message
-                rebuilt = self.match.take_view(message)
-                if rebuilt is not None:
-                    self.events.append(rebuilt)
+                self._take_view(message)
                 self._changed()
             elif kind == "game_over":
-                self.told = Record.from_dict(message["record"])
+                self._take_record(message)
         if self.is_over:
-            rebuilt = self.match.end(self.told)
-            if rebuilt is not None:
-                self.events.append(rebuilt)
             self.finish()
 
-    def _show_step(self, message: dict[str, Any], dt: float) -> bool:
-        """Play `message`'s step on the table (animated when it fits, else laid);
-        False while it waits for what follows it."""
-        shown = self.match.play(message)
-        if shown is None:
-            record = next((Record.from_dict(m["record"]) for m in self._pending if m["type"] == "game_over"), None)
-            if record is not None:
-                shown = self.match.play_from_record(message, record)
-            elif len(self._pending) == 1 and self._waited < STEP_WAIT:
-                self._waited += dt
-                return False
-            if shown is None:
-                shown = [self.match.lay(message)]
-        self._waited = 0.0
-        self.events += shown
-        # A table laid out afresh alone (`Rebuilt`): it shows the state before the
-        # step, which is played on the next tick, animated from there.
-        return isinstance(shown[-1], StepApplied | StepLaid)
+    def _show_step(self, message: dict[str, Any]) -> bool:
+        """`message`'s step, shown with the view that follows it (`StepApplied`, its
+        events as the member saw them); False while that view, or at the game's end
+        the record, has not come yet."""
+        step = message["step"]
+        after = next((m for m in self._pending if m["type"] == "view" and m["step"] == step + 1), None)
+        if after is None:
+            return False
+        view = view_from_json(after["view"])
+        record = next((m for m in self._pending if m["type"] == "game_over"), None)
+        if view.is_terminal and record is None and self.told is None:
+            return False
+        action = self._action(message["action"])
+        self._pending.remove(message)
+        self._pending.remove(after)
+        self.match.steps.append(message["action"])
+        self._take_view(after, view)
+        if record is not None and view.is_terminal:  # the last step: the end shown with it
+            self._pending.remove(record)
+            self._take_record(record)
+        self.events.append(StepApplied(action, [event_from_json(e) for e in message["events"]], step,
+                                       message["actor"]))
+        return True
+
+    def _action(self, text: str) -> Action | MaskedStep:
+        """The step `text` as an action of the view before it (a `MaskedStep` when
+        its tile is hidden from this member)."""
+        _, _, move = text.partition(" ")
+        words = move.split()
+        if HIDDEN not in words:
+            return parse_step(self.match.view, text)
+        seat = int(words[1]) if len(words) > 1 and words[1].isdigit() else -1
+        return MaskedStep(self.game, words[0], move, seat)
+
+    def _take_view(self, message: dict[str, Any], view: State | None = None) -> None:
+        self.view = message
+        self.match.view = view if view is not None else view_from_json(message["view"])
+
+    def _take_record(self, message: dict[str, Any]) -> None:
+        self.told = Record.from_dict(message["record"])
+        self.match.final = Match.from_record(self.told, at=None).state
+        self.version += 1  # every observation anew: the end is public
 
     def _changed(self) -> None:
         self.version += 1
-        seat = self.state.current_player
+        seat = self.current_player
         if seat != self._turn:
             self._turn = seat
             self.events.append(TurnChanged(seat))
@@ -222,13 +329,12 @@ class OnlineSession(SessionBase):
 
         :raises IllegalAction: when the player is not to move, or the view does not offer it.
         """
-        state = self.state
         if not self.waiting_for_human:
-            raise IllegalAction(action, state.current_player, "it is not your turn now")
+            raise IllegalAction(action, self.current_player, "it is not your turn now")
         assert self.view is not None
         text = str(action)
         if text not in self.view["legal"]:
-            raise IllegalAction(action, state.current_player, state.why_illegal(action))
+            raise IllegalAction(action, self.current_player, "the server does not offer that move now")
         self.link.act(text, self.view["step"])
         self._acted_at = self.view["step"]
         self.version += 1
@@ -238,15 +344,14 @@ class OnlineSession(SessionBase):
     """An online table applies nothing itself: every step is the server's."""
 
     def finish(self) -> None:
-        """The game is over: into the history (the seats in words), `GameOver` for the view."""
+        """The game is over: a player's into the history (the seats in words),
+        `GameOver` for the view."""
         self.ended = True
-        if self.told is not None:
+        if self.told is not None and not self.is_spectator:
             self._keep(self.told)
         self.events.append(GameOver(self.state.outcome(), self.error))
 
     def _keep(self, record: Record) -> None:
-        from ..session.keeping import add_to_history
-
         add_to_history(dataclasses.replace(record, seats=list(self.kinds)), self.kinds, self.state.outcome(),
                        self.events, self.folder)
 

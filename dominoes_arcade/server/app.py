@@ -33,7 +33,8 @@ from .. import config
 from .. import online_protocol as protocol
 from ..bots import BotError, difficulty_spec
 from ..bots.driver import DECISION_TIME_LIMIT
-from ..online_protocol import SPECTATOR, BadMessage
+from ..engine import SPECTATOR
+from ..online_protocol import BadMessage, seat_json
 from ..session.bot_worker import BotWorker, Decision, shared_worker
 from .members import Member, new_code
 from .room import PLAYER, Room, RoomError
@@ -297,7 +298,7 @@ class Server:
                 room.act(member.token, message)
                 self.wake(room)
             elif kind == "view":
-                connection.put(room.view_for(member) or room.lobby())
+                connection.put(room.view_for(member) if room.session is not None else room.lobby())
 
     def _may_create(self, connection: Connection) -> None:
         """:raises RoomError: when `connection`, or its address, has as many rooms
@@ -315,12 +316,15 @@ class Server:
     def _enter(self, connection: Connection, room: Room, member: Member, ref: Any) -> None:
         """`member` joined `room` on `connection`: its token, then what it may see."""
         self._bind(connection, room, member)
-        connection.put({"type": "welcome", "ref": ref, "room": room.code, "seat": member.seat, "token": member.token,
-                        "host": member.token == room.host})
+        connection.put({"type": "welcome", "ref": ref, "room": room.code, "seat": seat_json(member.seat),
+                        "token": member.token, "host": member.token == room.host})
         room.tell_lobby()
-        if member.seat == SPECTATOR:
-            for message in room.steps_since(0, SPECTATOR):
+        if member.seat == SPECTATOR and room.session is not None:  # a game under way: every step so far, each
+            told = room.steps_since(0, SPECTATOR)                     # with the view after it
+            for message in told or [room.view_for(member)]:
                 member.send(message)
+            if room.session.ended:
+                member.send(room.game_over())
         room.presence(member, "joined")
 
     def _resume(self, connection: Connection, room: Room, member: Member, since: Any, message_steps: Any,
@@ -334,7 +338,7 @@ class Server:
             old.member = None  # the newer connection holds the seat from now on
         self._bind(connection, room, member)
         missed = member.missed(since) if isinstance(since, int) and not isinstance(since, bool) else None
-        connection.put({"type": "welcome", "ref": ref, "room": room.code, "seat": member.seat,
+        connection.put({"type": "welcome", "ref": ref, "room": room.code, "seat": seat_json(member.seat),
                         "token": member.token, "host": member.token == room.host, "resent": missed is not None})
         if missed is None:  # sent before a restart: the lobby, and the steps since the last it was told
             member.send(room.lobby())
@@ -344,10 +348,10 @@ class Server:
         else:
             for message in missed:
                 connection.put(message)
-        if room.started and member.seat != SPECTATOR and room.view_for(member) is not None:
+        if room.session is not None:
             member.send(room.view_for(member))
-        if room.session is not None and room.session.ended:
-            member.send({"type": "game_over", "scores": room.record()["scores"], "record": room.record()})
+            if room.session.ended:
+                member.send(room.game_over())
         room.presence(member, "back")
         self.wake(room)
 

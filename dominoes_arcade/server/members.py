@@ -57,7 +57,7 @@ class Outlet(Protocol):
 
 
 class Member:
-    """A seat's player or a spectator (``seat`` -1).
+    """A seat's player or a spectator (``seat`` the engine's `SPECTATOR`).
 
     :param token: what the member proves itself with (`new_token`).
     :param sent: how many messages it was sent before this server started (a room

@@ -18,10 +18,9 @@ from typing import Any, NamedTuple
 from .. import online_protocol as protocol
 from ..bots import DIFFICULTIES
 from ..bots.seeds import stand_in_seed
-from ..engine import CHANCE, InvalidNotation, OptionError, UnknownGame, game_options, parse_action
+from ..engine import CHANCE, SPECTATOR, InvalidNotation, OptionError, UnknownGame, game_options, parse_action
 from ..engine.match import Match
 from ..engine.record_format import shorten
-from ..online_protocol import SPECTATOR
 from ..session import ActionRefused, BotFailed, GameOver, RemoteSeat, Session, StepApplied
 from ..session.bot_worker import BotWorker, Decision, shared_worker
 from .members import Member, new_token
@@ -240,7 +239,9 @@ class Room:
         self.session.drain()
         if steps is None:
             self.tell_lobby()
-            self._tell_views()  # a game whose first step is a player's, not chance, waits for it
+            self._clock_turn()
+            for member in self.members.values():  # a game whose first step is a player's, not chance, waits for it
+                member.send(self.view_for(member))
         self.changed(self)
 
     def _host_only(self, token: Any) -> None:
@@ -302,7 +303,7 @@ class Room:
                 break
             moved = True
         if moved:
-            self._tell_views()
+            self._clock_turn()
             self.changed(self)
         return moved
 
@@ -310,31 +311,39 @@ class Room:
         match = self.session.match if self.session else None
         for event in events:
             if isinstance(event, StepApplied) and match is not None:
+                after = match.state if event.step == len(match.steps) - 1 else match.state_at(event.step + 1)
                 for member in self.members.values():
                     member.send(protocol.step_message(match, event.step, event.seat, event.events, member.seat))
+                    member.send(protocol.view_message(after, event.step + 1, member.seat,
+                                                      latest=event.step == len(match.steps) - 1))
             elif isinstance(event, ActionRefused):
                 self._notice(f"{seat_name(event.seat)}: that move was refused ({event.reason}).")
             elif isinstance(event, BotFailed):
                 self._notice(f"The bot in {seat_name(event.seat)} failed and a random move was played.")
             elif isinstance(event, GameOver):
-                record = self.record()
                 for member in self.members.values():
-                    member.send({"type": "game_over", "scores": record["scores"], "record": record})
+                    member.send(self.game_over())
 
-    def _tell_views(self) -> None:
+    def game_over(self) -> dict[str, Any]:
+        """The ``game_over`` message: the scores and the record, its seed included."""
+        record = self.record()
+        return {"type": "game_over", "scores": record["scores"], "record": record}
+
+    def _clock_turn(self) -> None:
+        """The turn clock restarts when the turn changed. (Each member is sent its
+        view with each step: `_publish`.)"""
         if self.session is None or self.session.ended:
             return
         turn = (self.session.current_player, len(self.session.steps))
         if turn[0] != self._turn[0]:
             self.turn_began = time.monotonic()
         self._turn = turn
-        for member in self.players:
-            member.send(protocol.view_message(self.session.match, member.seat))
 
     def steps_since(self, first: int, viewer: int) -> list[dict[str, Any]]:
-        """The ``step`` messages of steps `first` on, as `viewer` is told them: for a
-        member the server can no longer resend (sent before a restart), and for a
-        spectator arriving mid-game. The engine's events are worked out again."""
+        """The ``step`` messages of steps `first` on as `viewer` is told them, each
+        followed by `viewer`'s view after it: for a member the server can no longer
+        resend (sent before a restart), and for a spectator arriving mid-game. The
+        engine's events are worked out again."""
         session = self.session
         if session is None:
             return []
@@ -346,12 +355,14 @@ class Room:
             actor = CHANCE if match.steps[step].startswith("*") else int(match.steps[step].split()[0])
             events = state.apply(match.actions[step])
             told.append(protocol.step_message(match, step, actor, events, viewer))
+            told.append(protocol.view_message(state, step + 1, viewer, latest=step == len(match.steps) - 1))
         return told
 
-    def view_for(self, member: Member) -> dict[str, Any] | None:
-        if self.session is None or member.seat == SPECTATOR:
-            return None
-        return protocol.view_message(self.session.match, member.seat)
+    def view_for(self, member: Member) -> dict[str, Any]:
+        """`member`'s view now (a player's or a spectator's), once the game started."""
+        assert self.session is not None, "no view before the game starts"
+        match = self.session.match
+        return protocol.view_message(match.state, len(match.steps), member.seat)
 
     def _notice(self, text: str) -> None:
         for member in self.members.values():

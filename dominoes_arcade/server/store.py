@@ -15,9 +15,10 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from .. import files, history, printable
+from ..engine import SPECTATOR
 from ..engine.json_lines import BadLine, parse_line
 from ..engine.record_format import shorten
-from ..online_protocol import MAX_DEPTH, SPECTATOR
+from ..online_protocol import MAX_DEPTH, seat_from_json, seat_json
 from .members import Member, is_code, is_token
 from .room import PLAYER, Room, RoomError, checked_setup, shown
 
@@ -77,7 +78,8 @@ class Store:
         data = {"format": FORMAT, "code": room.code, "seed": room.seed, "game": room.game, "options": room.options,
                 "kinds": room.kinds, "turn_timer": room.turn_timer, "grace": room.grace, "bot": room.bot,
                 "host": room.host, "started": room.started, "steps": list(session.steps) if session else [],
-                "members": [{"token": m.token, "seat": m.seat, "sent": m.sent} for m in room.members.values()]}
+                "members": [{"token": m.token, "seat": seat_json(m.seat), "sent": m.sent}
+                            for m in room.members.values()]}
         files.write_atomic(path, (json.dumps(data, separators=(",", ":"), allow_nan=False) + "\n").encode())
         room.numbers_kept()
 
@@ -152,7 +154,9 @@ def _member(number: int, kept: Any, room: Room) -> tuple[str, Member]:
     _check(is_token(token), f"member {number}'s token is not a token")
     _check(token not in room.members, f"member {number}'s token is another member's")
     seats = len(room.kinds)
-    _check(isinstance(seat, int) and not isinstance(seat, bool) and (seat == SPECTATOR or 0 <= seat < seats),
+    _check(isinstance(seat, int) and not isinstance(seat, bool), f"member {number}'s seat {shown(seat)} is no number")
+    seat = seat_from_json(seat)  # a spectator is written as in the messages (-1)
+    _check(seat == SPECTATOR or 0 <= seat < seats,
            f"member {number}'s seat {shown(seat)} is out of range (the room has {seats} seats)")
     _check(seat == SPECTATOR or room.kinds[seat] == PLAYER, f"member {number}'s seat {seat} is a bot's")
     _check(seat == SPECTATOR or all(other.seat != seat for other in room.members.values()),

@@ -21,7 +21,6 @@ from .events import (
     RedoDone,
     SessionEvent,
     StepApplied,
-    StepLaid,
     TurnChanged,
     UndoDone,
 )
@@ -32,6 +31,6 @@ from .undo import known_tiles
 
 __all__ = [
     "ActionRefused", "BotFailed", "BotSeat", "GameGone", "GameOver", "HumanSeat", "Notice", "Rebuilt", "RecordSeat",
-    "RedoDone", "RemoteSeat", "ScriptedSeat", "Seat", "Session", "SessionEvent", "StepApplied", "StepLaid",
+    "RedoDone", "RemoteSeat", "ScriptedSeat", "Seat", "Session", "SessionEvent", "StepApplied",
     "TurnChanged", "UndoDone", "known_tiles", "lay_steps", "seat_for",
 ]

@@ -56,16 +56,6 @@ class RedoDone(Rebuilt):
 
 
 @dataclass(frozen=True)
-class StepLaid(Rebuilt):
-    """A step told by the room server that the view cannot animate consistently
-    (an online table): the state is laid afresh at `step` steps (a `Rebuilt`), and
-    the step's `seat` and `events` as that seat was told them feed the move log."""
-
-    seat: int = -1
-    events: tuple[Event, ...] = ()
-
-
-@dataclass(frozen=True)
 class GameOver(SessionEvent):
     """The game ended (`outcome`), or stopped on an `error` (a record that does not
     replay to its end)."""

@@ -10,6 +10,9 @@ message of docs/online.md): the link is polled every frame, never waited on;
 the host's changes go to the server a few times a second at most (a slider
 dragged would otherwise send a message a frame).
 
+A spectator (Watch on the Join screen, ``play --join ... --spectate``) waits here
+too, and its table, drawn from the spectator's observation, opens the same way.
+
 When the game starts, the lobby opens the table over itself; leaving the lobby
 (or the app) closes the link, and the host's server with it.
 """
@@ -21,6 +24,7 @@ from typing import Any
 import pygame
 
 from ...bots.registry import DIFFICULTIES
+from ...engine import SPECTATOR
 from ...remote.hosting import link_failures
 from .. import games
 from ..app import LOGICAL_SIZE
@@ -371,7 +375,9 @@ class LobbyScene(MenuScene):
             line = style.text("The game has started.", BODY, style.palette.accent, bold=True)
             surface.blit(line, line.get_rect(center=(WIDTH // 2, 94)))
         elif not self.is_host:
-            line = style.text("Waiting for the host to start the game...", BODY, style.palette.text_dim, bold=True)
+            words = "Watching: the game shows once the host starts it..." \
+                if self.link.seat == SPECTATOR else "Waiting for the host to start the game..."
+            line = style.text(words, BODY, style.palette.text_dim, bold=True)
             surface.blit(line, line.get_rect(midleft=(WIDTH // 2 + 30, 635)))
 
     def prompts(self) -> list[tuple[Intent, str]]:

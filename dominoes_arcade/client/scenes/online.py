@@ -127,10 +127,11 @@ class OnlineMenuScene(MenuScene):
 
 class Joining:
     """A request for a room, answered in a thread: `problem` says what went
-    wrong, in a player's words (empty: joined)."""
+    wrong, in a player's words (empty: joined). With `watch`, to watch the room's
+    game (a spectator, at any time) instead of taking a player's seat."""
 
-    def __init__(self, link: Any, address: str, code: str):
-        self.link, self.address, self.code = link, address, code
+    def __init__(self, link: Any, address: str, code: str, *, watch: bool = False):
+        self.link, self.address, self.code, self.watch = link, address, code, watch
         self.problem = ""
         self.done = threading.Event()
         self._abandoned = False
@@ -138,7 +139,10 @@ class Joining:
 
     def run(self) -> None:
         try:
-            self.link.join(self.code)
+            if self.watch:
+                self.link.spectate(self.code)
+            else:
+                self.link.join(self.code)
         except server_refused() as error:
             said = str(error)
             self.problem = f"No room {self.code} on that server" if "no room" in said else f"The server said: {said}"
@@ -158,7 +162,8 @@ class Joining:
 
 
 class JoinScene(MenuScene):
-    """An address, a room code and the key grid; Join goes to the lobby."""
+    """An address, a room code and the key grid; Join goes to the lobby, Watch too
+    as a spectator (whose table opens when the game starts, or at once when it has)."""
 
     name = "join"
     title = "Join a game"
@@ -180,8 +185,10 @@ class JoinScene(MenuScene):
             on_submit=self.code_done, placeholder="5 letters, like QTEMG", help="The code the host's lobby shows."))
         self.grid = self.focus.add(KeyGrid((left, 246, width, 198), self.typing_into,
                                help="Type with these keys (on a controller, B deletes and Start joins)."))
-        self.focus.add(Button((WIDTH // 2 - 330, 580, 300, 58), "Back", self.back, help="Back to Play online."))
-        self.focus.add(Button((WIDTH // 2 + 30, 580, 300, 58), "Join", self.join,
+        self.focus.add(Button((WIDTH // 2 - 420, 580, 260, 58), "Back", self.back, help="Back to Play online."))
+        self.focus.add(Button((WIDTH // 2 - 130, 580, 260, 58), "Watch", self.watch,
+                              help="Watch the room's game, without a seat (also once it has started)."))
+        self.focus.add(Button((WIDTH // 2 + 160, 580, 260, 58), "Join", self.join,
                               help="Join the room at this address."))
         self.focus.focus(self.code if self.typed[0] and not self.typed[1] else self.address)
         self._typing: TextField = self.address
@@ -210,7 +217,11 @@ class JoinScene(MenuScene):
     def take_raw(self, events: list[pygame.event.Event]) -> list[pygame.event.Event]:
         return take_typing(self.focus.focused, events)
 
-    def join(self) -> None:
+    def watch(self) -> None:
+        """Ask the server to watch the room (`join`, as a spectator)."""
+        self.join(watch=True)
+
+    def join(self, *, watch: bool = False) -> None:
         """Ask the server for the room, in a thread of its own (a server far away,
         or none, must not freeze the screen): `update` takes the answer."""
         if self.joining is not None:
@@ -223,7 +234,7 @@ class JoinScene(MenuScene):
             self.message = str(error)
             return
         self.message = ""
-        self.joining = Joining(wiring(self.app).link(url(host, port)), f"{host}:{port}", code)
+        self.joining = Joining(wiring(self.app).link(url(host, port)), f"{host}:{port}", code, watch=watch)
         threading.Thread(target=self.joining.run, name="joining", daemon=True).start()
 
     def update(self, dt: float) -> None:

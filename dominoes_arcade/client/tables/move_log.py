@@ -30,7 +30,7 @@ from ...engine.core import State
 from ...engine.match import Match
 from ...engine.registry import load
 from ...engine.tiles import NAME
-from ...session.events import Rebuilt, SessionEvent, StepApplied, StepLaid, seen_events
+from ...session.events import Rebuilt, SessionEvent, StepApplied, seen_events
 from ..app import LOGICAL_SIZE
 from ..input import InputEvent, Intent
 from ..prompts import layout_prompts
@@ -153,8 +153,6 @@ class MoveLog:
         """Keep in step with what the session did (a step played, a rebuild)."""
         if isinstance(event, StepApplied):
             self.add(event.step, event.seat, event.events)
-        elif isinstance(event, StepLaid):  # an online step laid without animation: its events as told
-            self.add(event.step - 1, event.seat, list(event.events))
         elif isinstance(event, Rebuilt):
             self.rebuilt(event.step)
 
