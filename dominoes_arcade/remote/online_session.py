@@ -122,7 +122,6 @@ class OnlineSession(SessionBase):
     """Nothing is saved here: the server keeps the room."""
     hint = None
     hint_ticket = None
-    bot_ticket = None
     can_redo = False
 
     def __init__(self, link: Any, *, folder: Path | None = None):
