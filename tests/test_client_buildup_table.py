@@ -27,16 +27,17 @@ EXAMPLES = Path(__file__).resolve().parent / "data" / "examples" / "buildup.json
 
 
 def recording_tiles(table: BuildUpTable) -> list[tuple[int, pygame.Rect]]:
-    """Make `table.draw_tile` also note where each tile went."""
+    """Make the painter's `draw_tile` (the kit's, which it was given) also note where
+    each tile went."""
     drawn: list[tuple[int, pygame.Rect]] = []
-    kit_draw_tile = table.draw_tile
+    kit_draw_tile = table.painter.draw_tile
 
     def draw_tile(surface, tile, rect_or_pos, length, **kwargs):
         where = kit_draw_tile(surface, tile, rect_or_pos, length, **kwargs)
         drawn.append((tile, where))
         return where
 
-    table.draw_tile = draw_tile
+    table.painter.draw_tile = draw_tile
     return drawn
 
 
