@@ -20,6 +20,7 @@ from dominoes_arcade.client.tables.buildup import BuildUpTable
 from dominoes_arcade.engine.buildup import LINE_LENGTH, PLACE, STACK_COUNT
 from dominoes_arcade.engine.tiles import BY_NAME, PIPS
 from dominoes_arcade.files import read_records
+from dominoes_arcade.session.events import seen_events
 
 CANVAS = pygame.Rect(0, 0, 1280, 720 - 48)
 """The 1280x720 canvas above the footer of button prompts."""
@@ -91,6 +92,40 @@ def test_a_placement_flies_from_the_hand_slot_to_the_stack_and_lands_there(app_w
     assert distances == sorted(distances, reverse=True) and len(distances) > 5
     assert (round(flight.x), round(flight.y)) == goal
     assert table.session.state.stacks[choice.target[1]][-1] == (choice.action.tile, 0)
+
+
+@pytest.mark.parametrize("seats", [["easy", "medium"], ["human", "easy"]])
+def test_a_step_starts_from_the_hands_the_screen_showed(app_with, monkeypatch, seats):
+    """The hands before a step, rebuilt from the observation and the step's events as
+    the screen's seat saw them (no full state), are the hands drawn just before it:
+    in a bots' game seen by a spectator (both hands backs but the first-player
+    draws), and at a human's seat (the bot's hand hidden), to the end."""
+    app = app_with(animated("fast"))
+    table = open_buildup(app, seats, seed=7, demo=seats[0] != "human")
+    drawn_before = [table.hand_faces(seat) for seat in (0, 1)]
+    kinds: set[str] = set()
+    from_backs = []  # covers of a tile the screen had shown as a back
+    animate = table.on_events
+
+    def checking(action, events):
+        seen = seen_events(events, table.seen_seat)
+        rebuilt = [table.hand_faces(seat, table._hand_before(seat, seen)) for seat in (0, 1)]
+        assert rebuilt == drawn_before, (action, rebuilt, drawn_before)
+        kinds.update(event.kind for event in seen)
+        from_backs.extend(e for e in seen if e.kind == "cover" and e.tile not in rebuilt[e.seat])
+        animate(action, events)
+        drawn_before[:] = [table.hand_faces(seat) for seat in (0, 1)]
+
+    monkeypatch.setattr(table, "on_events", checking)
+    for _ in range(6000):
+        if table.is_over:
+            break
+        if table.can_decide and not table.tweens.busy:
+            table.play(table.choices()[0].action)
+        run(app)
+        check_faces(app, table)
+    assert table.is_over
+    assert {"draw", "cover", "set_aside"} <= kinds and from_backs
 
 
 def test_draws_fly_face_down_for_a_bot_and_turn_face_up_for_the_human(app_with):

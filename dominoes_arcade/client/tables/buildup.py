@@ -2,19 +2,22 @@
 the middle, each seat's hand on its side of them, the boneyards and the tiles set
 aside on the right, the score sheet on the left.
 
-Everything drawn comes from the engine state through the layout
-(`buildup_layout`: where each stack, hand slot and pile sits) and the painter
-(`buildup_panels`), so undo and a replay stepping back simply lay the table out
-again (`on_rebuild`); motion is the kit's `Sprite` (a tile moving from one zone to
-another, turning over on the way when it becomes visible) run by the scene's
-tweens. While a tile flies to a stack, a hand or the tiles set aside, the static
-drawing leaves it out, so it is never drawn twice.
+Everything drawn comes from the observation the table draws (`seen`, never the
+full state) through the layout (`buildup_layout`: where each stack, hand slot and
+pile sits) and the painter (`buildup_panels`), which is handed a `BuildUpFrame`
+(`buildup_frame`) each frame; so undo and a replay stepping back simply lay the
+table out again (`on_rebuild`). Motion is the kit's `Sprite` (a tile moving from
+one zone to another, turning over on the way when it becomes visible) run by the
+scene's tweens, started from the step's events as the seat shown saw them
+(`seen_events`): a tile this screen may not see is -1, followed by its place among
+the backs. While a tile flies to a stack, a hand or the tiles set aside, the
+static drawing leaves it out, so it is never drawn twice.
 
 Whose tiles are face up follows the kit (`shows_hidden`): the seat whose hidden
-tiles may be shown sits at the bottom; the other hand shows only what
-``state.view`` would (its first-player draws, and backs for the rest); boneyards
-are always face down. A hand's summary (`HandSummary`) reveals the tiles set
-aside and counts the scores up at every ``hand_scored`` event.
+tiles may be shown sits at the bottom; the other hand shows only what its
+observation does (its first-player draws, and backs for the rest); boneyards are
+always face down. A hand's summary (`HandSummary`) reveals the tiles set aside
+and counts the scores up at every ``hand_scored`` event.
 """
 
 from __future__ import annotations
@@ -98,8 +101,9 @@ class BuildUpTable(TableScene):
 
     def hand_faces(self, seat: int, hand: list[int] | None = None) -> list[int]:
         """`seat`'s hand (or `hand`, as it was) as this screen may show it: every
-        tile when its hidden tiles may be shown, else what ``state.view`` shows (-1
-        first for each hidden tile, then the first-player draws, which both saw)."""
+        tile when its hidden tiles may be shown, else what an opponent's observation
+        shows (-1 first for each hidden tile, then the first-player draws, which both
+        saw). `hand` may hold -1 for tiles this screen never saw."""
         hand = self.seen.view.hands[seat] if hand is None else hand
         if self.shows_hidden(seat):
             return list(hand)
@@ -191,9 +195,10 @@ class BuildUpTable(TableScene):
         place among the backs, never by its number."""
         events = seen_events(events, self.seen_seat)
         delay = 0.0
+        # The hands as they were before the step: a leaving tile starts from its old slot.
         before = [self._hand_before(seat, events) for seat in (0, 1)]
         for seat in (0, 1):
-            self._close_ranks(seat, self._hand_before(seat, events, with_draws=False))
+            self._close_ranks(seat, before[seat])
         aside_slots = [len(self.seen.view.set_aside[s]) - sum(e.kind == "set_aside" and e.seat == s for e in events)
                        for s in (0, 1)]
         layout = self.layout
@@ -236,16 +241,15 @@ class BuildUpTable(TableScene):
                 aside = [[e.tile for e in events if e.kind == "set_aside" and e.seat == s] for s in (0, 1)]
                 self._open_summary(event.value, aside, delay + 0.3)
 
-    def _hand_before(self, seat: int, seen: list, *, with_draws: bool = True) -> list[int]:
-        """`seat`'s hand as the observation showed it before the step whose events as
-        this screen saw them are `seen`: the hand now, less what it drew (a hidden
-        draw takes one of the backs, -1) unless `with_draws`, plus the tiles that left
-        it (covers and tiles set aside are face up: their numbers are known)."""
+    def _hand_before(self, seat: int, seen: list) -> list[int]:
+        """`seat`'s hand as the observation showed it before the step whose events, as
+        this screen saw them, are `seen`: the hand now, less what it drew (a draw this
+        screen did not see is -1: one of the backs), plus the tiles that left it
+        (covers and tiles set aside are face up, so their numbers are known)."""
         hand = list(self.seen.view.hands[seat])
-        if not with_draws:
-            for event in seen:
-                if event.kind == "draw" and event.seat == seat:
-                    hand.remove(event.tile)
+        for event in seen:
+            if event.kind == "draw" and event.seat == seat:
+                hand.remove(event.tile)
         hand += [e.tile for e in seen if e.kind in ("cover", "set_aside") and e.seat == seat]
         return sorted(hand)
 
