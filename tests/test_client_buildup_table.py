@@ -6,16 +6,19 @@ reason. Whole games by mouse and controller are in test_client_buildup.py."""
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
 import pygame
 import pytest
 from client_drive import check_faces, drag
+from server_drive import finish_others, open_linked_room, serving
 from test_client_buildup import open_buildup, until_decision
+from test_client_online import play_online_table
 from test_client_support import animated, run
 
-from dominoes_arcade.client.tables import TableSetup, buildup_layout, interaction, open_table
+from dominoes_arcade.client.tables import TableSetup, buildup_layout, interaction, online_setup, open_table
 from dominoes_arcade.client.tables.buildup import BuildUpTable
 from dominoes_arcade.engine.buildup import LINE_LENGTH, PLACE, STACK_COUNT
 from dominoes_arcade.engine.tiles import BY_NAME, PIPS
@@ -94,17 +97,14 @@ def test_a_placement_flies_from_the_hand_slot_to_the_stack_and_lands_there(app_w
     assert table.session.state.stacks[choice.target[1]][-1] == (choice.action.tile, 0)
 
 
-@pytest.mark.parametrize("seats", [["easy", "medium"], ["human", "easy"]])
-def test_a_step_starts_from_the_hands_the_screen_showed(app_with, monkeypatch, seats):
-    """The hands before a step, rebuilt from the observation and the step's events as
-    the screen's seat saw them (no full state), are the hands drawn just before it:
-    in a bots' game seen by a spectator (both hands backs but the first-player
-    draws), and at a human's seat (the bot's hand hidden), to the end."""
-    app = app_with(animated("fast"))
-    table = open_buildup(app, seats, seed=7, demo=seats[0] != "human")
+def check_hands_before_steps(table: BuildUpTable, monkeypatch) -> tuple[set[str], list]:
+    """Make the table check, at every step it animates, that the hands it rebuilds as
+    they were before the step (from the observation and the step's events as the
+    screen's seat saw them: no full state) are the hands it drew just before. Returns
+    the kinds of events seen and the covers of a tile the screen had shown as a back."""
     drawn_before = [table.hand_faces(seat) for seat in (0, 1)]
     kinds: set[str] = set()
-    from_backs = []  # covers of a tile the screen had shown as a back
+    from_backs: list = []
     animate = table.on_events
 
     def checking(action, events):
@@ -117,6 +117,17 @@ def test_a_step_starts_from_the_hands_the_screen_showed(app_with, monkeypatch, s
         drawn_before[:] = [table.hand_faces(seat) for seat in (0, 1)]
 
     monkeypatch.setattr(table, "on_events", checking)
+    return kinds, from_backs
+
+
+@pytest.mark.parametrize("seats", [["easy", "medium"], ["human", "easy"]])
+def test_a_step_starts_from_the_hands_the_screen_showed(app_with, monkeypatch, seats):
+    """The hands before a step are the hands drawn just before it: in a bots' game
+    seen by a spectator (both hands backs but the first-player draws), and at a
+    human's seat (the bot's hand hidden), to the end."""
+    app = app_with(animated("fast"))
+    table = open_buildup(app, seats, seed=7, demo=seats[0] != "human")
+    kinds, from_backs = check_hands_before_steps(table, monkeypatch)
     for _ in range(6000):
         if table.is_over:
             break
@@ -126,6 +137,22 @@ def test_a_step_starts_from_the_hands_the_screen_showed(app_with, monkeypatch, s
         check_faces(app, table)
     assert table.is_over
     assert {"draw", "cover", "set_aside"} <= kinds and from_backs
+
+
+def test_an_online_game_animates_every_step_from_what_the_player_was_told(app, monkeypatch):
+    """At the player's seat of an online room, the table animates each step the
+    server tells it from the player's observation and the events as told (the
+    bot's draws unknown), to the game-over screen."""
+    with serving(seed=5) as served:
+        link, others, games = open_linked_room(served, "buildup", ["player", "easy"])
+        table = open_table(app, online_setup(link))
+        try:
+            kinds, from_backs = check_hands_before_steps(table, monkeypatch)
+            assert play_online_table(app, table, random.Random(3)) > 5
+        finally:
+            table.exit()
+        finish_others(served, others, games)
+    assert {"draw", "cover"} <= kinds and from_backs
 
 
 def test_draws_fly_face_down_for_a_bot_and_turn_face_up_for_the_human(app_with):
