@@ -9,7 +9,6 @@ Exit codes: 0 done, 1 failed (bad records...), 2 bad usage, 3 bad config or spec
 
 from __future__ import annotations
 
-import importlib.metadata
 import shlex
 import sys
 import tomllib
@@ -63,6 +62,8 @@ OptionsOption = Annotated[
 
 def version() -> str:
     """The installed package's version."""
+    import importlib.metadata  # here, not at start-up: only --version asks (30 ms of imports)
+
     try:
         return importlib.metadata.version("dominoes-arcade")
     except importlib.metadata.PackageNotFoundError:  # run from a checkout that is not installed

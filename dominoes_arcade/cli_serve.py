@@ -4,7 +4,6 @@ so other commands never load the network library."""
 
 from __future__ import annotations
 
-import asyncio
 import os
 from pathlib import Path
 from typing import Annotated
@@ -33,6 +32,8 @@ def serve(
 
     Example: dominoes-arcade serve --host 0.0.0.0 --port 8765
     """
+    import asyncio  # here, not at start-up: every other command would pay for its import
+
     from .server.app import Server  # the network library only here
 
     folder = data if data is not None else config.user_data_dir() / "online"

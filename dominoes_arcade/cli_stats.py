@@ -10,17 +10,20 @@ ever cut short.
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich import box
-from rich.console import Console
-from rich.measure import Measurement
-from rich.table import Table
-from rich.text import Text
 
 from . import history, printable
 from . import stats as stats_module
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+# rich is imported where a table is drawn, not at start-up: every command (and the
+# hundreds of processes the tests start) would pay for its import otherwise.
 
 TITLE = "Your games (demos and hot-seat games not counted)"
 HEADINGS = ("game", "against", "games", "W-D-L", "win %", "best", "average", "win streak", "longest streak")
@@ -42,6 +45,9 @@ def cells(row: stats_module.Row) -> list[str]:
 
 def table(rows: list[stats_module.Row], compact: bool) -> Table:
     """The rows as a table: ruled with `HEADINGS`, or (`compact`) unruled with `SHORT_HEADINGS`."""
+    from rich import box
+    from rich.table import Table
+
     style = {"box": box.SIMPLE_HEAD, "show_edge": False, "pad_edge": False} if compact else {}
     shown = Table(title=TITLE, **style)
     for heading in SHORT_HEADINGS if compact else HEADINGS:
@@ -53,6 +59,8 @@ def table(rows: list[stats_module.Row], compact: bool) -> Table:
 
 def paragraph(row: stats_module.Row) -> Text:
     """One row in words, for a terminal too narrow for the table."""
+    from rich.text import Text
+
     game, against, games, _record, rate, best, average, streak, longest = cells(row)
     data = row.to_dict()
     return Text(f"{game} against {against}\n"
@@ -63,6 +71,9 @@ def paragraph(row: stats_module.Row) -> Text:
 
 def print_rows(rows: list[stats_module.Row], console: Console) -> None:
     """The rows in the first layout that fits `console`'s width whole."""
+    from rich.measure import Measurement
+    from rich.text import Text
+
     for compact in (False, True):
         shown = table(rows, compact)
         unbounded = console.options.update_width(1 << 16)  # the table's own width, not one clamped to the console's
@@ -91,4 +102,6 @@ def stats(
     if not rows:
         typer.echo(f"no games counted yet (history: {history.data_dir() / history.HISTORY_FILE})")
         return
+    from rich.console import Console
+
     print_rows(rows, Console(markup=False))  # a kind in the history is text, not markup

@@ -126,10 +126,10 @@ def focus_on(app, table: TableScene, item, device: str, on_frame=None, limit: in
 
 def decide_with_buttons(app, table: TableScene, choice: Choice, device: str, on_frame=None) -> None:
     """Select-then-target with a controller (device "controller") or the keyboard."""
-    before = table.decision_version
+    before = table.session.version
     focus_on(app, table, choice.source, device, on_frame)
     press(app, table, device, "confirm", on_frame)
-    if choice.target is not None and table.decision_version == before:
+    if choice.target is not None and table.session.version == before:
         assert table.picker.selected == choice.source, f"{device}: {choice.source} was not picked up"
         focus_on(app, table, choice.target, device, on_frame)
         press(app, table, device, "confirm", on_frame)
@@ -186,13 +186,13 @@ def play(app, table: TableScene, device: str, *, seed: int = 1, max_decisions: i
             choices = table.current_choices()
             assert choices, "a human is to move but the table offers no choice"
             choice = rng.choice(choices)
-            before, decided = table.decision_version, len(table.human_steps)
+            before, decided = table.session.version, len(table.session.human_steps)
             if device == "mouse":
                 decide_with_mouse(app, table, choice, use_drag=decisions % drag_every == 1, on_frame=on_frame)
             else:
                 decide_with_buttons(app, table, choice, device, on_frame)
-            assert table.decision_version != before, f"{device}: {choice} was sent but nothing happened"
-            played = table.steps[table.human_steps[decided]]
+            assert table.session.version != before, f"{device}: {choice} was sent but nothing happened"
+            played = table.session.steps[table.session.human_steps[decided]]
             assert played.split(" ", 1)[1] == str(choice.action), \
                 f"{device}: chose {choice.action} but the table played {played}"
             decisions += 1
@@ -363,4 +363,4 @@ class KitTable(TableScene):
                 surface.blit(label, label.get_rect(center=rect.center))
 
     def last_move_rect(self):
-        return pygame.Rect(600, 250, 80, 50) if self.steps else None
+        return pygame.Rect(600, 250, 80, 50) if self.session.steps else None

@@ -78,9 +78,9 @@ def short_game(app, table, device: str, seed: int = 1, max_frames: int = 40000) 
             confirm_overlay(app, table, device)
             continue
         if table.can_decide and not table.tweens.busy:
-            before = table.decision_version
+            before = table.session.version
             decide(app, table, rng.choice(table.current_choices()), device)
-            assert table.decision_version != before, f"{device}: the short game's move was not made"
+            assert table.session.version != before, f"{device}: the short game's move was not made"
             continue
         if table.summary_shown():
             press(app, table, device, "confirm") if device != "mouse" else click_at(app, (640, 360))

@@ -27,7 +27,7 @@ def until_decision(app, table: BuildUpTable, on_pass_screen=None) -> bool:
     """Run frames until the human may decide (True) or the game is over (False),
     checking the render log each frame; `on_pass_screen` confirms a pass screen."""
     for _ in range(MAX_FRAMES):
-        if table.ended:
+        if table.session.ended:
             return False
         if app.scenes.top is not table and app.scenes.top.name == "pass":
             assert on_pass_screen is not None, "a pass screen with one human at the table"
@@ -37,7 +37,7 @@ def until_decision(app, table: BuildUpTable, on_pass_screen=None) -> bool:
             return True
         run(app)
         check_faces(app, table)
-    raise AssertionError(f"no decision and no end after {MAX_FRAMES} frames: {table.steps[-3:]}")
+    raise AssertionError(f"no decision and no end after {MAX_FRAMES} frames: {table.session.steps[-3:]}")
 
 
 # -- decisions as a person makes them (`client_drive`) ------------------------------------
@@ -66,9 +66,9 @@ def play_to_the_end(app, table: BuildUpTable, move, on_pass_screen=None) -> list
     kinds made, checking that each was applied."""
     made = []
     while until_decision(app, table, on_pass_screen):
-        before, seat = len(table.steps), table.session.state.current_player
+        before, seat = len(table.session.steps), table.session.state.current_player
         made.append(move(app, table, len(made)))
-        assert table.steps[before:before + 1] and table.steps[before].startswith(f"{seat} "), \
+        assert table.session.steps[before:before + 1] and table.session.steps[before].startswith(f"{seat} "), \
             f"decision {len(made)} ({made[-1]}) was not applied"
     return made
 
@@ -79,7 +79,7 @@ def finish(app, table: BuildUpTable) -> None:
             break
         run(app)
     assert app.scenes.top.name == "game over"
-    assert table.session.state.is_terminal and table.error is None
+    assert table.session.state.is_terminal and table.session.error is None
     assert table.result_lines()[0].startswith(("Seat 1 wins", "Seat 2 wins", "A draw"))
 
 
@@ -98,7 +98,7 @@ def test_mouse_only_game_to_the_end_places_and_passes(app):
         app.scenes.pop()
     else:
         raise AssertionError("no deal of seeds 1-8 made the human pass")
-    human_steps = [step for step in table.steps if step.startswith("0 ")]
+    human_steps = [step for step in table.session.steps if step.startswith("0 ")]
     assert len(human_steps) == len(made) and "0 pass" in human_steps
 
 
@@ -109,7 +109,7 @@ def test_controller_only_game_to_the_end(app):
     made = play_to_the_end(app, table, controller_move)
     finish(app, table)
     assert made.count("place") >= 10
-    assert all(step.split(" ")[0] in ("*", "0", "1") for step in table.steps)
+    assert all(step.split(" ")[0] in ("*", "0", "1") for step in table.session.steps)
 
 
 @pytest.mark.slow

@@ -191,11 +191,11 @@ def test_the_hand_summary_reveals_the_tiles_counts_up_and_holds_the_game(app_wit
         assert sum(PIPS[tile] for _, tile in summary.tops[seat]) == summary.scores[seat]
         assert summary.aside[seat] == list(table.session.state.set_aside[seat])
     assert sum(len(tops) for tops in summary.tops) == STACK_COUNT
-    steps = len(table.steps)
+    steps = len(table.session.steps)
     while table.summary is not None:
         totals_seen.append(tuple(table.shown_totals))
         run(app)
-        assert len(table.steps) == steps or table.summary is None, "the game waits while the summary is up"
+        assert len(table.session.steps) == steps or table.summary is None, "the game waits while the summary is up"
     final = tuple(float(t) for t in summary.totals)
     assert totals_seen[0] == (0.0, 0.0) and totals_seen[-1] == final
     assert any(0 < seen[0] < final[0] or 0 < seen[1] < final[1] for seen in totals_seen), "totals count up"
@@ -210,11 +210,11 @@ def test_a_press_dismisses_the_summary(app_with):
         if table.summary is not None and not table.tweens.busy:
             break
     assert table.summary is not None and table.hold_left > 0
-    steps = len(table.steps)
+    steps = len(table.session.steps)
     run(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)], frames=2)
     assert table.summary is None and table.hold_left == 0
     run(app, frames=3)
-    assert len(table.steps) > steps
+    assert len(table.session.steps) > steps
 
 
 def test_last_move_marker_and_history_follow_the_steps(app):
@@ -222,12 +222,12 @@ def test_last_move_marker_and_history_follow_the_steps(app):
     assert until_decision(app, table)
     placed = passed = new_hand = False
     for _ in range(3000):
-        if table.ended:
+        if table.session.ended:
             break
         run(app)
-        if not table.steps or table.summary is not None:
+        if not table.session.steps or table.summary is not None:
             continue
-        last = table.steps[-1]
+        last = table.session.steps[-1]
         actor, _, move = last.partition(" ")
         if actor == "*" and move.startswith("hand") and table.session.state.hand_index > 0:
             assert table.last_move_rect() is None and table.history_stack() is None
@@ -251,11 +251,11 @@ def test_undo_re_lays_the_table_with_nothing_in_the_air(app_with):
     table = open_buildup(app, ["human", "easy"], seed=11)
     assert until_decision(app, table)
     hand = list(table.session.state.hands[0])
-    before = list(table.steps)
+    before = list(table.session.steps)
     table.play(table.choices()[0].action)
     assert table.flights
     run(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="", scancode=0)])
-    assert table.steps == before and table.session.state.hands[0] == hand
+    assert table.session.steps == before and table.session.state.hands[0] == hand
     assert not table.flights and table.summary is None
     assert sorted(item[1] for item in table.item_rects() if item[0] == "hand") == hand
 
@@ -272,9 +272,9 @@ def test_an_illegal_drop_is_refused_with_the_engines_reason(app):
         app.scenes.pop()
     tile, stack = wrong[0]
     rects = table.item_rects()
-    steps = len(table.steps)
+    steps = len(table.session.steps)
     drag(app, rects[("hand", tile)].center, rects[("stack", stack)].center)
-    assert len(table.steps) == steps
+    assert len(table.session.steps) == steps
     said = [text for text, _ in app.toasts if "may not cover" in text]
     assert said, "the toast says why"
     # The stack as the board numbers it (1..12), never the record's s0..s11.
@@ -289,18 +289,18 @@ def test_a_record_replays_to_the_end_with_every_hand_face_up(app_with):
     table = open_table(app, TableSetup("buildup", ["record", "record"], dict(record.options), 1, record=record))
     shown = set()
     for _ in range(3000):
-        if table.ended:
+        if table.session.ended:
             break
         run(app)
         shown.update(seat for _, face_up, seat in table.render_log if face_up and seat >= 0)
-    assert table.ended and table.error is None and table.session.state.is_terminal
+    assert table.session.ended and table.session.error is None and table.session.state.is_terminal
     assert shown == {0, 1}
-    assert table.steps == record.steps
+    assert table.session.steps == record.steps
     # Stepping back (the replay's LEFT) rebuilds the state; the table lays it out again.
     for _ in range(30):
         run(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode="", scancode=0),
                   pygame.event.Event(pygame.KEYUP, key=pygame.K_LEFT, mod=0, unicode="", scancode=0)])
-    assert table.steps == record.steps[:-30] and not table.session.state.is_terminal
+    assert table.session.steps == record.steps[:-30] and not table.session.state.is_terminal
     assert not table.flights and table.summary is None
     hand_tiles = [t for t, face_up, seat in table.render_log if seat in (0, 1) and face_up]
     assert sorted(hand_tiles) == sorted(table.session.state.hands[0] + table.session.state.hands[1])
@@ -340,18 +340,18 @@ def test_summaries_follow_the_variant_scoring(app_with):
         summary = table.summary
         if summary is not None and summary.hand not in checked:
             placed = [0, 0]
-            for step in table.steps[hand_start:]:
+            for step in table.session.steps[hand_start:]:
                 actor, _, move = step.partition(" ")
                 if actor in ("0", "1") and move != "pass":
                     placed[int(actor)] += PIPS[BY_NAME[move.split(" ")[0]]]
             aside = [sum(PIPS[t] for t in summary.aside[seat]) for seat in (0, 1)]
             assert summary.scores == (placed[0] - aside[0], placed[1] - aside[1])
             checked.append(summary.hand)
-            hand_start = len(table.steps)
+            hand_start = len(table.session.steps)
             enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)
             run(app, [enter], frames=2)
             run(app, [enter], frames=2)  # the first press finishes the count, the second dismisses
-        if table.ended:
+        if table.session.ended:
             break
     assert checked == [1, 2, 3, 4]
 
@@ -362,10 +362,10 @@ def test_the_hint_marks_a_tile_and_a_stack_of_the_table(app_with):
     assert until_decision(app, table)
     run(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="", scancode=0)])
     for _ in range(600):
-        if table.hint is not None:
+        if table.session.hint is not None:
             break
         run(app)
-    choice = next(c for c in table.choices() if c.action is table.hint)
+    choice = next(c for c in table.choices() if c.action is table.session.hint)
     rects = table.item_rects()
     assert choice.source in rects and choice.target in rects
     hand = table.session.state.hands[0]

@@ -98,7 +98,7 @@ def pick(choices, seen: set[str], state, rng: random.Random):
 def play_to_the_end(app, table, device: str, rng: random.Random, seen: set[str]) -> HiddenWatch:
     watch = HiddenWatch(table)
     for _ in range(20000):
-        if table.ended:
+        if table.session.ended:
             break
         frames(app, [], table, watch)
         if not table.can_decide:
@@ -106,11 +106,11 @@ def play_to_the_end(app, table, device: str, rng: random.Random, seen: set[str])
         choices = table.current_choices()
         choice = pick(choices, seen, table.session.state, rng)
         kind = kind_of(choice, choices, table.session.state)
-        steps = len(table.steps)
+        steps = len(table.session.steps)
         decide(app, table, choice, device, use_drag=device == "mouse" and rng.random() < 0.5, on_frame=watch)
-        assert table.steps[steps] == f"0 {choice.action}", f"{device}: {choice} was not made"
+        assert table.session.steps[steps] == f"0 {choice.action}", f"{device}: {choice} was not made"
         seen.add(kind)
-    assert table.session.state.is_terminal and table.ended
+    assert table.session.state.is_terminal and table.session.ended
     run(app, frames=5)
     assert app.scenes.top.name == "game over"
     return watch
@@ -138,13 +138,13 @@ def test_illegal_drops_are_refused_with_the_engines_reason(app):
     nine_nought = rects[("hand", BY_NAME["0-9"])].center
     drag(app, nine_nought, rects[("arm", 5)].center)
     # The slot as the board names it (N, E, S, W...), never the record's @3.
-    assert "next empty star slot, the W slot" in app.toasts[-1][0] and len(table.steps) == 40
+    assert "next empty star slot, the W slot" in app.toasts[-1][0] and len(table.session.steps) == 40
     assert "@" not in app.toasts[-1][0]
     assert table.action_for(("hand", BY_NAME["0-9"]), ("centre", 0)) is None  # only the 9-9 goes there
     drag(app, nine_nought, rects[("centre", 0)].center)
-    assert len(table.steps) == 40 and table.dragged_source is None
+    assert len(table.session.steps) == 40 and table.dragged_source is None
     drag(app, nine_nought, rects[("arm", 3)].center)
-    assert table.steps[40] == "0 0-9 @3"
+    assert table.session.steps[40] == "0 0-9 @3"
 
 
 def test_every_choice_is_a_legal_action_with_a_place_on_screen(app):
@@ -173,7 +173,7 @@ def test_undo_lays_the_table_out_again(app, monkeypatch):
     assert table.model.spinner_set
     table.undo()
     run(app, frames=2)
-    assert not table.model.spinner_set and table.model == model_of(table.session.state)
+    assert not table.model.spinner_set and table.model == model_of(table.seen.view)
     assert BY_NAME["9-9"] in dict(table.hand_rects())
 
 
@@ -186,7 +186,7 @@ def test_hot_seat_shows_each_human_only_their_own_hand(app):
     rng = random.Random(8)
     passes, turns, last_human = 0, 0, None
     for _ in range(20000):
-        if table.ended:
+        if table.session.ended:
             break
         top = app.scenes.top
         if top.name == "pass":
@@ -200,5 +200,5 @@ def test_hot_seat_shows_each_human_only_their_own_hand(app):
                 turns += 1
                 last_human = seat
             table.play(rng.choice(table.current_choices()).action)
-    assert table.ended and turns >= 2
+    assert table.session.ended and turns >= 2
     assert passes >= turns

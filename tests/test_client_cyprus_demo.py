@@ -51,7 +51,7 @@ def test_a_demo_game_reaches_the_game_over_screen(app, game, players, target):
             on_table = {tile for line in table.model.layout for tile in line} | {table.preset.spinner}
             assert set(in_hands) <= set(shown) and set(shown) <= set(in_hands) | on_table
             assert [table.shown_total(s) for s in range(players)] == list(table.model.totals)
-    assert app.scenes.top.name == "game over" and table.error is None
+    assert app.scenes.top.name == "game over" and table.session.error is None
     assert table.session.state.is_terminal and max(table.session.state.totals) >= target
     assert summaries > 0 and flights > 1 and turned > 0  # the deal cascades; hidden tiles turn over in the air
 
@@ -67,12 +67,12 @@ def test_the_summary_waits_for_a_press_at_a_human_table(app):
         if table.can_decide and not table.tweens.busy:
             table.play(table.current_choices()[0].action)
     assert table.summary_up and table.hold_left >= 25  # seconds (scaled by the speed), at a human table
-    steps = len(table.steps)
+    steps = len(table.session.steps)
     run(app, frames=120)
-    assert len(table.steps) == steps and table.summary_up  # two seconds later: still waiting
+    assert len(table.session.steps) == steps and table.summary_up  # two seconds later: still waiting
     run(app, key(pygame.K_RETURN), frames=2)
     run(app, key(pygame.K_RETURN), frames=30)  # the first press may only finish the count-up
-    assert not table.summary_up and len(table.steps) > steps and table.model.round_number == 2
+    assert not table.summary_up and len(table.session.steps) > steps and table.model.round_number == 2
 
 
 @pytest.mark.slow
@@ -100,9 +100,10 @@ def test_a_replay_steps_to_the_end_and_back(app):
     for _ in range(len(record.steps)):
         controls.step_back()
         run(app)
-        assert table.model == model_of(table.session.state) and not table.flights and not table.summary_up
-        assert [r.number for r in table.rounds] == [number for index, number in ends if index < len(table.steps)]
-    assert table.steps == [] and table.model.hands == ((),) * 7
+        assert table.model == model_of(table.seen.view) and not table.flights and not table.summary_up
+        played = len(table.session.steps)
+        assert [r.number for r in table.rounds] == [number for index, number in ends if index < played]
+    assert table.session.steps == [] and table.model.hands == ((),) * 7
 
 
 def test_the_arms_slide_to_shorter_tiles_when_one_outgrows_its_rows(app):
@@ -131,7 +132,7 @@ def test_hot_seat_with_animations_never_shows_a_hand_to_the_wrong_player(app):
     watch = HiddenWatch(table)
     passes = 0
     for _ in range(40000):
-        if table.ended:
+        if table.session.ended:
             break
         if app.scenes.top.name == "pass":
             passes += 1
@@ -141,4 +142,4 @@ def test_hot_seat_with_animations_never_shows_a_hand_to_the_wrong_player(app):
         watch()
         if table.can_decide and not table.tweens.busy:
             table.play(table.current_choices()[-1].action)
-    assert table.ended and passes >= 2 and watch.frames > 300
+    assert table.session.ended and passes >= 2 and watch.frames > 300

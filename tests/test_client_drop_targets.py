@@ -26,17 +26,17 @@ def test_a_drop_on_the_sites_end_tile_plays_the_move_on_that_end(app):
     assert ("held", ("end", "left")) in {(c.source, c.target) for c in table.current_choices()}
     end_tile = table.layout.places[BY_NAME["3-4"]].rect()
     assert not table.layout.ends[0]["left"].collidepoint(end_tile.center), "the tile, not the slot beside it"
-    played = len(table.steps)
+    played = len(table.session.steps)
     drag(app, table.item_rects()["held"].center, end_tile.center)
-    assert table.steps[played:played + 1] == ["0 left"]
+    assert table.session.steps[played:played + 1] == ["0 left"]
 
 
 def test_on_a_one_tile_site_each_end_takes_its_half_of_the_tile(app):
     table = table_at(app, *OPENED, "0 draw", "* 4-6")  # site 3-4 alone; 4-6 goes on either end
     tile = table.layout.places[BY_NAME["3-4"]].rect()
-    played = len(table.steps)
+    played = len(table.session.steps)
     drag(app, table.item_rects()["held"].center, (tile.right - 3, tile.centery))
-    assert table.steps[played:played + 1] == ["0 right"]
+    assert table.session.steps[played:played + 1] == ["0 right"]
 
 
 # -- the drop shown before the release -----------------------------------------------------------
@@ -97,9 +97,9 @@ def test_dragging_over_an_illegal_stack_shows_it_is_illegal_and_over_a_legal_one
     assert ring_colour(app, illegal_rect, 2) != ILLEGAL_COLOUR, "the pointer has left the illegal one"
     assert table.picker.drop_preview() == (("stack", legal), True)
 
-    played = len(table.steps)
+    played = len(table.session.steps)
     frames(app, [mouse_up(end)], count=2)
-    assert table.steps[played].startswith("0 ") and table.steps[played].endswith(f" s{legal}")
+    assert table.session.steps[played].startswith("0 ") and table.session.steps[played].endswith(f" s{legal}")
 
 
 # -- Build Up: lit stacks keep their pips --------------------------------------------------------

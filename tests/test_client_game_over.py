@@ -50,7 +50,7 @@ def finished(app, game: str, seats: list[str], seed: int = 4, **options):
     """A game of `game` played to its end by bots (the humans' seats by the hard bot),
     its frames undrawn: the game-over screen is what the tests look at."""
     table = open_table(app, TableSetup(game, seats, {**app.settings.game(game), **options}, seed))
-    if table.human_seats:
+    if table.session.human_seats:
         table.let_bots_finish()
     run_undrawn_until(app, lambda: app.scenes.top.name == "game over", "the game over screen")
     return app.scenes.top

@@ -29,13 +29,13 @@ def test_a_human_plays_a_whole_game_on_the_generic_table_with_one_device(app, ga
     options = {"target_score": 60} if game == "cyprus" else {}
     table = open_generic(app, game, PLAYERS[game], **options)
     DEVICES[device](app, table, on_frame=check_faces)
-    assert table.session.state.is_terminal and table.human_steps
+    assert table.session.state.is_terminal and table.session.human_steps
 
 
 def test_hot_seat_on_the_generic_table_shows_each_human_only_their_own_tiles(app):
     table = open_generic(app, "necropolis", ["human", "human"])
     play_with_keyboard(app, table, on_frame=check_faces)
-    deciders = {int(table.steps[index].split()[0]) for index in table.human_steps}
+    deciders = {int(table.session.steps[index].split()[0]) for index in table.session.human_steps}
     assert deciders == {0, 1}
 
 

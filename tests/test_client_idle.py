@@ -191,11 +191,12 @@ def test_a_bots_move_still_animates_and_shows(app_with):
     seen: list[tuple[int, int]] = []  # (steps applied, frames drawn) at each iteration
 
     def bots_moved_four_times() -> bool:  # and 30 iterations since
-        seen.append((len(table.steps), app.frames_drawn))
-        return sum(not step.startswith("*") for step in table.steps[:seen[-30][0]]) >= 4 if len(seen) > 30 else False
+        seen.append((len(table.session.steps), app.frames_drawn))
+        steps = table.session.steps
+        return sum(not step.startswith("*") for step in steps[:seen[-30][0]]) >= 4 if len(seen) > 30 else False
 
     run_for(app, 3600.0, until=bots_moved_four_times)
-    decisions = [index for index, step in enumerate(table.steps) if not step.startswith("*")][:4]
+    decisions = [index for index, step in enumerate(table.session.steps) if not step.startswith("*")][:4]
     assert len(decisions) == 4, "the bots moved"
     assert app.frames_drawn - drawn == app.frame - iterations, "every frame drawn while the bots play"
     shown_at = [next(frames for applied, frames in seen if applied > index) for index in decisions]

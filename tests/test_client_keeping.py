@@ -52,8 +52,8 @@ def leave_through_the_pause_menu(app) -> None:
 @pytest.mark.slow
 def test_a_game_left_midway_is_continued_finished_then_kept_in_the_history_replayed_and_counted(app, tmp_path):
     table = open_game(app)
-    to_decision(app, table, lambda t: len(t.human_steps) >= 3)
-    left_at = list(table.steps)
+    to_decision(app, table, lambda t: len(t.session.human_steps) >= 3)
+    left_at = list(table.session.steps)
     leave_through_the_pause_menu(app)
     assert scene_names(app) == ["title"]
     saved, notice = history.load_save()
@@ -63,7 +63,7 @@ def test_a_game_left_midway_is_continued_finished_then_kept_in_the_history_repla
 
     press_keys(app, pygame.K_RETURN)
     table = app.scenes.top
-    assert table.name == "table" and table.steps == left_at and table.setup.seats == ["human", "easy"]
+    assert table.name == "table" and table.session.steps == left_at and table.setup.seats == ["human", "easy"]
     play(app, table, "keyboard")
     assert table.session.state.is_terminal
     assert not history.has_save(), "a finished game discards the save"
@@ -71,7 +71,7 @@ def test_a_game_left_midway_is_continued_finished_then_kept_in_the_history_repla
     entries, notice = history.read_history()
     assert notice is None and len(entries) == 1
     entry = entries[0]
-    assert entry.record.steps == table.steps and entry.kinds == ["human", "easy"] and not entry.demo
+    assert entry.record.steps == table.session.steps and entry.kinds == ["human", "easy"] and not entry.demo
     assert entry.record.scores == table.session.state.scores()
     path = history.data_dir() / history.HISTORY_FILE
     checked = runner.invoke(cli.app, ["replay", str(path), "--check"])
@@ -86,8 +86,8 @@ def test_a_game_left_midway_is_continued_finished_then_kept_in_the_history_repla
 
 def test_closing_the_window_saves_the_game(app):
     table = open_game(app, "necropolis", seed=5)
-    to_decision(app, table, lambda t: len(t.human_steps) >= 1)
-    steps = list(table.steps)
+    to_decision(app, table, lambda t: len(t.session.human_steps) >= 1)
+    steps = list(table.session.steps)
     app.step(1 / 60, [pygame.event.Event(pygame.QUIT)])
     assert not app.running
     app.close()
@@ -121,9 +121,9 @@ def test_continue_is_offered_only_with_a_save_and_a_demo_is_never_saved(app_with
 
 def test_a_finished_demo_goes_into_the_history_marked_and_is_not_counted(app):
     table = open_table(app, TableSetup("buildup", ["easy", "easy"], app.settings.game("buildup"), 3, demo=True))
-    run_until(app, lambda: table.ended, limit=20000)
+    run_until(app, lambda: table.session.ended, limit=20000)
     entries, _ = history.read_history()
-    assert len(entries) == 1 and entries[0].demo and entries[0].record.steps == table.steps
+    assert len(entries) == 1 and entries[0].demo and entries[0].record.steps == table.session.steps
     counted = runner.invoke(cli.app, ["stats", "--json"])
     assert json.loads(counted.output) == []
 
@@ -257,7 +257,7 @@ def test_play_continue_never_runs_a_program_named_by_the_save(tmp_path, monkeypa
 
 def test_play_continue_on_the_command_line_opens_the_saved_game(app, tmp_path):
     table = open_game(app, "buildup", seed=6)
-    to_decision(app, table, lambda t: len(t.human_steps) >= 2)
+    to_decision(app, table, lambda t: len(t.session.human_steps) >= 2)
     app.to_title()
     left_at = history.load_save()[0].saved_at
     config = tmp_path / "fast.toml"
@@ -268,7 +268,7 @@ def test_play_continue_on_the_command_line_opens_the_saved_game(app, tmp_path):
     assert result.exit_code == 0, result.output
     assert list(shots.glob("*.png")), "it ran"
     saved, _ = history.load_save()
-    assert saved.record.steps[:len(table.steps)] == table.steps and saved.saved_at > left_at, \
+    assert saved.record.steps[:len(table.session.steps)] == table.session.steps and saved.saved_at > left_at, \
         "the same game was open, and saved again on closing"
     bad = runner.invoke(cli.app, ["play", "buildup", "--continue", "--headless", "--max-frames", "1"])
     assert bad.exit_code == 2
@@ -276,7 +276,7 @@ def test_play_continue_on_the_command_line_opens_the_saved_game(app, tmp_path):
 
 def test_restarting_a_continued_game_gives_it_up(app):
     table = open_game(app, "buildup", seed=12)
-    to_decision(app, table, lambda t: len(t.human_steps) >= 1)
+    to_decision(app, table, lambda t: len(t.session.human_steps) >= 1)
     app.to_title()
     press_keys(app, pygame.K_RETURN)  # Continue
     continued = app.scenes.top

@@ -73,24 +73,24 @@ def play_game(watch: Watch, table, limit: int) -> None:
     asked = -1
     for _ in range(limit):
         top = app.scenes.top
-        if top.name == "game over" or (table.ended and not table.tweens.busy):
+        if top.name == "game over" or (table.session.ended and not table.tweens.busy):
             watch.frames(SAMPLE * 3)
             return
         if top.name == "pass":
             watch.step(key(pygame.K_RETURN))
         elif top is table and table.can_decide and not table.tweens.busy:
-            if asked != table.decision_version:
-                asked = table.decision_version
+            if asked != table.session.version:
+                asked = table.session.version
                 watch.step(key(pygame.K_h))
                 watch.step(key(pygame.K_RIGHT))
                 for _ in range(60):
-                    if table.hint is not None:
+                    if table.session.hint is not None:
                         break
                     watch.step()
                 watch.frames(SAMPLE, ())
             else:
                 legal = table.session.state.legal_actions()
-                table.play(table.hint if table.hint in legal else legal[0])
+                table.play(table.session.hint if table.session.hint in legal else legal[0])
                 watch.step()
         elif top is table and getattr(table, "hold_left", 0) > 0 and watch.frame % 40 == 0:
             watch.step(key(pygame.K_RETURN))

@@ -43,10 +43,10 @@ def open_buildup_lesson(app):
 
 def test_a_legal_move_the_stage_does_not_teach_is_explained_and_not_made(app):
     table = open_buildup_lesson(app)
-    steps, stage = list(table.steps), table.guide.index
+    steps, stage = list(table.session.steps), table.guide.index
     rects = table.item_rects()
     drag(app, rects[("hand", BY_NAME["2-4"])].center, rects[("stack", 1)].center)  # legal, but not 3-4 on s7
-    assert table.steps == steps and table.guide.index == stage
+    assert table.session.steps == steps and table.guide.index == stage
     assert table.lesson_note == "That is legal, but this time try the move the arrow shows."
     app.check_layout = True
     run(app)
@@ -57,16 +57,16 @@ def test_a_legal_move_the_stage_does_not_teach_is_explained_and_not_made(app):
 
 def test_an_illegal_move_gets_the_engines_reason_and_the_stage_waits(app):
     table = open_buildup_lesson(app)
-    steps, stage = list(table.steps), table.guide.index
+    steps, stage = list(table.session.steps), table.guide.index
     rects = table.item_rects()
     drag(app, rects[("hand", BY_NAME["1-3"])].center, rects[("stack", 0)].center)  # 1-3 on 5-6
-    assert table.steps == steps and table.guide.index == stage
+    assert table.session.steps == steps and table.guide.index == stage
     # The stack as the board numbers it (1..12), not as the record writes it (s0).
     assert table.lesson_note == "1-3 may not cover 5-6 on stack 1: a non-double needs at least as many pips."
     assert not app.toasts, "the reason is in the callout, not in a toast"
     rects = table.item_rects()
     drag(app, rects[("hand", BY_NAME["3-4"])].center, rects[("stack", 7)].center)  # tried again: the taught move
-    assert table.steps[len(steps)] == "0 3-4 s7" and table.guide.index == stage + 1
+    assert table.session.steps[len(steps)] == "0 3-4 s7" and table.guide.index == stage + 1
     assert table.lesson_note is None
 
 
@@ -111,11 +111,11 @@ def test_undo_and_hints_do_not_take_the_guided_hand_off_its_script(app):
     rects = table.item_rects()
     drag(app, rects[("hand", BY_NAME["3-4"])].center, rects[("stack", 7)].center)
     wait_for(app, lambda: table.ready and table.can_decide)
-    steps = list(table.steps)
+    steps = list(table.session.steps)
     run(app, key(pygame.K_u))
     run(app, key(pygame.K_h))
     run(app, frames=5)
-    assert table.steps == steps and table.hint is None
+    assert table.session.steps == steps and table.session.hint is None
 
 
 def test_escape_asks_to_skip_the_lesson_and_skipping_remembers_nothing(app):
@@ -219,11 +219,11 @@ def test_undo_in_a_short_game_never_goes_back_into_the_turns_laid_for_the_player
     wait_for(app, lambda: short.can_decide and not short.tweens.busy)
     laid = short.session.first_own_step
     assert laid == len(short_start(short.lesson, short.lesson.seed + 1)) > 0
-    assert short.human_steps == [] and short.session.undo_redo.refusal() == "Nothing to undo yet."
-    moved_at = len(short.steps)
+    assert short.session.human_steps == [] and short.session.undo_redo.refusal() == "Nothing to undo yet."
+    moved_at = len(short.session.steps)
     assert short.play(short.session.state.legal_actions()[0])
     run(app, frames=2)
-    assert short.human_steps == [moved_at] and moved_at >= laid
+    assert short.session.human_steps == [moved_at] and moved_at >= laid
 
 
 @pytest.mark.parametrize("game", GAMES)

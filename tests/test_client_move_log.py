@@ -47,7 +47,7 @@ def test_undo_takes_the_undone_moves_out_of_the_last_line_the_ring_and_the_log(a
     assert table.last_text != last and table.last_move_rect() != ring
     assert table.undo()
     run(app)
-    assert table.steps[-1] == "* 5-6"
+    assert table.session.steps[-1] == "* 5-6"
     assert table.last_text == last
     assert table.last_move_rect() == ring
     assert table.moves.lines() == log
@@ -81,10 +81,10 @@ def test_the_drawer_opens_with_l_and_scrolls_by_keyboard_and_wheel(app, necropol
     run(app, wheel(1))
     assert drawer.scroll == 0, "closed, the wheel does not scroll it"
     run(app, key(pygame.K_l))
-    steps = list(table.steps)
+    steps = list(table.session.steps)
     centre = table.move_log_rect.center
     run(app, [mouse_down(centre, 1), mouse_up(centre, 1)])  # a click closes it, and plays nothing
-    assert not drawer.is_open and table.picker.selected is None and table.steps == steps
+    assert not drawer.is_open and table.picker.selected is None and table.session.steps == steps
 
 
 def test_the_drawer_opens_and_scrolls_with_a_controller(app, necropolis):
@@ -123,7 +123,8 @@ def test_the_pass_screen_recaps_the_moves_since_that_players_last_turn(app_with)
     for _ in range(4000):
         top = app.scenes.top
         if top.name == "pass":
-            since = max((i for i, step in enumerate(table.steps) if step.split()[0] == str(top.seat)), default=-1)
+            steps = table.session.steps
+            since = max((i for i, step in enumerate(steps) if step.split()[0] == str(top.seat)), default=-1)
             expected = [line for _, line in table.moves.log.lines(-1, table.seat_name, since + 1)]
             assert top.recap == expected[-len(top.recap):] if top.recap else not expected
             recaps += bool(top.recap)

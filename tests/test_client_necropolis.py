@@ -284,7 +284,7 @@ def test_a_demo_game_reaches_the_game_over_screen(app, kind):
         run(app)
         if app.scenes.top.name == "game over":
             break
-    assert table.session.state.is_terminal and table.error is None
+    assert table.session.state.is_terminal and table.session.error is None
     assert app.scenes.top.name == "game over" and app.scenes.top.table is table
     outcome = table.session.state.outcome()
     assert table.result_lines()[0].startswith("A draw" if outcome.is_draw else f"Seat {outcome.winners[0] + 1} wins")
@@ -348,7 +348,7 @@ def test_a_journal_game_replays_on_the_table_to_the_end_and_back(app):
     private_face_up = 0
     for count in range(1, len(record.steps) + 1):
         run(app, key(pygame.K_RIGHT), frames=2)
-        assert table.steps == record.steps[:count]
+        assert table.session.steps == record.steps[:count]
         for tile, face_up, _seat in table.render_log:
             assert face_up or tile < 0, f"{NAME[tile]} face down in a replay"
             private_face_up += tile >= 0 and hidden_owner(table.session.state, tile) is not None
@@ -356,7 +356,7 @@ def test_a_journal_game_replays_on_the_table_to_the_end_and_back(app):
     assert private_face_up > 0
     for count in range(len(record.steps) - 1, -1, -1):
         run(app, key(pygame.K_LEFT))
-        assert table.steps == record.steps[:count]
+        assert table.session.steps == record.steps[:count]
         assert set(table.sprites) == set(table.layout.places)
         assert all(sprite.rect() == table.layout.places[tile].rect() for tile, sprite in table.sprites.items())
     assert not table.sprites, "back at the start every tile is in the necropolis"

@@ -41,19 +41,19 @@ def play_to_the_end(app, table, device: str, rng: random.Random, seen: set[str])
     """Make every human decision of `table`'s game with `device` alone, adding each
     decision's kind to `seen`, until the game-over screen is up."""
     for _ in range(3000):
-        if table.ended:
+        if table.session.ended:
             break
         run(app)
         if not table.can_decide:
             continue
         choices = table.current_choices()
         choice = pick(choices, seen, rng)
-        steps = len(table.steps)
+        steps = len(table.session.steps)
         decide(app, table, choice, device, use_drag=device == "mouse" and rng.random() < 0.5)
-        assert table.human_steps[-1] == steps, f"{choice} was not made"
-        assert table.steps[steps] == f"0 {choice.action}"  # (a draw's chance step may follow at once)
+        assert table.session.human_steps[-1] == steps, f"{choice} was not made"
+        assert table.session.steps[steps] == f"0 {choice.action}"  # (a draw's chance step may follow at once)
         seen.add(kind_of(choice.action))
-    assert table.session.state.is_terminal and table.ended
+    assert table.session.state.is_terminal and table.session.ended
     run(app, frames=10)
     assert app.scenes.top.name == "game over"
 
@@ -103,16 +103,16 @@ def mastaba_phase_table(app):
 def test_pass_with_the_mouse(app):
     table = mastaba_phase_table(app)
     assert [str(c.action) for c in table.current_choices()] == ["pass"]
-    before = len(table.steps)
+    before = len(table.session.steps)
     click_at(app, table.item_rects()[("button", "pass")].center)
-    assert table.steps[before] == "0 pass"  # (the bot may have answered already)
+    assert table.session.steps[before] == "0 pass"  # (the bot may have answered already)
 
 
 def test_pass_with_the_keyboard(app):
     table = mastaba_phase_table(app)
-    before = len(table.steps)
+    before = len(table.session.steps)
     run(app, key(pygame.K_RETURN), frames=2)  # forced: one press
-    assert table.steps[before] == "0 pass"
+    assert table.session.steps[before] == "0 pass"
 
 
 def test_an_illegal_drop_is_refused_with_the_engine_reason(app):
@@ -123,10 +123,10 @@ def test_an_illegal_drop_is_refused_with_the_engine_reason(app):
     run(app, frames=2)
     rects = table.item_rects()
     drag(app, rects["held"].center, rects[("end", "left")].center)
-    assert table.steps[-1] == "* 0-5", "0-5 does not match 3-4: nothing was played"
+    assert table.session.steps[-1] == "* 0-5", "0-5 does not match 3-4: nothing was played"
     assert any("does not match" in text for text, _ in app.toasts)
     drag(app, rects["held"].center, rects["mastabas"].center)
-    assert table.steps[8] == "0 hide"
+    assert table.session.steps[8] == "0 hide"
 
 
 def test_undo_puts_the_tile_back_where_it_was(app, monkeypatch):
@@ -144,9 +144,9 @@ def test_undo_puts_the_tile_back_where_it_was(app, monkeypatch):
     tile = BY_NAME["5-6"]
     rects = table.item_rects()
     drag(app, rects[("mastaba", tile)].center, rects["new_site"].center)
-    assert table.steps[12] == "0 new 5-6"
+    assert table.session.steps[12] == "0 new 5-6"
     run(app, key(pygame.K_u), frames=2)
-    assert len(table.steps) == 12 and table.steps[-1] == "1 hide"
+    assert len(table.session.steps) == 12 and table.session.steps[-1] == "1 hide"
     assert table.session.state.mastabas[0] == [tile] and len(table.session.state.sites[0]) == 1
     assert table.layout.places[tile].zone == "mastabas"
     assert table.sprites[tile].rect() == table.item_rects()[("mastaba", tile)]
@@ -159,11 +159,11 @@ def test_hint_names_one_of_the_choices_on_the_table(app):
         table.apply(parse_step(table.session.state, text))
     run(app, key(pygame.K_h))
     for _ in range(600):
-        if table.hint is not None:
+        if table.session.hint is not None:
             break
         time.sleep(0.01)
         run(app)
-    assert table.hint in table.session.state.legal_actions()
-    hinted = [c for c in table.current_choices() if c.action is table.hint]
+    assert table.session.hint in table.session.state.legal_actions()
+    hinted = [c for c in table.current_choices() if c.action is table.session.hint]
     assert len(hinted) == 1 and hinted[0].source == "held", "a drawn tile's decision: the hint moves it"
     assert hinted[0].target in table.item_rects()

@@ -28,7 +28,8 @@ def play_online_table(app, table, rng: random.Random, limit: float = LIMIT) -> i
     decisions = 0
     end = time.monotonic() + limit
     while app.scenes.top.name != "game over":
-        assert time.monotonic() < end, f"not over after {limit} s (step {len(table.steps)}, {app.scenes.top.name})"
+        step = len(table.session.steps)
+        assert time.monotonic() < end, f"not over after {limit} s (step {step}, {app.scenes.top.name})"
         top = app.scenes.top
         if top is not table:
             confirm_overlay(app, table, "mouse", check_faces)
@@ -37,14 +38,14 @@ def play_online_table(app, table, rng: random.Random, limit: float = LIMIT) -> i
             assert "Undo is off in online games" in [words for _, words in table.prompts()]
             assert Intent.HINT not in [intent for intent, _ in table.prompts()], "no hint online"
             choice = rng.choice(table.current_choices())
-            mine = len(table.human_steps)
+            mine = len(table.session.human_steps)
             decide(app, table, choice, "mouse", use_drag=decisions % 2 == 1, on_frame=check_faces)
             decisions += 1
-            while len(table.human_steps) == mine:  # the server plays it, and tells the table
+            while len(table.session.human_steps) == mine:  # the server plays it, and tells the table
                 assert time.monotonic() < end, f"{choice.action} was sent but never played"
                 run(app)
                 time.sleep(0.001)
-            assert table.steps[table.human_steps[mine]] == f"{table.session.seat} {choice.action}"
+            assert table.session.steps[table.session.human_steps[mine]] == f"{table.session.seat} {choice.action}"
             continue
         run(app)
         check_faces(app, table)
@@ -65,7 +66,7 @@ def test_a_whole_online_necropolis_game_at_the_table(app):
         finally:
             table.exit()
         finish_others(served, others, games)
-    assert decisions > 5 and table.ended and table.session.state.is_terminal
+    assert decisions > 5 and table.session.ended and table.session.state.is_terminal
     assert table.session.state.scores() == link.record["scores"]
     entries, _ = history.read_history()
     assert [entry.kinds for entry in entries] == [["human", "medium"]]
@@ -174,18 +175,18 @@ def test_a_table_waiting_on_another_player_draws_nothing_until_the_server_tells_
                 app.step(1 / 60, [], only_if_changed=True)
                 time.sleep(0.002)
             assert table.session.state.current_player == 1 and not table.can_decide
-            drawn, steps = len(app.frame_ms), len(table.steps)
+            drawn, steps = len(app.frame_ms), len(table.session.steps)
             for _ in range(30):
                 app.step(1 / 60, [], only_if_changed=True)
                 time.sleep(0.002)
-            assert len(app.frame_ms) == drawn and len(table.steps) == steps
+            assert len(app.frame_ms) == drawn and len(table.session.steps) == steps
 
             async def follow():
                 return asyncio.get_running_loop().create_task(other.follow(bot_decider("greedy", seed=1), limit=60))
 
             game = served.run(follow())
             end = time.monotonic() + 20
-            while len(table.steps) == steps:
+            while len(table.session.steps) == steps:
                 assert time.monotonic() < end, "the other player's move never reached the table"
                 app.step(1 / 60, [], only_if_changed=True)
                 time.sleep(0.002)

@@ -31,10 +31,10 @@ def client_steps(app, count: int) -> list[str]:
     table = app.scenes.top
     assert table.name == "table"
     for _ in range(5000):
-        if len(table.steps) >= count or table.ended:
+        if len(table.session.steps) >= count or table.session.ended:
             break
         run(app)
-    return table.steps[:count]
+    return table.session.steps[:count]
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -44,7 +44,7 @@ def test_play_with_a_seed_deals_as_simulate_does(app_with, game):
     dealt = opening(simulated)
     assert any(step.startswith("*") for step in dealt)
     app = app_with(None, game=game, seats=["easy"] * low, seed=21)  # play GAME --seats ... --seed 21
-    assert app.scenes.top.match.options() == simulated.options
+    assert app.scenes.top.session.match.options() == simulated.options
     assert client_steps(app, len(dealt)) == dealt
     other = app_with(None, "other.toml", game=game, seats=["easy"] * low, seed=22)
     assert client_steps(other, len(dealt)) != dealt, "another seed deals other tiles"
@@ -57,7 +57,7 @@ def test_a_registered_toy_game_plays_a_headless_demo_on_the_generic_table(app_wi
         table = app.scenes.top
         assert isinstance(table, GenericTable)
         for _ in range(30000):
-            if table.ended:
+            if table.session.ended:
                 break
             run(app)
             check_faces(app, table)

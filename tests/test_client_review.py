@@ -40,7 +40,7 @@ def check_shown(app, review: ReviewScene) -> None:
     best move are marked with their values."""
     decision = review.decisions[review.index]
     table = review.table
-    assert len(table.steps) == decision.step - 1
+    assert len(table.session.steps) == decision.step - 1
     assert table.session.state.current_player == decision.seat
     words = [text for _item, _rect, text, _best in table.analysis_marks.placed]
     assert any(text.startswith("played ") for text in words), words

@@ -84,7 +84,7 @@ def test_continue_offers_each_saved_game_with_any_device(app_with, device):
     choose(app, device, "Build Up")
     table = app.scenes.top
     assert table.name == "table" and table.setup.game == "buildup" and table.setup.continued
-    assert table.steps[:20] == partial("buildup", 3, at=0).record.steps
+    assert table.session.steps[:20] == partial("buildup", 3, at=0).record.steps
     assert title in app.scenes
 
 

@@ -73,7 +73,7 @@ def test_keyboard_alone_plays_a_game_to_the_end(app):
     assert table.name == "table" and table.session.state.game == "necropolis"
     play_with_keyboard(app, table)
     assert table.session.state.is_terminal
-    assert any(step.startswith("0 ") for step in table.steps), "the human seat moved"
+    assert any(step.startswith("0 ") for step in table.session.steps), "the human seat moved"
     assert app.scenes.top.name == "game over"
     steer(app, "Menu")
     press_keys(app, pygame.K_RETURN)
@@ -267,8 +267,8 @@ def test_a_record_replays_on_the_table_step_by_step(app):
         if table.is_over:
             break
         run(app)
-    assert table.is_over and table.error is None
-    assert table.steps == record.steps and table.session.state.scores() == record.scores
+    assert table.is_over and table.session.error is None
+    assert table.session.steps == record.steps and table.session.state.scores() == record.scores
 
 
 def test_cyprus_proposes_a_target_for_the_players_and_the_game_records_it(app):

@@ -43,7 +43,7 @@ def test_a_summary_folds_away_while_the_game_waits_and_comes_back(app_with, game
     if device == "mouse":  # moved, not clicked (a click goes on): the mouse is the device, the footer its own
         run(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=(640, 700), rel=(1, 1), buttons=(0, 0, 0))])
     shown = texts(app)
-    steps = len(table.steps)
+    steps = len(table.session.steps)
 
     def fold() -> None:
         if device == "keyboard":
@@ -62,10 +62,10 @@ def test_a_summary_folds_away_while_the_game_waits_and_comes_back(app_with, game
     assert shown - folded, "the summary's words are gone"
     for _ in range(40):  # twenty seconds: longer than any summary waits by itself
         app.step(0.5, [])
-    assert table.summary_shown() and len(table.steps) == steps, "the game waits while the player looks"
+    assert table.summary_shown() and len(table.session.steps) == steps, "the game waits while the player looks"
     fold()
     assert not table.summary_folded and shown - folded <= texts(app), "the summary is back"
     run(app, key(pygame.K_RETURN), frames=2)
     for _ in range(200):
         run(app)
-    assert not table.summary_shown() or len(table.steps) > steps, "Continue goes on"
+    assert not table.summary_shown() or len(table.session.steps) > steps, "Continue goes on"

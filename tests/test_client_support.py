@@ -3,6 +3,7 @@ input from each device. Imported by the other test_client_* modules."""
 
 from __future__ import annotations
 
+import functools
 import os
 import time
 
@@ -17,11 +18,17 @@ from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 
-from dominoes_arcade.client import prefs  # noqa: E402
+from dominoes_arcade.client import prefs, theme  # noqa: E402
 from dominoes_arcade.client.focus import farthest_back, nearest  # noqa: E402
 from dominoes_arcade.client.input import Intent  # noqa: E402
 from dominoes_arcade.client.main import LaunchOptions, build_app  # noqa: E402
 from dominoes_arcade.client.widgets import ChoiceList, Slider, Toggle  # noqa: E402
+
+# Each app draws its table felt afresh (a tenth of a second of seeded grain at 1920x1080,
+# half of building an app); the tests build some hundreds of apps, so they share each
+# felt, still drawn by the real function, once per size and colours. Nothing draws on a
+# felt: the app keeps one per size and theme and the tables copy it.
+theme.felt_surface = functools.lru_cache(maxsize=16)(theme.felt_surface)
 
 FRAME = 1 / 60
 PAD = 7

@@ -75,7 +75,7 @@ def test_click_source_then_target_plays_that_choice(app):
     click_at(app, rects[choice.source].center)
     assert table.selected_source == choice.source
     click_at(app, rects[choice.target].center)
-    assert table.steps[table.human_steps[-1]] == f"0 {choice.action}"
+    assert table.session.steps[table.session.human_steps[-1]] == f"0 {choice.action}"
 
 
 def test_a_drag_onto_a_target_plays_and_the_dragged_tile_follows_the_pointer(app):
@@ -92,7 +92,7 @@ def test_a_drag_onto_a_target_plays_and_the_dragged_tile_follows_the_pointer(app
     assert table.dragged_source == choice.source
     assert table.render_log.count((choice.action.tile, True, 0)) == resting + 1, "the tile in the air, too"
     frames(app, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)])
-    assert table.steps[table.human_steps[-1]] == f"0 {choice.action}"
+    assert table.session.steps[table.session.human_steps[-1]] == f"0 {choice.action}"
 
 
 def test_a_drop_where_the_tile_cannot_go_is_refused_with_the_engines_reason(app):
@@ -107,22 +107,22 @@ def test_a_drop_where_the_tile_cannot_go_is_refused_with_the_engines_reason(app)
     legal = table.session.state.legal_actions()
     tile, stack = next((c.action.tile, stack) for c in table.current_choices() if c.action.kind == "place"
                        for stack in range(12) if ACTIONS[("buildup", "place", c.action.tile, stack)] not in legal)
-    steps = list(table.steps)
+    steps = list(table.session.steps)
     rects = table.item_rects()
     drag(app, rects[("tile", tile)].center, rects[("spot", "place", stack)].center)
     reason = table.session.state.why_illegal(ACTIONS[("buildup", "place", tile, stack)])
     assert reason, "the engine says why the tile cannot go on that stack"
     assert app.toasts and app.toasts[-1][0].lower() == reason.lower()
-    assert table.steps == steps and table.can_decide, "nothing was played"
+    assert table.session.steps == steps and table.can_decide, "nothing was played"
 
 
 def test_a_release_off_every_target_cancels_the_drag_quietly(app):
     table = open_kit(app, "buildup", ["human", "easy"])
     to_decision(app, table)
     source = table.current_choices()[0].source
-    steps = list(table.steps)
+    steps = list(table.session.steps)
     drag(app, table.item_rects()[source].center, (1200, 120))  # bare felt
-    assert table.steps == steps and table.selected_source is None and table.dragged_source is None
+    assert table.session.steps == steps and table.selected_source is None and table.dragged_source is None
     assert not app.toasts
 
 
@@ -168,7 +168,7 @@ def test_controller_a_on_a_target_plays_and_b_unselects(app):
     while table.picker.focused != choice.target:
         run(app, pad_button(pygame.CONTROLLER_BUTTON_RIGHTSHOULDER), frames=2)
     run(app, pad_button(pygame.CONTROLLER_BUTTON_A), frames=2)
-    assert table.steps[table.human_steps[-1]] == f"0 {choice.action}"
+    assert table.session.steps[table.session.human_steps[-1]] == f"0 {choice.action}"
 
 
 # -- the forced move -----------------------------------------------------------------------------------
@@ -181,21 +181,22 @@ def test_a_forced_move_is_one_press_wherever_the_focus_is_and_the_prompt_says_wh
     confirm = [words for intent, words in table.prompts() if intent is Intent.CONFIRM]
     assert confirm and str(only).lower() in confirm[0].lower() and "only move" in confirm[0]
     table.picker.focused = None
-    decided = len(table.human_steps)
+    decided = len(table.session.human_steps)
     run(app, key(pygame.K_RETURN), frames=1)
-    assert len(table.human_steps) == decided + 1 and table.steps[table.human_steps[-1]] == f"0 {only}"
+    session = table.session
+    assert len(session.human_steps) == decided + 1 and session.steps[session.human_steps[-1]] == f"0 {only}"
 
 
 def test_a_forced_move_by_controller_and_by_a_click_on_its_source(app):
     table = open_kit(app, "necropolis", ["human", "easy"])
     to_decision(app, table, lambda t: len(t.session.state.legal_actions()) == 1)
-    decided = len(table.human_steps)
+    decided = len(table.session.human_steps)
     run(app, pad_button(pygame.CONTROLLER_BUTTON_A), frames=1)
-    assert len(table.human_steps) == decided + 1
+    assert len(table.session.human_steps) == decided + 1
     to_decision(app, table, lambda t: len(t.session.state.legal_actions()) == 1)
     only = table.current_choices()[0]
     frames(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=table.item_rects()[only.source].center, button=1)])
-    assert table.steps[table.human_steps[-1]] == f"0 {only.action}", "the press itself plays it"
+    assert table.session.steps[table.session.human_steps[-1]] == f"0 {only.action}", "the press itself plays it"
 
 
 # -- marks ---------------------------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ def test_a_demo_game_reaches_the_game_over_screen(app_with, game, players):
                 break
             run(app)
         assert app.scenes.top.name == "game over", f"{game}: the demo did not finish"
-        assert table.session.state.is_terminal and table.error is None
+        assert table.session.state.is_terminal and table.session.error is None
         over, outcome = app.scenes.top, table.session.state.outcome()
         assert over.breakdown.totals == list(outcome.scores) and not over.humans, "a demo: nobody's own game"
         assert over.verdict.headline.endswith("won") or over.verdict.headline.startswith("A draw")

@@ -56,10 +56,10 @@ class HiddenTileWatch:
             return
         shown = {seat for tile, face_up, seat in table.render_log if face_up and seat >= 0}
         assert shown <= {self.confirmed}, f"seat {shown} face up, but {self.confirmed} is at the screen"
-        if shown and table.hot_seat:
+        if shown and table.session.hot_seat:
             # Hands face down otherwise: only on that player's own turn (chance steps
             # in it included), or while their last move plays out.
-            actors = [int(step.split()[0]) for step in table.steps if not step.startswith("*")]
+            actors = [int(step.split()[0]) for step in table.session.steps if not step.startswith("*")]
             on_turn = table.session.state.current_player == self.confirmed or (actors and actors[-1] == self.confirmed)
             assert on_turn, f"seat {self.confirmed}'s tiles face up on seat {table.session.state.current_player}'s turn"
         self.face_up_frames += bool(shown)
@@ -73,7 +73,7 @@ def test_hot_seat_passes_the_screen_before_each_new_human_and_hides_the_others_t
     table = KitTable(app, TableSetup(game, seats, app.settings.game(game), 5))
     app.scenes.push(table)
     play(app, table, "mouse", on_frame=watch)
-    deciders = [int(table.steps[index].split()[0]) for index in table.human_steps]
+    deciders = [int(table.session.steps[index].split()[0]) for index in table.session.human_steps]
     turns = [seat for index, seat in enumerate(deciders) if index == 0 or seat != deciders[index - 1]]
     assert watch.passes == turns, "one pass screen before each change of human, the first one included"
     assert watch.face_up_frames > 0, "each human did see their own tiles"
@@ -115,14 +115,16 @@ def test_undo_goes_back_to_before_the_humans_last_decision(app):
     table = open_kit(app, "buildup", ["human", "easy"], seed=4)
 
     def undoable(t):  # no draw since, and the bot showed no tile the human had not seen (`undo_refusal`)
-        return (t.human_steps and not any(s.startswith("*") for s in t.steps[t.human_steps[-1] + 1:])
-                and t.undo_refusal() is None)
+        session = t.session
+        return (session.human_steps and not any(s.startswith("*") for s in session.steps[session.human_steps[-1] + 1:])
+                and session.undo_refusal() is None)
 
     to_decision(app, table, undoable)
-    decision = table.human_steps[-1]
-    before = table.steps[:decision]
+    decision = table.session.human_steps[-1]
+    before = table.session.steps[:decision]
     run(app, key(pygame.K_u), frames=1)
-    assert table.steps == before and table.human_steps == [i for i in table.human_steps if i < decision]
+    session = table.session
+    assert session.steps == before and session.human_steps == [i for i in session.human_steps if i < decision]
     fresh = replayed("buildup", table.session.state.options_dict(), before)
     assert table.session.state.current_player == 0 == fresh.current_player
     state = table.session.state
@@ -133,22 +135,23 @@ def test_undo_goes_back_to_before_the_humans_last_decision(app):
 
 def test_undo_after_the_players_own_draw_is_refused_and_the_footer_says_why(app):
     table = open_kit(app, "necropolis", ["human", "easy"])
-    to_decision(app, table, lambda t: t.human_steps and t.steps[t.human_steps[-1]].endswith(" draw"))
+    to_decision(app, table,
+                lambda t: t.session.human_steps and t.session.steps[t.session.human_steps[-1]].endswith(" draw"))
     # The draw puts a tile of the pile in the player's hand (the chance step right after it).
-    drawn = table.steps[table.human_steps[-1] + 1]
+    drawn = table.session.steps[table.session.human_steps[-1] + 1]
     assert drawn.startswith("* ")
-    steps = list(table.steps)
+    steps = list(table.session.steps)
     reason = f"Cannot undo: you drew {drawn.split()[1]} after that move."
     assert (Intent.UNDO, reason.removesuffix(".")) in table.prompts(), "the footer keeps the prompt, with the reason"
     run(app, key(pygame.K_u), frames=1)
-    assert table.steps == steps
+    assert table.session.steps == steps
     assert app.toasts and app.toasts[-1][0] == reason
 
 
 def test_undo_in_hot_seat_is_refused(app):
     table = KitTable(app, TableSetup("buildup", ["human", "human"], app.settings.game("buildup"), 2))
     app.scenes.push(table)
-    assert table.undo_refusal() == "Undo is for games against bots."
+    assert table.session.undo_refusal() == "Undo is for games against bots."
     assert not table.undo()
 
 
@@ -159,15 +162,16 @@ def test_hint_asks_the_hard_bot_off_the_frame_loop_and_rings_its_choice_until_th
     table = open_kit(app, "buildup", ["human", "easy"])
     to_decision(app, table, lambda t: len(t.current_choices()) > 1)
     run(app, key(pygame.K_h), frames=1)
-    assert table.hint_ticket is not None or table.hint is not None  # asked (a fast build may have its answer)
-    run_until(app, lambda: table.hint is not None, limit=3000)
-    assert table.hint in table.session.state.legal_actions()
+    # asked (a fast build may have its answer)
+    assert table.session.hint_ticket is not None or table.session.hint is not None
+    run_until(app, lambda: table.session.hint is not None, limit=3000)
+    assert table.session.hint in table.session.state.legal_actions()
     run(app)
-    hinted = next(c for c in table.current_choices() if c.action is table.hint)
+    hinted = next(c for c in table.current_choices() if c.action is table.session.hint)
     ring = table.item_rects()[hinted.source].inflate(20, 20)
     assert app.screen.get_at((ring.left + 1, ring.centery))[:3] == HINT_COLOUR
     table.play(hinted.action)
-    assert table.hint is None
+    assert table.session.hint is None
 
 
 def test_hint_is_not_offered_while_a_bot_is_to_move(app):
@@ -180,7 +184,7 @@ def test_hint_is_not_offered_while_a_bot_is_to_move(app):
 
     run_until(app, bot_to_move)
     table.ask_hint()
-    assert table.hint_ticket is None
+    assert table.session.hint_ticket is None
 
 
 # -- the end of a game --------------------------------------------------------------------------------------------

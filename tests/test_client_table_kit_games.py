@@ -25,7 +25,7 @@ def test_a_human_plays_a_whole_game_with_one_device(app, device, game, seats):
     table = KitTable(app, TableSetup(game, seats, app.settings.game(game), 3))
     app.scenes.push(table)
     play(app, table, device)  # every decision checked: the one sent is the one played
-    assert table.session.state.is_terminal and table.human_steps
+    assert table.session.state.is_terminal and table.session.human_steps
     assert app.scenes.top.name == "game over"
 
 

@@ -51,17 +51,17 @@ def test_a_journal_game_steps_to_the_end_and_back_to_the_start(app):
     record = journal_record("necropolis")
     table = open_replay(app, record)
     press(app, pygame.K_RETURN)  # pause: only the step keys move it now
-    assert not table.replay.playing and table.steps == []
+    assert not table.replay.playing and table.session.steps == []
     for count in range(1, len(record.steps) + 1):
         press(app, pygame.K_RIGHT)
-        assert table.steps == record.steps[:count]
+        assert table.session.steps == record.steps[:count]
     run(app, frames=3)
-    assert table.session.state.is_terminal and table.session.state.scores() == record.scores and table.ended
+    assert table.session.state.is_terminal and table.session.state.scores() == record.scores and table.session.ended
     assert app.scenes.top is table, "a replay keeps its controls at the end"
     for count in range(len(record.steps) - 1, -1, -1):
         press(app, pygame.K_LEFT)
-        assert table.steps == record.steps[:count]
-        assert not table.ended
+        assert table.session.steps == record.steps[:count]
+        assert not table.session.ended
     assert table.session.state.current_player == new_game("necropolis", options=record.options).current_player
 
 
@@ -83,7 +83,7 @@ def test_next_round_stops_at_the_step_that_scores_the_hand(app):
     press(app, pygame.K_RETURN)
     for end in ends[:3]:
         press(app, pygame.K_PAGEDOWN)
-        assert len(table.steps) == end
+        assert len(table.session.steps) == end
 
 
 def test_speed_and_play_pause_by_mouse(app):
@@ -96,12 +96,12 @@ def test_speed_and_play_pause_by_mouse(app):
     assert controls.speed == SPEEDS[SPEEDS.index(before) + 1]
     click_at(app, toggle.rect.center)
     assert not controls.playing
-    steps = len(table.steps)
+    steps = len(table.session.steps)
     run(app, frames=30)
-    assert len(table.steps) == steps, "paused"
+    assert len(table.session.steps) == steps, "paused"
     click_at(app, toggle.rect.center)
     run(app, frames=60)
-    assert len(table.steps) > steps, "playing again"
+    assert len(table.session.steps) > steps, "playing again"
 
 
 def test_watch_replay_opens_the_chosen_journal_line_headless(tmp_path):
@@ -171,13 +171,13 @@ def test_frames_keep_coming_while_a_hard_bot_thinks(app_with):
         while table.session.bots.ticket is None:
             run(app)
         started, frame_times = time.perf_counter(), []
-        steps = len(table.steps)
-        while len(table.steps) == steps and time.perf_counter() - started < 10:
+        steps = len(table.session.steps)
+        while len(table.session.steps) == steps and time.perf_counter() - started < 10:
             begin = time.perf_counter()
             app.step(1 / 60, [])
             frame_times.append(time.perf_counter() - begin)
         thought = time.perf_counter() - started
-        assert len(table.steps) == steps + 1, "the bot's move arrived"
+        assert len(table.session.steps) == steps + 1, "the bot's move arrived"
         assert thought >= 0.4 and len(frame_times) >= 20, "the frames went on while it thought"
         assert max(frame_times) < 0.25, f"no frame waited for the bot: longest {max(frame_times) * 1000:.0f} ms"
     finally:

@@ -48,14 +48,14 @@ def test_undo_after_a_bots_hidden_draw_goes_back_and_redo_returns_to_the_same_st
     table = necropolis
     apply(table, HUMAN_NEW + BOT_DRAWS_AND_SHOWS + HUMAN_HIDES + BOT_DRAWS_AND_HIDES)
     run(app)
-    assert table.undo_refusal() is None, "the bot's draw into its own hand showed the player nothing"
+    assert table.session.undo_refusal() is None, "the bot's draw into its own hand showed the player nothing"
     assert (Intent.UNDO, "Undo") in table.prompts()
-    before, state = list(table.steps), full_state(table)
+    before, state = list(table.session.steps), full_state(table)
     press_keys(app, pygame.K_u)
-    assert table.steps == before[:8], "back to before the player's last decision (0 hide)"
+    assert table.session.steps == before[:8], "back to before the player's last decision (0 hide)"
     assert table.can_decide and (Intent.REDO, "Redo") in table.prompts()
     run(app, key(pygame.K_y, pygame.KMOD_LCTRL), frames=2)
-    assert table.steps == before and full_state(table) == state, "redo: the same steps, the same state"
+    assert table.session.steps == before and full_state(table) == state, "redo: the same steps, the same state"
     assert not table.session.can_redo
 
 
@@ -63,31 +63,31 @@ def test_undo_after_a_bots_hidden_draw_goes_back_and_redo_returns_to_the_same_st
 def test_redo_with_shift_u_or_the_controller(app, necropolis, how):
     table = necropolis
     apply(table, HUMAN_NEW + BOT_DRAWS_AND_SHOWS + HUMAN_HIDES + BOT_DRAWS_AND_HIDES)
-    before = list(table.steps)
+    before = list(table.session.steps)
     assert table.undo()
     if how == "shift+u":
         run(app, key(pygame.K_u, pygame.KMOD_LSHIFT), frames=2)
     else:
         run(app, [pad_added()])
         press_pad(app, pygame.CONTROLLER_BUTTON_RIGHTSTICK)
-    assert table.steps == before
+    assert table.session.steps == before
 
 
 def test_undo_after_a_bot_shows_a_tile_the_player_had_not_seen_is_refused_with_the_reason(app, necropolis):
     table = necropolis
     apply(table, HUMAN_NEW + BOT_DRAWS_AND_SHOWS)
-    reason = table.undo_refusal()
+    reason = table.session.undo_refusal()
     assert reason == "Cannot undo: 0-1 was revealed after your move."
-    steps = list(table.steps)
+    steps = list(table.session.steps)
     press_keys(app, pygame.K_u)
-    assert table.steps == steps and app.toasts[-1][0] == reason
+    assert table.session.steps == steps and app.toasts[-1][0] == reason
 
 
 def test_undo_after_the_players_own_draw_is_refused_with_the_reason(app, necropolis):
     table = necropolis
     apply(table, HUMAN_NEW + BOT_DRAWS_AND_SHOWS + ["0 draw", "* 5-6"])
-    assert table.undo_refusal() == "Cannot undo: you drew 5-6 after that move."
-    assert not table.undo() and len(table.steps) == 8
+    assert table.session.undo_refusal() == "Cannot undo: you drew 5-6 after that move."
+    assert not table.undo() and len(table.session.steps) == 8
 
 
 def test_a_new_decision_after_undo_forgets_what_redo_had(app, necropolis):
@@ -103,7 +103,7 @@ def test_play_this_deal_again_from_the_pause_menu_deals_the_same_tiles(app):
     seed = 2024
     table = open_table(app, TableSetup("necropolis", ["human", "easy"], app.settings.game("necropolis"), seed))
     run_until(app, lambda: table.can_decide)
-    dealt = opening(table.match.to_record())
+    dealt = opening(table.session.match.to_record())
     press_keys(app, pygame.K_p)
     pause = app.scenes.top
     assert pause.name == "pause" and pause.deal == seed
@@ -114,7 +114,7 @@ def test_play_this_deal_again_from_the_pause_menu_deals_the_same_tiles(app):
     again = app.scenes.top
     assert again is not table and again.setup.seed == seed
     run_until(app, lambda: again.can_decide)
-    assert opening(again.match.to_record()) == dealt
+    assert opening(again.session.match.to_record()) == dealt
 
 
 def test_the_setup_screen_shows_the_deal_it_starts_and_play_seed_starts_a_given_deal(app):
@@ -136,10 +136,11 @@ def test_let_the_bot_finish_plays_the_game_to_its_end_and_keeps_it_as_the_player
     press_keys(app, pygame.K_RETURN)
     steer(app, "Let it play")
     press_keys(app, pygame.K_RETURN)
-    assert app.scenes.top is table and not table.human_seats
-    run_until(app, lambda: table.ended, limit=20000)
+    assert app.scenes.top is table and not table.session.human_seats
+    run_until(app, lambda: table.session.ended, limit=20000)
     entries, _ = history.read_history()
-    assert len(entries) == 1 and entries[0].kinds == ["human", "easy"] and entries[0].record.steps == table.steps
+    assert len(entries) == 1 and entries[0].kinds == ["human", "easy"]
+    assert entries[0].record.steps == table.session.steps
 
 
 def test_taking_over_a_journal_game_at_step_k_plays_on_from_there_with_the_hidden_tiles_hidden(app):
@@ -149,21 +150,21 @@ def test_taking_over_a_journal_game_at_step_k_plays_on_from_there_with_the_hidde
     k = 12
     for _ in range(k):
         press_keys(app, pygame.K_RIGHT)
-    assert replay.steps == record.steps[:k]
+    assert replay.session.steps == record.steps[:k]
     seat = replay.session.state.current_player
     press_keys(app, pygame.K_h)
     assert app.scenes.top.name == "take over"
     press_keys(app, pygame.K_RETURN)  # "Play from here", the seat to move
     table = app.scenes.top
     assert table is not replay and table.setup.record is None and table.replay is None
-    assert table.steps == record.steps[:k] and table.setup.seed == record.seed
-    assert table.human_seats == [seat] and table.shows_hidden(seat) and not table.shows_hidden(1 - seat)
+    assert table.session.steps == record.steps[:k] and table.setup.seed == record.seed
+    assert table.session.human_seats == [seat] and table.shows_hidden(seat) and not table.shows_hidden(1 - seat)
     run(app)
     check_faces(app, table)
     play(app, table, "keyboard", on_frame=check_faces)
-    assert table.session.state.is_terminal and table.steps[:k] == record.steps[:k]
+    assert table.session.state.is_terminal and table.session.steps[:k] == record.steps[:k]
     entries, _ = history.read_history()
-    assert entries[-1].record.steps == table.steps and entries[-1].kinds[seat] == "human"
+    assert entries[-1].record.steps == table.session.steps and entries[-1].kinds[seat] == "human"
     path = history.data_dir() / history.HISTORY_FILE
     checked = CliRunner().invoke(cli.app, ["replay", str(path), "--check"])
     assert checked.exit_code == 0, checked.output
@@ -190,9 +191,9 @@ def test_a_taken_over_cyprus_game_lays_itself_out_again_from_its_own_start(app):
     replay.rebuild(60)
     replay.replay.take_over(1, "easy")
     table = app.scenes.top
-    assert table.steps == record.steps[:60]
+    assert table.session.steps == record.steps[:60]
     table.rebuild(58)
-    assert table.steps == record.steps[:58]
+    assert table.session.steps == record.steps[:58]
     run(app, frames=3)
 
 
@@ -210,12 +211,12 @@ def test_undo_at_the_start_of_the_next_build_up_hand_is_refused_as_the_player_dr
 
     # On to hand 2, undrawn: the steps and the refusal are what is looked at.
     run_undrawn_until(app, at_hand_2, "hand 2 coming to the player")
-    last = table.human_steps[-1]
-    drawn = [step for step in table.steps[last:] if step.startswith("* hand 0 ")]
+    last = table.session.human_steps[-1]
+    drawn = [step for step in table.session.steps[last:] if step.startswith("* hand 0 ")]
     assert drawn, "hand 2 was dealt since the player's last decision"
-    reason = table.undo_refusal()
+    reason = table.session.undo_refusal()
     assert reason is not None and reason.startswith("Cannot undo: you drew "), reason
     assert reason.removeprefix("Cannot undo: you drew ").removesuffix(" after that move.") in [
         step.split()[-1] for step in drawn]
-    steps = list(table.steps)
-    assert not table.undo() and table.steps == steps
+    steps = list(table.session.steps)
+    assert not table.undo() and table.session.steps == steps

@@ -175,14 +175,14 @@ def test_build_up_numbers_its_stacks_as_a_player_counts():
             app.check_layout = True  # from the first frame: the stacks' labels are drawn once, into a layer
             table = open_table(app, TableSetup("buildup", ["easy", "easy"], app.settings.game("buildup"), 5))
             seen: set[str] = set()
-            while len(table.steps) < 30:  # a few placements, the game far from over
+            while len(table.session.steps) < 30:  # a few placements, the game far from over
                 run(app)
                 seen |= {mark.what for mark in app.layout_marks if mark.kind == "text"}
             run(app, key(pygame.K_l), frames=2)  # the move log
             seen |= words_on_screen(app)
         finally:
             app.close()
-    assert table.steps, "the bots played"
+    assert table.session.steps, "the bots played"
     assert not [text for text in seen if re.search(r"\bs\d{1,2}\b", text)]
     assert {str(n) for n in range(1, 13)} <= seen
     assert any(re.fullmatch(r"Stack \d{1,2}", text) for text in seen)  # the history panel

@@ -28,10 +28,16 @@ from dominoes_arcade.remote.client import OnlineClient, bot_decider
 
 LIMIT = 150.0
 """Seconds any one process may run."""
-FAST = ('[display]\nanimation_speed = "off"\n[bots]\nthink_delay_ms = 0\n'
-        '[online]\nhost = "127.0.0.1"\nport = 0\ngrace = {grace}\n')
+SHORTER = {"sebastopol": {"target_score": 30}}
+"""Sebastopol to 30, not 60: two rounds or so instead of five (seed 3: 108 steps, not
+270), still a game of rounds to its end."""
+FAST = ('[display]\nanimation_speed = "off"\n[bots]\nthink_delay_ms = 0\n[audio]\nmusic_volume = 0.0\n'
+        '[online]\nhost = "127.0.0.1"\nport = 0\ngrace = {grace}\n'
+        '[sebastopol]\ntarget_score = ' + str(SHORTER["sebastopol"]["target_score"]) + '\n')
 """No animation and no bot delay (the loop is what is tested, not the pacing);
-a hosted game on this computer only, on any free port."""
+no music (synthesising it is about half of a client's start-up, even under the
+dummy sound driver; the effects still play); a hosted game on this computer only,
+on any free port; the shorter games of `SHORTER`."""
 PLAY = "screen table\nplay\n"
 SEATS = {"necropolis": "human,easy", "buildup": "human,easy", "cyprus": "human,easy,easy,easy",
          "sebastopol": "human,easy,easy,easy"}
@@ -109,6 +115,7 @@ def test_a_local_game_is_played_to_its_end_through_the_real_loop(tmp_path, playe
     [entry] = player.history()
     assert entry["game"] == game and entry["kinds"] == SEATS[game].split(",") and entry["seed"] == 3
     assert entry["error"] is None and entry["steps"] and entry["finished_by_bot"] == []
+    assert entry["options"].items() >= SHORTER.get(game, {}).items()
 
 
 HOST_SCRIPT = """\
@@ -194,12 +201,13 @@ def test_serve_and_two_clients_joined_with_play_join_play_a_star_game_to_its_end
             server.kill()
             server.wait(10)
     assert record["game"] == game and record["error"] is None
+    assert record["options"].items() >= SHORTER.get(game, {}).items()
 
 
 async def host_a_served_game(url: str, game: str, seats: list[str], tmp_path: Path, players) -> dict:
     host = OnlineClient(url, timeout=30.0)
     code = await host.create()
-    await host.setup(game=game, options={}, seats=seats)
+    await host.setup(game=game, options=SHORTER.get(game, {}), seats=seats)
     port = url.rsplit(":", 1)[1]
     guests = [players(tmp_path / f"guest{n}", ["play", "--join", f"127.0.0.1:{port}/{code}"], PLAY) for n in (1, 2)]
     end = time.monotonic() + 60

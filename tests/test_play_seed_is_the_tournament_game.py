@@ -28,8 +28,8 @@ def client_steps(app_with, game: str, seats: list[str], seed: int) -> tuple[list
     table = app.scenes.top
     assert table.setup.seed == seed and list(table.setup.seats) == seats
     run_undrawn_until(app, lambda: table.session.state.is_terminal, "the game's end")  # the steps are what is compared
-    assert table.session.state.is_terminal and table.error is None
-    return list(table.match.steps), table.session.state.options_dict()
+    assert table.session.state.is_terminal and table.session.error is None
+    return list(table.session.match.steps), table.session.state.options_dict()
 
 
 @pytest.mark.slow

@@ -197,31 +197,31 @@ def table_tour(app, out: Path) -> list[Path]:
     play(lambda: app.scenes.top.name == "game over")
     shoot("necropolis-game-over-screen", 2 * SECOND)  # the scores counted up to the end
     buildup = table("buildup", ["human", "medium"], 5)
-    play(lambda: len(buildup.human_steps) >= 2)
+    play(lambda: len(buildup.session.human_steps) >= 2)
     shoot("buildup-midgame")
     play(lambda: buildup.summary is not None)
     shoot("buildup-hand-summary", 2 * SECOND)
     play(lambda: app.scenes.top.name == "game over")
     shoot("buildup-over", 2 * SECOND)  # the scores counted up to the end
     cyprus = table("cyprus", ["human", "easy", "easy", "easy"], 8)
-    play(lambda: len(cyprus.human_steps) >= 4)
+    play(lambda: len(cyprus.session.human_steps) >= 4)
     shoot("cyprus-midgame")
     play(lambda: cyprus.can_decide and not cyprus.tweens.busy, moves=0)
     app.step(1 / 60, key(pygame.K_h))
-    play(lambda: cyprus.hint is not None, moves=0)
+    play(lambda: cyprus.session.hint is not None, moves=0)
     app.step(1 / 60, key(pygame.K_RIGHT))
     shoot("hint-and-focus")
     app.input.last_device = Device.CONTROLLER
     shoot("controller-prompts", 2)
     app.input.last_device = Device.KEYBOARD
     cyprus = table("cyprus", ["human"] + ["easy"] * 9, 9, players=10)
-    play(lambda: len(cyprus.human_steps) >= 2)
+    play(lambda: len(cyprus.session.human_steps) >= 2)
     shoot("cyprus-10-players")
     cyprus = table("cyprus", ["easy"] * 4, 10, target_score=60)
     play(lambda: app.scenes.top.name == "game over")
     shoot("cyprus-over", 2 * SECOND)  # the scores counted up to the end
     sebastopol = table("sebastopol", ["human", "easy", "easy", "easy"], 4)
-    play(lambda: len(sebastopol.human_steps) >= 4)
+    play(lambda: len(sebastopol.session.human_steps) >= 4)
     shoot("sebastopol-midgame")
     app.step(1 / 60, key(pygame.K_l))  # the move log's drawer
     shoot("move-log", 2)
@@ -242,7 +242,7 @@ def table_tour(app, out: Path) -> list[Path]:
     shoot("replay-take-over")
     app.step(1 / 60, enter)  # play from here: the human's seat, bots in the others
     taken = app.scenes.top
-    play(lambda: len(taken.human_steps) >= 1)
+    play(lambda: len(taken.session.human_steps) >= 1)
     app.step(1 / 60, key(pygame.K_u))
     shoot("take-over-undo-refused", SECOND // 2)
     return saved

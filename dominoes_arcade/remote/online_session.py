@@ -32,7 +32,6 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
-from .. import history
 from ..engine import Action, Event, IllegalAction
 from ..engine.records import Record
 from ..online_protocol import HOST_LEFT
@@ -246,14 +245,10 @@ class OnlineSession(SessionBase):
         self.events.append(GameOver(self.state.outcome(), self.error))
 
     def _keep(self, record: Record) -> None:
-        outcome = self.state.outcome()
-        winners = list(outcome.winners) if outcome is not None else []
-        line = history.history_line(dataclasses.replace(record, seats=list(self.kinds)), list(self.kinds), winners,
-                                    demo=False)
-        try:
-            history.append_history(line, self.folder)
-        except OSError as error:
-            self.events.append(Notice(f"The game could not be added to the history: {error.strerror or error}"))
+        from ..session.keeping import add_to_history
+
+        add_to_history(dataclasses.replace(record, seats=list(self.kinds)), self.kinds, self.state.outcome(),
+                       self.events, self.folder)
 
     # -- what the server decides, not this screen ------------------------------------------------
     def undo_refusal(self) -> str | None:

@@ -1,6 +1,7 @@
 """A game in play: `Session` owns a `Match`, its seats (a human here, a bot, a
-player elsewhere), the pacing of bot moves, undo and redo by what the player has
-seen, saving and the history, and tells its view what happened through events.
+player elsewhere, a script, a record replayed), the pacing of every seat that is
+not a human's, undo and redo by what the player has seen, saving and the
+history, and tells its view what happened through events.
 
 No pygame and nothing of the client: the client's tables, a server and analysis
 tools all drive a session (the dependency direction is ``client -> session ->
@@ -25,12 +26,12 @@ from .events import (
     UndoDone,
 )
 from .keeping import lay_steps
-from .seats import BotSeat, HumanSeat, RecordSeat, RemoteSeat, Seat, seat_for
+from .seats import BotSeat, HumanSeat, RecordSeat, RemoteSeat, ScriptedSeat, Seat, seat_for
 from .session import Session
 from .undo import known_tiles
 
 __all__ = [
     "ActionRefused", "BotFailed", "BotSeat", "GameGone", "GameOver", "HumanSeat", "Notice", "Rebuilt", "RecordSeat",
-    "RedoDone", "RemoteSeat", "Seat", "Session", "SessionEvent", "StepApplied", "StepLaid", "TurnChanged", "UndoDone",
-    "known_tiles", "lay_steps", "seat_for",
+    "RedoDone", "RemoteSeat", "ScriptedSeat", "Seat", "Session", "SessionEvent", "StepApplied", "StepLaid",
+    "TurnChanged", "UndoDone", "known_tiles", "lay_steps", "seat_for",
 ]

@@ -20,8 +20,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .. import history
+from ..engine.core import Outcome
 from ..engine.match import Match
-from .events import Notice
+from ..engine.records import Record
+from .events import Notice, SessionEvent
 
 if TYPE_CHECKING:
     from .in_play import GameInPlay
@@ -76,17 +78,28 @@ def save_in_progress(session: GameInPlay, viewer: int | None = None, folder: Pat
 
 
 def record_finished(session: GameInPlay, folder: Path | None = None) -> None:
-    """Append the finished game to the history (demos marked) and discard the save."""
+    """Append the session's finished game to the history (demos marked) and discard the save."""
     if session.record is not None or session.error or not session.match.is_over:
         return
-    outcome = session.state.outcome()
+    add_to_history(session.match.to_record(session.kinds), session.kinds, session.state.outcome(), session.events,
+                   folder, demo=session.demo, finished_by_bot=session.finished_by_bot, assisted=session.assisted,
+                   discard_save_of=session.game if session.continued else None)
+
+
+def add_to_history(record: Record, kinds: Sequence[str], outcome: Outcome | None, events: list[SessionEvent],
+                   folder: Path | None = None, *, demo: bool = False, finished_by_bot: Sequence[int] = (),
+                   assisted: bool = False, discard_save_of: str | None = None) -> None:
+    """The one way a finished game goes into the history, a game played here
+    (`record_finished`) or online (`remote.online_session`): its line appended
+    (`history.history_line`), and the save it was continued from discarded
+    (`discard_save_of`: its game). A disk that refuses is a `Notice` in `events`:
+    the game still ends."""
     winners = list(outcome.winners) if outcome is not None else []
-    line = history.history_line(session.match.to_record(session.kinds), list(session.kinds), winners,
-                                demo=session.demo, finished_by_bot=session.finished_by_bot,
-                                assisted=session.assisted)
+    line = history.history_line(record, list(kinds), winners, demo=demo, finished_by_bot=finished_by_bot,
+                                assisted=assisted)
     try:
         history.append_history(line, folder)
-        if session.continued:
-            history.discard_save(session.game, folder)  # the saved game is this one, now over
+        if discard_save_of is not None:
+            history.discard_save(discard_save_of, folder)  # the saved game is this one, now over
     except OSError as error:
-        session.events.append(Notice(f"The game could not be added to the history: {error.strerror or error}"))
+        events.append(Notice(f"The game could not be added to the history: {error.strerror or error}"))

@@ -1,19 +1,23 @@
 """Who plays each seat of a `Session`: a human at this screen (`HumanSeat`, whose
 decisions come through `Session.play`), a bot (`BotSeat`, asked through the bot
-worker and paced by `Session.tick`), a seat whose decisions arrive from elsewhere
-(`RemoteSeat`, fed by `submit`: the network's players), or the record being
-replayed (`RecordSeat`).
+worker), a seat whose decisions arrive from elsewhere (`RemoteSeat`, fed by
+`submit`: the network's players), a seat playing a script (`ScriptedSeat`: a
+lesson's opponents, the turns laid before its short game), or the record being
+replayed (`RecordSeat`). `Session.tick` paces every seat that is not a human's the
+same way: at least `think_delay` between one move and the next.
 
 A seat's ``kind`` is the word a save and the history keep for it: ``"human"``, a
 difficulty (``"easy"``, ``"medium"``, ``"hard"``, ``"expert"``) or a bot spec
-(``"cmd:COMMAND"``), ``"remote"``, ``"record"``.
+(``"cmd:COMMAND"``), ``"remote"``, ``"scripted"``, ``"record"``.
 """
 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 
 from ..engine import Action
+from ..engine.observation import Observation
 
 
 class Seat:
@@ -59,8 +63,21 @@ class RemoteSeat(Seat):
         self.inbox.append(action)
 
 
+class ScriptedSeat(Seat):
+    """A seat whose moves a script decides at once, here, from what the seat sees:
+    `decide` is handed the seat's `Observation` (its legal actions included) and
+    returns one of them. A lesson's opponents (their first legal move) and the
+    turns a lesson lays before its short game (a bot through `BotDriver`) play so."""
+
+    kind = "scripted"
+
+    def __init__(self, decide: Callable[[Observation], Action]):
+        self.decide = decide
+
+
 class RecordSeat(Seat):
-    """A seat of a record being replayed: its steps come from the record."""
+    """A seat of a record being replayed: its steps come from the record, one each
+    time its pacing allows (`Session.tick`, unless `Session.paused`)."""
 
     kind = "record"
 

@@ -1,14 +1,21 @@
 """`Session`: one game in play, whoever plays it and whatever shows it. No pygame:
 the client's tables, a server and analysis tools all drive it.
 
-A session owns the game's `Match` (state, steps, chance), its seats (`seats`: a
-human here, a bot, a remote player, a record), the pacing of bot moves, undo and
-redo by what the player has seen (`undo`), saving and the history (`keeping`).
-It decides whose turn it is; its view renders it and turns input into intents:
+This is the one place where a game moves on. A session owns the game's `Match`
+(state, steps, chance), its seats (`seats`: a human here, a bot, a remote player,
+a script, a record), the pacing of every seat that is not a human's (`tick`: a
+bot's answer, a script's move and a replay's next step alike wait `think_delay`
+after the previous move), the one legality check of a human's move (`play`), undo
+and redo by what the player has seen (`undo`), saving and the history
+(`keeping`). It decides whose turn it is (`TurnChanged`); its view renders it and
+turns input into intents:
 
     session = Session("necropolis", ["human", "easy"], seed=7, think_delay=0.6)
     while True:                       # the view's frame loop
-        session.tick(dt)              # chance, a bot's move once paced, a remote's move
+        if busy_animating:
+            session.poll()            # hold the game; the bot to move keeps thinking
+        else:
+            session.tick(dt)          # chance, a seat's move once paced, a remote's move, the end
         for event in session.drain(): # StepApplied, TurnChanged, UndoDone, GameOver...
             ...                       # animate it, toast it
         if session.waiting_for_human:
@@ -28,15 +35,16 @@ from typing import Any
 
 from .. import config, history
 from ..engine import CHANCE, Action, Event, IllegalAction, game_options
+from ..engine.core import State
 from ..engine.match import Match
 from ..engine.records import Record
 from . import keeping
 from .base import SessionBase
 from .bot_seats import BotSeats
-from .bot_worker import BotWorker, Decision
+from .bot_worker import BotWorker
 from .events import ActionRefused, BotFailed, GameOver, Rebuilt, SessionEvent, StepApplied, TurnChanged
 from .move_values import MoveValues
-from .seats import BotSeat, RecordSeat, RemoteSeat, Seat, seat_for
+from .seats import BotSeat, RecordSeat, RemoteSeat, ScriptedSeat, Seat, seat_for
 from .undo import UndoRedo
 
 _KEYS = itertools.count(1)
@@ -54,8 +62,9 @@ class Session(SessionBase):
     :param options: the game's variant table (``players`` is the number of seats).
     :param seed: deals the tiles (as `simulate` and the tournament deal) and seeds
         the bots.
-    :param record: a record to replay: its steps are the game (`step_record`), every
-        seat a `RecordSeat`.
+    :param record: a record to replay: its steps are the game, every seat a
+        `RecordSeat` (`tick` plays the next step once paced, `next_record_step` at
+        once; `paused` holds them).
     :param start: steps already played (a saved game continued, a replay taken over),
         laid silently before play goes on (`keeping.lay_steps`).
     :param laid_start: the `start` was played for the seats, not by them (a lesson's
@@ -64,8 +73,9 @@ class Session(SessionBase):
         and nothing is saved.
     :param continued: the saved game, continued: finishing or giving it up discards
         the save.
-    :param think_delay: the least seconds between a bot's move and the previous one
-        (a number, or a function read at each move: the view's speed setting).
+    :param think_delay: the least seconds between the move of a seat that is not a
+        human's (a bot, a script, the record replayed) and the previous move (a
+        number, or a function read at each move: the view's speed setting).
     :param bot_settings: the settings' ``[bots]`` (or the same table as a dict), which
         turns a difficulty into a bot spec (`bots.difficulty_spec`); by default
         config.toml's defaults. A `BotSeat` may also name a bot spec itself.
@@ -110,7 +120,10 @@ class Session(SessionBase):
         self.version = 0
         """Bumped whenever the state changes: selections, hints and bot answers belong
         to one version."""
-        self.think_left = self.think_delay()
+        self.think_left = 0.0 if record is not None else self.think_delay()
+        """Seconds until the seat to move may move (`tick`); a replay's first step comes at once."""
+        self.paused = False
+        """The game holds (a replay paused): `tick` moves no seat, `next_record_step` still steps."""
         self.ended = False
         """`finish` ran: the history has the game, the bots were told."""
         self.error: str | None = None
@@ -184,20 +197,23 @@ class Session(SessionBase):
         self.values.poll()
 
     def tick(self, dt: float) -> None:
-        """`dt` seconds passed: resolve a chance node; play a bot's answer once it has
-        come and `think_delay` has passed since the previous move (a failed bot plays
-        a random move: `BotFailed`); apply a remote seat's submitted decision; at the
-        end, `finish`. A human's turn waits for `play`; a record waits for
-        `step_record`."""
+        """`dt` seconds passed: resolve a chance node; play the move of the seat to
+        move once it is paced (`think_delay` since the previous move): a bot's answer
+        once it has come (a failed bot plays a random move: `BotFailed`), a script's
+        move, a replay's next step; apply a remote seat's submitted decision; at the
+        end, `finish`. A human's turn waits for `play`; a paused game waits."""
         self.poll()
         if self.ended:
             return
-        state = self.state
         if self.is_over:
             self.finish()
             return
-        if self.record is not None:
+        if self.paused:
             return
+        if self.record is not None:  # every seat, chance included, plays the record
+            self._paced(dt, self.next_record_step)
+            return
+        state = self.state
         if state.is_chance:
             self._stepped(*self.match.resolve_chance())
             return
@@ -206,20 +222,33 @@ class Session(SessionBase):
         if isinstance(player, RemoteSeat):
             self._take_remote(seat, player)
         elif isinstance(player, BotSeat):
-            self.think_left -= dt
-            if self.think_left <= 0:
-                decision = self.bots.move_decision()
-                if decision is not None:
-                    self._play_bot(seat, decision)
+            self._paced(dt, lambda: self._play_bot(seat))
+        elif isinstance(player, ScriptedSeat):
+            self._paced(dt, lambda: self._play_script(seat, player))
 
-    def _play_bot(self, seat: int, decision: Decision) -> None:
+    def _paced(self, dt: float, move: Callable[[], bool]) -> None:
+        """The one pacing of every seat that is not a human's: `move` is tried once
+        `think_delay` has passed since the previous move, and the wait starts again
+        when it moved (a bot still thinking moves at a later tick)."""
+        self.think_left -= dt
+        if self.think_left <= 0 and move():
+            self.think_left = self.think_delay()
+
+    def _play_bot(self, seat: int) -> bool:
+        decision = self.bots.move_decision()
+        if decision is None:
+            return False
         action = decision.action
         legal = self.state.legal_actions()
         if action is None or action not in legal:
             self.events.append(BotFailed(seat, decision.error))
             action = self.rng.choice(legal)
         self.apply(action)
-        self.think_left = self.think_delay()
+        return True
+
+    def _play_script(self, seat: int, player: ScriptedSeat) -> bool:
+        self.apply(player.decide(self.observation(seat)))
+        return True
 
     def _take_remote(self, seat: int, player: RemoteSeat) -> None:
         while player.inbox:
@@ -228,6 +257,22 @@ class Session(SessionBase):
                 self.apply(action)
                 return
             self.events.append(ActionRefused(seat, action, self.state.why_illegal(action)))
+
+    def run_until(self, stop: Callable[[State], bool]) -> None:
+        """Move the game on at once, without pacing, until `stop(state)` or its end
+        (not finished: nothing goes into the history): a game whose seats all play
+        here without a person (scripts, chance), such as the turns a lesson lays
+        before its short game.
+
+        :raises ValueError: when the game waits for a seat that does not move here
+            at once (a human, a remote seat, a bot in the worker).
+        """
+        while not self.is_over and not stop(self.state):
+            before = len(self.steps)
+            self.think_left = 0.0
+            self.tick(0.0)
+            if len(self.steps) == before:
+                raise ValueError(f"seat {self.current_player} does not move at once: run_until cannot go on")
 
     def apply(self, action: Action) -> list[Event]:
         """Apply `action` for whoever is to move (the match checks it; a chance outcome
@@ -263,18 +308,23 @@ class Session(SessionBase):
             raise ValueError(f"seat {seat} is not a remote seat")
         player.submit(action)
 
-    def step_record(self) -> tuple[Action, list[Event]] | None:
-        """A replay's next step (the record's chance outcome or decision), or None at
-        the record's end.
-
-        :raises InvalidNotation, IllegalAction: a step the engine refuses.
-        """
-        action = self.match.scripted()
+    def next_record_step(self) -> bool:
+        """A replay's next step (the record's chance outcome or decision), now
+        (`tick` calls it once paced; the replay's controls to step forward): False at
+        the record's end or on a step the engine refuses, which stops the game there
+        (`fail`: `GameOver` at the next `tick`)."""
+        try:
+            action = self.match.scripted()
+            if action is not None:
+                events = self.match.apply(action)
+        except ValueError as error:  # a step that does not parse, or that the rules refuse
+            self.fail(f"step {len(self.steps) + 1} \"{self.record.steps[len(self.steps)]}\": {error}")
+            return False
         if action is None:
-            return None
-        events = self.match.apply(action)
+            self.fail(self.record.error or "the record stops before the end of the game")
+            return False
         self._stepped(action, events)
-        return action, events
+        return True
 
     def _stepped(self, action: Action, events: list[Event]) -> None:
         self.undo_redo.played(action)

@@ -158,8 +158,9 @@ def short_start(lesson: Lesson, seed: int) -> list[str]:
     """The steps laid before the player takes up the short game (`Lesson.short_from`):
     every seat's moves by `LAYING_BOT` (seeded from `seed` and the seat,
     `seeds.bot_seed`), driven as every bot is (`bots.driver.BotDriver`: its time
-    limit, its legality check), so the game starts where the lesson wants, the same
-    way every time (none when it starts at the start).
+    limit, its legality check), each seat a `ScriptedSeat` of a `Session` that moves
+    the game on at once (`Session.run_until`), so the game starts where the lesson
+    wants, the same way every time (none when it starts at the start).
 
     :raises Forfeit: if the laying bot faults (a bug in a built-in bot: no lesson
         should start from a game laid at random).
@@ -167,19 +168,23 @@ def short_start(lesson: Lesson, seed: int) -> list[str]:
     from ...bots.driver import DECISION_TIME_LIMIT, BotDriver
     from ...bots.registry import make_bot
     from ...bots.seeds import bot_seed
-    from ...engine.match import Match
+    from ...session import ScriptedSeat, Session
 
-    match = Match(lesson.game, options={**lesson.short_game, **_players(lesson)}, seed=seed)
-    options = match.options()
-    seats = [BotDriver(make_bot(LAYING_BOT, lesson.game, seat, options, bot_seed(seed, seat)), DECISION_TIME_LIMIT,
-                       seat=seat) for seat in range(lesson.players)]
-    # (The game's flow, not a screen: it lays the steps with bots; issue 39's item 2 moves it into the one flow.)
-    while not match.is_over and not short_begun(lesson, match.state):
-        if match.is_chance:
-            match.resolve_chance()
-        else:
-            match.apply(seats[match.current_player].ask(match.state)[0])
-    return list(match.steps)
+    def laying_seat(seat: int) -> ScriptedSeat:
+        drivers: list[BotDriver] = []  # made at the seat's first decision, from the variant its view states
+
+        def decide(seen):
+            if not drivers:
+                bot = make_bot(LAYING_BOT, lesson.game, seat, seen.view.options_dict(), bot_seed(seed, seat))
+                drivers.append(BotDriver(bot, DECISION_TIME_LIMIT, seat=seat))
+            return drivers[0].decide(seen.view, seen.legal)[0]
+
+        return ScriptedSeat(decide)
+
+    options = {**lesson.short_game, **_players(lesson)}
+    session = Session(lesson.game, [laying_seat(seat) for seat in range(lesson.players)], options, seed, demo=True)
+    session.run_until(lambda state: short_begun(lesson, state))
+    return list(session.steps)
 
 
 def _players(lesson: Lesson) -> dict[str, int]:

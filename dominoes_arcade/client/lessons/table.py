@@ -2,7 +2,8 @@
 subclass of the table the game's registry entry names, with `LessonMode` first).
 
 The guided hand: the player, seat 0, moves with the table's own input (the `Picker`:
-mouse, keyboard or controller); the opponents answer with their first legal move.
+mouse, keyboard or controller); the opponents answer with their first legal move
+(each a `ScriptedSeat` of the session, paced as a bot is).
 A `Callout` shows the stage's passage of the rules and points at what it talks
 about; a stage that explains waits for Next (a click on it, CONFIRM); a stage that
 asks for a move lets the player move, and a move it does not teach is not made:
@@ -23,9 +24,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from ...engine import Action
+from ...engine import Action, Observation
 from ...session import Session
-from ...session.seats import RemoteSeat
+from ...session.seats import ScriptedSeat
 from .. import games
 from ..app import LOGICAL_SIZE
 from ..canvas import Canvas
@@ -41,6 +42,10 @@ EASY = "easy"
 SHORT_GAME_WORDS = "Now a short game against the easy bot, to play it all on your own."
 GUIDED_IGNORES = frozenset({Intent.UNDO, Intent.REDO, Intent.HINT})
 """Undo and hints would take the guided hand off its script."""
+
+
+def _first_legal_move(seen: Observation) -> Action:
+    return first_legal(seen.legal)
 
 
 def sentence(text: str) -> str:
@@ -80,8 +85,6 @@ class LessonMode:
         """Where this frame's tiles went (`draw_tile`): the callout rather covers none."""
         self._labels: tuple[tuple, list] = ((), [])
         """Where the table's labels are (`table_labels`), and the moment they are for."""
-        self.reply_in = 0.0
-        """Seconds until an opponent of the guided hand answers."""
         self.focused_for: int | None = None
         """The decision the focus was put on the taught move for (`focus_taught`)."""
         super().__init__(app, setup)
@@ -89,7 +92,8 @@ class LessonMode:
 
     def new_session(self) -> Session:
         setup = self.setup
-        seats = ["human"] + [EASY if self.short else RemoteSeat() for _ in range(setup.players - 1)]
+        # The guided hand's opponents play their first legal move, paced as a bot is.
+        seats = ["human"] + [EASY if self.short else ScriptedSeat(_first_legal_move) for _ in range(setup.players - 1)]
         # A short game's start is laid for the player (`short_start`): undo stays out of it.
         return Session(setup.game, seats, dict(setup.options), setup.seed, start=setup.start, laid_start=True,
                        demo=True,
@@ -114,16 +118,9 @@ class LessonMode:
 
     # -- the guided hand moving on ------------------------------------------------------
     def advance(self, dt: float) -> None:
-        seat = self.seen.current_player
-        if self.guided and not self.session.is_over and seat > 0:
-            self.reply_in -= dt
-            if self.reply_in > 0:
-                return
-            self.session.submit(seat, first_legal(self.session.observation(seat).legal))
-            self.reply_in = self.think_delay
         super().advance(dt)
-        if self.guided and self.can_decide and self.focused_for != self.decision_version:
-            self.focused_for = self.decision_version
+        if self.guided and self.can_decide and self.focused_for != self.session.version:
+            self.focused_for = self.session.version
             self.picker.sync()  # the new decision's items, then the focus on the arrow's
             self.focus_taught()
 
@@ -144,17 +141,17 @@ class LessonMode:
                 return
 
     def play(self, action: Action) -> bool:
-        if self.short:
-            return super().play(action)
-        if not self.guide.accepts(self.legal, action):
-            if action in self.legal:
-                self.refuse("That is legal, but this time try the move the arrow shows.")
-            else:
-                self.refuse(self.illegal_reason(action))
+        """The player's move: the session checks it (an illegal one is refused with
+        the engine's reason, in the callout); in the guided hand, a legal move the
+        stage does not teach is not made either (teaching, not legality: the
+        callout asks for the arrow's move)."""
+        if self.guided and not self.guide.accepts(self.legal, action) and action in self.legal:
+            self.refuse("That is legal, but this time try the move the arrow shows.")
             return False
         if not super().play(action):
             return False
-        self.next_stage()
+        if self.guided:
+            self.next_stage()
         return True
 
     def refuse(self, reason: str) -> None:
@@ -258,7 +255,7 @@ class LessonMode:
         """Where the table's own words are (its status, its seats' plates...): read off
         a drawing of the table on a canvas that keeps its marks (`layout_check`), once
         for each stage and decision."""
-        moment = (self.guide.index, self.decision_version, self.complete)
+        moment = (self.guide.index, self.session.version, self.complete)
         if self._labels[0] != moment:
             canvas = Canvas(LOGICAL_SIZE)
             super().draw(canvas)

@@ -53,7 +53,7 @@ class GameOverScene(MenuScene):
         self.counted = 0.0
         """How far the scores have counted up, 0 to 1."""
         self.verdict, self.reason = self._words()
-        self.breakdown: Breakdown | None = None if table.error or table.seen.outcome is None else \
+        self.breakdown: Breakdown | None = None if table.session.error or table.seen.outcome is None else \
             table.score_breakdown()
         self.confetti = Confetti(WIDTH, seed=table.setup.seed) if self.verdict.celebrate else None
         super().__init__(app)
@@ -71,7 +71,7 @@ class GameOverScene(MenuScene):
         """The verdict and the lines under it (why the game ended, who finished it)."""
         table = self.table
         outcome = table.seen.outcome
-        if table.error or outcome is None:
+        if table.session.error or outcome is None:
             lines = table.result_lines()
             return Verdict(lines[0]), lines[1:]
         names = [table.seat_name(seat) for seat in range(len(outcome.scores))]
@@ -123,7 +123,7 @@ class GameOverScene(MenuScene):
     @property
     def reviewable(self) -> bool:
         """A game with a player at the screen, played to its end."""
-        return (bool(self.humans) and not self.table.online and not self.table.error
+        return (bool(self.humans) and not self.table.online and not self.table.session.error
                 and self.table.seen.outcome is not None)
 
     def review(self) -> None:

@@ -33,7 +33,8 @@ class PassScene(MenuScene):
         self.table = table
         self.seat = seat
         self.player = table.seat_name(seat)
-        last_turn = max((index for index, step in enumerate(table.steps) if step.split()[0] == str(seat)), default=-1)
+        steps = table.session.steps
+        last_turn = max((index for index, step in enumerate(steps) if step.split()[0] == str(seat)), default=-1)
         moves = [line for _, line in table.moves.log.lines(-1, table.seat_name, last_turn + 1)]
         self.recap = moves[-RECAP_ROWS:]
         """The newest moves since `seat` last moved, as every seat saw them."""

@@ -36,7 +36,7 @@ class TakeOverScene(MenuScene):
     def build(self) -> None:
         x, width = PANEL.x + 40, PANEL.width - 80
         seats = [(seat, f"{self.table.seat_name(seat)} ({name})" if (name := self._recorded(seat)) else
-                  self.table.seat_name(seat)) for seat in range(self.table.match.num_players)]
+                  self.table.seat_name(seat)) for seat in range(self.table.session.match.num_players)]
         self.focus.add(ChoiceList((x, PANEL.y + 118, width, 52), "Your seat", seats, self.seat, self._set_seat,
                                   split=0.34, help="The seat you play from this move on."))
         self.focus.add(ChoiceList((x, PANEL.y + 182, width, 52), "Other seats",
@@ -73,7 +73,7 @@ class TakeOverScene(MenuScene):
         self.app.panels.draw(surface, PANEL, radius=22, alpha=255)
         title = style.shadow_text("Play from here", HEADING - 4)
         surface.blit(title, title.get_rect(center=(WIDTH // 2, PANEL.y + 46)))
-        where = f"From move {len(self.table.steps)}, with the tiles dealt as in the replay."
+        where = f"From move {len(self.table.session.steps)}, with the tiles dealt as in the replay."
         text = style.text(where, BODY - 2, style.palette.text_dim)
         surface.blit(text, text.get_rect(center=(WIDTH // 2, PANEL.y + 88)))
         self.focus.draw(surface, style)

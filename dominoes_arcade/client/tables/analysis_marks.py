@@ -27,8 +27,9 @@ trigger or the pause menu's "Show move values" toggles it.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
@@ -39,9 +40,6 @@ from ..input import Intent
 from ..layout_check import note
 from ..theme import SMALL
 from .interaction import LAST_MOVE_COLOUR, Choice, draw_ring, sources
-
-if TYPE_CHECKING:
-    from .base import TableScene
 
 BADGE_COLOUR = (18, 26, 22)
 BADGE_TEXT = (236, 240, 232)
@@ -73,11 +71,40 @@ def better(a: float, b: float, win_chance: bool) -> bool:
     return a > b if win_chance else a < b
 
 
-class AnalysisMarks:
-    """The analysis view of one table: its toggle, its badges, its legend."""
+@dataclass(frozen=True)
+class MarkedDecision:
+    """What the badges need of the table, this frame (the table hands it to `draw`)."""
 
-    def __init__(self, table: TableScene):
-        self.table = table
+    choices: list[Choice]
+    """The choices of the decision valued (the player's, or in a replay the seat to move's)."""
+    rects: dict[Hashable, pygame.Rect]
+    """Where the table draws each of their items."""
+    selected: Hashable | None
+    """The source the player picked up (`Picker.selected`)."""
+    picked: Hashable | None
+    """The source in hand now: pressed while dragging, else `selected`."""
+    can_decide: bool
+    """The player may make the decision now (their targets are shown then)."""
+    moving: bool
+    """The table animates: no badge shows (the tiles are moving)."""
+    version: int
+    """The decision's version (`Session.version`): where the badges go is learnt once per version."""
+    probe: Callable[[Canvas], None]
+    """Draws the table on a canvas that notes what it draws (`room`)."""
+
+
+class AnalysisMarks:
+    """The analysis view of one table: its toggle, its badges, its legend.
+
+    :param app: the app (toasts, sounds, the style).
+    :param values: the session's values of the decision on screen (`session.move_values`).
+    :param refusal: why the view cannot be on at this table now (None: it can).
+    """
+
+    def __init__(self, app, values, refusal: Callable[[], str | None]):
+        self.app = app
+        self.values = values
+        self._refusal = refusal
         self.placed: list[tuple[Hashable, pygame.Rect, str, bool]] = []
         """This frame's badges: (item, where, words, best); for tests and tools."""
         self.review: Any = None
@@ -90,31 +117,22 @@ class AnalysisMarks:
 
     # -- on and off ----------------------------------------------------------------------
     @property
-    def values(self):
-        return self.table.session.values
-
-    @property
     def on(self) -> bool:
         return self.values.on
 
     def refusal(self) -> str | None:
         """Why the view cannot be turned on here, or None."""
-        table = self.table
-        if getattr(table.setup, "online", None):
-            return "Move values are off in online games."
-        if table.attract or (table.setup.demo and table.setup.record is None):
-            return "Move values are for your own games and replays."
-        return None
+        return self._refusal()
 
     def toggle(self) -> None:
         """Show the values, or hide them (a toast says why not, where they are off)."""
         reason = self.refusal()
         if reason is not None and not self.on:
-            self.table.app.toast(reason)
-            self.table.app.audio.play("back")
+            self.app.toast(reason)
+            self.app.audio.play("back")
             return
         self.values.show(not self.on)
-        self.table.app.audio.play("select")
+        self.app.audio.play("select")
 
     def handle(self, event) -> bool:
         """V, the left trigger: toggle. True when the event was used."""
@@ -129,30 +147,14 @@ class AnalysisMarks:
             self.values.show(on)
 
     # -- the decision shown ----------------------------------------------------------------
-    def decision(self) -> tuple[list[Choice], dict[Hashable, pygame.Rect]]:
-        """The choices of the seat whose decision is valued, and where their items are.
-        A replay's table describes the decision of the seat to move (it shows every
-        hand), as it would a player's."""
-        table = self.table
-        if table.waiting_for_human:
-            # Only to the player at the screen (in hot-seat, once the pass screen is confirmed).
-            return (table.current_choices(), table.item_rects()) if table.can_decide else ([], {})
-        if table.setup.record is None:
-            return [], {}
-        table.describes_seat_to_move = True
-        try:
-            return table.choices(), table.item_rects()
-        finally:
-            table.describes_seat_to_move = False
-
-    def badges(self, analysis, choices: list[Choice]) -> list[tuple[Hashable, str, bool]]:
+    def badges(self, analysis, decision: MarkedDecision) -> list[tuple[Hashable, str, bool]]:
         """(item, words, best) for each badge: the targets of the source picked up,
         else each source with its best move's value."""
         win_chance = analysis.win_chance
         values = {move.action: move.value for move in analysis.moves}
-        picked = self.table.picker.pressed if self.table.picker.dragging else self.table.selected_source
+        choices, picked = decision.choices, decision.picked
         found = []
-        if picked is not None and self.table.can_decide:
+        if picked is not None and decision.can_decide:
             for choice in choices:
                 if choice.source == picked:
                     value = values.get(choice.action)
@@ -171,36 +173,37 @@ class AnalysisMarks:
         return found
 
     # -- drawing ----------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, decision_now: Callable[[], MarkedDecision]) -> None:
+        """The badges (or the reviewed decision's marks) over the table;
+        `decision_now` is asked only when something is to be drawn."""
         self.placed = []
         if self.review is not None:
-            self.draw_review(surface)
+            self.draw_review(surface, decision_now())
             return
         analysis = self.values.current() if self.on else None
         if analysis is None:
             return
-        choices, rects = self.decision()
-        if not choices or self.table.tweens.running:
+        decision = decision_now()
+        rects = decision.rects
+        if not decision.choices or decision.moving:
             return
-        taken, avoided = self.room(rects)
+        taken, avoided = self.room(decision)
         size = self.box(WIDEST[analysis.win_chance])
-        for item, words, best in self.badges(analysis, choices):
+        for item, words, best in self.badges(analysis, decision):
             if item in rects:
                 self.badge(surface, item, rects[item], words, best, taken, avoided, size)
 
-    def room(self, rects: dict[Hashable, pygame.Rect]) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+    def room(self, decision: MarkedDecision) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
         """What badges must keep clear of now: what they may never cover (the
         decision's items, the table's tiles and badges), then what they should not
         (its labels, its rings, and the edges of its panels, last in the list);
         learnt by drawing the table on a noting canvas, once for each decision and
         tile picked up."""
-        table = self.table
-        key = (table.decision_version, table.selected_source, id(self.review))
+        rects = decision.rects
+        key = (decision.version, decision.selected, id(self.review))
         if self._room is None or self._room[0] != key:
             probe = Canvas(LOGICAL_SIZE, scale=1.0)
-            log = list(table.render_log)
-            table.draw_table(probe)
-            table.render_log[:] = log
+            decision.probe(probe)
             tiles = [mark.rect for mark in probe.marks if mark.kind in ("tile", "badge", "marker")]
             rest = [mark.rect for mark in probe.marks if mark.kind in ("text", "ring")]
             panels = [mark.rect for mark in probe.marks if mark.kind in ("panel", "cover")]
@@ -210,7 +213,7 @@ class AnalysisMarks:
 
     def box(self, words: str) -> pygame.Rect:
         """A badge's size for `words`."""
-        width, height = self.table.app.style.font(BADGE_SIZE, True).size(words)
+        width, height = self.app.style.font(BADGE_SIZE, True).size(words)
         return pygame.Rect(0, 0, width + 14, height + 4)
 
     def badge(self, surface: pygame.Surface, item: Hashable, rect: pygame.Rect, words: str, best: bool,
@@ -218,7 +221,7 @@ class AnalysisMarks:
               colour: tuple[int, int, int] | None = None) -> pygame.Rect:
         """A badge of `size` with `words` beside `rect`, clear of `taken` (then taken
         too), and of `avoided` where the table leaves room (`place`)."""
-        style = self.table.app.style
+        style = self.app.style
         if best:  # a value alone takes the star close; a word after it, a space
             words = "\u2605" + ("" if words[0].isdigit() else " ") + words
         ink = BEST_TEXT if best or colour is not None else BADGE_TEXT
@@ -251,11 +254,11 @@ class AnalysisMarks:
         before it): the move played and the best move, each with its value."""
         self.review = decision
 
-    def draw_review(self, surface: pygame.Surface) -> None:
+    def draw_review(self, surface: pygame.Surface, shown: MarkedDecision) -> None:
         decision = self.review
-        choices, rects = self.decision()
+        choices, rects = shown.choices, shown.rects
         win_chance = decision.analysis.win_chance
-        taken, avoided = self.room(rects)
+        taken, avoided = self.room(shown)
         size = self.box("best " + WIDEST[win_chance])
         marks = [(decision.played, "played", PLAYED_COLOUR)]
         if decision.best.action is not decision.played.action:

@@ -1,16 +1,17 @@
 """`TableScene`: what every game table shares (the table kit). It is a view and
-input adapter over the game's `Session` (``self.session``: the match, its seats,
-the pacing of bots, undo and redo, saving and the history, in
+input adapter over the game's `Session`, held as a part (``self.session``: the match,
+its seats, the pacing of every seat, undo and redo, saving and the history, in
 `dominoes_arcade.session`, which imports no pygame); a game's subclass draws it
 and describes the human's decision (the contract in `interaction`).
 
-Each update, the session's bots keep thinking (`Session.poll`: the bot to move is
-asked as soon as its seat is to move, animations or not, so the frame loop never
-waits for it); once the table's animations (``self.tweens``) and any `hold` are
-done, the game moves on (`Session.tick`: a chance outcome, a bot's move paced by
-`think_delay`, the end), or, while a human's seat is to move, waits for their
-decision (`Picker`: mouse, keyboard or controller; with two or more humans a "Pass
-to" screen comes first); a record being replayed steps as its controls say.
+The table tells its session one thing, whether it is busy animating (`advance`):
+while its animations (``self.tweens``) or a `hold` run, the session holds the game
+(`Session.poll`: the bot to move is still asked as soon as its seat is to move, so
+the frame loop never waits for it); once they are done, the game moves on
+(`Session.tick`: a chance outcome, any seat's move paced by `think_delay`, a
+replay's next step, the end), or, while a human's seat is to move, waits for their
+decision (`Picker`: mouse, keyboard or controller; when the session hands the turn
+to another of two or more humans, `TurnChanged`, a "Pass to" screen comes first).
 
 The table drains the session's events every time it calls it (`show_session`): a step
 applied hands the engine's `Event`s to `on_events`, where a subclass starts its
@@ -39,18 +40,19 @@ from collections.abc import Hashable
 
 import pygame
 
-from ...engine import Action, Event, IllegalAction
-from ...session import BotFailed, GameGone, GameOver, Notice, Rebuilt, RedoDone, StepApplied, UndoDone
+from ...engine import EVERY_SEAT, SPECTATOR, TERMINAL, Action, Event, IllegalAction, Observation
+from ...remote.online_session import OnlineSession
+from ...session import BotFailed, GameGone, GameOver, Notice, Rebuilt, RedoDone, StepApplied, TurnChanged, UndoDone
 from .. import games
 from ..input import InputEvent, Intent
 from ..scene import SKIP_INTENTS, Scene
 from . import TableSetup, table_class
-from .analysis_marks import AnalysisMarks
+from .analysis_marks import AnalysisMarks, MarkedDecision
 from .hooks import TableHooks
 from .interaction import Choice, Picker, draw_marks, hint_note, table_prompts
 from .move_log import MoveLogDrawer
 from .replay import ReplayControls
-from .session_side import SessionSide
+from .session_side import table_session
 
 ATTRACT_IGNORES = frozenset({Intent.POINT, Intent.DRAG, Intent.RELEASE, Intent.DEVICE_ADDED})
 """Inputs that do not end an attract-mode demo (a nudged mouse is not a player)."""
@@ -58,7 +60,7 @@ GAME_OVER_SECONDS = 4.0
 """How long a finished demo shows its result before the next demo starts."""
 
 
-class TableScene(SessionSide, TableHooks, Scene):
+class TableScene(TableHooks, Scene):
     name = "table"
     game_over_scene = True
     """Whether the kit's game-over screen opens at the end (a table that draws its own
@@ -78,16 +80,19 @@ class TableScene(SessionSide, TableHooks, Scene):
         """Seconds the game still waits for a summary on screen (`hold`)."""
         self._shown_version = -1
         """The session's version last drawn (`show_session`)."""
-        humans = self.human_seats
+        humans = self.session.human_seats
         self.revealed_seat: int | None = humans[0] if len(humans) == 1 else None
         """The human whose hidden tiles may be drawn face up now (`shows_hidden`)."""
         self.last_shown_human: int | None = self.revealed_seat
         """In hot-seat, the human who last confirmed the pass screen."""
+        self.turn_to_show: int | None = self.session.current_player
+        """The seat the session last handed the turn to (`TurnChanged`; at first, the
+        first seat to move), until the table, idle, has brought it to the screen."""
         self.picker = Picker(self)
         self.moves = MoveLogDrawer(self, self.move_log_rect)
         self._choices_for: int | None = None
         self._choices: list[Choice] = []
-        self.analysis_marks = AnalysisMarks(self)
+        self.analysis_marks = AnalysisMarks(app, self.session.values, self.values_refusal)
         self.replay = ReplayControls.for_table(self)
 
     @property
@@ -99,6 +104,66 @@ class TableScene(SessionSide, TableHooks, Scene):
         self._attract = value
         self.session.demo = self.setup.demo or value  # an attract demo is never saved
 
+    # -- the session, as the table shows it ---------------------------------------------------
+    def new_session(self):
+        """The session of this table's game (`session_side.table_session`): online,
+        a replay, or dealt here."""
+        return table_session(self.setup, lambda: self.think_delay, lambda: self.app.duration_scale,
+                             self.app.settings.bots)
+
+    @property
+    def online(self) -> bool:
+        """An online game: the server decides it; nothing is saved here."""
+        return isinstance(self.session, OnlineSession)
+
+    @property
+    def seen_seat(self) -> int | None:
+        """Whose observation the table draws now: every seat's (`EVERY_SEAT`) in a
+        replay and once the game is over (a finished game's record is public: the
+        tables show every face then, as before); the human whose hand is shown
+        (`revealed_seat`); else a spectator's (a bots' turn in hot-seat, a demo)."""
+        if self.setup.record is not None or self.session.current_player == TERMINAL:
+            return EVERY_SEAT
+        return self.revealed_seat if self.revealed_seat is not None else SPECTATOR
+
+    @property
+    def seen(self) -> Observation:
+        """What the table may draw now: the observation of `seen_seat`. Every
+        screen reads the game through it (its ``view`` hides what the seat may not
+        see), never through the full state."""
+        return self.session.observation(self.seen_seat)
+
+    @property
+    def placement_state(self):
+        """The full state, only for the sprite bookkeeping that still follows a hidden
+        tile by its number while it slides face down (Necropolis's layout, Build Up's
+        hands, the Cyprus table's model); never for a face or a number on screen, which
+        come from `seen`. What is left of issue 39's first item: key a hidden tile by
+        its place, animate it from the step's seen events, and this goes."""
+        return self.session.state
+
+    @property
+    def legal(self) -> tuple[Action, ...]:
+        """The legal decisions of the human to move, from their own observation
+        (ready while the hot-seat pass screen still hides their hand); () when no
+        human here is to move."""
+        seat = self.session.current_player
+        if seat < 0 or not self.waiting_for_human:
+            return ()
+        return self.session.observation(seat).legal
+
+    @property
+    def waiting_for_human(self) -> bool:
+        """A human's decision is to be made here (or, in a replay, the table
+        describes the decision of the seat to move: `describes_seat_to_move`)."""
+        return self.describes_seat_to_move or self.session.waiting_for_human
+
+    @property
+    def think_delay(self) -> float:
+        """The least seconds between two moves of the seats that are not a human's
+        (the settings' think delay, at the animation speed)."""
+        return self.app.settings.bots.think_delay_ms / 1000 * self.app.duration_scale
+
     def seat_name(self, seat: int) -> str:
         """How the screens name a seat (``"Seat 2"``)."""
         return f"Seat {seat + 1}"
@@ -107,12 +172,12 @@ class TableScene(SessionSide, TableHooks, Scene):
     def can_decide(self) -> bool:
         """A human may make the decision now: it is their turn, and in hot-seat
         they have confirmed the pass screen."""
-        return (self.waiting_for_human and not self.ended and self.app.scenes.top is self
+        return (self.waiting_for_human and not self.session.ended and self.app.scenes.top is self
                 and self.shows_hidden(self.seen.current_player))
 
     @property
     def is_over(self) -> bool:
-        return self.ended and not self.tweens.busy
+        return self.session.ended and not self.tweens.busy
 
     def ask_hint(self) -> None:
         """The `hard` bot's choice for the human to move, computed off the frame loop."""
@@ -129,8 +194,8 @@ class TableScene(SessionSide, TableHooks, Scene):
 
     def current_choices(self) -> list[Choice]:
         """`choices()` for the current decision, built once per state."""
-        if self._choices_for != self.decision_version:
-            self._choices_for = self.decision_version
+        if self._choices_for != self.session.version:
+            self._choices_for = self.session.version
             self._choices = self.choices() if self.waiting_for_human else []
         return self._choices
 
@@ -182,22 +247,23 @@ class TableScene(SessionSide, TableHooks, Scene):
         if self.replay is not None:
             dt = self.replay.scale(dt)
         super().update(dt)
-        if self.ended:
+        if self.session.ended:
             self.ended_for += dt
             if (self.setup.demo and not self.game_over_scene and self.ended_for >= GAME_OVER_SECONDS
                     and not self.app.exit_when_over):
                 self.next_demo()
             return
-        session = self.session
-        session.poll()
         self.summary_folded = self.summary_folded and self.summary_shown()
-        if self.hold_left > 0:
-            self.hold_left = self.hold_left if self.summary_folded else max(0.0, self.hold_left - dt)
-        elif not self.tweens.busy:
-            self.advance(dt)
+        self.advance(dt)
         self.show_session()
         if self.can_decide:
             self.picker.sync()  # a new decision puts the focus on its first source
+
+    @property
+    def busy_animating(self) -> bool:
+        """The table still shows what happened (tweens that hold the game, a summary
+        held on screen): all it tells its session, which holds the game meanwhile."""
+        return self.hold_left > 0 or self.tweens.busy
 
     def stopped_words(self) -> str | None:
         """What the status line says of a game that can no longer go on here (an
@@ -211,31 +277,43 @@ class TableScene(SessionSide, TableHooks, Scene):
         waits with nothing moving."""
         waiting_here = not self.can_decide and not self.session.awaits_others
         return (super().is_animating() or waiting_here or self.hold_left > 0
-                or self.hint_ticket is not None or self.picker.is_pulsing or self.session.values.computing)
+                or self.session.hint_ticket is not None or self.picker.is_pulsing or self.session.values.computing)
 
     def advance(self, dt: float) -> None:
-        """The table is idle: the game moves on (`Session.tick`), the replay steps, or
-        a human's turn comes to the screen (the pass screen in hot-seat)."""
-        session = self.session
-        seat = self.seen.current_player
-        if session.is_over:
-            session.tick(dt)  # the end: into the history, the game-over screen
-        elif self.replay is not None:
-            self.replay.advance(dt)
-        else:
-            if session.waiting_for_human:
-                self._turn_of_human(seat)
-            elif seat >= 0 and self.hot_seat:
-                self.revealed_seat = None  # a bot's turn: nobody's hand is shown
-            session.tick(dt)
-
-    def _turn_of_human(self, seat: int) -> None:
-        if not self.hot_seat or seat == self.revealed_seat:
+        """The game moves on in its session, the one place it does (`Session.tick`:
+        chance, every seat's move paced, a replay's steps, the end), unless the
+        table is busy animating: then the session holds the game (`Session.poll`: the
+        bot to move keeps thinking) while a held summary counts down. Once idle, a
+        turn the session handed on (`TurnChanged`) comes to the screen first."""
+        if self.busy_animating:
+            if self.hold_left > 0 and not self.summary_folded:
+                self.hold_left = max(0.0, self.hold_left - dt)
+            self.session.poll()
             return
+        if self.turn_to_show is not None:
+            self._show_turn(self.turn_to_show)
+        self.session.tick(dt)
+
+    def _show_turn(self, seat: int) -> None:
+        """The turn went to `seat` (`TurnChanged`): a human's comes to the screen (the
+        pass screen first in hot-seat, until they confirm it); at a bot's in hot-seat
+        nobody's hand is shown."""
+        if self.session.is_human(seat) and not self.session.is_over:
+            if not self._turn_of_human(seat):
+                return  # the pass screen is up: shown once they confirm it
+        elif seat >= 0 and self.session.hot_seat:
+            self.revealed_seat = None
+        self.turn_to_show = None
+
+    def _turn_of_human(self, seat: int) -> bool:
+        """Whether `seat`'s human is at the screen now (else the pass screen opens)."""
+        if not self.session.hot_seat or seat == self.revealed_seat:
+            return True
         if seat == self.last_shown_human:
             self.revealed_seat = seat  # the same human again: nobody new is at the screen
-            return
+            return True
         self.app.open("pass_device", self, seat)
+        return False
 
     def reveal(self, seat: int) -> None:
         """`seat`'s human confirmed the pass screen: their hidden tiles may show."""
@@ -250,6 +328,8 @@ class TableScene(SessionSide, TableHooks, Scene):
             self.moves.log.follow(event)
             if isinstance(event, StepApplied):
                 self.on_events(event.action, event.events)
+            elif isinstance(event, TurnChanged):
+                self.turn_to_show = event.seat
             elif isinstance(event, Rebuilt):
                 self._rebuilt(event)
             elif isinstance(event, GameOver):
@@ -282,11 +362,39 @@ class TableScene(SessionSide, TableHooks, Scene):
         return events
 
     def play(self, action: Action) -> bool:
-        """A human's choice: applied when it is legal for the seat to move, else
-        refused with a short sound. Returns whether it was applied."""
+        """A human's choice: applied when the session takes it (`Session.play`, the
+        client's one legality check), else refused with the engine's reason in the
+        table's words (`illegal_reason`, said by `refuse`). Returns whether it was
+        applied."""
         try:
             self.session.play(action)
         except IllegalAction:
+            self.refuse(self.illegal_reason(action))
+            return False
+        self.show_session()
+        return True
+
+    # -- undo and rebuilding ---------------------------------------------------------
+    def rebuild(self, step: int) -> None:
+        """Lay the game at its first `step` steps, without events or animation."""
+        self.session.rebuild(step)
+        self.show_session()
+
+    def undo(self) -> bool:
+        """Back to the human's previous decision, unless a tile they could not see
+        has been shown to them since; a toast says why not when it cannot."""
+        reason = self.session.undo_refusal()
+        if not self.session.undo():
+            self.app.toast(reason or "Nothing to undo.")
+            self.app.audio.play("back")
+            return False
+        self.show_session()
+        return True
+
+    def redo(self) -> bool:
+        """Forward again to the human's next decision, through what undo took back."""
+        if not self.session.redo():
+            self.app.toast("Nothing to redo.")
             self.app.audio.play("back")
             return False
         self.show_session()
@@ -327,7 +435,7 @@ class TableScene(SessionSide, TableHooks, Scene):
     def let_bots_finish(self) -> None:
         """The hard bot takes over the human seats to the end (`Session.let_bots_finish`);
         the player watches their own hand played."""
-        if self.hot_seat:
+        if self.session.hot_seat:
             self.revealed_seat = None  # several players' hands: none of them shows
         self.session.let_bots_finish()
         self.picker.reset()
@@ -356,10 +464,48 @@ class TableScene(SessionSide, TableHooks, Scene):
         self.render_log.clear()
         self.draw_table(surface)
         draw_marks(self, surface)
-        self.analysis_marks.draw(surface)
+        self.analysis_marks.draw(surface, self.marked_decision)
         if self.replay is not None:
             self.replay.draw(surface)
         self.moves.draw(surface)
+
+    # -- the analysis view's part ------------------------------------------------------
+    def values_refusal(self) -> str | None:
+        """Why the analysis view's values cannot show at this table, or None."""
+        if self.setup.online is not None:
+            return "Move values are off in online games."
+        if self.attract or (self.setup.demo and self.setup.record is None):
+            return "Move values are for your own games and replays."
+        return None
+
+    def valued_decision(self) -> tuple[list[Choice], dict[Hashable, pygame.Rect]]:
+        """The choices of the seat whose decision the analysis view values, and where
+        their items are. A replay's table describes the decision of the seat to move
+        (it shows every hand), as it would a player's."""
+        if self.waiting_for_human:
+            # Only to the player at the screen (in hot-seat, once the pass screen is confirmed).
+            return (self.current_choices(), self.item_rects()) if self.can_decide else ([], {})
+        if self.setup.record is None:
+            return [], {}
+        self.describes_seat_to_move = True
+        try:
+            return self.choices(), self.item_rects()
+        finally:
+            self.describes_seat_to_move = False
+
+    def marked_decision(self) -> MarkedDecision:
+        """What the analysis view's badges need of the table now (`AnalysisMarks.draw`)."""
+        choices, rects = self.valued_decision()
+        picker = self.picker
+        return MarkedDecision(choices, rects, picker.selected, picker.pressed if picker.dragging else picker.selected,
+                              self.can_decide, self.tweens.running, self.session.version, self.probe_table)
+
+    def probe_table(self, canvas) -> None:
+        """Draw the table on `canvas` (one that notes what is drawn), leaving this
+        frame's `render_log` as it was."""
+        log = list(self.render_log)
+        self.draw_table(canvas)
+        self.render_log[:] = log
 
     def footer_note(self) -> tuple[str, tuple[int, int, int]] | None:
         return hint_note(self) or self.analysis_marks.legend()
@@ -407,13 +553,14 @@ class TableScene(SessionSide, TableHooks, Scene):
             return
         if self.online:  # the server decides the game: no restart, no other deal, nothing saved
             told = self.session.told  # the record, its deal (seed) revealed at the end
-            self.app.open("pause", self.setup.game, online=not self.ended, deal=told.seed if told else None)
+            self.app.open("pause", self.setup.game, online=not self.session.ended, deal=told.seed if told else None)
             return
         own = self.session.keeps_games
-        playing = own and not self.ended and bool(self.human_seats)
+        playing = own and not self.session.ended and bool(self.session.human_seats)
         self.app.open("pause", self.setup.game, on_restart=self.restart, deal=self.setup.seed if own else None,
                       on_same_deal=self.play_deal_again if own else None,
-                      on_bots_finish=self.let_bots_finish if playing else None, saved_when_left=own and not self.ended,
+                      on_bots_finish=self.let_bots_finish if playing else None,
+                      saved_when_left=own and not self.session.ended,
                       values=self.analysis_marks)
 
     def prompts(self) -> list[tuple[Intent, str]]:

@@ -69,7 +69,7 @@ class BuildUpTable(TableScene):
         self.shown_totals = [float(t) for t in self.seen.view.totals]
         self.banner: list = ["", 0.0]
         """The news line (who starts, who passes) and its seconds left."""
-        self._bottom = next((seat for seat in (0, 1) if self.is_human(seat)), 0)
+        self._bottom = next((seat for seat in (0, 1) if self.session.is_human(seat)), 0)
         self._layout = BuildUpLayout(self._bottom, setup.record is not None)
         self.reflow = [{"t": 0.0, "shifts": {}}, {"t": 0.0, "shifts": {}}]
         """Each hand's tiles sliding to new slots: index -> pixels still to go, times `t`."""
@@ -154,17 +154,17 @@ class BuildUpTable(TableScene):
         """The stack the last placement of this hand landed on, or the plate of a seat
         that just passed (read from the steps, so undo and replays agree); None
         while a hand's summary covers the table."""
-        if self.summary is not None or not self.steps:
+        if self.summary is not None or not self.session.steps:
             return None
-        actor, _, move = next((t for t in reversed(self.steps) if not t.startswith("*")), "* ").partition(" ")
-        if move == "pass" and not self.steps[-1].startswith("*"):
+        actor, _, move = next((t for t in reversed(self.session.steps) if not t.startswith("*")), "* ").partition(" ")
+        if move == "pass" and not self.session.steps[-1].startswith("*"):
             return self.layout.plate_rect(int(actor))
         stack = self.last_placed_stack()
         return None if stack is None else self.layout.stack_rect(stack)
 
     def result_lines(self) -> list[str]:
         outcome = self.seen.outcome
-        if outcome is None or self.error:
+        if outcome is None or self.session.error:
             return super().result_lines()
         a, b = outcome.scores
         if outcome.is_draw:
@@ -311,7 +311,7 @@ class BuildUpTable(TableScene):
         self.tweens.add(Tween(self.summary, 1.0, easing="out_cubic", delay=delay, progress=1.0))
         self.tweens.add(Tween(self, 1.0, easing="out_cubic", delay=delay, shown_totals=list(score.totals)))
         self.app.audio.play("score")
-        humans = any(self.is_human(seat) for seat in (0, 1))
+        humans = any(self.session.is_human(seat) for seat in (0, 1))
         self.hold(delay + 1.0 + (SUMMARY_SECONDS_HUMAN if humans else SUMMARY_SECONDS))
 
     # -- the frame ---------------------------------------------------------------------------
@@ -380,7 +380,7 @@ class BuildUpTable(TableScene):
             flights=self.flights, reflow=self.reflow, shown_totals=self.shown_totals, summary=self.summary,
             summary_folded=self.summary_folded, banner=(self.banner[0], self.banner[1]),
             stopped_words=self.stopped_words(), waiting_for_human=self.waiting_for_human,
-            can_decide=self.can_decide, humans_here=sum(self.is_human(s) for s in seats),
+            can_decide=self.can_decide, humans_here=sum(self.session.is_human(s) for s in seats),
             only_pass=self.legal == (PASS,), selected_source=self.selected_source,
             dragged_source=self.dragged_source, history_stack=self.history_stack(), browsed=self.browsed)
 
@@ -413,7 +413,7 @@ class BuildUpTable(TableScene):
 
     def last_placed_stack(self) -> int | None:
         """The stack of the last placement in the hand in progress, from the steps."""
-        for text in reversed(self.steps):
+        for text in reversed(self.session.steps):
             actor, _, move = text.partition(" ")
             if actor == "*":
                 if move.startswith("hand"):

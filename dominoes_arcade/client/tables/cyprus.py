@@ -14,9 +14,14 @@ the boneyard to a hand and turns it face up when its owner may see it; setting
 the spinner and plays fly the tile from the hand to its place, turning a hidden
 tile over on the way; a pass shows a bubble; a round's end freezes the finished
 table, reveals every hand and counts the scores up (`cyprus_panels`); a new
-round announces its dealer. Positions always come from the state (a snapshot,
-`cyprus_model`), and tweens only move tiles between them, so undo and replays
-that rebuild the state simply lay the table out again.
+round announces its dealer. Positions always come from the observation the
+table draws (`seen`, a snapshot taken by `cyprus_model`), and tweens only move
+tiles between them, so undo and replays that rebuild the game simply lay the
+table out again. The table never holds the full state: a step is animated from
+its events as the observing seat saw them (`seen_events`: another seat's dealt or
+drawn tile is -1, and its flight is keyed by the place it lands in); a tile
+played from a hidden hand takes its number from the play's event, and a
+round's end shows the hands its `RoundResult` reveals.
 
 Decisions (`choices`): a tile of the hand onto a star slot or an arm (or the
 9-9 to the centre), the draw button, the pass button. The kit turns them into
@@ -26,18 +31,22 @@ mouse, keyboard and controller play.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from dataclasses import replace
 
 import pygame
 
 from ...engine import Action, Event
 from ...engine.cyprus import RoundResult
 from ...engine.tiles import HIGH, NAME
+from ...session.events import seen_events
 from ..app import LOGICAL_SIZE
 from ..canvas import Canvas
 from ..tween import Sequence, Tween, Wait
 from ..verdict import Breakdown, last_columns
-from . import TableSetup
+from . import TableSetup, cyprus_status
 from .base import TableScene
+from .cyprus_brush import Brush
+from .cyprus_frame import Frame, Note
 from .cyprus_layout import (
     AREA,
     CENTRE,
@@ -57,8 +66,8 @@ from .cyprus_layout import (
     slot_rect,
 )
 from .cyprus_model import TableModel, end_of_round, model_of, open_ends
-from .cyprus_panels import Panels
-from .cyprus_pieces import Note, Pieces
+from .cyprus_panels import Panels, buttons
+from .cyprus_pieces import Pieces
 from .interaction import Choice
 from .sprites import Sprite
 
@@ -90,10 +99,13 @@ class CyprusTable(TableScene):
         self.row = REPLAY_ROW if setup.record is not None else PLAY_ROW
         """The bottom row: a replay's leaves room for its controls."""
         self.slots = self.preset.slots
-        self.model: TableModel = model_of(self.placement_state)
-        self._synced = (self.placement_state, len(self.steps))
-        self.flights: dict[int, Sprite] = {}
-        """The tiles in flight, by tile. A deal's do not hold the game (``hold=False``), so a deal cascades."""
+        self.model: TableModel = model_of(self.seen.view)
+        self._synced = self._sync_key()
+        self._model_seat = self.seen_seat
+        """Whose observation `model`'s hands come from (`_follow_seat`)."""
+        self.flights: dict[Hashable, Sprite] = {}
+        """The tiles in flight: by tile, or a tile this screen may not know by the place it lands
+        in, ``("hand", seat, index)``. A deal's do not hold the game (``hold=False``), so a deal cascades."""
         self.notes: list[Note] = []
         self.totals_from: tuple[int, ...] = self.model.totals
         """The totals before the last round's points, which `shown_total` counts up from."""
@@ -105,8 +117,9 @@ class CyprusTable(TableScene):
         """("arm", arm, index), ("centre",) or ("seat", seat): where the last move went."""
         self._bottom = self._initial_bottom()
         self.hand_x: dict[int, float] = {}
-        self.panels = Panels(self)
-        self.pieces = Pieces(self)
+        self.brush = Brush(lambda: self.app.style)
+        self.panels = Panels(self.brush, self.status_text)
+        self.pieces = Pieces()
         self._static = Canvas(LOGICAL_SIZE)
         self._static_for: tuple | None = None
         self._static_log: list[tuple[int, bool, int]] = []
@@ -116,7 +129,7 @@ class CyprusTable(TableScene):
 
     # -- seats -----------------------------------------------------------------------
     def _initial_bottom(self) -> int:
-        humans = [seat for seat in range(self.seen.num_players) if self.is_human(seat)]
+        humans = [seat for seat in range(self.seen.num_players) if self.session.is_human(seat)]
         return humans[0] if humans else 0
 
     @property
@@ -131,6 +144,13 @@ class CyprusTable(TableScene):
         """Whether `seat`'s hand may be drawn face up in `model` (by default the one
         on screen): its owner is at the screen, or the round is over."""
         return (model or self.model).revealed or self.shows_hidden(seat)
+
+    def landing(self, seat: int) -> int:
+        """How many of `seat`'s tiles are still in the air towards its hand (a hidden
+        hand draws only its first tiles meanwhile: its arrivals land at its end)."""
+        hand = self.model.hands[seat]
+        known = sum(1 for tile in hand if tile >= 0 and tile in self.flights)
+        return known + sum(1 for key in self.flights if isinstance(key, tuple) and key[1] == seat)
 
     # -- geometry --------------------------------------------------------------------
     def geometry(self, model: TableModel | None = None) -> StarGeometry:
@@ -197,7 +217,7 @@ class CyprusTable(TableScene):
             line = self.model.layout[arm] if arm < len(self.model.layout) else ()
             rects[("arm", arm)] = slot_rect(place(geometry, arm, len(line)), geometry.length).inflate(6, 6)
         rects[("centre", 0)] = slot_rect(geometry.spinner, geometry.length).inflate(6, 6)
-        for name, rect in self.panels.buttons().items():
+        for name, rect in buttons(self.row, self.preset).items():
             rects[("button", name)] = rect
         return rects
 
@@ -233,12 +253,14 @@ class CyprusTable(TableScene):
             return slot_rect(slot, length)
         seat = move[1]
         if seat == self.bottom_seat:
-            return pygame.Rect(self.panels.hand_label_rect())
+            frame = self.frame()
+            return pygame.Rect(cyprus_status.hand_label(self.brush, frame,
+                                                        cyprus_status.status_width(self.brush, frame))[3])
         return seat_plates(self.seen.num_players, self.bottom_seat).get(seat)
 
     def result_lines(self) -> list[str]:
         outcome = self.seen.outcome
-        if self.error or outcome is None:
+        if self.session.error or outcome is None:
             return super().result_lines()
         winner = outcome.winners[0]
         rounds = self.seen.view.round_number
@@ -259,10 +281,11 @@ class CyprusTable(TableScene):
 
     # -- events -> animations ---------------------------------------------------------------
     def on_events(self, action: Action, events: list[Event]) -> None:
+        events = seen_events(events, self.seen_seat)  # another seat's dealt or drawn tile is -1
         before = self.model
         ended = next((event for event in events if event.kind == "round_over"), None)
         if ended is None:
-            after = model_of(self.placement_state)
+            after = model_of(self.seen.view)
         else:  # the engine has already cleared the table for the next round: keep the finished one
             last_play = next(((e.tile, e.value) for e in events if e.kind == "play"), None)
             after = end_of_round(before, ended.value, tuple(self.seen.view.totals), last_play)
@@ -290,7 +313,8 @@ class CyprusTable(TableScene):
             self.morph_from, self.morph = old_geometry, 0.0
             self.tweens.tween(self, 0.35, easing="in_out_cubic", morph=1.0)
         self.model = after
-        self._synced = (self.placement_state, len(self.steps))
+        self._synced = self._sync_key()
+        self._model_seat = self.seen_seat
 
     def _new_round(self, event: Event) -> None:
         self.summary_up = False
@@ -309,11 +333,13 @@ class CyprusTable(TableScene):
         seat, tile = event.seat, event.tile
         x, y, length = self.hand_place(after, seat, tile)
         visible = self.hand_visible(seat, after)
-        origin = self.panels.boneyard_centre()
+        origin = self.row.pile_centre
         flight = Sprite(tile, origin[0], origin[1], length, face_from=False, face_to=False, turn=0.0, lift=0.6,
-                        zoom=self.row.pile_length / length, seat=seat, enter=HIGH[tile])
-        self.flights[tile] = flight
-        done = self._lander(tile)
+                        zoom=self.row.pile_length / length, seat=seat, enter=HIGH[tile] if tile >= 0 else -1)
+        # A tile this screen may not know is keyed by its place in the hand (deals to one seat overlap).
+        key = tile if tile >= 0 else ("hand", seat, len(after.hands[seat]) - 1)
+        self.flights[key] = flight
+        done = self._lander(key)
         if event.kind == "deal":
             self.tweens.add(Tween(flight, DEAL_FLIGHT, easing="out_cubic", x=x, y=y, lift=0.0, zoom=1.0,
                                   on_done=done if not visible else None), hold=False)
@@ -355,15 +381,15 @@ class CyprusTable(TableScene):
         if hidden:
             self.tweens.tween(flight, PLAY_FLIGHT * 0.5, easing="linear", turn=1.0)
 
-    def _lander(self, tile: int, sound: str | None = None):
+    def _lander(self, key: Hashable, sound: str | None = None):
         def land() -> None:
-            self.flights.pop(tile, None)
+            self.flights.pop(key, None)
             if sound:
                 self.app.audio.play(sound)
         return land
 
     def _note_seat(self, seat: int, text: str) -> None:
-        x, y = self.panels.note_centre(seat, text)
+        x, y = cyprus_status.note_centre(self.brush, self.frame(), seat, text)
         note = Note(text, x, y)
         self.notes.append(note)
         self.tweens.add(Sequence(Wait(PASS_NOTE * 0.6),
@@ -381,7 +407,7 @@ class CyprusTable(TableScene):
         self.count_up = 0.0
         self.tweens.add(Sequence(Wait(0.5), Tween(self, 1.2, easing="out_cubic", count_up=1.0)), hold=False)
         self.app.audio.play("score")
-        self.hold(ROUND_HOLD_HUMAN if self.human_seats else ROUND_HOLD_DEMO)
+        self.hold(ROUND_HOLD_HUMAN if self.session.human_seats else ROUND_HOLD_DEMO)
 
     def shown_total(self, seat: int) -> int:
         """`seat`'s total as the plates show it: counting up after a round."""
@@ -392,9 +418,27 @@ class CyprusTable(TableScene):
         return round(old + (new - old) * self.count_up)
 
     # -- the frame -------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        if self._synced != (self.placement_state, len(self.steps)):
+    def _sync_key(self) -> tuple[int, int]:
+        """What `model` was taken at: the session's version (bumped by every step and
+        rebuild) and its steps."""
+        return self.session.version, len(self.session.steps)
+
+    def _follow_seat(self) -> None:
+        """Another seat's observation is drawn now (hot-seat: the device changed hands;
+        a bot's turn hides every hand): take the hands it shows, leaving what is
+        moving in place. A finished round's hands are public and stay."""
+        self._model_seat = self.seen_seat
+        if not self.model.revealed:
+            self.model = replace(self.model, hands=model_of(self.seen.view).hands)
+
+    def _follow(self) -> None:
+        if self._synced != self._sync_key():
             self.resync()
+        elif self._model_seat != self.seen_seat:
+            self._follow_seat()
+
+    def update(self, dt: float) -> None:
+        self._follow()
         super().update(dt)
         if self.summary_up and self.hold_left <= 0 and not self.seen.is_terminal:
             self.summary_up = False
@@ -412,14 +456,15 @@ class CyprusTable(TableScene):
         self.tweens.clear()
         self.flights.clear()
         self.notes.clear()
-        self.model = model_of(self.placement_state)
+        self.model = model_of(self.seen.view)
         self.rounds = self.finished_rounds()
         self.summary_up = False
         self.count_up = 1.0
         self.morph = 1.0
         self.last_move = None
         self.hand_x.clear()
-        self._synced = (self.placement_state, len(self.steps))
+        self._synced = self._sync_key()
+        self._model_seat = self.seen_seat
 
     def finished_rounds(self) -> list[RoundResult]:
         """The rounds finished in `steps` (after an undo or a replay's jump, which
@@ -445,42 +490,78 @@ class CyprusTable(TableScene):
                 del self.hand_x[tile]
 
     # -- drawing ---------------------------------------------------------------------------
+    def status_text(self) -> str:
+        """What is happening, in words (`cyprus_status.status_text`)."""
+        return cyprus_status.status_text(
+            self.seen.view, self.model, self.preset, tuple(self.seat_name(s) for s in range(self.seen.num_players)),
+            stopped=self.stopped_words(), replay=self.replay is not None, waiting=self.waiting_for_human,
+            legal_kinds={action.kind for action in self.legal})
+
+    def frame(self) -> Frame:
+        """What the painters read to draw the table now (`cyprus_frame.Frame`)."""
+        seen = self.seen
+        seats = range(seen.num_players)
+        return Frame(
+            model=self.model, preset=self.preset, players=seen.num_players, target=seen.view.rules.target_score,
+            terminal=seen.is_terminal, rounds=self.rounds,
+            bottom_seat=self.bottom_seat, names=tuple(self.seat_name(s) for s in seats),
+            kinds=tuple(self.kind_label(s) for s in seats), players_here=self.players_here(),
+            visible=tuple(self.hand_visible(s) for s in seats),
+            shown_totals=tuple(self.shown_total(s) for s in seats), totals_from=self.totals_from,
+            counting=self.count_up < 1,
+            flights=self.flights, landing=tuple(self.landing(s) for s in seats), notes=self.notes,
+            geometry=self.geometry(), morph=self.morph, morph_from=self.morph_from,
+            row=self.row, hand=self.hand_rects(), hand_x=self.hand_x, dragged=self.dragged_source,
+            enabled=frozenset(c.source for c in self.current_choices()) if self.can_decide else frozenset(),
+            status=self.status_text(), summary_up=self.summary_up, hold_left=self.hold_left,
+            human_table=bool(self.session.human_seats),
+            style=self.app.style, art=self.app.tile_art, boards=self.app.panels, display=self.app.settings.display,
+            pointer=self.app.pointer, draw_tile=self.draw_tile, log=self.render_log)
+
     def draw_table(self, surface: pygame.Surface) -> None:
+        if self._synced == self._sync_key() and self._model_seat != self.seen_seat:
+            self._follow_seat()  # (the pass screen may have shown another hand since the last update)
+        frame = self.frame()
         # What changes only when the game does is painted once into a layer (with
         # the tiles it drew, for the render log): each frame blits it and draws
         # what changes more often over it.
-        key = self._static_key()
+        key = self._static_key(frame)
+        log = self.render_log
         if key != self._static_for:
             self._static_for = key
-            outside, self.render_log = self.render_log, []
+            start = len(log)
             self._static.marks.clear()
-            self._paint_static(self._static)
-            self._static_log, self.render_log = self.render_log, outside
+            self._paint_static(frame, self._static)
+            self._static_log = log[start:]
+            del log[start:]
         surface.blit(self._static, (0, 0))
-        self.render_log.extend(self._static_log)
-        self.panels.draw_plates(surface)
-        self.panels.draw_boneyard(surface)
-        self.pieces.draw_hand(surface)
+        log.extend(self._static_log)
+        self.panels.draw_plates(frame, surface)
+        self.panels.draw_boneyard(frame, surface)
+        self.pieces.draw_hand(frame, surface)
         for flight in self.flights.values():
-            self.pieces.draw_flight(surface, flight)
-        self.panels.draw_notes(surface)
-        self.pieces.draw_open_hand(surface)
+            self.pieces.draw_flight(frame, surface, flight)
+        self.panels.draw_notes(frame, surface)
+        self.pieces.draw_open_hand(frame, surface)
         if self.summary_up and not self.summary_folded:
-            self.panels.draw_summary(surface)
+            self.panels.draw_summary(frame, surface)
 
-    def _static_key(self) -> tuple:
+    def _static_key(self, frame: Frame) -> tuple:
         model, display = self.model, self.app.settings.display
-        seat = self.bottom_seat
+        seat = frame.bottom_seat
         on_table = tuple(t for t in self.flights if t == self.preset.spinner or any(t in line for line in model.layout))
         return (model.layout, model.spinner_set, model.dead, model.revealed, model.to_move == seat,
-                model.dealer == seat, on_table, self.morph, seat, self.shown_total(seat), len(self.rounds),
-                model.round_number, self.panels.status_text(), display.theme, display.numbers_on_tiles)
+                model.dealer == seat, on_table, self.morph, seat, frame.shown_totals[seat], len(self.rounds),
+                model.round_number, frame.status, display.theme, display.numbers_on_tiles)
 
-    def _paint_static(self, surface: pygame.Surface) -> None:
+    def _paint_static(self, frame: Frame, surface: pygame.Surface) -> None:
         self.panels.draw_felt(surface)
-        self.pieces.draw_star(surface)
-        self.panels.draw_sheet(surface)
-        self.panels.draw_status(surface)
+        self.panels.draw_empty_slots(frame, surface, frame.geometry)
+        self.pieces.draw_star(frame, surface)
+        if frame.morph >= 1:
+            self.panels.draw_arm_ends(frame, surface, frame.geometry)
+        self.panels.draw_sheet(frame, surface)
+        self.panels.draw_status(frame, surface)
 
     def illegal_reason(self, action) -> str:
         return board_words(super().illegal_reason(action))

@@ -1,11 +1,13 @@
-"""What the Cyprus and Sebastopol table shows, taken from the engine state: a
+"""What the Cyprus and Sebastopol table shows, taken from the observation it draws
+(`engine.Observation.view`: the hands the observing seat may not see are -1): a
 frozen snapshot the table draws and animates between (dominoes_arcade/rules/cyprus.md and sebastopol.md).
 
-The table keeps the snapshot it last drew. An action's events say which tile went
-where; the table then takes a fresh snapshot and flies the moved tiles from their
-places in the old one to their places in the new. At a round's end the engine has
-already dealt the next round's table away, so `end_of_round` rebuilds the finished
-table from the old snapshot and the `RoundResult`, every hand shown.
+The table keeps the snapshot it last drew. An action's events, as the observing
+seat saw them, say which tile went where; the table then takes a fresh snapshot
+and flies the moved tiles from their places in the old one to their places in the
+new. At a round's end the engine has already dealt the next round's table away,
+so `end_of_round` rebuilds the finished table from the old snapshot and the
+`RoundResult`, every hand shown (a finished round's hands are public).
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ class TableModel:
     layout: tuple[tuple[int, ...], ...]
     """One line per filled star slot, from the spinner outwards."""
     hands: tuple[tuple[int, ...], ...]
-    """Every hand, sorted (the table decides which it may show)."""
+    """Every hand, sorted, as the observation shows it: a hand the observer may not see
+    is its count of -1 (the table decides which hands it may show face up)."""
     boneyard: int
     spinner_set: bool
     to_move: int
@@ -31,8 +34,6 @@ class TableModel:
     totals: tuple[int, ...]
     dead: frozenset[int] = frozenset()
     """Arms no tile can extend again this round."""
-    drawn: int = -1
-    """The tile the seat to move just drew (its own; -1 when there is none)."""
     revealed: bool = False
     """The round is over and every hand is public."""
     result: RoundResult | None = None
@@ -42,6 +43,8 @@ class TableModel:
 
 
 def model_of(state: StarState) -> TableModel:
+    """The snapshot of `state`, an observation's view (everything it reads is what
+    the observer may see: the table, the hands it shows, counts and totals)."""
     return TableModel(
         layout=tuple(state.layout),
         hands=tuple(tuple(hand) for hand in state.hands),
@@ -52,7 +55,6 @@ def model_of(state: StarState) -> TableModel:
         dealer=state.dealer,
         totals=tuple(state.totals),
         dead=frozenset(state.dead_arms()),
-        drawn=state.drawn,
     )
 
 
@@ -67,7 +69,7 @@ def end_of_round(before: TableModel, result: RoundResult, totals: tuple[int, ...
             layout.append((tile,))
         else:
             layout[arm] += (tile,)
-    return replace(before, layout=tuple(layout), hands=result.hands, to_move=-1, totals=totals, drawn=-1,
+    return replace(before, layout=tuple(layout), hands=result.hands, to_move=-1, totals=totals,
                    revealed=True, result=result, spinner_set=True)
 
 

@@ -2,7 +2,8 @@
 the seat plates, the boneyard and its buttons, the score sheet, the empty star
 slots and arm-end badges, and the round summary that shows every hand at a
 round's end (dominoes_arcade/rules/cyprus.md, "End of a round"); the status line
-and the notes by the seats are drawn by `cyprus_status`.
+and the notes by the seats are drawn by `cyprus_status`. Each reads the frame
+the table hands it (`cyprus_frame.Frame`), never the table.
 
 Colour is never the only cue: the seat to move has a gold rim *and* an arrow; the
 next star slot is outlined *and* labelled; a dead arm's badge is crossed out; a
@@ -12,11 +13,12 @@ disabled button is dimmed *and* says why in the status line.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 import pygame
 
 from ...engine.core import Termination
+from ...engine.star_tables import Preset
 from ...engine.tiles import PIPS
 from .. import gfx
 from ..canvas import Canvas
@@ -24,11 +26,14 @@ from ..layout_check import note as note_mark
 from ..theme import BODY, LARGE, SMALL, fitted
 from ..verdict import round_words
 from . import cyprus_status
+from .cyprus_brush import TINY, Brush, plate_kind
+from .cyprus_frame import Frame
 from .cyprus_layout import (
     AREA,
     PLATE_TILE,
     SHEET_BOX,
     SLOT_NAMES,
+    BottomRow,
     Slot,
     StarGeometry,
     arm_label,
@@ -40,10 +45,6 @@ from .cyprus_layout import (
 )
 from .cyprus_model import open_ends
 
-if TYPE_CHECKING:
-    from .cyprus import CyprusTable
-
-TINY = SMALL - 3
 SHEET_ROWS = 3
 PLATE_MARGIN = 10
 """Room round a cached plate for its shadow."""
@@ -51,12 +52,21 @@ SUMMARY_TILE = 44
 """A hand's tiles in the round summary (long side): pips readable with ten seats."""
 
 
-class Panels:
-    """Draws the table's furniture for one `CyprusTable` (reads, never changes, its state)."""
+def buttons(row: BottomRow, preset: Preset) -> dict[str, pygame.Rect]:
+    """The decision buttons of the bottom `row` (Sebastopol has no boneyard, so no
+    draw; a replay's row has none)."""
+    if preset.deals_everything:
+        return {name: rect for name, rect in row.buttons.items() if name != "draw"}
+    return row.buttons
 
-    def __init__(self, table: CyprusTable):
-        self.table = table
-        self._overlay: dict[tuple, pygame.Surface] = {}
+
+class Panels:
+    """Draws the table's furniture, each frame from its `Frame` (never changing it),
+    with the painters' shared `Brush`."""
+
+    def __init__(self, brush: Brush, status_of: Callable[[], str]):
+        self.brush = brush
+        self._status_of = status_of
         self._plates: dict[int, tuple] = {}
         """seat -> (key, painted plate, the tiles it drew)."""
         self._felt: tuple[str, pygame.Surface] | None = None
@@ -64,53 +74,26 @@ class Panels:
 
     @property
     def style(self):
-        return self.table.app.style
-
-    # -- places other modules ask for -----------------------------------------------------
-    def buttons(self) -> dict[str, pygame.Rect]:
-        """The decision buttons (Sebastopol has no boneyard, so no draw; a replay has none)."""
-        buttons = self.table.row.buttons
-        if self.table.preset.deals_everything:
-            return {name: rect for name, rect in buttons.items() if name != "draw"}
-        return buttons
-
-    def boneyard_centre(self) -> tuple[int, int]:
-        return self.table.row.pile_centre
-
-    def hand_label_rect(self) -> pygame.Rect:
-        return cyprus_status.hand_label(self, cyprus_status.status_width(self))[3]
-
-    def note_centre(self, seat: int, text: str) -> tuple[int, int]:
-        return cyprus_status.note_centre(self, seat, text)
+        return self.brush.style
 
     def status_text(self) -> str:
-        return cyprus_status.status_text(self.table)
+        """The status line's words now (`status_of`: the table's `cyprus_status.status_text`)."""
+        return self._status_of()
 
-    def draw_status(self, surface: pygame.Surface) -> None:
-        cyprus_status.draw_status(self, surface)
-
-    def draw_notes(self, surface: pygame.Surface) -> None:
-        cyprus_status.draw_notes(self, surface)
-
-    # -- helpers ------------------------------------------------------------------------------
     def text(self, surface, words: str, pos, size=SMALL, colour=None, bold=False, anchor="topleft") -> pygame.Rect:
-        image = self.style.text(words, size, colour, bold)
-        rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
-        surface.blit(image, rect)
-        return rect
+        return self.brush.text(surface, words, pos, size, colour, bold, anchor)
 
     def translucent(self, size: tuple[int, int], colour: tuple[int, int, int, int], radius: int = 8,
                     width: int = 0) -> pygame.Surface:
-        """A rounded rectangle in a see-through colour, cached by everything that shapes it."""
-        key = (size, colour, radius, width)
-        image = self._overlay.get(key)
-        if image is None:
-            image = pygame.Surface(size, pygame.SRCALPHA)
-            gfx.rect(image, colour, image.get_rect(), width=width, border_radius=radius)
-            self._overlay[key] = image
-        return image
+        return self.brush.translucent(size, colour, radius, width)
 
     # -- the felt and the star's furniture -------------------------------------------------
+    def draw_status(self, frame: Frame, surface: pygame.Surface) -> None:
+        cyprus_status.draw_status(self.brush, frame, surface)
+
+    def draw_notes(self, frame: Frame, surface: pygame.Surface) -> None:
+        cyprus_status.draw_notes(self.brush, frame, surface)
+
     def draw_felt(self, surface: pygame.Surface) -> None:
         """The table's felt, the star's area a shade darker: one opaque blit, built
         once per theme."""
@@ -121,22 +104,22 @@ class Panels:
             self._felt = (theme, felt)
         surface.blit(self._felt[1], (0, 0))
 
-    def draw_empty_slots(self, surface: pygame.Surface, geometry: StarGeometry) -> None:
+    def draw_empty_slots(self, frame: Frame, surface: pygame.Surface, geometry: StarGeometry) -> None:
         """Outlines where the spinner and the star's empty slots go, each named; the
         next slot to fill is brighter and says so."""
-        table = self.table
-        model = table.model
+        model = frame.model
+        preset = frame.preset
         palette = self.style.palette
         length = geometry.length
         if not model.spinner_set and not model.revealed:
             rect = slot_rect(geometry.spinner, length)
             surface.blit(self.translucent(rect.size, (255, 255, 255, 70), radius=6, width=2), rect)
-            label = f"{table.preset.suit}-{table.preset.suit}"
+            label = f"{preset.suit}-{preset.suit}"
             self.text(surface, label, rect.center, TINY, palette.text_dim, anchor="center")
         filled = len(model.layout)
-        if filled >= table.slots or not model.spinner_set:
+        if filled >= preset.slots or not model.spinner_set:
             return
-        for arm in range(filled, table.slots):
+        for arm in range(filled, preset.slots):
             slot = place(geometry, arm, 0)
             nearest = arm == filled
             colour = (246, 196, 72, 200) if nearest else (255, 255, 255, 60)
@@ -168,20 +151,19 @@ class Panels:
                    for sx, sy in ((1, 1), (1, -1), (-1, -1), (-1, 1))]
         gfx.lines(surface, colour[:3], True, corners, 2)
 
-    def draw_arm_ends(self, surface: pygame.Surface, geometry: StarGeometry) -> None:
+    def draw_arm_ends(self, frame: Frame, surface: pygame.Surface, geometry: StarGeometry) -> None:
         """A badge with each arm's open number where its next tile goes (`arm_label`);
         a dead arm's number is crossed out. Before the star is complete the badges
         are dim."""
-        table = self.table
-        model = table.model
+        model = frame.model
         if model.revealed:
             return
-        complete = len(model.layout) == table.slots
+        complete = len(model.layout) == frame.preset.slots
         for arm, line in enumerate(model.layout):
-            if any(t in table.flights for t in line):
+            if any(t in frame.flights for t in line):
                 continue
             (x, y), radius = arm_label(geometry, arm, len(line))
-            end = open_ends(line, table.preset.suit)[-1]
+            end = open_ends(line, frame.preset.suit)[-1]
             dead = arm in model.dead
             fill = (40, 40, 40) if dead else (250, 246, 232) if complete else (120, 130, 120)
             centre = (round(x), round(y))
@@ -194,140 +176,120 @@ class Panels:
                                  (centre[0] + radius, centre[1] - radius), 3)
 
     # -- seats -------------------------------------------------------------------------------------
-    def draw_plates(self, surface: pygame.Surface) -> None:
+    def draw_plates(self, frame: Frame, surface: pygame.Surface) -> None:
         """A plate per seat but the bottom one: name and total, kind and a bar of the
         total against the target, the hand (face down, with its count) and the dealer
         chip. Each plate is painted once per change and kept, with the tiles it drew."""
-        table = self.table
-        for seat, plate in seat_plates(table.seen.num_players, table.bottom_seat).items():
-            key = self._plate_key(seat, plate)
+        log = frame.log
+        for seat, plate in seat_plates(frame.players, frame.bottom_seat).items():
+            key = self._plate_key(frame, seat, plate)
             cached = self._plates.get(seat)
             if cached is None or cached[0] != key:
-                outside, table.render_log = table.render_log, []
+                start = len(log)  # the tiles a plate draws are logged each frame it is blitted
                 image = Canvas((plate.width + 2 * PLATE_MARGIN, plate.height + 2 * PLATE_MARGIN), pygame.SRCALPHA)
-                self._paint_plate(image, seat, pygame.Rect(PLATE_MARGIN, PLATE_MARGIN, *plate.size))
-                cached = self._plates[seat] = (key, image, table.render_log)
-                table.render_log = outside
+                self._paint_plate(frame, image, seat, pygame.Rect(PLATE_MARGIN, PLATE_MARGIN, *plate.size))
+                cached = self._plates[seat] = (key, image, log[start:])
+                del log[start:]
             surface.blit(cached[1], (plate.x - PLATE_MARGIN, plate.y - PLATE_MARGIN))
-            table.render_log.extend(cached[2])
+            log.extend(cached[2])
 
-    def _plate_key(self, seat: int, plate: pygame.Rect) -> tuple:
-        table = self.table
-        model = table.model
-        display = table.app.settings.display
-        visible = table.hand_visible(seat)
+    @staticmethod
+    def _plate_key(frame: Frame, seat: int, plate: pygame.Rect) -> tuple:
+        model = frame.model
+        display = frame.display
+        visible = frame.visible[seat]
         hand = model.hands[seat]
-        landing = tuple(t for t in hand if t in table.flights)
+        landing = tuple(t for t in hand if t >= 0 and t in frame.flights), frame.landing[seat]
         return (plate.size, seat == model.to_move and not model.revealed, seat == model.dealer, model.revealed,
-                table.shown_total(seat), table.count_up < 1, table.kind_label(seat), visible,
+                frame.shown_totals[seat], frame.counting, frame.kinds[seat], visible,
                 hand if visible else len(hand), landing, display.theme, display.numbers_on_tiles)
 
-    def _paint_plate(self, surface: pygame.Surface, seat: int, plate: pygame.Rect) -> None:
-        table = self.table
-        model = table.model
+    def _paint_plate(self, frame: Frame, surface: pygame.Surface, seat: int, plate: pygame.Rect) -> None:
+        model = frame.model
         palette = self.style.palette
-        target = table.seen.view.rules.target_score
+        target = frame.target
         turn = seat == model.to_move and not model.revealed
-        table.app.panels.draw(surface, plate, radius=12, alpha=215 if turn else None)
+        frame.boards.draw(surface, plate, radius=12, alpha=215 if turn else None)
         if turn:
             surface.blit(self.translucent(plate.size, (*palette.accent, 255), radius=12, width=3), plate)
             tip = (plate.x + 9, plate.y + 14)
             gfx.polygon(surface, palette.accent, [(tip[0], tip[1] - 7), (tip[0] + 9, tip[1]),
                                                           (tip[0], tip[1] + 7)])
         x = plate.x + (22 if turn else 10)
-        self.text(surface, table.seat_name(seat), (x, plate.y + 4), SMALL, palette.accent if turn else palette.text,
+        self.text(surface, frame.names[seat], (x, plate.y + 4), SMALL, palette.accent if turn else palette.text,
                   bold=True)
-        self._total(surface, seat, (plate.right - 10, plate.y + 4), target)
-        self.text(surface, self.plate_kind(seat), (plate.x + 10, plate.y + 25), TINY, palette.text_dim)
-        self._bar(surface, self.plate_bar(seat, plate), seat, target)
+        self._total(frame, surface, seat, (plate.right - 10, plate.y + 4))
+        self.text(surface, plate_kind(frame, seat), (plate.x + 10, plate.y + 25), TINY, palette.text_dim)
+        self._bar(frame, surface, self.brush.plate_bar(frame, seat, plate), seat, target)
         if seat == model.dealer and not model.revealed:
-            self.dealer_chip(surface, (plate.right - 14, plate.bottom - 12))
-        self._plate_hand(surface, seat, plate)
+            self.brush.dealer_chip(surface, (plate.right - 14, plate.bottom - 12))
+        self._plate_hand(frame, surface, seat, plate)
 
-    def plate_kind(self, seat: int) -> str:
-        """The seat's kind on its plate, in a word ("Easy", a program's name)."""
-        return self.table.kind_label(seat).split()[0]
-
-    def plate_bar(self, seat: int, plate: pygame.Rect) -> pygame.Rect:
-        """The bar of the seat's total against the target on its `plate`, right of its kind."""
-        kind_right = plate.x + 10 + self.style.font(TINY).size(self.plate_kind(seat))[0]
-        return pygame.Rect(kind_right + 8, plate.y + 31, plate.right - 10 - kind_right - 8, 5)
-
-    def _total(self, surface, seat: int, topright, target: int) -> None:
-        table = self.table
-        shown = table.shown_total(seat)
-        counting = shown != table.model.totals[seat] or (table.count_up < 1 and
-                                                        table.totals_from[seat] != table.model.totals[seat])
+    def _total(self, frame: Frame, surface, seat: int, topright) -> None:
+        shown = frame.shown_totals[seat]
+        total = frame.model.totals[seat]
+        counting = shown != total or (frame.counting and frame.totals_from[seat] != total)
         colour = self.style.palette.accent if counting else self.style.palette.text
         self.text(surface, str(shown), topright, SMALL, colour, bold=True, anchor="topright")
 
-    def _bar(self, surface, rect: pygame.Rect, seat: int, target: int) -> None:
+    def _bar(self, frame: Frame, surface, rect: pygame.Rect, seat: int, target: int) -> None:
         gfx.rect(surface, (0, 0, 0), rect, border_radius=2)
-        share = min(1.0, self.table.shown_total(seat) / max(1, target))
+        share = min(1.0, frame.shown_totals[seat] / max(1, target))
         if share > 0:
             gfx.rect(surface, self.style.palette.accent, (rect.x, rect.y, max(2, round(rect.width * share)),
                                                                   rect.height), border_radius=2)
 
-    def dealer_chip(self, surface, centre) -> None:
-        gfx.circle(surface, (250, 246, 232), centre, 9)
-        gfx.circle(surface, (30, 34, 32), centre, 9, 1)
-        self.text(surface, "D", centre, TINY, (30, 34, 32), bold=True, anchor="center")
-
-    def _plate_hand(self, surface: pygame.Surface, seat: int, plate: pygame.Rect) -> None:
+    def _plate_hand(self, frame: Frame, surface: pygame.Surface, seat: int, plate: pygame.Rect) -> None:
         """The seat's tiles along the plate's foot, leaving out those still in the air
         (a hidden hand's arrivals land at its end, so it draws only its first ones)."""
-        table = self.table
-        hand = table.model.hands[seat]
-        visible = table.hand_visible(seat)
-        logged_seat = -1 if table.model.revealed else seat
-        landing = sum(1 for t in hand if t in table.flights)
+        hand = frame.model.hands[seat]
+        visible = frame.visible[seat]
+        logged_seat = frame.seat_logged(seat)
+        landing = frame.landing[seat]
         places = plate_tiles(plate, len(hand))
         rows = plate_rows(plate, len(hand)) if visible else None
         drawn = []
         if rows is not None:  # too many to stand in a row without hiding pips: flat, in rows
             for tile, rect in zip(hand, rows[0], strict=True):
-                if tile not in table.flights:
-                    drawn.append(table.draw_tile(surface, tile, rect, rows[1], face_up=True, seat=logged_seat,
+                if tile not in frame.flights:
+                    drawn.append(frame.draw_tile(surface, tile, rect, rows[1], face_up=True, seat=logged_seat,
                                                  horizontal=True))
         elif visible:
             for tile, rect in zip(hand, places, strict=True):
-                if tile not in table.flights:
-                    drawn.append(table.draw_tile(surface, tile, rect, PLATE_TILE, face_up=True, seat=logged_seat))
+                if tile not in frame.flights:
+                    drawn.append(frame.draw_tile(surface, tile, rect, PLATE_TILE, face_up=True, seat=logged_seat))
         else:
             for rect in places[:len(hand) - landing]:
-                drawn.append(table.draw_tile(surface, -1, rect, PLATE_TILE, face_up=False, seat=logged_seat))
+                drawn.append(frame.draw_tile(surface, -1, rect, PLATE_TILE, face_up=False, seat=logged_seat))
         for where in drawn:
             note_mark(surface, "tile", where, "tile")  # no badge may cover it
         self.text(surface, f"\u00d7{len(hand) - landing}", (plate.right - 8, plate.bottom - 34), SMALL,
                   self.style.palette.text, bold=True, anchor="midright")
 
     # -- the bottom row ----------------------------------------------------------------------------
-    def draw_boneyard(self, surface: pygame.Surface) -> None:
-        table = self.table
-        row = table.row
+    def draw_boneyard(self, frame: Frame, surface: pygame.Surface) -> None:
+        row = frame.row
         palette = self.style.palette
-        table.app.panels.draw(surface, row.boneyard, radius=12)
-        buttons = self.buttons()
-        legal = {c.source for c in table.current_choices()} if table.can_decide else set()
+        frame.boards.draw(surface, row.boneyard, radius=12)
+        shown = buttons(row, frame.preset)
         x = row.boneyard.x + 10
-        if table.preset.deals_everything:
+        if frame.preset.deals_everything:
             words = fitted(self.style, "No boneyard: all dealt", TINY, row.boneyard.width - 20)
             self.text(surface, words, (x, row.boneyard.y + 8), TINY, palette.text_dim)
         else:
-            count = table.model.boneyard
-            art = table.app.tile_art
+            count = frame.model.boneyard
             cx, cy = row.pile_centre
-            for i in range(min(3 if buttons else 1, count)):
-                image = art.back(row.pile_length)
+            for i in range(min(3 if shown else 1, count)):
+                image = frame.art.back(row.pile_length)
                 surface.blit(image, image.get_rect(center=(cx - 6 + 6 * i, cy - 4 * i)))
-            if buttons:
+            if shown:
                 self.text(surface, f"{count} left", (cx, row.boneyard.bottom - 8), SMALL, palette.text, bold=True,
                           anchor="midbottom")
             else:
                 self.text(surface, f"Boneyard: {count}", (cx + 24, cy), SMALL, palette.text, bold=True,
                           anchor="midleft")
-        for name, rect in buttons.items():
-            self._button(surface, rect, name.capitalize(), ("button", name) in legal)
+        for name, rect in shown.items():
+            self._button(surface, rect, name.capitalize(), ("button", name) in frame.enabled)
 
     def _button(self, surface, rect: pygame.Rect, label: str, enabled: bool) -> None:
         palette = self.style.palette
@@ -339,17 +301,16 @@ class Panels:
         self.text(surface, label, rect.center, BODY, palette.text if enabled else palette.text_dim, bold=enabled,
                   anchor="center")
 
-    def draw_sheet(self, surface: pygame.Surface) -> None:
+    def draw_sheet(self, frame: Frame, surface: pygame.Surface) -> None:
         """The score sheet: each finished round's winner and points, newest last."""
-        table = self.table
         palette = self.style.palette
-        table.app.panels.draw(surface, SHEET_BOX, radius=12)
+        frame.boards.draw(surface, SHEET_BOX, radius=12)
         x, y = SHEET_BOX.x + 10, SHEET_BOX.y + 6
-        round_number = table.model.round_number
+        round_number = frame.model.round_number
         self.text(surface, f"Round {round_number}", (x, y), SMALL, palette.text, bold=True)
-        self.text(surface, f"to {table.seen.view.rules.target_score}", (SHEET_BOX.right - 10, y + 2), TINY,
+        self.text(surface, f"to {frame.target}", (SHEET_BOX.right - 10, y + 2), TINY,
                   palette.text_dim, anchor="topright")
-        rounds = table.rounds[-SHEET_ROWS:]
+        rounds = frame.rounds[-SHEET_ROWS:]
         if not rounds:
             self.text(surface, "No round scored yet", (x, y + 30), TINY, palette.text_dim)
         for i, result in enumerate(rounds):
@@ -360,15 +321,14 @@ class Panels:
                 self.text(surface, "0", (SHEET_BOX.right - 10, row_y), TINY, palette.text_dim, anchor="topright")
                 continue
             how = "domino" if result.termination is Termination.DOMINO else "block"
-            self.text(surface, f"{table.seat_name(result.winner)} {how}", (x + 26, row_y), TINY, palette.text)
+            self.text(surface, f"{frame.names[result.winner]} {how}", (x + 26, row_y), TINY, palette.text)
             self.text(surface, f"+{result.points}", (SHEET_BOX.right - 10, row_y), TINY, palette.accent, bold=True,
                       anchor="topright")
 
-    def _rounds_line(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def _rounds_line(self, frame: Frame, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The score sheet across the rounds so far on one line: as many of the latest as fit."""
-        table = self.table
-        entries = [f"{result.number}: {table.seat_name(result.winner)} +{result.points}" if result.winner >= 0
-                   else f"{result.number}: tie, 0" for result in table.rounds]
+        entries = [f"{result.number}: {frame.names[result.winner]} +{result.points}" if result.winner >= 0
+                   else f"{result.number}: tie, 0" for result in frame.rounds]
         font = self.style.font(TINY)
         shown: list[str] = []
         for entry in reversed(entries):
@@ -381,14 +341,13 @@ class Panels:
                   anchor="midleft")
 
     # -- notes and the round summary --------------------------------------------------------------
-    def draw_summary(self, surface: pygame.Surface) -> None:
+    def draw_summary(self, frame: Frame, surface: pygame.Surface) -> None:
         """The finished round: why it ended, who scored, and every hand shown with its pips."""
-        table = self.table
-        result = table.model.result
+        result = frame.model.result
         if result is None:
             return
         palette = self.style.palette
-        players = table.seen.num_players
+        players = frame.players
         # Rows tall enough for tiles whose pips read at a glance: with ten seats the
         # summary covers the whole table, down to the footer.
         row_h = 48
@@ -397,10 +356,10 @@ class Panels:
         panel.bottom = min(panel.bottom, surface.get_height() - 64)
         # Opaque: the arms' tiles must not show through the rows of hands.
         gfx.rect(surface, (8, 22, 16), panel, border_radius=18)
-        table.app.panels.draw(surface, panel, radius=18, alpha=250)
-        names = [table.seat_name(seat) for seat in range(players)]
+        frame.boards.draw(surface, panel, radius=18, alpha=250)
+        names = list(frame.names)
         headline = round_words(result.number, result.termination is Termination.DOMINO, result.winner,
-                               result.points, names, table.players_here())
+                               result.points, names, frame.players_here)
         self.text(surface, headline, (panel.centerx, panel.y + 14), LARGE, palette.accent, bold=True,
                   anchor="midtop")
         rule = "the others' pips minus the winner's own" if result.winner >= 0 else "boneyard tiles count for nobody"
@@ -410,30 +369,30 @@ class Panels:
         columns = (panel.x + 20, panel.x + 200, panel.right - 230, panel.right - 130)
         for label, x in zip(("Seat", "Hand", "Pips", "Total"), columns, strict=True):
             self.text(surface, label, (x, top), TINY, palette.text_dim)
-        target = table.seen.view.rules.target_score
+        target = frame.target
         for seat in range(players):
             y = top + 22 + seat * row_h
             winner = seat == result.winner
             colour = palette.accent if winner else palette.text
-            self.text(surface, table.seat_name(seat), (columns[0], y + 4), SMALL, colour, bold=winner)
-            self.text(surface, table.kind_label(seat), (columns[0] + 74, y + 6), TINY, palette.text_dim)
+            self.text(surface, frame.names[seat], (columns[0], y + 4), SMALL, colour, bold=winner)
+            self.text(surface, frame.kinds[seat], (columns[0] + 74, y + 6), TINY, palette.text_dim)
             x = columns[1]
             hand = result.hands[seat]
             room = columns[2] - columns[1] - 20
             tile = max(24, min(SUMMARY_TILE, 2 * (room // max(1, len(hand)) - 3)))
             pitch = min(tile // 2 + 3, room / max(1, len(hand)))
             for i, shown in enumerate(hand):
-                table.draw_tile(surface, shown, (x + i * pitch, y), tile, face_up=True, seat=-1)
+                frame.draw_tile(surface, shown, (x + i * pitch, y), tile, face_up=True, seat=-1)
             if not hand:
                 self.text(surface, "out!", (x, y + 4), SMALL, palette.accent, bold=True)
             self.text(surface, str(sum(PIPS[t] for t in hand)), (columns[2], y + 4), SMALL, colour, bold=winner)
-            self.text(surface, f"{table.shown_total(seat)} / {target}", (columns[3], y + 4), SMALL, colour,
+            self.text(surface, f"{frame.shown_totals[seat]} / {target}", (columns[3], y + 4), SMALL, colour,
                       bold=winner)
-        self._rounds_line(surface, pygame.Rect(panel.x + 20, panel.bottom - 58, panel.width - 40, 20))
-        if table.seen.is_terminal:
-            footer = f"{table.seat_name(result.winner)} reaches {target} and wins the game"
-        elif table.hold_left > 0 and not table.human_seats:
-            footer = f"Next round in {math.ceil(table.hold_left)} s \u00b7 press to go on"
+        self._rounds_line(frame, surface, pygame.Rect(panel.x + 20, panel.bottom - 58, panel.width - 40, 20))
+        if frame.terminal:
+            footer = f"{frame.names[result.winner]} reaches {target} and wins the game"
+        elif frame.hold_left > 0 and not frame.human_table:
+            footer = f"Next round in {math.ceil(frame.hold_left)} s \u00b7 press to go on"
         else:
             footer = "Press to go on to the next round"
         self.text(surface, footer, (panel.centerx, panel.bottom - 14), SMALL, palette.text, bold=True,

@@ -115,7 +115,7 @@ class GenericTable(TableScene):
         """Every zone as this screen may show it: a seat's private zones from its own
         view when `shows_hidden(seat)`, else as backs; the rest from a view, so
         tiles face down to everyone stay backs (built once per state and viewer)."""
-        key = (self.decision_version, self.revealed_seat, self.seen.is_terminal)
+        key = (self.session.version, self.revealed_seat, self.seen.is_terminal)
         if key != self._zones_for:
             seen = self.seen.view.zones()
             # Zones no seat owns, as every player sees them (a replay's public record
@@ -180,7 +180,7 @@ class GenericTable(TableScene):
     def last_decision(self) -> str:
         """The last decision made, as the record writes it (decisions are public;
         chance steps may name a hidden tile, so they are left out)."""
-        for text in reversed(self.steps):
+        for text in reversed(self.session.steps):
             actor, _, move = text.partition(" ")
             if actor != "*":
                 return f"Last move: {self.seat_name(int(actor))} {move}"

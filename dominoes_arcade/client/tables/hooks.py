@@ -101,7 +101,7 @@ class TableHooks:
         if record is not None:
             return seat_label(str(record.seats[seat])) if seat < len(record.seats) else "Record"
         kind = self.session.seat_kind(seat)
-        if kind == "human" and len(self.human_seats) == 1:
+        if kind == "human" and len(self.session.human_seats) == 1:
             return "You"
         return seat_label(kind)
 
@@ -113,8 +113,8 @@ class TableHooks:
     def result_lines(self) -> list[str]:
         """The game-over summary: the headline (who won), then the scores."""
         outcome = self.seen.outcome
-        if self.error:
-            return ["The record cannot be replayed to the end:", self.error]
+        if self.session.error:
+            return ["The record cannot be replayed to the end:", self.session.error]
         if outcome is None:
             return ["The game stopped."]
         if outcome.is_draw:

@@ -116,8 +116,8 @@ class Picker:
         """The table's current choices; a new decision drops the old selection (the
         focus stays on the same item when it is still there)."""
         choices = self.table.current_choices()
-        if self._version != self.table.decision_version:
-            self._version = self.table.decision_version
+        if self._version != self.table.session.version:
+            self._version = self.table.session.version
             self.pulse_from = self.table.time
             self.selected = self.pressed = None
             self.dragging = False
@@ -274,17 +274,14 @@ class Picker:
             self.attempt(self.selected, item, choices)
 
     def attempt(self, source: Hashable, target: Hashable | None, choices: list[Choice]) -> bool:
-        """Make the decision `source` -> `target`, or refuse it with the engine's
-        reason in the table's words (`illegal_reason`; the table's `refuse`: a toast)."""
+        """Make the decision `source` -> `target` (`TableScene.play`: the session
+        checks it, and an illegal one is refused with the engine's reason in the
+        table's words), or refuse a drop that names no move at all."""
         choice = choice_for(choices, source, target)
         action = choice.action if choice is not None else self.table.action_for(source, target)
-        if action is not None and action in self.table.legal:
+        if action is not None:
             return self.table.play(action)
-        if action is None:
-            reason = "That cannot go there."
-        else:
-            reason = self.table.illegal_reason(action)
-        self.table.refuse(reason)
+        self.table.refuse("That cannot go there.")
         return False
 
     def hit(self, pos, candidates) -> Hashable | None:
@@ -329,7 +326,7 @@ class Picker:
         if not table.can_decide:
             return
         choices = table.current_choices()
-        if not choices or self._version != table.decision_version:
+        if not choices or self._version != table.session.version:
             return
         rects = table.item_rects()
         pulse = 0.5 + 0.5 * math.sin(min(table.time, self.pulse_from + PULSE_SECONDS) * 5.0)
@@ -419,17 +416,17 @@ def draw_marks(table, surface) -> None:
     rings around a stack would otherwise cross), then the dragged tile."""
     style = table.app.style
     last = table.last_move_rect()
-    if last is not None and not table.ended:
+    if last is not None and not table.session.ended:
         # Two thin rings, a shape no other mark has (the status line says what the
         # move was): a word badge here would cover the labels around the tile.
         draw_ring(surface, last, LAST_MOVE_COLOUR, 2, grow=3)
         draw_ring(surface, last, LAST_MOVE_COLOUR, 2, grow=7)
         note(surface, "ring", last.inflate(14, 14), "last move")  # a label is inside it or clear of it
     table.picker.draw(surface)
-    if table.hint is not None and table.can_decide:
+    if table.session.hint is not None and table.can_decide:
         rects = table.item_rects()
         for choice in table.current_choices():
-            if choice.action is table.hint:
+            if choice.action is table.session.hint:
                 for item in (choice.source, choice.target):
                     if item is not None and item in rects:
                         draw_ring(surface, rects[item], HINT_COLOUR, 4, grow=10)
@@ -444,9 +441,9 @@ def draw_marks(table, surface) -> None:
 def hint_note(table) -> tuple[str, tuple[int, int, int]] | None:
     """The hint in words, for the footer (its ring on the table has no label that
     could cover the table's own): the move suggested, or that it is coming."""
-    if table.hint is not None and table.can_decide:
-        return f"Hint: {table.describe(table.hint)}", HINT_COLOUR
-    if table.hint_ticket is not None:
+    if table.session.hint is not None and table.can_decide:
+        return f"Hint: {table.describe(table.session.hint)}", HINT_COLOUR
+    if table.session.hint_ticket is not None:
         return "Thinking of a hint\u2026", HINT_COLOUR
     return None
 
@@ -488,9 +485,9 @@ def table_prompts(table) -> list:
         else:
             prompts.append((Intent.CONFIRM, "Pick up"))
         prompts.append((Intent.HINT, "Hint"))
-    if table.human_seats and not table.hot_seat and not table.ended:
+    if table.session.human_seats and not table.session.hot_seat and not table.session.ended:
         # Undo stays in the footer when it is refused, saying why (pressing it says so too).
-        refusal = table.undo_refusal()
+        refusal = table.session.undo_refusal()
         prompts.append((Intent.UNDO, "Undo" if refusal is None else refusal.removesuffix(".")))
         if table.session.can_redo:
             prompts.append((Intent.REDO, "Redo"))

@@ -219,7 +219,7 @@ class MoveLogDrawer:
 
     def name(self, seat: int) -> str:
         table = self.table
-        if seat == table.revealed_seat and not table.hot_seat:
+        if seat == table.revealed_seat and not table.session.hot_seat:
             return "You"
         return table.seat_name(seat)
 

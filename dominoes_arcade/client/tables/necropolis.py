@@ -78,7 +78,7 @@ class NecropolisTable(TableScene):
 
     def __init__(self, app, setup: TableSetup):
         super().__init__(app, setup)
-        humans = [seat for seat in (0, 1) if self.is_human(seat)]
+        humans = [seat for seat in (0, 1) if self.session.is_human(seat)]
         self.bottom_seat = humans[0] if humans else 0
         """The seat drawn nearest the player: the (first) human."""
         self.mastaba_order: dict[int, list[int]] = {0: [], 1: []}
@@ -346,7 +346,7 @@ class NecropolisTable(TableScene):
 
     def result_lines(self) -> list[str]:
         outcome = self.seen.outcome
-        if self.error or outcome is None:
+        if self.session.error or outcome is None:
             return super().result_lines()
         if outcome.is_draw:
             headline = f"A draw at {outcome.scores[0]} each"

@@ -69,7 +69,7 @@ class NecropolisPainter:
             self.draw_button(surface, PASS_BUTTON, "Pass")
         if table.banner["alpha"] > 0.01:
             self.draw_banner(surface)
-        if table.summary["alpha"] > 0.01 and not (table.ended and table.app.scenes.top is not table):
+        if table.summary["alpha"] > 0.01 and not (table.session.ended and table.app.scenes.top is not table):
             self.draw_summary(surface)  # (the kit's game-over screen says it all once it is up)
 
     def dragged_tile(self) -> int:

@@ -42,11 +42,18 @@ SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 ROUND_ENDS = frozenset({"hand_scored", "round_over", "game_over"})
 """Event kinds that end a hand or a round: where "next round" stops."""
 STEP_SECONDS = 0.45
-"""The least time between two steps at 1x when the think delay is shorter."""
+"""The least time between two steps at 1x when the think delay is shorter (the
+session's pacing of a replay: `step_delay`)."""
 BAR = pygame.Rect(16, 720 - 48 - 76, 490, 70)
 IDLE_SECONDS = 3.0
 """While playing, the bar fades out after this long without input."""
 FADE_SECONDS = 0.4
+
+
+def step_delay(think_delay: float, duration_scale: float) -> float:
+    """The least seconds between two steps of a replay (its session's `think_delay`):
+    the bots' think delay, but never under `STEP_SECONDS` at the animation speed."""
+    return max(think_delay, STEP_SECONDS * duration_scale)
 
 
 class ControlButton:
@@ -73,9 +80,9 @@ class ReplayControls:
     def __init__(self, table, session: Session):
         self.table = table
         self.session = session
-        self.playing = True
+        """The replay's session: its `RecordSeat`s play the record paced as any seat
+        (`Session.tick`); these controls pause it, step it and scale the table's clock."""
         self.speed_index = SPEEDS.index(1.0)
-        self.wait = 0.0
         self.idle = 0.0
         """Seconds without input (the bar hides while playing after `IDLE_SECONDS`)."""
         self._layer = Canvas(BAR.size, pygame.SRCALPHA)
@@ -107,6 +114,15 @@ class ReplayControls:
         return self.session.current_player == TERMINAL or len(self.session.steps) >= len(self.record.steps)
 
     # -- driving -----------------------------------------------------------------------
+    @property
+    def playing(self) -> bool:
+        """The replay plays on (the session's pacing steps it), else it is paused."""
+        return not self.session.paused
+
+    @playing.setter
+    def playing(self, value: bool) -> None:
+        self.session.paused = not value
+
     def scale(self, dt: float) -> float:
         """The table's clock at the chosen speed (called once a frame, with the
         real frame time: the bar's idle clock runs on it too)."""
@@ -120,28 +136,11 @@ class ReplayControls:
             return 1.0
         return max(0.0, min(1.0, 1.0 - (self.idle - IDLE_SECONDS) / FADE_SECONDS))
 
-    def advance(self, dt: float) -> None:
-        """The table is idle: the next step when playing and its time has come."""
-        if not self.playing:
-            return
-        self.wait -= dt
-        if self.wait <= 0:
-            self.wait = max(self.table.think_delay, STEP_SECONDS * self.table.app.duration_scale)
-            self.next_step()
-
     def next_step(self) -> bool:
-        """Apply the record's next step (animated). False at its end or on a bad step."""
-        session = self.session
-        try:
-            stepped = session.step_record()
-        except ValueError as error:  # a step that does not parse, or that the rules refuse
-            session.fail(f"step {len(session.steps) + 1} \"{self.record.steps[len(session.steps)]}\": {error}")
-            return False
-        if stepped is None:
-            session.fail(self.record.error or "the record stops before the end of the game")
-            return False
+        """Apply the record's next step now (animated). False at its end or on a bad step."""
+        stepped = self.session.next_record_step()
         self.table.show_session()
-        return True
+        return stepped
 
     def toggle(self) -> None:
         if self.at_end and not self.playing:
@@ -163,7 +162,7 @@ class ReplayControls:
     def restart(self) -> None:
         self.table.rebuild(0)
         self.playing = True
-        self.wait = 0.0
+        self.session.think_left = 0.0  # the first step at once, as when the replay opened
 
     def faster(self) -> None:
         """Cycle up through the speeds (the mouse's one button for it)."""
