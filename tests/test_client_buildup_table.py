@@ -6,20 +6,24 @@ reason. Whole games by mouse and controller are in test_client_buildup.py."""
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
 import pygame
 import pytest
 from client_drive import check_faces, drag
+from server_drive import finish_others, open_linked_room, serving
 from test_client_buildup import open_buildup, until_decision
+from test_client_online import play_online_table
 from test_client_support import animated, run
 
-from dominoes_arcade.client.tables import TableSetup, buildup_layout, interaction, open_table
+from dominoes_arcade.client.tables import TableSetup, buildup_layout, interaction, online_setup, open_table
 from dominoes_arcade.client.tables.buildup import BuildUpTable
 from dominoes_arcade.engine.buildup import LINE_LENGTH, PLACE, STACK_COUNT
 from dominoes_arcade.engine.tiles import BY_NAME, PIPS
 from dominoes_arcade.files import read_records
+from dominoes_arcade.session.events import seen_events
 
 CANVAS = pygame.Rect(0, 0, 1280, 720 - 48)
 """The 1280x720 canvas above the footer of button prompts."""
@@ -27,16 +31,17 @@ EXAMPLES = Path(__file__).resolve().parent / "data" / "examples" / "buildup.json
 
 
 def recording_tiles(table: BuildUpTable) -> list[tuple[int, pygame.Rect]]:
-    """Make `table.draw_tile` also note where each tile went."""
+    """Make the painter's `draw_tile` (the kit's, which it was given) also note where
+    each tile went."""
     drawn: list[tuple[int, pygame.Rect]] = []
-    kit_draw_tile = table.draw_tile
+    kit_draw_tile = table.painter.draw_tile
 
     def draw_tile(surface, tile, rect_or_pos, length, **kwargs):
         where = kit_draw_tile(surface, tile, rect_or_pos, length, **kwargs)
         drawn.append((tile, where))
         return where
 
-    table.draw_tile = draw_tile
+    table.painter.draw_tile = draw_tile
     return drawn
 
 
@@ -90,6 +95,63 @@ def test_a_placement_flies_from_the_hand_slot_to_the_stack_and_lands_there(app_w
     assert distances == sorted(distances, reverse=True) and len(distances) > 5
     assert (round(flight.x), round(flight.y)) == goal
     assert table.session.state.stacks[choice.target[1]][-1] == (choice.action.tile, 0)
+
+
+def check_hands_before_steps(table: BuildUpTable, monkeypatch) -> tuple[set[str], list]:
+    """Make the table check, at every step it animates, that the hands it rebuilds as
+    they were before the step (from the observation and the step's events as the
+    screen's seat saw them: no full state) are the hands it drew just before. Returns
+    the kinds of events seen and the covers of a tile the screen had shown as a back."""
+    drawn_before = [table.hand_faces(seat) for seat in (0, 1)]
+    kinds: set[str] = set()
+    from_backs: list = []
+    animate = table.on_events
+
+    def checking(action, events):
+        seen = seen_events(events, table.seen_seat)
+        rebuilt = [table.hand_faces(seat, table._hand_before(seat, seen)) for seat in (0, 1)]
+        assert rebuilt == drawn_before, (action, rebuilt, drawn_before)
+        kinds.update(event.kind for event in seen)
+        from_backs.extend(e for e in seen if e.kind == "cover" and e.tile not in rebuilt[e.seat])
+        animate(action, events)
+        drawn_before[:] = [table.hand_faces(seat) for seat in (0, 1)]
+
+    monkeypatch.setattr(table, "on_events", checking)
+    return kinds, from_backs
+
+
+@pytest.mark.parametrize("seats", [["easy", "easy"], ["human", "easy"]])
+def test_a_step_starts_from_the_hands_the_screen_showed(app, monkeypatch, seats):
+    """The hands before a step are the hands drawn just before it: in a bots' game
+    seen by a spectator (both hands backs but the first-player draws), and at a
+    human's seat (the bot's hand hidden), until tiles were drawn, placed from a
+    hidden hand and set aside at a hand's end."""
+    table = open_buildup(app, seats, seed=7)
+    kinds, from_backs = check_hands_before_steps(table, monkeypatch)
+    for _ in range(6000):
+        if "set_aside" in kinds or table.is_over:
+            break
+        if table.can_decide and not table.tweens.busy:
+            table.play(table.choices()[0].action)
+        run(app)
+        check_faces(app, table)
+    assert {"draw", "cover", "set_aside"} <= kinds and from_backs
+
+
+def test_an_online_game_animates_every_step_from_what_the_player_was_told(app, monkeypatch):
+    """At the player's seat of an online room, the table animates each step the
+    server tells it from the player's observation and the events as told (the
+    bot's draws unknown), to the game-over screen."""
+    with serving(seed=5) as served:
+        link, others, games = open_linked_room(served, "buildup", ["player", "easy"])
+        table = open_table(app, online_setup(link))
+        try:
+            kinds, from_backs = check_hands_before_steps(table, monkeypatch)
+            assert play_online_table(app, table, random.Random(3)) > 5
+        finally:
+            table.exit()
+        finish_others(served, others, games)
+    assert {"draw", "cover"} <= kinds and from_backs
 
 
 def test_draws_fly_face_down_for_a_bot_and_turn_face_up_for_the_human(app_with):

@@ -2,33 +2,36 @@
 the middle, each seat's hand on its side of them, the boneyards and the tiles set
 aside on the right, the score sheet on the left.
 
-Everything drawn comes from the engine state through the layout
-(`buildup_layout`: where each stack, hand slot and pile sits) and the painter
-(`buildup_panels`), so undo and a replay stepping back simply lay the table out
-again (`on_rebuild`); motion is the kit's `Sprite` (a tile moving from one zone to
-another, turning over on the way when it becomes visible) run by the scene's
-tweens. While a tile flies to a stack, a hand or the tiles set aside, the static
-drawing leaves it out, so it is never drawn twice.
+Everything drawn comes from the observation the table draws (`seen`, never the
+full state) through the layout (`buildup_layout`: where each stack, hand slot and
+pile sits) and the painter (`buildup_panels`), which is handed a `BuildUpFrame`
+(`buildup_frame`) each frame; so undo and a replay stepping back simply lay the
+table out again (`on_rebuild`). Motion is the kit's `Sprite` (a tile moving from
+one zone to another, turning over on the way when it becomes visible) run by the
+scene's tweens, started from the step's events as the seat shown saw them
+(`seen_events`): a tile this screen may not see is -1, followed by its place among
+the backs. While a tile flies to a stack, a hand or the tiles set aside, the
+static drawing leaves it out, so it is never drawn twice.
 
 Whose tiles are face up follows the kit (`shows_hidden`): the seat whose hidden
-tiles may be shown sits at the bottom; the other hand shows only what
-``state.view`` would (its first-player draws, and backs for the rest); boneyards
-are always face down. A hand's summary (`HandSummary`) reveals the tiles set
-aside and counts the scores up at every ``hand_scored`` event.
+tiles may be shown sits at the bottom; the other hand shows only what its
+observation does (its first-player draws, and backs for the rest); boneyards are
+always face down. A hand's summary (`HandSummary`) reveals the tiles set aside
+and counts the scores up at every ``hand_scored`` event.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 import pygame
 
 from ...engine.buildup import LINE_LENGTH, PASS, PLACE, STACK_COUNT
 from ...engine.tiles import NAME
+from ...session.events import seen_events
 from ..input import Device, Intent
 from ..tween import Tween
 from ..verdict import Breakdown
 from .base import TableScene
+from .buildup_frame import BuildUpFrame, HandSummary
 from .buildup_layout import (
     ASIDE_LENGTH,
     LIFT,
@@ -54,20 +57,6 @@ FLIGHT_SECONDS = {"stack": 0.28, "hand": 0.18, "aside": 0.3}
 """How long a tile takes to reach each zone (before the animation-speed setting)."""
 
 
-@dataclass
-class HandSummary:
-    """What a ``hand_scored`` event reveals: for each seat, its colour's tiles on top
-    (with their stacks), the tiles it set aside this hand, the hand's score and total."""
-
-    hand: int
-    tops: list[list[tuple[int, int]]]
-    aside: list[list[int]]
-    scores: tuple[int, int]
-    totals: tuple[int, int]
-    progress: float = 0.0
-    """0 -> 1 as the numbers count up."""
-
-
 class BuildUpTable(TableScene):
     name = "table"
     move_log_rect = pygame.Rect(SIDE_X - 8, 12, 228, 652)
@@ -88,7 +77,7 @@ class BuildUpTable(TableScene):
         """The stack a keyboard or controller cursor rests on to read its history."""
         self._warmed: set[tuple[int, int]] = set()
         """(tile, owner) pairs whose summary-sized image is rendered already."""
-        self.painter = BuildUpPainter(self)
+        self.painter = BuildUpPainter(self.app, self.draw_tile)
 
     # -- seats and where they sit ----------------------------------------------------
     @property
@@ -112,8 +101,9 @@ class BuildUpTable(TableScene):
 
     def hand_faces(self, seat: int, hand: list[int] | None = None) -> list[int]:
         """`seat`'s hand (or `hand`, as it was) as this screen may show it: every
-        tile when its hidden tiles may be shown, else what ``state.view`` shows (-1
-        first for each hidden tile, then the first-player draws, which both saw)."""
+        tile when its hidden tiles may be shown, else what an opponent's observation
+        shows (-1 first for each hidden tile, then the first-player draws, which both
+        saw). `hand` may hold -1 for tiles this screen never saw."""
         hand = self.seen.view.hands[seat] if hand is None else hand
         if self.shows_hidden(seat):
             return list(hand)
@@ -197,15 +187,18 @@ class BuildUpTable(TableScene):
     # -- animation of the engine's events -------------------------------------------------
     def on_events(self, action, events) -> None:
         """A flight for every tile that moves (line, draw, cover, set aside), the news
-        banner for who starts and who passes, the summary at ``hand_scored``."""
+        banner for who starts and who passes, the summary at ``hand_scored``.
+
+        Everything comes from the observation drawn (``seen.view``) and the step's
+        events as its seat saw them (`seen_events`): a tile drawn face down into a
+        hand this screen does not show is -1, so a hidden tile is followed by its
+        place among the backs, never by its number."""
+        events = seen_events(events, self.seen_seat)
         delay = 0.0
-        leaving = [e for e in events if e.kind in ("cover", "set_aside")]
-        # The hands as they were before `action`: a leaving tile starts from its old slot.
-        # (The step's events are the engine's own: its tiles by number, as the full hands hold them.)
-        before = [sorted(self.placement_state.hands[s] + [e.tile for e in leaving if e.seat == s]) for s in (0, 1)]
+        # The hands as they were before the step: a leaving tile starts from its old slot.
+        before = [self._hand_before(seat, events) for seat in (0, 1)]
         for seat in (0, 1):
-            drawn = [e.tile for e in events if e.kind == "draw" and e.seat == seat]
-            self._close_ranks(seat, [t for t in before[seat] if t not in drawn])
+            self._close_ranks(seat, before[seat])
         aside_slots = [len(self.seen.view.set_aside[s]) - sum(e.kind == "set_aside" and e.seat == s for e in events)
                        for s in (0, 1)]
         layout = self.layout
@@ -218,7 +211,8 @@ class BuildUpTable(TableScene):
             elif kind == "draw":
                 faces = self.hand_faces(seat)
                 face_up = event.face_up or self.shows_hidden(seat)
-                index = faces.index(tile) if tile in faces else faces.count(-1) - 1
+                # A tile this screen sees lands on its own slot; a back on the last of the backs.
+                index = faces.index(tile) if tile >= 0 and tile in faces else faces.count(-1) - 1
                 flight = self._flight(tile if face_up else -1, seat, layout.pile_centre(seat), PILE_LENGTH,
                                       layout.hand_length(seat), ("hand", seat, tile), face_from=False,
                                       face_to=face_up, private=not event.face_up)
@@ -246,6 +240,18 @@ class BuildUpTable(TableScene):
             elif kind == "hand_scored":
                 aside = [[e.tile for e in events if e.kind == "set_aside" and e.seat == s] for s in (0, 1)]
                 self._open_summary(event.value, aside, delay + 0.3)
+
+    def _hand_before(self, seat: int, seen: list) -> list[int]:
+        """`seat`'s hand as the observation showed it before the step whose events, as
+        this screen saw them, are `seen`: the hand now, less what it drew (a draw this
+        screen did not see is -1: one of the backs), plus the tiles that left it
+        (covers and tiles set aside are face up, so their numbers are known)."""
+        hand = list(self.seen.view.hands[seat])
+        for event in seen:
+            if event.kind == "draw" and event.seat == seat:
+                hand.remove(event.tile)
+        hand += [e.tile for e in seen if e.kind in ("cover", "set_aside") and e.seat == seat]
+        return sorted(hand)
 
     def _close_ranks(self, seat: int, old_hand: list[int]) -> None:
         """The tiles staying in `seat`'s hand slide from their old slots to the new
@@ -364,11 +370,25 @@ class BuildUpTable(TableScene):
         self.browsed = owner * LINE_LENGTH + min(LINE_LENGTH - 1, max(0, index + step[0]))
 
     # -- drawing (the painter, `buildup_panels`) ----------------------------------------------
+    def frame(self) -> BuildUpFrame:
+        """What the painter draws now: the observation and the table's moving parts."""
+        seats = (0, 1)
+        return BuildUpFrame(
+            seen=self.seen, layout=self.layout, faces=(self.hand_faces(0), self.hand_faces(1)),
+            seat_labels=tuple(self.seat_label(s) for s in seats), seat_titles=tuple(self.seat_title(s) for s in seats),
+            seat_names=tuple(self.seat_name(s) for s in seats), players_here=self.players_here(),
+            flights=self.flights, reflow=self.reflow, shown_totals=self.shown_totals, summary=self.summary,
+            summary_folded=self.summary_folded, banner=(self.banner[0], self.banner[1]),
+            stopped_words=self.stopped_words(), waiting_for_human=self.waiting_for_human,
+            can_decide=self.can_decide, humans_here=sum(self.session.is_human(s) for s in seats),
+            only_pass=self.legal == (PASS,), selected_source=self.selected_source,
+            dragged_source=self.dragged_source, history_stack=self.history_stack(), browsed=self.browsed)
+
     def draw_table(self, surface: pygame.Surface) -> None:
-        self.painter.draw(surface)
+        self.painter.draw(surface, self.frame())
 
     def draw_dragged(self, surface: pygame.Surface, source, pos) -> None:
-        self.painter.draw_dragged(surface, source, pos)
+        self.painter.draw_dragged(surface, self.frame(), source, pos)
 
     def draw_over_marks(self, surface: pygame.Surface) -> None:
         self.painter.draw_badges(surface)
