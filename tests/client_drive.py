@@ -236,8 +236,11 @@ def private_tiles(state, seat: int) -> list[int]:
 def may_show(table: TableScene) -> set[int]:
     """The tiles the screen may show face up now: what every seat's view shows (the
     public tiles), and all that the views of the seats the kit lets the screen show
-    (`shows_hidden`) show."""
+    (`shows_hidden`) show. An online table's session holds its seat's view, not the
+    full state: the screen may show just what that view shows."""
     state = table.session.state
+    if state.viewer != -1:
+        return {tile for tiles in state.zones().values() for tile in tiles if tile >= 0}
     seen = [{tile for tiles in state.view(seat).zones().values() for tile in tiles if tile >= 0}
             for seat in range(state.num_players)]
     allowed = set.intersection(*seen)
