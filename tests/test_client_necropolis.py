@@ -392,3 +392,16 @@ def test_scores_count_up_frame_by_frame(app_with):
         assert seen == sorted(seen)
     finally:
         app.close()
+
+
+def test_a_hidden_tile_is_followed_by_its_place_and_turned_over_when_named(app):
+    """Seat 1's mastaba tile has no number on seat 0's screen; when seat 1 lays it,
+    the sprite at its place goes to the site and only then gets its number."""
+    table = table_at(app, *OPENED, "0 draw", "* 5-6", "0 hide", "1 draw", "* 2-2", "1 hide", "0 draw", "* 0-0",
+                     "0 hide")
+    hidden = table.sprites[("mastabas", 1, 0)]
+    assert hidden.tile == -1 and table.sprites[("mastabas", 0, 0)].tile == BY_NAME["5-6"]
+    table.apply(parse_step(table.session.state, "1 new 2-2"))
+    assert table.sprites[site_key(BY_NAME["2-2"])] is hidden and hidden.tile == BY_NAME["2-2"]
+    assert ("mastabas", 1, 0) not in table.sprites
+    assert table.layout.places[table.tiles.marked] == table.layout.places[site_key(BY_NAME["2-2"])]
