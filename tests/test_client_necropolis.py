@@ -299,14 +299,14 @@ def test_rebuilding_the_state_puts_every_tile_in_its_place(app):
     run(app)
     assert table.session.state.held == BY_NAME["4-6"]
     layout = table.layout
-    assert set(table.sprites) == set(layout.places) and not table.leaving
-    for where, sprite in table.sprites.items():
+    assert set(table.sprites.at) == set(layout.places) and not table.sprites.leaving
+    for where, sprite in table.sprites.at.items():
         assert sprite.rect() == layout.places[where].rect() and sprite.lift == 0 and not sprite.turning
-    assert layout.places[HELD].zone == "held" and table.sprites[HELD].tile == BY_NAME["4-6"]
-    assert [sprite.tile for where, sprite in table.sprites.items() if where[0] == "mastabas"] == [BY_NAME["5-6"]]
+    assert layout.places[HELD].zone == "held" and table.sprites.at[HELD].tile == BY_NAME["4-6"]
+    assert [sprite.tile for where, sprite in table.sprites.at.items() if where[0] == "mastabas"] == [BY_NAME["5-6"]]
     table.rebuild(6)  # both sites founded, nothing else
     run(app)
-    assert sorted(NAME[sprite.tile] for sprite in table.sprites.values()) == ["0-1", "3-4"]
+    assert sorted(NAME[sprite.tile] for sprite in table.sprites.at.values()) == ["0-1", "3-4"]
 
 
 def test_running_scores_show_only_what_the_viewer_may_know(app):
@@ -357,9 +357,9 @@ def test_a_journal_game_replays_on_the_table_to_the_end_and_back(app):
     for count in range(len(record.steps) - 1, -1, -1):
         run(app, key(pygame.K_LEFT))
         assert table.steps == record.steps[:count]
-        assert set(table.sprites) == set(table.layout.places)
-        assert all(sprite.rect() == table.layout.places[where].rect() for where, sprite in table.sprites.items())
-    assert not table.sprites, "back at the start every tile is in the necropolis"
+        assert set(table.sprites.at) == set(table.layout.places)
+        assert all(sprite.rect() == table.layout.places[where].rect() for where, sprite in table.sprites.at.items())
+    assert not table.sprites.at, "back at the start every tile is in the necropolis"
 
 
 def test_a_change_of_viewer_never_counts_through_hidden_pips(app):
@@ -394,14 +394,18 @@ def test_scores_count_up_frame_by_frame(app_with):
         app.close()
 
 
-def test_a_hidden_tile_is_followed_by_its_place_and_turned_over_when_named(app):
+def test_a_hidden_tile_is_followed_by_its_place_and_turned_over_when_named(app, monkeypatch):
     """Seat 1's mastaba tile has no number on seat 0's screen; when seat 1 lays it,
     the sprite at its place goes to the site and only then gets its number."""
-    table = table_at(app, *OPENED, "0 draw", "* 5-6", "0 hide", "1 draw", "* 2-2", "1 hide", "0 draw", "* 0-0",
-                     "0 hide")
-    hidden = table.sprites[("mastabas", 1, 0)]
-    assert hidden.tile == -1 and table.sprites[("mastabas", 0, 0)].tile == BY_NAME["5-6"]
+    options = {**app.settings.game("necropolis"), "first_player": 0}
+    table = open_table(app, TableSetup("necropolis", ["human", "easy"], options, 3))
+    monkeypatch.setattr(type(table), "think_delay", property(lambda self: 60.0))  # the bot waits for the test
+    for text in (*OPENED, "0 draw", "* 5-6", "0 hide", "1 draw", "* 2-2", "1 hide", "0 draw", "* 0-0", "0 hide"):
+        table.apply(parse_step(table.session.state, text))
+    run(app, frames=2)
+    hidden = table.sprites.at[("mastabas", 1, 0)]
+    assert hidden.tile == -1 and table.sprites.at[("mastabas", 0, 0)].tile == BY_NAME["5-6"]
     table.apply(parse_step(table.session.state, "1 new 2-2"))
-    assert table.sprites[site_key(BY_NAME["2-2"])] is hidden and hidden.tile == BY_NAME["2-2"]
-    assert ("mastabas", 1, 0) not in table.sprites
-    assert table.layout.places[table.tiles.marked] == table.layout.places[site_key(BY_NAME["2-2"])]
+    assert table.sprites.at[site_key(BY_NAME["2-2"])] is hidden and hidden.tile == BY_NAME["2-2"]
+    assert ("mastabas", 1, 0) not in table.sprites.at
+    assert table.tiles.marked == site_key(BY_NAME["2-2"])

@@ -149,8 +149,8 @@ def test_undo_puts_the_tile_back_where_it_was(app, monkeypatch):
     assert len(table.steps) == 12 and table.steps[-1] == "1 hide"
     assert table.session.state.mastabas[0] == [tile] and len(table.session.state.sites[0]) == 1
     place = table.tiles.key_of(0, tile)
-    assert table.layout.places[place].zone == "mastabas" and table.sprites[place].tile == tile
-    assert table.sprites[place].rect() == table.item_rects()[("mastaba", tile)]
+    assert table.layout.places[place].zone == "mastabas" and table.sprites.at[place].tile == tile
+    assert table.sprites.at[place].rect() == table.item_rects()[("mastaba", tile)]
 
 
 def test_hint_names_one_of_the_choices_on_the_table(app):

@@ -28,7 +28,6 @@ mastabas hold hidden tiles, since showing the sum would reveal their pips.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Hashable
 
 import pygame
@@ -60,17 +59,14 @@ from .necropolis_draw import PASS_BUTTON, RULES_PANEL, Look, NecropolisFrame, Ne
 from .necropolis_layout import (
     HELD_LENGTH,
     MASTABA_LENGTH,
-    PILE_CENTRE,
     PILE_LENGTH,
     SITE_LENGTH,
     TableLayout,
     lay_out,
 )
-from .necropolis_pieces import HELD, PILE, Key, SeenTiles, mastaba_key
-from .sprites import Sprite
+from .necropolis_pieces import HELD, Key, SeenTiles, mastaba_key
+from .necropolis_sprites import TileSprites
 
-SLIDE_SECONDS = 0.38
-FLIP_SECONDS = 0.3
 SCORE_RATE = 12.0
 """Points a second (at least) that a shown score counts towards its value."""
 BANNER_SECONDS = 1.3
@@ -95,18 +91,12 @@ class NecropolisTable(TableScene):
         """The seat drawn nearest the player: the (first) human."""
         self.tiles = self.tiles_told(self.seen_seat)
         """Which tile lies at which place, as the seat shown saw the steps happen."""
-        self.sprites: dict[Key, Sprite] = {}
-        """Every tile out of the necropolis, by its place (`necropolis_pieces`)."""
-        self.leaving: dict[int, Sprite] = {}
-        """Tiles sliding back into the necropolis (an exchange): drawn until they arrive."""
-        self.to_the_pile: list[Sprite] = []
-        """Tiles a step sent back into the necropolis, until `relayout` slides them there."""
-        self._leaving = itertools.count()
+        self.sprites = TileSprites(self.tweens)
+        """The tiles on screen, a sprite per place, and how they move."""
         self._mover_tiles: tuple[tuple | None, SeenTiles] = (None, SeenTiles(None))
         """`tiles_of` the seat to move when another seat is shown: (for what, the tiles)."""
         self.layout: TableLayout = lay_out(self.seen.view, self.bottom_seat, setup.record is not None)
         self.signature: tuple | None = None
-        self.face_shown: dict[Key, bool] = {}
         self.shown_scores = [0.0, 0.0]
         """Each seat's score as the panels show it, counting towards `visible_scores`."""
         self.scores_seen: list[bool | None] = [None, None]
@@ -136,8 +126,7 @@ class NecropolisTable(TableScene):
         self.tiles = self.tiles_told(self.seen_seat)  # (the last-move ring's place is every observer's alike)
         view = self.seen.view
         self.tiles.match(view.mastabas)
-        for key, sprite in self.sprites.items():
-            sprite.tile = self.tiles.number_at(key, view.held)
+        self.sprites.name(lambda key: self.tiles.number_at(key, view.held))
 
     def tiles_of(self, seat: int) -> SeenTiles:
         """The tiles as `seat` saw them: where its own mastaba tiles are, for the
@@ -179,60 +168,10 @@ class NecropolisTable(TableScene):
         self.tiles.match(view.mastabas)
         self.layout = lay_out(view, self.bottom_seat, self.setup.record is not None)
         self.signature = self.state_signature()
-        places = self.layout.places
-        duration = SLIDE_SECONDS if animate else 0.0
-        for key, place in places.items():
-            sprite = self.sprites.get(key)
-            face = self.may_show(place.private, place.seat)
-            if sprite is None:
-                start = PILE_CENTRE if animate else (place.x, place.y)
-                sprite = self.sprites[key] = Sprite(-1, *start, place.length)
-                self.face_shown[key] = False
-            sprite.tile = self.tiles.number_at(key, view.held)
-            sprite.flipped = place.flipped
-            moved = (round(sprite.x), round(sprite.y), round(sprite.length)) != (round(place.x), round(place.y),
-                                                                                  place.length)
-            # A tile turns over as it moves, or at the final reveal; a change of who
-            # is at the screen (hot-seat) changes the face at once, without a flip.
-            if face != self.face_shown.get(key, False) and animate and (moved or self.revealing):
-                sprite.start_turn(self.face_shown.get(key, False), face)
-                self.tweens.tween(sprite, max(FLIP_SECONDS, duration), easing="linear", turn=1.0)
-            self.face_shown[key] = face
-            # The length snaps: every length is a tile surface of its own, and a
-            # tweened one would render dozens of them in one slide.
-            sprite.length = place.length
-            if moved and animate:
-                self.tweens.tween(sprite, duration, easing="out_cubic", x=place.x, y=place.y)
-                sprite.lift = 1.0
-                self.tweens.tween(sprite, duration, easing="in_quad", lift=0.0)
-            else:
-                sprite.x, sprite.y, sprite.length = place.x, place.y, place.length
-        going = self.to_the_pile + [self.sprites.pop(key) for key in [k for k in self.sprites if k not in places]]
-        self.to_the_pile = []
-        for sprite in going:
-            if animate:  # back into the pile: slide there, then vanish
-                number = next(self._leaving)
-                self.leaving[number] = sprite
-                sprite.lift = 1.0
-                self.tweens.tween(sprite, duration, easing="in_out_quad", x=PILE_CENTRE[0], y=PILE_CENTRE[1],
-                                  on_done=lambda n=number: self.leaving.pop(n, None))
+        self.sprites.lay(self.layout.places, lambda key: self.tiles.number_at(key, view.held),
+                         lambda place: self.may_show(place.private, place.seat), animate, self.revealing)
         if not animate:
             self.count_scores(None)
-
-    def follow(self, events: list[Event]) -> None:
-        """A step's events as the seat shown saw them: the sprite at each place a
-        tile left goes with it (one going back into the necropolis is set aside)."""
-        for hops in self.tiles.follow(seen_events(events, self.tiles.viewer)):
-            moving = [(self.sprites.pop(src, None), self.face_shown.pop(src, None), dst) for src, dst in hops]
-            for sprite, face, dst in moving:
-                if sprite is None:  # from the necropolis: `relayout` brings it out
-                    continue
-                if dst == PILE:
-                    self.to_the_pile.append(sprite)
-                    continue
-                self.sprites[dst] = sprite
-                if face is not None:
-                    self.face_shown[dst] = face
 
     def visible_scores(self) -> list[int]:
         """Each seat's score as far as the screen may tell: the mastaba pips of a
@@ -251,10 +190,7 @@ class NecropolisTable(TableScene):
         """Undo or a replay's step back rebuilt the state: every tile to its place at
         once, the last-move ring on the last move that is left."""
         self.tiles = self.tiles_told(self.seen_seat)
-        self.leaving.clear()
-        self.to_the_pile = []
-        for sprite in self.sprites.values():
-            sprite.settle()
+        self.sprites.settle()
         self.banner["alpha"] = self.summary["alpha"] = 0.0
         self.relayout(animate=False)
 
@@ -310,7 +246,8 @@ class NecropolisTable(TableScene):
             elif event.kind == "pass":
                 self.show_banner(f"{who} passes")
                 audio.play("back")
-        self.follow(events)
+        # The sprite at each place a tile left goes with it, as the seat shown saw the step.
+        self.sprites.hop(self.tiles.follow(seen_events(events, self.tiles.viewer)))
         self.relayout(animate=True)
         if any(event.kind == "game_over" for event in events):
             self.start_summary()
@@ -405,7 +342,7 @@ class NecropolisTable(TableScene):
         names = (self.seat_name(0), self.seat_name(1))
         alpha = self.summary["alpha"]
         return NecropolisFrame(
-            view=view, layout=self.layout, sprites=self.sprites, leaving=list(self.leaving.values()),
+            view=view, layout=self.layout, sprites=self.sprites.at, leaving=list(self.sprites.leaving.values()),
             dragged=self.key_of(self.dragged_source),
             faces_shown=(self.may_show(True, 0), self.may_show(True, 1)),
             every_face=self.may_show(True, -1), owner_note=not self.revealing and self.setup.record is None,
@@ -462,8 +399,8 @@ class NecropolisTable(TableScene):
         tile = self.seen.view.held if source == "held" else source[1] if isinstance(source, tuple) and \
             source[0] == "mastaba" else -1
         key = self.key_of(source)
-        length = HELD_LENGTH if source == "held" else round(self.sprites[key].length) if key in self.sprites \
-            else PILE_LENGTH
+        sprite = self.sprites.at.get(key) if key is not None else None
+        length = HELD_LENGTH if source == "held" else round(sprite.length) if sprite is not None else PILE_LENGTH
         horizontal = source == "pile"
         surface.blit(self.app.tile_art.shadow(length, horizontal=horizontal, lift=1.0),
                      self.app.tile_art.shadow(length, horizontal=horizontal, lift=1.0).get_rect(
