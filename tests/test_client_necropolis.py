@@ -409,3 +409,19 @@ def test_a_hidden_tile_is_followed_by_its_place_and_turned_over_when_named(app, 
     assert table.sprites.at[site_key(BY_NAME["2-2"])] is hidden and hidden.tile == BY_NAME["2-2"]
     assert ("mastabas", 1, 0) not in table.sprites.at
     assert table.tiles.marked == site_key(BY_NAME["2-2"])
+
+
+def test_the_seat_shown_when_a_step_comes_is_the_one_whose_eyes_move_the_tiles(app):
+    """Hot-seat: seat 0 comes to the screen and plays its first mastaba tile before
+    any frame: the sprite that goes is the one at that tile's place, not a guess
+    made with the previous seat's eyes (to whom both tiles were hidden)."""
+    table = table_at(app, *OPENED, "0 draw", "* 5-6", "0 hide", "1 draw", "* 2-2", "1 new", "0 draw", "* 0-0",
+                     "0 hide", "1 draw", "* 1-1", "1 new", seats=("human", "human"))
+    table.revealed_seat = 1
+    run(app)
+    assert [table.sprites.at[("mastabas", 0, index)].tile for index in (0, 1)] == [-1, -1]
+    first, second = table.sprites.at[("mastabas", 0, 0)], table.sprites.at[("mastabas", 0, 1)]
+    table.revealed_seat = 0
+    table.apply(parse_step(table.session.state, "0 new 5-6"))
+    assert table.sprites.at[site_key(BY_NAME["5-6"])] is first
+    assert table.sprites.at[("mastabas", 0, 0)] is second and second.tile == BY_NAME["0-0"]

@@ -3,10 +3,11 @@ with its count, each player's active grave site as a row of upright tiles with
 the abandoned sites dimmed beside it, the mastabas face down behind it (readable
 to their owner only), sites started and the running score in each seat's panel.
 
-The table is composed of parts that each take what they need: `necropolis_layout`
-lays the places out from the observation's view (`seen.view`, hidden tiles -1),
-`necropolis_pieces` keeps which tile lies at which place as the observer saw the
-steps happen (`session.events.seen_events`), and `necropolis_draw` paints a
+The table is composed of parts that each take what they need and never import it:
+`necropolis_layout` lays the places out from the observation's view (`seen.view`,
+hidden tiles -1), `necropolis_pieces` keeps which tile lies at which place as the
+seat shown saw the steps happen (`session.events.seen_events`), `necropolis_sprites`
+moves a sprite per place on the scene's tweens, and `necropolis_draw` paints a
 `NecropolisFrame` the table hands it. The table never reads the full state.
 
 Every tile is a `Sprite` keyed by its place (a hidden tile has no number to key it
@@ -111,11 +112,11 @@ class NecropolisTable(TableScene):
         self.relayout(animate=False)
 
     # -- the tiles and their places -------------------------------------------------------
-    def tiles_told(self, viewer: int | None) -> SeenTiles:
-        """The tiles after every step so far, each step's events as `viewer` saw
-        them (the move log keeps every step's events)."""
-        return SeenTiles.from_steps((seen_events(list(move.events), viewer) for move in self.moves.log.moves),
-                                    viewer)
+    def tiles_told(self, viewer: int | None, but_last: bool = False) -> SeenTiles:
+        """The tiles after every step so far (`but_last`: but the newest), each
+        step's events as `viewer` saw them (the move log keeps every step's events)."""
+        moves = self.moves.log.moves[:-1] if but_last else self.moves.log.moves
+        return SeenTiles.from_steps((seen_events(list(move.events), viewer) for move in moves), viewer)
 
     def follow_viewer(self) -> None:
         """Another seat is shown now (hot-seat's pass screen, a bot's turn, the final
@@ -246,7 +247,11 @@ class NecropolisTable(TableScene):
             elif event.kind == "pass":
                 self.show_banner(f"{who} passes")
                 audio.play("back")
-        # The sprite at each place a tile left goes with it, as the seat shown saw the step.
+        # The sprite at each place a tile left goes with it, as the seat shown now saw
+        # the step (told again up to it when another seat is shown since: the move
+        # log has the step already, as the kit follows it before calling here).
+        if self.tiles.viewer != self.seen_seat:
+            self.tiles = self.tiles_told(self.seen_seat, but_last=True)
         self.sprites.hop(self.tiles.follow(seen_events(events, self.tiles.viewer)))
         self.relayout(animate=True)
         if any(event.kind == "game_over" for event in events):

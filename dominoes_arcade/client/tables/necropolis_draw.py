@@ -26,7 +26,8 @@ from .. import gfx
 from ..app import LOGICAL_SIZE
 from ..canvas import Canvas
 from ..layout_check import note as note_mark
-from ..theme import BODY, HEADING, LARGE, SMALL, fitted, plural
+from ..theme import BODY, HEADING, LARGE, SMALL, PanelCache, Style, fitted, plural
+from ..tile_art import TileArt
 from .necropolis_layout import MIDDLE_BAND, PILE_CENTRE, PILE_LENGTH, TableLayout
 from .necropolis_pieces import Key
 from .sprites import Sprite, squashed
@@ -43,9 +44,9 @@ DrawTile = Callable[..., pygame.Rect]
 class Look:
     """What the app draws with: its style (theme, palette, text), its panels and its tile art."""
 
-    style: object
-    panels: object
-    art: object
+    style: Style
+    panels: PanelCache
+    art: TileArt
 
 
 @dataclass(frozen=True)
