@@ -6,24 +6,32 @@ hot-seat the hand of the player who took the device shows as soon as they have."
 
 from __future__ import annotations
 
+import sys
+
 import pygame
 import pytest
 from test_client_cyprus import HANDS, HiddenWatch, deal_steps, scripted_start
 from test_client_support import animated, key, run
 
 from dominoes_arcade.client.tables import TableSetup, open_table
-from dominoes_arcade.client.tables.cyprus import CyprusTable
 from dominoes_arcade.engine.tiles import BY_NAME
+from dominoes_arcade.session.base import SessionBase
 
 APP_CONFIG = animated("fast")
 
 
 @pytest.fixture
 def no_full_state(monkeypatch):
-    """Any read of the full state by the table fails the test."""
-    def refuse(_table):
-        raise AssertionError("the Cyprus table read the full state")
-    monkeypatch.setattr(CyprusTable, "placement_state", property(refuse))
+    """Any read of the session's full state from the client's code fails the test
+    (the session itself reads it to move the game on)."""
+    full_state = SessionBase.state
+
+    def guarded(session):
+        reader = sys._getframe(1).f_globals.get("__name__", "")
+        if reader.startswith("dominoes_arcade.client"):
+            raise AssertionError(f"{reader} read the full state")
+        return full_state.fget(session)
+    monkeypatch.setattr(SessionBase, "state", property(guarded))
 
 
 def test_a_spectators_table_knows_no_hidden_tile_until_the_round_reveals_the_hands(app, no_full_state):

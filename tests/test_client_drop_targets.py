@@ -13,6 +13,7 @@ from test_client_necropolis import OPENED, table_at
 from test_client_support import key, run
 
 from dominoes_arcade.client.tables.interaction import ILLEGAL_COLOUR, TARGET_COLOUR
+from dominoes_arcade.client.tables.necropolis_pieces import site_key
 from dominoes_arcade.engine.tiles import BY_NAME
 
 # -- Necropolis: the end tile is part of the end -------------------------------------------------
@@ -24,7 +25,7 @@ LONG_SITE = (*OPENED, "0 draw", "* 4-5", "0 right", "1 draw", "* 1-2", "1 right"
 def test_a_drop_on_the_sites_end_tile_plays_the_move_on_that_end(app):
     table = table_at(app, *LONG_SITE)
     assert ("held", ("end", "left")) in {(c.source, c.target) for c in table.current_choices()}
-    end_tile = table.layout.places[BY_NAME["3-4"]].rect()
+    end_tile = table.layout.places[site_key(BY_NAME["3-4"])].rect()
     assert not table.layout.ends[0]["left"].collidepoint(end_tile.center), "the tile, not the slot beside it"
     played = len(table.session.steps)
     drag(app, table.item_rects()["held"].center, end_tile.center)
@@ -33,7 +34,7 @@ def test_a_drop_on_the_sites_end_tile_plays_the_move_on_that_end(app):
 
 def test_on_a_one_tile_site_each_end_takes_its_half_of_the_tile(app):
     table = table_at(app, *OPENED, "0 draw", "* 4-6")  # site 3-4 alone; 4-6 goes on either end
-    tile = table.layout.places[BY_NAME["3-4"]].rect()
+    tile = table.layout.places[site_key(BY_NAME["3-4"])].rect()
     played = len(table.session.steps)
     drag(app, table.item_rects()["held"].center, (tile.right - 3, tile.centery))
     assert table.session.steps[played:played + 1] == ["0 right"]

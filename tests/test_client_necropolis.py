@@ -15,9 +15,11 @@ from test_client_support import animated, key, run
 
 from dominoes_arcade.client.tables import TableSetup, open_table, table_class
 from dominoes_arcade.client.tables.necropolis import NecropolisTable
-from dominoes_arcade.client.tables.necropolis_layout import arrival_order, lay_out
+from dominoes_arcade.client.tables.necropolis_layout import lay_out
+from dominoes_arcade.client.tables.necropolis_pieces import HELD, mastaba_key, site_key
 from dominoes_arcade.client.tables.replay import BAR as REPLAY_BAR
 from dominoes_arcade.engine import EVERY_SEAT, new_game
+from dominoes_arcade.engine.necropolis import DRAWN
 from dominoes_arcade.engine.records import parse_step
 from dominoes_arcade.engine.tiles import BY_NAME, NAME
 from dominoes_arcade.files import read_records
@@ -149,9 +151,9 @@ def test_every_choice_has_a_place_and_means_its_action(app):
         table.to_menu()
 
 
-def places_of(state, bottom_seat: int = 0, replay: bool = False):
-    order = {seat: arrival_order([], state.mastabas[seat]) for seat in (0, 1)}
-    return lay_out(state, bottom_seat, order, replay)
+def places_of(state, bottom_seat: int = 0, replay: bool = False, viewer: int = 0):
+    """The layout of what `viewer` sees of `state`."""
+    return lay_out(state.view(viewer), bottom_seat, replay)
 
 
 @settings(max_examples=25, deadline=None)
@@ -171,18 +173,22 @@ def test_layout_keeps_every_tile_on_the_canvas_and_apart(seed, hide_bias, stop, 
         legal = state.legal_actions()
         keep = [a for a in legal if a.kind in ("hide", "attach", "play")]
         state.apply(rng.choice(keep) if keep and rng.random() < hide_bias else rng.choice(legal))
-    layout = places_of(state, replay=replay)
-    # (An exchange's returned tile is on its way into the necropolis: no place.)
+    layout = places_of(state, replay=replay, viewer=1)
+    # A place for every tile out of the necropolis (an exchange's returned tile is on
+    # its way into it: none), keyed by where it is: seat 1 cannot name seat 0's tiles.
     outside = [t for t in range(28) if t not in state.pile and t != state.returning]
-    assert sorted(layout.places) == sorted(outside)
-    rects = {tile: place.rect() for tile, place in layout.places.items()}
-    for tile, rect in rects.items():
-        assert CANVAS.contains(rect), f"{NAME[tile]} at {rect} leaves the table"
-        assert not (replay and rect.colliderect(REPLAY_BAR)), f"{NAME[tile]} under the replay controls"
+    expected = {site_key(t) for sites in state.sites for site in sites for t, _top in site}
+    expected |= {mastaba_key(seat, index) for seat in (0, 1) for index in range(len(state.mastabas[seat]))}
+    expected |= {HELD} if state.phase == DRAWN else set()
+    assert set(layout.places) == expected and len(expected) == len(outside)
+    rects = {where: place.rect() for where, place in layout.places.items()}
+    for where, rect in rects.items():
+        assert CANVAS.contains(rect), f"{where} at {rect} leaves the table"
+        assert not (replay and rect.colliderect(REPLAY_BAR)), f"{where} under the replay controls"
     tiles = list(rects)
     for i, a in enumerate(tiles):
         for b in tiles[i + 1:]:
-            assert not rects[a].colliderect(rects[b]), f"{NAME[a]} and {NAME[b]} overlap"
+            assert not rects[a].colliderect(rects[b]), f"{a} and {b} overlap"
 
 
 def test_site_is_drawn_left_to_right_with_matched_numbers_lined_up():
@@ -194,21 +200,13 @@ def test_site_is_drawn_left_to_right_with_matched_numbers_lined_up():
     layout = places_of(state)
     site = [t for t, _ in state.active_site(0)]
     assert [NAME[t] for t in site] == ["1-3", "3-4", "4-6"]
-    xs = [layout.places[t].x for t in site]
+    xs = [layout.places[site_key(t)].x for t in site]
     assert xs == sorted(xs), "the row reads left to right as the site"
     # 3-4 founded the site with 3 on top; 1-3 joined its left end on the 3, so its 3
     # is on top (high number first: flipped); 4-6 joined the right end, where 3-4's
     # top is 3 and its bottom 4: neither 3 on 4-6, so it lines up bottom to bottom,
     # the 4 below and the 6 on top.
-    assert [layout.places[t].flipped for t in site] == [True, False, True]
-
-
-def test_mastabas_keep_their_order_of_arrival_not_their_value():
-    """A face-down tile's place must not tell the opponent which tile it is."""
-    assert arrival_order([BY_NAME["5-6"]], sorted([BY_NAME["5-6"], BY_NAME["0-0"]])) == [BY_NAME["5-6"],
-                                                                                        BY_NAME["0-0"]]
-    assert arrival_order([BY_NAME["5-6"], BY_NAME["0-0"], BY_NAME["1-1"]], [BY_NAME["1-1"], BY_NAME["5-6"]]) == [
-        BY_NAME["5-6"], BY_NAME["1-1"]]
+    assert [layout.places[site_key(t)].flipped for t in site] == [True, False, True]
 
 
 def hidden_owner(state, tile: int) -> int | None:
@@ -273,8 +271,9 @@ def test_hot_seat_draws_only_the_revealed_seats_tiles_face_up(app):
         table.revealed_seat = revealed
         table.draw(app.screen)
         faces = {tile: face for tile, face, _ in table.render_log}
-        assert faces[BY_NAME["5-6"]] is (revealed == 0)
-        assert faces[BY_NAME["2-2"]] is (revealed == 1)
+        # Face up to its owner; to anyone else not even its number reaches the screen.
+        assert faces.get(BY_NAME["5-6"]) is (True if revealed == 0 else None)
+        assert faces.get(BY_NAME["2-2"]) is (True if revealed == 1 else None)
 
 
 @pytest.mark.parametrize("kind", ["easy", "medium"])
@@ -300,13 +299,14 @@ def test_rebuilding_the_state_puts_every_tile_in_its_place(app):
     run(app)
     assert table.session.state.held == BY_NAME["4-6"]
     layout = table.layout
-    assert set(table.sprites) == set(layout.places) and not table.leaving
-    for tile, sprite in table.sprites.items():
-        assert sprite.rect() == layout.places[tile].rect() and sprite.lift == 0 and not sprite.turning
-    assert layout.places[BY_NAME["4-6"]].zone == "held"
+    assert set(table.sprites.at) == set(layout.places) and not table.sprites.leaving
+    for where, sprite in table.sprites.at.items():
+        assert sprite.rect() == layout.places[where].rect() and sprite.lift == 0 and not sprite.turning
+    assert layout.places[HELD].zone == "held" and table.sprites.at[HELD].tile == BY_NAME["4-6"]
+    assert [sprite.tile for where, sprite in table.sprites.at.items() if where[0] == "mastabas"] == [BY_NAME["5-6"]]
     table.rebuild(6)  # both sites founded, nothing else
     run(app)
-    assert sorted(NAME[t] for t in table.sprites) == ["0-1", "3-4"]
+    assert sorted(NAME[sprite.tile] for sprite in table.sprites.at.values()) == ["0-1", "3-4"]
 
 
 def test_running_scores_show_only_what_the_viewer_may_know(app):
@@ -357,9 +357,9 @@ def test_a_journal_game_replays_on_the_table_to_the_end_and_back(app):
     for count in range(len(record.steps) - 1, -1, -1):
         run(app, key(pygame.K_LEFT))
         assert table.session.steps == record.steps[:count]
-        assert set(table.sprites) == set(table.layout.places)
-        assert all(sprite.rect() == table.layout.places[tile].rect() for tile, sprite in table.sprites.items())
-    assert not table.sprites, "back at the start every tile is in the necropolis"
+        assert set(table.sprites.at) == set(table.layout.places)
+        assert all(sprite.rect() == table.layout.places[where].rect() for where, sprite in table.sprites.at.items())
+    assert not table.sprites.at, "back at the start every tile is in the necropolis"
 
 
 def test_a_change_of_viewer_never_counts_through_hidden_pips(app):
@@ -392,3 +392,36 @@ def test_scores_count_up_frame_by_frame(app_with):
         assert seen == sorted(seen)
     finally:
         app.close()
+
+
+def test_a_hidden_tile_is_followed_by_its_place_and_turned_over_when_named(app):
+    """Seat 1's mastaba tile has no number on seat 0's screen; when seat 1 lays it,
+    the sprite at its place goes to the site and only then gets its number."""
+    options = {**app.settings.game("necropolis"), "first_player": 0}
+    table = open_table(app, TableSetup("necropolis", ["human", "human"], options, 3))
+    table.revealed_seat = 0  # seat 0 at the screen throughout (no bot to race the test)
+    for text in (*OPENED, "0 draw", "* 5-6", "0 hide", "1 draw", "* 2-2", "1 hide", "0 draw", "* 0-0", "0 hide"):
+        table.apply(parse_step(table.session.state, text))
+    run(app, frames=2)
+    hidden = table.sprites.at[("mastabas", 1, 0)]
+    assert hidden.tile == -1 and table.sprites.at[("mastabas", 0, 0)].tile == BY_NAME["5-6"]
+    table.apply(parse_step(table.session.state, "1 new 2-2"))
+    assert table.sprites.at[site_key(BY_NAME["2-2"])] is hidden and hidden.tile == BY_NAME["2-2"]
+    assert ("mastabas", 1, 0) not in table.sprites.at
+    assert table.tiles.marked == site_key(BY_NAME["2-2"])
+
+
+def test_the_seat_shown_when_a_step_comes_is_the_one_whose_eyes_move_the_tiles(app):
+    """Hot-seat: seat 0 comes to the screen and plays its first mastaba tile before
+    any frame: the sprite that goes is the one at that tile's place, not a guess
+    made with the previous seat's eyes (to whom both tiles were hidden)."""
+    table = table_at(app, *OPENED, "0 draw", "* 5-6", "0 hide", "1 draw", "* 2-2", "1 new", "0 draw", "* 0-0",
+                     "0 hide", "1 draw", "* 1-1", "1 new", seats=("human", "human"))
+    table.revealed_seat = 1
+    run(app)
+    assert [table.sprites.at[("mastabas", 0, index)].tile for index in (0, 1)] == [-1, -1]
+    first, second = table.sprites.at[("mastabas", 0, 0)], table.sprites.at[("mastabas", 0, 1)]
+    table.revealed_seat = 0
+    table.apply(parse_step(table.session.state, "0 new 5-6"))
+    assert table.sprites.at[site_key(BY_NAME["5-6"])] is first
+    assert table.sprites.at[("mastabas", 0, 0)] is second and second.tile == BY_NAME["0-0"]

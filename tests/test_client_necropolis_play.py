@@ -148,8 +148,9 @@ def test_undo_puts_the_tile_back_where_it_was(app, monkeypatch):
     run(app, key(pygame.K_u), frames=2)
     assert len(table.session.steps) == 12 and table.session.steps[-1] == "1 hide"
     assert table.session.state.mastabas[0] == [tile] and len(table.session.state.sites[0]) == 1
-    assert table.layout.places[tile].zone == "mastabas"
-    assert table.sprites[tile].rect() == table.item_rects()[("mastaba", tile)]
+    place = table.tiles.key_of(0, tile)
+    assert table.layout.places[place].zone == "mastabas" and table.sprites.at[place].tile == tile
+    assert table.sprites.at[place].rect() == table.item_rects()[("mastaba", tile)]
 
 
 def test_hint_names_one_of_the_choices_on_the_table(app):

@@ -219,4 +219,4 @@ def test_the_necropolis_prompt_offers_no_mastaba_move_when_the_mastabas_are_empt
     run(app, frames=2)
     state = table.session.state
     assert state.current_player == 0 and not state.mastabas[0] and state.held < 0
-    assert table.painter.instruction() == "Draw a tile from the necropolis: your mastabas are empty."
+    assert table.instruction() == "Draw a tile from the necropolis: your mastabas are empty."

@@ -102,8 +102,7 @@ class SeenGame:
     @property
     def state(self) -> State:
         """The latest view (the final state once the record is told). Never a full
-        state before the end: a table reads it only where it still follows a tile
-        by its number (`placement_state`), and a view hides the others' tiles."""
+        state before the end: a view hides the others' tiles."""
         return self.final if self.final is not None else self.view
 
 

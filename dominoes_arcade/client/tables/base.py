@@ -134,15 +134,6 @@ class TableScene(TableHooks, Scene):
         return self.session.observation(self.seen_seat)
 
     @property
-    def placement_state(self):
-        """The full state, only for the sprite bookkeeping that still follows a hidden
-        tile by its number while it slides face down (Necropolis's layout, Build Up's
-        hands, the Cyprus table's model); never for a face or a number on screen, which
-        come from `seen`. What is left of issue 39's first item: key a hidden tile by
-        its place, animate it from the step's seen events, and this goes."""
-        return self.session.state
-
-    @property
     def legal(self) -> tuple[Action, ...]:
         """The legal decisions of the human to move, from their own observation
         (ready while the hot-seat pass screen still hides their hand); () when no

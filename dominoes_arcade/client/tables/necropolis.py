@@ -3,11 +3,19 @@ with its count, each player's active grave site as a row of upright tiles with
 the abandoned sites dimmed beside it, the mastabas face down behind it (readable
 to their owner only), sites started and the running score in each seat's panel.
 
-Every tile is a `Sprite` tweened towards its place in `necropolis_layout.lay_out`
-(a function of the engine state alone), so undo and replays that rebuild the
-state simply lay the table out again. Engine events (`engine.necropolis`:
+The table is composed of parts that each take what they need and never import it:
+`necropolis_layout` lays the places out from the observation's view (`seen.view`,
+hidden tiles -1), `necropolis_pieces` keeps which tile lies at which place as the
+seat shown saw the steps happen (`session.events.seen_events`), `necropolis_sprites`
+moves a sprite per place on the scene's tweens, and `necropolis_draw` paints a
+`NecropolisFrame` the table hands it. The table never reads the full state.
+
+Every tile is a `Sprite` keyed by its place (a hidden tile has no number to key it
+by) and tweened towards that place, so undo and replays that rebuild the state
+simply lay the table out again. A step's seen events (`engine.necropolis`:
 ``first``, ``draw``, ``place``, ``hide``, ``exchange``, ``pass``, ``game_over``)
-start the slides, flips and sounds; scores count up in the seat panels.
+move the sprite at one place to another, turn over the tile an event names, and
+start the sounds; scores count up in the seat panels.
 
 The human's decision, as `Choice`s for the table kit: the pile (draw); the drawn
 tile to an end of the active site (left, right), the mastabas (hide) or the new
@@ -21,33 +29,45 @@ mastabas hold hidden tiles, since showing the sum would reveal their pips.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable
 
 import pygame
 
-from ...engine import Action, Event
-from ...engine.necropolis import ATTACH, DRAW, EXCHANGE, HIDE, LEFT, NEW, NEW_FROM, PASS, PLAY, RIGHT, SIDES
+from ...engine import EVERY_SEAT, Action, Event
+from ...engine.necropolis import (
+    ATTACH,
+    DRAW,
+    DRAWN,
+    EXCHANGE,
+    HIDE,
+    LEFT,
+    NEW,
+    NEW_FROM,
+    PASS,
+    PLAY,
+    REVEAL_DRAW,
+    RIGHT,
+    SIDES,
+)
 from ...engine.tiles import NAME, PIPS
+from ...session.events import seen_events
 from ..theme import plural
 from ..verdict import Breakdown
 from . import TableSetup
 from .base import TableScene
 from .interaction import Choice
-from .necropolis_draw import PASS_BUTTON, RULES_PANEL, NecropolisPainter
+from .necropolis_draw import PASS_BUTTON, RULES_PANEL, Look, NecropolisFrame, NecropolisPainter
 from .necropolis_layout import (
     HELD_LENGTH,
     MASTABA_LENGTH,
-    PILE_CENTRE,
     PILE_LENGTH,
     SITE_LENGTH,
     TableLayout,
-    arrival_order,
     lay_out,
 )
-from .sprites import Sprite
+from .necropolis_pieces import HELD, Key, SeenTiles, mastaba_key
+from .necropolis_sprites import TileSprites
 
-SLIDE_SECONDS = 0.38
-FLIP_SECONDS = 0.3
 SCORE_RATE = 12.0
 """Points a second (at least) that a shown score counts towards its value."""
 BANNER_SECONDS = 1.3
@@ -57,17 +77,6 @@ SUMMARY_HOLD = 3.0
 SIDE_OF = {"left": LEFT, "right": RIGHT}
 WARM_UP_PER_FRAME = 2
 """Tile faces rendered ahead each frame (about a third of a millisecond each)."""
-
-
-def marked_tile(events: Iterable[Event], last: int) -> int:
-    """The tile the last-move ring marks once `events` happened (`last` before them):
-    the tile drawn, laid or hidden; none after an exchange or a pass."""
-    for event in events:
-        if event.kind in ("draw", "place", "hide"):
-            last = event.tile
-        elif event.kind in ("exchange", "pass"):
-            last = -1
-    return last
 
 
 class NecropolisTable(TableScene):
@@ -81,33 +90,68 @@ class NecropolisTable(TableScene):
         humans = [seat for seat in (0, 1) if self.session.is_human(seat)]
         self.bottom_seat = humans[0] if humans else 0
         """The seat drawn nearest the player: the (first) human."""
-        self.mastaba_order: dict[int, list[int]] = {0: [], 1: []}
-        self.sprites: dict[int, Sprite] = {}
-        self.leaving: dict[int, Sprite] = {}
-        """Tiles sliding back into the necropolis (an exchange): drawn until they arrive."""
-        self.layout: TableLayout = lay_out(self.placement_state, self.bottom_seat, self.mastaba_order,
-                                           setup.record is not None)
+        self.tiles = self.tiles_told(self.seen_seat)
+        """Which tile lies at which place, as the seat shown saw the steps happen."""
+        self.sprites = TileSprites(self.tweens)
+        """The tiles on screen, a sprite per place, and how they move."""
+        self._mover_tiles: tuple[tuple | None, SeenTiles] = (None, SeenTiles(None))
+        """`tiles_of` the seat to move when another seat is shown: (for what, the tiles)."""
+        self.layout: TableLayout = lay_out(self.seen.view, self.bottom_seat, setup.record is not None)
         self.signature: tuple | None = None
-        self.face_shown: dict[int, bool] = {}
         self.shown_scores = [0.0, 0.0]
         """Each seat's score as the panels show it, counting towards `visible_scores`."""
         self.scores_seen: list[bool | None] = [None, None]
         """Whether each seat's mastabas counted when its shown score was last set."""
         self.banner = {"text": "", "alpha": 0.0}
         self.summary = {"progress": 0.0, "alpha": 0.0}
-        self.last_tile = self.last_tile_laid()
-        """The tile the last move moved (the last-move ring), -1 for none."""
-        self.painter = NecropolisPainter(self)
+        self.painter = NecropolisPainter(self.draw_tile)
         self.warm_up = [(tile, length, flipped) for length, flips in ((SITE_LENGTH, (False, True)),
                                                                       (MASTABA_LENGTH, (False,)))
                         for flipped in flips for tile in range(28)]
         """Tile faces to render ahead, a few a frame, so a move never renders many at once."""
         self.relayout(animate=False)
 
-    # -- the layout ------------------------------------------------------------------
+    # -- the tiles and their places -------------------------------------------------------
+    def tiles_told(self, viewer: int | None, but_last: bool = False) -> SeenTiles:
+        """The tiles after every step so far (`but_last`: but the newest), each
+        step's events as `viewer` saw them (the move log keeps every step's events)."""
+        moves = self.moves.log.moves[:-1] if but_last else self.moves.log.moves
+        return SeenTiles.from_steps((seen_events(list(move.events), viewer) for move in moves), viewer)
+
+    def follow_viewer(self) -> None:
+        """Another seat is shown now (hot-seat's pass screen, a bot's turn, the final
+        reveal): the tiles are told again as that seat saw them, and every sprite
+        shows the number its place holds for that seat (none it may not know)."""
+        if self.tiles.viewer == self.seen_seat:
+            return
+        self.tiles = self.tiles_told(self.seen_seat)  # (the last-move ring's place is every observer's alike)
+        view = self.seen.view
+        self.tiles.match(view.mastabas)
+        self.sprites.name(lambda key: self.tiles.number_at(key, view.held))
+
+    def tiles_of(self, seat: int) -> SeenTiles:
+        """The tiles as `seat` saw them: where its own mastaba tiles are, for the
+        items of its decision (ready while hot-seat's pass screen still shows another
+        seat's view; they place rings and drops, never a face)."""
+        tiles = self.seen_tiles()
+        if tiles.viewer is EVERY_SEAT or tiles.viewer == seat:
+            return tiles
+        key = (seat, self.moves.log.generation, len(self.moves.log.moves))
+        if self._mover_tiles[0] != key:
+            mover = self.tiles_told(seat)
+            mover.match(self.session.observation(seat).view.mastabas)
+            self._mover_tiles = (key, mover)
+        return self._mover_tiles[1]
+
+    def seen_tiles(self) -> SeenTiles:
+        """`tiles`, told for the seat shown now."""
+        self.follow_viewer()
+        return self.tiles
+
     def state_signature(self) -> tuple:
-        s = self.placement_state
-        return (len(s.pile), s.sites[0], s.sites[1], tuple(s.mastabas[0]), tuple(s.mastabas[1]), s.held, s.phase)
+        view = self.seen.view
+        return (len(view.pile), view.sites[0], view.sites[1], len(view.mastabas[0]), len(view.mastabas[1]),
+                view.phase, view.seat)
 
     @property
     def revealing(self) -> bool:
@@ -118,49 +162,15 @@ class NecropolisTable(TableScene):
         return not private or self.revealing or self.shows_hidden(seat)
 
     def relayout(self, animate: bool) -> None:
-        """Lay the table out for the current state; tween every sprite to its new
-        place (or snap, after undo or a replay's step back)."""
-        state = self.placement_state
-        for seat in (0, 1):
-            self.mastaba_order[seat] = arrival_order(self.mastaba_order[seat], state.mastabas[seat])
-        self.layout = lay_out(state, self.bottom_seat, self.mastaba_order, self.setup.record is not None)
+        """Lay the table out for what the seat shown sees now; tween every sprite to
+        its new place (or snap, after undo or a replay's step back)."""
+        self.follow_viewer()
+        view = self.seen.view
+        self.tiles.match(view.mastabas)
+        self.layout = lay_out(view, self.bottom_seat, self.setup.record is not None)
         self.signature = self.state_signature()
-        places = self.layout.places
-        duration = SLIDE_SECONDS if animate else 0.0
-        for tile, place in places.items():
-            sprite = self.sprites.get(tile) or self.leaving.pop(tile, None)
-            face = self.may_show(place.private, place.seat)
-            if sprite is None:
-                start = PILE_CENTRE if animate else (place.x, place.y)
-                sprite = self.sprites[tile] = Sprite(tile, *start, place.length)
-                self.face_shown[tile] = False
-            self.sprites[tile] = sprite
-            sprite.flipped = place.flipped
-            moved = (round(sprite.x), round(sprite.y), round(sprite.length)) != (round(place.x), round(place.y),
-                                                                                  place.length)
-            # A tile turns over as it moves, or at the final reveal; a change of who
-            # is at the screen (hot-seat) changes the face at once, without a flip.
-            if face != self.face_shown.get(tile, False) and animate and (moved or self.revealing):
-                sprite.start_turn(self.face_shown.get(tile, False), face)
-                self.tweens.tween(sprite, max(FLIP_SECONDS, duration), easing="linear", turn=1.0)
-            self.face_shown[tile] = face
-            # The length snaps: every length is a tile surface of its own, and a
-            # tweened one would render dozens of them in one slide.
-            sprite.length = place.length
-            if moved and animate:
-                self.tweens.tween(sprite, duration, easing="out_cubic", x=place.x, y=place.y)
-                sprite.lift = 1.0
-                self.tweens.tween(sprite, duration, easing="in_quad", lift=0.0)
-            else:
-                sprite.x, sprite.y, sprite.length = place.x, place.y, place.length
-        for tile in [t for t in self.sprites if t not in places]:
-            sprite = self.sprites.pop(tile)
-            self.face_shown.pop(tile, None)
-            if animate:  # back into the pile: slide there, then vanish
-                self.leaving[tile] = sprite
-                sprite.lift = 1.0
-                self.tweens.tween(sprite, duration, easing="in_out_quad", x=PILE_CENTRE[0], y=PILE_CENTRE[1],
-                                  on_done=lambda t=tile: self.leaving.pop(t, None))
+        self.sprites.lay(self.layout.places, lambda key: self.tiles.number_at(key, view.held),
+                         lambda place: self.may_show(place.private, place.seat), animate, self.revealing)
         if not animate:
             self.count_scores(None)
 
@@ -169,15 +179,8 @@ class NecropolisTable(TableScene):
         seat whose tiles are hidden count as 0 (the panel adds "+ ?")."""
         state, penalty = self.seen.view, self.seen.view.rules.site_penalty
         return [penalty * len(state.sites[seat])
-                + (sum(PIPS[t] for t in state.mastabas[seat]) if self.may_show(True, seat) else 0)
+                + (sum(PIPS[t] for t in state.mastabas[seat] if t >= 0) if self.may_show(True, seat) else 0)
                 for seat in (0, 1)]
-
-    def last_tile_laid(self) -> int:
-        """The last-move ring's tile after the moves played so far (the move log's)."""
-        last = -1
-        for move in self.moves.log.moves:
-            last = marked_tile(move.events, last)
-        return last
 
     @property
     def last_text(self) -> str:
@@ -187,10 +190,8 @@ class NecropolisTable(TableScene):
     def on_rebuild(self) -> None:
         """Undo or a replay's step back rebuilt the state: every tile to its place at
         once, the last-move ring on the last move that is left."""
-        self.last_tile = self.last_tile_laid()
-        self.leaving.clear()
-        for sprite in self.sprites.values():
-            sprite.settle()
+        self.tiles = self.tiles_told(self.seen_seat)
+        self.sprites.settle()
         self.banner["alpha"] = self.summary["alpha"] = 0.0
         self.relayout(animate=False)
 
@@ -217,6 +218,8 @@ class NecropolisTable(TableScene):
         if self.state_signature() != self.signature:  # rebuilt without `on_rebuild` (a safety net)
             self.tweens.clear()
             self.on_rebuild()
+        else:
+            self.follow_viewer()
 
     def is_animating(self) -> bool:
         """The kit's reasons, or a score still counting to its value."""
@@ -244,7 +247,12 @@ class NecropolisTable(TableScene):
             elif event.kind == "pass":
                 self.show_banner(f"{who} passes")
                 audio.play("back")
-        self.last_tile = marked_tile(events, self.last_tile)
+        # The sprite at each place a tile left goes with it, as the seat shown now saw
+        # the step (told again up to it when another seat is shown since: the move
+        # log has the step already, as the kit follows it before calling here).
+        if self.tiles.viewer != self.seen_seat:
+            self.tiles = self.tiles_told(self.seen_seat, but_last=True)
+        self.sprites.hop(self.tiles.follow(seen_events(events, self.tiles.viewer)))
         self.relayout(animate=True)
         if any(event.kind == "game_over" for event in events):
             self.start_summary()
@@ -287,17 +295,17 @@ class NecropolisTable(TableScene):
         return found
 
     def item_rects(self) -> dict[Hashable, pygame.Rect]:
-        layout = self.layout
-        seat = self.seen.view.seat
-        state = self.session.observation(seat).view  # the items are the seat to move's own tiles
+        layout, view = self.layout, self.seen.view
+        seat = view.seat
         rects: dict[Hashable, pygame.Rect] = {"pile": layout.pile, "mastabas": layout.trays[seat],
                                               "new_site": layout.new_slot[seat]}
         for side, rect in layout.end_targets.get(seat, {}).items():
             rects[("end", side)] = rect
-        if state.held >= 0:
+        if view.phase == DRAWN:
             rects["held"] = layout.held
-        for tile in state.mastabas[seat]:
-            rects[("mastaba", tile)] = layout.places[tile].rect()
+        for index, tile in enumerate(self.tiles_of(seat).mastabas[seat]):
+            if tile >= 0:
+                rects[("mastaba", tile)] = layout.places[mastaba_key(seat, index)].rect()
         if self.pass_offered():
             rects[("button", "pass")] = PASS_BUTTON
         return rects
@@ -324,15 +332,80 @@ class NecropolisTable(TableScene):
             return {"new_site": NEW_FROM[tile], "pile": EXCHANGE[tile]}.get(target)
         return None
 
+    def key_of(self, source: Hashable | None) -> Key | None:
+        """The place of the tile a source picks up (the drawn tile, a mastaba tile), if any."""
+        if source == "held":
+            return HELD
+        if isinstance(source, tuple) and source[0] == "mastaba":
+            seat = self.seen.view.seat
+            return self.tiles_of(seat).key_of(seat, source[1])
+        return None
+
+    def frame(self) -> NecropolisFrame:
+        """What the painter draws now."""
+        view = self.seen.view
+        names = (self.seat_name(0), self.seat_name(1))
+        alpha = self.summary["alpha"]
+        return NecropolisFrame(
+            view=view, layout=self.layout, sprites=self.sprites.at, leaving=list(self.sprites.leaving.values()),
+            dragged=self.key_of(self.dragged_source),
+            faces_shown=(self.may_show(True, 0), self.may_show(True, 1)),
+            every_face=self.may_show(True, -1), owner_note=not self.revealing and self.setup.record is None,
+            bottom_seat=self.bottom_seat, names=names, kinds=(self.kind_label(0), self.kind_label(1)),
+            scores=(self.shown_scores[0], self.shown_scores[1]), status=self.status_words(),
+            last_text=self.last_text, headline=self.result_lines()[0] if alpha > 0.01 else "",
+            pass_offered=self.pass_offered(), banner=(self.banner["text"], self.banner["alpha"]),
+            summary=(alpha, self.summary["progress"], not (self.ended and self.app.scenes.top is not self)))
+
     def draw_table(self, surface: pygame.Surface) -> None:
-        self.painter.draw(surface)
+        self.follow_viewer()  # (a change of seat shown since the last update: no number it may not see)
+        app = self.app
+        self.painter.draw(surface, self.frame(), Look(app.style, app.panels, app.tile_art))
+
+    def status_words(self) -> tuple[str, str]:
+        """The status panel's heading and note: whose turn, and what they do or may do."""
+        view = self.seen.view
+        seat = view.seat
+        arrow = "\u25bc" if seat == self.bottom_seat else "\u25b2"
+        if view.is_terminal:
+            return "Game over", self.result_lines()[0] + "."
+        if view.phase == 0:
+            return "Shuffling the necropolis", "Chance chooses who opens."
+        if self.waiting_for_human:
+            return f"{arrow} {self.seat_name(seat)}: your move", self.instruction()
+        heading = f"{arrow} {self.seat_name(seat)} \u00b7 {self.kind_label(seat)}"
+        if view.phase == REVEAL_DRAW:  # a chance step: the tile drawn is being turned over
+            return heading, "draws from the necropolis."
+        if view.phase == DRAWN:  # (a view hides the tile held by another seat)
+            return heading, "is deciding what to do with the drawn tile."
+        if self.stopped_words():
+            return heading, f"{self.stopped_words()}."
+        return heading, "moves next." if self.setup.record is not None else "is thinking..."
+
+    def instruction(self) -> str:
+        """What the human to move may do, in a sentence."""
+        view = self.seen.view
+        if not view.sites[view.seat]:
+            return "Your opening is forced: draw a tile, then it founds grave site #1."
+        if view.phase == DRAWN:  # (its name only once the seat's hand shows: not behind a pass screen)
+            drew = NAME[view.held] if view.held >= 0 else "a tile"
+            return (f"You drew {drew}. Put it on an end of your active site, in your mastabas (hide), "
+                    "or on New site.")
+        if not view.pile:
+            return "The necropolis is empty: attach a mastaba tile to your site, or pass."
+        if not view.mastabas[view.seat]:
+            return "Draw a tile from the necropolis: your mastabas are empty."
+        exchange = ", or onto the necropolis (exchange)" if view.rules.allow_exchange else ""
+        return ("Draw from the necropolis, or move a mastaba tile to an end of your site (play) or to New site"
+                f"{exchange}.")
 
     def draw_dragged(self, surface: pygame.Surface, source: Hashable, pos: tuple[int, int]) -> None:
         seat = self.seen.current_player
         tile = self.seen.view.held if source == "held" else source[1] if isinstance(source, tuple) and \
             source[0] == "mastaba" else -1
-        length = HELD_LENGTH if source == "held" else round(self.sprites[tile].length) if tile in self.sprites \
-            else PILE_LENGTH
+        key = self.key_of(source)
+        sprite = self.sprites.at.get(key) if key is not None else None
+        length = HELD_LENGTH if source == "held" else round(sprite.length) if sprite is not None else PILE_LENGTH
         horizontal = source == "pile"
         surface.blit(self.app.tile_art.shadow(length, horizontal=horizontal, lift=1.0),
                      self.app.tile_art.shadow(length, horizontal=horizontal, lift=1.0).get_rect(
@@ -341,7 +414,7 @@ class NecropolisTable(TableScene):
                        face_up=tile >= 0 and self.shows_hidden(seat), seat=seat, horizontal=horizontal)
 
     def last_move_rect(self) -> pygame.Rect | None:
-        place = self.layout.places.get(self.last_tile)
+        place = self.layout.places.get(self.tiles.marked) if self.tiles.marked is not None else None
         return place.rect() if place is not None else None
 
     def result_lines(self) -> list[str]:
@@ -370,9 +443,9 @@ class NecropolisTable(TableScene):
         state = self.seen.view
         pips = sum(PIPS[t] for t in state.mastabas[seat])
         sites, penalty = len(state.sites[seat]), state.rules.site_penalty
-        order = self.mastaba_order[seat]
-        tiles = f" ({', '.join(NAME[t] for t in order)})" if 0 < len(order) <= 4 else f" in {len(order)} tiles" \
-            if order else ""
+        order = self.seen_tiles().mastabas[seat]  # (in their order of arrival; the end shows every one)
+        names = ", ".join(NAME[t] if t >= 0 else "?" for t in order)
+        tiles = f" ({names})" if 0 < len(order) <= 4 else f" in {len(order)} tiles" if order else ""
         times = f" x {penalty}" if penalty != 1 else ""
         total = pips + sites * penalty
         return f"{self.seat_name(seat)}: {plural(pips, 'pip')}{tiles} + {plural(sites, 'site')}{times} = {total}"

@@ -1,6 +1,9 @@
 """Where everything sits on the Necropolis table (dominoes_arcade/rules/necropolis.md), as a pure
-function of the engine state: the table scene tweens its sprites towards these
-places, so undo and replays that rebuild the state simply lay the table out again.
+function of what the observer sees (the observation's view: hidden tiles -1): the
+table scene tweens its sprites towards these places, so undo and replays that
+rebuild the state simply lay the table out again. A place is keyed as
+`necropolis_pieces` keys it (a site tile by its number, a mastaba tile by its
+seat and index), never by a hidden tile's number.
 
 The 1280x720 canvas (the footer's 48 px at the bottom stay free)::
 
@@ -17,7 +20,7 @@ The 1280x720 canvas (the footer's 48 px at the bottom stay free)::
 Sites are rows of upright tiles touching long edge to long edge; each tile is
 drawn with the number its neighbour matched on top (the engine stores it), so
 "rank to rank" reads straight across. Mastaba tiles keep their order of arrival,
-not their value: a face-down tile's place must not say which tile it is.
+not their value (`necropolis_pieces`): a place here is only the index-th of a row.
 """
 
 from __future__ import annotations
@@ -26,7 +29,9 @@ from dataclasses import dataclass, replace
 
 import pygame
 
+from ...engine.necropolis import DRAWN
 from ...engine.tiles import HIGH, IS_DOUBLE
+from .necropolis_pieces import HELD, Key, mastaba_key, site_key
 
 SITE_LENGTH = 96
 MASTABA_LENGTH = 72
@@ -109,7 +114,8 @@ def upright(top: int, tile: int) -> bool:
 class TableLayout:
     """Every tile's place, and every zone's rect, for one state."""
 
-    places: dict[int, Place]
+    places: dict[Key, Place]
+    """Every tile's place but the necropolis's, by its key (`necropolis_pieces`)."""
     ends: dict[int, dict[str, pygame.Rect]]
     """Per seat, the empty slot at each end of the active site (no site: none)."""
     end_targets: dict[int, dict[str, pygame.Rect]]
@@ -138,29 +144,29 @@ def side_of(seat: int, bottom_seat: int, replay: bool = False) -> SideGeometry:
     return BOTTOM_IN_REPLAY if replay else BOTTOM
 
 
-def lay_out(state, bottom_seat: int, mastaba_order: dict[int, list[int]], replay: bool = False) -> TableLayout:
-    """The table for `state` (a `NecropolisState`, full or a view), with
-    `bottom_seat` nearest the player and each seat's mastabas in `mastaba_order`
-    (`replay`: leave room for the replay controls)."""
-    places: dict[int, Place] = {}
+def lay_out(view, bottom_seat: int, replay: bool = False) -> TableLayout:
+    """The table for `view` (a `NecropolisState` as an observer sees it; a full
+    state lays out alike), with `bottom_seat` nearest the player (`replay`: leave
+    room for the replay controls). Only the mastabas' counts matter, not their tiles."""
+    places: dict[Key, Place] = {}
     ends: dict[int, dict[str, pygame.Rect]] = {}
     end_targets: dict[int, dict[str, pygame.Rect]] = {}
     new_slot, trays, abandoned, panels = {}, {}, {}, {}
     for seat in (0, 1):
         side = side_of(seat, bottom_seat, replay)
         trays[seat], abandoned[seat], panels[seat] = side.tray, side.abandoned, side.panel
-        sites = state.sites[seat]
+        sites = view.sites[seat]
         if sites:
             ends[seat] = _lay_site(places, sites[-1], seat, side.site_row)
-            end_targets[seat] = _end_targets(ends[seat], [places[tile].rect() for tile, _top in sites[-1]])
+            end_targets[seat] = _end_targets(ends[seat], [places[site_key(tile)].rect() for tile, _top in sites[-1]])
         _lay_abandoned(places, sites[:-1], seat, side.abandoned)
-        _lay_tray(places, mastaba_order.get(seat, []), seat, side.tray)
+        _lay_tray(places, len(view.mastabas[seat]), seat, side.tray)
         new_slot[seat] = pygame.Rect(0, 0, SITE_LENGTH // 2 + 8, SITE_LENGTH + 8)
         new_slot[seat].center = (NEW_SLOT_X + SITE_LENGTH // 4, side.site_row.centery)
     held = pygame.Rect(0, 0, HELD_LENGTH // 2, HELD_LENGTH)
     held.center = HELD_CENTRE
-    if state.held >= 0:
-        places[state.held] = Place(held.centerx, held.centery, HELD_LENGTH, "held", state.seat)
+    if view.phase == DRAWN:  # (its number only to the drawer: a view holds -1 for the others)
+        places[HELD] = Place(held.centerx, held.centery, HELD_LENGTH, "held", view.seat)
     pile = pygame.Rect(0, 0, PILE_LENGTH + 24, PILE_LENGTH // 2 + 40)
     pile.center = (PILE_CENTRE[0], PILE_CENTRE[1] - 6)
     return TableLayout(places, ends, end_targets, new_slot, trays, abandoned, panels, pile, held)
@@ -172,14 +178,14 @@ def site_length(count: int, width: int) -> int:
     return max(24, min(SITE_LENGTH, 2 * (step - TILE_GAP)))
 
 
-def _lay_site(places: dict[int, Place], site: tuple, seat: int, row: pygame.Rect) -> dict[str, pygame.Rect]:
+def _lay_site(places: dict[Key, Place], site: tuple, seat: int, row: pygame.Rect) -> dict[str, pygame.Rect]:
     length = site_length(len(site), row.width)
     step = length // 2 + TILE_GAP
     total = step * (len(site) + 2)
     x0 = row.centerx - total // 2 + step // 2
     y = row.centery
     for index, (tile, top) in enumerate(site, start=1):
-        places[tile] = Place(x0 + index * step, y, length, "site", seat, upright(top, tile))
+        places[site_key(tile)] = Place(x0 + index * step, y, length, "site", seat, upright(top, tile))
     slots = {}
     for name, index in (("left", 0), ("right", len(site) + 1)):
         slot = pygame.Rect(0, 0, length // 2, length)
@@ -199,7 +205,7 @@ def _end_targets(slots: dict[str, pygame.Rect], site: list[pygame.Rect]) -> dict
     return {"left": slots["left"].union(first), "right": slots["right"].union(last)}
 
 
-def _lay_abandoned(places: dict[int, Place], sites: tuple, seat: int, area: pygame.Rect) -> None:
+def _lay_abandoned(places: dict[Key, Place], sites: tuple, seat: int, area: pygame.Rect) -> None:
     """Older sites, oldest first, flowing left to right and wrapping; tiles shrink
     until every one fits the area."""
     if not sites:
@@ -213,7 +219,7 @@ def _lay_abandoned(places: dict[int, Place], sites: tuple, seat: int, area: pyga
     if found is None:  # a pathological game: overlap rather than leave the table
         found = _flow(sites, pygame.Rect(inner.x, inner.y, inner.width, 10_000), length)
     for tile, (x, y, flipped) in found.items():
-        places[tile] = Place(x, y, length, "abandoned", seat, flipped)
+        places[site_key(tile)] = Place(x, y, length, "abandoned", seat, flipped)
 
 
 def _flow(sites: tuple, inner: pygame.Rect, length: int) -> dict[int, tuple[int, int, bool]] | None:
@@ -234,23 +240,13 @@ def _flow(sites: tuple, inner: pygame.Rect, length: int) -> dict[int, tuple[int,
     return found
 
 
-def _lay_tray(places: dict[int, Place], order: list[int], seat: int, tray: pygame.Rect) -> None:
-    if not order:
+def _lay_tray(places: dict[Key, Place], count: int, seat: int, tray: pygame.Rect) -> None:
+    """`count` mastaba tiles in a row, the index-th at the index-th place."""
+    if not count:
         return
     space = tray.width - TRAY_LABEL_WIDTH - 12
-    step = min(MASTABA_LENGTH // 2 + MASTABA_GAP, space // len(order))
+    step = min(MASTABA_LENGTH // 2 + MASTABA_GAP, space // count)
     length = min(MASTABA_LENGTH, 2 * (step - 2))
     x0 = tray.x + TRAY_LABEL_WIDTH + step // 2
-    for index, tile in enumerate(order):
-        places[tile] = Place(x0 + index * step, tray.centery, length, "mastabas", seat)
-
-
-def arrival_order(previous: list[int], mastabas: list[int]) -> list[int]:
-    """`mastabas` in the order the tiles arrived: those already known keep their
-    places, newcomers go to the right. Hidden tiles (-1, a view's) never arrive
-    here: the table lays out the full state and only draws backs."""
-    present = set(mastabas)
-    order = [t for t in previous if t in present]
-    known = set(order)
-    order += [t for t in mastabas if t not in known]
-    return order
+    for index in range(count):
+        places[mastaba_key(seat, index)] = Place(x0 + index * step, tray.centery, length, "mastabas", seat)
