@@ -355,7 +355,7 @@ class NecropolisTable(TableScene):
             scores=(self.shown_scores[0], self.shown_scores[1]), status=self.status_words(),
             last_text=self.last_text, headline=self.result_lines()[0] if alpha > 0.01 else "",
             pass_offered=self.pass_offered(), banner=(self.banner["text"], self.banner["alpha"]),
-            summary=(alpha, self.summary["progress"], not (self.ended and self.app.scenes.top is not self)))
+            summary=(alpha, self.summary["progress"], not (self.session.ended and self.app.scenes.top is not self)))
 
     def draw_table(self, surface: pygame.Surface) -> None:
         self.follow_viewer()  # (a change of seat shown since the last update: no number it may not see)
