@@ -375,7 +375,7 @@ class LobbyScene(MenuScene):
             line = style.text("The game has started.", BODY, style.palette.accent, bold=True)
             surface.blit(line, line.get_rect(center=(WIDTH // 2, 94)))
         elif not self.is_host:
-            words = "Watching: the game shows once the host starts it..." \
+            words = "Watching: the game shows when it starts..." \
                 if self.link.seat == SPECTATOR else "Waiting for the host to start the game..."
             line = style.text(words, BODY, style.palette.text_dim, bold=True)
             surface.blit(line, line.get_rect(midleft=(WIDTH // 2 + 30, 635)))
