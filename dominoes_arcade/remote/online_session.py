@@ -153,7 +153,6 @@ class OnlineSession(SessionBase):
         self._pending: deque[dict[str, Any]] = deque()
         self._acted_at = -1
         self._turn = self.current_player
-        self._seen: tuple[tuple, dict[int | None, Observation]] = ((), {})
 
     # -- where the game stands ---------------------------------------------------------------
     @property
@@ -164,20 +163,14 @@ class OnlineSession(SessionBase):
     def current_player(self) -> int:
         return self.match.state.current_player
 
-    def observation(self, seat: int | None) -> Observation:
+    def _observation_key(self) -> tuple:
+        return self.version, len(self.steps)
+
+    def _observe(self, seat: int | None) -> Observation:
         """What `seat` may see, as far as this member was told: its own observation
         (the latest view, its legal actions when the latest view offers them); for
         another seat, or a spectator, what this member sees and they see too (the
         view narrowed again); every seat's only at the end, from the record."""
-        key = (self.version, len(self.steps))
-        if self._seen[0] != key:
-            self._seen = (key, {})
-        seen = self._seen[1]
-        if seat not in seen:
-            seen[seat] = self._observe(seat)
-        return seen[seat]
-
-    def _observe(self, seat: int | None) -> Observation:
         final = self.match.final
         if final is not None:  # the record told: the end is public
             return Observation(seat, final.clone() if seat is EVERY_SEAT else final.view(seat),

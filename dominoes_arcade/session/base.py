@@ -63,14 +63,23 @@ class SessionBase:
         """What `seat` may see now (`engine.observe`: `SPECTATOR` for what every
         player sees, `EVERY_SEAT` for a public record), the one thing a view draws.
         Built once per seat and state: a table reads it many times a frame."""
-        state = self.match.state
-        key = (self.version, len(self.steps), id(state), state.current_player)
+        key = self._observation_key()
         if self._observed[0] != key:
             self._observed = (key, {})
         seen = self._observed[1]
         if seat not in seen:
-            seen[seat] = observe(state, seat)
+            seen[seat] = self._observe(seat)
         return seen[seat]
+
+    def _observation_key(self) -> tuple:
+        """What the observations were built at: they are built again when it changes."""
+        state = self.match.state
+        return self.version, len(self.steps), id(state), state.current_player
+
+    def _observe(self, seat: int | None) -> Observation:
+        """`seat`'s observation of the game as it stands (a session that holds no
+        full state builds it from what it was told)."""
+        return observe(self.match.state, seat)
 
     @property
     def current_player(self) -> int:
