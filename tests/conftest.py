@@ -74,9 +74,9 @@ def own_user_data(tmp_path, monkeypatch):
 @pytest.fixture
 def app_with(tmp_path):
     """Build headless apps from a config's text and `make_app`'s launch options
-    (each closed after the test): ``app_with(animated("fast"), demo=True)``; with
+    (each released after the test, `release`): ``app_with(animated("fast"), demo=True)``; with
     no text, the default test config (animations off, no think delay)."""
-    from test_client_support import make_app
+    from test_client_support import make_app, release
 
     apps = []
 
@@ -90,7 +90,7 @@ def app_with(tmp_path):
 
     yield build
     for app in apps:
-        app.close()
+        release(app)
 
 
 @pytest.fixture

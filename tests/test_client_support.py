@@ -18,7 +18,7 @@ from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 
-from dominoes_arcade.client import prefs, theme  # noqa: E402
+from dominoes_arcade.client import prefs, theme, tile_art  # noqa: E402
 from dominoes_arcade.client.focus import farthest_back, nearest  # noqa: E402
 from dominoes_arcade.client.input import Intent  # noqa: E402
 from dominoes_arcade.client.main import LaunchOptions, build_app  # noqa: E402
@@ -29,6 +29,23 @@ from dominoes_arcade.client.widgets import ChoiceList, Slider, Toggle  # noqa: E
 # felt, still drawn by the real function, once per size and colours. Nothing draws on a
 # felt: the app keeps one per size and theme and the tables copy it.
 theme.felt_surface = functools.lru_cache(maxsize=16)(theme.felt_surface)
+
+# So does every tile face and back, drawn by the real `TileArt._draw` once per theme,
+# numbers and shape (supersampled, the faces of one title screen take 60 ms). The
+# surfaces were already shared by every table of one app; no test draws on one.
+_draw_tile_art = tile_art.TileArt._draw
+_tile_art_drawn: dict[tuple, pygame.Surface] = {}
+
+
+def _shared_tile_art(art, length, horizontal, owner, numbers):
+    key = (id(art.theme), art.numbers, length, horizontal, owner, numbers)
+    surface = _tile_art_drawn.get(key)
+    if surface is None:
+        surface = _tile_art_drawn[key] = _draw_tile_art(art, length, horizontal, owner, numbers)
+    return surface
+
+
+tile_art.TileArt._draw = _shared_tile_art
 
 FRAME = 1 / 60
 PAD = 7
@@ -56,6 +73,20 @@ def make_app(tmp_path: Path, *, config: Path | None = None, **options):
     app = build_app(LaunchOptions(headless=True, user_config=user, config=config, **options), settings)
     app.step(FRAME, [])
     return app
+
+
+def release(app) -> None:
+    """End a test's app as `App.close` does (every scene's exit runs: a hosted
+    server stops, a session's bots stop), but leave SDL's display and mixer up for
+    the next test's app in this process: closing SDL's audio device and opening it
+    again costs about 80 ms an app, more than building one. The tests of closing
+    itself call `App.close`."""
+    if not pygame.display.get_init():
+        return  # the test closed it
+    app.scenes.clear()
+    if pygame.mixer.get_init() is not None:
+        pygame.mixer.stop()  # no sound of this test's plays into the next one's
+    pygame.event.clear()
 
 
 def run(app, events=(), frames: int = 1) -> None:

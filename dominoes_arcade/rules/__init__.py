@@ -9,6 +9,7 @@ rules never disagree; `rules_text` leaves them out, so no reader ever sees them.
 
 from __future__ import annotations
 
+import functools
 import re
 from importlib import resources
 
@@ -58,10 +59,17 @@ def lesson_passages(game: str) -> dict[str, str]:
 
     :raises ValueError: for a name marked twice.
     """
+    return dict(_lesson_passages(game))
+
+
+@functools.cache
+def _lesson_passages(game: str) -> tuple[tuple[str, str], ...]:
+    # Once a game: a lesson words its callout every frame it draws, and the documents
+    # are part of the installed package (they never change while it runs).
     passages: dict[str, str] = {}
     for match in _PASSAGE.finditer(marked_text(game)):
         name = match.group(1)
         if name in passages:
             raise ValueError(f"the {game} rules mark the lesson passage {name!r} twice")
         passages[name] = plain(MARK.sub("", match.group(2)))
-    return passages
+    return tuple(passages.items())
