@@ -138,3 +138,49 @@ async def _following(client: OnlineClient) -> asyncio.Task:
 
 async def _finished(task: asyncio.Task) -> dict:
     return await task
+
+
+def test_closing_while_the_server_is_still_sending_takes_no_longer_than_the_close_itself():
+    """A burst the frame loop never polled must not hold up `close`: websockets stops
+    reading a connection whose unread messages fill its queue, and the server's answer
+    to the close would wait behind them for the close timeout (10 s, seen at the end
+    of a hosted game with bots playing on)."""
+    import json
+    import threading
+
+    from websockets.asyncio.server import serve
+
+    async def bursting(connection):
+        request = json.loads(await connection.recv())
+        await connection.send(json.dumps({"type": "welcome", "ref": request["id"], "room": "ROOM",
+                                          "token": "t", "seat": 1}))
+        for number in range(1, 2001):
+            await connection.send(json.dumps({"type": "chat", "seq": number, "text": "x" * 200}))
+        await connection.wait_closed()
+
+    ready, stop, where = threading.Event(), None, []
+
+    def run_server():
+        async def main():
+            nonlocal stop
+            stop = asyncio.get_running_loop().create_future()
+            async with serve(bursting, "127.0.0.1", 0) as server:
+                where.append(server.sockets[0].getsockname()[1])
+                ready.set()
+                await stop
+        asyncio.run(main())
+
+    thread = threading.Thread(target=run_server, daemon=True)
+    thread.start()
+    assert ready.wait(10)
+    link = OnlineLink(f"ws://127.0.0.1:{where[0]}", timeout=10.0)
+    try:
+        assert link.join("ROOM") == 1
+    finally:
+        started = time.monotonic()
+        link.close()
+        took = time.monotonic() - started
+        loop = stop.get_loop()
+        loop.call_soon_threadsafe(stop.set_result, None)
+        thread.join(10)
+    assert took < 3.0, f"close took {took:.1f} s"

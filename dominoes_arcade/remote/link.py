@@ -246,8 +246,9 @@ class OnlineLink:
             pass  # the receiver reconnects
 
     async def _receive(self) -> None:
-        """Take every message as it comes; when the connection drops, bring it back."""
-        while not self._closing:
+        """Take every message as it comes; when the connection drops, bring it back.
+        While the link closes, read on until the connection is closed (`_shut`)."""
+        while not (self._closing and self._client.socket is None):
             try:
                 await self._client.receive()
             except TimeoutError:
@@ -282,9 +283,13 @@ class OnlineLink:
         return True
 
     async def _shut(self) -> None:
+        # Close while the receiver still reads: websockets stops reading a connection
+        # whose unread messages fill its queue, and the server's answer to the close,
+        # behind a burst of messages nobody took, would wait for the close timeout
+        # (10 s, seen at a hosted game's end with bots playing on).
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self._client.close(), self.timeout)
         if self._receiver is not None:
             self._receiver.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._receiver
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(self._client.close(), self.timeout)
