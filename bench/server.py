@@ -136,14 +136,18 @@ def profile_rooms(rooms: int, seats: int, game: str, options: dict, folder: Path
     import pstats
     import random
 
+    from dominoes_arcade.server.members import new_code
     from dominoes_arcade.server.room import Room
     from dominoes_arcade.server.store import Store
     from dominoes_arcade.session.bot_worker import shared_worker
 
     store = Store(folder)
+    codes: set[str] = set()
 
     def play(number: int) -> None:
-        room = Room(f"R{number}", number, worker=shared_worker("thread"), history=store.history, changed=store.save)
+        code = new_code(codes)  # the store keeps only a code the server could have made
+        codes.add(code)
+        room = Room(code, number, worker=shared_worker("thread"), history=store.history, changed=store.save)
         host = room.join()
         room.setup(host.token, {"game": game, "options": options, "seats": ["player"] * seats})
         members = [host] + [room.join() for _ in range(seats - 1)]
