@@ -17,6 +17,14 @@ import os
 import shutil
 import tempfile
 
+if "TMPDIR" not in os.environ and os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK):
+    # The tests' files in memory where the system has a RAM filesystem: the program
+    # makes what it writes durable (fsync), which on a disk costs milliseconds a file,
+    # and the suite writes thousands. The workers and the processes the tests start
+    # inherit it; TMPDIR set by whoever runs the tests wins.
+    os.environ["TMPDIR"] = "/dev/shm"
+    tempfile.tempdir = None
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -35,6 +43,7 @@ QUICK_CLIENT = {
 
 def pytest_configure(config):
     home = tempfile.mkdtemp(prefix="dominoes-arcade-test-home-")
+    _HOMES.append(home)
     for variable, folder in (("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"),
                              ("XDG_STATE_HOME", "state"), ("XDG_CACHE_HOME", "cache")):
         os.environ[variable] = os.path.join(home, folder)
@@ -43,16 +52,15 @@ def pytest_configure(config):
         # (hundreds: `python -m dominoes_arcade`, bot programs, workers) keep it in
         # the run's own folder instead, rather than each compiling the package again.
         # The parallel workers inherit this from the first process, so share it.
-        _BYTECODE.append(os.path.join(home, "bytecode"))
-        os.environ["PYTHONPYCACHEPREFIX"] = _BYTECODE[-1]
+        os.environ["PYTHONPYCACHEPREFIX"] = os.path.join(home, "bytecode")
 
 
-_BYTECODE: list[str] = []
-"""The run's bytecode folder, in the process that made it (removed at the end)."""
+_HOMES: list[str] = []
+"""The user folders this process made (removed at the end, with the bytecode in them)."""
 
 
 def pytest_unconfigure(config):
-    for folder in _BYTECODE:
+    for folder in _HOMES:
         shutil.rmtree(folder, ignore_errors=True)
 
 
