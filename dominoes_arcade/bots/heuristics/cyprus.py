@@ -103,57 +103,54 @@ def _arm_play(preset: Preset, arms_at: list[int], base_open: int, on_table: int,
             arms = _untried(play[tile], arms, tried)
         if arms:
             return play[tile][(arms & -arms).bit_length() - 1]
-    unseen = (1 << len(preset.tiles)) - 1 & ~(on_table | hand_bits)
-    best, best_value = None, -1e9
-    # Each tile is scored on each number it can cover (`old`, the arms `every` ending
-    # there): the open numbers after the play, the tiles left in hand they accept, the
-    # unseen tiles newly exposed (or no longer exposed, when the only arm ending in
-    # `old` moves on). Written out twice (low, high) rather than looped: this is the
-    # rollouts' inner loop.
+    unseen = preset.all_tiles & ~(on_table | hand_bits)
+    # Each tile is scored on each number it can cover (`low` or `high`, the arms
+    # `every` ending there): the unseen tiles the open numbers no longer accept (when
+    # the only arm ending in the covered number moves on) less those newly accepted,
+    # and the tiles in hand they accept. That count is over the whole hand: the tile
+    # played shows the new open number, so it adds the same 1 to every play's count,
+    # and every play's worth the same FOLLOW_WEIGHT (the order is that of counting
+    # the rest of the hand, exactly so while the weights are whole numbers). Written
+    # out twice (low, high) rather than looped: this is the rollouts' inner loop.
+    best_value, best_tile, best_arms = -1e9, -1, 0
     while fitting:
         bit = fitting & -fitting
         fitting ^= bit
         tile = bit.bit_length() - 1
         low, high = LOW[tile], HIGH[tile]
-        every_low = arms_at[low]
-        every_high = arms_at[high] if high != low else 0
-        low_arms, high_arms = every_low, every_high  # the arms it may still be tried on
-        if tried is not None:
-            low_arms, high_arms = _untried(play[tile], low_arms, tried), _untried(play[tile], high_arms, tried)
-        base, rest = _BASE_VALUE[tile], hand_bits ^ bit
-        value_low = value_high = -1e9
-        if low_arms:
-            open_mask, exposed = base_open, 0
-            if not every_low & (every_low - 1):  # the only arm ending in `low`
+        every = arms_at[low]
+        arms = every if tried is None else _untried(play[tile], every, tried)  # the arms it may still be tried on
+        if arms:
+            open_mask, value = base_open, _BASE_VALUE[tile]
+            if not every & (every - 1):  # the only arm ending in `low`
                 open_mask ^= 1 << low
-                exposed = -(_SHOWING[low] & unseen).bit_count()
+                value += BLOCK_WEIGHT * (_SHOWING[low] & unseen).bit_count()
             if not open_mask >> high & 1:
                 open_mask |= 1 << high
-                exposed += (_SHOWING[high] & unseen).bit_count()
-            value_low = base + FOLLOW_WEIGHT * (rest & _SHOWING_ANY[open_mask]).bit_count() - BLOCK_WEIGHT * exposed
-        if high_arms:
-            open_mask, exposed = base_open, 0
-            if not every_high & (every_high - 1):
+                value -= BLOCK_WEIGHT * (_SHOWING[high] & unseen).bit_count()
+            value += FOLLOW_WEIGHT * (hand_bits & _SHOWING_ANY[open_mask]).bit_count()
+            if value > best_value:
+                best_value, best_tile, best_arms = value, tile, arms
+        if high == low:
+            continue
+        every = arms_at[high]
+        arms = every if tried is None else _untried(play[tile], every, tried)
+        if arms:
+            open_mask, value = base_open, _BASE_VALUE[tile]
+            if not every & (every - 1):
                 open_mask ^= 1 << high
-                exposed = -(_SHOWING[high] & unseen).bit_count()
+                value += BLOCK_WEIGHT * (_SHOWING[high] & unseen).bit_count()
             if not open_mask >> low & 1:
                 open_mask |= 1 << low
-                exposed += (_SHOWING[low] & unseen).bit_count()
-            value_high = base + FOLLOW_WEIGHT * (rest & _SHOWING_ANY[open_mask]).bit_count() - BLOCK_WEIGHT * exposed
-        # In the legal order: the number whose first arm comes first is tried first,
-        # and a tie keeps the earlier play.
-        if low_arms and (not high_arms or low_arms & -low_arms < high_arms & -high_arms):
-            if value_low > best_value:
-                best, best_value = play[tile][(low_arms & -low_arms).bit_length() - 1], value_low
-            if value_high > best_value:
-                best, best_value = play[tile][(high_arms & -high_arms).bit_length() - 1], value_high
-        else:
-            if value_high > best_value:
-                best, best_value = play[tile][(high_arms & -high_arms).bit_length() - 1], value_high
-            if value_low > best_value:
-                best, best_value = play[tile][(low_arms & -low_arms).bit_length() - 1], value_low
-    assert best is not None  # some tile fits, and every fitting tile covers an arm
-    return best
+                value -= BLOCK_WEIGHT * (_SHOWING[low] & unseen).bit_count()
+            value += FOLLOW_WEIGHT * (hand_bits & _SHOWING_ANY[open_mask]).bit_count()
+            # In the legal order, a tie keeps the earlier play: an earlier tile's, or
+            # this tile's on `low` when its first arm comes first.
+            if value > best_value or (value == best_value and best_tile == tile
+                                      and arms & -arms < best_arms & -best_arms):
+                best_value, best_tile, best_arms = value, tile, arms
+    assert best_tile >= 0  # some tile fits, and every fitting tile covers an arm
+    return play[best_tile][(best_arms & -best_arms).bit_length() - 1]
 
 
 def _untried(row: tuple[Action, ...], arms: int, tried: Container[Action]) -> int:
