@@ -274,27 +274,32 @@ def play_round(state: StarState, rng: random.Random) -> bool:
                     open_mask &= ~(1 << old)
                 open_mask |= 1 << new
             if not hand:  # a domino
-                state.finish_round(_tile_lists(hands), seat)
+                final_hands, pips = _tile_lists(hands)
+                state.finish_round(final_hands, seat, pips)
                 return True
         if len(boneyard) <= reserve and not held & _SHOWING_ANY[open_mask]:  # nobody may draw, nobody can play
-            state.finish_round(_tile_lists(hands), -1)
+            final_hands, pips = _tile_lists(hands)
+            state.finish_round(final_hands, -1, pips)
             return True
         seat += 1
         if seat == players:
             seat = 0
 
 
-def _tile_lists(hands: list[int]) -> list[list[int]]:
-    """Each hand (a bit set) as its sorted list of tiles."""
-    lists = []
+def _tile_lists(hands: list[int]) -> tuple[list[list[int]], tuple[int, ...]]:
+    """Each hand (a bit set) as its sorted list of tiles, and each hand's pips."""
+    lists, pips = [], []
     for bits in hands:
-        tiles = []
+        tiles, total = [], 0
         while bits:
             bit = bits & -bits
             bits ^= bit
-            tiles.append(bit.bit_length() - 1)
+            tile = bit.bit_length() - 1
+            tiles.append(tile)
+            total += PIPS[tile]
         lists.append(tiles)
-    return lists
+        pips.append(total)
+    return lists, tuple(pips)
 
 
 def observed_by(state: StarState, action: Action, seat: int) -> bool:
