@@ -42,7 +42,7 @@ BLOCK_WEIGHT: Final = 1.0
 _bit_count: Final = int.bit_count
 """``x.bit_count()``, called as a function: as fast in pure Python, and the compiled
 build (setup.py) then calls it directly instead of looking the method up by name at
-every call, which took a sixth of a compiled rollout (docs/speed.md)."""
+every call, which took about a tenth of a compiled search (docs/speed.md)."""
 _TILE_BIT: Final = [1 << t for t in range(len(PIPS))]
 _SHOWING: Final = [sum(1 << t for t in range(len(PIPS)) if NUMBERS_MASK[t] >> n & 1) for n in range(10)]
 """``_SHOWING[n]``: the tiles (as bits) that show number n."""
