@@ -109,13 +109,14 @@ def _arm_play(preset: Preset, arms_at: list[int], base_open: int, on_table: int,
             return play[tile][(arms & -arms).bit_length() - 1]
     unseen = preset.all_tiles & ~(on_table | hand_bits)
     # Each tile is scored on each number it can cover (`low` or `high`, the arms
-    # `every` ending there): the unseen tiles the open numbers no longer accept (when
-    # the only arm ending in the covered number moves on) less those newly accepted,
-    # and the tiles in hand they accept. That count is over the whole hand: the tile
-    # played shows the new open number, so it adds the same 1 to every play's count,
-    # and every play's worth the same FOLLOW_WEIGHT (the order is that of counting
-    # the rest of the hand, exactly so while the weights are whole numbers). Written
-    # out twice (low, high) rather than looped: this is the rollouts' inner loop.
+    # `every` ending there): its base value, plus BLOCK_WEIGHT for each unseen tile
+    # the covered number no longer shows to the others (when the only arm ending
+    # there moves on), less as much for each one the new end newly shows, plus
+    # FOLLOW_WEIGHT for each tile in hand the open numbers then accept. That count is
+    # over the whole hand, the played tile included: it shows the new end, so every
+    # play gets the same FOLLOW_WEIGHT more than `decide` says, and the plays keep
+    # their order (exactly, while the weights are whole numbers). Written out twice
+    # (low, high) rather than looped: this is the rollouts' inner loop.
     best_value, best_tile, best_arms = -1e9, -1, 0
     while fitting:
         bit = fitting & -fitting
@@ -390,7 +391,6 @@ def evaluate(state: StarState) -> list[float]:
             ahead += term
         out.append((ahead - 0.5) / (n - 1))  # less the seat's own 1/2
     return out
-
 
 
 def _compare(totals) -> list[float]:
