@@ -15,7 +15,7 @@ search's own noise at `hard`'s budget.
   0.02 against the reference's (agreement included);
 - loss: the value the reference gives the reference's best move minus the value it
   gives `hard`'s best move (`Analysis.loss`), over the disagreements and over all
-  positions (points of win chance in 2-player games, places in Cyprus);
+  positions (points of win chance in 2-player games, places in Cyprus and Sebastopol);
 - first value: the time to the first step, where every legal move has a value;
 - stable best: the time to the step from which the best move stays the one the
   analysis ends on at `hard`'s budget.
@@ -54,7 +54,8 @@ from dominoes_arcade.session import Session
 from dominoes_arcade.session.bot_worker import BotWorker
 from dominoes_arcade.tournament.standings import wilson_interval
 
-CASES = {"necropolis": ("necropolis", None), "buildup": ("buildup", None), "cyprus": ("cyprus", 4)}
+CASES = {"necropolis": ("necropolis", None), "buildup": ("buildup", None), "cyprus": ("cyprus", 4),
+         "sebastopol": ("sebastopol", 4)}
 """The games measured: (engine game, players)."""
 STEPS = 16
 """The steps `hard`'s rollouts are played in, as a view refining while the player thinks."""

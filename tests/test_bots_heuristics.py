@@ -340,6 +340,62 @@ def test_the_policy_picks_the_same_best_from_any_set_of_moves_that_holds_it(game
     assert checked > 200 and narrowed > 20, (checked, narrowed)
 
 
+def _scored_as_documented(state, play) -> float:
+    """`cyprus.decide`'s worth of `play`, worked out the long way from its docstring:
+    the tile's pips (a double's bonus added), plus FOLLOW_WEIGHT for each other tile in
+    hand that a number open after the play shows, less BLOCK_WEIGHT for each unseen
+    tile (neither on the table nor in the mover's hand) showing a number the play
+    opens, plus as much for each one showing a number it closes. The open numbers are
+    the arms' ends (while the star fills, the ends so far)."""
+    from dominoes_arcade.engine.tiles import HIGH, IS_DOUBLE, LOW, PIPS
+
+    hand = state.hands[state.seat]
+    ends_after = list(state.ends)
+    if play.arg == len(ends_after):
+        ends_after.append(PIPS[play.tile] - state.preset.suit)
+    else:
+        ends_after[play.arg] = PIPS[play.tile] - ends_after[play.arg]
+    before, after = set(state.ends), set(ends_after)
+    table = {t for line in state.layout for t in line} | {state.preset.spinner}
+    unseen = [t for t in state.preset.tiles if t not in table and t not in hand]
+
+    def showing(tiles, numbers):
+        return sum(1 for t in tiles if LOW[t] in numbers or HIGH[t] in numbers)
+
+    exposed = showing(unseen, after - before) - showing(unseen, before - after)
+    follow = showing([t for t in hand if t != play.tile], after)
+    bonus = cyprus.DOUBLE_BONUS if IS_DOUBLE[play.tile] else 0.0
+    return PIPS[play.tile] + bonus + cyprus.FOLLOW_WEIGHT * follow - cyprus.BLOCK_WEIGHT * exposed
+
+
+@pytest.mark.parametrize("game, players", [("cyprus", 4), ("cyprus", 10), ("sebastopol", None)])
+def test_cyprus_policy_plays_the_move_its_docstring_scores_highest(game, players):
+    """At every decision with a choice of plays in seeded games (a fifth of the moves
+    random, so that odd positions come up), `decide` plays the first of the legal
+    plays that score highest by the documented weighing, worked out play by play
+    (`_scored_as_documented`), in the star phase and on the arms."""
+    import random
+
+    from dominoes_arcade.engine import CHANCE
+
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(4):
+        state = new_game(game, players)
+        while not state.is_terminal:
+            if state.current_player == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            moves = state.legal_actions()
+            if len(moves) > 1 and moves[0].kind == "play":
+                scores = [_scored_as_documented(state, move) for move in moves]
+                expected = moves[scores.index(max(scores))]
+                assert cyprus.decide(state) is expected, (str(cyprus.decide(state)), str(expected))
+                checked += 1
+            state.apply(cyprus.decide(state) if rng.random() < 0.8 else moves[rng.randrange(len(moves))])
+    assert checked > 100, checked
+
+
 class _StepByStep:
     """A game's knowledge without its round shortcut: `play_out` then steps the engine
     through every decision."""

@@ -33,7 +33,7 @@ from typing import Any
 from ..engine import Action, State
 from ..engine.core import mypyc_attr
 from . import heuristics
-from .base import Bot, Param
+from .base import Bot, Param, collector_paused
 from .heuristics import Knowledge
 from .ismcts import IsmctsBot, play_out, stage_limit
 
@@ -172,26 +172,27 @@ class PimcBot(Bot):
         # them beats seeding a generator per rollout. Rollouts to the game's end
         # (Necropolis) draw dozens, which a fresh C generator gives faster.
         stream = Rewinding() if limit is not None else None
-        while True:
-            world = view.determinize(rng)
-            seed = rng.getrandbits(64)
-            if stream is not None:
-                stream.start(seed)
-            for index, action in enumerate(tried):
-                state = world.clone()
-                state.apply_unchecked(action)
-                if stream is None:
-                    chance = random.Random(seed)
-                else:
-                    stream.rewind()
-                    chance = stream
-                totals[index] += play_out(state, knowledge, chance, limit, margin)[me]
-            done += 1
-            if deadline is None:
-                if done >= worlds:
+        with collector_paused():  # the states and worlds it builds hold no cycles (`collector_paused`)
+            while True:
+                world = view.determinize(rng)
+                seed = rng.getrandbits(64)
+                if stream is not None:
+                    stream.start(seed)
+                for index, action in enumerate(tried):
+                    state = world.clone()
+                    state.apply_unchecked(action)
+                    if stream is None:
+                        chance = random.Random(seed)
+                    else:
+                        stream.rewind()
+                        chance = stream
+                    totals[index] += play_out(state, knowledge, chance, limit, margin)[me]
+                done += 1
+                if deadline is None:
+                    if done >= worlds:
+                        return done
+                elif time.perf_counter() >= deadline:
                     return done
-            elif time.perf_counter() >= deadline:
-                return done
 
     def decision_figures(self) -> dict[str, int | float]:
         """The latest decision's ``worlds`` sampled and ``rollouts`` played (both 0

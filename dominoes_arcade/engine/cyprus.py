@@ -426,8 +426,18 @@ class StarState(State):
         return True
 
     # -- the end -----------------------------------------------------------------------
-    def _end_round(self, why: Termination, winner: int, events: list[Event] | None) -> None:
-        pips = tuple(sum(PIPS[t] for t in hand) for hand in self.hands)
+    def _end_round(self, why: Termination, winner: int, events: list[Event] | None,
+                   pips: tuple[int, ...] | None = None) -> None:
+        """Score the round (`pips`: each hand's, when the caller has counted them) and
+        start the next, or end the game."""
+        if pips is None:
+            counted = []
+            for hand in self.hands:  # loops, not sums of generators: every rollout ends here
+                total = 0
+                for t in hand:
+                    total += PIPS[t]
+                counted.append(total)
+            pips = tuple(counted)
         if why == Termination.BLOCKED:
             winner = self._block_winner(pips)
         points = sum(pips) - 2 * pips[winner] if winner >= 0 else 0  # the others' pips minus their own
@@ -435,7 +445,7 @@ class StarState(State):
             totals = list(self.totals)
             totals[winner] += points
             self.totals = tuple(totals)
-        result = RoundResult(self.round_number, why, winner, points, tuple(tuple(hand) for hand in self.hands), pips)
+        result = RoundResult(self.round_number, why, winner, points, tuple(map(tuple, self.hands)), pips)
         self.rounds += (result,)
         if events is not None:
             events.append(Event("round_over", winner, value=result))
@@ -446,15 +456,15 @@ class StarState(State):
         else:
             self._start_round((self.dealer + 1) % self.rules.players)
 
-    def finish_round(self, hands: list[list[int]], dominoed: int) -> None:
+    def finish_round(self, hands: list[list[int]], dominoed: int, pips: tuple[int, ...]) -> None:
         """The trusting path for a rollout that played the rest of the round on copies
         of the hands (bots/heuristics/cyprus.py, `play_round`): the round ends with
-        `hands` (each sorted), won by `dominoed`, who went out, or blocked (-1), and is
-        scored as play would have scored it. The table and the boneyard are left as
+        `hands` (each sorted; `pips`, each one's pips), won by `dominoed`, who went
+        out, or blocked (-1), and is scored as play would have scored it. The table and the boneyard are left as
         they stood: a new round clears them, and a finished game is only read for its
         scores."""
         self.hands = hands
-        self._end_round(Termination.DOMINO if dominoed >= 0 else Termination.BLOCKED, dominoed, None)
+        self._end_round(Termination.DOMINO if dominoed >= 0 else Termination.BLOCKED, dominoed, None, pips)
 
     def _block_winner(self, pips: tuple[int, ...]) -> int:
         """The lowest hand; a tie scores nobody, unless `block_tie = "lightest_tile"` and

@@ -125,7 +125,10 @@ class DealPlan:
         for p, _ in self.seat_groups:
             hands[p].sort()
         boneyard.sort()
-        s.boneyard, s.in_boneyard = boneyard, sum(1 << t for t in boneyard)
+        in_boneyard = 0
+        for t in boneyard:  # a loop, not a sum of a generator: a search deals thousands of times
+            in_boneyard |= 1 << t
+        s.boneyard, s.in_boneyard = boneyard, in_boneyard
         s.hidden = None
 
 

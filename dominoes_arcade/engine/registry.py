@@ -177,7 +177,7 @@ for _entry in (
               view_to_json="dominoes_arcade.engine.star_view:to_json",
               view_from_json="dominoes_arcade.engine.star_view:from_json",
               move_words=f"{_MOVE_WORDS}:star_words", lesson=f"{_CLIENT}.lessons.cyprus:LESSON",
-              auto="pimc:distinct=true", hard_rollouts=1800, check_positions=f"{_CHECK}:CYPRUS",
+              auto="pimc:distinct=true", hard_rollouts=2000, check_positions=f"{_CHECK}:CYPRUS",
               value_words={("hand_sizes", "seed"): "Standard", ("hand_sizes", "bell"): "Larger"},
               option_help={"hand_sizes": "Tiles per hand for 4 to 10 players. Standard: 9, 8, 7, 7, 6, 6, 5. "
                                          "Larger: 13, 11, 9 for 4 to 6 players, then as Standard."},
@@ -193,6 +193,6 @@ for _entry in (
               view_to_json="dominoes_arcade.engine.star_view:to_json",
               view_from_json="dominoes_arcade.engine.star_view:from_json",
               move_words=f"{_MOVE_WORDS}:star_words",
-              auto="pimc", hard_rollouts=2500, check_positions=f"{_CHECK}:SEBASTOPOL"),
+              auto="pimc", hard_rollouts=2800, check_positions=f"{_CHECK}:SEBASTOPOL"),
 ):
     register(_entry)

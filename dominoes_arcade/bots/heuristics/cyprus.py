@@ -39,6 +39,10 @@ BLOCK_WEIGHT: Final = 1.0
 """Cost of each unseen tile (per number) that the open ends would accept."""
 
 
+_bit_count: Final = int.bit_count
+"""``x.bit_count()``, called as a function: as fast in pure Python, and the compiled
+build (setup.py) then calls it directly instead of looking the method up by name at
+every call, which took about a tenth of a compiled search (docs/speed.md)."""
 _TILE_BIT: Final = [1 << t for t in range(len(PIPS))]
 _SHOWING: Final = [sum(1 << t for t in range(len(PIPS)) if NUMBERS_MASK[t] >> n & 1) for n in range(10)]
 """``_SHOWING[n]``: the tiles (as bits) that show number n."""
@@ -103,57 +107,55 @@ def _arm_play(preset: Preset, arms_at: list[int], base_open: int, on_table: int,
             arms = _untried(play[tile], arms, tried)
         if arms:
             return play[tile][(arms & -arms).bit_length() - 1]
-    unseen = (1 << len(preset.tiles)) - 1 & ~(on_table | hand_bits)
-    best, best_value = None, -1e9
-    # Each tile is scored on each number it can cover (`old`, the arms `every` ending
-    # there): the open numbers after the play, the tiles left in hand they accept, the
-    # unseen tiles newly exposed (or no longer exposed, when the only arm ending in
-    # `old` moves on). Written out twice (low, high) rather than looped: this is the
-    # rollouts' inner loop.
+    unseen = preset.all_tiles & ~(on_table | hand_bits)
+    # Each tile is scored on each number it can cover (`low` or `high`, the arms
+    # `every` ending there): its base value, plus BLOCK_WEIGHT for each unseen tile
+    # the covered number no longer shows to the others (when the only arm ending
+    # there moves on), less as much for each one the new end newly shows, plus
+    # FOLLOW_WEIGHT for each tile in hand the open numbers then accept. That count is
+    # over the whole hand, the played tile included: it shows the new end, so every
+    # play gets the same FOLLOW_WEIGHT more than `decide` says, and the plays keep
+    # their order (exactly, while the weights are whole numbers). Written out twice
+    # (low, high) rather than looped: this is the rollouts' inner loop.
+    best_value, best_tile, best_arms = -1e9, -1, 0
     while fitting:
         bit = fitting & -fitting
         fitting ^= bit
         tile = bit.bit_length() - 1
         low, high = LOW[tile], HIGH[tile]
-        every_low = arms_at[low]
-        every_high = arms_at[high] if high != low else 0
-        low_arms, high_arms = every_low, every_high  # the arms it may still be tried on
-        if tried is not None:
-            low_arms, high_arms = _untried(play[tile], low_arms, tried), _untried(play[tile], high_arms, tried)
-        base, rest = _BASE_VALUE[tile], hand_bits ^ bit
-        value_low = value_high = -1e9
-        if low_arms:
-            open_mask, exposed = base_open, 0
-            if not every_low & (every_low - 1):  # the only arm ending in `low`
+        every = arms_at[low]
+        arms = every if tried is None else _untried(play[tile], every, tried)  # the arms it may still be tried on
+        if arms:
+            open_mask, value = base_open, _BASE_VALUE[tile]
+            if not every & (every - 1):  # the only arm ending in `low`
                 open_mask ^= 1 << low
-                exposed = -(_SHOWING[low] & unseen).bit_count()
+                value += BLOCK_WEIGHT * _bit_count(_SHOWING[low] & unseen)
             if not open_mask >> high & 1:
                 open_mask |= 1 << high
-                exposed += (_SHOWING[high] & unseen).bit_count()
-            value_low = base + FOLLOW_WEIGHT * (rest & _SHOWING_ANY[open_mask]).bit_count() - BLOCK_WEIGHT * exposed
-        if high_arms:
-            open_mask, exposed = base_open, 0
-            if not every_high & (every_high - 1):
+                value -= BLOCK_WEIGHT * _bit_count(_SHOWING[high] & unseen)
+            value += FOLLOW_WEIGHT * _bit_count(hand_bits & _SHOWING_ANY[open_mask])
+            if value > best_value:
+                best_value, best_tile, best_arms = value, tile, arms
+        if high == low:
+            continue
+        every = arms_at[high]
+        arms = every if tried is None else _untried(play[tile], every, tried)
+        if arms:
+            open_mask, value = base_open, _BASE_VALUE[tile]
+            if not every & (every - 1):
                 open_mask ^= 1 << high
-                exposed = -(_SHOWING[high] & unseen).bit_count()
+                value += BLOCK_WEIGHT * _bit_count(_SHOWING[high] & unseen)
             if not open_mask >> low & 1:
                 open_mask |= 1 << low
-                exposed += (_SHOWING[low] & unseen).bit_count()
-            value_high = base + FOLLOW_WEIGHT * (rest & _SHOWING_ANY[open_mask]).bit_count() - BLOCK_WEIGHT * exposed
-        # In the legal order: the number whose first arm comes first is tried first,
-        # and a tie keeps the earlier play.
-        if low_arms and (not high_arms or low_arms & -low_arms < high_arms & -high_arms):
-            if value_low > best_value:
-                best, best_value = play[tile][(low_arms & -low_arms).bit_length() - 1], value_low
-            if value_high > best_value:
-                best, best_value = play[tile][(high_arms & -high_arms).bit_length() - 1], value_high
-        else:
-            if value_high > best_value:
-                best, best_value = play[tile][(high_arms & -high_arms).bit_length() - 1], value_high
-            if value_low > best_value:
-                best, best_value = play[tile][(low_arms & -low_arms).bit_length() - 1], value_low
-    assert best is not None  # some tile fits, and every fitting tile covers an arm
-    return best
+                value -= BLOCK_WEIGHT * _bit_count(_SHOWING[low] & unseen)
+            value += FOLLOW_WEIGHT * _bit_count(hand_bits & _SHOWING_ANY[open_mask])
+            # In the legal order, a tie keeps the earlier play: an earlier tile's, or
+            # this tile's on `low` when its first arm comes first.
+            if value > best_value or (value == best_value and best_tile == tile
+                                      and arms & -arms < best_arms & -best_arms):
+                best_value, best_tile, best_arms = value, tile, arms
+    assert best_tile >= 0  # some tile fits, and every fitting tile covers an arm
+    return play[best_tile][(best_arms & -best_arms).bit_length() - 1]
 
 
 def _untried(row: tuple[Action, ...], arms: int, tried: Container[Action]) -> int:
@@ -196,8 +198,8 @@ def _star_play(preset: Preset, slot: int, ends: list[int], on_table: int, hand_b
         open_mask, exposed = base_open, 0
         if not open_mask >> new & 1:
             open_mask |= 1 << new
-            exposed += (_SHOWING[new] & unseen).bit_count()
-        follow = ((hand_bits ^ bit) & _SHOWING_ANY[open_mask]).bit_count()
+            exposed += _bit_count(_SHOWING[new] & unseen)
+        follow = _bit_count((hand_bits ^ bit) & _SHOWING_ANY[open_mask])
         value = pips + FOLLOW_WEIGHT * follow - BLOCK_WEIGHT * exposed
         if IS_DOUBLE[tile]:
             value += DOUBLE_BONUS
@@ -277,27 +279,32 @@ def play_round(state: StarState, rng: random.Random) -> bool:
                     open_mask &= ~(1 << old)
                 open_mask |= 1 << new
             if not hand:  # a domino
-                state.finish_round(_tile_lists(hands), seat)
+                final_hands, pips = _tile_lists(hands)
+                state.finish_round(final_hands, seat, pips)
                 return True
         if len(boneyard) <= reserve and not held & _SHOWING_ANY[open_mask]:  # nobody may draw, nobody can play
-            state.finish_round(_tile_lists(hands), -1)
+            final_hands, pips = _tile_lists(hands)
+            state.finish_round(final_hands, -1, pips)
             return True
         seat += 1
         if seat == players:
             seat = 0
 
 
-def _tile_lists(hands: list[int]) -> list[list[int]]:
-    """Each hand (a bit set) as its sorted list of tiles."""
-    lists = []
+def _tile_lists(hands: list[int]) -> tuple[list[list[int]], tuple[int, ...]]:
+    """Each hand (a bit set) as its sorted list of tiles, and each hand's pips."""
+    lists, pips = [], []
     for bits in hands:
-        tiles = []
+        tiles, total = [], 0
         while bits:
             bit = bits & -bits
             bits ^= bit
-            tiles.append(bit.bit_length() - 1)
+            tile = bit.bit_length() - 1
+            tiles.append(tile)
+            total += PIPS[tile]
         lists.append(tiles)
-    return lists
+        pips.append(total)
+    return lists, tuple(pips)
 
 
 def observed_by(state: StarState, action: Action, seat: int) -> bool:
@@ -350,7 +357,7 @@ def estimate(state: StarState) -> list[float]:
         bits = 0
         for tile in hand:
             bits |= _TILE_BIT[tile]
-        logits.append(tiles_w * len(hand) + pips_w * pips[seat] + fit_w * (bits & fitting_tiles).bit_count()
+        logits.append(tiles_w * len(hand) + pips_w * pips[seat] + fit_w * _bit_count(bits & fitting_tiles)
                       + order_w * ((seat - to_move) % n))
     top = max(logits)
     weights = [math.exp(logit - top) for logit in logits]
@@ -360,15 +367,34 @@ def estimate(state: StarState) -> list[float]:
     return _compare(expected)
 
 
+_LEAD_TERMS: Final[dict[int, float]] = {}
+"""`evaluate`'s term for each lead in whole points met so far: every rollout ends
+there, comparing each pair of seats (a hundred pairs at 10 players), and a look-up
+costs less than the tanh it keeps. The leads seen are few (the totals' spread)."""
+
+
 def evaluate(state: StarState) -> list[float]:
     """Each seat's expected reward between rounds: the mean, over the other seats,
     of its chance of finishing ahead of that seat, which grows with the difference
-    of totals (and is 1/2 for equal totals)."""
-    return _compare(state.totals)
+    of totals (and is 1/2 for equal totals): `_compare`'s, with each whole-point lead's
+    term looked up (`_LEAD_TERMS`) rather than worked out again."""
+    totals = state.totals
+    n = len(totals)
+    out = []
+    for mine in totals:
+        ahead = 0.0
+        for theirs in totals:
+            lead = mine - theirs
+            term = _LEAD_TERMS.get(lead)
+            if term is None:
+                term = _LEAD_TERMS[lead] = 0.5 + 0.5 * math.tanh(lead / SCORE_SCALE)
+            ahead += term
+        out.append((ahead - 0.5) / (n - 1))  # less the seat's own 1/2
+    return out
 
 
 def _compare(totals) -> list[float]:
-    """`evaluate`'s rewards for these (expected) totals."""
+    """`evaluate`'s rewards for totals that need not be whole (`estimate`'s expected ones)."""
     n = len(totals)
     out = []
     for mine in totals:
