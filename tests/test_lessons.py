@@ -14,8 +14,8 @@ from dominoes_arcade import history
 from dominoes_arcade.cli import app as cli
 from dominoes_arcade.client.lessons import (
     Guide,
-    first_legal,
     games_with_lessons,
+    guided_reply,
     lesson_for,
     progress,
     short_begun,
@@ -38,6 +38,8 @@ def test_every_stage_says_a_passage_found_in_the_rules_document(game):
             assert name in passages, f"{game}: no passage {name!r} is marked in the rules"
             assert passages[name] in shown, f"{game}: {name!r} is not what the rules say"
         assert stage_text(lesson, stage) == " ".join(passages[name] for name in stage.passages)
+        for passage in stage.passages:
+            assert "`" not in passages[passage], f"{game}: {passage!r} speaks in letters, not tiles"
 
 
 def test_a_passage_is_the_words_between_its_marks_as_plain_text():
@@ -63,9 +65,11 @@ def test_the_rules_screen_shows_no_mark():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_each_guided_hand_plays_as_its_stages_say(game):
-    """The deal, the opponents' first legal moves and the moves the stages teach:
-    every move a stage asks for is legal when the stage comes, and the hand is
-    not over before the last stage."""
+    """The deal, the opponents' replies (`guided_reply`) and the moves the stages
+    teach: every move a stage asks for is legal when the stage comes, every example
+    is found in the position the player sees then (Build Up's "on a double" stage
+    pointed at a double the opponent had just covered), and the hand is not over
+    before the last stage."""
     lesson = lesson_for(game)
     match = Match(game, options={"players": lesson.players} if game == "cyprus" else {}, seed=lesson.seed)
     guide = Guide(lesson)
@@ -75,9 +79,13 @@ def test_each_guided_hand_plays_as_its_stages_say(game):
         if match.is_chance:
             match.resolve_chance()
         elif state.current_player != 0:
-            match.apply(first_legal(state.legal_actions()))
+            match.apply(guided_reply(lesson, state.legal_actions()))
         else:
             stage = guide.stage
+            if stage.example is not None:
+                example = stage.example(state)
+                assert example and example in stage_text(lesson, stage, state), \
+                    f"{game}, stage {guide.index + 1}: the position does not show its example"
             if stage.asks_move:
                 legal = state.legal_actions()
                 taught = guide.taught(legal)

@@ -2,9 +2,10 @@
 subclass of the table the game's registry entry names, with `LessonMode` first).
 
 The guided hand: the player, seat 0, moves with the table's own input (the `Picker`:
-mouse, keyboard or controller); the opponents answer with their first legal move
-(each a `ScriptedSeat` of the session, paced as a bot is).
-A `Callout` shows the stage's passage of the rules and points at what it talks
+mouse, keyboard or controller); the opponents answer with their first legal move or
+one the lesson prefers (`guided_reply`; each a `ScriptedSeat` of the session, paced
+as a bot is). A `Callout` shows the stage's passage of the rules (and its example,
+made from the position on the table at that moment) and points at what it talks
 about; a stage that explains waits for Next (a click on it, CONFIRM); a stage that
 asks for a move lets the player move, and a move it does not teach is not made:
 the callout says why in a sentence (the engine's reason for an illegal one, in the
@@ -34,7 +35,7 @@ from ..input import InputEvent, Intent
 from ..scenes.menu import Dialog
 from ..tables import TableSetup, table_class
 from ..tables.base import TableScene
-from . import Guide, Lesson, first_legal, lesson_for, progress, short_start, stage_text
+from . import Guide, Lesson, guided_reply, lesson_for, progress, short_start, stage_text
 from .callout import Callout
 
 _KEYS = itertools.count(1)
@@ -44,8 +45,10 @@ GUIDED_IGNORES = frozenset({Intent.UNDO, Intent.REDO, Intent.HINT})
 """Undo and hints would take the guided hand off its script."""
 
 
-def _first_legal_move(seen: Observation) -> Action:
-    return first_legal(seen.legal)
+def _guided_replier(lesson: Lesson) -> Callable[[Observation], Action]:
+    def reply(seen: Observation) -> Action:
+        return guided_reply(lesson, seen.legal)
+    return reply
 
 
 def sentence(text: str) -> str:
@@ -92,8 +95,9 @@ class LessonMode:
 
     def new_session(self) -> Session:
         setup = self.setup
-        # The guided hand's opponents play their first legal move, paced as a bot is.
-        seats = ["human"] + [EASY if self.short else ScriptedSeat(_first_legal_move) for _ in range(setup.players - 1)]
+        # The guided hand's opponents play their first legal move (or the lesson's), paced as a bot is.
+        seats = ["human"] + [EASY if self.short else ScriptedSeat(_guided_replier(self.lesson))
+                             for _ in range(setup.players - 1)]
         # A short game's start is laid for the player (`short_start`): undo stays out of it.
         return Session(setup.game, seats, dict(setup.options), setup.seed, start=setup.start, laid_start=True,
                        demo=True,
@@ -213,7 +217,7 @@ class LessonMode:
             return Words(title, f"{SHORT_GAME_WORDS} {self.lesson.short_words}".strip(), ("Play", self.open_short_game),
                          skip)
         heading = f"{title} \u00b7 {self.guide.index + 1} of {len(self.lesson.stages)}"
-        text = sentence(stage_text(self.lesson, stage))
+        text = sentence(stage_text(self.lesson, stage, self.session.state))  # its example as the table shows it
         if stage.asks_move or not self.ready:
             return Words(heading, text, None, skip)
         return Words(heading, text, ("Next", self.next_stage), skip)
