@@ -102,11 +102,19 @@ def stage_text(lesson: Lesson, stage: Stage, state: State | None = None) -> str:
     :raises KeyError: for a passage the rules document does not mark.
     """
     passages = lesson_passages(lesson.game)
-    text = " ".join(passages[name] for name in stage.passages)
+    parts = [passages[name] for name in stage.passages]
     example = stage.example(state) if stage.example is not None and state is not None else None
     if example:
-        text = f"{text if text.endswith(('.', '!', '?', ':')) else text + '.'} {example}"
-    return text
+        parts.append(example)
+    return " ".join(as_sentence(part) for part in parts)
+
+
+def as_sentence(passage: str) -> str:
+    """A passage as a sentence of its own: a passage may start or stop inside one of
+    the rules' sentences ("a player plays their last tile: they domino and win the
+    round"), and passages side by side must not read as one glued sentence."""
+    passage = passage[:1].upper() + passage[1:]
+    return passage if passage.endswith((".", "!", "?")) else f"{passage.rstrip(':;,')}."
 
 
 def first_legal(legal: Sequence[Action]) -> Action:

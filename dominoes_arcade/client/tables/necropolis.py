@@ -81,6 +81,7 @@ WARM_UP_PER_FRAME = 2
 
 class NecropolisTable(TableScene):
     name = "table"
+    part_word = None  # one game, no rounds or hands to skip to
     move_log_rect = pygame.Rect(RULES_PANEL.x - 4, 8, 1268 - (RULES_PANEL.x - 4), 656)
     """The move log over the right-hand column (the seats' panels, the rules' reminder):
     both sites and the necropolis stay in view."""
