@@ -110,7 +110,7 @@ def test_the_first_results_show_as_they_come_counted_as_the_replay_bar_counts(ap
         assert " left \u00b7 costliest so far: " in heading
     decision = whole.shown_list[whole.index]
     bar = f"move {decision.step - 1} of {len(record.steps)}"
-    assert whole.lines()[0].endswith(f"after {bar}")
+    assert whole.lines()[2].startswith(f"After {bar}, you played ")
     assert len(whole.table.session.steps) == decision.step - 1, "the table is laid as the bar says"
     total = whole.job.total
     whole.close()

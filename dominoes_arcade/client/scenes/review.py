@@ -102,8 +102,8 @@ class ReviewScene(Scene):
         """The decisions weighed so far, costliest first, while the review works."""
         self.index = 0
         self.stepped = False
-        """The player stepped through the first results (the full review then keeps
-        the decision on screen rather than going back to the costliest)."""
+        """The player stepped through the first results: the decision on screen then
+        stays as more come (until then the costliest so far is shown)."""
 
     # -- the review coming, then stepping ------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -118,10 +118,10 @@ class ReviewScene(Scene):
         elif self.decisions is None and len(self.so_far) < self.job.done:
             shown = self.so_far[self.index] if self.so_far else None
             self.so_far = self.job.ranked_so_far()
-            if shown is None:
-                self.show(0)  # the first result, as soon as it comes
-            else:
-                self.index = self.so_far.index(shown)  # the decision on screen stays
+            if self.stepped:
+                self.index = self.so_far.index(shown)  # the decision the player went to stays
+            elif self.so_far[0] is not shown:
+                self.show(0)  # the costliest so far, from the first result on
             self.changed()
 
     @property
@@ -195,9 +195,10 @@ class ReviewScene(Scene):
             heading = f"{self.progress()} \u00b7 costliest so far: {self.index + 1} of {len(self.so_far)}"
         else:
             heading = f"Decision {self.index + 1} of {len(self.decisions)}, the costliest first"
-        return (f"{heading} \u00b7 {place_in_game(decision.step, len(self.table.setup.record.steps))}",
-                loss_words(decision, analysis.win_chance),
-                f"You played {self.table.describe(decision.played.action)} ({unit(decision.played.value)}){best}")
+        where = place_in_game(decision.step, len(self.table.setup.record.steps))
+        return (heading, loss_words(decision, analysis.win_chance),
+                f"{where[:1].upper()}{where[1:]}, you played {self.table.describe(decision.played.action)} "
+                f"({unit(decision.played.value)}){best}")
 
     def draw(self, surface: pygame.Surface) -> None:
         style = self.app.style

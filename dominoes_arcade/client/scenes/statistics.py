@@ -164,7 +164,7 @@ class StatisticsScene(MenuScene):
         for index, ((_heading, width, align), cell) in enumerate(zip(COLUMNS, cells, strict=False)):
             text = style.text(cell, BODY - 1, colour, bold=bold)
             if len(cells) < len(COLUMNS) and index == len(cells) - 1:
-                surface.blit(text, (x + 12, y))  # words over the figures' columns, from the first of them
+                surface.blit(text, (x, y))  # words over the figures' columns, from the first of them
             elif align == "left":
                 surface.blit(text, (x, y))
             else:
