@@ -249,6 +249,11 @@ class LessonMode:
         items |= {choice.target for choice in choices if not taught or choice.action in taught}
         return [rects[item] for item in items if item in rects]
 
+    def turn_labels(self) -> list:
+        """The table's words saying whose move it is: the callout never covers them
+        (Build Up's "to move" plate went under it)."""
+        return [mark.rect for mark in self.table_label_marks() if " move" in f" {mark.what.lower()}"]
+
     # -- drawing and input ----------------------------------------------------------------
     def draw_tile(self, surface, tile: int, rect_or_pos, length: int, **kwargs):
         where = super().draw_tile(surface, tile, rect_or_pos, length, **kwargs)
@@ -256,14 +261,18 @@ class LessonMode:
         return where
 
     def table_labels(self) -> list:
-        """Where the table's own words are (its status, its seats' plates...): read off
-        a drawing of the table on a canvas that keeps its marks (`layout_check`), once
-        for each stage and decision."""
+        """Where the table's own words are (its status, its seats' plates...)."""
+        return [mark.rect for mark in self.table_label_marks()]
+
+    def table_label_marks(self) -> list:
+        """The table's own words and where they are: read off a drawing of the table
+        on a canvas that keeps its marks (`layout_check`), once for each stage and
+        decision."""
         moment = (self.guide.index, self.session.version, self.complete)
         if self._labels[0] != moment:
             canvas = Canvas(LOGICAL_SIZE)
             super().draw(canvas)
-            self._labels = (moment, [mark.rect for mark in canvas.marks if mark.kind == "text"])
+            self._labels = (moment, [mark for mark in canvas.marks if mark.kind == "text"])
         return self._labels[1]
 
     def draw(self, surface) -> None:
@@ -275,8 +284,8 @@ class LessonMode:
             self.callout.rect, self.callout.buttons = None, []
             return
         self.callout.draw(surface, heading=words.heading, text=words.text, note_text=self.lesson_note,
-                          points=self.pointed_rects(), avoid=self.avoided_rects(),
-                          rather_not=list(self.item_rects().values()) + self.drawn_tiles + labels,
+                          points=self.pointed_rects(), avoid=self.avoided_rects(), keep_clear=self.turn_labels(),
+                          rather_not=list(self.item_rects().values()) + self.drawn_tiles, labels=labels,
                           buttons=words.buttons, confirm=words.confirm is not None)
 
     def draw_over_marks(self, surface) -> None:
