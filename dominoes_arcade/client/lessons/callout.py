@@ -127,7 +127,7 @@ def _search_place(size: tuple[int, int], target: pygame.Rect | None, avoid: list
     for x, y in spots:
         rect = pygame.Rect(x, y, width, height).clamp(area)
         cost = (10 ** 8 * sum(rect.colliderect(kept) for kept in keep_clear) + 100 * overlap(rect, avoid)
-                + 20 * overlap(rect, list(labels)) + overlap(rect, list(rather_not)) // 10)
+                + 20 * overlap(rect, list(labels)) + 5 * overlap(rect, list(rather_not)))
         if target is not None:
             cost += 10 ** 9 * rect.colliderect(target.inflate(16, 16)) + distance(rect, target)
             start, end = arrow_ends(rect, target.inflate(2 * RING_GROW, 2 * RING_GROW))

@@ -41,6 +41,8 @@ from .callout import Callout
 _KEYS = itertools.count(1)
 EASY = "easy"
 SHORT_GAME_WORDS = "Now a short game against the easy bot, to play it all on your own."
+TURN_LINE_REACH = 160
+"""How far either side of "to move" the words of its line (the seat's name) reach."""
 GUIDED_IGNORES = frozenset({Intent.UNDO, Intent.REDO, Intent.HINT})
 """Undo and hints would take the guided hand off its script."""
 
@@ -250,9 +252,13 @@ class LessonMode:
         return [rects[item] for item in items if item in rects]
 
     def turn_labels(self) -> list:
-        """The table's words saying whose move it is: the callout never covers them
+        """The table's words saying whose move it is, with the words beside them on
+        their line (the seat's name on its plate): the callout never covers them
         (Build Up's "to move" plate went under it)."""
-        return [mark.rect for mark in self.table_label_marks() if " move" in f" {mark.what.lower()}"]
+        marks = self.table_label_marks()
+        turn = [mark.rect for mark in marks if " move" in f" {mark.what.lower()}"]
+        beside = [near.inflate(2 * TURN_LINE_REACH, 8) for near in turn]
+        return [mark.rect for mark in marks if mark.rect.collidelist(beside) >= 0]
 
     # -- drawing and input ----------------------------------------------------------------
     def draw_tile(self, surface, tile: int, rect_or_pos, length: int, **kwargs):
