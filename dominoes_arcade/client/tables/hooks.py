@@ -74,6 +74,12 @@ class TableHooks:
             self.draw_tile(surface, tile, pygame.Rect(pos[0], pos[1], 0, 0), 72, face_up=True,
                            seat=self.seen.current_player)
 
+    def result_spot(self) -> pygame.Rect | None:
+        """Where the folded game-over bar goes (its verdict and buttons): a place of
+        the table that says nothing once the game is over; None: a bar along the
+        bottom, over the middle of the table."""
+        return None
+
     def unplayable(self, item: Hashable) -> bool:
         """Whether `item` is a tile of the player's that no legal move takes now (by
         default a hand tile, ``("hand", tile)``, not among the sources): it still
