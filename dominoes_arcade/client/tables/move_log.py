@@ -285,13 +285,16 @@ class MoveLogDrawer:
     def with_prompt(self, prompts: list[tuple[Intent, str]]) -> list[tuple[Intent, str]]:
         """The table's footer `prompts` with the drawer's own before the last one
         (Pause, or a replay's Menu), beside the device's name (`footer_prompts_start`:
-        a short name leaves more room); in a full footer a replay's Speed prompt
+        a short name leaves more room) and the table's footer note; in a full footer a replay's Speed prompt
         gives way to it (the bar's Speed button does the same), and only when even
         that does not fit is it left out (the key works either way: it dropped out of
         a Cyprus replay's footer)."""
         mine = [*prompts[:-1], (Intent.MOVES, "Hide moves" if self.is_open else "Moves"), *prompts[-1:]]
         app = self.table.app
         start = app.footer_prompts_start()
+        note = self.table.footer_note()
+        if note is not None:  # the hint's or the values' words keep their room after the device's name
+            start += app.style.font(SMALL, True).size(note[0])[0] + 28
         for candidate in (mine, [(intent, words) for intent, words in mine if words != "Speed"]):
             placed = layout_prompts(app.style, candidate, app.input.last_device, app.button_family,
                                     LOGICAL_SIZE[0] - 16, 0)
