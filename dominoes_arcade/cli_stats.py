@@ -4,7 +4,10 @@ history (`history.read_history`, `stats.statistics`).
 The table takes the terminal's width (``COLUMNS`` when set): ruled with full
 headings when it fits, else without rules and with short headings, else (a narrow
 terminal, or a long bot name) one short paragraph a row, so no heading or figure is
-ever cut short.
+ever cut short. A row's games counted apart (finished by the bot, played with the
+move values shown: `stats.Row.apart_words`) are said in a line under the table, so
+that a row of only such games does not read as nothing played; its figures then
+show "-".
 """
 
 from __future__ import annotations
@@ -38,9 +41,17 @@ def cells(row: stats_module.Row) -> list[str]:
     data = row.to_dict()
     average = "-" if data["average_score"] is None else f"{data['average_score']:.1f}"
     best = "-" if data["best_score"] is None else str(data["best_score"])
+    if not row.games:  # no result yet (only games counted apart): no rate or streak of nothing
+        return [printable.name(row.game), printable.name(row.opponents), "0", "-", "-", "-", "-", "-", "-"]
     return [printable.name(row.game), printable.name(row.opponents), str(row.games),
             f"{data['wins']}-{data['draws']}-{data['losses']}",
             f"{row.win_rate:.0%}", best, average, str(row.current_streak), str(row.longest_streak)]
+
+
+def apart_lines(rows: list[stats_module.Row]) -> list[str]:
+    """A line for each row with games counted apart: whose, and how many."""
+    return [f"{printable.name(row.game)} against {printable.name(row.opponents)}: {row.apart_words()} "
+            "(not counted above)" for row in rows if row.apart_words()]
 
 
 def table(rows: list[stats_module.Row], compact: bool) -> Table:
@@ -63,6 +74,8 @@ def paragraph(row: stats_module.Row) -> Text:
 
     game, against, games, _record, rate, best, average, streak, longest = cells(row)
     data = row.to_dict()
+    if not row.games:
+        return Text(f"{game} against {against}\n  not counted: {row.apart_words()}\n")
     return Text(f"{game} against {against}\n"
                 f"  {games} games: {data['wins']} won, {data['draws']} drawn, {data['losses']} lost ({rate} won)\n"
                 f"  best score {best}, average {average}\n"
@@ -79,6 +92,8 @@ def print_rows(rows: list[stats_module.Row], console: Console) -> None:
         unbounded = console.options.update_width(1 << 16)  # the table's own width, not one clamped to the console's
         if Measurement.get(console, unbounded, shown).maximum <= console.width:
             console.print(shown)
+            for line in apart_lines(rows):
+                console.print(Text(line))  # wrapped at the console's width, never cut
             return
     console.print(Text(TITLE + "\n", style="italic"))
     for row in rows:

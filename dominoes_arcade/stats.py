@@ -102,6 +102,17 @@ class Row:
             longest = max(longest, run)
         return longest
 
+    def apart_words(self) -> str:
+        """The row's games counted apart, in words ("1 game finished by the bot, 2
+        with move values shown"), or "" when there are none: a row of only such games
+        would otherwise read as nothing played."""
+        parts = []
+        for count, words in ((self.finished_by_bot, "finished by the bot"), (self.assisted, "with move values shown")):
+            if count:
+                games = "game" if count == 1 else "games"
+                parts.append(f"{count} {words}" if parts else f"{count} {games} {words}")
+        return ", ".join(parts)
+
     def to_dict(self) -> dict[str, Any]:
         average = self.average_score
         return {"game": self.game, "opponents": self.opponents, "games": self.games, "wins": self.count("win"),

@@ -93,7 +93,26 @@ def test_stats_json_and_the_statistics_screen_show_the_games_apart(app_with, res
     app.check_layout = True
     run(app, frames=2)
     assert app.scenes.top.name == "statistics"
-    note = "Not counted above: 1 game a bot finished for you (Build Up 1)."
+    note = "Not counted above: 1 game finished by the bot (Build Up 1)."
     assert apart_note(app.scenes.top.rows) == note
     assert note in [mark.what for mark in app.layout_marks if mark.kind == "text"], "drawn on the screen"
+    assert problems(app.layout_marks, pygame.Rect((0, 0), LOGICAL_SIZE)) == []
+
+
+def test_a_players_only_game_finished_by_the_bot_is_said_not_shown_as_nothing(app_with):
+    """Both the screen and `stats` said "0 games, 0-0-0, 0%" for it, and nothing else."""
+    item = bot_finished_history()[1]
+    history.append_history(history.history_line(
+        Record("buildup", {}, item.kinds, 1, random_game("buildup", 1).steps, item.record.scores), item.kinds,
+        item.winners, demo=False, finished_at=2, finished_by_bot=[0]))
+    for columns in ("120", "60"):  # the table, and a row's paragraph
+        outcome = runner.invoke(cli_app, ["stats"], env={"COLUMNS": columns})
+        assert outcome.exit_code == 0 and "1 game finished by the bot" in outcome.output, outcome.output
+        assert "0%" not in outcome.output and "0-0-0" not in outcome.output
+    app = app_with(KIT_CONFIG)
+    app.open("statistics")
+    app.check_layout = True
+    run(app, frames=2)
+    drawn = [mark.what for mark in app.layout_marks if mark.kind == "text"]
+    assert "1 game finished by the bot" in drawn and "0%" not in drawn and "0-0-0" not in drawn
     assert problems(app.layout_marks, pygame.Rect((0, 0), LOGICAL_SIZE)) == []

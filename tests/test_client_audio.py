@@ -1,5 +1,6 @@
 """Sound effects and music: synthesised within range, the music a seamless loop that
-follows its settings, and all silent and harmless without a mixer."""
+follows its settings, kept in the user cache directory between runs, and all silent
+and harmless without a mixer."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ import pytest
 import test_client_support  # noqa: F401  (dummy SDL drivers before pygame starts)
 from test_client_support import press_keys, run
 
-from dominoes_arcade.client.audio import EFFECTS, MUSIC_SECONDS, RATE, Audio, music
+from dominoes_arcade.client import audio as audio_module
+from dominoes_arcade.client.audio import EFFECTS, MUSIC, MUSIC_SECONDS, RATE, Audio, cached_path, music, pcm
 
 
 @pytest.mark.parametrize("name", sorted(EFFECTS))
@@ -111,3 +113,43 @@ def test_the_music_follows_sound_and_its_volume(app_with):
 
 def test_the_music_plays_from_the_title_at_the_default_volume(app):
     assert app.scenes.top.name == "title" and app.audio.music_playing
+
+
+def _never_synthesised(rate):
+    raise AssertionError("synthesised again: the cached samples should have been read")
+
+
+def test_a_sound_is_synthesised_once_and_read_from_the_user_cache_after(monkeypatch, tmp_path):
+    """A new process (an empty memory cache) reads the samples from the user cache
+    directory: the start pays no synthesis (the music's took about 0.6 s). An older
+    version's file is replaced, not kept beside."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(audio_module, "_PCM", {})
+    stale = cached_path("move", RATE, 2).with_name(f"move-{RATE}-2-0000000000000000.pcm")
+    stale.parent.mkdir(parents=True)
+    stale.write_bytes(b"old!")
+    made = pcm("move", RATE, 2)
+    assert cached_path("move", RATE, 2).read_bytes() == made and not stale.exists()
+    monkeypatch.setattr(audio_module, "_PCM", {})
+    monkeypatch.setitem(audio_module.SOUNDS, "move", _never_synthesised)
+    assert pcm("move", RATE, 2) == made
+
+
+def test_the_music_starts_from_the_cached_samples_without_synthesis(monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    cached_path(MUSIC, RATE, 2).parent.mkdir(parents=True)
+    cached_path(MUSIC, RATE, 2).write_bytes(bytes(4 * RATE))  # a second of silence stands in
+    monkeypatch.setattr(audio_module, "_PCM", {})
+    monkeypatch.setitem(audio_module.SOUNDS, MUSIC, _never_synthesised)
+    audio = Audio(enabled=True, volume=1.0, music_volume=0.3)  # opens the mixer at RATE
+    try:
+        assert audio.music_playing and abs(audio.sound(MUSIC).get_length() - 1.0) < 0.01
+    finally:
+        audio.shutdown()
+
+
+def test_an_unwritable_cache_costs_only_the_synthesis(monkeypatch, tmp_path):
+    (tmp_path / "dominoes-arcade").write_text("a file where the cache's folder would go")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(audio_module, "_PCM", {})
+    assert len(pcm("move", RATE, 2)) == 2 * 2 * len(EFFECTS["move"](RATE))

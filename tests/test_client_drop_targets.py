@@ -14,7 +14,7 @@ from test_client_support import key, run
 
 from dominoes_arcade.client.tables.interaction import ILLEGAL_COLOUR, TARGET_COLOUR
 from dominoes_arcade.client.tables.necropolis_pieces import site_key
-from dominoes_arcade.engine.tiles import BY_NAME
+from dominoes_arcade.engine.tiles import BY_NAME, NAME
 
 # -- Necropolis: the end tile is part of the end -------------------------------------------------
 
@@ -127,3 +127,32 @@ def test_a_legal_stacks_top_tile_looks_the_same_lit_or_not(app):
     for stack, before, after in zip(lit_stacks, unlit, lit, strict=True):
         changed = sum(a != b for a, b in zip(before, after, strict=True))
         assert changed == 0, f"{changed} pixels of {stack}'s face changed colour when it lit up"
+
+
+# -- Build Up: a hand tile no move takes ---------------------------------------------------------
+
+
+def test_a_hand_tile_that_cannot_be_played_lifts_and_says_why_it_goes_nowhere(app):
+    """It started no drag, and a drop or click on it said nothing."""
+    table = open_buildup(app, ["human", "easy"], seed=5)
+    for _ in range(40):
+        assert until_decision(app, table)
+        stuck = [item for item in table.item_rects() if item[0] == "hand" and item not in
+                 {choice.source for choice in table.current_choices()}]
+        if stuck:
+            break
+        table.play(table.current_choices()[0].action)
+    else:
+        raise AssertionError("no decision with a hand tile that no stack takes")
+    tile, played = stuck[0], len(table.session.steps)
+    hold_over(app, table, tile, table.item_rects()[("stack", 0)])
+    assert table.dragged_source == tile, "it lifts under the pointer"
+    assert any(logged[0] == tile[1] for logged in table.render_log), "drawn where it is dragged"
+    stack = table.item_rects()[("stack", 0)]
+    frames(app, [mouse_up((stack.centerx, stack.bottom - 4))], count=2)
+    assert len(table.session.steps) == played and table.dragged_source is None
+    assert app.toasts and "s0" not in app.toasts[-1][0], "the engine's reason, in the board's words"
+    reason = app.toasts[-1][0]
+    frames(app, [motion(table.item_rects()[tile].center), mouse_down(table.item_rects()[tile].center)])
+    frames(app, [mouse_up(table.item_rects()[tile].center)], count=2)
+    assert app.toasts[-1][0] == f"Your {NAME[tile[1]]} cannot be played anywhere now." != reason

@@ -148,7 +148,16 @@ def test_the_game_over_screen_passes_the_layout_check(app_with, resolution, game
         run(app, frames=2)
         found = problems(app.layout_marks, pygame.Rect((0, 0), LOGICAL_SIZE))
         assert found == [], f"{'folded' if over.collapsed else 'open'}: {found}"
+        if over.collapsed:  # the bar cut Necropolis's Seat 1 plate ("tes started: 2")
+            cut = [mark.what for mark in app.layout_marks if mark.kind == "text" and mark.layer != over_layer(app)
+                   and mark.rect.colliderect(over.panel) and not over.panel.contains(mark.rect)]
+            assert cut == [], f"the folded bar cuts the table's words: {cut}"
         run(app, key(pygame.K_h))
+
+
+def over_layer(app) -> str:
+    """The layer the game-over screen's marks are in (the layer of its buttons' labels)."""
+    return next(mark.layer for mark in app.layout_marks if mark.kind == "text" and mark.what == "Show results")
 
 
 # -- hand and round summaries ----------------------------------------------------------------------

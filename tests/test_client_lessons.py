@@ -52,7 +52,7 @@ def test_a_legal_move_the_stage_does_not_teach_is_explained_and_not_made(app):
     run(app)
     app.check_layout = False
     shown = [mark.what for mark in app.layout_marks if mark.kind == "text"]
-    assert any(line.startswith("That is legal, but this time try") for line in shown), "the callout says why"
+    assert any(line.startswith("That is legal, but") for line in shown), "the callout says why (wrapped to its width)"
 
 
 def test_an_illegal_move_gets_the_engines_reason_and_the_stage_waits(app):
@@ -193,6 +193,34 @@ def test_the_callout_collides_with_nothing_and_covers_no_item_to_pick(app, game)
 
     guided_hand(app, table, "controller", on_stage=check)
     assert not found, "\n".join(found.values())
+
+
+KEPT_IN_VIEW = {"buildup": lambda text: "move" in text.lower(),
+                "cyprus": lambda text: text.startswith("\u00d7") or "in hand" in text or text.startswith("Boneyard"),
+                "necropolis": lambda text: text.startswith("Necropolis:") or "move" in text.lower()}
+"""The words a callout never covers, by game: whose move it is, the counts of tiles
+(a seat's, a pile's) and Build Up's stack numbers (its table is too full for the
+callout to cover no word at all: its scores panel's rows may go under it)."""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_callout_and_its_arrow_leave_the_tables_words_in_view(app, game):
+    """The callout covered Build Up's "Your move" plate, Cyprus's tile counts and
+    "Necropolis: 20", and its arrow ran across Build Up's stack numbers."""
+    table = app.open("lesson", game)
+    found = []
+
+    def check(app, table) -> None:
+        run(app)
+        callout, marks = table.callout, table.table_label_marks()
+        covered = [mark.what for mark in marks if callout.rect is not None and callout.rect.colliderect(mark.rect)
+                   and KEPT_IN_VIEW[game](mark.what)]
+        crossed = [mark.what for mark in marks if callout.arrow is not None and mark.rect.clipline(*callout.arrow)]
+        if covered or crossed:
+            found.append(f"stage {table.guide.index + 1}: covers {covered}, the arrow crosses {crossed}")
+
+    guided_hand(app, table, "keyboard", on_stage=check)
+    assert not found, "\n".join(found)
 
 
 def test_the_chooser_collides_with_nothing_and_ticks_only_the_finished(app):

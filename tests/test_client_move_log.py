@@ -161,3 +161,21 @@ def test_the_open_drawer_collides_with_nothing(app_with, game, players, resoluti
     assert table.moves.is_open
     play_game(watch, table, 20000)
     watch.assert_clean()
+
+
+@pytest.mark.parametrize("game", ["buildup", "cyprus"])
+def test_the_moves_prompt_stays_in_a_full_replay_footer_with_every_device(app, game):
+    """It dropped out of a Cyprus replay's footer (keyboard, controller) and a Build
+    Up replay's (controller): the footer was thought full from a fixed 260 units."""
+    from dominoes_arcade.client.input import Device
+    from dominoes_arcade.client.prompts import layout_prompts
+    from dominoes_arcade.engine.match import random_game
+
+    record = random_game(game, 1, players=4 if game == "cyprus" else 2)
+    table = open_table(app, TableSetup(game, list(record.seats), dict(record.options), 0, record=record))
+    for device in (Device.MOUSE, Device.KEYBOARD, Device.CONTROLLER):
+        app.input.last_device = device
+        prompts = table.prompts()
+        assert Intent.MOVES in [intent for intent, _words in prompts], device
+        placed = layout_prompts(app.style, prompts, device, app.button_family, 1264, 0)
+        assert placed[0][0].x >= app.footer_prompts_start(), "clear of the device's name"

@@ -425,3 +425,16 @@ def test_the_seat_shown_when_a_step_comes_is_the_one_whose_eyes_move_the_tiles(a
     table.apply(parse_step(table.session.state, "0 new 5-6"))
     assert table.sprites.at[site_key(BY_NAME["5-6"])] is first
     assert table.sprites.at[("mastabas", 0, 0)] is second and second.tile == BY_NAME["0-0"]
+
+
+def test_the_drawn_tiles_label_clears_the_focus_brackets_and_the_piles_count(app):
+    """The focus brackets (up to 12 px round the tile) cut into "Seat 1's drawn tile",
+    which sat tight against "Necropolis: 25" beside it."""
+    table = table_at(app, *OPENED, "0 draw", "* 4-5")
+    app.check_layout = True
+    run(app, frames=2)
+    texts = {mark.what: mark.rect for mark in app.layout_marks if mark.kind == "text"}
+    label = texts["Seat 1's drawn tile"]
+    count = next(rect for text, rect in texts.items() if text.startswith("Necropolis: "))
+    assert label.top >= table.item_rects()["held"].bottom + 12
+    assert label.left - count.right >= 16 or label.top >= count.bottom

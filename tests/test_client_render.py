@@ -8,6 +8,7 @@ import pytest
 import test_client_support  # noqa: F401  (dummy SDL drivers before pygame starts)
 from test_client_support import run, widget
 
+from dominoes_arcade.client.layout_check import LABELS
 from dominoes_arcade.client.markdown import layout, parse, spans
 from dominoes_arcade.client.scenes.rules import RulesScene, rules_markdown
 from dominoes_arcade.client.theme import Palette, Style
@@ -135,6 +136,17 @@ def test_markdown_layout_wraps_to_the_width(video):
     wide = layout(parse(text), 900, style)
     assert narrow.height > 2 * wide.height
     assert all(surface.get_width() <= 300 for _y, _x, surface in narrow.items)
+
+
+@pytest.mark.parametrize("width", range(150, 400, 7))
+def test_markdown_never_breaks_a_line_between_words_with_no_space_between_them(video, width):
+    """The Rules screen broke "(the **spinner**)" right after its "("."""
+    style = Style()
+    text = "Whoever holds the `9-9` (the **spinner**) sets it, and (**first**) or `@0`, then `s0`-`s5`."
+    lines = [surface for _y, _x, surface in layout(parse(text), width, style).items]
+    words = [LABELS[surface][0].rstrip() for surface in lines]
+    assert not [line for line in words if line.endswith(("(", "`", "-"))], words
+    assert all(not line.startswith((")", ",", ".")) for line in words), words
 
 
 def test_a_game_without_a_rules_file_says_so(app, monkeypatch):

@@ -14,7 +14,7 @@ from test_client_support import KIT_CONFIG, key, pad_button, run
 from dominoes_arcade import history
 from dominoes_arcade.client.app import LOGICAL_SIZE
 from dominoes_arcade.client.layout_check import problems
-from dominoes_arcade.client.scenes.review import PANEL, ReviewScene
+from dominoes_arcade.client.scenes.review import PANEL, ReviewScene, open_review
 from dominoes_arcade.client.tables import TableSetup, open_table
 from dominoes_arcade.engine.match import random_game
 
@@ -91,3 +91,29 @@ def test_any_game_of_the_history_is_reviewed_from_statistics(app):
     check_shown(app, review)
     run(app, key(pygame.K_ESCAPE), frames=2)
     assert app.scenes.top is pick
+
+
+def test_the_first_results_show_as_they_come_counted_as_the_replay_bar_counts(app, monkeypatch):
+    """The review said "Decision 1 of 35 ... move 23" over a bar saying "move 22 of
+    140", waited for every decision before showing one (about 100 s for a long game,
+    "Weighing 7 of 35 decisions (20 s)"), and reviewed the bot's decisions after
+    "Let the bot finish" as the player's."""
+    monkeypatch.setattr(ReviewScene, "rollouts", 8)
+    record = random_game("necropolis", 3)
+    whole = open_review(app, record, [0])
+    run_until(app, lambda: whole.job.done >= 1, limit=20000)
+    run(app, frames=2)
+    assert whole.decisions is None or whole.job.total == 1, "weighing still"
+    if whole.decisions is None:
+        heading, _cost, _moves = whole.lines()
+        assert heading.startswith(f"Weighing {whole.job.done} of {whole.job.total} decisions, about ")
+        assert " left \u00b7 costliest so far: " in heading
+    decision = whole.shown_list[whole.index]
+    bar = f"move {decision.step - 1} of {len(record.steps)}"
+    assert whole.lines()[2].startswith(f"After {bar}, you played ")
+    assert len(whole.table.session.steps) == decision.step - 1, "the table is laid as the bar says"
+    total = whole.job.total
+    whole.close()
+    cut = open_review(app, record, [0], until_step=len(record.steps) // 2)  # the bot took over half way
+    assert 0 < cut.job.total < total
+    cut.close()

@@ -111,6 +111,19 @@ def test_with_one_saved_game_continue_goes_straight_back(app_with):
     assert app.scenes.top.name == "table" and app.scenes.top.setup.game == "necropolis"
 
 
+def test_a_game_saved_with_the_move_values_shown_stays_assisted_when_continued_from_the_title(app_with):
+    """Continued from the title, left again: the save (and later the history) still
+    says the move values were shown (it said `false` after one Continue)."""
+    saved = partial("necropolis", 4, at=200.0)
+    history.save_game(history.SavedGame(saved.record, saved.kinds, assisted=True))
+    app = app_with(KIT_CONFIG)
+    press_keys(app, pygame.K_RETURN)
+    table = app.scenes.top
+    assert table.name == "table" and table.session.assisted
+    table.session.save()
+    assert history.load_save(game="necropolis")[0].assisted
+
+
 @pytest.mark.parametrize("device", ["mouse", "keyboard", "controller"])
 def test_a_new_game_asks_before_it_replaces_its_games_save(app_with, device):
     save_two()

@@ -86,6 +86,20 @@ def test_next_round_stops_at_the_step_that_scores_the_hand(app):
         assert len(table.session.steps) == end
 
 
+@pytest.mark.parametrize(("game", "button", "prompt"), [("necropolis", None, None), ("buildup", "Hand", "Next hand"),
+                                                        ("cyprus", "Round", "Next round")])
+def test_the_skip_to_the_next_part_is_offered_only_where_a_game_has_parts(app, game, button, prompt):
+    """Necropolis is one game with no rounds or hands: it offered "Round \u25b6\u25b6" all the same."""
+    from dominoes_arcade.client.tables import open_table
+
+    record = journal_record(game)
+    table = open_table(app, TableSetup(record.game, list(record.seats), dict(record.options), 0, record=record))
+    skips = [b.label() for b in table.replay.buttons if b.label().endswith("\u25b6\u25b6")]
+    assert skips == ([f"{button} \u25b6\u25b6"] if button else [])
+    prompts = [text for _intent, text in table.replay.prompts()]
+    assert (prompt in prompts) if prompt else not any(text.startswith("Next ") for text in prompts)
+
+
 def test_speed_and_play_pause_by_mouse(app):
     table = open_replay(app, journal_record("necropolis"))
     controls = table.replay

@@ -137,6 +137,17 @@ def test_the_setup_screens_speak_a_players_words(app):
     assert {"Standard", "Larger"} <= seen  # (Cyprus's hand sizes)
 
 
+def test_no_setup_screen_cuts_an_options_name_short(app):
+    """Build Up's "Non-double on a double" was cut to "Non-double on a do…" (the
+    layout is the same at every resolution: 1280x720 logical units)."""
+    cut = []
+    for game in games():
+        app.open("setup", game)
+        cut += [f"{game}: {text}" for text in words_on_screen(app) if text.endswith("\u2026")]
+        app.scenes.pop()
+    assert not cut, cut
+
+
 def test_a_replay_and_its_play_from_here_speak_of_moves(app):
     record = example("cyprus")
     table = replay(app, record)

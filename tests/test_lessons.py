@@ -14,8 +14,9 @@ from dominoes_arcade import history
 from dominoes_arcade.cli import app as cli
 from dominoes_arcade.client.lessons import (
     Guide,
-    first_legal,
+    as_sentence,
     games_with_lessons,
+    guided_reply,
     lesson_for,
     progress,
     short_begun,
@@ -37,7 +38,23 @@ def test_every_stage_says_a_passage_found_in_the_rules_document(game):
         for name in stage.passages:
             assert name in passages, f"{game}: no passage {name!r} is marked in the rules"
             assert passages[name] in shown, f"{game}: {name!r} is not what the rules say"
-        assert stage_text(lesson, stage) == " ".join(passages[name] for name in stage.passages)
+        assert stage_text(lesson, stage) == " ".join(as_sentence(passages[name]) for name in stage.passages)
+        for passage in stage.passages:
+            assert "`" not in passages[passage], f"{game}: {passage!r} speaks in letters, not tiles"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_stages_passages_read_as_sentences_not_glued_together(game):
+    """Cyprus's domino stage read "...they domino and win the round The winner scores...":
+    two passages, the first stopping inside the rules' sentence."""
+    lesson = lesson_for(game)
+    for stage in lesson.stages:
+        text = stage_text(lesson, stage)
+        assert text[0].isupper() and text.endswith((".", "!", "?")), text
+        for name in stage.passages:
+            body = lesson_passages(game)[name].rstrip(".!?:;,")[1:]  # without its first letter's case
+            end = text.index(body) + len(body)
+            assert text[end] in ".!?", f"{game}: {name!r} runs into what follows: {text!r}"
 
 
 def test_a_passage_is_the_words_between_its_marks_as_plain_text():
@@ -63,9 +80,11 @@ def test_the_rules_screen_shows_no_mark():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_each_guided_hand_plays_as_its_stages_say(game):
-    """The deal, the opponents' first legal moves and the moves the stages teach:
-    every move a stage asks for is legal when the stage comes, and the hand is
-    not over before the last stage."""
+    """The deal, the opponents' replies (`guided_reply`) and the moves the stages
+    teach: every move a stage asks for is legal when the stage comes, every example
+    is found in the position the player sees then (Build Up's "on a double" stage
+    pointed at a double the opponent had just covered), and the hand is not over
+    before the last stage."""
     lesson = lesson_for(game)
     match = Match(game, options={"players": lesson.players} if game == "cyprus" else {}, seed=lesson.seed)
     guide = Guide(lesson)
@@ -75,9 +94,13 @@ def test_each_guided_hand_plays_as_its_stages_say(game):
         if match.is_chance:
             match.resolve_chance()
         elif state.current_player != 0:
-            match.apply(first_legal(state.legal_actions()))
+            match.apply(guided_reply(lesson, state.legal_actions()))
         else:
             stage = guide.stage
+            if stage.example is not None:
+                example = stage.example(state)
+                assert example and example in stage_text(lesson, stage, state), \
+                    f"{game}, stage {guide.index + 1}: the position does not show its example"
             if stage.asks_move:
                 legal = state.legal_actions()
                 taught = guide.taught(legal)
@@ -137,3 +160,12 @@ def test_a_disk_that_refuses_is_a_notice_not_a_crash(tmp_path):
     blocked.write_text("", encoding="utf-8")
     notice = progress.finish("necropolis", blocked)  # a folder that is a file
     assert notice is not None and notice.startswith("Your lessons could not be remembered")
+
+
+@pytest.mark.parametrize("game", ["cyprus", "sebastopol"])
+def test_the_rules_speak_of_arms_in_words_before_the_record_notation(game):
+    """The star's paragraph named its arms "@0 to @7", the record's notation, which
+    only the notation section explains."""
+    text = rules_text(game)
+    play = text[:text.index("## Record notation")] if "## Record notation" in text else text
+    assert "@" not in play.split("## Variant options")[0], f"{game}: record notation in the rules a player reads"

@@ -242,6 +242,15 @@ class App:
         return True
 
     # -- notices -----------------------------------------------------------------------
+    def device_name(self) -> str:
+        """The footer's first words: the device the prompts are for."""
+        return {Device.MOUSE: "Mouse", Device.KEYBOARD: "Keyboard",
+                Device.CONTROLLER: f"Controller ({FAMILY_NAMES[self.button_family]})"}[self.input.last_device]
+
+    def footer_prompts_start(self) -> int:
+        """The leftmost x the footer's prompts may take: right of the device's name."""
+        return 18 + self.style.font(SMALL).size(self.device_name())[0] + 24
+
     def toast(self, text: str) -> None:
         self.toasts.append([text, TOAST_SECONDS])
         del self.toasts[:-3]
@@ -384,9 +393,7 @@ class App:
                                                 LOGICAL_SIZE[0] - 16, y + FOOTER_HEIGHT // 2)
             hover = self.pointer if device is Device.MOUSE else None
             draw_prompts(screen, self.style, self._prompt_areas, hover)
-            where = {Device.MOUSE: "Mouse", Device.KEYBOARD: "Keyboard",
-                     Device.CONTROLLER: f"Controller ({FAMILY_NAMES[self.button_family]})"}[device]
-            label = self.style.text(where, SMALL, self.style.palette.text_dim)
+            label = self.style.text(self.device_name(), SMALL, self.style.palette.text_dim)
             placed = screen.blit(label, label.get_rect(midleft=(18, y + FOOTER_HEIGHT // 2)))
             footer_note = top.footer_note()
             if footer_note is not None:

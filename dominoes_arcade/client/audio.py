@@ -8,6 +8,12 @@ own volume ([audio] music_volume), while sound is on. With no audio device (or
 SDL's dummy driver) the mixer may be missing: every call is then silent and
 harmless.
 
+Synthesis is slow in Python (the music alone took about 0.6 s of CPU, before the
+first frame of every start), so each sound, converted for the mixer, is kept in
+the user cache directory (`cache_dir`) under a name that carries this module's
+digest: a start after the first reads the music in about a millisecond, and a
+change to the synthesis here makes new files rather than reading stale ones.
+
     audio = Audio(enabled=True, volume=0.7, music_volume=0.3)  # the music starts
     audio.play("clack")
 """
@@ -15,6 +21,7 @@ harmless.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import math
 import operator
 import os
@@ -23,9 +30,15 @@ import sys
 import time
 from array import array
 from collections.abc import Callable, Iterator
+from functools import cache
 from itertools import accumulate, repeat
+from pathlib import Path
 
+import platformdirs
 import pygame
+
+from ..config import APP_NAME
+from ..files import FileError, write_atomic
 
 RATE = 22050
 """Plenty for short effects, and half the synthesis time of CD rate."""
@@ -212,6 +225,55 @@ SOUNDS = {**EFFECTS, MUSIC: music}
 """Everything `Audio` synthesises: the effects and the music loop."""
 
 
+def synthesise(name: str, rate: int, channels: int) -> bytes:
+    """The sound `name` as the mixer takes it: signed 16-bit samples, each repeated
+    for every channel."""
+    samples = SOUNDS[name](rate)
+    # Effects that overshoot 1.0 are scaled down as a whole, never clipped.
+    scale = 32000 / max(1.0, max(abs(s) for s in samples))
+    return array("h", (int(s * scale) for s in samples for _ in range(channels))).tobytes()
+
+
+def cache_dir() -> Path:
+    """Where the synthesised sounds are kept between runs: the user cache directory."""
+    return platformdirs.user_cache_path(APP_NAME, appauthor=False) / "sounds"
+
+
+@cache
+def _synthesis_digest() -> str:
+    """This module's source, digested: the cached sounds are valid for it alone."""
+    return hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
+
+
+def cached_path(name: str, rate: int, channels: int) -> Path:
+    return cache_dir() / f"{name}-{rate}-{channels}-{_synthesis_digest()}.pcm"
+
+
+def pcm(name: str, rate: int, channels: int) -> bytes:
+    """The sound `name` for the mixer: from this process's memory, else from the
+    user cache directory, else synthesised and kept in both. A cache that cannot be
+    read or written only costs the synthesis (files are written whole or not at
+    all: `write_atomic`)."""
+    key = (name, rate, channels)
+    data = _PCM.get(key)
+    if data is None:
+        path = cached_path(name, rate, channels)
+        try:
+            data = path.read_bytes()
+        except OSError:
+            data = b""
+        if not data or len(data) % (2 * channels):
+            data = synthesise(name, rate, channels)
+            with contextlib.suppress(FileError):
+                write_atomic(path, data)
+            for stale in path.parent.glob(f"{name}-{rate}-{channels}-*.pcm"):  # an older version's
+                if stale != path:
+                    with contextlib.suppress(OSError):
+                        stale.unlink()
+        _PCM[key] = data
+    return data
+
+
 @contextlib.contextmanager
 def silenced_stderr() -> Iterator[None]:
     """Send file descriptor 2 to the null device for a moment: SDL and the audio
@@ -284,8 +346,7 @@ class Audio:
         channel.set_volume(self.music_volume)
 
     def sound(self, name: str) -> pygame.mixer.Sound | None:
-        """The effect (or `MUSIC`) `name`, synthesised on first use (the music takes
-        about half a second of CPU)."""
+        """The effect (or `MUSIC`) `name`, made on first use (`pcm`)."""
         if not self.available:
             return None
         sound = self._sounds.get(name)
@@ -293,15 +354,8 @@ class Audio:
             rate, size, channels = self._format
             if abs(size) != 16:
                 return None  # an unusual mixer format: stay silent rather than play noise
-            pcm = _PCM.get((name, rate, channels))
-            if pcm is None:
-                samples = SOUNDS[name](rate)
-                # Effects that overshoot 1.0 are scaled down as a whole, never clipped.
-                scale = 32000 / max(1.0, max(abs(s) for s in samples))
-                pcm = _PCM[(name, rate, channels)] = array(
-                    "h", (int(s * scale) for s in samples for _ in range(channels))).tobytes()
             try:
-                sound = pygame.mixer.Sound(buffer=pcm)
+                sound = pygame.mixer.Sound(buffer=pcm(name, rate, channels))
             except pygame.error:
                 return None
             self._sounds[name] = sound

@@ -131,15 +131,25 @@ def _render_runs(style: Style, text: str, width: int, size: int, colour, bold_al
             words[-1] = (words[-1][0] + " ", words[-1][1])
         for word in re.findall(r"\S+\s*", piece):
             words.append((word, "bold" if bold_all and kind == "normal" else kind))
+    # Words with no space between them ("(" and a bold "spinner", a code span and its
+    # comma) are one unit: a line never breaks inside it (it broke after "(").
+    units: list[list[tuple[str, str]]] = []
+    for word, kind in words:
+        if units and not units[-1][-1][0][-1:].isspace():
+            units[-1].append((word, kind))
+        else:
+            units.append([(word, kind)])
     lines: list[list[tuple[str, str]]] = [[]]
     x = 0
-    for word, kind in words:
-        w = style.font(size, kind == "bold").size(word.rstrip())[0]
-        space = style.font(size).size(" ")[0] if word[-1:].isspace() else 0
+    for unit in units:
+        widths = [style.font(size, kind == "bold").size(word)[0] for word, kind in unit]
+        last = unit[-1][0]
+        w = sum(widths[:-1]) + style.font(size, unit[-1][1] == "bold").size(last.rstrip())[0]
+        space = style.font(size).size(" ")[0] if last[-1:].isspace() else 0
         if x and x + w > width:
             lines.append([])
             x = 0
-        lines[-1].append((word, kind))
+        lines[-1].extend(unit)
         x += w + space
     surfaces = []
     for line in lines:

@@ -267,20 +267,31 @@ class _Row(Widget):
         return True
 
     def draw_label(self, surface: pygame.Surface, style: Style, face: pygame.Rect) -> None:
-        label = style.text(*self._fitted_label(style), self.text_colour(style), bold=True)
-        surface.blit(label, label.get_rect(midleft=(face.x + 28, face.centery)))
+        lines, size = self._fitted_label(style)
+        rendered = [style.text(line, size, self.text_colour(style), bold=True) for line in lines]
+        height = sum(text.get_height() for text in rendered)
+        y = face.centery - height // 2
+        for text in rendered:
+            surface.blit(text, (face.x + 28, y))
+            y += text.get_height()
 
-
-    def _fitted_label(self, style: Style) -> tuple[str, int]:
-        """The label and its size left of the control: a size smaller, then cut
-        short, when it would run under the control (worked out once)."""
+    def _fitted_label(self, style: Style) -> tuple[list[str], int]:
+        """The label's lines and size left of the control: a size smaller, then on
+        two lines when the row is tall enough ("Non-double on a double" was cut to
+        "Non-double on a do…"), else cut short, when it would run under the control
+        (worked out once)."""
         key = (self.label, self.rect.size, self.text_size)
         if getattr(self, "_fit_key", None) != key:
             room = self.control_rect.x - self.rect.x - 36
             size = self.text_size
             while size > self.text_size - 3 and style.font(size, True).size(self.label)[0] > room:
                 size -= 1
-            self._fit_key, self._fit = key, (fitted(style, self.label, size, room, bold=True), size)
+            lines = [self.label]
+            if style.font(size, True).size(self.label)[0] > room:
+                wrapped = style.wrap(self.label, room, size, bold=True)
+                fits = len(wrapped) == 2 and 2 * style.font(size, True).get_linesize() <= self.rect.height - 6
+                lines = wrapped if fits else [fitted(style, self.label, size, room, bold=True)]
+            self._fit_key, self._fit = key, (lines, size)
         return self._fit
 
 

@@ -7,6 +7,7 @@ the bot worker, with its progress to show.
     job.poll()               # each frame: never waits
     job.done, job.total      # decisions analysed so far, of how many
     job.decisions            # the ranked decisions once finished (None until then)
+    job.ranked_so_far()      # those analysed so far, ranked: shown while the rest come
     job.error                # why it could not be done (the record does not replay)
 
 The bot worker's process (`session.bot_worker`), not a thread of the client: a
@@ -79,6 +80,11 @@ class ReviewJob:
     @property
     def finished(self) -> bool:
         return self.decisions is not None or self.error is not None
+
+    def ranked_so_far(self) -> list[ReviewedDecision]:
+        """The decisions analysed so far, ranked as the review will be (the whole
+        review once finished): a long review shows its first results as they come."""
+        return self.decisions if self.decisions is not None else ranked(self._reviewed)
 
     def _ask(self) -> None:
         """Ask the worker for the next decision's analysis."""

@@ -73,6 +73,8 @@ class Session(SessionBase):
         and nothing is saved.
     :param continued: the saved game, continued: finishing or giving it up discards
         the save.
+    :param assisted: the move values were shown before the game was saved (the saved
+        game's ``assisted``): they still count (`assisted`).
     :param think_delay: the least seconds between the move of a seat that is not a
         human's (a bot, a script, the record replayed) and the previous move (a
         number, or a function read at each move: the view's speed setting).
@@ -90,7 +92,7 @@ class Session(SessionBase):
                  record: Record | None = None, start: Sequence[str] | Record | None = None, demo: bool = False,
                  continued: bool = False, think_delay: float | Callable[[], float] = 0.0,
                  bot_settings: Any = None, worker: BotWorker | None = None, folder: Path | None = None,
-                 key: Hashable | None = None, laid_start: bool = False):
+                 key: Hashable | None = None, laid_start: bool = False, assisted: bool = False):
         self.game, self.seed, self.record = game, seed, record
         self.demo, self.continued, self.folder = demo, continued, folder
         self.bot_settings = bot_settings if bot_settings is not None else config.defaults()["bots"]
@@ -138,8 +140,9 @@ class Session(SessionBase):
         self.bots = BotSeats(self, worker)
         self.values = MoveValues(self)
         """The analysis view's values of the decision on screen (`move_values`)."""
-        self.assisted = False
-        """The analysis view was on at a human's decision: the history marks the game."""
+        self.assisted = assisted
+        """The analysis view was on at a human's decision (in this sitting or before
+        the game was saved): the history and the save mark the game."""
         self._turn = self.state.current_player
 
     @classmethod
@@ -148,10 +151,8 @@ class Session(SessionBase):
         steps laid again, the save discarded once the game is finished or given up."""
         record = saved.record
         seed = record.seed if isinstance(record.seed, int) else 0
-        session = cls(record.game, list(saved.kinds), dict(record.options), seed, start=record, continued=True,
-                      **kwargs)
-        session.assisted = saved.assisted  # the values shown before it was saved still count
-        return session
+        return cls(record.game, list(saved.kinds), dict(record.options), seed, start=record, continued=True,
+                   assisted=saved.assisted, **kwargs)
 
     @classmethod
     def load(cls, folder: Path | None = None, programs: Sequence[str] = (),

@@ -5,11 +5,16 @@ A `Lesson` is data: a fixed deal (a seed whose shuffle suits it), the options of
 short game that follows, and its `Stage`s in the order a player meets the rules.
 Each stage says which passages of the game's rules document it shows (the passages
 the document marks, `rules.lesson_passages`: the lesson never words a rule itself),
-which table items its callout points at (keys of the table's `item_rects`), and the
-move(s) it asks for, written as the record writes them (``"draw"``, ``"3-4 s7"``);
-a stage that asks for no move waits for Next. The opponents answer with their first
-legal move, so the deal goes the same way every time the player makes the moves
-the stages ask for.
+which table items its callout points at (keys of the table's `item_rects`), the
+move(s) it asks for, written as the record writes them (``"draw"``, ``"3-4 s7"``),
+and, where a rule is best seen on the table, an example: a sentence made from the
+position the player sees when the stage comes (`Stage.example`), naming the tiles
+there, or None when the position does not show the rule (a test plays every guided
+hand and checks that each example is found). A stage that asks for no move waits
+for Next. The opponents answer with their first legal move (or one the lesson
+prefers, `Lesson.opponent_prefers`, where the first would spoil a later example), so
+the deal goes the same way every time the player makes the moves the stages ask
+for.
 
 This module and the lesson scripts import no pygame: `Guide` follows a lesson and
 judges each move the player makes; the scene is `lessons.table`.
@@ -17,7 +22,7 @@ judges each move the player makes; the scene is `lessons.table`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,6 +49,10 @@ class Stage:
     """The moves it teaches, in record notation; empty: it only explains (Next)."""
     any_move: bool = False
     """Any legal move will do (the stage teaches what every move is)."""
+    example: Callable[[State], str | None] | None = None
+    """The rule shown on the table: a sentence naming the tiles the player sees in
+    this state (the player's seat's view of it), or None when this position does
+    not show the rule (then the callout says the rule alone)."""
 
     @property
     def asks_move(self) -> bool:
@@ -69,6 +78,10 @@ class Lesson:
     (`short_start`). ``("", 0)``: at the start of the game."""
     short_words: str = ""
     """What the short game's announcement adds (where it starts)."""
+    opponent_prefers: tuple[str, ...] = ()
+    """Moves (record notation) the guided hand's opponents make whenever one is legal,
+    before their first legal one: the first legal would take away a later stage's
+    example (Build Up's would cover the double the next stage teaches on)."""
 
 
 def lesson_for(game: str) -> Lesson:
@@ -82,19 +95,41 @@ def lesson_for(game: str) -> Lesson:
     return registry.load(found.lesson)
 
 
-def stage_text(lesson: Lesson, stage: Stage) -> str:
-    """What the stage's callout says: its passages of the rules, as one paragraph.
+def stage_text(lesson: Lesson, stage: Stage, state: State | None = None) -> str:
+    """What the stage's callout says: its passages of the rules, as one paragraph,
+    then its example in `state` (the position on the table) when it finds one.
 
     :raises KeyError: for a passage the rules document does not mark.
     """
     passages = lesson_passages(lesson.game)
-    return " ".join(passages[name] for name in stage.passages)
+    parts = [passages[name] for name in stage.passages]
+    example = stage.example(state) if stage.example is not None and state is not None else None
+    if example:
+        parts.append(example)
+    return " ".join(as_sentence(part) for part in parts)
+
+
+def as_sentence(passage: str) -> str:
+    """A passage as a sentence of its own: a passage may start or stop inside one of
+    the rules' sentences ("a player plays their last tile: they domino and win the
+    round"), and passages side by side must not read as one glued sentence."""
+    passage = passage[:1].upper() + passage[1:]
+    return passage if passage.endswith((".", "!", "?")) else f"{passage.rstrip(':;,')}."
 
 
 def first_legal(legal: Sequence[Action]) -> Action:
-    """The opponents' move in a guided hand: their first legal one (`legal`: the
-    seat's legal actions, as its observation lists them)."""
+    """A seat's first legal move (`legal`: its legal actions, as its observation lists them)."""
     return legal[0]
+
+
+def guided_reply(lesson: Lesson, legal: Sequence[Action]) -> Action:
+    """The opponents' move in a guided hand: one the lesson prefers when it is legal
+    (`Lesson.opponent_prefers`), else their first legal one."""
+    for move in lesson.opponent_prefers:
+        action = action_named(legal, move)
+        if action is not None:
+            return action
+    return first_legal(legal)
 
 
 def action_named(legal: Sequence[Action], move: str) -> Action | None:

@@ -2,9 +2,10 @@
 subclass of the table the game's registry entry names, with `LessonMode` first).
 
 The guided hand: the player, seat 0, moves with the table's own input (the `Picker`:
-mouse, keyboard or controller); the opponents answer with their first legal move
-(each a `ScriptedSeat` of the session, paced as a bot is).
-A `Callout` shows the stage's passage of the rules and points at what it talks
+mouse, keyboard or controller); the opponents answer with their first legal move or
+one the lesson prefers (`guided_reply`; each a `ScriptedSeat` of the session, paced
+as a bot is). A `Callout` shows the stage's passage of the rules (and its example,
+made from the position on the table at that moment) and points at what it talks
 about; a stage that explains waits for Next (a click on it, CONFIRM); a stage that
 asks for a move lets the player move, and a move it does not teach is not made:
 the callout says why in a sentence (the engine's reason for an illegal one, in the
@@ -34,18 +35,22 @@ from ..input import InputEvent, Intent
 from ..scenes.menu import Dialog
 from ..tables import TableSetup, table_class
 from ..tables.base import TableScene
-from . import Guide, Lesson, first_legal, lesson_for, progress, short_start, stage_text
+from . import Guide, Lesson, guided_reply, lesson_for, progress, short_start, stage_text
 from .callout import Callout
 
 _KEYS = itertools.count(1)
 EASY = "easy"
 SHORT_GAME_WORDS = "Now a short game against the easy bot, to play it all on your own."
+TURN_LINE_REACH = 160
+"""How far either side of "to move" the words of its line (the seat's name) reach."""
 GUIDED_IGNORES = frozenset({Intent.UNDO, Intent.REDO, Intent.HINT})
 """Undo and hints would take the guided hand off its script."""
 
 
-def _first_legal_move(seen: Observation) -> Action:
-    return first_legal(seen.legal)
+def _guided_replier(lesson: Lesson) -> Callable[[Observation], Action]:
+    def reply(seen: Observation) -> Action:
+        return guided_reply(lesson, seen.legal)
+    return reply
 
 
 def sentence(text: str) -> str:
@@ -92,8 +97,9 @@ class LessonMode:
 
     def new_session(self) -> Session:
         setup = self.setup
-        # The guided hand's opponents play their first legal move, paced as a bot is.
-        seats = ["human"] + [EASY if self.short else ScriptedSeat(_first_legal_move) for _ in range(setup.players - 1)]
+        # The guided hand's opponents play their first legal move (or the lesson's), paced as a bot is.
+        seats = ["human"] + [EASY if self.short else ScriptedSeat(_guided_replier(self.lesson))
+                             for _ in range(setup.players - 1)]
         # A short game's start is laid for the player (`short_start`): undo stays out of it.
         return Session(setup.game, seats, dict(setup.options), setup.seed, start=setup.start, laid_start=True,
                        demo=True,
@@ -213,7 +219,7 @@ class LessonMode:
             return Words(title, f"{SHORT_GAME_WORDS} {self.lesson.short_words}".strip(), ("Play", self.open_short_game),
                          skip)
         heading = f"{title} \u00b7 {self.guide.index + 1} of {len(self.lesson.stages)}"
-        text = sentence(stage_text(self.lesson, stage))
+        text = sentence(stage_text(self.lesson, stage, self.session.state))  # its example as the table shows it
         if stage.asks_move or not self.ready:
             return Words(heading, text, None, skip)
         return Words(heading, text, ("Next", self.next_stage), skip)
@@ -245,6 +251,15 @@ class LessonMode:
         items |= {choice.target for choice in choices if not taught or choice.action in taught}
         return [rects[item] for item in items if item in rects]
 
+    def turn_labels(self) -> list:
+        """The table's words saying whose move it is, with the words beside them on
+        their line (the seat's name on its plate): the callout never covers them
+        (Build Up's "to move" plate went under it)."""
+        marks = self.table_label_marks()
+        turn = [mark.rect for mark in marks if " move" in f" {mark.what.lower()}"]
+        beside = [near.inflate(2 * TURN_LINE_REACH, 8) for near in turn]
+        return [mark.rect for mark in marks if mark.rect.collidelist(beside) >= 0]
+
     # -- drawing and input ----------------------------------------------------------------
     def draw_tile(self, surface, tile: int, rect_or_pos, length: int, **kwargs):
         where = super().draw_tile(surface, tile, rect_or_pos, length, **kwargs)
@@ -252,14 +267,18 @@ class LessonMode:
         return where
 
     def table_labels(self) -> list:
-        """Where the table's own words are (its status, its seats' plates...): read off
-        a drawing of the table on a canvas that keeps its marks (`layout_check`), once
-        for each stage and decision."""
+        """Where the table's own words are (its status, its seats' plates...)."""
+        return [mark.rect for mark in self.table_label_marks()]
+
+    def table_label_marks(self) -> list:
+        """The table's own words and where they are: read off a drawing of the table
+        on a canvas that keeps its marks (`layout_check`), once for each stage and
+        decision."""
         moment = (self.guide.index, self.session.version, self.complete)
         if self._labels[0] != moment:
             canvas = Canvas(LOGICAL_SIZE)
             super().draw(canvas)
-            self._labels = (moment, [mark.rect for mark in canvas.marks if mark.kind == "text"])
+            self._labels = (moment, [mark for mark in canvas.marks if mark.kind == "text"])
         return self._labels[1]
 
     def draw(self, surface) -> None:
@@ -271,8 +290,8 @@ class LessonMode:
             self.callout.rect, self.callout.buttons = None, []
             return
         self.callout.draw(surface, heading=words.heading, text=words.text, note_text=self.lesson_note,
-                          points=self.pointed_rects(), avoid=self.avoided_rects(),
-                          rather_not=list(self.item_rects().values()) + self.drawn_tiles + labels,
+                          points=self.pointed_rects(), avoid=self.avoided_rects(), keep_clear=self.turn_labels(),
+                          rather_not=list(self.item_rects().values()) + self.drawn_tiles, labels=labels,
                           buttons=words.buttons, confirm=words.confirm is not None)
 
     def draw_over_marks(self, surface) -> None:

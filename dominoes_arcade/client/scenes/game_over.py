@@ -86,8 +86,16 @@ class GameOverScene(MenuScene):
 
     # -- widgets ---------------------------------------------------------------------------
     @property
+    def spot(self) -> pygame.Rect | None:
+        """The table's place for the folded bar (`result_spot`), if it has one."""
+        return self.table.result_spot()
+
+    @property
     def panel(self) -> pygame.Rect:
         if self.collapsed:
+            spot = self.spot
+            if spot is not None:  # in the table's place for it
+                return spot.copy()
             return pygame.Rect(WIDTH // 2 - PANEL_WIDTH // 2, BOTTOM - 74, PANEL_WIDTH, 72)
         seats = len(self.breakdown.totals) if self.breakdown is not None else 0
         height = 118 + LINE * len(self.reason_lines()) + (34 + ROW * seats if seats else 0) + 104
@@ -102,6 +110,8 @@ class GameOverScene(MenuScene):
         panel = self.panel
         if self.collapsed:
             y, x = panel.y + 10, panel.right - 20
+            if self.spot is not None and self.spot.height >= 120:  # room for the verdict above the buttons
+                y, x = panel.bottom - 62, panel.centerx + (240 if not self.table.online else 355)
             self.focus.add(Button((x - 480, y, 250, 52), "Show results", self.toggle, size=BODY + 1,
                                   help="The results again, over the table."))
             if not self.table.online:  # an online game is played again by hosting or joining a room
@@ -130,7 +140,7 @@ class GameOverScene(MenuScene):
         """The player's decisions ranked by what they cost (`review.open_review`)."""
         from .review import open_review
 
-        open_review(self.app, self.table.session.to_record(), self.humans)
+        open_review(self.app, self.table.session.to_record(), self.humans, self.table.bots_took_over_at)
 
     def toggle(self) -> None:
         """Fold the screen down to a bar over the final board, or open it again."""
@@ -169,7 +179,10 @@ class GameOverScene(MenuScene):
         if self.collapsed:
             self.app.panels.draw(surface, panel, radius=20, alpha=255)  # opaque: the table's words stay under it
             line = style.text(self.verdict.headline, LARGE, style.palette.accent, bold=True)
-            surface.blit(line, line.get_rect(midleft=(panel.x + 26, panel.centery)))
+            if self.spot is not None and self.spot.height >= 120:
+                surface.blit(line, line.get_rect(midtop=(panel.centerx, panel.y + 22)))
+            else:
+                surface.blit(line, line.get_rect(midleft=(panel.x + 26, panel.centery)))
         else:
             surface.blit(self._dim, (0, 0))
             self.app.panels.draw(surface, panel, radius=24, alpha=255)

@@ -5,10 +5,15 @@ much value they gave up against the best move of an `expert` search
 Opened from the game-over screen ("Review your game") and from Statistics
 ("Review a game": any game of the history, `ReviewPickScene`). The review is
 computed off the frame loop, in the bot worker's process (`session.review_job`:
-each frame only collects what has come), with a progress line; then
-each decision, the costliest first, lays the replay table just before it, rings
-the move played (blue) and the best move (gold, starred), each with its value,
-and says what it cost ("You lost 18% win chance here").
+each frame only collects what has come), about a second a decision: a long game
+takes a minute or more, so the progress line says how long is left (from the
+decisions weighed so far), and the decisions weighed so far can be stepped through
+while the rest come (the costliest so far first). Each decision lays the replay
+table just before it, rings the move played (blue) and the best move (gold,
+starred), each with its value, and says what it cost ("You lost 18% win chance
+here"). Its place in the game is said as the replay bar counts ("after move 22
+of 140"). A game the bot finished for the player is reviewed up to the move where
+it took over (`until_step`): the bot's decisions are not the player's.
 
 Input: right, down, the right shoulder or confirm go to the next decision; left,
 up or the left shoulder to the previous; the mouse clicks the panel's arrows or
@@ -17,6 +22,7 @@ the footer's prompts; back (or pause) closes the review and its table.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from typing import ClassVar
 
@@ -45,18 +51,26 @@ NEXT = (Intent.RIGHT, Intent.DOWN, Intent.PAGE_DOWN, Intent.CONFIRM)
 PREVIOUS = (Intent.LEFT, Intent.UP, Intent.PAGE_UP)
 
 
-def open_review(app, record: Record, seats: list[int] | None = None) -> ReviewScene:
+def open_review(app, record: Record, seats: list[int] | None = None,
+                until_step: int | None = None) -> ReviewScene:
     """Open `record` on its replay table, paused, with its review over it (of
-    `seats`, by default the seats the record names ``human``)."""
+    `seats`, by default the seats the record names ``human``; of the decisions
+    before step `until_step` only, when given: where a bot took the seats over)."""
     if seats is None:
         seats = review_seats(record)
     players = list(record.seats) or ["record"] * int(record.options.get("players", 2))
     table = open_table(app, TableSetup(record.game, players, dict(record.options),
                                        record.seed if isinstance(record.seed, int) else 0, record=record))
     table.replay.playing = False
-    scene = ReviewScene(app, table, seats)
+    scene = ReviewScene(app, table, seats, until_step)
     app.scenes.push(scene)
     return scene
+
+
+def place_in_game(step: int, steps: int) -> str:
+    """Where a decision (at record step `step`, counted from 1) is, as the replay bar
+    counts while the table is laid just before it: the moves made, of all."""
+    return "before the first move" if step <= 1 else f"after move {step - 1} of {steps}"
 
 
 def loss_words(decision, win_chance: bool) -> str:
@@ -74,38 +88,61 @@ class ReviewScene(Scene):
     rollouts: ClassVar[int | None] = None
     """Rollouts per decision: None for `expert`'s (`bots.analysis.expert_rollouts`)."""
 
-    def __init__(self, app, table, seats: list[int]):
+    def __init__(self, app, table, seats: list[int], until_step: int | None = None):
         super().__init__(app)
         self.table = table
-        self.job = ReviewJob(table.setup.record, seats, self.rollouts)
+        record = table.setup.record
+        if until_step is not None:  # the decisions after it were a bot's: not reviewed
+            record = dataclasses.replace(record, steps=list(record.steps[:until_step]))
+        self.job = ReviewJob(record, seats, self.rollouts)
         self.started = time.monotonic()
         self.decisions: list | None = None
         """The decisions, costliest first, once the review is done."""
+        self.so_far: list = []
+        """The decisions weighed so far, costliest first, while the review works."""
         self.index = 0
+        self.stepped = False
+        """The player stepped through the first results: the decision on screen then
+        stays as more come (until then the costliest so far is shown)."""
 
     # -- the review coming, then stepping ------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
         self.job.poll()
         if self.decisions is None and self.job.finished:
+            shown = self.so_far[self.index] if self.stepped and self.so_far else None
             self.decisions = self.job.decisions or []
             if self.decisions:
-                self.show(0)
+                self.show(self.decisions.index(shown) if shown in self.decisions else 0)
             self.changed()
+        elif self.decisions is None and len(self.so_far) < self.job.done:
+            shown = self.so_far[self.index] if self.so_far else None
+            self.so_far = self.job.ranked_so_far()
+            if self.stepped:
+                self.index = self.so_far.index(shown)  # the decision the player went to stays
+            elif self.so_far[0] is not shown:
+                self.show(0)  # the costliest so far, from the first result on
+            self.changed()
+
+    @property
+    def shown_list(self) -> list:
+        """The decisions stepped through: the review's, or those weighed so far."""
+        return self.decisions if self.decisions is not None else self.so_far
 
     def is_animating(self) -> bool:
         return super().is_animating() or not self.job.finished
 
     def show(self, index: int) -> None:
         """Lay the table just before decision `index` (of the ranked list) and mark it."""
-        self.index = index % len(self.decisions)
-        decision = self.decisions[self.index]
+        self.index = index % len(self.shown_list)
+        decision = self.shown_list[self.index]
         self.table.rebuild(decision.step - 1)
         self.table.analysis_marks.show_review(decision)
         self.app.audio.play("move")
 
     def step(self, by: int) -> None:
-        if self.decisions:
+        if self.shown_list:
+            self.stepped = True
             self.show(self.index + by)
 
     def close(self) -> None:
@@ -128,27 +165,40 @@ class ReviewScene(Scene):
             self.step(-1 if event.pos[0] < PANEL.x + ARROW else 1 if event.pos[0] > PANEL.right - ARROW else 0)
 
     # -- drawing ------------------------------------------------------------------------------------
+    def progress(self) -> str:
+        """How far the review is, and honestly how long it has left: from the time
+        the decisions weighed so far took (before the first, a second each)."""
+        job = self.job
+        if not job.total:
+            return "Weighing your first decision"
+        seconds = time.monotonic() - self.started
+        left = (job.total - job.done) * (seconds / job.done if job.done else 1.0)
+        estimate = f"about {left / 60:.0f} min left" if left >= 90 else f"about {max(1, round(left))} s left"
+        return f"Weighing {job.done} of {job.total} decisions, {estimate}"
+
     def lines(self) -> tuple[str, str, str]:
         """The panel's three lines: where the review is, what it cost, the moves."""
         job = self.job
-        if self.decisions is None:
-            seconds = time.monotonic() - self.started
-            done = f"{job.done} of {job.total} decisions" if job.total else "your first decision"
-            return "Reviewing your game\u2026", f"Weighing {done} ({seconds:.0f} s).", \
-                "Each move is compared with the best an expert search finds."
         if job.error:
             return "This game cannot be reviewed.", job.error, ""
-        if not self.decisions:
+        if self.decisions is None and not self.so_far:
+            return "Reviewing your game\u2026", f"{self.progress()}.", \
+                "Each move is compared with the best an expert search finds."
+        if not self.shown_list:
             return "Nothing to review.", "Every move of yours was the only one possible.", ""
-        decision = self.decisions[self.index]
+        decision = self.shown_list[self.index]
         analysis = decision.analysis
         unit = (lambda v: f"{round(100 * v)}%") if analysis.win_chance else (lambda v: f"place {v:.1f}")
         best = "" if decision.best.action is decision.played.action else \
             f" \u00b7 best: {self.table.describe(decision.best.action)} ({unit(decision.best.value)})"
-        return (f"Decision {self.index + 1} of {len(self.decisions)}, the costliest first \u00b7 "
-                f"move {decision.step}",
-                loss_words(decision, analysis.win_chance),
-                f"You played {self.table.describe(decision.played.action)} ({unit(decision.played.value)}){best}")
+        if self.decisions is None:
+            heading = f"{self.progress()} \u00b7 costliest so far: {self.index + 1} of {len(self.so_far)}"
+        else:
+            heading = f"Decision {self.index + 1} of {len(self.decisions)}, the costliest first"
+        where = place_in_game(decision.step, len(self.table.setup.record.steps))
+        return (heading, loss_words(decision, analysis.win_chance),
+                f"{where[:1].upper()}{where[1:]}, you played {self.table.describe(decision.played.action)} "
+                f"({unit(decision.played.value)}){best}")
 
     def draw(self, surface: pygame.Surface) -> None:
         style = self.app.style
@@ -162,7 +212,7 @@ class ReviewScene(Scene):
                 text = style.text(words, size, colour, bold=bold)
                 surface.blit(text, text.get_rect(midtop=(PANEL.centerx, y)))
             y += 30 if size == BODY else 26
-        if self.decisions:
+        if self.shown_list:
             for x, arrow in ((PANEL.x + ARROW // 2, "\u25c0"), (PANEL.right - ARROW // 2, "\u25b6")):
                 text = style.text(arrow, BODY, palette.accent, bold=True)
                 where = text.get_rect(center=(x, PANEL.centery))
@@ -170,7 +220,7 @@ class ReviewScene(Scene):
                 note(surface, "badge", where.inflate(8, 8), "review arrow")
 
     def prompts(self) -> list[tuple[Intent, str]]:
-        if not self.decisions:
+        if not self.shown_list:
             return [(Intent.BACK, "Close")]
         return [(Intent.LEFT, "Previous / next"), (Intent.PAGE_DOWN, "Next"), (Intent.BACK, "Close")]
 
@@ -206,6 +256,9 @@ class ReviewPickScene(MenuScene):
         title = games.info(entry.record.game).title if entry.record.game in games.games() else entry.record.game
         you = entry.humans[0]
         result = "you won" if entry.winners == [you] else "a draw" if you in entry.winners else "you lost"
+        if entry.finished_by_bot:
+            # The history does not say where the bot took over: its decisions are reviewed too, and the label says so.
+            result = "finished by the bot"
         when = time.strftime("%d %b %H:%M", time.localtime(entry.finished_at)).lstrip("0")
         return f"{title} against {opponents(entry).capitalize()}, {result}, {when}"
 

@@ -43,6 +43,11 @@ def game_title(game: str) -> str:
 
 
 def row_cells(row: stats.Row) -> list[str]:
+    """The row's cells; for a row of only games counted apart, the game and the
+    opponents, then the words for those games ("1 game finished by the bot"), which
+    take the figures' columns (`StatisticsScene.draw_rows`)."""
+    if not row.games:
+        return [game_title(row.game), row.opponents.capitalize(), row.apart_words()]
     data = row.to_dict()
     average = "" if data["average_score"] is None else f"{data['average_score']:.1f}"
     best = "" if data["best_score"] is None else str(data["best_score"])
@@ -55,7 +60,7 @@ def apart_note(rows: list[stats.Row]) -> str:
     """The games the rows leave out, or "": those a bot finished for the player,
     and those played with the move values shown."""
     parts = []
-    for field, words in (("finished_by_bot", "a bot finished for you"), ("assisted", "with move values shown")):
+    for field, words in (("finished_by_bot", "finished by the bot"), ("assisted", "with move values shown")):
         by_game: dict[str, int] = {}
         for row in rows:
             if getattr(row, field):
@@ -155,9 +160,12 @@ class StatisticsScene(MenuScene):
     def _draw_cells(self, surface, cells: list[str], y: int, colour, bold: bool = False) -> None:
         style = self.app.style
         x = TABLE.x + 24
-        for (_heading, width, align), cell in zip(COLUMNS, cells, strict=True):
+        # A row of only games counted apart has fewer cells: its words, then nothing (`row_cells`).
+        for index, ((_heading, width, align), cell) in enumerate(zip(COLUMNS, cells, strict=False)):
             text = style.text(cell, BODY - 1, colour, bold=bold)
-            if align == "left":
+            if len(cells) < len(COLUMNS) and index == len(cells) - 1:
+                surface.blit(text, (x, y))  # words over the figures' columns, from the first of them
+            elif align == "left":
                 surface.blit(text, (x, y))
             else:
                 surface.blit(text, text.get_rect(topright=(x + width - 12, y)))

@@ -216,7 +216,8 @@ class TitleScene(MenuScene):
             return
         record = saved.record
         setup = TableSetup(record.game, list(saved.kinds), dict(record.options),
-                           record.seed if isinstance(record.seed, int) else 0, start=record, continued=True)
+                           record.seed if isinstance(record.seed, int) else 0, start=record, continued=True,
+                           assisted=saved.assisted)
         try:
             open_table(self.app, setup)
         except ValueError as error:  # a game no longer registered, a step the rules now refuse

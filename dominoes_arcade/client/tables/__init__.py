@@ -62,6 +62,9 @@ class TableSetup:
     continued, or a replay taken over at some step (its seed deals what follows)."""
     continued: bool = False
     """The saved game, continued: finishing it discards the save."""
+    assisted: bool = False
+    """The saved game continued had the move values shown before it was left: the
+    session's game stays assisted."""
     online: Any = None
     """The `remote.link.OnlineLink` of an online game (its player seat joined, the
     game started): the server decides the game, the table shows the seat's part."""

@@ -59,6 +59,7 @@ FLIGHT_SECONDS = {"stack": 0.28, "hand": 0.18, "aside": 0.3}
 
 class BuildUpTable(TableScene):
     name = "table"
+    part_word = "Hand"
     move_log_rect = pygame.Rect(SIDE_X - 8, 12, 228, 652)
     """The move log over the boneyards' column only: every stack stays in view."""
 

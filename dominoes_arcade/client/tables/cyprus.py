@@ -89,6 +89,12 @@ HAND_GLIDE = 14.0
 
 class CyprusTable(TableScene):
     name = "table"
+
+    def result_spot(self) -> pygame.Rect:
+        """The hand's row, below its label: the folded bar across the whole bottom cut
+        into the round breakdown and the boneyard's panel."""
+        hand = PLAY_ROW.hand
+        return pygame.Rect(hand.x, hand.bottom - 74, hand.width, 72)
     move_log_rect = pygame.Rect(888, TOP_ROW.y, 384, AREA.bottom - TOP_ROW.y)
     """The move log over the felt's right part, down to the hand's row: the status line
     and the score sheet stay in view."""

@@ -11,6 +11,7 @@ from collections.abc import Hashable
 import pygame
 
 from ...engine import Action, Event
+from ...engine.tiles import NAME
 from ..input import InputEvent
 from ..verdict import Breakdown
 from . import seat_label
@@ -63,12 +64,32 @@ class TableHooks:
 
     def draw_dragged(self, surface: pygame.Surface, source: Hashable, pos: tuple[int, int]) -> None:
         """Draw `source` being dragged, centred at `pos`: by default the tile its
-        first choice moves, face up (the dragging human's own tile)."""
-        for choice in self.current_choices():
-            if choice.source == source and choice.action.tile >= 0:
-                self.draw_tile(surface, choice.action.tile, pygame.Rect(pos[0], pos[1], 0, 0), 72, face_up=True,
-                               seat=self.seen.current_player)
-                return
+        first choice moves, face up (the dragging human's own tile), or the hand
+        tile that no move takes (`unplayable`)."""
+        tile = next((choice.action.tile for choice in self.current_choices()
+                     if choice.source == source and choice.action.tile >= 0), None)
+        if tile is None and self.unplayable(source):
+            tile = source[1]
+        if tile is not None:
+            self.draw_tile(surface, tile, pygame.Rect(pos[0], pos[1], 0, 0), 72, face_up=True,
+                           seat=self.seen.current_player)
+
+    def result_spot(self) -> pygame.Rect | None:
+        """Where the folded game-over bar goes (its verdict and buttons): a place of
+        the table that says nothing once the game is over; None: a bar along the
+        bottom, over the middle of the table."""
+        return None
+
+    def unplayable(self, item: Hashable) -> bool:
+        """Whether `item` is a tile of the player's that no legal move takes now (by
+        default a hand tile, ``("hand", tile)``, not among the sources): it still
+        lifts under the mouse, and is put back with `unplayable_reason`."""
+        return isinstance(item, tuple) and len(item) == 2 and item[0] == "hand" and isinstance(item[1], int) \
+            and item[1] >= 0
+
+    def unplayable_reason(self, item: Hashable) -> str:
+        """Why the `unplayable` tile `item` cannot be played now, as a sentence."""
+        return f"Your {NAME[item[1]]} cannot be played anywhere now."
 
     def illegal_reason(self, action: Action) -> str:
         """Why `action` is not legal now, as a sentence the player reads (a toast, a

@@ -224,7 +224,8 @@ class Picker:
             if item in targets_of(choices, self.selected) or self.table.action_for(self.selected, item) is not None:
                 self.attempt(self.selected, item, choices)
                 return True
-        if item in sources(choices):
+        if item in sources(choices) or (item is not None and self.table.unplayable(item)):
+            # A tile no move takes lifts all the same: put back, it says why (`_release`).
             self.pressed, self.press_pos, self.dragging = item, pos, False
             return True
         if self.selected is not None:
@@ -235,6 +236,15 @@ class Picker:
     def _release(self, pos, choices: list[Choice]) -> bool:
         source, self.pressed = self.pressed, None
         self.pointer = pos
+        if source not in sources(choices):  # an unplayable tile, clicked or dropped
+            target = self.hit(pos, [item for item in self.table.item_rects() if item != source])
+            action = self.table.action_for(source, target) if self.dragging and target is not None else None
+            self.dragging = False
+            if action is not None:
+                self.table.play(action)  # refused by the session, with the engine's reason there
+            else:
+                self.table.refuse(self.table.unplayable_reason(source))
+            return True
         if self.dragging:
             self.dragging = False
             target = self.drop_target(source, pos, choices)

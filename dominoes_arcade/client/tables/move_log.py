@@ -38,8 +38,6 @@ from ..theme import SMALL
 from .buildup_layout import stack_name
 from .cyprus_layout import SLOT_NAMES
 
-FOOTER_ROOM = 260
-"""Where the footer's prompts may begin at the leftmost: the device's name comes before."""
 DRAWER = pygame.Rect(888, 12, 380, 652)
 """Where the drawer opens: over the right side of the 1280x720 table, above the footer."""
 ROW_HEIGHT = 24
@@ -286,12 +284,23 @@ class MoveLogDrawer:
 
     def with_prompt(self, prompts: list[tuple[Intent, str]]) -> list[tuple[Intent, str]]:
         """The table's footer `prompts` with the drawer's own before the last one
-        (Pause, or a replay's Menu), when the footer has room for it beside the
-        device's name; the key works either way."""
+        (Pause, or a replay's Menu), beside the device's name (`footer_prompts_start`:
+        a short name leaves more room) and the table's footer note; in a full footer a replay's Speed prompt
+        gives way to it (the bar's Speed button does the same), and only when even
+        that does not fit is it left out (the key works either way: it dropped out of
+        a Cyprus replay's footer)."""
         mine = [*prompts[:-1], (Intent.MOVES, "Hide moves" if self.is_open else "Moves"), *prompts[-1:]]
         app = self.table.app
-        placed = layout_prompts(app.style, mine, app.input.last_device, app.button_family, LOGICAL_SIZE[0] - 16, 0)
-        return mine if not placed or placed[0][0].x >= FOOTER_ROOM else prompts
+        start = app.footer_prompts_start()
+        note = self.table.footer_note()
+        if note is not None:  # the hint's or the values' words keep their room after the device's name
+            start += app.style.font(SMALL, True).size(note[0])[0] + 28
+        for candidate in (mine, [(intent, words) for intent, words in mine if words != "Speed"]):
+            placed = layout_prompts(app.style, candidate, app.input.last_device, app.button_family,
+                                    LOGICAL_SIZE[0] - 16, 0)
+            if not placed or placed[0][0].x >= start:
+                return candidate
+        return prompts
 
     def draw(self, surface: pygame.Surface) -> None:
         """The open drawer: an opaque panel, a heading, the rows that fit."""

@@ -56,7 +56,7 @@ from ..verdict import Breakdown
 from . import TableSetup
 from .base import TableScene
 from .interaction import Choice
-from .necropolis_draw import PASS_BUTTON, RULES_PANEL, Look, NecropolisFrame, NecropolisPainter
+from .necropolis_draw import PASS_BUTTON, RULES_PANEL, STATUS_PANEL, Look, NecropolisFrame, NecropolisPainter
 from .necropolis_layout import (
     HELD_LENGTH,
     MASTABA_LENGTH,
@@ -81,6 +81,12 @@ WARM_UP_PER_FRAME = 2
 
 class NecropolisTable(TableScene):
     name = "table"
+    part_word = None  # one game, no rounds or hands to skip to
+
+    def result_spot(self) -> pygame.Rect:
+        """The status panel: it says nothing once the game is over (the folded bar
+        along the bottom cut into Seat 1's plate and left it empty)."""
+        return STATUS_PANEL.copy()
     move_log_rect = pygame.Rect(RULES_PANEL.x - 4, 8, 1268 - (RULES_PANEL.x - 4), 656)
     """The move log over the right-hand column (the seats' panels, the rules' reminder):
     both sites and the necropolis stay in view."""

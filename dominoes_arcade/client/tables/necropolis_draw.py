@@ -34,6 +34,8 @@ from .sprites import Sprite, squashed
 
 STATUS_PANEL = pygame.Rect(16, 250, 500, 168)
 RULES_PANEL = pygame.Rect(948, 250, 316, 168)
+LABEL_GAP = 18
+"""The least room between two labels side by side (the pile's count, the drawn tile's)."""
 PASS_BUTTON = pygame.Rect(RULES_PANEL.centerx - 80, RULES_PANEL.bottom - 66, 160, 52)
 
 DrawTile = Callable[..., pygame.Rect]
@@ -282,7 +284,11 @@ class NecropolisPainter:
         if state.phase == DRAWN:
             held = frame.layout.held
             text = style.text(f"{frame.names[state.seat]}'s drawn tile", SMALL, p.text, bold=True)
-            surface.blit(text, text.get_rect(midtop=(held.centerx, held.bottom + 4)))
+            # Below the focus brackets (up to 12 px round the tile), and clear of the pile's count beside it.
+            where = text.get_rect(midtop=(held.centerx, held.bottom + 14))
+            widest_count = style.font(BODY, True).size("Necropolis: 88")[0]  # the pile's label, centred on the pile
+            where.left = max(where.left, frame.layout.pile.centerx + widest_count // 2 + LABEL_GAP)
+            surface.blit(text, where)
 
     def draw_button(self, surface: pygame.Surface, look: Look, rect: pygame.Rect, label: str) -> None:
         style = look.style

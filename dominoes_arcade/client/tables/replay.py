@@ -12,7 +12,8 @@ plays untouched (any input, or a pause, brings it back), and keys or buttons:
   before, without animation);
 - UP / DOWN: faster / slower;
 - PAGE_DOWN (Page Down, RB): on to the next hand or round (the steps before it
-  silently, then its scoring step animated, so its summary shows);
+  silently, then its scoring step animated, so its summary shows), in a game that
+  has them (the table's `part_word`: none in Necropolis);
 - UNDO and PAGE_UP also step back;
 - HINT (H, Y; the mouse clicks its footer prompt): "Play from here", taking the replay over
   at the current step (`take_over`): the player in a seat of their choice, bots in
@@ -89,11 +90,14 @@ class ReplayControls:
         x = BAR.x + 8
         self.buttons: list[ControlButton] = []
         # Widths fit the longest label each button shows ("Speed 0.25x").
-        for width, label, action in ((74, lambda: "\u25c0 Back", self.step_back),
-                                     (68, lambda: "Pause" if self.playing else "Play", self.toggle),
-                                     (74, lambda: "Step \u25b6", self.step_forward),
-                                     (136, lambda: f"Speed {self.speed_text}", self.faster),
-                                     (108, lambda: "Round \u25b6\u25b6", self.next_round)):
+        part = table.part_word
+        buttons = [(74, lambda: "\u25c0 Back", self.step_back),
+                   (68, lambda: "Pause" if self.playing else "Play", self.toggle),
+                   (74, lambda: "Step \u25b6", self.step_forward),
+                   (136, lambda: f"Speed {self.speed_text}", self.faster)]
+        if part is not None:  # a game in one part has no round to skip to
+            buttons.append((108, lambda: f"{part} \u25b6\u25b6", self.next_round))
+        for width, label, action in buttons:
             self.buttons.append(ControlButton(pygame.Rect(x, BAR.y + 30, width - 6, 32), label, action))
             x += width
 
@@ -233,6 +237,8 @@ class ReplayControls:
                    Intent.UNDO: self.step_back, Intent.PAGE_UP: self.step_back, Intent.PAGE_DOWN: self.next_round,
                    Intent.UP: lambda: self.change_speed(1), Intent.DOWN: lambda: self.change_speed(-1),
                    Intent.HINT: self.ask_take_over}
+        if self.table.part_word is None:
+            del actions[Intent.PAGE_DOWN]  # no round to skip to
         action = actions.get(intent)
         if action is None:
             return False
@@ -289,5 +295,7 @@ class ReplayControls:
             y += text.get_height() + 8
 
     def prompts(self) -> list[tuple[Intent, str]]:
+        part = self.table.part_word
+        skip = [(Intent.PAGE_DOWN, f"Next {part.lower()}")] if part else []
         return [(Intent.CONFIRM, "Pause" if self.playing else "Play"), (Intent.LEFT, "Step"), (Intent.UP, "Speed"),
-                (Intent.PAGE_DOWN, "Next round"), (Intent.HINT, "Play from here"), (Intent.PAUSE, "Menu")]
+                *skip, (Intent.HINT, "Play from here"), (Intent.PAUSE, "Menu")]

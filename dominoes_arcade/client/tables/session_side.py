@@ -38,5 +38,6 @@ def table_session(setup: TableSetup, think_delay: Callable[[], float], duration_
     else:
         paced = think_delay
     return Session(setup.game, list(setup.seats), dict(setup.options), setup.seed, record=setup.record,
-                   start=setup.start, demo=setup.demo, continued=setup.continued, think_delay=paced,
+                   start=setup.start, demo=setup.demo, continued=setup.continued, assisted=setup.assisted,
+                   think_delay=paced,
                    bot_settings=bot_settings, key=("table", next(_TABLE_KEYS)))
