@@ -117,6 +117,13 @@ def problems(marks: list[Mark], screen: pygame.Rect) -> list[str]:
     panels = [m for m in marks if m.kind in ("panel", "cover")]
     tiles = [m for m in marks if m.kind == "tile"]
     rings = [m for m in marks if m.kind == "ring"]
+    # The pairs that touch at all are found by pygame's own loop (`collidelistall`,
+    # in the order of the list) and only those are weighed here: a frame holds some
+    # hundreds of marks, and the tests check thousands of frames.
+    text_rects = [m.rect for m in texts]
+    badge_rects = [m.rect for m in badges]
+    panel_rects = [m.rect for m in panels]
+    tile_rects = [m.rect for m in tiles]
 
     def same_layer(a: Mark, b: Mark) -> bool:
         return a.layer == b.layer or FOOTER_LAYER in (a.layer, b.layer)
@@ -125,38 +132,42 @@ def problems(marks: list[Mark], screen: pygame.Rect) -> list[str]:
         if not _inside(mark.rect, screen):
             found.append(f"off the screen: {mark}")
     for i, a in enumerate(texts):
-        for b in texts[i + 1:]:
-            if same_layer(a, b) and _overlap(a.rect, b.rect):
+        for j in a.rect.collidelistall(text_rects):
+            b = texts[j]
+            if j > i and same_layer(a, b) and _overlap(a.rect, b.rect):
                 found.append(f"text over text: {a} / {b}")
     for i, badge in enumerate(badges):
-        for b in badges[i + 1:]:
-            if same_layer(badge, b) and _overlap(badge.rect, b.rect):
+        for j in badge.rect.collidelistall(badge_rects):
+            b = badges[j]
+            if j > i and same_layer(badge, b) and _overlap(badge.rect, b.rect):
                 found.append(f"badge over badge: {badge} / {b}")
-        for text in texts:
+        for text in (texts[j] for j in badge.rect.collidelistall(text_rects)):
             if same_layer(badge, text) and _overlap(badge.rect, text.rect) and not _inside(text.rect, badge.rect):
                 found.append(f"badge over text: {badge} / {text}")
-        for box in panels:
+        for box in (panels[j] for j in badge.rect.collidelistall(panel_rects)):
             if (box.layer == badge.layer and _overlap(badge.rect, box.rect)
                     and not _inside(badge.rect, box.rect, slack=0)):
                 found.append(f"badge across a panel's edge: {badge} / {box}")
-        for tile in tiles:
+        for tile in (tiles[j] for j in badge.rect.collidelistall(tile_rects)):
             if same_layer(badge, tile) and _overlap(badge.rect, tile.rect):
                 found.append(f"badge over a tile: {badge} / {tile}")
         if badge.kind == "marker":
             clearance = badge.rect.inflate(2 * MARKER_GAP, 2 * MARKER_GAP)
-            for text in texts:
-                if same_layer(badge, text) and clearance.colliderect(text.rect):
+            for text in (texts[j] for j in clearance.collidelistall(text_rects)):
+                if same_layer(badge, text):
                     found.append(f"focus marker touching text: {badge} / {text}")
     order = {id(mark): index for index, mark in enumerate(marks)}
     for ring in rings:
-        for text in texts:  # (a label drawn after the ring, on top of it, is meant to cover it)
+        for text in (texts[j] for j in ring.rect.collidelistall(text_rects)):
+            # (a label drawn after the ring, on top of it, is meant to cover it)
             if (same_layer(ring, text) and order[id(text)] < order[id(ring)] and _overlap(ring.rect, text.rect)
                     and not _inside(text.rect, ring.rect, 0)):
                 found.append(f"ring through text: {ring} / {text}")
     for text in texts:
         # The smallest panel under the label's centre, drawn before it, holds it.
-        holders = [box for box in panels if box.layer == text.layer and order[id(box)] < order[id(text)]
-                   and box.rect.collidepoint(text.rect.center)]
+        centre = pygame.Rect(text.rect.center, (1, 1))  # meets a panel where the panel holds that point
+        holders = [box for box in (panels[j] for j in centre.collidelistall(panel_rects))
+                   if box.layer == text.layer and order[id(box)] < order[id(text)]]
         if holders:
             holder = min(holders, key=lambda box: box.rect.width * box.rect.height)
             if not _inside(text.rect, holder.rect):
@@ -165,7 +176,7 @@ def problems(marks: list[Mark], screen: pygame.Rect) -> list[str]:
                 found.append(f"text crowding its panel's side: {text} / {holder}")
         elif text.layer not in _FREE_LAYERS:
             # Loose text of an overlay reads into the dimmed labels of the screens below.
-            for below in texts:
+            for below in (texts[j] for j in text.rect.collidelistall(text_rects)):
                 if (order[id(below)] < order[id(text)] and below.layer not in _FREE_LAYERS + (text.layer,)
                         and _overlap(below.rect, text.rect)):
                     found.append(f"text over a label of the screen below: {text} / {below}")
