@@ -27,6 +27,7 @@ import argparse
 import asyncio
 import os
 import re
+import signal
 import statistics
 import subprocess
 import sys
@@ -63,6 +64,26 @@ def rss_bytes(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) * 1024
     return 0
+
+
+def trace_syncs(pid: int, out: Path) -> subprocess.Popen:
+    """strace attached to the server process (every thread), counting its syncs into `out`."""
+    tracer = subprocess.Popen(["strace", "-f", "-c", "-e", "trace=fsync,fdatasync", "-o", str(out), "-p", str(pid)],
+                              stderr=subprocess.DEVNULL)
+    time.sleep(1.0)  # attached before the first room
+    return tracer
+
+
+def syncs_counted(tracer: subprocess.Popen, out: Path, actions: int) -> str:
+    """Stop `tracer` (SIGINT: it detaches and writes its table) and read its counts."""
+    tracer.send_signal(signal.SIGINT)
+    tracer.wait(30)
+    calls = {name: 0 for name in ("fsync", "fdatasync")}
+    for line in out.read_text().splitlines():
+        fields = line.split()
+        if fields and fields[-1] in calls:
+            calls[fields[-1]] = int(fields[3])
+    return ", ".join(f"{count / max(actions, 1):.2f} {name}" for name, count in calls.items())
 
 
 class Timing:
@@ -143,8 +164,21 @@ def profile_rooms(rooms: int, seats: int, game: str, options: dict, folder: Path
 
     store = Store(folder)
     codes: set[str] = set()
+    actions = 0
+    syncs = {"fsync": 0, "fdatasync": 0}
+
+    def counted(name: str):
+        real = getattr(os, name)
+
+        def call(descriptor: int) -> None:
+            syncs[name] += 1
+            real(descriptor)
+        return call
+
+    os.fsync, os.fdatasync = counted("fsync"), counted("fdatasync")  # every thread's, the store's writer too
 
     def play(number: int) -> None:
+        nonlocal actions
         code = new_code(codes)  # the store keeps only a code the server could have made
         codes.add(code)
         room = Room(code, number, worker=shared_worker("thread"), history=store.history, changed=store.save)
@@ -163,12 +197,17 @@ def profile_rooms(rooms: int, seats: int, game: str, options: dict, folder: Path
             mover = next(m for m in members if m.seat == session.current_player)
             action = rng.choice(session.state.legal_actions())
             room.act(mover.token, {"action": str(action), "step": len(session.steps)})
+            actions += 1
 
     profiler = cProfile.Profile()
     profiler.enable()
     for number in range(rooms):
         play(number)
     profiler.disable()
+    began = time.perf_counter()
+    store.close()  # what the writer's thread still had to put on disk (cProfile sees only this thread)
+    print(f"the writer's thread finished {time.perf_counter() - began:.3f} s after the last move, "
+          f"{store.writer.batches} batches synced")
     stats = pstats.Stats(profiler)
     total = max(stats.total_tt, 1e-9)
     print(f"{rooms} games of {game}, {total:.2f} s in all; cumulative share of:")
@@ -177,6 +216,8 @@ def profile_rooms(rooms: int, seats: int, game: str, options: dict, folder: Path
         found = [(key, row) for key, row in stats.stats.items() if key[2] == name]
         cumulative = sum(row[3] for _, row in found)
         print(f"  {name:<14} {cumulative / total:6.1%}")
+    print(f"{actions} actions; per action {syncs['fsync'] / actions:.2f} fsync, "
+          f"{syncs['fdatasync'] / actions:.2f} fdatasync")
 
 
 def main() -> None:
@@ -186,6 +227,8 @@ def main() -> None:
     parser.add_argument("--game", default="cyprus")
     parser.add_argument("--target", type=int, default=30, help="The star games' target score (a shorter game).")
     parser.add_argument("--profile", action="store_true", help="Where the rooms' time goes (no network).")
+    parser.add_argument("--count-syncs", action="store_true",
+                        help="Count the server's fsync and fdatasync calls (strace attached: slower, timings off).")
     args = parser.parse_args()
     options = {"target_score": args.target} if args.game in ("cyprus", "sebastopol") else {}
     if args.profile:
@@ -196,7 +239,10 @@ def main() -> None:
         process, port = start_server(Path(folder), args.rooms)
         try:
             rss_empty = rss_bytes(process.pid)
+            tracer = trace_syncs(process.pid, Path(folder) / "syncs.txt") if args.count_syncs else None
             found = asyncio.run(run(f"ws://127.0.0.1:{port}", args.rooms, args.seats, args.game, options, process.pid))
+            if tracer is not None:
+                print(f"server syncs per action: {syncs_counted(tracer, Path(folder) / 'syncs.txt', found['actions'])}")
         finally:
             process.kill()
             process.wait()

@@ -23,6 +23,7 @@ import secrets
 import time
 from collections import deque
 from collections.abc import Callable
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
@@ -70,14 +71,17 @@ class Connection:
     """One client's WebSocket: its messages go out in order through a queue (so
     the rooms send without waiting), and its member once it has joined.
 
-    :param keep: writes a room's file; called before a message goes out when the
-        room has numbered a message past what its file holds (`Room.has_unkept_numbers`),
-        so no number reaches a client before it is on disk.
+    :param keep: hands a room's change to the store's writer; called before a
+        message goes out when the room has numbered a message past what it handed
+        (`Room.has_unkept_numbers`).
+    :param written: the future of a room's last change handed to the writer: a
+        message waits for it, so no step or number reaches a client before it is on disk.
     """
 
-    def __init__(self, socket: ServerConnection, keep: Callable[[Room], None]):
+    def __init__(self, socket: ServerConnection, keep: Callable[[Room], object],
+                 written: Callable[[Room], Future | None]):
         self.socket = socket
-        self.keep = keep
+        self.keep, self.written = keep, written
         self.queue: asyncio.Queue[tuple[Room | None, dict[str, Any] | str] | None] = asyncio.Queue()
         self.member: Member | None = None
         self.room: Room | None = None
@@ -102,10 +106,16 @@ class Connection:
     async def write(self) -> None:
         while (queued := await self.queue.get()) is not None:
             room, message = queued
-            if room is not None and room.has_unkept_numbers:
-                # Written ahead: after a kill -9 the room resumes numbering past every
-                # number a client may hold, so a resume never skips a message.
-                self.keep(room)
+            if room is not None:
+                if room.has_unkept_numbers:
+                    # Written ahead: after a kill -9 the room resumes numbering past every
+                    # number a client may hold, so a resume never skips a message.
+                    self.keep(room)
+                pending = self.written(room)
+                if pending is not None and not pending.done():
+                    # Its batch on disk first (the writer's thread syncs it): kill -9 then
+                    # loses nothing anyone was told. The loop serves the others meanwhile.
+                    await asyncio.wrap_future(pending)
             try:
                 await self.socket.send(message if isinstance(message, str) else protocol.dump(message))
             except ConnectionClosed:
@@ -162,7 +172,7 @@ class Server:
         return {"worker": self.worker, "history": self.store.history, "changed": self._keep, "hosted": self.hosted}
 
     def _keep(self, room: Room) -> None:
-        self.store.save(room)
+        self.store.save(room)  # on disk later: each message waits for it (`Connection.write`)
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> None:
         """Resume the kept rooms (setting the damaged ones aside: `set_aside`), then
@@ -194,6 +204,7 @@ class Server:
         for room in self.rooms.values():
             if room.session is not None:
                 room.session.bots.forget(hint=True)
+        await asyncio.to_thread(self.store.close)  # what was handed to the writer, on disk
 
     def _open(self, room: Room) -> None:
         self.rooms[room.code] = room
@@ -207,7 +218,7 @@ class Server:
 
     # -- a connection ------------------------------------------------------------------------
     async def _handle(self, socket: ServerConnection) -> None:
-        connection = Connection(socket, self._keep)
+        connection = Connection(socket, self._keep, self.store.written)
         writer = asyncio.create_task(connection.write())
         self.writers[connection] = writer
         closing: asyncio.Task | None = None
