@@ -90,9 +90,12 @@ class Member:
     def connected(self) -> bool:
         return self.outlet is not None
 
-    def send(self, message: dict[str, Any]) -> None:
-        """Number `message` (``seq``), keep it, and send it if connected."""
-        numbered = dump({**message, "seq": self.sent + 1})
+    def send(self, message: dict[str, Any] | str) -> None:
+        """Number `message` (``seq``), keep it, and send it if connected. `message` may
+        be an object's JSON text already (`dump`): a message told to several members
+        is encoded once, and each copy only numbered."""
+        body = message if isinstance(message, str) else dump(message)
+        numbered = f'{body[:-1]},"seq":{self.sent + 1}}}'  # as dump({**message, "seq": n}) writes it
         self.outbox.append(numbered)
         if len(self.outbox) > KEPT:
             dropped = len(self.outbox) - KEPT // 2
