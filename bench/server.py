@@ -150,9 +150,11 @@ class Discard:
         pass
 
 
-def profile_rooms(rooms: int, seats: int, game: str, options: dict, folder: Path) -> None:
+def profile_rooms(rooms: int, seats: int, game: str, options: dict, folder: Path, spectators: int = 0) -> None:
     """Play `rooms` games through the rooms' own code under cProfile: the shares of
-    keeping the room files, the views and the messages' JSON in the server's time."""
+    keeping the room files, the views and the messages' JSON in the server's time;
+    then the same games again without the profiler, for the CPU time per action
+    (the writer's thread included)."""
     import cProfile
     import pstats
     import random
@@ -184,7 +186,7 @@ def profile_rooms(rooms: int, seats: int, game: str, options: dict, folder: Path
         room = Room(code, number, worker=shared_worker("thread"), history=store.history, changed=store.save)
         host = room.join()
         room.setup(host.token, {"game": game, "options": options, "seats": ["player"] * seats})
-        members = [host] + [room.join() for _ in range(seats - 1)]
+        members = [host] + [room.join() for _ in range(seats - 1)] + [room.watch() for _ in range(spectators)]
         for member in members:
             member.attach(Discard())
         room.start(host.token)
@@ -218,6 +220,12 @@ def profile_rooms(rooms: int, seats: int, game: str, options: dict, folder: Path
         print(f"  {name:<14} {cumulative / total:6.1%}")
     print(f"{actions} actions; per action {syncs['fsync'] / actions:.2f} fsync, "
           f"{syncs['fdatasync'] / actions:.2f} fdatasync")
+    actions, cpu = 0, time.process_time()
+    for number in range(rooms):
+        play(number)
+    store.close()
+    print(f"without the profiler: {(time.process_time() - cpu) / actions * 1e3:.3f} ms of CPU per action "
+          f"({spectators} spectators a room)")
 
 
 def main() -> None:
@@ -227,13 +235,14 @@ def main() -> None:
     parser.add_argument("--game", default="cyprus")
     parser.add_argument("--target", type=int, default=30, help="The star games' target score (a shorter game).")
     parser.add_argument("--profile", action="store_true", help="Where the rooms' time goes (no network).")
+    parser.add_argument("--spectators", type=int, default=0, help="Spectators in each room (--profile).")
     parser.add_argument("--count-syncs", action="store_true",
                         help="Count the server's fsync and fdatasync calls (strace attached: slower, timings off).")
     args = parser.parse_args()
     options = {"target_score": args.target} if args.game in ("cyprus", "sebastopol") else {}
     if args.profile:
         with tempfile.TemporaryDirectory(prefix="bench-server-") as folder:
-            profile_rooms(args.rooms, args.seats, args.game, options, Path(folder))
+            profile_rooms(args.rooms, args.seats, args.game, options, Path(folder), args.spectators)
         return
     with tempfile.TemporaryDirectory(prefix="bench-server-") as folder:
         process, port = start_server(Path(folder), args.rooms)
