@@ -7,8 +7,10 @@ run the real server."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
+import threading
 from pathlib import Path
 
 from dominoes_arcade.server.room import Room
@@ -106,3 +108,44 @@ def test_an_append_is_done_once_its_file_is_synced_and_a_batch_syncs_each_file_o
     assert blocked.done() and all(future.done() and future.exception() is None for future in futures)
     assert 1 <= len(synced) <= 2 * writer.batches < 2 * len(futures), "the lines of a batch synced together"
     assert (tmp_path / "0.log").read_bytes() == b"line\n" * 5
+
+
+def test_a_message_goes_out_only_once_its_rooms_change_is_on_disk():
+    """The server's writer task (`Connection.write`) holds a room's messages until the
+    future of the room's last change handed to the writer is done; the loop runs on."""
+    from concurrent.futures import Future
+
+    from dominoes_arcade.server.app import Connection
+
+    sent: list[str] = []
+    on_disk: Future = Future()
+
+    class Socket:
+        remote_address = ("127.0.0.1", 1)
+
+        async def send(self, text: str) -> None:
+            sent.append(text)
+
+    class Kept:
+        has_unkept_numbers = False
+
+    async def scenario() -> list[list[str]]:
+        connection = Connection(Socket(), keep=lambda room: None, written=lambda room: on_disk)
+        connection.room = Kept()
+        connection.put('{"type":"step","seq":1}')
+        writer = asyncio.create_task(connection.write())
+        seen = []
+        for _ in range(5):
+            await asyncio.sleep(0)
+        seen.append(list(sent))
+        threading.Thread(target=on_disk.set_result, args=(None,)).start()  # as the writer's thread does
+        for _ in range(100):
+            await asyncio.sleep(0.001)
+            if sent:
+                break
+        seen.append(list(sent))
+        connection.close_queue()
+        await writer
+        return seen
+
+    assert asyncio.run(scenario()) == [[], ['{"type":"step","seq":1}']]
