@@ -1,24 +1,32 @@
-"""The room server under load (issue 32): one `dominoes-arcade serve` process on
+"""The room server under load (issues 32 and 41): one `dominoes-arcade serve` process on
 127.0.0.1 holding ROOMS rooms of SEATS player seats each, every seat a headless
-client (dominoes_arcade/remote/client.py) deciding as a bot from its view, all the
-clients in this process.
+client (dominoes_arcade/remote/client.py) deciding as a bot from its view, the
+clients in PROCESSES processes of their own (as real players are), the rooms shared
+among them.
 
 Measured:
 
 - **latency**: from a client's action sent to the moment every seat of its room
-  has received that step (median and p99 over all the actions);
-- **memory per room**: the server process's resident memory with every room's game
-  in play, less before the first room, divided by the rooms (from /proc);
+  has received that step (median and p99 over all the actions), and actions/s;
+- **memory per room**: the server process's resident memory with every room open
+  (before the games start) and at the end of the games, less before the first room,
+  divided by the rooms (from /proc);
 - **CPU per action**: the server process's CPU time (user + system, /proc) over the
-  games, divided by the actions the clients sent; and per step (chance included).
+  games, divided by the actions the clients sent; and per step (chance included);
+- `--relay`: the same clients, on the same pattern (each room's seats in turn send an
+  action as soon as they are told the one before, every seat told each one), against a
+  trivial websockets relay: the floor, side by side with the server in one run;
+- `--count-syncs`: the server's fsync and fdatasync calls per action (strace attached).
 
 `--profile` instead plays the rooms' games through `Room` alone (no network, no
-clients, random decisions), under cProfile, and prints where the server's time goes.
+clients, random decisions), under cProfile, prints where the server's time goes,
+then plays them again for the CPU time per action without the profiler.
 
-Run with `python bench/server.py [--rooms 100] [--seats 4] [--game cyprus] [--profile]`. Never
-part of the tests: timings depend on the machine and its load (`os.getloadavg`
-is printed with them). The clients share the machine with the server, so the
-latency includes their own time to read and decide.
+Run with `python bench/server.py [--rooms 100] [--seats 4] [--game cyprus] [--processes 2]
+[--relay] [--count-syncs] [--profile [--spectators N]]`. Never part of the tests:
+timings depend on the machine and its load (`os.getloadavg` is printed with them).
+The clients share the machine with the server, so the latency includes their own
+time to read and decide.
 """
 
 from __future__ import annotations
