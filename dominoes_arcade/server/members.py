@@ -71,9 +71,10 @@ class Member:
         """The sequence number of the first message kept in `outbox`, less one (the
         older ones are no longer kept: `KEPT`)."""
         self.kept = sent
-        """The last sequence number written in the room's file: a message numbered
-        past it may go out only once it is written (`Room.has_unkept_numbers`), so a
-        server killed and started again never numbers two messages alike."""
+        """The last sequence number handed to the store for the room's files: a message
+        numbered past it may go out only once it is handed and on disk
+        (`Room.has_unkept_numbers`), so a server killed and started again never
+        numbers two messages alike."""
         self.outbox: list[str] = []
         """The messages kept for a resend, as the JSON text sent (a third of the
         memory of the objects)."""

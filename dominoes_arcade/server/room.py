@@ -158,12 +158,13 @@ class Room:
 
     @property
     def has_unkept_numbers(self) -> bool:
-        """Whether a member was sent a message numbered past what the room's file
-        holds (the server keeps the room before such a message goes out)."""
+        """Whether a member was sent a message numbered past what the room last handed
+        to the store (the server keeps the room before such a message goes out, and
+        the message waits until that is on disk)."""
         return any(member.sent != member.kept for member in self.members.values())
 
     def numbers_kept(self) -> None:
-        """The room's file now holds every member's last sequence number."""
+        """Every member's last sequence number is handed to the store (`Store.save`)."""
         for member in self.members.values():
             member.kept = member.sent
 
