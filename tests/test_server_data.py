@@ -43,6 +43,8 @@ def kept_room(folder: Path, code: str = GOOD, started: bool = True) -> dict[str,
     if started:
         room.start(host.token)
         room.advance()
+    store.save(room, whole=True)  # the steps in the snapshot, not in its log
+    store.close()
     return json.loads((store.rooms / f"{code}.json").read_text())
 
 

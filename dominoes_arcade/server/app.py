@@ -21,8 +21,10 @@ import asyncio
 import contextlib
 import secrets
 import time
+import weakref
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
@@ -70,14 +72,18 @@ class Connection:
     """One client's WebSocket: its messages go out in order through a queue (so
     the rooms send without waiting), and its member once it has joined.
 
-    :param keep: writes a room's file; called before a message goes out when the
-        room has numbered a message past what its file holds (`Room.has_unkept_numbers`),
-        so no number reaches a client before it is on disk.
+    :param keep: hands a room's change to the store's writer; called before a
+        message goes out when the room has numbered a message past what it handed
+        (`Room.has_unkept_numbers`).
+    :param on_disk: what to await before a room's message goes out (None: nothing):
+        its last change handed to the writer, so no step or number reaches a client
+        before it is on disk.
     """
 
-    def __init__(self, socket: ServerConnection, keep: Callable[[Room], None]):
+    def __init__(self, socket: ServerConnection, keep: Callable[[Room], object],
+                 on_disk: Callable[[Room], Awaitable[None] | None]):
         self.socket = socket
-        self.keep = keep
+        self.keep, self.on_disk = keep, on_disk
         self.queue: asyncio.Queue[tuple[Room | None, dict[str, Any] | str] | None] = asyncio.Queue()
         self.member: Member | None = None
         self.room: Room | None = None
@@ -102,10 +108,16 @@ class Connection:
     async def write(self) -> None:
         while (queued := await self.queue.get()) is not None:
             room, message = queued
-            if room is not None and room.has_unkept_numbers:
-                # Written ahead: after a kill -9 the room resumes numbering past every
-                # number a client may hold, so a resume never skips a message.
-                self.keep(room)
+            if room is not None:
+                if room.has_unkept_numbers:
+                    # Written ahead: after a kill -9 the room resumes numbering past every
+                    # number a client may hold, so a resume never skips a message.
+                    self.keep(room)
+                pending = self.on_disk(room)
+                if pending is not None:
+                    # Its batch on disk first (the writer's thread syncs it): kill -9 then
+                    # loses nothing anyone was told. The loop serves the others meanwhile.
+                    await pending
             try:
                 await self.socket.send(message if isinstance(message, str) else protocol.dump(message))
             except ConnectionClosed:
@@ -153,6 +165,7 @@ class Server:
         self.wakes: dict[str, asyncio.Event] = {}
         self._server: Any = None
         self._reaper: asyncio.Task | None = None
+        self._on_disk_waits: weakref.WeakKeyDictionary[Future, asyncio.Future] = weakref.WeakKeyDictionary()
         self.writers: dict[Connection, asyncio.Task] = {}
         """Each open connection's writer task (`close` lets them finish first)."""
         self.set_aside: list[SetAside] = []
@@ -162,7 +175,19 @@ class Server:
         return {"worker": self.worker, "history": self.store.history, "changed": self._keep, "hosted": self.hosted}
 
     def _keep(self, room: Room) -> None:
-        self.store.save(room)
+        self.store.save(room)  # on disk later: each message waits for it (`Connection.write`)
+
+    def _on_disk(self, room: Room) -> asyncio.Future | None:
+        """What a message of `room` awaits: its last change on disk (None: it is). One
+        loop future a change, shared by every message waiting on it, so the writer's
+        thread wakes the loop once a room's batch, not once a message."""
+        pending = self.store.written(room)
+        if pending is None or pending.done():
+            return None
+        waiting = self._on_disk_waits.get(pending)
+        if waiting is None:
+            waiting = self._on_disk_waits[pending] = asyncio.wrap_future(pending)
+        return waiting
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> None:
         """Resume the kept rooms (setting the damaged ones aside: `set_aside`), then
@@ -194,6 +219,7 @@ class Server:
         for room in self.rooms.values():
             if room.session is not None:
                 room.session.bots.forget(hint=True)
+        await asyncio.to_thread(self.store.close)  # what was handed to the writer, on disk
 
     def _open(self, room: Room) -> None:
         self.rooms[room.code] = room
@@ -207,7 +233,7 @@ class Server:
 
     # -- a connection ------------------------------------------------------------------------
     async def _handle(self, socket: ServerConnection) -> None:
-        connection = Connection(socket, self._keep)
+        connection = Connection(socket, self._keep, self._on_disk)
         writer = asyncio.create_task(connection.write())
         self.writers[connection] = writer
         closing: asyncio.Task | None = None

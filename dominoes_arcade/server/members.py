@@ -71,9 +71,10 @@ class Member:
         """The sequence number of the first message kept in `outbox`, less one (the
         older ones are no longer kept: `KEPT`)."""
         self.kept = sent
-        """The last sequence number written in the room's file: a message numbered
-        past it may go out only once it is written (`Room.has_unkept_numbers`), so a
-        server killed and started again never numbers two messages alike."""
+        """The last sequence number handed to the store for the room's files: a message
+        numbered past it may go out only once it is handed and on disk
+        (`Room.has_unkept_numbers`), so a server killed and started again never
+        numbers two messages alike."""
         self.outbox: list[str] = []
         """The messages kept for a resend, as the JSON text sent (a third of the
         memory of the objects)."""
@@ -90,9 +91,12 @@ class Member:
     def connected(self) -> bool:
         return self.outlet is not None
 
-    def send(self, message: dict[str, Any]) -> None:
-        """Number `message` (``seq``), keep it, and send it if connected."""
-        numbered = dump({**message, "seq": self.sent + 1})
+    def send(self, message: dict[str, Any] | str) -> None:
+        """Number `message` (``seq``), keep it, and send it if connected. `message` may
+        be an object's JSON text already (`dump`): a message told to several members
+        is encoded once, and each copy only numbered."""
+        body = message if isinstance(message, str) else dump(message)
+        numbered = f'{body[:-1]},"seq":{self.sent + 1}}}'  # as dump({**message, "seq": n}) writes it
         self.outbox.append(numbered)
         if len(self.outbox) > KEPT:
             dropped = len(self.outbox) - KEPT // 2

@@ -158,12 +158,13 @@ class Room:
 
     @property
     def has_unkept_numbers(self) -> bool:
-        """Whether a member was sent a message numbered past what the room's file
-        holds (the server keeps the room before such a message goes out)."""
+        """Whether a member was sent a message numbered past what the room last handed
+        to the store (the server keeps the room before such a message goes out, and
+        the message waits until that is on disk)."""
         return any(member.sent != member.kept for member in self.members.values())
 
     def numbers_kept(self) -> None:
-        """The room's file now holds every member's last sequence number."""
+        """Every member's last sequence number is handed to the store (`Store.save`)."""
         for member in self.members.values():
             member.kept = member.sent
 
@@ -179,9 +180,10 @@ class Room:
         """Tell the others that a player is ``reconnecting``, ``back`` or has ``joined``."""
         if member.seat == SPECTATOR:
             return
+        told = protocol.dump({"type": "presence", "seat": member.seat, "status": status})
         for other in self.members.values():
             if other is not member:
-                other.send({"type": "presence", "seat": member.seat, "status": status})
+                other.send(told)
 
     # -- the lobby --------------------------------------------------------------------------------
     def lobby(self) -> dict[str, Any]:
@@ -194,7 +196,7 @@ class Room:
                 "hosted": self.hosted}
 
     def tell_lobby(self) -> None:
-        message = self.lobby()
+        message = protocol.dump(self.lobby())
         for member in self.members.values():
             member.send(message)
 
@@ -311,18 +313,27 @@ class Room:
         match = self.session.match if self.session else None
         for event in events:
             if isinstance(event, StepApplied) and match is not None:
-                after = match.state if event.step == len(match.steps) - 1 else match.state_at(event.step + 1)
+                latest = event.step == len(match.steps) - 1
+                after = match.state if latest else match.state_at(event.step + 1)
+                told: dict[int, tuple[str, str]] = {}
+                """Each viewer's step and view, encoded once (the spectators share theirs)."""
                 for member in self.members.values():
-                    member.send(protocol.step_message(match, event.step, event.seat, event.events, member.seat))
-                    member.send(protocol.view_message(after, event.step + 1, member.seat,
-                                                      latest=event.step == len(match.steps) - 1))
+                    seat = member.seat
+                    if seat not in told:
+                        told[seat] = (
+                            protocol.dump(protocol.step_message(match, event.step, event.seat, event.events, seat)),
+                            protocol.dump(protocol.view_message(after, event.step + 1, seat, latest=latest)))
+                    step, view = told[seat]
+                    member.send(step)
+                    member.send(view)
             elif isinstance(event, ActionRefused):
                 self._notice(f"{seat_name(event.seat)}: that move was refused ({event.reason}).")
             elif isinstance(event, BotFailed):
                 self._notice(f"The bot in {seat_name(event.seat)} failed and a random move was played.")
             elif isinstance(event, GameOver):
+                over = protocol.dump(self.game_over())  # the whole record: encoded once for everyone
                 for member in self.members.values():
-                    member.send(self.game_over())
+                    member.send(over)
 
     def game_over(self) -> dict[str, Any]:
         """The ``game_over`` message: the scores and the record, its seed included."""
@@ -365,8 +376,9 @@ class Room:
         return protocol.view_message(match.state, len(match.steps), member.seat)
 
     def _notice(self, text: str) -> None:
+        told = protocol.dump({"type": "notice", "text": text})
         for member in self.members.values():
-            member.send({"type": "notice", "text": text})
+            member.send(told)
 
     def record(self) -> dict[str, Any]:
         """The game's record, its seed included (sent once the game is over)."""

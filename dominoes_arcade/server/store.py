@@ -1,7 +1,15 @@
-"""Where the server keeps its rooms: one JSON file a room (``rooms/CODE.json``),
-written atomically after every change, so a server killed at any moment (kill -9
-included) finds each room as it was after its last whole step; and each finished
-game's record (``records/CODE.json``), its seed revealed.
+"""Where the server keeps its rooms: for each room a snapshot (``rooms/CODE.json``,
+written atomically) and a log (``rooms/CODE.log``), one line appended for each
+change of a game under way (the steps it played and every member's last message
+number); and each finished game's record (``records/CODE.json``), its seed revealed.
+A server killed at any moment (kill -9 included) finds each room as it was after
+its last change on disk: the snapshot, then the log's lines.
+
+The file work is done by a thread (`writer.Writer`), so the server's loop never
+waits on the disk: `save` hands it and returns a future that completes once the
+change is on disk, and the log's lines are synced in batches (group commit). A
+room's snapshot is written again when its members or its lobby change and every
+`SNAPSHOT_EVERY` lines, and the log starts again empty after it.
 
 A room's file holds its tokens: the data folder is the server's own. Still, what
 is read back is checked as anything a client sends is (`load`): a damaged file of
@@ -11,6 +19,9 @@ any kind is set aside with the reason, never run, and the server starts without 
 from __future__ import annotations
 
 import json
+import os
+from concurrent.futures import Future
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -21,6 +32,7 @@ from ..engine.record_format import shorten
 from ..online_protocol import MAX_DEPTH, seat_from_json, seat_json
 from .members import Member, is_code, is_token
 from .room import PLAYER, Room, RoomError, checked_setup, shown
+from .writer import Writer
 
 FORMAT = 1
 MAX_ROOM_BYTES = 4_000_000
@@ -48,6 +60,23 @@ class DamagedRoom(ValueError):
     """A room file whose content cannot be a room the server kept (says why)."""
 
 
+SNAPSHOT_EVERY = 64
+"""Log lines after which a room's snapshot is written again (and its log emptied):
+a snapshot costs two fsyncs and the room's whole JSON, a line a share of one sync."""
+
+
+@dataclass
+class _Logged:
+    """What a room's snapshot and log hold together (for the next line)."""
+
+    steps: int
+    members: int
+    """The members the snapshot lists (a member more: a snapshot again)."""
+    started: bool
+    """Whether the snapshot's game had started (started since: a snapshot again)."""
+    lines: int = 0
+
+
 class Store:
     def __init__(self, folder: Path):
         self.folder = folder
@@ -58,6 +87,9 @@ class Store:
             path.mkdir(parents=True, exist_ok=True)
         self.set_aside: list[SetAside] = []
         """The room files the last `load` set aside, each with why."""
+        self.writer = Writer()
+        self._logged: dict[str, _Logged] = {}
+        self._written: dict[str, Future] = {}
 
     def _room_path(self, code: str) -> Path:
         """Room `code`'s file: never outside `rooms`, whatever a code holds."""
@@ -65,27 +97,87 @@ class Store:
             raise ValueError(f"not a room code: {code!r}")
         return self.rooms / f"{code}.json"
 
-    def save(self, room: Room) -> None:
-        """Keep `room` as it is now; a finished game's record is kept instead."""
+    def save(self, room: Room, *, whole: bool = False) -> Future:
+        """Keep `room` as it is now (a finished game's record instead): a line in its
+        log, or its snapshot when its members or lobby changed, `SNAPSHOT_EVERY`
+        lines were written since the last, or `whole` says so. Returns the future
+        that completes once it is on disk (`written`)."""
         path = self._room_path(room.code)
         session = room.session
         if session is not None and session.ended:
-            record = json.dumps(room.record(), separators=(",", ":")) + "\n"
-            files.write_atomic(self.records / path.name, record.encode())
-            path.unlink(missing_ok=True)
+            record = (json.dumps(room.record(), separators=(",", ":")) + "\n").encode()
+            self._logged.pop(room.code, None)
             room.numbers_kept()  # the room is over: it is never resumed, its numbers never reused
-            return
-        data = {"format": FORMAT, "code": room.code, "seed": room.seed, "game": room.game, "options": room.options,
-                "kinds": room.kinds, "turn_timer": room.turn_timer, "grace": room.grace, "bot": room.bot,
-                "host": room.host, "started": room.started, "steps": list(session.steps) if session else [],
-                "members": [{"token": m.token, "seat": seat_json(m.seat), "sent": m.sent}
-                            for m in room.members.values()]}
-        files.write_atomic(path, (json.dumps(data, separators=(",", ":"), allow_nan=False) + "\n").encode())
+            return self._hand(room.code, self.writer.run(lambda: self._finish(path, record)))
+        steps = session.steps if session is not None else []
+        logged = self._logged.get(room.code)
+        if whole or logged is None or not room.started or not logged.started \
+                or logged.members != len(room.members) or logged.lines >= SNAPSHOT_EVERY or logged.steps > len(steps):
+            data = {"format": FORMAT, "code": room.code, "seed": room.seed, "game": room.game,
+                    "options": room.options, "kinds": room.kinds, "turn_timer": room.turn_timer,
+                    "grace": room.grace, "bot": room.bot, "host": room.host, "started": room.started,
+                    "steps": list(steps), "members": [{"token": m.token, "seat": seat_json(m.seat), "sent": m.sent}
+                                                      for m in room.members.values()]}
+            text = (json.dumps(data, separators=(",", ":"), allow_nan=False) + "\n").encode()
+            self._logged[room.code] = _Logged(len(steps), len(room.members), room.started)
+            room.numbers_kept()
+            return self._hand(room.code, self.writer.run(lambda: self._snapshot(path, text)))
+        line = {"from": logged.steps, "steps": list(steps[logged.steps:]),
+                "sent": [member.sent for member in room.members.values()]}
+        logged.steps, logged.lines = len(steps), logged.lines + 1
         room.numbers_kept()
+        text = (json.dumps(line, separators=(",", ":"), allow_nan=False) + "\n").encode()
+        return self._hand(room.code, self.writer.append(path.with_suffix(".log"), text))
+
+    def _hand(self, code: str, future: Future) -> Future:
+        self._written[code] = future
+        return future
+
+    def written(self, room: Room) -> Future | None:
+        """The future of `room`'s last change handed to the writer (done once it is on disk)."""
+        future = self._written.get(room.code)
+        if future is not None and future.done():
+            del self._written[room.code]
+            future.result()  # a write that failed is raised here: what it numbered must not go out
+        return future
+
+    @staticmethod
+    def _snapshot(path: Path, text: bytes) -> None:
+        """The snapshot on disk, then its log emptied (on the writer's thread). A kill
+        between the two leaves log lines the snapshot holds already: `_with_log` skips them."""
+        files.write_atomic(path, text)
+        log = path.with_suffix(".log")
+        created = not log.exists()
+        os.close(os.open(log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666))
+        if created:  # its name on disk, so a line synced later is found after a crash
+            directory = os.open(log.parent, os.O_RDONLY)
+            try:
+                os.fsync(directory)
+            finally:
+                os.close(directory)
+
+    def _finish(self, path: Path, record: bytes) -> None:
+        files.write_atomic(self.records / path.name, record)
+        path.unlink(missing_ok=True)
+        path.with_suffix(".log").unlink(missing_ok=True)
 
     def forget(self, room: Room) -> None:
-        """A room closed before its game ended: its file goes."""
-        self._room_path(room.code).unlink(missing_ok=True)
+        """A room closed before its game ended: its files go."""
+        path = self._room_path(room.code)
+        self._logged.pop(room.code, None)
+
+        def remove() -> None:
+            path.unlink(missing_ok=True)
+            path.with_suffix(".log").unlink(missing_ok=True)
+        self._hand(room.code, self.writer.run(remove))
+
+    def flush(self) -> None:
+        """Wait until everything handed to the writer is on disk."""
+        self.writer.flush()
+
+    def close(self) -> None:
+        """Finish what was handed to the writer, then stop its thread."""
+        self.writer.close()
 
     def load(self, **room_args: Any) -> list[Room]:
         """Every room kept and not finished, as it was. A file that is not a room
@@ -104,6 +196,9 @@ class Store:
     @staticmethod
     def _put_aside(path: Path, reason: str) -> SetAside:
         try:
+            log = path.with_suffix(".log")
+            if log.exists():
+                history.set_aside(log)
             return SetAside(path, history.set_aside(path), reason)
         except OSError as error:
             return SetAside(path, None, f"{reason} (and it cannot be moved: {files.os_problem(error)})")
@@ -138,6 +233,7 @@ class Store:
         _check(isinstance(started, bool), f"started {shown(started)} is not true or false")
         _check(isinstance(steps, list) and all(isinstance(step, str) for step in steps),
                "steps is not a list of steps")
+        steps = _with_log(path.with_suffix(".log"), steps, list(room.members.values()))
         _check(started or not steps, "steps of a game not started")
         if started:
             try:
@@ -163,6 +259,32 @@ def _member(number: int, kept: Any, room: Room) -> tuple[str, Member]:
            f"member {number}'s seat {seat} is another member's")
     _check(_is_count(sent), f"member {number}'s sent {shown(sent)} is not a count")
     return token, Member(token, seat, sent=sent)
+
+
+def _with_log(log: Path, steps: list[str], members: list[Member]) -> list[str]:
+    """The snapshot's `steps` with its log's lines after them (their steps appended,
+    each member's ``sent`` raised to the line's), or the steps as they are when the
+    room has no log. The last line, when it does not end with a newline, was cut by
+    a kill as it was written: never synced, so nobody was told of it, and skipped.
+    :raises files.FileError, BadLine, DamagedRoom:"""
+    if not log.exists():
+        return steps
+    text = files.decode(files.read_bytes(log, files.INPUT, MAX_ROOM_BYTES), log)
+    steps = list(steps)
+    for number, line in enumerate(text.split("\n")[:-1], 1):
+        data = parse_line(line, MAX_ROOM_BYTES, MAX_DEPTH)
+        _check(isinstance(data, dict), f"its log's line {number} is not a JSON object")
+        first, more, sent = data.get("from"), data.get("steps"), data.get("sent")
+        _check(_is_count(first) and first <= len(steps),
+               f"its log's line {number} goes on from step {shown(first)}, not one of the {len(steps)} before it")
+        _check(isinstance(more, list) and all(isinstance(step, str) for step in more),
+               f"its log's line {number}: steps is not a list of steps")
+        _check(isinstance(sent, list) and len(sent) == len(members) and all(_is_count(n) for n in sent),
+               f"its log's line {number}: sent is not a count for each of the {len(members)} members")
+        steps.extend(more[len(steps) - first:])  # a line the snapshot holds already adds nothing
+        for member, count in zip(members, sent, strict=True):
+            member.base = member.kept = max(member.sent, count)  # nothing kept to resend: numbered on from here
+    return steps
 
 
 def _check(condition: bool, reason: str) -> None:
