@@ -24,8 +24,9 @@ in the tests. While the table animates, no badge shows (the tiles are moving).
 
 A reviewed decision's move played and best move are ringed too, each ring as far
 out as it goes while it keeps clear of every tile its item does not hold
-(`ring_grow`: an end slot lies a few pixels from the end tile), noted to the
-layout check as a "halo".
+(`ring_grow`), round what the table says stands for the item (`ring_spot`: a
+Necropolis end's slot, not its drop target, which takes in the end tile), noted to
+the layout check as a "halo".
 
 On in play (the player at the screen), in replays (the seat to move, every hand
 face up) and after "Play from here"; never in an online game. V, the left
@@ -108,6 +109,8 @@ class MarkedDecision:
     """Draws the table on a canvas that notes what it draws (`room`)."""
     badge_spot: Callable[[Hashable, tuple[int, int]], pygame.Rect | None] = lambda item, size: None
     """The table's own spot for an item's badge of a size (`TableHooks.badge_spot`), or None."""
+    ring_spot: Callable[[Hashable], pygame.Rect | None] = lambda item: None
+    """What a ring round an item goes round, when not its whole rect (`TableHooks.ring_spot`)."""
 
 
 class AnalysisMarks:
@@ -294,7 +297,7 @@ class AnalysisMarks:
                 continue
             item = choice.target if choice.target is not None and choice.target in rects else choice.source
             if item in rects:
-                ringed = uncovered(rects[item], self._room[4])
+                ringed = shown.ring_spot(item) or rects[item]
                 shown_marks.append((move, words, colour, item, ringed, ring_grow(ringed, grow, self._room[4])))
         if len(shown_marks) == 2 and shown_marks[0][3] == shown_marks[1][3]:
             # Both on one item: the best move's ring outside the played one's.
@@ -306,26 +309,6 @@ class AnalysisMarks:
             label = f"{words} {value_text(move.value, win_chance)}"
             self.badge(surface, item, rects[item], label, words == "best", taken, avoided, size, colour,
                        own=shown.badge_spot(item, size.size))
-
-
-def uncovered(item: pygame.Rect, tiles: list[pygame.Rect]) -> pygame.Rect:
-    """`item` cut back from each tile that sticks out of one of its sides (a
-    Necropolis end's drop target takes in the site's end tile beside the slot):
-    the part a review's ring goes round, the slot. Tiles within `item` (a tray's)
-    or covering it (the item is that tile) leave it whole."""
-    rect = item.copy()
-    for tile in tiles:
-        if not rect.colliderect(tile) or rect.contains(tile) or tile.contains(rect):
-            continue
-        if tile.left > rect.left and tile.right >= rect.right and tile.left - rect.left >= RING_WIDTH * 2:
-            rect.width = tile.left - rect.left
-        elif tile.right < rect.right and tile.left <= rect.left and rect.right - tile.right >= RING_WIDTH * 2:
-            rect.width, rect.left = rect.right - tile.right, tile.right
-        elif tile.top > rect.top and tile.bottom >= rect.bottom and tile.top - rect.top >= RING_WIDTH * 2:
-            rect.height = tile.top - rect.top
-        elif tile.bottom < rect.bottom and tile.top <= rect.top and rect.bottom - tile.bottom >= RING_WIDTH * 2:
-            rect.height, rect.top = rect.bottom - tile.bottom, tile.bottom
-    return rect
 
 
 def ring_grow(item: pygame.Rect, wanted: int, tiles: list[pygame.Rect]) -> int:

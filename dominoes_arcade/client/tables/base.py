@@ -500,7 +500,7 @@ class TableScene(TableHooks, Scene):
         picker = self.picker
         return MarkedDecision(choices, rects, picker.selected, picker.pressed if picker.dragging else picker.selected,
                               self.can_decide, self.tweens.running, self.session.version, self.probe_table,
-                              self.badge_spot)
+                              self.badge_spot, self.ring_spot)
 
     def probe_table(self, canvas) -> None:
         """Draw the table on `canvas` (one that notes what is drawn), leaving this

@@ -87,6 +87,12 @@ class TableHooks:
         item wherever there is room (`analysis_marks.place`)."""
         return None
 
+    def ring_spot(self, item: Hashable) -> pygame.Rect | None:
+        """What the review's ring round `item` goes round, when that is not the
+        item's whole rect (`item_rects`: a drop target may take in a tile beside
+        the slot it stands for); None: the item's rect."""
+        return None
+
     def unplayable(self, item: Hashable) -> bool:
         """Whether `item` is a tile of the player's that no legal move takes now (by
         default a hand tile, ``("hand", tile)``, not among the sources): it still

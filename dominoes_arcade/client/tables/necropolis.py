@@ -323,6 +323,13 @@ class NecropolisTable(TableScene):
             return tray_badge_spot(self.layout.trays[self.seen.view.seat], size)
         return None
 
+    def ring_spot(self, item: Hashable) -> pygame.Rect | None:
+        """An end's slot: its drop target takes in the site's end tile too (a ring
+        round that target overlapped the tile)."""
+        if isinstance(item, tuple) and item[0] == "end":
+            return self.layout.ends.get(self.seen.view.seat, {}).get(item[1])
+        return None
+
     def pass_offered(self) -> bool:
         return not self.seen.view.pile and self.seen.view.rules.mastaba_phase and not self.seen.is_terminal
 
