@@ -128,3 +128,33 @@ def test_the_view_is_refused_in_a_demo(app):
                                        demo=True))
     run(app, key(pygame.K_v), frames=2)
     assert not table.session.values.on and app.toasts[-1][0] == "Move values are for your own games and replays."
+
+
+@pytest.mark.parametrize("game", ["necropolis", "buildup"])
+def test_each_target_s_badge_sits_in_a_spot_of_its_own_inside_its_panel(app, game):
+    """Issue 42, item 10: the badge for hiding floated on the border between the
+    Necropolis panels; Build Up's top-row badges crossed the line's edge and the
+    bottom row's read as the top row's. Hiding's badge is inside the mastabas
+    tray; a stack's is under its own tile, inside its line."""
+    app.check_layout = True
+    table = open_table(app, TableSetup(game, ["human", "easy"], app.settings.game(game), 5))
+    wanted = "mastabas" if game == "necropolis" else ("stack", 0)  # hiding; a tile for both lines
+    to_decision(app, table, lambda t: any(choice.target == wanted for choice in t.current_choices()))
+    run(app, key(pygame.K_v), frames=2)
+    values_shown(app, table)
+    choices = table.current_choices()
+    source = next(choice.source for choice in choices if choice.target == wanted)
+    table.picker.selected = source
+    run(app, frames=2)
+    placed = {item: where for item, where, _text, _best in table.analysis_marks.placed}
+    layout = table.layout
+    if game == "necropolis":
+        assert layout.trays[table.seen.view.seat].contains(placed["mastabas"])
+    else:
+        stacks = [item for item in placed if item[0] == "stack"]
+        assert {stack // 6 for _kind, stack in stacks} == {0, 1}, "targets in both lines"
+        for item in stacks:
+            tile, where = layout.stack_rect(item[1]), placed[item]
+            assert layout.line_rect(item[1] // 6).contains(where), item
+            assert where.centerx == tile.centerx and 0 <= where.top - tile.bottom <= 4, (item, where, tile)
+    assert problems(app.layout_marks, pygame.Rect((0, 0), LOGICAL_SIZE)) == []

@@ -12,6 +12,7 @@ from client_drive import click_at, play, run_until
 from test_client_support import KIT_CONFIG, key, pad_button, run
 
 from dominoes_arcade import history
+from dominoes_arcade.bots.analysis import Analysis, MoveValue, ReviewedDecision
 from dominoes_arcade.client.app import LOGICAL_SIZE
 from dominoes_arcade.client.layout_check import problems
 from dominoes_arcade.client.scenes.review import PANEL, ReviewScene, open_review
@@ -117,3 +118,28 @@ def test_the_first_results_show_as_they_come_counted_as_the_replay_bar_counts(ap
     cut = open_review(app, record, [0], until_step=len(record.steps) // 2)  # the bot took over half way
     assert 0 < cut.job.total < total
     cut.close()
+
+
+def test_the_review_rings_a_site_end_clear_of_its_end_tile(app):
+    """Issue 42, item 13: the best move's ring round a Necropolis end overlapped
+    the end tile (the end's target takes in that tile; its slot lies a few pixels
+    from it). The rings are noted to the layout check as halos, which cut no tile."""
+    record = random_game("necropolis", 3)
+    table = open_table(app, TableSetup("necropolis", list(record.seats), dict(record.options), record.seed,
+                                       record=record))
+    table.replay.playing = False
+    table.rebuild(18)  # seat 1 holds a drawn tile; its site has one tile
+    choices, _rects = table.valued_decision()
+    end = next(choice.action for choice in choices if choice.target == ("end", "left"))
+    new = next(choice.action for choice in choices if choice.target == "new_site")
+    moves = [MoveValue(choice.action, str(choice.action), 0.5, 1) for choice in choices]
+    analysis = Analysis(0, 2, moves, end, 1)
+    played, best = (next(m for m in moves if m.action is action) for action in (new, end))
+    for shown in (ReviewedDecision(19, 0, played, best, 0.05, analysis),  # the ring round the end is the best's
+                  ReviewedDecision(19, 0, best, best, 0.0, analysis)):  # and the played one's
+        table.analysis_marks.show_review(shown)
+        app.check_layout = True
+        run(app, frames=2)
+        halos = [mark for mark in app.layout_marks if mark.kind == "halo"]
+        assert len(halos) == (2 if shown.played is not shown.best else 1), halos
+        assert problems(app.layout_marks, pygame.Rect((0, 0), LOGICAL_SIZE)) == []

@@ -10,7 +10,7 @@ With the check off, nothing is noted.
 
 `problems(marks)` lists what a player would see as broken: two labels or
 badges overlapping, a label running out of the panel it sits in, a label off
-the screen, a badge over a tile, a ring drawn through a label, the focus marker
+the screen, a badge over a tile, a ring drawn through a label, a halo cutting a tile, the focus marker
 touching a label, and an overlay's loose text (not on a panel of its own) over
 a label of the screen it dims.
 """
@@ -31,7 +31,9 @@ class Mark:
     kind: str
     """"text", "badge", "panel", "cover" (an opaque panel: it hides what is under it),
     "tile", "ring" (an outline around something: text is inside it or clear of it),
-    or "marker" (the focus marker: a badge that must not touch a label either)."""
+    "halo" (a ring round a target that keeps clear of the tiles too: a tile is inside
+    it or clear of it, as text is; the review's rings), or "marker" (the focus
+    marker: a badge that must not touch a label either)."""
     rect: pygame.Rect
     """Where it is on the frame (for text: the inked pixels, not the line box)."""
     what: str
@@ -116,7 +118,7 @@ def problems(marks: list[Mark], screen: pygame.Rect) -> list[str]:
     badges = [m for m in marks if m.kind in ("badge", "marker")]
     panels = [m for m in marks if m.kind in ("panel", "cover")]
     tiles = [m for m in marks if m.kind == "tile"]
-    rings = [m for m in marks if m.kind == "ring"]
+    rings = [m for m in marks if m.kind in ("ring", "halo")]
     # The pairs that touch at all are found by pygame's own loop (`collidelistall`,
     # in the order of the list) and only those are weighed here: a frame holds some
     # hundreds of marks, and the tests check thousands of frames.
@@ -163,6 +165,10 @@ def problems(marks: list[Mark], screen: pygame.Rect) -> list[str]:
             if (same_layer(ring, text) and order[id(text)] < order[id(ring)] and _overlap(ring.rect, text.rect)
                     and not _inside(text.rect, ring.rect, 0)):
                 found.append(f"ring through text: {ring} / {text}")
+        if ring.kind == "halo":
+            for tile in (tiles[j] for j in ring.rect.collidelistall(tile_rects)):
+                if same_layer(ring, tile) and _overlap(ring.rect, tile.rect) and not _inside(tile.rect, ring.rect, 0):
+                    found.append(f"halo across a tile: {ring} / {tile}")
     for text in texts:
         # The smallest panel under the label's centre, drawn before it, holds it.
         centre = pygame.Rect(text.rect.center, (1, 1))  # meets a panel where the panel holds that point

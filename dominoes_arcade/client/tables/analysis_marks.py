@@ -10,7 +10,9 @@ value of its best move. In a 2-player game a value is the win chance ("62%"), at
 more players the expected place ("2.1": 1 is first); the footer's legend says
 which. The best move's badge is gold and starred (colour is never the only cue).
 
-A badge goes beside its item, never on it: the nearest spot above, below, right
+Where the table keeps a spot of the item's own for its badge (`badge_spot`:
+inside the panel that is a target, under a stack in its line), the badge goes
+there. Elsewhere a badge goes beside its item, never on it: the nearest spot above, below, right
 or left of it (further out, or slid along the side, when that is taken) that stays clear of every item
 of the decision, of the badges already placed, of what the table draws (its
 tiles, labels and badges, and the edges of its panels) and of the screen's
@@ -19,6 +21,12 @@ cross its words. What the table draws is learnt by drawing it once more, on a
 canvas that notes it (`layout_check`), each time the decision or the tile picked
 up changes: so the badges sit where the layout check would let them, in play as
 in the tests. While the table animates, no badge shows (the tiles are moving).
+
+A reviewed decision's move played and best move are ringed too, each ring as far
+out as it goes while it keeps clear of every tile its item does not hold
+(`ring_grow`), round what the table says stands for the item (`ring_spot`: a
+Necropolis end's slot, not its drop target, which takes in the end tile), noted to
+the layout check as a "halo".
 
 On in play (the player at the screen), in replays (the seat to move, every hand
 face up) and after "Play from here"; never in an online game. V, the left
@@ -47,6 +55,14 @@ BEST_COLOUR = (246, 196, 72)
 BEST_TEXT = (24, 20, 8)
 PLAYED_COLOUR = LAST_MOVE_COLOUR
 """The move played is ringed as the table rings the last move."""
+RING_WIDTH = 4
+PLAYED_GROW = 6
+BEST_GROW = 11
+"""How far outside its item the review rings the move played and the best move
+(the best outside, where both mark one item), when that is clear of the tiles."""
+RING_GAP = 3
+"""The least room between a review's ring and a tile it does not hold (less reads
+as the ring touching the tile)."""
 CLEARANCE = 16
 """Pixels between an item and its badge: past the widest ring the kit draws round
 an item (the hint's, 10 out and 4 wide)."""
@@ -91,6 +107,10 @@ class MarkedDecision:
     """The decision's version (`Session.version`): where the badges go is learnt once per version."""
     probe: Callable[[Canvas], None]
     """Draws the table on a canvas that notes what it draws (`room`)."""
+    badge_spot: Callable[[Hashable, tuple[int, int]], pygame.Rect | None] = lambda item, size: None
+    """The table's own spot for an item's badge of a size (`TableHooks.badge_spot`), or None."""
+    ring_spot: Callable[[Hashable], pygame.Rect | None] = lambda item: None
+    """What a ring round an item goes round, when not its whole rect (`TableHooks.ring_spot`)."""
 
 
 class AnalysisMarks:
@@ -109,9 +129,10 @@ class AnalysisMarks:
         """This frame's badges: (item, where, words, best); for tests and tools."""
         self.review: Any = None
         """The reviewed decision shown (`show_review`), or None."""
-        self._room: tuple[Any, list[pygame.Rect], list[pygame.Rect], list[pygame.Rect]] | None = None
+        self._room: tuple[Any, list[pygame.Rect], list[pygame.Rect], list[pygame.Rect], list[pygame.Rect]] | None
+        self._room = None
         """(what it was learnt for, the table's tiles and badges, its labels and
-        rings, its panels): `room`."""
+        rings, its panels, its tiles alone): `room`."""
         self._spots: dict[tuple, pygame.Rect] = {}
         """Where each badge went, for the room learnt (`place` once per decision)."""
 
@@ -191,7 +212,8 @@ class AnalysisMarks:
         size = self.box(WIDEST[analysis.win_chance])
         for item, words, best in self.badges(analysis, decision):
             if item in rects:
-                self.badge(surface, item, rects[item], words, best, taken, avoided, size)
+                self.badge(surface, item, rects[item], words, best, taken, avoided, size,
+                           own=decision.badge_spot(item, size.size))
 
     def room(self, decision: MarkedDecision) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
         """What badges must keep clear of now: what they may never cover (the
@@ -207,7 +229,7 @@ class AnalysisMarks:
             tiles = [mark.rect for mark in probe.marks if mark.kind in ("tile", "badge", "marker")]
             rest = [mark.rect for mark in probe.marks if mark.kind in ("text", "ring")]
             panels = [mark.rect for mark in probe.marks if mark.kind in ("panel", "cover")]
-            self._room = (key, tiles, rest, panels)
+            self._room = (key, tiles, rest, panels, [mark.rect for mark in probe.marks if mark.kind == "tile"])
             self._spots = {}
         return [*rects.values(), *self._room[1]], [*self._room[2], *self._room[3]]
 
@@ -218,9 +240,10 @@ class AnalysisMarks:
 
     def badge(self, surface: pygame.Surface, item: Hashable, rect: pygame.Rect, words: str, best: bool,
               taken: list[pygame.Rect], avoided: list[pygame.Rect], size: pygame.Rect,
-              colour: tuple[int, int, int] | None = None) -> pygame.Rect:
-        """A badge of `size` with `words` beside `rect`, clear of `taken` (then taken
-        too), and of `avoided` where the table leaves room (`place`)."""
+              colour: tuple[int, int, int] | None = None, own: pygame.Rect | None = None) -> pygame.Rect:
+        """A badge of `size` with `words` at the table's `own` spot for the item,
+        else beside `rect`, clear of `taken` (then taken too), and of `avoided`
+        where the table leaves room (`place`)."""
         style = self.app.style
         if best:  # a value alone takes the star close; a word after it, a space
             words = "\u2605" + ("" if words[0].isdigit() else " ") + words
@@ -229,11 +252,15 @@ class AnalysisMarks:
         spot = (item, colour, size.size)
         where = self._spots.get(spot)
         if where is None:
-            where = self._spots[spot] = place(size, rect, taken, avoided)
+            where = self._spots[spot] = own if own is not None else place(size, rect, taken, avoided)
         taken.append(where)
         fill = colour if colour is not None else BEST_COLOUR if best else BADGE_COLOUR
         gfx.rect(surface, fill, where, border_radius=where.height // 2)
         gfx.rect(surface, BEST_COLOUR if best else (200, 206, 196), where, width=2, border_radius=where.height // 2)
+        if where == own:
+            # The table's own spot may lie over a word it stands in for (a stack's
+            # number, under its tile): the badge hides it, as an opaque panel would.
+            note(surface, "cover", where, "move value")
         surface.blit(text, text.get_rect(center=where.center))
         note(surface, "badge", where, "move value")
         self.placed.append((item, where, words, best))
@@ -260,19 +287,40 @@ class AnalysisMarks:
         win_chance = decision.analysis.win_chance
         taken, avoided = self.room(shown)
         size = self.box("best " + WIDEST[win_chance])
-        marks = [(decision.played, "played", PLAYED_COLOUR)]
+        marks = [(decision.played, "played", PLAYED_COLOUR, PLAYED_GROW)]
         if decision.best.action is not decision.played.action:
-            marks.append((decision.best, "best", BEST_COLOUR))
-        for move, words, colour in marks:
+            marks.append((decision.best, "best", BEST_COLOUR, BEST_GROW))
+        shown_marks = []
+        for move, words, colour, grow in marks:
             choice = next((c for c in choices if c.action is move.action), None)
             if choice is None:
                 continue
             item = choice.target if choice.target is not None and choice.target in rects else choice.source
-            if item not in rects:
-                continue
-            draw_ring(surface, rects[item], colour, 4, grow=6 if words == "played" else 11)
+            if item in rects:
+                ringed = shown.ring_spot(item) or rects[item]
+                shown_marks.append((move, words, colour, item, ringed, ring_grow(ringed, grow, self._room[4])))
+        if len(shown_marks) == 2 and shown_marks[0][3] == shown_marks[1][3]:
+            # Both on one item: the best move's ring outside the played one's.
+            move, words, colour, item, ringed, grow = shown_marks[0]
+            shown_marks[0] = (move, words, colour, item, ringed, min(grow, shown_marks[1][5] - RING_WIDTH - 1))
+        for move, words, colour, item, ringed, grow in shown_marks:
+            draw_ring(surface, ringed, colour, RING_WIDTH, grow=grow)
+            note(surface, "halo", ringed.inflate(2 * grow, 2 * grow), f"{words} move")
             label = f"{words} {value_text(move.value, win_chance)}"
-            self.badge(surface, item, rects[item], label, words == "best", taken, avoided, size, colour)
+            self.badge(surface, item, rects[item], label, words == "best", taken, avoided, size, colour,
+                       own=shown.badge_spot(item, size.size))
+
+
+def ring_grow(item: pygame.Rect, wanted: int, tiles: list[pygame.Rect]) -> int:
+    """How far outside `item` a ring goes: `wanted`, or less, so that it keeps
+    `RING_GAP` clear of every tile `item` does not hold (one it does not touch), down to a
+    ring drawn just inside `item`'s edge."""
+    others = [tile for tile in tiles if not tile.colliderect(item)]
+    for grow in range(wanted, -RING_WIDTH, -1):
+        reach = grow + RING_GAP
+        if item.inflate(2 * reach, 2 * reach).collidelist(others) < 0:
+            return grow
+    return -RING_WIDTH
 
 
 def place(box: pygame.Rect, item: pygame.Rect, taken: list[pygame.Rect], avoided: list[pygame.Rect]) -> pygame.Rect:

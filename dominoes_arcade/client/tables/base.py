@@ -45,6 +45,7 @@ from ...remote.online_session import OnlineSession
 from ...session import BotFailed, GameGone, GameOver, Notice, Rebuilt, RedoDone, StepApplied, TurnChanged, UndoDone
 from .. import games
 from ..input import InputEvent, Intent
+from ..layout_check import note
 from ..scene import SKIP_INTENTS, Scene
 from . import TableSetup, table_class
 from .analysis_marks import AnalysisMarks, MarkedDecision
@@ -236,6 +237,7 @@ class TableScene(TableHooks, Scene):
         else:
             where = image.get_rect(topleft=(round(rect_or_pos[0]), round(rect_or_pos[1])))
         surface.blit(image, where)
+        note(surface, "tile", where, "tile")  # no badge covers it, no halo cuts it
         self.render_log.append((tile, face_up, seat))
         return where
 
@@ -497,7 +499,8 @@ class TableScene(TableHooks, Scene):
         choices, rects = self.valued_decision()
         picker = self.picker
         return MarkedDecision(choices, rects, picker.selected, picker.pressed if picker.dragging else picker.selected,
-                              self.can_decide, self.tweens.running, self.session.version, self.probe_table)
+                              self.can_decide, self.tweens.running, self.session.version, self.probe_table,
+                              self.badge_spot, self.ring_spot)
 
     def probe_table(self, canvas) -> None:
         """Draw the table on `canvas` (one that notes what is drawn), leaving this

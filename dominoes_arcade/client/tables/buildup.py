@@ -135,6 +135,12 @@ class BuildUpTable(TableScene):
                 rects[("button", "pass")] = PASS_RECT.copy()
         return rects
 
+    def badge_spot(self, item, size: tuple[int, int]) -> pygame.Rect | None:
+        """A stack's badge under its top tile, in its line (`BuildUpLayout.stack_badge_spot`)."""
+        if isinstance(item, tuple) and item[0] == "stack":
+            return self.layout.stack_badge_spot(item[1], size)
+        return None
+
     def action_for(self, source, target):
         if source == ("button", "pass"):
             return PASS

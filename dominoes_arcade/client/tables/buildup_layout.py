@@ -118,6 +118,18 @@ class BuildUpLayout:
             return pygame.Rect(254, 12, 236, 78)
         return pygame.Rect(254, 473, 236, 78)
 
+    def stack_badge_spot(self, stack: int, size: tuple[int, int]) -> pygame.Rect | None:
+        """Where a badge of `size` for `stack` goes: under its top tile, centred,
+        over the stack's number, within its own share of the line (so a badge
+        reads as its own stack's, inside its line's panel); None when it is too
+        big for that place."""
+        width, height = size
+        tile = self.stack_rect(stack)
+        line = self.line_rect(stack // LINE_LENGTH)
+        if width > STACK_PITCH - 12 or tile.bottom + 1 + height > line.bottom - 5:
+            return None
+        return pygame.Rect(0, 0, width, height).move(tile.centerx - width // 2, tile.bottom + 1)
+
     def line_rect(self, seat: int) -> pygame.Rect:
         y = STACK_ROWS[self.side(seat)]
         return pygame.Rect(WIDTH // 2 - 3 * STACK_PITCH - 6, y - 68, 6 * STACK_PITCH + 12, 142)

@@ -80,6 +80,19 @@ class TableHooks:
         bottom, over the middle of the table."""
         return None
 
+    def badge_spot(self, item: Hashable, size: tuple[int, int]) -> pygame.Rect | None:
+        """Where the analysis view's badge of `size` for `item` goes when the table
+        keeps one spot for it, inside the panel that holds the item and plainly
+        its own (a panel that is a target, a stack in its line); None: beside the
+        item wherever there is room (`analysis_marks.place`)."""
+        return None
+
+    def ring_spot(self, item: Hashable) -> pygame.Rect | None:
+        """What the review's ring round `item` goes round, when that is not the
+        item's whole rect (`item_rects`: a drop target may take in a tile beside
+        the slot it stands for); None: the item's rect."""
+        return None
+
     def unplayable(self, item: Hashable) -> bool:
         """Whether `item` is a tile of the player's that no legal move takes now (by
         default a hand tile, ``("hand", tile)``, not among the sources): it still

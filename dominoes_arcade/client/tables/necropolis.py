@@ -64,6 +64,7 @@ from .necropolis_layout import (
     SITE_LENGTH,
     TableLayout,
     lay_out,
+    tray_badge_spot,
 )
 from .necropolis_pieces import HELD, Key, SeenTiles, mastaba_key
 from .necropolis_sprites import TileSprites
@@ -315,6 +316,19 @@ class NecropolisTable(TableScene):
         if self.pass_offered():
             rects[("button", "pass")] = PASS_BUTTON
         return rects
+
+    def badge_spot(self, item: Hashable, size: tuple[int, int]) -> pygame.Rect | None:
+        """Hiding's badge inside the player's mastabas, at the tray's free end."""
+        if item == "mastabas":
+            return tray_badge_spot(self.layout.trays[self.seen.view.seat], size)
+        return None
+
+    def ring_spot(self, item: Hashable) -> pygame.Rect | None:
+        """An end's slot: its drop target takes in the site's end tile too (a ring
+        round that target overlapped the tile)."""
+        if isinstance(item, tuple) and item[0] == "end":
+            return self.layout.ends.get(self.seen.view.seat, {}).get(item[1])
+        return None
 
     def pass_offered(self) -> bool:
         return not self.seen.view.pile and self.seen.view.rules.mastaba_phase and not self.seen.is_terminal

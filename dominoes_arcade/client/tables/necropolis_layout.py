@@ -49,6 +49,10 @@ NEW_SLOT_X = 370
 ABANDONED_AREA = (16, 352)
 TRAY_X = (16, 1040)
 TRAY_LABEL_WIDTH = 124
+TRAY_BADGE_ROOM = 136
+"""The right end of a mastabas tray, kept clear of its tiles: the spot of the
+analysis view's badge for hiding there (`tray_badge_spot`), inside the panel it
+stands for (it floated on the border between the panels)."""
 
 PILE_CENTRE = (640, 318)
 HELD_CENTRE = (820, 333)
@@ -240,11 +244,20 @@ def _flow(sites: tuple, inner: pygame.Rect, length: int) -> dict[int, tuple[int,
     return found
 
 
+def tray_badge_spot(tray: pygame.Rect, size: tuple[int, int]) -> pygame.Rect | None:
+    """Where a badge of `size` for hiding in `tray` goes: at its right end, where
+    no tile lies; None when it is too big for that room."""
+    width, height = size
+    if width > TRAY_BADGE_ROOM - 12 or height > tray.height - 16:
+        return None
+    return pygame.Rect(0, 0, width, height).move(tray.right - 12 - width, tray.centery - height // 2)
+
+
 def _lay_tray(places: dict[Key, Place], count: int, seat: int, tray: pygame.Rect) -> None:
     """`count` mastaba tiles in a row, the index-th at the index-th place."""
     if not count:
         return
-    space = tray.width - TRAY_LABEL_WIDTH - 12
+    space = tray.width - TRAY_LABEL_WIDTH - 12 - TRAY_BADGE_ROOM
     step = min(MASTABA_LENGTH // 2 + MASTABA_GAP, space // count)
     length = min(MASTABA_LENGTH, 2 * (step - 2))
     x0 = tray.x + TRAY_LABEL_WIDTH + step // 2
