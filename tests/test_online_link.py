@@ -6,6 +6,9 @@ words, a dropped connection taken up again by itself. Against a server on
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
+import threading
 import time
 
 import pytest
@@ -140,47 +143,77 @@ async def _finished(task: asyncio.Task) -> dict:
     return await task
 
 
-def test_closing_while_the_server_is_still_sending_takes_no_longer_than_the_close_itself():
-    """A burst the frame loop never polled must not hold up `close`: websockets stops
-    reading a connection whose unread messages fill its queue, and the server's answer
-    to the close would wait behind them for the close timeout (10 s, seen at the end
-    of a hosted game with bots playing on)."""
-    import json
-    import threading
-
+@contextlib.contextmanager
+def fake_server(handler):
+    """A websockets server on 127.0.0.1 in a thread of its own, answering with
+    `handler(connection)`; its URL."""
     from websockets.asyncio.server import serve
 
-    async def bursting(connection):
-        request = json.loads(await connection.recv())
-        await connection.send(json.dumps({"type": "welcome", "ref": request["id"], "room": "ROOM",
-                                          "token": "t", "seat": 1}))
-        for number in range(1, 2001):
-            await connection.send(json.dumps({"type": "chat", "seq": number, "text": "x" * 200}))
-        await connection.wait_closed()
-
-    ready, stop, where = threading.Event(), None, []
+    ready, where = threading.Event(), []
+    stop: list[asyncio.Future] = []
 
     def run_server():
         async def main():
-            nonlocal stop
-            stop = asyncio.get_running_loop().create_future()
-            async with serve(bursting, "127.0.0.1", 0) as server:
+            stop.append(asyncio.get_running_loop().create_future())
+            async with serve(handler, "127.0.0.1", 0) as server:
                 where.append(server.sockets[0].getsockname()[1])
                 ready.set()
-                await stop
+                await stop[0]
         asyncio.run(main())
 
     thread = threading.Thread(target=run_server, daemon=True)
     thread.start()
     assert ready.wait(10)
-    link = OnlineLink(f"ws://127.0.0.1:{where[0]}", timeout=10.0)
     try:
-        assert link.join("ROOM") == 1
+        yield f"ws://127.0.0.1:{where[0]}"
     finally:
-        started = time.monotonic()
-        link.close()
-        took = time.monotonic() - started
-        loop = stop.get_loop()
-        loop.call_soon_threadsafe(stop.set_result, None)
+        stop[0].get_loop().call_soon_threadsafe(stop[0].set_result, None)
         thread.join(10)
+
+
+async def welcomed(connection, *, room_after: float = 0.0) -> None:
+    """Answer the first request with a welcome to seat 1 of room ROOM, then tell the
+    room (its lobby) `room_after` seconds later."""
+    request = json.loads(await connection.recv())
+    await connection.send(json.dumps({"type": "welcome", "ref": request["id"], "room": "ROOM",
+                                      "token": "t", "seat": 1}))
+    await asyncio.sleep(room_after)
+    await connection.send(json.dumps({"type": "room", "seq": 1, "room": "ROOM", "seats": []}))
+
+
+def test_joining_comes_back_once_the_room_is_told_not_with_the_welcome_alone():
+    """Whoever joined reads the lobby next (the seats, the game): a room message that
+    comes some moments after the welcome must not race it."""
+    async def slow_lobby(connection):
+        await welcomed(connection, room_after=0.3)
+        await connection.wait_closed()
+
+    with fake_server(slow_lobby) as url:
+        link = OnlineLink(url, timeout=10.0)
+        try:
+            assert link.join("ROOM") == 1
+            assert link.lobby is not None and link.lobby["room"] == "ROOM"
+        finally:
+            link.close()
+
+
+def test_closing_while_the_server_is_still_sending_takes_no_longer_than_the_close_itself():
+    """A burst the frame loop never polled must not hold up `close`: websockets stops
+    reading a connection whose unread messages fill its queue, and the server's answer
+    to the close would wait behind them for the close timeout (10 s, seen at the end
+    of a hosted game with bots playing on)."""
+    async def bursting(connection):
+        await welcomed(connection)
+        for number in range(2, 2002):
+            await connection.send(json.dumps({"type": "chat", "seq": number, "text": "x" * 200}))
+        await connection.wait_closed()
+
+    with fake_server(bursting) as url:
+        link = OnlineLink(url, timeout=10.0)
+        try:
+            assert link.join("ROOM") == 1
+        finally:
+            started = time.monotonic()
+            link.close()
+            took = time.monotonic() - started
     assert took < 3.0, f"close took {took:.1f} s"

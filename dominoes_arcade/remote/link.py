@@ -108,6 +108,8 @@ class OnlineLink:
         self._receiver: asyncio.Task | None = None
         self._closing = False
         self._reconnecting = False
+        self._room_told = asyncio.Event()
+        """Set when a ``room`` message (the lobby) arrives: entering a room waits for it."""
         self._thread = threading.Thread(target=self._loop.run_forever, name="online-link", daemon=True)
         self._thread.start()
 
@@ -139,19 +141,19 @@ class OnlineLink:
     # -- the frame loop's calls -----------------------------------------------------------------
     def create(self) -> str:
         """A new room, this link its host in seat 0; its code."""
-        self._call(self._request({"type": "create"}))
+        self._call(self._enter({"type": "create"}))
         assert self.room is not None
         return self.room
 
     def join(self, code: str) -> int:
         """The next free player seat of room `code`."""
-        self._call(self._request({"type": "join", "room": code}))
+        self._call(self._enter({"type": "join", "room": code}))
         assert self.seat is not None
         return self.seat
 
     def spectate(self, code: str) -> None:
         """Watch room `code` (`seat` is then the engine's `SPECTATOR`)."""
-        self._call(self._request({"type": "spectate", "room": code}))
+        self._call(self._enter({"type": "spectate", "room": code}))
 
     def setup(self, **fields: Any) -> None:
         """The host's setup (``game``, ``options``, ``seats``, ``turn_timer``, ``grace``, ``bot``)."""
@@ -203,7 +205,22 @@ class OnlineLink:
             return
         self._tell(message)
 
+    async def _enter(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Enter a room (create, join or spectate), and come back once the room is
+        told too (`lobby`): the server sends it right after its welcome, and whoever
+        entered reads it next (the seats, the game), so it must not race the welcome."""
+        self._room_told.clear()
+        answer = await self._request(message)
+        try:
+            await asyncio.wait_for(self._room_told.wait(), self.timeout)
+        except TimeoutError:
+            raise TimeoutError(f"the server at {self.url} did not say who is in the room within "
+                               f"{self.timeout:g} seconds") from None
+        return answer
+
     def _tell(self, message: dict[str, Any]) -> None:
+        if message.get("type") == "room":
+            self._room_told.set()
         self._told.append(message)
         self._inbox.put(message)
 
