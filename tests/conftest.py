@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
 
 if "TMPDIR" not in os.environ and os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK):
@@ -70,6 +71,25 @@ def pytest_collection_modifyitems(items):
         name = item.path.name
         if name.startswith("test_client_") and name not in QUICK_CLIENT:
             item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture(autouse=True)
+def client_reads_no_full_state(request, monkeypatch):
+    """In the client's tests, any read of a session's full state from the client's
+    code fails the test: every screen draws its seat's observation (the session
+    itself reads the state to move the game on, and a test may look at it)."""
+    if not request.module.__name__.startswith("test_client_"):
+        return
+    from dominoes_arcade.session.base import SessionBase
+
+    full_state = SessionBase.state
+
+    def guarded(session):
+        reader = sys._getframe(1).f_globals.get("__name__", "")
+        if reader.startswith("dominoes_arcade.client"):
+            raise AssertionError(f"{reader} read the full state")
+        return full_state.fget(session)
+    monkeypatch.setattr(SessionBase, "state", property(guarded))
 
 
 @pytest.fixture(autouse=True)

@@ -1,40 +1,23 @@
 """The Cyprus and Sebastopol table draws from its observation only (dominoes_arcade/rules/cyprus.md
-and sebastopol.md; issue 39): it never reads the full state, its model holds no
+and sebastopol.md; issue 39): it never reads the full state (no client test may:
+`client_reads_no_full_state` in conftest.py), its model holds no
 tile the observing seat may not see (another seat's hand is its count of -1), a
 dealt tile this screen may not know flies keyed by the place it lands in, and in
 hot-seat the hand of the player who took the device shows as soon as they have."""
 
 from __future__ import annotations
 
-import sys
-
 import pygame
-import pytest
 from test_client_cyprus import HANDS, HiddenWatch, deal_steps, scripted_start
 from test_client_support import animated, key, run
 
 from dominoes_arcade.client.tables import TableSetup, open_table
 from dominoes_arcade.engine.tiles import BY_NAME
-from dominoes_arcade.session.base import SessionBase
 
 APP_CONFIG = animated("fast")
 
 
-@pytest.fixture
-def no_full_state(monkeypatch):
-    """Any read of the session's full state from the client's code fails the test
-    (the session itself reads it to move the game on)."""
-    full_state = SessionBase.state
-
-    def guarded(session):
-        reader = sys._getframe(1).f_globals.get("__name__", "")
-        if reader.startswith("dominoes_arcade.client"):
-            raise AssertionError(f"{reader} read the full state")
-        return full_state.fget(session)
-    monkeypatch.setattr(SessionBase, "state", property(guarded))
-
-
-def test_a_spectators_table_knows_no_hidden_tile_until_the_round_reveals_the_hands(app, no_full_state):
+def test_a_spectators_table_knows_no_hidden_tile_until_the_round_reveals_the_hands(app):
     """A bots-only Sebastopol demo, watched as a spectator, to its first round's summary."""
     table = open_table(app, TableSetup("sebastopol", ["easy"] * 4, app.settings.game("sebastopol"), 3, demo=True))
     watch = HiddenWatch(table)
@@ -55,7 +38,7 @@ def test_a_spectators_table_knows_no_hidden_tile_until_the_round_reveals_the_han
     assert {index for _kind, _seat, index in place_keys} == set(range(7))
 
 
-def test_in_hot_seat_the_hand_of_who_took_the_device_shows(app, no_full_state, monkeypatch):
+def test_in_hot_seat_the_hand_of_who_took_the_device_shows(app, monkeypatch):
     options = app.settings.game("cyprus")
     table = open_table(app, TableSetup("cyprus", ["human", "human", "easy", "easy"], options, 5))
     monkeypatch.setattr(type(table), "think_delay", property(lambda self: 60.0))

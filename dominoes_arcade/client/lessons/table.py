@@ -219,7 +219,7 @@ class LessonMode:
             return Words(title, f"{SHORT_GAME_WORDS} {self.lesson.short_words}".strip(), ("Play", self.open_short_game),
                          skip)
         heading = f"{title} \u00b7 {self.guide.index + 1} of {len(self.lesson.stages)}"
-        text = sentence(stage_text(self.lesson, stage, self.session.state))  # its example as the table shows it
+        text = sentence(stage_text(self.lesson, stage, self.seen.view))  # its example as the player sees it
         if stage.asks_move or not self.ready:
             return Words(heading, text, None, skip)
         return Words(heading, text, ("Next", self.next_stage), skip)
