@@ -12,7 +12,8 @@ COMPILED_VENV := .venv-compiled
 COMPILED_BIN := $(COMPILED_VENV)/bin
 COMPILED_STAMP := $(COMPILED_VENV)/.installed-compiled
 SOURCES := $(shell find dominoes_arcade -name '*.py')
-# The tests run in parallel, one worker per core (pytest-xdist), in any order and on
+# The tests run in parallel, a worker per core and one more (pytest-xdist;
+# tests/conftest.py says why), in any order and on
 # any worker. Not `--dist loadgroup`: with pytest 9 it no longer keeps a group on one
 # worker. PYTEST_ARGS adds options (`.ci/run` passes --durations=15).
 PARALLEL := -n auto
