@@ -42,7 +42,7 @@ QUICK_CLIENT = {
 """The client test modules in the quick tier; every other test_client_* module is `slow`."""
 
 
-@pytest.hookimpl(tryfirst=True)
+@pytest.hookimpl(tryfirst=True, optionalhook=True)  # (a hook of pytest-xdist: without it, never called)
 def pytest_xdist_auto_num_workers(config):
     """``-n auto`` (`make test`): a worker per core and one more. A fifth of the
     tests' time is spent waiting (on the processes and servers they start, on
