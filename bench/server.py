@@ -61,12 +61,17 @@ def start_server(data: Path, rooms: int) -> tuple[subprocess.Popen, int]:
     process = subprocess.Popen([sys.executable, "-m", "dominoes_arcade", "serve", "--port", "0", "--data",
                                 str(data), "--rooms-per-address", str(max(rooms, 1))], stderr=subprocess.PIPE,
                                text=True)
+    return process, listening_port(process, STARTED, "the server")
+
+
+def listening_port(process: subprocess.Popen, started: re.Pattern[str], what: str) -> int:
+    """The port `process` says on its first lines of standard error that it listens on."""
     assert process.stderr is not None
     for _ in range(20):
-        if found := STARTED.search(process.stderr.readline()):
-            return process, int(found[1])
+        if found := started.search(process.stderr.readline()):
+            return int(found[1])
     process.kill()
-    raise SystemExit("the server did not start")
+    raise SystemExit(f"{what} did not start")
 
 
 def cpu_seconds(pid: int) -> float:
@@ -228,12 +233,7 @@ async def serve_relay() -> None:
 
 def start_relay() -> tuple[subprocess.Popen, int]:
     process = subprocess.Popen([sys.executable, __file__, "--serve-relay"], stderr=subprocess.PIPE, text=True)
-    assert process.stderr is not None
-    for _ in range(20):
-        if found := RELAYING.search(process.stderr.readline()):
-            return process, int(found[1])
-    process.kill()
-    raise SystemExit("the relay did not start")
+    return process, listening_port(process, RELAYING, "the relay")
 
 
 def client_process(play, url: str, rooms: int, seats: int, game: str, options: dict, barrier, results) -> None:
