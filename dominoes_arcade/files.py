@@ -307,6 +307,16 @@ def replacing(path: Path | str, *, binary: bool = False, code: int = OUTPUT) -> 
         os.close(directory)
 
 
+def sync_directory(directory: Path | str) -> None:
+    """Make the names in `directory` durable: a file created or replaced there is
+    found after a crash only once its directory is synced too."""
+    handle = os.open(directory, os.O_RDONLY)
+    try:
+        os.fsync(handle)
+    finally:
+        os.close(handle)
+
+
 def write_atomic(path: Path | str, data: bytes, code: int = OUTPUT) -> None:
     """Write `data` to `path` atomically (see `replacing`). :raises FileError:"""
     with replacing(path, binary=True, code=code) as out:

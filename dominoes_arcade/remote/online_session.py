@@ -141,6 +141,7 @@ class OnlineSession(SessionBase):
         self.ended = False
         self.error: str | None = None
         self.finished_by_bot: list[int] = []
+        self.bots_took_over_at: int | None = None  # no bot takes a seat here (`let_bots_finish`)
         self.given_up = False
         self.told: Record | None = None
         """The game's record, once the server told it (the game is over)."""

@@ -150,11 +150,7 @@ class Store:
         created = not log.exists()
         os.close(os.open(log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666))
         if created:  # its name on disk, so a line synced later is found after a crash
-            directory = os.open(log.parent, os.O_RDONLY)
-            try:
-                os.fsync(directory)
-            finally:
-                os.close(directory)
+            files.sync_directory(log.parent)
 
     def _finish(self, path: Path, record: bytes) -> None:
         files.write_atomic(self.records / path.name, record)

@@ -17,6 +17,8 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from pathlib import Path
 
+from ..files import sync_directory
+
 MAX_BATCH = 1000
 """The most jobs one batch takes (bounds the time before the first of them is synced)."""
 
@@ -112,7 +114,7 @@ class Writer:
                     failed.setdefault(path, error)
             for directory in {path.parent for path in created}:
                 try:
-                    _sync_directory(directory)  # a new log's name is on disk too
+                    sync_directory(directory)  # a new log's name is on disk too
                 except OSError as error:
                     for path in created:
                         failed.setdefault(path, error)
@@ -131,11 +133,3 @@ def _write_all(descriptor: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
         view = view[os.write(descriptor, view):]
-
-
-def _sync_directory(directory: Path) -> None:
-    handle = os.open(directory, os.O_RDONLY)
-    try:
-        os.fsync(handle)
-    finally:
-        os.close(handle)

@@ -45,6 +45,7 @@ class GameInPlay(Protocol):
     given_up: bool
     assisted: bool
     finished_by_bot: list[int]
+    bots_took_over_at: int | None
 
     @property
     def state(self) -> State: ...

@@ -134,6 +134,9 @@ class Session(SessionBase):
         """The player gave the game up for another (`give_up`): it is not saved."""
         self.finished_by_bot: list[int] = []
         """The human seats a bot took over (`let_bots_finish`): the history marks them."""
+        self.bots_took_over_at: int | None = None
+        """The steps played when a bot first took over a human seat: a review of the
+        game stops there (the decisions after it were the bot's)."""
         self.events: list[SessionEvent] = []
         """What happened since the view last drained them (`drain`)."""
         self.undo_redo = UndoRedo(self)
@@ -398,6 +401,8 @@ class Session(SessionBase):
         keep the seats as they began; the history marks the game as finished by a
         bot (``finished_by_bot``), which the statistics count apart."""
         taken = [seat for seat, player in enumerate(self.seats) if player.is_human]
+        if taken and self.bots_took_over_at is None:
+            self.bots_took_over_at = len(self.steps)
         self.finished_by_bot = sorted(set(self.finished_by_bot) | set(taken))
         self.seats = [BotSeat(kind) if seat.is_human else seat for seat in self.seats]
         self.undo_redo.forget()

@@ -140,7 +140,7 @@ class GameOverScene(MenuScene):
         """The player's decisions ranked by what they cost (`review.open_review`)."""
         from .review import open_review
 
-        open_review(self.app, self.table.session.to_record(), self.humans, self.table.bots_took_over_at)
+        open_review(self.app, self.table.session.to_record(), self.humans, self.table.session.bots_took_over_at)
 
     def toggle(self) -> None:
         """Fold the screen down to a bar over the final board, or open it again."""

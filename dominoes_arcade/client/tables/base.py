@@ -82,9 +82,6 @@ class TableScene(TableHooks, Scene):
         """(tile, face_up, seat) for every tile `draw_tile` drew this frame (cleared by `draw`)."""
         self.hold_left = 0.0
         """Seconds the game still waits for a summary on screen (`hold`)."""
-        self.bots_took_over_at: int | None = None
-        """The steps played when "Let the bot finish" gave the human seats to a bot:
-        the review of the game stops there (the decisions after were the bot's)."""
         self._shown_version = -1
         """The session's version last drawn (`show_session`)."""
         humans = self.session.human_seats
@@ -436,8 +433,6 @@ class TableScene(TableHooks, Scene):
         the player watches their own hand played."""
         if self.session.hot_seat:
             self.revealed_seat = None  # several players' hands: none of them shows
-        if self.bots_took_over_at is None:
-            self.bots_took_over_at = len(self.session.steps)
         self.session.let_bots_finish()
         self.picker.reset()
 
