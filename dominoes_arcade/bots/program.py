@@ -187,12 +187,14 @@ class Program:
         """Send `message` and return the reply, within `limit` seconds."""
         return self.ask_line(protocol.encode(message), limit, what)
 
-    def ask_line(self, line: bytes, limit: float, what: str) -> dict[str, Any]:
-        """Send a message already encoded (`protocol.encode`) and return the reply."""
-        self.write(line)
-        return protocol.decode(self._line(limit, what))
+    def ask_line(self, line: bytes, limit: float, what: str, named: float | None = None) -> dict[str, Any]:
+        """Send a message already encoded (`protocol.encode`) and return the reply.
 
-    def _line(self, limit: float, what: str) -> bytes:
+        :param named: the limit a timeout names, when `limit` is what is left of it."""
+        self.write(line)
+        return protocol.decode(self._line(limit, what, named))
+
+    def _line(self, limit: float, what: str, named: float | None = None) -> bytes:
         deadline = time.perf_counter() + limit
         while True:
             end = self._buffer.find(b"\n")
@@ -202,7 +204,8 @@ class Program:
             left = deadline - time.perf_counter()
             if left <= 0 or not self._poll.poll(max(1, math.ceil(left * 1000))):
                 self.kill()
-                raise ProtocolError("timeout", f"no {what} within {limit * 1000:.0f} ms: the program was killed")
+                named = limit if named is None else named
+                raise ProtocolError("timeout", f"no {what} within {named * 1000:.0f} ms: the program was killed")
             self._read_more()
 
     def _read_more(self) -> None:
@@ -396,7 +399,7 @@ class ProgramBot(Bot):
             time_ms = max(int(left * 1000), 0)
             line = (protocol.encode_decide_v2(steps, texts, time_ms, view, clock) if program.protocol >= 2
                     else protocol.encode_decide(steps, texts, time_ms, view))
-            reply = program.ask_line(line, left, "action")
+            reply = program.ask_line(line, left, "action", named=limit)  # the decision's limit, not what was left
         except BaseException:  # a fault, or the driver's watchdog stopped us mid-exchange: the program is unusable
             drop(self.command, self.seat)
             self._started = None
