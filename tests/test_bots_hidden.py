@@ -152,7 +152,7 @@ class RecordingProgram:
     def send(self, message):
         self.messages.append(json.loads(json.dumps(message)))
 
-    def ask_line(self, line, limit, what):
+    def ask_line(self, line, limit, what, named=None):
         message = json.loads(line)
         self.messages.append(message)
         return {"type": "action", "action": self.rng.choice(message["legal"])}
