@@ -65,7 +65,11 @@ class CalloutButton:
 
 def overlap(rect: pygame.Rect, others: list[pygame.Rect]) -> int:
     """The area of `rect` that `others` cover (summed)."""
-    return sum(rect.clip(other).width * rect.clip(other).height for other in others)
+    covered = 0
+    for index in rect.collidelistall(others):  # the few that touch it at all (C speed)
+        clipped = rect.clip(others[index])
+        covered += clipped.width * clipped.height
+    return covered
 
 
 GRID = 48
