@@ -17,6 +17,7 @@ import pytest
 from dominoes_arcade.bots.driver import play_specs
 from dominoes_arcade.tournament import resolve_plan, run_tournament
 from dominoes_arcade.tournament.botlog import LIMIT as BOT_LOG_LIMIT
+from dominoes_arcade.tournament.executors import MARKERS_PREFIX, remove_markers_of_dead_runs
 from dominoes_arcade.tournament.isolation import alive
 from dominoes_arcade.tournament.results import read_results
 
@@ -190,3 +191,19 @@ def test_a_run_stopped_while_a_worker_sends_a_result_still_exits(tmp_path):
         pytest.fail("the process did not exit after the executor was closed")
     assert marker.exists(), "the worker never started sending"
     assert out.strip() == "closed" and child.returncode == 0
+
+
+def test_a_killed_runs_markers_folder_is_removed_by_the_next_run_and_no_other(tmp_path):
+    """A run killed with SIGKILL cannot remove its workers' markers folder; the next
+    run removes the folders of runs that are gone, and only those."""
+    ended = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    dead_pid = int(ended.stdout)
+    assert not alive(dead_pid)
+    dead = tmp_path / f"{MARKERS_PREFIX}{dead_pid}-abc"
+    running = tmp_path / f"{MARKERS_PREFIX}{os.getpid()}-def"
+    old_style = tmp_path / f"{MARKERS_PREFIX}x8k2q_1z"
+    other = tmp_path / f"someone-else-{dead_pid}-abc"
+    for folder in (dead, running, old_style, other):
+        (folder / "7").mkdir(parents=True)
+    assert remove_markers_of_dead_runs(str(tmp_path)) == [str(dead)]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in (running, old_style, other))

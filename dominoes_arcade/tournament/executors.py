@@ -46,6 +46,31 @@ class Executor(Protocol):
         """Shut down: wait for running work, or with `cancel` drop it and stop now."""
 
 
+MARKERS_PREFIX = "dominoes-arcade-workers-"
+"""A pool's markers folder in the temporary folder: the prefix, the pid of the run that
+made it, a dash and a random part."""
+
+
+def remove_markers_of_dead_runs(folder: str | None = None) -> list[str]:
+    """Remove the markers folders whose run has ended without removing them (killed,
+    SIGKILL: nothing ran `close`), and return their paths; a folder of a run still
+    alive, or of a name this program does not make, is left alone."""
+    folder = folder or tempfile.gettempdir()
+    removed = []
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return removed
+    for name in names:
+        pid, dash, _ = name.removeprefix(MARKERS_PREFIX).partition("-")
+        if not name.startswith(MARKERS_PREFIX) or not dash or not pid.isdigit() or isolation.alive(int(pid)):
+            continue
+        path = os.path.join(folder, name)
+        shutil.rmtree(path, ignore_errors=True)
+        removed.append(path)
+    return removed
+
+
 class ProcessExecutor:
     """A local pool of worker processes, kept alive through bot faults: when a
     worker dies, the pool is replaced, the games that were in flight are played
@@ -67,7 +92,8 @@ class ProcessExecutor:
         self.context = worker_context()
         self.slots = workers
         self.bot_log = bot_log
-        self.markers = tempfile.mkdtemp(prefix="dominoes-arcade-workers-")
+        remove_markers_of_dead_runs()
+        self.markers = tempfile.mkdtemp(prefix=f"{MARKERS_PREFIX}{os.getpid()}-")
         self.batches: dict[Future, tuple[Batch, int]] = {}
         self.generation = 0
         """How many pools have broken."""
