@@ -31,6 +31,7 @@ COMPILED = [
     "dominoes_arcade/engine/cyprus.py",
     "dominoes_arcade/engine/cyprus_knowledge.py",
     "dominoes_arcade/engine/star_tables.py",
+    "dominoes_arcade/engine/draw_block.py",
     "dominoes_arcade/bots/ismcts.py",
     "dominoes_arcade/bots/pimc.py",
     "dominoes_arcade/bots/heuristics/necropolis.py",
