@@ -37,6 +37,7 @@ COMPILED = [
     "dominoes_arcade/bots/heuristics/necropolis.py",
     "dominoes_arcade/bots/heuristics/buildup.py",
     "dominoes_arcade/bots/heuristics/cyprus.py",
+    "dominoes_arcade/bots/heuristics/draw_block.py",
 ]
 
 

@@ -8,7 +8,7 @@ import pytest
 from steps import legal, run
 
 from dominoes_arcade.bots import make_bot
-from dominoes_arcade.bots.heuristics import Fallback, buildup, cyprus, for_game, necropolis
+from dominoes_arcade.bots.heuristics import Fallback, buildup, cyprus, draw_block, for_game, necropolis
 from dominoes_arcade.engine import new_game
 from dominoes_arcade.engine.tiles import DOUBLE_SIX, NAME, parse_tile
 
@@ -226,7 +226,8 @@ def test_cyprus_evaluation_compares_totals():
 
 # -- every game ----------------------------------------------------------------------
 def test_every_game_has_its_own_knowledge_and_an_unknown_game_falls_back():
-    for game, module in (("necropolis", necropolis), ("buildup", buildup), ("cyprus", cyprus), ("sebastopol", cyprus)):
+    for game, module in (("necropolis", necropolis), ("buildup", buildup), ("cyprus", cyprus), ("sebastopol", cyprus),
+                         ("draw", draw_block), ("block", draw_block)):
         assert for_game(game) is module.KNOWLEDGE and for_game(game) is not Fallback
     assert for_game("dominoes-of-tomorrow") is Fallback
     state = new_game("necropolis")
@@ -262,6 +263,43 @@ def test_cyprus_greedy_wins_more_than_its_share_against_random():
             games += 1
     # An equal player wins a quarter (40 of 160); these deals give greedy 65.
     assert wins >= 0.3 * games
+
+
+# -- Draw and Block (dominoes_arcade/rules/draw.md, block.md) ----------------------------------
+def dealt_line_game(game, hands, **options):
+    state = new_game(game, len(hands), {"hand_size": len(hands[0].split()), **options})
+    for i in range(len(hands[0].split())):
+        for seat, hand in enumerate(hands):
+            run(state, f"* deal {seat} {hand.split()[i]}")
+    return state
+
+
+def test_line_game_greedy_sheds_the_heavier_tile_and_keeps_a_follow():
+    state = dealt_line_game("block", ["6-6 0-1 0-2 1-2", "5-6 4-6 0-0 2-2"])
+    run(state, "0 6-6")
+    assert greedy(state) == "5-6 left"  # 11 pips, and 4-6 can follow on the 6 left open
+    run(state, "1 5-6 left", "0 pass")
+    assert greedy(state) == "4-6 right"
+
+
+def test_line_game_chance_is_seen_by_its_receiver_and_a_random_leader_by_all():
+    state = dealt_line_game("draw", ["6-6 0-1 0-2", "5-5 1-1 0-0"], first_lead="random")
+    first = state.chance_outcomes()[1][0]
+    assert all(draw_block.observed_by(state, first, seat) for seat in (0, 1))
+    fresh = new_game("draw")
+    deal = fresh.chance_outcomes()[0][0]
+    assert draw_block.observed_by(fresh, deal, 0) and not draw_block.observed_by(fresh, deal, 1)
+
+
+def test_line_game_evaluation_compares_totals_and_distinct_drops_the_mirrored_play():
+    state = new_game("block", 3)
+    state.totals = (30, 0, 0)
+    lead, *rest = draw_block.evaluate(state)
+    assert lead > 0.5 > rest[0] == pytest.approx(rest[1]) and lead + sum(rest) == pytest.approx(1.5)
+    state = dealt_line_game("block", ["6-6 0-1 0-2", "5-6 4-6 0-0"])
+    run(state, "0 6-6")
+    legal_now = state.legal_actions()
+    assert [str(a) for a in draw_block.distinct(state, legal_now)] == ["4-6 left", "5-6 left"]
 
 
 # -- mid-game estimates, where ISMCTS cuts its rollouts (issue 18) ---------------------
@@ -300,7 +338,7 @@ def test_cyprus_estimate_favours_short_hands_and_the_next_to_move_and_keeps_the_
 @pytest.mark.parametrize("game, players, options", [
     ("cyprus", 4, {}), ("cyprus", 10, {}), ("cyprus", 5, {"boneyard_reserve": 1, "hand_sizes": "bell"}),
     ("sebastopol", None, {}), ("necropolis", None, {}), ("necropolis", None, {"after_empty": "mastaba_phase"}),
-    ("buildup", None, {}),
+    ("buildup", None, {}), ("draw", 3, {"target_score": 40}), ("block", 2, {"target_score": 40}),
 ])
 def test_the_policy_picks_the_same_best_from_any_set_of_moves_that_holds_it(game, players, options):
     """Every decision of seeded games (greedy with a fifth of random moves, so that

@@ -159,7 +159,7 @@ class DrawBlockState(State):
 
     __slots__ = ("players", "hand_size", "target_score", "all_blocked", "random_lead", "phase", "seat",
                  "round_number", "to_deal", "leader", "forced_lead", "hands", "boneyard", "in_boneyard", "line",
-                 "left_count", "left", "right", "open_mask", "totals", "history", "rounds", "hidden")
+                 "left_count", "left", "right", "open_mask", "on_line", "totals", "history", "rounds", "hidden")
 
     moves: ClassVar[Moves]
     draws: ClassVar[bool]
@@ -212,6 +212,8 @@ class DrawBlockState(State):
         """The open ends' numbers (-1 before the lead)."""
         self.open_mask = 0
         """Bit n set when n is an open end."""
+        self.on_line = 0
+        """Bit t set when tile t is on the line, for the bots' quick look-ups."""
         self.forced_lead = -1
         """The tile the leader must lead (the first round's highest double or heaviest
         tile: public, as the table asks who holds it), else -1."""
@@ -373,6 +375,7 @@ class DrawBlockState(State):
         self.history = (GONE, seat, t, self.history)
         self.forced_lead = -1
         self.line.append(t)
+        self.on_line |= 1 << t
         self.left, self.right = LOW[t], HIGH[t]
         self.open_mask = NUMBERS_MASK[t]
         if events is not None:
@@ -382,6 +385,7 @@ class DrawBlockState(State):
     def _play(self, seat: int, t: int, side: int, events: list[Event] | None) -> None:
         self.hands[seat].remove(t)
         self.history = (GONE, seat, t, self.history)
+        self.on_line |= 1 << t
         if side == LEFT:
             self.line.insert(0, t)
             self.left_count += 1
@@ -506,7 +510,7 @@ class DrawBlockState(State):
         c.hands = [hand[:] for hand in self.hands]
         c.boneyard, c.in_boneyard = self.boneyard[:], self.in_boneyard
         c.line, c.left_count = self.line[:], self.left_count
-        c.left, c.right, c.open_mask = self.left, self.right, self.open_mask
+        c.left, c.right, c.open_mask, c.on_line = self.left, self.right, self.open_mask, self.on_line
         c.totals, c.history, c.rounds, c.hidden = self.totals, self.history, self.rounds, self.hidden
         return c
 

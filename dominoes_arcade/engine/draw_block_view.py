@@ -45,6 +45,7 @@ def from_json(s: DrawBlockState, d: dict[str, Any]) -> None:
     s.hands = [tiles(h) for h in d["hands"]]
     s.boneyard, s.in_boneyard = [-1] * int(d["boneyard"]), 0
     s.line, s.left_count = tiles(d["line"]), int(d["first_tile_at"])
+    s.on_line = sum(1 << t for t in s.line)
     ends = [int(end) for end in d["ends"]]
     s.left, s.right = ends if ends else (-1, -1)
     s.open_mask = (1 << s.left) | (1 << s.right) if ends else 0
