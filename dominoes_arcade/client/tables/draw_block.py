@@ -341,11 +341,13 @@ class DrawBlockTable(TableScene):
         return land
 
     def _note_seat(self, seat: int, text: str) -> None:
-        """A note under the seat's plate (over the felt's edge, clear of its labels)."""
-        plate = self.row.plate if seat == self.bottom_seat else seat_plates(self.seen.num_players,
-                                                                            self.bottom_seat)[seat]
-        y = plate.bottom + 24 if seat != self.bottom_seat else plate.y - 24
-        self._note(Note(text, plate.centerx, y), NOTE_SECONDS)
+        """A note by the seat: over a top plate's row of tiles (clear of its words), or
+        above the bottom seat's hand."""
+        if seat == self.bottom_seat:
+            self._note(Note(text, self.row.hand.centerx, self.row.hand.y - 18), NOTE_SECONDS)
+            return
+        plate = seat_plates(self.seen.num_players, self.bottom_seat)[seat]
+        self._note(Note(text, plate.right - 110, plate.bottom - 24), NOTE_SECONDS)
 
     def _note(self, note: Note, seconds: float, hold: bool = True) -> None:
         self.notes.append(note)

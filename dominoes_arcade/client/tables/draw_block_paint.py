@@ -178,12 +178,29 @@ class Painter:
                   frame.style.palette.text, True, anchor="midright")
 
     def _bottom_plate(self, frame: Frame, surface) -> None:
+        """The bottom seat's plate, beside its hand: name and kind, total, tiles left
+        (one to a line: the plate is narrow)."""
         seat, plate = frame.bottom_seat, frame.row.plate
-        self._plate_top(frame, surface, seat, plate)
+        palette = frame.style.palette
+        turn = frame.model.to_move == seat
+        frame.boards.draw(surface, plate, radius=12, alpha=230 if turn else 150)
+        if turn:
+            gfx.rect(surface, palette.accent, plate, width=3, border_radius=12)
+        name = ("\u25b6 " if turn else "") + f"{frame.names[seat]} \u00b7 {frame.kinds[seat]}"
+        colour = palette.accent if turn else palette.text
+        tall = plate.height >= 100
+        self.text(frame, surface, fitted(frame.style, name, SMALL, plate.width - 20, bold=True),
+                  (plate.x + 10, plate.y + 8), SMALL, colour, True)
+        score = f"Score {frame.shown_totals[seat]} / {frame.target}"
         tiles = len(frame.model.hands[seat]) - frame.landing[seat]
-        words = f"{tiles} tile{'s' * (tiles != 1)} in hand"
-        self.text(frame, surface, words, (plate.x + 10, plate.bottom - 10), TINY, frame.style.palette.text_dim,
-                  anchor="bottomleft")
+        count = f"{tiles} tile{'s' * (tiles != 1)} in hand"
+        if tall:
+            self.text(frame, surface, score, (plate.x + 10, plate.y + 40), SMALL, colour, True)
+            self.text(frame, surface, count, (plate.x + 10, plate.bottom - 12), TINY, palette.text_dim,
+                      anchor="bottomleft")
+        else:
+            self.text(frame, surface, f"{score} \u00b7 {count}", (plate.x + 10, plate.bottom - 10), TINY,
+                      palette.text_dim, anchor="bottomleft")
 
     def draw_hand(self, frame: Frame, surface: pygame.Surface) -> None:
         seat = frame.bottom_seat
