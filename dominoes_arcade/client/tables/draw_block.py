@@ -178,8 +178,11 @@ class DrawBlockTable(TableScene):
                 rects[("end", side)] = end_rect(place, geometry.length)
             lead = geometry.places[self.model.first]  # the lead's place stays a target (refused, with a reason)
             rects[("centre", 0)] = lead.rect(geometry.length)
-        else:
-            rects[("centre", 0)] = end_rect(geometry.ends[0], geometry.length)
+        else:  # the ends are not open yet: targets beside the centre (refused, with a reason)
+            centre = end_rect(geometry.ends[0], geometry.length)
+            rects[("centre", 0)] = centre
+            rects[("end", 0)] = centre.move(-centre.width - 8, 0)
+            rects[("end", 1)] = centre.move(centre.width + 8, 0)
         if self.row.pass_button is not None:
             rects[("button", "pass")] = self.row.pass_button
         return rects

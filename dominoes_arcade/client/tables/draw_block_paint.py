@@ -146,6 +146,12 @@ class Painter:
         label = "Lead" if number < 0 else str(number)
         self.text(frame, surface, label, rect.center, SMALL if number < 0 else BODY, colour, True, anchor="center")
 
+    @staticmethod
+    def owner(frame: Frame, seat: int) -> int:
+        """Whose secret a hand's tiles are, for the render log: nobody's once the
+        round is over (its `RoundResult` shows every hand)."""
+        return -1 if frame.model.revealed else seat
+
     # -- the seats ------------------------------------------------------------------------------
     def draw_plates(self, frame: Frame, surface: pygame.Surface) -> None:
         for seat, plate in seat_plates(frame.players, frame.bottom_seat).items():
@@ -173,7 +179,8 @@ class Painter:
         hand = frame.model.hands[seat]
         shown = len(hand) - frame.landing[seat]
         for tile, rect in zip(hand[:shown], plate_tiles(plate, shown), strict=False):
-            frame.draw_tile(surface, tile, rect, rect.height, face_up=frame.visible[seat], seat=seat)
+            frame.draw_tile(surface, tile, rect, rect.height, face_up=frame.visible[seat],
+                            seat=self.owner(frame, seat))
         self.text(frame, surface, f"\u00d7{shown}", (plate.right - 10, plate.bottom - 22), BODY,
                   frame.style.palette.text, True, anchor="midright")
 
@@ -212,7 +219,7 @@ class Painter:
             if tile >= 0 and (tile in frame.flights or ("hand", tile) == frame.dragged):
                 continue
             surface.blit(frame.art.shadow(rect.height), rect.move(-6, -3))
-            frame.draw_tile(surface, tile, rect, rect.height, face_up=visible, seat=seat)
+            frame.draw_tile(surface, tile, rect, rect.height, face_up=visible, seat=self.owner(frame, seat))
 
     # -- the boneyard -----------------------------------------------------------------------------
     def draw_boneyard(self, frame: Frame, surface: pygame.Surface) -> None:
