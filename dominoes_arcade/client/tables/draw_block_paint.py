@@ -233,7 +233,7 @@ class Painter:
         pile = pygame.Rect(box.x + 16, box.bottom - 56, 24, 48)
         for i in range(min(3, count)):
             frame.draw_tile(surface, -1, pile.move(6 * i, -3 * i), 48, face_up=False, seat=-1)
-        self.text(frame, surface, f"\u00d7{count}", (box.x + 78, box.bottom - 30), BODY, palette.text, True,
+        self.text(frame, surface, f"\u00d7{count}", (box.x + 64, box.bottom - 30), BODY, palette.text, True,
                   anchor="midleft")
         button = row.pass_button
         if button is not None:
