@@ -2,7 +2,7 @@
 laid out as a snake that stays on the felt, its tiles never overlapping and every
 one showing the number it matched next to the tile it touches; whole games played
 with the mouse and with a controller, every frame's faces checked against what the
-screen may show; a tile that fits both ends has both as targets and goes where the
+screen may show (in hot-seat too); a tile that fits both ends has both as targets and goes where the
 player drops it; the move log's words."""
 
 from __future__ import annotations
@@ -104,7 +104,8 @@ def open_draw(app, seats, game="draw", seed=3, **options):
 
 
 @pytest.mark.parametrize(("game", "seats", "device"), [("draw", ["human", "easy"], "mouse"),
-                                                       ("block", ["easy", "human", "easy"], "controller")])
+                                                       ("block", ["easy", "human", "easy"], "controller"),
+                                                       ("draw", ["human", "easy", "human"], "keyboard")])
 def test_a_whole_game_with_one_device_shows_no_hidden_tile(app, game, seats, device):
     table = open_draw(app, seats, game, target_score=5)  # a round or two
     play(app, table, device, on_frame=HiddenWatch(table))

@@ -155,7 +155,7 @@ def test_every_menu_has_no_collisions(app_with, resolution):
 
     watch.frames(90)  # the title slides in
     look()
-    for game in ("necropolis", "buildup", "cyprus", "sebastopol"):
+    for game in ("necropolis", "buildup", "cyprus", "sebastopol", "draw"):
         app.open("setup", game)
         look()
         app.scenes.pop()
