@@ -133,7 +133,8 @@ def test_a_tile_that_fits_both_ends_goes_to_the_end_it_is_dropped_on(app):
     drag(app, rects[source].center, rects[("end", 1)].center, table)
     played = table.session.steps[table.session.human_steps[-1]]
     assert played.split(" ", 1)[1] == "2-6 right"
-    assert table.model.line == (BY_NAME["6-6"], BY_NAME["2-6"])
+    line = table.model.line  # (the bot may have answered already)
+    assert line.index(BY_NAME["2-6"]) == line.index(BY_NAME["6-6"]) + 1
 
 
 def test_the_move_log_says_each_event_in_words():
