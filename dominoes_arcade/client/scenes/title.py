@@ -152,9 +152,10 @@ class TitleScene(MenuScene):
     def build(self) -> None:
         names = games.games()
         count = len(names) + 2  # the games' cards, then Learn to play's and Play online
-        # Seven cards or more (seven games since Draw and Block) stand closer and reach
-        # nearer the screen's sides, so that their names stay readable.
-        gap, margin = (24, 120) if count <= 6 else (14, 40)
+        # Seven cards or more (eight since Draw and Block) stand closer and reach nearer
+        # the screen's sides, so that their names stay readable; never beyond the row of
+        # buttons below (an arrow from its end would go up to a card, not round the row).
+        gap, margin = (24, 120) if count <= 6 else (14, 100)
         width = min(270, (WIDTH - margin - (count - 1) * gap) // max(1, count))
         total = count * width + (count - 1) * gap
         x = WIDTH // 2 - total // 2

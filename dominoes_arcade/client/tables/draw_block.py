@@ -263,7 +263,7 @@ class DrawBlockTable(TableScene):
             if kind == "new_round":
                 self._new_round(event)
             elif kind in ("deal", "draw"):
-                self._fly_in(event, before, after)
+                self._fly_in(event, after)
             elif kind == "play":
                 self._fly_out(event, before, after)
             elif kind == "pass":
@@ -286,7 +286,7 @@ class DrawBlockTable(TableScene):
         leads = f" \u00b7 {self.seat_name(event.seat)} leads" if event.seat >= 0 else ""
         self._note(Note(f"Round {event.value}{leads}", AREA.centerx, AREA.centery - 60, big=True), 1.2, hold=False)
 
-    def _fly_in(self, event: Event, before: LineModel, after: LineModel) -> None:
+    def _fly_in(self, event: Event, after: LineModel) -> None:
         """A tile from the boneyard to `event.seat`'s hand, turned up for its owner."""
         seat, tile = event.seat, event.tile
         x, y, length = self.hand_place(after, seat, tile)
@@ -308,7 +308,7 @@ class DrawBlockTable(TableScene):
             if len(self.flights) % 3 == 1:
                 self.app.audio.play("draw")
             return
-        if not any(e for e in self.notes if e.text == "Draws" and e.alpha > 0.5) and before.to_move != seat:
+        if not any(note.text == "Draws" and note.alpha > 0.5 for note in self.notes):  # one note a run of draws
             self._note_seat(seat, "Draws")
         flight.face_to = visible
         self.tweens.tween(flight, DRAW_FLIGHT, easing="out_cubic", x=x, y=y, lift=0.0, zoom=1.0, on_done=done)
@@ -433,10 +433,11 @@ class DrawBlockTable(TableScene):
             if view.phase == DRAW:
                 return f"{self.seat_name(seat)} cannot play and draws from the boneyard"
             return "Dealing" if view.phase == DEAL else "Choosing who leads"
-        mover = view.current_player
-        if self.replay is not None or not self.can_decide:
-            return f"{self.seat_name(mover)} to move" if self.replay is not None else \
-                f"{self.seat_name(mover)} is thinking\u2026"
+        mover = self.seat_name(view.current_player)
+        if self.replay is not None:
+            return f"{mover} to move"
+        if not self.can_decide:
+            return f"{mover} is thinking\u2026"
         legal = self.legal
         if legal and legal[0].kind == "pass":
             return "You cannot play: pass" + ("" if not view.draws else " (the boneyard is empty)")
