@@ -7,12 +7,17 @@ player drops it; the move log's words."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pygame
 import pytest
 from client_drive import drag, play
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_client_support import run
+from test_client_support import animated, run
 
+from dominoes_arcade.client.app import LOGICAL_SIZE
+from dominoes_arcade.client.layout_check import problems
 from dominoes_arcade.client.tables import TableSetup, open_table
 from dominoes_arcade.client.tables.draw_block_layout import AREA, fit_line, fits
 from dominoes_arcade.client.tables.draw_block_model import line_numbers
@@ -20,10 +25,11 @@ from dominoes_arcade.client.tables.move_log import line_words
 from dominoes_arcade.engine import Event
 from dominoes_arcade.engine.core import Termination
 from dominoes_arcade.engine.draw_block import RoundResult
-from dominoes_arcade.engine.records import parse_step
+from dominoes_arcade.engine.records import Record, parse_step
 from dominoes_arcade.engine.tiles import BY_NAME, DOUBLE_SIX, HIGH, IS_DOUBLE, LOW
 
 APP_CONFIG = '[display]\nanimation_speed = "off"\n[bots]\nthink_delay_ms = 0\n'
+EXAMPLES = Path(__file__).resolve().parent / "data" / "examples"
 
 
 @st.composite
@@ -77,13 +83,18 @@ def _in_a_row(geometry, i: int) -> bool:
 class HiddenWatch:
     """Every frame: no tile drawn face up is in the boneyard or in a hand the screen
     may not show (from the engine state). At a round's end every hand is public (its
-    `RoundResult`), the boneyard still hidden."""
+    `RoundResult`), the boneyard still hidden. With the app's layout check on, no two
+    labels collide either (tests/test_client_layout.py plays one Draw game with hints;
+    these games cover the other player counts and devices at no extra game's cost)."""
 
     def __init__(self, table):
         self.table = table
         self.boneyard: set[int] = set(table.session.state.boneyard)
 
-    def __call__(self, _app=None, _table=None) -> None:
+    def __call__(self, app=None, _table=None) -> None:
+        if app is not None and app.check_layout:
+            found = problems(app.layout_marks, pygame.Rect((0, 0), LOGICAL_SIZE))
+            assert not found, "\n".join(found)
         table, state = self.table, self.table.session.state
         faces = {tile for tile, face_up, _seat in table.render_log if face_up}
         if table.model.revealed:
@@ -108,6 +119,7 @@ def open_draw(app, seats, game="draw", seed=3, **options):
                                                        ("draw", ["human", "easy", "human"], "keyboard")])
 def test_a_whole_game_with_one_device_shows_no_hidden_tile(app, game, seats, device):
     table = open_draw(app, seats, game, target_score=5)  # a round or two
+    app.check_layout = True
     play(app, table, device, on_frame=HiddenWatch(table))
     assert table.session.state.is_terminal and table.session.human_steps
 
@@ -135,6 +147,30 @@ def test_a_tile_that_fits_both_ends_goes_to_the_end_it_is_dropped_on(app):
     assert played.split(" ", 1)[1] == "2-6 right"
     line = table.model.line  # (the bot may have answered already)
     assert line.index(BY_NAME["2-6"]) == line.index(BY_NAME["6-6"]) + 1
+
+
+def test_a_replay_collides_with_nothing_mid_round_and_at_a_rounds_end(app_with):
+    """The replay's bottom row (the plate above the replay's controls, the hand beside
+    them) at the middle of the example record and at its first round's summary."""
+    app = app_with(animated("fast"))  # (with animations off, a replay's summary is not held)
+    record = Record.from_json((EXAMPLES / "draw.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    table = open_table(app, TableSetup("draw", list(record.seats), dict(record.options), 0, record=record))
+    table.replay.playing = False
+    steps = record.steps
+    ended = next(i for i in range(1, len(steps)) if steps[i].startswith("* deal") and
+                 not steps[i - 1].startswith("* deal"))  # the step after the first round's last play
+    found: list[str] = []
+    for at in (ended // 2, ended - 1):
+        table.rebuild(at)
+        run(app, frames=2)
+        table.replay.step_forward()  # the middle's next move; the round's last play, then its summary
+        run(app, frames=3)
+        app.check_layout = True
+        run(app)
+        found += problems(app.layout_marks, pygame.Rect((0, 0), LOGICAL_SIZE))
+        app.check_layout = False
+    assert table.summary_up, "the round's summary is up"
+    assert not found, "\n".join(found)
 
 
 def test_the_move_log_says_each_event_in_words():
