@@ -16,7 +16,7 @@ from dominoes_arcade.engine import GAMES
 
 MEASURED = {"necropolis": (IsmctsBot, {"depth": 6}), "buildup": (PimcBot, {}),
             "cyprus": (PimcBot, {"distinct": True}), "sebastopol": (PimcBot, {}),
-            "draw": (IsmctsBot, {}), "block": (IsmctsBot, {})}
+            "draw": (PimcBot, {}), "block": (PimcBot, {})}
 """The search each game's entry names (docs/strength.md, "auto")."""
 
 

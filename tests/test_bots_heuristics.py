@@ -492,6 +492,46 @@ def test_cyprus_plays_a_round_out_in_one_go_as_step_by_step(game, players, optio
     assert checked > 200 and (draws > 5 or game == "sebastopol"), (checked, draws)
 
 
+@pytest.mark.parametrize("game, players, options", [
+    ("draw", 2, {"target_score": 40}), ("draw", 4, {"hand_size": 5, "target_score": 30}),
+    ("block", 3, {"blocked_scoring": "all", "target_score": 30}),
+])
+def test_line_game_plays_a_round_out_in_one_go_as_step_by_step(game, players, options):
+    """Draw's and Block's `play_round`, as Cyprus's above: the same totals, rounds and
+    rewards as stepping the engine, the same numbers drawn from the RNG."""
+    import random
+
+    from dominoes_arcade.bots.ismcts import play_out
+    from dominoes_arcade.engine import CHANCE
+    from dominoes_arcade.engine.draw_block import DRAW
+
+    knowledge = for_game(game)
+    step_by_step = _StepByStep(knowledge)
+    rng = random.Random(3)
+    checked = draws = 0
+    for _ in range(4):
+        state = new_game(game, players, options)
+        while not state.is_terminal:
+            if state.current_player == CHANCE and state.phase != DRAW:
+                state.apply(state.sample_chance(rng))
+                continue
+            start = state.view(state.current_player).determinize(rng) if state.phase != DRAW else state
+            limit, seed = knowledge.stage(start) + 1, rng.getrandbits(32)
+            shortcut, stepped = start.clone(), start.clone()
+            rng_shortcut, rng_stepped = random.Random(seed), random.Random(seed)
+            assert play_out(shortcut, knowledge, rng_shortcut, limit, 0.1) == play_out(
+                stepped, step_by_step, rng_stepped, limit, 0.1)
+            assert (shortcut.totals, shortcut.rounds, shortcut.phase) == (stepped.totals, stepped.rounds, stepped.phase)
+            assert rng_shortcut.random() == rng_stepped.random()
+            checked += 1
+            draws += state.phase == DRAW
+            if state.current_player == CHANCE:
+                state.apply(state.sample_chance(rng))
+            else:
+                state.apply(knowledge.choose(state, rng))
+    assert checked > 50 and (draws > 3 or game == "block"), (checked, draws)
+
+
 def test_cyprus_round_shortcut_waits_for_the_lead():
     """Before the spinner is set there is no round to play out in one go."""
     import random

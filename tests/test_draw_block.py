@@ -19,7 +19,7 @@ from dominoes_arcade.engine import CHANCE, TERMINAL, OptionError, Termination, n
 from dominoes_arcade.engine.match import Match
 from dominoes_arcade.engine.record_check import check_record
 from dominoes_arcade.engine.records import Record
-from dominoes_arcade.engine.tiles import NAME
+from dominoes_arcade.engine.tiles import NAME, parse_tile
 from dominoes_arcade.files import read_records
 
 EXAMPLES = Path(__file__).parent / "data" / "examples"
@@ -197,6 +197,26 @@ def test_equal_highest_totals_at_the_end_draw_the_game():
         step(state, text)
     state.totals = (12, 12)
     assert state.outcome().winners == () and state.outcome().is_draw
+
+
+# -- views and determinizations ----------------------------------------------------------------
+def test_a_view_hides_the_others_and_its_deals_keep_what_the_table_knows():
+    state = dealt("draw", ["0-0 1-2 3-4", "5-5 0-6 2-6"])
+    view = state.view(0)
+    assert view.hands[1] == [-1] * 3 and set(view.boneyard) == {-1} and view.forced_lead == parse_tile("5-5")
+    rng = random.Random(2)
+    for _ in range(20):  # the announced lead stays with its holder
+        assert parse_tile("5-5") in view.determinize(rng).hands[1]
+    step(state, "1 5-5")
+    step(state, "* draw 0 1-1")  # seat 0 had no 5: it lacks 5 and so does the 1-1 it kept
+    step(state, "* draw 0 2-5")
+    view = state.view(1)
+    for _ in range(20):
+        full = view.determinize(rng)
+        hand = full.hands[0]
+        fitting = [t for t in hand if 5 in (int(n) for n in NAME[t].split("-"))]
+        assert len(fitting) == 1 and full.legal_actions() == [full.moves.play[fitting[0]][0],
+                                                              full.moves.play[fitting[0]][1]]
 
 
 # -- random play against the rules ------------------------------------------------------------

@@ -477,6 +477,15 @@ class DrawBlockState(State):
         else:
             self._start_round(winner if winner >= 0 else self.leader)
 
+    def finish_round(self, hands: list[list[int]], dominoed: int) -> None:
+        """The trusting path for a rollout that played the rest of the round on copies of
+        the hands (bots/heuristics/draw_block.py, `play_round`): the round ends with
+        `hands` (each sorted), won by `dominoed`, who went out, or blocked (-1), and is
+        scored as play would have scored it. The line and the boneyard are left as they
+        stood: a new round clears them, and a finished game is only read for its scores."""
+        self.hands = hands
+        self._end_round(Termination.DOMINO if dominoed >= 0 else Termination.BLOCKED, dominoed, None)
+
     def winners(self) -> tuple[int, ...]:
         """The highest total once the game is over; empty for a tie (a drawn game)."""
         best = max(self.totals)

@@ -133,6 +133,7 @@ _CHECK = f"{_BOTS}.check_positions"
 # distinct position (a third of its legal plays repeat another), level with plain pimc in
 # both star games, so Sebastopol, with fewer copies, keeps plain pimc. Nothing else tried
 # on pimc (stronger rollout policies, cut rollouts, reading the others' plays) beat it.
+# Draw and Block: plain pimc, ahead of ismcts (cut after 6 decisions or not) at 150 ms.
 # `hard_rollouts`: the CPU rates in docs/analysis.md (`python bench/analysis.py --rates`).
 _LINE_GAME_WORDS: dict[str, Any] = dict(
     value_words={("hand_size", "standard"): "Standard", ("blocked_scoring", "difference"): "Difference",
@@ -210,6 +211,7 @@ for _entry in (
               heuristics=f"{_BOTS}.heuristics.draw_block", table=f"{_CLIENT}.tables.draw_block:DrawBlockTable",
               move_words=f"{_MOVE_WORDS}:line_words", lesson=f"{_CLIENT}.lessons.draw_block:LESSON",
               rules="dominoes_arcade.rules:draw.md", showcase=((6, 6), (4, 6)), check_positions=f"{_CHECK}:DRAW",
+              auto="pimc", hard_rollouts=3000,
               view_to_json="dominoes_arcade.engine.draw_block_view:to_json",
               view_from_json="dominoes_arcade.engine.draw_block_view:from_json",
               **_LINE_GAME_WORDS),
@@ -219,6 +221,7 @@ for _entry in (
               move_words=f"{_MOVE_WORDS}:line_words",
               rules="dominoes_arcade.rules:block.md", showcase=((5, 5), (3, 5)),
               check_positions=f"{_CHECK}:BLOCK",
+              auto="pimc", hard_rollouts=3700,
               view_to_json="dominoes_arcade.engine.draw_block_view:to_json",
               view_from_json="dominoes_arcade.engine.draw_block_view:from_json",
               **_LINE_GAME_WORDS),

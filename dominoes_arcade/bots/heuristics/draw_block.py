@@ -24,7 +24,7 @@ from collections.abc import Container
 from typing import Final
 
 from ...engine import Action
-from ...engine.draw_block import LEAD, NUMBERS, DrawBlockState
+from ...engine.draw_block import DRAW, LEAD, NUMBERS, TURN, DrawBlockState
 from ...engine.tiles import DOUBLE_SIX, HIGH, IS_DOUBLE, LOW, NUMBERS_MASK, PIPS
 from . import Knowledge
 
@@ -67,14 +67,14 @@ def decide(state: DrawBlockState, tried: Container[Action] | None = None) -> Act
     the played tile out of the hand). Ties go to the first in the legal order (hand
     order, left before right), so the choice is deterministic. It finds the plays itself
     rather than reading a legal list (the rollouts call it at every decision)."""
-    moves, seat = state.moves, state.seat
-    hand = state.hands[seat]
+    moves = state.moves
+    hand = state.hands[state.seat]
     hand_bits = _hand_bits(hand)
     unseen = ALL_TILES & ~(state.on_line | hand_bits)
-    best, best_value = None, -1e9
     if state.phase == LEAD:
         if state.forced_lead >= 0:
             return moves.lead[state.forced_lead]
+        best, best_value = None, -1e9
         for t in hand:
             action = moves.lead[t]
             if tried is not None and action in tried:
@@ -84,27 +84,101 @@ def decide(state: DrawBlockState, tried: Container[Action] | None = None) -> Act
                 best, best_value = action, value
         assert best is not None
         return best
-    left, right, open_mask = state.left, state.right, state.open_mask
-    play = moves.play
-    for t in hand:
-        if not NUMBERS_MASK[t] & open_mask:
-            continue
-        rest = hand_bits ^ _TILE_BIT[t]
+    return _best_play(moves.play, hand_bits, unseen, state.left, state.right, tried) or moves.pass_
+
+
+def _best_play(play: list[tuple[Action, ...]], hand_bits: int, unseen: int, left: int, right: int,
+               tried: Container[Action] | None) -> Action | None:
+    """`decide` on a line with ends `left` and `right`: the best play of the tiles of
+    `hand_bits` (ascending), not in `tried`; None when no tile fits."""
+    fitting = hand_bits & (_SHOWING[left] | _SHOWING[right])
+    best, best_value = None, -1e9
+    while fitting:
+        bit = fitting & -fitting
+        fitting ^= bit
+        t = bit.bit_length() - 1
+        rest = hand_bits ^ bit
         pips = PIPS[t]
-        if NUMBERS_MASK[t] >> left & 1:
+        shows = NUMBERS_MASK[t]
+        if shows >> left & 1:
             action = play[t][0]
             if tried is None or action not in tried:
                 value = _BASE_VALUE[t] + _ends_value(rest, unseen, pips - left, right)
                 if value > best_value:
                     best, best_value = action, value
-        if NUMBERS_MASK[t] >> right & 1 and (right != left or tried is not None):
-            # with equal ends, right is the same play mirrored: only tried when left was
+        if shows >> right & 1 and (right != left or tried is not None):
+            # with equal ends the right play is the left one mirrored: worth the same
             action = play[t][1]
             if tried is None or action not in tried:
                 value = _BASE_VALUE[t] + _ends_value(rest, unseen, left, pips - right)
                 if value > best_value:
                     best, best_value = action, value
-    return best if best is not None else moves.pass_
+    return best
+
+
+def play_round(state: DrawBlockState, rng: random.Random) -> bool:
+    """Every seat plays `decide` to the end of the round in play, in one go: what
+    `ismcts.play_out` does decision by decision (the same decisions, the same draws from
+    `rng`), without an engine step per decision. The hands are bit sets and nothing is
+    allocated per move; at the round's end the state takes the hands and scores the
+    round (`DrawBlockState.finish_round`).
+
+    Returns False, the state untouched, unless a seat is to play or draw (the round's
+    deal and lead go step by step)."""
+    phase = state.phase
+    if phase != TURN and phase != DRAW:
+        return False
+    play, draws, players = state.moves.play, state.draws, state.players
+    hands: list[int] = []
+    held = 0  # every hand's tiles: a round is blocked when none shows an open end
+    for tiles in state.hands:
+        bits = _hand_bits(tiles)
+        hands.append(bits)
+        held |= bits
+    boneyard = state.boneyard[:]
+    on_line, left, right, seat = state.on_line, state.left, state.right, state.seat
+    while True:
+        hand = hands[seat]
+        accepted = _SHOWING[left] | _SHOWING[right]
+        while draws and boneyard and not hand & accepted:  # stuck: draw until a tile fits
+            drawn = _TILE_BIT[boneyard.pop(int(rng.random() * len(boneyard)))]  # as `sample_chance`
+            hand |= drawn
+            held |= drawn
+        hands[seat] = hand
+        action = _best_play(play, hand, ALL_TILES & ~(on_line | hand), left, right, None)
+        if action is not None:  # else a pass
+            t = action.tile
+            bit = _TILE_BIT[t]
+            hand ^= bit
+            hands[seat] = hand
+            held ^= bit
+            on_line |= bit
+            if action.arg == 0:
+                left = PIPS[t] - left
+            else:
+                right = PIPS[t] - right
+            if not hand:  # a domino
+                state.finish_round(_tile_lists(hands), seat)
+                return True
+        if not (draws and boneyard) and not held & (_SHOWING[left] | _SHOWING[right]):  # blocked
+            state.finish_round(_tile_lists(hands), -1)
+            return True
+        seat += 1
+        if seat == players:
+            seat = 0
+
+
+def _tile_lists(hands: list[int]) -> list[list[int]]:
+    """Each hand (a bit set) as its sorted list of tiles."""
+    lists = []
+    for bits in hands:
+        tiles = []
+        while bits:
+            bit = bits & -bits
+            bits ^= bit
+            tiles.append(bit.bit_length() - 1)
+        lists.append(tiles)
+    return lists
 
 
 def observed_by(state: DrawBlockState, action: Action, seat: int) -> bool:
@@ -210,7 +284,7 @@ class DrawBlockKnowledge:
         return distinct(state, legal)
 
     def play_round(self, state: DrawBlockState, rng: random.Random) -> bool:
-        return False
+        return play_round(state, rng)
 
 
 KNOWLEDGE: Knowledge[DrawBlockState] = DrawBlockKnowledge()
