@@ -1,5 +1,4 @@
-"""Learn to play: a guided hand for each game that few players know (Necropolis,
-Build Up, Cyprus) and for the classic line game (Draw's, which teaches Block too),
+"""Learn to play: a guided hand for each game whose registry entry names a lesson,
 then a short real game against the easy bot.
 
 A `Lesson` is data: a fixed deal (a seed whose shuffle suits it), the options of the

@@ -52,7 +52,7 @@ class Tab(Button):
         room = self.label_room(face)
         size = self.label_size(style)
         lines = [self.label]
-        if style.font(size, True).size(self.label)[0] > room.width:  # six games' tabs: "Draw / Dominoes"
+        if style.font(size, True).size(self.label)[0] > room.width:  # six games' tabs: a long name on two lines
             lines = style.wrap(self.label, room.width, size, bold=True)[:2]
         rendered = [style.text(line, size, self.text_colour(style), bold=True) for line in lines]
         y = face.centery - sum(text.get_height() for text in rendered) // 2 - (2 if len(lines) > 1 else 0)

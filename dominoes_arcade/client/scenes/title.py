@@ -49,7 +49,7 @@ class Card(Button):
 
     def name_lines(self, style, size: int) -> list[str]:
         """The name as drawn at `size`: one line when it fits, else two, split at the
-        space nearest its middle (seven cards leave "Block Dominoes" no room on one)."""
+        space nearest its middle (eight cards leave a two-word name no room on one)."""
         if style.font(size, True).size(self.label)[0] <= self.label_width() or " " not in self.label:
             return [self.label]
         spaces = [i for i, char in enumerate(self.label) if char == " "]
@@ -152,7 +152,7 @@ class TitleScene(MenuScene):
     def build(self) -> None:
         names = games.games()
         count = len(names) + 2  # the games' cards, then Learn to play's and Play online
-        # Seven cards or more (eight since Draw and Block) stand closer and reach nearer
+        # Seven cards or more (six games and two features) stand closer and reach nearer
         # the screen's sides, so that their names stay readable; never beyond the row of
         # buttons below (an arrow from its end would go up to a card, not round the row).
         gap, margin = (24, 120) if count <= 6 else (14, 100)
