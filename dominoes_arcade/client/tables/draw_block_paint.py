@@ -23,7 +23,7 @@ from .. import gfx
 from ..layout_check import note as note_mark
 from ..theme import BODY, LARGE, SMALL, fitted
 from ..verdict import round_words
-from .draw_block_layout import AREA, STATUS_Y, BottomRow, LineGeometry, end_rect, plate_tiles, seat_plates
+from .draw_block_layout import AREA, STATUS_Y, BottomRow, LineGeometry, plate_tiles, seat_plates
 from .draw_block_model import LineModel
 from .sprites import Sprite
 
@@ -131,11 +131,12 @@ class Painter:
         numbers = frame.model.ends
         for side, place in enumerate(geometry.ends if frame.model.line else geometry.ends[:1]):
             target = ("centre", 0) if not frame.model.line else ("end", side)
-            self._draw_end(frame, surface, end_rect(place, length), numbers[side], target)
+            self._draw_end(frame, surface, place.rect(length), numbers[side], target)
 
     def _draw_end(self, frame: Frame, surface, rect: pygame.Rect, number: int, target) -> None:
-        """An open end: an outline where its next tile goes, its number inside; lit
-        while the tile picked up may go there."""
+        """An open end: an outline where its next tile goes (its drop target reaches a
+        little further, `end_rect`), its number inside; lit while the tile picked up
+        may go there."""
         lit = target in frame.ends_wanted
         live = target in frame.enabled
         colour = END_COLOUR if lit else ((230, 230, 220) if live else (150, 160, 150))
