@@ -431,6 +431,8 @@ class DrawBlockTable(TableScene):
         seat = view.seat
         if view.is_chance:
             if view.phase == DRAW:
+                if self.players_here() == [seat]:
+                    return "You cannot play: you draw from the boneyard until a tile fits"
                 return f"{self.seat_name(seat)} cannot play and draws from the boneyard"
             return "Dealing" if view.phase == DEAL else "Choosing who leads"
         mover = self.seat_name(view.current_player)
