@@ -114,7 +114,7 @@ def test_each_row_of_the_title_draws_its_labels_at_one_size_that_fits(app, saved
         sizes = {widget.label_size(style) for widget in row}
         assert len(sizes) == 1, [(w.label, w.label_size(style)) for w in row]
         assert sizes == {min(widget.fitting_size(style) for widget in row)}
-        # A card's name may take two lines (seven games: "Block Dominoes"); each fits.
+        # A card's name may take two lines when eight cards share the row; each line fits.
         assert all(style.font(widget.label_size(style), True).size(line)[0] <= widget.rect.width
                    for widget in row for line in (widget.name_lines(style, widget.label_size(style))
                                                   if isinstance(widget, Card) else [widget.label]))
