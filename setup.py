@@ -31,11 +31,13 @@ COMPILED = [
     "dominoes_arcade/engine/cyprus.py",
     "dominoes_arcade/engine/cyprus_knowledge.py",
     "dominoes_arcade/engine/star_tables.py",
+    "dominoes_arcade/engine/draw_block.py",
     "dominoes_arcade/bots/ismcts.py",
     "dominoes_arcade/bots/pimc.py",
     "dominoes_arcade/bots/heuristics/necropolis.py",
     "dominoes_arcade/bots/heuristics/buildup.py",
     "dominoes_arcade/bots/heuristics/cyprus.py",
+    "dominoes_arcade/bots/heuristics/draw_block.py",
 ]
 
 

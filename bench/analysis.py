@@ -55,7 +55,7 @@ from dominoes_arcade.session.bot_worker import BotWorker
 from dominoes_arcade.tournament.standings import wilson_interval
 
 CASES = {"necropolis": ("necropolis", None), "buildup": ("buildup", None), "cyprus": ("cyprus", 4),
-         "sebastopol": ("sebastopol", 4)}
+         "sebastopol": ("sebastopol", 4), "draw": ("draw", 2), "block": ("block", 2)}
 """The games measured: (engine game, players)."""
 STEPS = 16
 """The steps `hard`'s rollouts are played in, as a view refining while the player thinks."""

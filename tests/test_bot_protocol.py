@@ -74,7 +74,8 @@ def test_the_steps_a_seat_sees_name_no_tile_it_may_not_see(game):
 ROUND_TRIP_GAMES = [("necropolis", {}), ("necropolis", {"after_empty": "mastaba_phase"}), ("buildup", {}),
                     ("buildup", {"nondouble_on_double": "greater_or_equal"}), ("cyprus", {"players": 4}),
                     ("cyprus", {"players": 6, "boneyard_reserve": 1}), ("cyprus", {"players": 5, "hand_sizes": "bell"}),
-                    ("cyprus", {"players": 10}), ("sebastopol", {})]
+                    ("cyprus", {"players": 10}), ("sebastopol", {}), ("block", {"players": 4}),
+                    ("draw", {"players": 3, "first_lead": "random"})]
 
 
 def engine_fields(state) -> dict:
@@ -378,7 +379,8 @@ def test_the_schema_describes_every_message_of_version_2(game, options):
     from dominoes_arcade.bots import protocol
 
     defs = SCHEMA["$defs"]
-    parts = {"necropolis": "necropolisView", "buildup": "buildupView", "cyprus": "starView", "sebastopol": "starView"}
+    parts = {"necropolis": "necropolisView", "buildup": "buildupView", "cyprus": "starView", "sebastopol": "starView",
+             "draw": "lineView", "block": "lineView"}
     messages = [protocol.hello(), {"type": "hello", "protocol": 2, "name": "x"}, {"type": "action", "action": "draw"},
                 {"type": "action", "action": "draw", "figures": {"iterations": 800, "nodes_per_s": 1.5e5}},
                 protocol.QUIT]

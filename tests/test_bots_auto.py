@@ -15,7 +15,8 @@ from dominoes_arcade.bots.pimc import PimcBot
 from dominoes_arcade.engine import GAMES
 
 MEASURED = {"necropolis": (IsmctsBot, {"depth": 6}), "buildup": (PimcBot, {}),
-            "cyprus": (PimcBot, {"distinct": True}), "sebastopol": (PimcBot, {})}
+            "cyprus": (PimcBot, {"distinct": True}), "sebastopol": (PimcBot, {}),
+            "draw": (PimcBot, {}), "block": (PimcBot, {})}
 """The search each game's entry names (docs/strength.md, "auto")."""
 
 

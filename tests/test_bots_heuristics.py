@@ -8,7 +8,7 @@ import pytest
 from steps import legal, run
 
 from dominoes_arcade.bots import make_bot
-from dominoes_arcade.bots.heuristics import Fallback, buildup, cyprus, for_game, necropolis
+from dominoes_arcade.bots.heuristics import Fallback, buildup, cyprus, draw_block, for_game, necropolis
 from dominoes_arcade.engine import new_game
 from dominoes_arcade.engine.tiles import DOUBLE_SIX, NAME, parse_tile
 
@@ -226,7 +226,8 @@ def test_cyprus_evaluation_compares_totals():
 
 # -- every game ----------------------------------------------------------------------
 def test_every_game_has_its_own_knowledge_and_an_unknown_game_falls_back():
-    for game, module in (("necropolis", necropolis), ("buildup", buildup), ("cyprus", cyprus), ("sebastopol", cyprus)):
+    for game, module in (("necropolis", necropolis), ("buildup", buildup), ("cyprus", cyprus), ("sebastopol", cyprus),
+                         ("draw", draw_block), ("block", draw_block)):
         assert for_game(game) is module.KNOWLEDGE and for_game(game) is not Fallback
     assert for_game("dominoes-of-tomorrow") is Fallback
     state = new_game("necropolis")
@@ -262,6 +263,43 @@ def test_cyprus_greedy_wins_more_than_its_share_against_random():
             games += 1
     # An equal player wins a quarter (40 of 160); these deals give greedy 65.
     assert wins >= 0.3 * games
+
+
+# -- Draw and Block (dominoes_arcade/rules/draw.md, block.md) ----------------------------------
+def dealt_line_game(game, hands, **options):
+    state = new_game(game, len(hands), {"hand_size": len(hands[0].split()), **options})
+    for i in range(len(hands[0].split())):
+        for seat, hand in enumerate(hands):
+            run(state, f"* deal {seat} {hand.split()[i]}")
+    return state
+
+
+def test_line_game_greedy_sheds_the_heavier_tile_and_keeps_a_follow():
+    state = dealt_line_game("block", ["6-6 0-1 0-2 1-2", "5-6 4-6 0-0 2-2"])
+    run(state, "0 6-6")
+    assert greedy(state) == "5-6 left"  # 11 pips, and 4-6 can follow on the 6 left open
+    run(state, "1 5-6 left", "0 pass")
+    assert greedy(state) == "4-6 right"
+
+
+def test_line_game_chance_is_seen_by_its_receiver_and_a_random_leader_by_all():
+    state = dealt_line_game("draw", ["6-6 0-1 0-2", "5-5 1-1 0-0"], first_lead="random")
+    first = state.chance_outcomes()[1][0]
+    assert all(draw_block.observed_by(state, first, seat) for seat in (0, 1))
+    fresh = new_game("draw")
+    deal = fresh.chance_outcomes()[0][0]
+    assert draw_block.observed_by(fresh, deal, 0) and not draw_block.observed_by(fresh, deal, 1)
+
+
+def test_line_game_evaluation_compares_totals_and_distinct_drops_the_mirrored_play():
+    state = new_game("block", 3)
+    state.totals = (30, 0, 0)
+    lead, *rest = draw_block.evaluate(state)
+    assert lead > 0.5 > rest[0] == pytest.approx(rest[1]) and lead + sum(rest) == pytest.approx(1.5)
+    state = dealt_line_game("block", ["6-6 0-1 0-2", "5-6 4-6 0-0"])
+    run(state, "0 6-6")
+    legal_now = state.legal_actions()
+    assert [str(a) for a in draw_block.distinct(state, legal_now)] == ["4-6 left", "5-6 left"]
 
 
 # -- mid-game estimates, where ISMCTS cuts its rollouts (issue 18) ---------------------
@@ -300,7 +338,7 @@ def test_cyprus_estimate_favours_short_hands_and_the_next_to_move_and_keeps_the_
 @pytest.mark.parametrize("game, players, options", [
     ("cyprus", 4, {}), ("cyprus", 10, {}), ("cyprus", 5, {"boneyard_reserve": 1, "hand_sizes": "bell"}),
     ("sebastopol", None, {}), ("necropolis", None, {}), ("necropolis", None, {"after_empty": "mastaba_phase"}),
-    ("buildup", None, {}),
+    ("buildup", None, {}), ("draw", 3, {"target_score": 40}), ("block", 2, {"target_score": 40}),
 ])
 def test_the_policy_picks_the_same_best_from_any_set_of_moves_that_holds_it(game, players, options):
     """Every decision of seeded games (greedy with a fifth of random moves, so that
@@ -452,6 +490,46 @@ def test_cyprus_plays_a_round_out_in_one_go_as_step_by_step(game, players, optio
             else:
                 state.apply(knowledge.choose(state, rng))
     assert checked > 200 and (draws > 5 or game == "sebastopol"), (checked, draws)
+
+
+@pytest.mark.parametrize("game, players, options", [
+    ("draw", 2, {"target_score": 40}), ("draw", 4, {"hand_size": 5, "target_score": 30}),
+    ("block", 3, {"blocked_scoring": "all", "target_score": 30}),
+])
+def test_line_game_plays_a_round_out_in_one_go_as_step_by_step(game, players, options):
+    """Draw's and Block's `play_round`, as Cyprus's above: the same totals, rounds and
+    rewards as stepping the engine, the same numbers drawn from the RNG."""
+    import random
+
+    from dominoes_arcade.bots.ismcts import play_out
+    from dominoes_arcade.engine import CHANCE
+    from dominoes_arcade.engine.draw_block import DRAW
+
+    knowledge = for_game(game)
+    step_by_step = _StepByStep(knowledge)
+    rng = random.Random(3)
+    checked = draws = 0
+    for _ in range(4):
+        state = new_game(game, players, options)
+        while not state.is_terminal:
+            if state.current_player == CHANCE and state.phase != DRAW:
+                state.apply(state.sample_chance(rng))
+                continue
+            start = state.view(state.current_player).determinize(rng) if state.phase != DRAW else state
+            limit, seed = knowledge.stage(start) + 1, rng.getrandbits(32)
+            shortcut, stepped = start.clone(), start.clone()
+            rng_shortcut, rng_stepped = random.Random(seed), random.Random(seed)
+            assert play_out(shortcut, knowledge, rng_shortcut, limit, 0.1) == play_out(
+                stepped, step_by_step, rng_stepped, limit, 0.1)
+            assert (shortcut.totals, shortcut.rounds, shortcut.phase) == (stepped.totals, stepped.rounds, stepped.phase)
+            assert rng_shortcut.random() == rng_stepped.random()
+            checked += 1
+            draws += state.phase == DRAW
+            if state.current_player == CHANCE:
+                state.apply(state.sample_chance(rng))
+            else:
+                state.apply(knowledge.choose(state, rng))
+    assert checked > 50 and (draws > 3 or game == "block"), (checked, draws)
 
 
 def test_cyprus_round_shortcut_waits_for_the_lead():

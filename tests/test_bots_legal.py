@@ -26,6 +26,10 @@ CASES = [
     ("cyprus", 10, {"target_score": 20}),
     ("cyprus", 4, {"target_score": 20, "hand_sizes": "bell"}),
     ("sebastopol", None, {"target_score": 20}),
+    ("draw", 2, {"target_score": 30}),
+    ("draw", 4, {"target_score": 20, "first_lead": "random", "blocked_scoring": "all"}),
+    ("block", 2, {"target_score": 30}),
+    ("block", 3, {"target_score": 20, "hand_size": 5, "first_lead": "random"}),
 ]
 
 

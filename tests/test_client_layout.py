@@ -102,7 +102,7 @@ def play_game(watch: Watch, table, limit: int) -> None:
 GAMES = [("necropolis", 2, {}, None), ("buildup", 2, {"hands": 1}, None), ("cyprus", 4, {"target_score": 20}, None),
          ("cyprus", 7, {"target_score": 20}, None), ("cyprus", 10, {"target_score": 20}, None),
          ("sebastopol", 4, {"target_score": 20}, None), ("cyprus", 10, {"target_score": 20}, (1920, 1080)),
-         ("necropolis", 2, {}, (2560, 1080))]
+         ("necropolis", 2, {}, (2560, 1080)), ("draw", 2, {"target_score": 20}, (1366, 768))]
 """Every game at the layout's size, and two at other screens (the marks are in
 logical units, but the frame is drawn through the scaled path)."""
 
@@ -154,7 +154,7 @@ def test_every_menu_has_no_collisions(app_with, resolution):
 
     watch.frames(90)  # the title slides in
     look()
-    for game in ("necropolis", "buildup", "cyprus", "sebastopol"):
+    for game in ("necropolis", "buildup", "cyprus", "sebastopol", "draw"):
         app.open("setup", game)
         look()
         app.scenes.pop()

@@ -11,6 +11,7 @@ import pygame
 import pytest
 from test_client_support import key, run
 
+from dominoes_arcade.client import games
 from dominoes_arcade.client.app import LOGICAL_SIZE
 from dominoes_arcade.client.layout_check import problems
 from dominoes_arcade.client.tables import TableSetup, open_table
@@ -108,10 +109,12 @@ def test_each_row_of_the_title_draws_its_labels_at_one_size_that_fits(app, saved
     title, style = app.scenes.top, app.style
     cards = [w for w in title.focus.widgets if isinstance(w, Card)]
     buttons = [w for w in title.focus.widgets if w.rect.y == 470]
-    assert len(cards) == 6 and len(buttons) == (6 if saved else 5)
+    assert len(cards) == len(games.games()) + 2 and len(buttons) == (6 if saved else 5)
     for row in (cards, buttons):
         sizes = {widget.label_size(style) for widget in row}
         assert len(sizes) == 1, [(w.label, w.label_size(style)) for w in row]
         assert sizes == {min(widget.fitting_size(style) for widget in row)}
-        assert all(style.font(widget.label_size(style), True).size(widget.label)[0] <= widget.rect.width
-                   for widget in row)
+        # A card's name may take two lines when eight cards share the row; each line fits.
+        assert all(style.font(widget.label_size(style), True).size(line)[0] <= widget.rect.width
+                   for widget in row for line in (widget.name_lines(style, widget.label_size(style))
+                                                  if isinstance(widget, Card) else [widget.label]))

@@ -28,19 +28,20 @@ from dominoes_arcade.remote.client import OnlineClient, bot_decider
 
 LIMIT = 150.0
 """Seconds any one process may run."""
-SHORTER = {"sebastopol": {"target_score": 30}}
+SHORTER = {"sebastopol": {"target_score": 30}, "draw": {"target_score": 30}}
 """Sebastopol to 30, not 60: two rounds or so instead of five (seed 3: 108 steps, not
-270), still a game of rounds to its end."""
+270), still a game of rounds to its end; Draw to 30, not 100, likewise."""
 FAST = ('[display]\nanimation_speed = "off"\n[bots]\nthink_delay_ms = 0\n[audio]\nmusic_volume = 0.0\n'
         '[online]\nhost = "127.0.0.1"\nport = 0\ngrace = {grace}\n'
-        '[sebastopol]\ntarget_score = ' + str(SHORTER["sebastopol"]["target_score"]) + '\n')
+        '[sebastopol]\ntarget_score = ' + str(SHORTER["sebastopol"]["target_score"]) + '\n'
+        '[draw]\ntarget_score = ' + str(SHORTER["draw"]["target_score"]) + '\n')
 """No animation and no bot delay (the loop is what is tested, not the pacing);
 no music (synthesising it is about half of a client's start-up, even under the
 dummy sound driver; the effects still play); a hosted game on this computer only,
 on any free port; the shorter games of `SHORTER`."""
 PLAY = "screen table\nplay\n"
 SEATS = {"necropolis": "human,easy", "buildup": "human,easy", "cyprus": "human,easy,easy,easy",
-         "sebastopol": "human,easy,easy,easy"}
+         "sebastopol": "human,easy,easy,easy", "draw": "human,easy"}
 JOIN_LINE = re.compile(r"--join (127\.0\.0\.1:\d+/\w+)")
 
 

@@ -105,6 +105,31 @@ SEBASTOPOL = [
 ]
 
 
+
+def _drew_to_play(view, legal, before) -> bool:
+    """Draw: the seat drew until a tile fit, and now plays it (its last public fact a draw)."""
+    history = view.get("history") or [{}]
+    return history[-1].get("kind") == "gain" and history[-1].get("seat") == view.get("seat")
+
+
+def _either_end(view, legal, before) -> bool:
+    """One tile playable on both ends, which show the same number."""
+    return any(text.endswith(" left") and text[:-5] + " right" in legal for text in legal)
+
+
+DRAW = [
+    Scenario("draw", "a play right after drawing", _drew_to_play),
+    Scenario("draw", "a pass, the boneyard empty", _passes, {"players": 4}),
+    Scenario("draw", "one tile on either end", _either_end, {"players": 3}),
+    Scenario("draw", "the lead of a later round", _later("rounds")),
+]
+BLOCK = [
+    Scenario("block", "a pass", _passes),
+    Scenario("block", "four players, only one legal decision", _one_legal, {"players": 4}),
+    Scenario("block", "the lead of a later round", _later("rounds"), {"first_lead": "random"}),
+]
+
+
 def scenarios(game: str) -> list[Scenario]:
     """The scripted positions of `game`, as its registry entry names them; none for a
     game whose entry names none (it gets random games only)."""

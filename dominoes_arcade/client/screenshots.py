@@ -229,6 +229,9 @@ def table_tour(app, out: Path) -> list[Path]:
     table("sebastopol", ["easy"] * 4, 12, target_score=40)
     play(lambda: app.scenes.top.name == "game over")
     shoot("sebastopol-over", 2 * SECOND)  # the scores counted up to the end
+    draw = table("draw", ["human", "easy"], 8)
+    play(lambda: len(draw.session.human_steps) >= 7)  # the line has turned at the table's edge
+    shoot("draw-midgame")
     table("necropolis", ["human", "human"], 6)
     play(lambda: app.scenes.top.name == "pass", moves=1)
     shoot("hot-seat-pass")

@@ -133,7 +133,19 @@ _CHECK = f"{_BOTS}.check_positions"
 # distinct position (a third of its legal plays repeat another), level with plain pimc in
 # both star games, so Sebastopol, with fewer copies, keeps plain pimc. Nothing else tried
 # on pimc (stronger rollout policies, cut rollouts, reading the others' plays) beat it.
+# Draw and Block: plain pimc, ahead of ismcts (cut after 6 decisions or not) at 150 ms.
 # `hard_rollouts`: the CPU rates in docs/analysis.md (`python bench/analysis.py --rates`).
+_LINE_GAME_WORDS: dict[str, Any] = dict(
+    value_words={("hand_size", "standard"): "Standard", ("blocked_scoring", "difference"): "Difference",
+                 ("blocked_scoring", "all"): "All pips", ("first_lead", "highest_double"): "Highest double",
+                 ("first_lead", "random"): "Chosen at random"},
+    option_labels={"blocked_scoring": "Blocked round scores", "first_lead": "First round's lead"},
+    option_help={
+        "hand_size": "Tiles dealt to each player. Standard: 7, or 5 in Draw with 3 or 4 players.",
+        "blocked_scoring": "A blocked round: the fewest pips win the others' pips less their own, or all of them.",
+        "first_lead": "Who opens the first round: the highest double (else the heaviest tile), or a player "
+                      "chosen at random. Later rounds: the last round's winner."})
+"""Draw's and Block's setup-screen words (one table of options for both)."""
 for _entry in (
     GameEntry("necropolis", "dominoes_arcade.engine.necropolis:NecropolisState", "Necropolis", (2, 2),
               "double-six", "Bury tiles in your grave sites, hide the rest: the lowest score wins.",
@@ -194,5 +206,24 @@ for _entry in (
               view_from_json="dominoes_arcade.engine.star_view:from_json",
               move_words=f"{_MOVE_WORDS}:star_words",
               auto="pimc", hard_rollouts=2800, check_positions=f"{_CHECK}:SEBASTOPOL"),
+    GameEntry("draw", "dominoes_arcade.engine.draw_block:DrawState", "Draw Dominoes", (2, 4),
+              "double-six", "The classic line game: match an end, draw when stuck, go out first.",
+              heuristics=f"{_BOTS}.heuristics.draw_block", table=f"{_CLIENT}.tables.draw_block:DrawBlockTable",
+              move_words=f"{_MOVE_WORDS}:line_words", lesson=f"{_CLIENT}.lessons.draw_block:LESSON",
+              rules="dominoes_arcade.rules:draw.md", showcase=((6, 6), (4, 6)), check_positions=f"{_CHECK}:DRAW",
+              auto="pimc", hard_rollouts=3000,
+              view_to_json="dominoes_arcade.engine.draw_block_view:to_json",
+              view_from_json="dominoes_arcade.engine.draw_block_view:from_json",
+              **_LINE_GAME_WORDS),
+    GameEntry("block", "dominoes_arcade.engine.draw_block:BlockState", "Block Dominoes", (2, 4),
+              "double-six", "The classic line game with no drawing: when stuck, you pass.",
+              heuristics=f"{_BOTS}.heuristics.draw_block", table=f"{_CLIENT}.tables.draw_block:DrawBlockTable",
+              move_words=f"{_MOVE_WORDS}:line_words",
+              rules="dominoes_arcade.rules:block.md", showcase=((5, 5), (3, 5)),
+              check_positions=f"{_CHECK}:BLOCK",
+              auto="pimc", hard_rollouts=3700,
+              view_to_json="dominoes_arcade.engine.draw_block_view:to_json",
+              view_from_json="dominoes_arcade.engine.draw_block_view:from_json",
+              **_LINE_GAME_WORDS),
 ):
     register(_entry)

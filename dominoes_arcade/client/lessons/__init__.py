@@ -1,5 +1,5 @@
-"""Learn to play: a guided hand for each game that few players know (Necropolis,
-Build Up, Cyprus), then a short real game against the easy bot.
+"""Learn to play: a guided hand for each game whose registry entry names a lesson,
+then a short real game against the easy bot.
 
 A `Lesson` is data: a fixed deal (a seed whose shuffle suits it), the options of the
 short game that follows, and its `Stage`s in the order a player meets the rules.

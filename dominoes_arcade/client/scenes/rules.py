@@ -48,8 +48,20 @@ class Tab(Button):
         self.game = game
 
     def draw(self, surface, style) -> None:
-        super().draw(surface, style)
-        face = self.rect.move(0, 3 if self.looks_pressed else 0)
+        face = self.draw_body(surface, style)
+        room = self.label_room(face)
+        size = self.label_size(style)
+        lines = [self.label]
+        if style.font(size, True).size(self.label)[0] > room.width:  # six games' tabs: a long name on two lines
+            lines = style.wrap(self.label, room.width, size, bold=True)[:2]
+        rendered = [style.text(line, size, self.text_colour(style), bold=True) for line in lines]
+        y = face.centery - sum(text.get_height() for text in rendered) // 2 - (2 if len(lines) > 1 else 0)
+        for text in rendered:
+            where = text.get_rect(midtop=(face.centerx, y))
+            if where.x < room.x:  # centred, it would touch the focus marker: centred right of it
+                where.centerx = room.centerx
+            surface.blit(text, where)
+            y += text.get_height() - 2
         if self.scene.game == self.game:
             gfx.rect(surface, style.palette.accent, (face.x + 18, face.bottom - 9, face.width - 36, 5),
                              border_radius=2)

@@ -47,13 +47,38 @@ class Card(Button):
     def label_width(self) -> int:
         return self.rect.width - CARD_NAME_ROOM  # the name is centred under the picture, no marker beside it
 
+    def name_lines(self, style, size: int) -> list[str]:
+        """The name as drawn at `size`: one line when it fits, else two, split at the
+        space nearest its middle (eight cards leave a two-word name no room on one)."""
+        if style.font(size, True).size(self.label)[0] <= self.label_width() or " " not in self.label:
+            return [self.label]
+        spaces = [i for i, char in enumerate(self.label) if char == " "]
+        cut = min(spaces, key=lambda i: abs(2 * i - len(self.label)))
+        return [self.label[:cut], self.label[cut + 1:]]
+
+    def fitting_size(self, style) -> int:
+        """The largest size, `size` at most, at which every line of the name fits."""
+        room = self.label_width()
+        size = self.size
+        while size > SMALL and any(style.font(size, True).size(line)[0] > room
+                                   for line in self.name_lines(style, size)):
+            size -= 1
+        return size
+
     def draw(self, surface, style) -> None:
         face = self.draw_body(surface, style)
         self.draw_picture(surface, style, face)
-        name = style.text(self.label, self.label_size(style), style.palette.text, bold=True)
-        surface.blit(name, name.get_rect(midtop=(face.centerx, face.y + 134)))
-        caption = style.text(self.caption_text(style, face), SMALL, style.palette.text_dim)
-        surface.blit(caption, caption.get_rect(midtop=(face.centerx, face.y + 170)))
+        size = self.label_size(style)
+        lines = self.name_lines(style, size)
+        y = face.y + 134 - (size // 2 + 4) * (len(lines) - 1)
+        for line in lines:
+            name = style.text(line, size, style.palette.text, bold=True)
+            surface.blit(name, name.get_rect(midtop=(face.centerx, y)))
+            y += name.get_height() - 2
+        caption = self.caption_text(style, face)
+        caption_size = SMALL if style.font(SMALL, False).size(caption)[0] <= face.width - 24 else SMALL - 2
+        caption_image = style.text(caption, caption_size, style.palette.text_dim)
+        surface.blit(caption_image, caption_image.get_rect(midtop=(face.centerx, face.y + 170)))
 
     def draw_picture(self, surface, style, face: pygame.Rect) -> None:
         raise NotImplementedError
@@ -127,15 +152,19 @@ class TitleScene(MenuScene):
     def build(self) -> None:
         names = games.games()
         count = len(names) + 2  # the games' cards, then Learn to play's and Play online
-        width = min(270, (WIDTH - 120 - (count - 1) * 24) // max(1, count))
-        total = count * width + (count - 1) * 24
+        # Seven cards or more (six games and two features) stand closer and reach nearer
+        # the screen's sides, so that their names stay readable; never beyond the row of
+        # buttons below (an arrow from its end would go up to a card, not round the row).
+        gap, margin = (24, 120) if count <= 6 else (14, 100)
+        width = min(270, (WIDTH - margin - (count - 1) * gap) // max(1, count))
+        total = count * width + (count - 1) * gap
         x = WIDTH // 2 - total // 2
         for game in names:
             self.focus.add(GameCard((x, 214, width, 206), game, self._setup_opener(game), self.app.tile_art))
-            x += width + 24
+            x += width + gap
         self.focus.add(FeatureCard((x, 214, width, 206), "Learn to play", "?", "step by step", self.open_lessons,
                                    help="A guided hand of a game, then a short game against the easy bot."))
-        x += width + 24
+        x += width + gap
         self.focus.add(FeatureCard((x, 214, width, 206), "Play online", "\u21c4", "host or join", self.play_online,
                                    help="Play with friends on other computers: host a game, or join one."))
         cards = [w for w in self.focus.widgets if isinstance(w, Card)]
@@ -296,7 +325,10 @@ class TitleScene(MenuScene):
             surface.blit(face, face.get_rect(center=(x, y + bob)))
         surface.blit(self._logo, self._logo.get_rect(center=(WIDTH // 2, 92 + round(self.logo_drop))))
         names = " \u00b7 ".join(games.info(g).title for g in games.games())
-        sub = self.app.style.text(names, BODY + 1, self.app.style.palette.accent, bold=True)
+        size = BODY + 1  # smaller when the games' names would reach the corner tiles
+        while size > SMALL and self.app.style.font(size, True).size(names)[0] > WIDTH - 340:
+            size -= 1
+        sub = self.app.style.text(names, size, self.app.style.palette.accent, bold=True)
         surface.blit(sub, sub.get_rect(center=(WIDTH // 2, 158)))
         self.focus.draw(surface, self.app.style)
         self.draw_help(surface)

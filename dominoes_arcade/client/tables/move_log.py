@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import pygame
 
 from ...engine import CHANCE, Event, entry
-from ...engine.core import State
+from ...engine.core import State, Termination
 from ...engine.match import Match
 from ...engine.registry import load
 from ...engine.tiles import NAME
@@ -112,6 +112,27 @@ def star_words(event: Event, who: str, name: Namer) -> str | None:
         if result.winner < 0:
             return f"Round {result.number} blocked: nobody scored"
         return f"{name(result.winner)} won round {result.number}, {result.points} points"
+    return None
+
+
+def line_words(event: Event, who: str, name: Namer) -> str | None:
+    """Draw's and Block's events (engine/draw_block.py): the lead, a play on an end, a
+    draw (a tile another seat drew is "a tile"), the round's end."""
+    kind = event.kind
+    if kind == "new_round":
+        return f"Round {event.value}: new hands dealt"
+    if kind == "draw":
+        return f"{who} drew {_tile(event)}"
+    if kind == "play":
+        if event.value == "lead":
+            return f"{who} led {_tile(event)}"
+        return f"{who} played {_tile(event)} on the {event.value} end"
+    if kind == "round_over":
+        result = event.value
+        if result.winner < 0:
+            return f"Round {result.number} blocked: the lowest hands tie, nobody scored"
+        how = "dominoed" if result.termination is Termination.DOMINO else "won the blocked round"
+        return f"{name(result.winner)} {how}: round {result.number}, {result.points} points"
     return None
 
 
