@@ -13,7 +13,8 @@ table just before it, rings the move played (blue) and the best move (gold,
 starred), each with its value, and says what it cost ("You lost 18% win chance
 here"). Its place in the game is said as the replay bar counts ("after move 22
 of 140"). A game the bot finished for the player is reviewed up to the move where
-it took over (`until_step`): the bot's decisions are not the player's.
+it took over (`until_step`: the session's ``bots_took_over_at``, kept in the
+history for a review from Statistics): the bot's decisions are not the player's.
 
 Input: right, down, the right shoulder or confirm go to the next decision; left,
 up or the left shoulder to the previous; the mouse clicks the panel's arrows or
@@ -247,9 +248,15 @@ class ReviewPickScene(MenuScene):
         shown = self.entries[self.page * PAGE:(self.page + 1) * PAGE]
         for index, entry in enumerate(shown):
             self.focus.add(Button((WIDTH // 2 - 380, 104 + index * 66, 760, 58), self.describe(entry),
-                                  lambda entry=entry: open_review(self.app, entry.record, entry.humans), size=BODY,
+                                  lambda entry=entry: self.review(entry), size=BODY,
                                   help="Your decisions in this game, the costliest first."))
         self.focus.add(Button((WIDTH // 2 - 150, 584, 300, 54), "Back", self.back, help="Back to Statistics."))
+
+    def review(self, entry: history.HistoryEntry) -> ReviewScene:
+        """Review `entry`'s game up to where a bot took the player's seat over, as
+        the game-over screen does (a line written before the history kept that
+        step is reviewed whole)."""
+        return open_review(self.app, entry.record, entry.humans, entry.bots_took_over_at)
 
     def describe(self, entry: history.HistoryEntry) -> str:
         """A game as the list names it: "Build Up against Easy bot, you won, 2 Dec 14:05"."""
@@ -257,7 +264,6 @@ class ReviewPickScene(MenuScene):
         you = entry.humans[0]
         result = "you won" if entry.winners == [you] else "a draw" if you in entry.winners else "you lost"
         if entry.finished_by_bot:
-            # The history does not say where the bot took over: its decisions are reviewed too, and the label says so.
             result = "finished by the bot"
         when = time.strftime("%d %b %H:%M", time.localtime(entry.finished_at)).lstrip("0")
         return f"{title} against {opponents(entry).capitalize()}, {result}, {when}"
