@@ -40,7 +40,7 @@ from ..input import InputEvent, Intent
 from ..layout_check import note
 from ..scene import Scene
 from ..tables import TableSetup, open_table
-from ..theme import BODY, SMALL
+from ..theme import BODY, SMALL, fitted
 from ..widgets import Button
 from .menu import MenuScene
 
@@ -48,6 +48,11 @@ WIDTH, HEIGHT = LOGICAL_SIZE
 PANEL = pygame.Rect(WIDTH // 2 - 400, 10, 800, 104)
 ARROW = 56
 """The width of the panel's previous and next arrows (the mouse's)."""
+LINE_MARGIN = 16
+"""The least room between a line of the panel and its side (`layout_check.EDGE_ROOM`, and some)."""
+SMALLEST = SMALL - 3
+"""The smallest size a long line of the panel is drawn at (a Build Up placement on
+stack 10, say, against the best on stack 12); past it the line is cut short."""
 NEXT = (Intent.RIGHT, Intent.DOWN, Intent.PAGE_DOWN, Intent.CONFIRM)
 PREVIOUS = (Intent.LEFT, Intent.UP, Intent.PAGE_UP)
 
@@ -66,6 +71,13 @@ def open_review(app, record: Record, seats: list[int] | None = None,
     scene = ReviewScene(app, table, seats, until_step)
     app.scenes.push(scene)
     return scene
+
+
+def fitting_size(style, words: str, size: int, room: int, bold: bool) -> int:
+    """The largest size, `size` at most and `SMALLEST` at least, at which `words` fit `room` pixels."""
+    while size > SMALLEST and style.font(size, bold).size(words)[0] > room:
+        size -= 1
+    return size
 
 
 def place_in_game(step: int, steps: int) -> str:
@@ -210,7 +222,10 @@ class ReviewScene(Scene):
         for words, size, colour, bold in ((heading, SMALL, palette.text_dim, False), (cost, BODY, palette.accent, True),
                                           (moves, SMALL, palette.text, False)):
             if words:
-                text = style.text(words, size, colour, bold=bold)
+                # The middle line has the arrows beside it; the others run under and over them.
+                room = PANEL.width - 2 * (ARROW if size == BODY else LINE_MARGIN)
+                fit = fitting_size(style, words, size, room, bold)
+                text = style.text(fitted(style, words, fit, room, bold), fit, colour, bold=bold)
                 surface.blit(text, text.get_rect(midtop=(PANEL.centerx, y)))
             y += 30 if size == BODY else 26
         if self.shown_list:

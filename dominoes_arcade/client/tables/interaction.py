@@ -421,9 +421,10 @@ def _distance(a, b) -> float:
 
 
 def draw_marks(table, surface) -> None:
-    """The last move, the decision's marks (`Picker.draw`), the hint, what the table
-    keeps above the marks (`draw_over_marks`: Build Up's stack heights, which the
-    rings around a stack would otherwise cross), then the dragged tile."""
+    """The last move, the decision's marks (`Picker.draw`), the hint, the analysis
+    view's badges and a review's rings (`analysis_marks`), what the table keeps
+    above the marks (`draw_over_marks`: Build Up's stack heights, which the rings
+    around a stack would otherwise cross), then the dragged tile."""
     style = table.app.style
     last = table.last_move_rect()
     if last is not None and not table.session.ended:
@@ -441,6 +442,7 @@ def draw_marks(table, surface) -> None:
                     if item is not None and item in rects:
                         draw_ring(surface, rects[item], HINT_COLOUR, 4, grow=10)
                 break
+    table.analysis_marks.draw(surface, table.marked_decision)
     table.draw_over_marks(surface)
     table.picker.draw_drag(surface)
     thinking = table.session.thinking_seconds()
