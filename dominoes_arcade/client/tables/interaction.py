@@ -426,7 +426,9 @@ def draw_marks(table, surface) -> None:
     above the marks (`draw_over_marks`: Build Up's stack heights, which the rings
     around a stack would otherwise cross), then the dragged tile."""
     style = table.app.style
-    last = table.last_move_rect()
+    # A review rings the move played as the last move is ringed: the previous move's
+    # rings would read as the player's (and lie round the same stack, one in the other).
+    last = table.last_move_rect() if table.analysis_marks.review is None else None
     if last is not None and not table.session.ended:
         # Two thin rings, a shape no other mark has (the status line says what the
         # move was): a word badge here would cover the labels around the tile.
