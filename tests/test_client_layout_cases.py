@@ -168,8 +168,9 @@ def test_a_buildup_review_rings_and_badges_cross_nothing(app_with, monkeypatch, 
     """Issue 42, item 2: the review's rings (halos) round a Build Up stack crossed
     its number and its height badge and cut the tiles peeking out above it; a
     badge put beside a top stack went under the review's panel; the line saying
-    the moves ran to the panel's sides; the previous move's rings, in the played
-    move's colour, lay round the stack the review ringed."""
+    the moves ran to the panel's sides, and the panel's bottom cut the top line's
+    name; the previous move's rings, in the played move's colour, lay round the
+    stack the review ringed."""
     from dominoes_arcade.client.scenes import review as review_scene
 
     app = app_with(APP_CONFIG, "review.toml", resolution=resolution)
@@ -179,15 +180,19 @@ def test_a_buildup_review_rings_and_badges_cross_nothing(app_with, monkeypatch, 
     monkeypatch.setattr(review_scene, "ReviewJob", WeighedJob)
     review = review_scene.open_review(app, record, [0])
     run(app)  # the review takes its decisions
+    panel = review_scene.PANEL
     found: list[str] = []
     for index in range(0, len(WeighedJob.decisions), 4 if resolution is None else 10):  # each kind of decision in turn
         review.show(index)
         found += checked(app, 1)
         marks = review.table.analysis_marks.placed
         found += [f"under the review's panel: {words} at {where}" for _item, where, words, _best in marks
-                  if where.colliderect(review_scene.PANEL)]
+                  if where.colliderect(panel)]
         found += [f"under the review's panel: {mark}" for mark in app.layout_marks
-                  if mark.kind == "halo" and mark.rect.colliderect(review_scene.PANEL)]
+                  if mark.kind == "halo" and mark.rect.colliderect(panel)]
+        found += [f"cut by the review's panel: {mark}" for mark in app.layout_marks
+                  if mark.kind == "text" and mark.layer.startswith("table") and mark.rect.colliderect(panel)
+                  and not panel.contains(mark.rect)]
         # The move played is ringed as the last move is: the previous move's rings would read as the player's.
         found += [f"the last move ringed too: {mark}" for mark in app.layout_marks if mark.what == "last move"]
     assert not found, "\n".join(dict.fromkeys(found))

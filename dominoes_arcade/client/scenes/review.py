@@ -45,7 +45,9 @@ from ..widgets import Button
 from .menu import MenuScene
 
 WIDTH, HEIGHT = LOGICAL_SIZE
-PANEL = pygame.Rect(WIDTH // 2 - 400, 10, 800, 104)
+PANEL = pygame.Rect(WIDTH // 2 - 400, 6, 800, 96)
+"""Over the top of the table, no lower than it must be: Build Up's top line is
+named just under it."""
 ARROW = 56
 """The width of the panel's previous and next arrows (the mouse's)."""
 LINE_MARGIN = 16
@@ -216,9 +218,10 @@ class ReviewScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         style = self.app.style
         palette = style.palette
-        self.app.panels.draw(surface, PANEL, radius=18, alpha=245)
+        # Opaque: the table's labels under it (Build Up's top seat's plate) showed through a translucent one.
+        self.app.panels.draw(surface, PANEL, radius=18, alpha=255)
         heading, cost, moves = self.lines()
-        y = PANEL.y + 12
+        y = PANEL.y + 10
         for words, size, colour, bold in ((heading, SMALL, palette.text_dim, False), (cost, BODY, palette.accent, True),
                                           (moves, SMALL, palette.text, False)):
             if words:
@@ -227,7 +230,7 @@ class ReviewScene(Scene):
                 fit = fitting_size(style, words, size, room, bold)
                 text = style.text(fitted(style, words, fit, room, bold), fit, colour, bold=bold)
                 surface.blit(text, text.get_rect(midtop=(PANEL.centerx, y)))
-            y += 30 if size == BODY else 26
+            y += 29 if size == BODY else 25
         if self.shown_list:
             for x, arrow in ((PANEL.x + ARROW // 2, "\u25c0"), (PANEL.right - ARROW // 2, "\u25b6")):
                 text = style.text(arrow, BODY, palette.accent, bold=True)
