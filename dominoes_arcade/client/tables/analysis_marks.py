@@ -27,10 +27,12 @@ out as it goes while it keeps clear of every tile and label its item does not ho
 (`ring_grow`), round what the table says stands for the item (`ring_spot`: a
 Necropolis end's slot, not its drop target, which takes in the end tile; a Build Up
 stack's tiles, those peeking out above it included), noted to the layout check as
-a "halo". Each has its badge ("played 41%", "\u2605 best 62%"): in the table's own
-spot for the item when it keeps one (then inside the ring; with the value alone
-when the words do not fit there, as under a Build Up stack: the ring's colour and
-the star say which move it is), else beside the item as the values' badges go.
+a "halo"; two moves onto one place with two tiles (a Build Up stack) ring the
+tiles instead, since the tiles are what differs. Each has its badge ("played 41%",
+"\u2605 best 62%"): in the table's own spot for the item when it keeps one (then
+inside the ring; with the value alone when the words do not fit there, as under a
+Build Up stack: the ring's colour and the star say which move it is), else beside
+the item as the values' badges go.
 The marks are drawn with the kit's (`interaction.draw_marks`), under what the
 table keeps above them (Build Up's stack heights).
 
