@@ -183,7 +183,7 @@ def test_a_buildup_review_rings_and_badges_cross_nothing(app_with, monkeypatch, 
     run(app)  # the review takes its decisions
     panel = review_scene.PANEL
     found: list[str] = []
-    for index in range(0, len(WeighedJob.decisions), 4 if resolution is None else 10):  # each kind of decision in turn
+    for index in range(0, len(WeighedJob.decisions), 4 if resolution is None else 19):  # each kind in turn
         review.show(index)
         found += checked(app, 1)
         marks = review.table.analysis_marks.placed
