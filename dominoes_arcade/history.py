@@ -8,7 +8,9 @@ per game) and the history of finished games. No pygame: the client writes them, 
   every seat), ``finished_by_bot`` (the human seats a bot finished: "Let the bot
   finish"; a line written before it existed reads as none), ``assisted`` (the
   analysis view was on at a decision of the player's; an older line reads as
-  not), ``finished_at`` and
+  not), ``bots_took_over_at`` (the steps played when a bot first took a human
+  seat over, so a review stops there; null when none did, and an older line
+  reads as null), ``finished_at`` and
   ``history_version``. Lines are appended with one write each and flushed, as
   the journal is: a crash can at worst cut the last line short, and reading
   drops such a line. A line is always appended on a line of its own (after a
@@ -88,6 +90,11 @@ class HistoryEntry:
     """The human seats a bot played to the end ("Let the bot finish")."""
     assisted: bool = False
     """The analysis view showed the move values at a decision of the player's."""
+    bots_took_over_at: int | None = None
+    """The steps played when a bot first took a human seat over (the decisions
+    from there on were the bot's: a review stops there); None when no bot did, or
+    for a line written before it was kept (a game the bot finished is then
+    reviewed whole)."""
 
     @property
     def humans(self) -> list[int]:
@@ -96,10 +103,11 @@ class HistoryEntry:
 
 def history_line(record: Record, kinds: list[str], winners: list[int], *, demo: bool,
                  finished_at: float | None = None, finished_by_bot: Sequence[int] = (),
-                 assisted: bool = False) -> str:
+                 assisted: bool = False, bots_took_over_at: int | None = None) -> str:
     """One history line for a finished game."""
     extra = {"kinds": list(kinds), "winners": list(winners), "demo": bool(demo),
              "finished_by_bot": list(finished_by_bot), "assisted": bool(assisted),
+             "bots_took_over_at": bots_took_over_at,
              "finished_at": round(finished_at if finished_at is not None else time.time(), 3),
              "history_version": VERSION}
     return json.dumps({**record.to_dict(), **extra})
@@ -144,8 +152,12 @@ def entry_from_json(text: str, line: int) -> HistoryEntry:
     assisted = data.get("assisted", False)  # absent from lines written before it existed
     if not isinstance(assisted, bool):
         raise ValueError("bad assisted: not true or false")
+    took_over = data.get("bots_took_over_at")  # absent from lines written before it existed
+    if took_over is not None and (not isinstance(took_over, int) or isinstance(took_over, bool)
+                                  or not 0 <= took_over <= len(record.steps)):
+        raise ValueError("bad bots_took_over_at: not a step of the game")
     return HistoryEntry(record, kinds, winners, bool(data.get("demo")), float(data.get("finished_at", 0)), line,
-                        by_bot, assisted)
+                        by_bot, assisted, took_over)
 
 
 def read_history(folder: Path | None = None) -> tuple[list[HistoryEntry], str | None]:

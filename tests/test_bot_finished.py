@@ -29,11 +29,13 @@ runner = CliRunner()
 def test_the_hard_bot_finishes_your_seat_and_the_history_says_so(tmp_path):
     session = Session("necropolis", ["human", "easy"], seed=3, folder=tmp_path, bot_settings=FAST_BOTS)
     drive(session, 3, stop=lambda s: len(s.human_steps) >= 2)
+    took_over = len(session.steps)
     session.let_bots_finish()
     assert [seat.kind for seat in session.seats] == ["hard", "easy"], "your seat: hard, whatever the opponents"
     drive(session, 3)
     (entry,), notice = history.read_history(tmp_path)
     assert notice is None and entry.finished_by_bot == [0] and entry.kinds == ["human", "easy"]
+    assert entry.bots_took_over_at == took_over, "where the bot took over: a review from Statistics stops there"
 
 
 def finished_line(kinds: list[str], seed: int, **keys) -> str:
@@ -48,6 +50,16 @@ def test_a_history_line_written_before_the_mark_existed_still_loads(tmp_path):
     (tmp_path / history.HISTORY_FILE).write_text(json.dumps(old) + "\n" + marked + "\n", encoding="utf-8")
     entries, notice = history.read_history(tmp_path)
     assert notice is None and [entry.finished_by_bot for entry in entries] == [[], [0]]
+    assert [entry.bots_took_over_at for entry in entries] == [None, None]
+
+
+@pytest.mark.parametrize("took_over", [-1, 10_000, True, "3"])
+def test_a_takeover_step_outside_the_game_is_a_damaged_line(tmp_path, took_over):
+    bad = json.loads(finished_line(["human", "easy"], 2, finished_by_bot=[0]))
+    bad["bots_took_over_at"] = took_over
+    (tmp_path / history.HISTORY_FILE).write_text(json.dumps(bad) + "\n", encoding="utf-8")
+    entries, notice = history.read_history(tmp_path)
+    assert entries == [] and "1 damaged line" in notice
 
 
 def test_a_mark_on_a_seat_that_was_not_human_is_a_damaged_line(tmp_path):

@@ -7,6 +7,8 @@ marker touching the labels of the title's buttons."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
 import pytest
 from test_client_support import key, run
@@ -118,3 +120,86 @@ def test_each_row_of_the_title_draws_its_labels_at_one_size_that_fits(app, saved
         assert all(style.font(widget.label_size(style), True).size(line)[0] <= widget.rect.width
                    for widget in row for line in (widget.name_lines(style, widget.label_size(style))
                                                   if isinstance(widget, Card) else [widget.label]))
+
+
+class WeighedJob:
+    """A review whose decisions are the test's (`ReviewScene.job`): no search, so
+    the frames checked are the review's marks, not its wait."""
+
+    decisions: list = []
+
+    def __init__(self, record, seats, rollouts=None):
+        self.record, self.done, self.total, self.error = record, 0, 0, None
+        self.finished = True
+        self.decisions = list(WeighedJob.decisions)
+
+    def poll(self) -> None:
+        pass
+
+    def stop(self) -> None:
+        pass
+
+
+def buildup_review_decisions(record) -> list:
+    """Decisions of seat 0 to review, marking what crowds a stack most: the move
+    played and the best move on the tallest stacks (their tiles peeking out above,
+    their height badges), on neighbouring stacks, and on one stack."""
+    from dominoes_arcade.bots.analysis import Analysis, MoveValue, ReviewedDecision
+    from dominoes_arcade.engine.records import replay
+
+    found = []
+    for step in range(len(record.steps)):
+        state = replay(dataclasses.replace(record, steps=record.steps[:step]), check_end=False)
+        placements = [action for action in state.legal_actions() if action.tile >= 0] \
+            if state.current_player == 0 and not state.is_terminal else []
+        if len(placements) < 2:
+            continue
+        heights = [len(stack) for stack in state.stacks]
+        tallest = sorted(placements, key=lambda action: -heights[action.arg])
+        neighbour = next((action for action in placements if abs(action.arg - tallest[0].arg) == 1
+                          and action.arg // 6 == tallest[0].arg // 6), tallest[1])
+        for played, best in ((tallest[1], tallest[0]), (neighbour, tallest[0]), (tallest[0], tallest[0])):
+            moves = [MoveValue(action, str(action), 1.0 if action is best else 0.35, 1) for action in placements]
+            chosen = {move.action: move for move in moves}
+            found.append(ReviewedDecision(step + 1, 0, chosen[played], chosen[best], 0.65,
+                                          Analysis(0, 2, moves, best, 1)))
+    return found
+
+
+@pytest.mark.parametrize("resolution", [None, (3440, 1440)])
+def test_a_buildup_review_rings_and_badges_cross_nothing(app_with, monkeypatch, resolution):
+    """Issue 42, item 2: the review's rings (halos) round a Build Up stack crossed
+    its number and its height badge and cut the tiles peeking out above it; a
+    badge put beside a top stack went under the review's panel (and two moves onto
+    one stack would put both badges in its one spot); the line saying
+    the moves ran to the panel's sides, and the panel's bottom cut the top line's
+    name; the previous move's rings, in the played move's colour, lay round the
+    stack the review ringed."""
+    from dominoes_arcade.client.scenes import review as review_scene
+
+    app = app_with(APP_CONFIG, "review.toml", resolution=resolution)
+    record = random_game("buildup", 1)
+    WeighedJob.decisions = buildup_review_decisions(record)
+    assert len(WeighedJob.decisions) > 30
+    monkeypatch.setattr(review_scene, "ReviewJob", WeighedJob)
+    review = review_scene.open_review(app, record, [0])
+    run(app)  # the review takes its decisions
+    panel = review_scene.PANEL
+    found: list[str] = []
+    for index in range(0, len(WeighedJob.decisions), 4 if resolution is None else 19):  # each kind in turn
+        review.show(index)
+        found += checked(app, 1)
+        marks = review.table.analysis_marks.placed
+        found += [f"under the review's panel: {words} at {where}" for _item, where, words, _best in marks
+                  if where.colliderect(panel)]
+        # (a badge in the table's own spot is opaque: one put over another hides it from the layout check)
+        found += [f"one badge over another: {marks}" for index, (_item, where, _words, _best) in enumerate(marks)
+                  if where.collidelist([other[1] for other in marks[index + 1:]]) >= 0]
+        found += [f"under the review's panel: {mark}" for mark in app.layout_marks
+                  if mark.kind == "halo" and mark.rect.colliderect(panel)]
+        found += [f"cut by the review's panel: {mark}" for mark in app.layout_marks
+                  if mark.kind == "text" and mark.layer.startswith("table") and mark.rect.colliderect(panel)
+                  and not panel.contains(mark.rect)]
+        # The move played is ringed as the last move is: the previous move's rings would read as the player's.
+        found += [f"the last move ringed too: {mark}" for mark in app.layout_marks if mark.what == "last move"]
+    assert not found, "\n".join(dict.fromkeys(found))

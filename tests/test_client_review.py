@@ -94,6 +94,32 @@ def test_any_game_of_the_history_is_reviewed_from_statistics(app):
     assert app.scenes.top is pick
 
 
+def test_a_game_the_bot_finished_is_reviewed_from_statistics_up_to_where_it_took_over(app):
+    """Issue 42, item 4: the review from Statistics counted the bot's decisions after
+    "Let the bot finish" as the player's (the history did not keep where it took
+    over); a line written before it did is still reviewed whole."""
+    record = random_game("necropolis", 3)
+    took_over = len(record.steps) // 2
+    history.append_history(history.history_line(record, ["human", "easy"], [0], demo=False, finished_at=1,
+                                                 finished_by_bot=[0]))  # an older line: no step kept
+    history.append_history(history.history_line(record, ["human", "easy"], [0], demo=False, finished_at=2,
+                                                 finished_by_bot=[0], bots_took_over_at=took_over))
+    app.open("statistics")
+    run(app, frames=2)
+    click_at(app, next(w for w in app.scenes.top.focus.widgets if w.label == "Review a game").rect.center)
+    pick = app.scenes.top
+    newer, older = pick.focus.widgets[:2]
+    assert "finished by the bot" in newer.label and "finished by the bot" in older.label
+    for button, steps in ((newer, took_over), (older, len(record.steps))):
+        click_at(app, button.rect.center)
+        review = app.scenes.top
+        assert review.name == "review"
+        assert review.job.record.steps == record.steps[:steps]
+        assert review.table.setup.record.steps == record.steps, "the whole game on the replay table"
+        review.close()
+        assert app.scenes.top is pick
+
+
 def test_the_first_results_show_as_they_come_counted_as_the_replay_bar_counts(app, monkeypatch):
     """The review said "Decision 1 of 35 ... move 23" over a bar saying "move 22 of
     140", waited for every decision before showing one (about 100 s for a long game,

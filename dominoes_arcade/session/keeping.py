@@ -83,20 +83,24 @@ def record_finished(session: GameInPlay, folder: Path | None = None) -> None:
         return
     add_to_history(session.match.to_record(session.kinds), session.kinds, session.state.outcome(), session.events,
                    folder, demo=session.demo, finished_by_bot=session.finished_by_bot, assisted=session.assisted,
+                   bots_took_over_at=session.bots_took_over_at,
                    discard_save_of=session.game if session.continued else None)
 
 
 def add_to_history(record: Record, kinds: Sequence[str], outcome: Outcome | None, events: list[SessionEvent],
                    folder: Path | None = None, *, demo: bool = False, finished_by_bot: Sequence[int] = (),
-                   assisted: bool = False, discard_save_of: str | None = None) -> None:
+                   assisted: bool = False, bots_took_over_at: int | None = None,
+                   discard_save_of: str | None = None) -> None:
     """The one way a finished game goes into the history, a game played here
     (`record_finished`) or online (`remote.online_session`): its line appended
     (`history.history_line`), and the save it was continued from discarded
-    (`discard_save_of`: its game). A disk that refuses is a `Notice` in `events`:
-    the game still ends."""
+    (`discard_save_of`: its game). `bots_took_over_at`: the steps played when a
+    bot first took a human seat over (`Session.let_bots_finish`), kept so that a
+    review from the history stops there too. A disk that refuses is a `Notice`
+    in `events`: the game still ends."""
     winners = list(outcome.winners) if outcome is not None else []
     line = history.history_line(record, list(kinds), winners, demo=demo, finished_by_bot=finished_by_bot,
-                                assisted=assisted)
+                                assisted=assisted, bots_took_over_at=bots_took_over_at)
     try:
         history.append_history(line, folder)
         if discard_save_of is not None:

@@ -13,7 +13,8 @@ table just before it, rings the move played (blue) and the best move (gold,
 starred), each with its value, and says what it cost ("You lost 18% win chance
 here"). Its place in the game is said as the replay bar counts ("after move 22
 of 140"). A game the bot finished for the player is reviewed up to the move where
-it took over (`until_step`): the bot's decisions are not the player's.
+it took over (`until_step`: the session's ``bots_took_over_at``, kept in the
+history for a review from Statistics): the bot's decisions are not the player's.
 
 Input: right, down, the right shoulder or confirm go to the next decision; left,
 up or the left shoulder to the previous; the mouse clicks the panel's arrows or
@@ -39,14 +40,21 @@ from ..input import InputEvent, Intent
 from ..layout_check import note
 from ..scene import Scene
 from ..tables import TableSetup, open_table
-from ..theme import BODY, SMALL
+from ..theme import BODY, SMALL, fitted
 from ..widgets import Button
 from .menu import MenuScene
 
 WIDTH, HEIGHT = LOGICAL_SIZE
-PANEL = pygame.Rect(WIDTH // 2 - 400, 10, 800, 104)
+PANEL = pygame.Rect(WIDTH // 2 - 400, 6, 800, 96)
+"""Over the top of the table, no lower than it must be: Build Up's top line is
+named just under it."""
 ARROW = 56
 """The width of the panel's previous and next arrows (the mouse's)."""
+LINE_MARGIN = 16
+"""The least room between a line of the panel and its side (`layout_check.EDGE_ROOM`, and some)."""
+SMALLEST = SMALL - 3
+"""The smallest size a long line of the panel is drawn at (a Build Up placement on
+stack 10, say, against the best on stack 12); past it the line is cut short."""
 NEXT = (Intent.RIGHT, Intent.DOWN, Intent.PAGE_DOWN, Intent.CONFIRM)
 PREVIOUS = (Intent.LEFT, Intent.UP, Intent.PAGE_UP)
 
@@ -65,6 +73,13 @@ def open_review(app, record: Record, seats: list[int] | None = None,
     scene = ReviewScene(app, table, seats, until_step)
     app.scenes.push(scene)
     return scene
+
+
+def fitting_size(style, words: str, size: int, room: int, bold: bool) -> int:
+    """The largest size, `size` at most and `SMALLEST` at least, at which `words` fit `room` pixels."""
+    while size > SMALLEST and style.font(size, bold).size(words)[0] > room:
+        size -= 1
+    return size
 
 
 def place_in_game(step: int, steps: int) -> str:
@@ -203,15 +218,19 @@ class ReviewScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         style = self.app.style
         palette = style.palette
-        self.app.panels.draw(surface, PANEL, radius=18, alpha=245)
+        # Opaque: the table's labels under it (Build Up's top seat's plate) showed through a translucent one.
+        self.app.panels.draw(surface, PANEL, radius=18, alpha=255)
         heading, cost, moves = self.lines()
-        y = PANEL.y + 12
+        y = PANEL.y + 10
         for words, size, colour, bold in ((heading, SMALL, palette.text_dim, False), (cost, BODY, palette.accent, True),
                                           (moves, SMALL, palette.text, False)):
             if words:
-                text = style.text(words, size, colour, bold=bold)
+                # The middle line has the arrows beside it; the others run under and over them.
+                room = PANEL.width - 2 * (ARROW if size == BODY else LINE_MARGIN)
+                fit = fitting_size(style, words, size, room, bold)
+                text = style.text(fitted(style, words, fit, room, bold), fit, colour, bold=bold)
                 surface.blit(text, text.get_rect(midtop=(PANEL.centerx, y)))
-            y += 30 if size == BODY else 26
+            y += 29 if size == BODY else 25
         if self.shown_list:
             for x, arrow in ((PANEL.x + ARROW // 2, "\u25c0"), (PANEL.right - ARROW // 2, "\u25b6")):
                 text = style.text(arrow, BODY, palette.accent, bold=True)
@@ -247,9 +266,15 @@ class ReviewPickScene(MenuScene):
         shown = self.entries[self.page * PAGE:(self.page + 1) * PAGE]
         for index, entry in enumerate(shown):
             self.focus.add(Button((WIDTH // 2 - 380, 104 + index * 66, 760, 58), self.describe(entry),
-                                  lambda entry=entry: open_review(self.app, entry.record, entry.humans), size=BODY,
+                                  lambda entry=entry: self.review(entry), size=BODY,
                                   help="Your decisions in this game, the costliest first."))
         self.focus.add(Button((WIDTH // 2 - 150, 584, 300, 54), "Back", self.back, help="Back to Statistics."))
+
+    def review(self, entry: history.HistoryEntry) -> ReviewScene:
+        """Review `entry`'s game up to where a bot took the player's seat over, as
+        the game-over screen does (a line written before the history kept that
+        step is reviewed whole)."""
+        return open_review(self.app, entry.record, entry.humans, entry.bots_took_over_at)
 
     def describe(self, entry: history.HistoryEntry) -> str:
         """A game as the list names it: "Build Up against Easy bot, you won, 2 Dec 14:05"."""
@@ -257,7 +282,6 @@ class ReviewPickScene(MenuScene):
         you = entry.humans[0]
         result = "you won" if entry.winners == [you] else "a draw" if you in entry.winners else "you lost"
         if entry.finished_by_bot:
-            # The history does not say where the bot took over: its decisions are reviewed too, and the label says so.
             result = "finished by the bot"
         when = time.strftime("%d %b %H:%M", time.localtime(entry.finished_at)).lstrip("0")
         return f"{title} against {opponents(entry).capitalize()}, {result}, {when}"

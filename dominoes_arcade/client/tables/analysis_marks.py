@@ -23,10 +23,18 @@ up changes: so the badges sit where the layout check would let them, in play as
 in the tests. While the table animates, no badge shows (the tiles are moving).
 
 A reviewed decision's move played and best move are ringed too, each ring as far
-out as it goes while it keeps clear of every tile its item does not hold
+out as it goes while it keeps clear of every tile and label its item does not hold
 (`ring_grow`), round what the table says stands for the item (`ring_spot`: a
-Necropolis end's slot, not its drop target, which takes in the end tile), noted to
-the layout check as a "halo".
+Necropolis end's slot, not its drop target, which takes in the end tile; a Build Up
+stack's tiles, those peeking out above it included), noted to the layout check as
+a "halo"; two moves onto one place with two tiles (a Build Up stack) ring the
+tiles instead, since the tiles are what differs. Each has its badge ("played 41%",
+"\u2605 best 62%"): in the table's own spot for the item when it keeps one (then
+inside the ring; with the value alone when the words do not fit there, as under a
+Build Up stack: the ring's colour and the star say which move it is), else beside
+the item as the values' badges go.
+The marks are drawn with the kit's (`interaction.draw_marks`), under what the
+table keeps above them (Build Up's stack heights).
 
 On in play (the player at the screen), in replays (the seat to move, every hand
 face up) and after "Play from here"; never in an online game. V, the left
@@ -45,7 +53,7 @@ from .. import gfx
 from ..app import LOGICAL_SIZE
 from ..canvas import Canvas
 from ..input import Intent
-from ..layout_check import note
+from ..layout_check import EDGE_ROOM, note
 from ..theme import SMALL
 from .interaction import LAST_MOVE_COLOUR, Choice, draw_ring, sources
 
@@ -129,10 +137,11 @@ class AnalysisMarks:
         """This frame's badges: (item, where, words, best); for tests and tools."""
         self.review: Any = None
         """The reviewed decision shown (`show_review`), or None."""
-        self._room: tuple[Any, list[pygame.Rect], list[pygame.Rect], list[pygame.Rect], list[pygame.Rect]] | None
+        self._room: tuple[Any, list[pygame.Rect], list[pygame.Rect], list[pygame.Rect], list[pygame.Rect],
+                          list[pygame.Rect]] | None
         self._room = None
         """(what it was learnt for, the table's tiles and badges, its labels and
-        rings, its panels, its tiles alone): `room`."""
+        rings, its panels, its tiles alone, its labels alone): `room`."""
         self._spots: dict[tuple, pygame.Rect] = {}
         """Where each badge went, for the room learnt (`place` once per decision)."""
 
@@ -229,14 +238,16 @@ class AnalysisMarks:
             tiles = [mark.rect for mark in probe.marks if mark.kind in ("tile", "badge", "marker")]
             rest = [mark.rect for mark in probe.marks if mark.kind in ("text", "ring")]
             panels = [mark.rect for mark in probe.marks if mark.kind in ("panel", "cover")]
-            self._room = (key, tiles, rest, panels, [mark.rect for mark in probe.marks if mark.kind == "tile"])
+            self._room = (key, tiles, rest, panels, [mark.rect for mark in probe.marks if mark.kind == "tile"],
+                          [mark.rect for mark in probe.marks if mark.kind == "text"])
             self._spots = {}
         return [*rects.values(), *self._room[1]], [*self._room[2], *self._room[3]]
 
     def box(self, words: str) -> pygame.Rect:
-        """A badge's size for `words`."""
+        """A badge's size for `words`, with `layout_check.EDGE_ROOM` at each end (a
+        badge in the table's own spot is an opaque panel its words sit in)."""
         width, height = self.app.style.font(BADGE_SIZE, True).size(words)
-        return pygame.Rect(0, 0, width + 14, height + 4)
+        return pygame.Rect(0, 0, width + 2 * EDGE_ROOM, height + 4)
 
     def badge(self, surface: pygame.Surface, item: Hashable, rect: pygame.Rect, words: str, best: bool,
               taken: list[pygame.Rect], avoided: list[pygame.Rect], size: pygame.Rect,
@@ -287,35 +298,51 @@ class AnalysisMarks:
         win_chance = decision.analysis.win_chance
         taken, avoided = self.room(shown)
         size = self.box("best " + WIDEST[win_chance])
+        compact = self.box(WIDEST[win_chance])
         marks = [(decision.played, "played", PLAYED_COLOUR, PLAYED_GROW)]
         if decision.best.action is not decision.played.action:
             marks.append((decision.best, "best", BEST_COLOUR, BEST_GROW))
+        chosen = [(mark, choice) for mark in marks
+                  if (choice := next((c for c in choices if c.action is mark[0].action), None)) is not None]
+        items = [choice.target if choice.target is not None and choice.target in rects else choice.source
+                 for _mark, choice in chosen]
+        if len(items) == 2 and items[0] == items[1] and chosen[0][1].source != chosen[1][1].source \
+                and all(choice.source in rects for _mark, choice in chosen):
+            # One place for two tiles (a Build Up stack): the tiles are what differs.
+            items = [choice.source for _mark, choice in chosen]
         shown_marks = []
-        for move, words, colour, grow in marks:
-            choice = next((c for c in choices if c.action is move.action), None)
-            if choice is None:
+        owned: set[Hashable] = set()
+        for ((move, words, colour, grow), _choice), item in zip(chosen, items, strict=True):
+            if item not in rects:
                 continue
-            item = choice.target if choice.target is not None and choice.target in rects else choice.source
-            if item in rects:
-                ringed = shown.ring_spot(item) or rects[item]
-                shown_marks.append((move, words, colour, item, ringed, ring_grow(ringed, grow, self._room[4])))
-        if len(shown_marks) == 2 and shown_marks[0][3] == shown_marks[1][3]:
+            label, box = f"{words} {value_text(move.value, win_chance)}", size
+            own = None if item in owned else shown.badge_spot(item, size.size)  # one badge a spot
+            if own is None and item not in owned and (own := shown.badge_spot(item, compact.size)) is not None:
+                # The table's spot holds the value alone: the ring's colour and the
+                # best move's star say which move it is (the panel says it in words).
+                label, box = value_text(move.value, win_chance), compact
+            ringed = shown.ring_spot(item) or rects[item]
+            if own is not None:
+                owned.add(item)
+                ringed = ringed.union(own)  # the badge in the item's own spot is the item's: ringed with it
+            grow = ring_grow(ringed, grow, self._room[4], self._room[5])
+            shown_marks.append((words, colour, item, ringed, grow, label, box, own))
+        if len(shown_marks) == 2 and shown_marks[0][2] == shown_marks[1][2]:
             # Both on one item: the best move's ring outside the played one's.
-            move, words, colour, item, ringed, grow = shown_marks[0]
-            shown_marks[0] = (move, words, colour, item, ringed, min(grow, shown_marks[1][5] - RING_WIDTH - 1))
-        for move, words, colour, item, ringed, grow in shown_marks:
+            played, best = shown_marks
+            shown_marks[0] = (*played[:4], min(played[4], best[4] - RING_WIDTH - 1), *played[5:])
+        for words, colour, item, ringed, grow, label, box, own in shown_marks:
             draw_ring(surface, ringed, colour, RING_WIDTH, grow=grow)
             note(surface, "halo", ringed.inflate(2 * grow, 2 * grow), f"{words} move")
-            label = f"{words} {value_text(move.value, win_chance)}"
-            self.badge(surface, item, rects[item], label, words == "best", taken, avoided, size, colour,
-                       own=shown.badge_spot(item, size.size))
+            self.badge(surface, item, rects[item], label, words == "best", taken, avoided, box, colour, own=own)
 
 
-def ring_grow(item: pygame.Rect, wanted: int, tiles: list[pygame.Rect]) -> int:
+def ring_grow(item: pygame.Rect, wanted: int, tiles: list[pygame.Rect], labels: list[pygame.Rect] = ()) -> int:
     """How far outside `item` a ring goes: `wanted`, or less, so that it keeps
-    `RING_GAP` clear of every tile `item` does not hold (one it does not touch), down to a
-    ring drawn just inside `item`'s edge."""
-    others = [tile for tile in tiles if not tile.colliderect(item)]
+    `RING_GAP` clear of every tile and label `item` does not hold (one it does not
+    touch: a Build Up line's name just above its first stacks), down to a ring
+    drawn just inside `item`'s edge."""
+    others = [rect for rect in [*tiles, *labels] if not rect.colliderect(item)]
     for grow in range(wanted, -RING_WIDTH, -1):
         reach = grow + RING_GAP
         if item.inflate(2 * reach, 2 * reach).collidelist(others) < 0:

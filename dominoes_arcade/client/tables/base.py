@@ -459,8 +459,7 @@ class TableScene(TableHooks, Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.render_log.clear()
         self.draw_table(surface)
-        draw_marks(self, surface)
-        self.analysis_marks.draw(surface, self.marked_decision)
+        draw_marks(self, surface)  # the analysis view's marks with them (`interaction.draw_marks`)
         if self.replay is not None:
             self.replay.draw(surface)
         self.moves.draw(surface)

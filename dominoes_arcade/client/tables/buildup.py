@@ -141,6 +141,13 @@ class BuildUpTable(TableScene):
             return self.layout.stack_badge_spot(item[1], size)
         return None
 
+    def ring_spot(self, item) -> pygame.Rect | None:
+        """A review's ring round a stack takes in the tiles peeking out above its top
+        tile (`BuildUpLayout.stack_tiles_rect`): a ring round the top tile alone cuts them."""
+        if isinstance(item, tuple) and item[0] == "stack":
+            return self.layout.stack_tiles_rect(item[1], len(self.seen.view.stacks[item[1]]))
+        return None
+
     def action_for(self, source, target):
         if source == ("button", "pass"):
             return PASS

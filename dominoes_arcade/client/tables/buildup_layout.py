@@ -118,6 +118,12 @@ class BuildUpLayout:
             return pygame.Rect(254, 12, 236, 78)
         return pygame.Rect(254, 473, 236, 78)
 
+    def stack_tiles_rect(self, stack: int, height: int) -> pygame.Rect:
+        """Where a stack of `height` tiles is drawn: its top tile and the tiles under
+        it that peek out above (up to `UNDER_SHOWN`); a review's ring goes round it."""
+        tile = self.stack_rect(stack)
+        return tile.union(tile.move(0, -min(UNDER_SHOWN, max(0, height - 1)) * UNDER_STEP))
+
     def stack_badge_spot(self, stack: int, size: tuple[int, int]) -> pygame.Rect | None:
         """Where a badge of `size` for `stack` goes: under its top tile, centred,
         over the stack's number, within its own share of the line (so a badge

@@ -421,11 +421,14 @@ def _distance(a, b) -> float:
 
 
 def draw_marks(table, surface) -> None:
-    """The last move, the decision's marks (`Picker.draw`), the hint, what the table
-    keeps above the marks (`draw_over_marks`: Build Up's stack heights, which the
-    rings around a stack would otherwise cross), then the dragged tile."""
+    """The last move, the decision's marks (`Picker.draw`), the hint, the analysis
+    view's badges and a review's rings (`analysis_marks`), what the table keeps
+    above the marks (`draw_over_marks`: Build Up's stack heights, which the rings
+    around a stack would otherwise cross), then the dragged tile."""
     style = table.app.style
-    last = table.last_move_rect()
+    # A review rings the move played as the last move is ringed: the previous move's
+    # rings would read as the player's (and lie round the same stack, one in the other).
+    last = table.last_move_rect() if table.analysis_marks.review is None else None
     if last is not None and not table.session.ended:
         # Two thin rings, a shape no other mark has (the status line says what the
         # move was): a word badge here would cover the labels around the tile.
@@ -441,6 +444,7 @@ def draw_marks(table, surface) -> None:
                     if item is not None and item in rects:
                         draw_ring(surface, rects[item], HINT_COLOUR, 4, grow=10)
                 break
+    table.analysis_marks.draw(surface, table.marked_decision)
     table.draw_over_marks(surface)
     table.picker.draw_drag(surface)
     thinking = table.session.thinking_seconds()
