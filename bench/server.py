@@ -57,10 +57,11 @@ TICKS = os.sysconf("SC_CLK_TCK")
 
 
 def start_server(data: Path, rooms: int) -> tuple[subprocess.Popen, int]:
-    """A server taking `rooms` rooms from this one address (the benchmark's clients all share it)."""
+    """A server taking `rooms` rooms, all from this one address (the benchmark's clients all share it)."""
+    most = str(max(rooms, 1))
     process = subprocess.Popen([sys.executable, "-m", "dominoes_arcade", "serve", "--port", "0", "--data",
-                                str(data), "--rooms-per-address", str(max(rooms, 1))], stderr=subprocess.PIPE,
-                               text=True)
+                                str(data), "--rooms-per-address", most, "--max-rooms", most],
+                               stderr=subprocess.PIPE, text=True)
     return process, listening_port(process, STARTED, "the server")
 
 

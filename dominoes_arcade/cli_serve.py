@@ -23,6 +23,11 @@ def serve(
     = None,
     rooms_per_address: Annotated[int, typer.Option(min=1, help="The most rooms created from one network address "
                                                                "that may be open at once.")] = 50,
+    max_rooms: Annotated[int, typer.Option(min=1, help="The most rooms open at once; a room takes about 0.1 MiB "
+                                                       "open, 0.7 MiB by its game's end. Past it, a new room is "
+                                                       "refused: 'the server is full'.")] = 500,
+    spectators_per_room: Annotated[int, typer.Option(min=0, help="The most spectators a room holds (one away "
+                                                                 "longest makes way for a new one).")] = 20,
 ) -> None:
     """Run a game server: players join its rooms by code from their own computers.
 
@@ -40,7 +45,8 @@ def serve(
 
     async def run() -> None:
         try:
-            server = Server(folder, rooms_per_address=rooms_per_address)
+            server = Server(folder, rooms_per_address=rooms_per_address, max_rooms=max_rooms,
+                            spectators_per_room=spectators_per_room)
         except OSError as error:
             raise fail(f"cannot keep rooms in {folder}: {error.strerror or error}", 1) from None
         try:

@@ -12,7 +12,9 @@ type, for another seat, out of turn, stale or replayed is answered with an
 ``error`` and ignored; a client sending more than `RATE` messages a second (its
 moves that were played not counted) is answered ``error`` for the excess and
 dropped past `FLOOD`. A connection may have `ROOMS_PER_CONNECTION` rooms it created
-open at once, an address `ROOMS_PER_ADDRESS`; a ``create`` past either is refused.
+open at once, an address `ROOMS_PER_ADDRESS`, the server `MAX_ROOMS` in all; a
+``create`` past any of them is refused, as is a spectator past a room's
+(`room.SPECTATORS_PER_ROOM`).
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from ..engine import SPECTATOR
 from ..online_protocol import BadMessage, seat_json
 from ..session.bot_worker import BotWorker, Decision, shared_worker
 from .members import Member, new_code
-from .room import PLAYER, Room, RoomError
+from .room import PLAYER, SPECTATORS_PER_ROOM, Room, RoomError
 from .store import SetAside, Store
 
 RATE = 30
@@ -66,6 +68,11 @@ ROOMS_PER_ADDRESS = 50
 """Rooms created from one network address that may be open at once (a school's
 network behind one address hosts a few dozen games; `serve --rooms-per-address`
 changes it, e.g. for a benchmark run from one machine)."""
+MAX_ROOMS = 500
+"""Rooms the server holds open at once (`serve --max-rooms`): a room holds about
+0.1 MiB open and 0.7 MiB at its game's end (docs/online.md, "Speed and memory"), so
+500 rooms stay under about 350 MiB besides the server's own 45 MiB, which a home
+server has to spare. A ``create`` past it is told the server is full."""
 
 
 class Connection:
@@ -141,6 +148,8 @@ class Server:
     :param idle_close: seconds an empty room is kept.
     :param rooms_per_connection: rooms one connection may have created and still open.
     :param rooms_per_address: rooms created from one address that may be open at once.
+    :param max_rooms: rooms open at once in all (rooms resumed from `data` count).
+    :param spectators_per_room: spectators a room holds.
     :param hosted: the server runs inside a player's client (Play online, Host a
         game): its rooms say so (``hosted`` in the ``room`` message), so a guest
         whose connection drops knows the room went with the host.
@@ -149,7 +158,7 @@ class Server:
     def __init__(self, data: Path, *, seeds: Callable[[], int] | None = None,
                  worker: BotWorker | None = None, idle_close: float = IDLE_CLOSE, bot_settings: Any = None,
                  rooms_per_connection: int = ROOMS_PER_CONNECTION, rooms_per_address: int = ROOMS_PER_ADDRESS,
-                 hosted: bool = False):
+                 max_rooms: int = MAX_ROOMS, spectators_per_room: int = SPECTATORS_PER_ROOM, hosted: bool = False):
         self.store = Store(data)
         self.hosted = hosted
         self.seeds = seeds or (lambda: secrets.randbits(63))
@@ -158,6 +167,7 @@ class Server:
         self.bot_settings = bot_settings if bot_settings is not None else config.defaults()["bots"]
         self.rooms: dict[str, Room] = {}
         self.rooms_per_connection, self.rooms_per_address = rooms_per_connection, rooms_per_address
+        self.max_rooms, self.spectators_per_room = max_rooms, spectators_per_room
         self.creators: dict[str, str] = {}
         """The address each open room was created from (a room resumed from the data
         folder has none: it counts against nobody)."""
@@ -172,7 +182,8 @@ class Server:
         """The room files `start` found damaged and moved out of the way, each with why."""
 
     def _room_args(self) -> dict[str, Any]:
-        return {"worker": self.worker, "history": self.store.history, "changed": self._keep, "hosted": self.hosted}
+        return {"worker": self.worker, "history": self.store.history, "changed": self._keep, "hosted": self.hosted,
+                "spectators": self.spectators_per_room}
 
     def _keep(self, room: Room) -> None:
         self.store.save(room)  # on disk later: each message waits for it (`Connection.write`)
@@ -327,8 +338,11 @@ class Server:
                 connection.put(room.view_for(member) if room.session is not None else room.lobby())
 
     def _may_create(self, connection: Connection) -> None:
-        """:raises RoomError: when `connection`, or its address, has as many rooms
-        open as it may (the rooms close once empty for `idle_close` seconds)."""
+        """:raises RoomError: when `connection`, or its address, or the server, has
+        as many rooms open as it may (the rooms close once empty for `idle_close` seconds)."""
+        if len(self.rooms) >= self.max_rooms:
+            raise RoomError(f"the server is full: it has {len(self.rooms)} rooms open, the most it may have; "
+                            f"try again later")
         mine = sum(code in self.rooms for code in connection.rooms_created)
         if mine >= self.rooms_per_connection:
             raise RoomError(f"too many rooms: this connection created {mine} rooms still open, the most it may "
