@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
+import sys
 import time
 import weakref
 from collections import deque
@@ -33,7 +34,7 @@ from typing import Any
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from .. import config
+from .. import config, files
 from .. import online_protocol as protocol
 from ..bots import BotError, difficulty_spec
 from ..bots.driver import DECISION_TIME_LIMIT
@@ -85,12 +86,14 @@ class Connection:
     :param on_disk: what to await before a room's message goes out (None: nothing):
         its last change handed to the writer, so no step or number reaches a client
         before it is on disk.
+    :param unkept: called when a room's change could not be put on disk (the error
+        `on_disk` raised): the room's messages are never sent then.
     """
 
     def __init__(self, socket: ServerConnection, keep: Callable[[Room], object],
-                 on_disk: Callable[[Room], Awaitable[None] | None]):
+                 on_disk: Callable[[Room], Awaitable[None] | None], unkept: Callable[[Room, Exception], None]):
         self.socket = socket
-        self.keep, self.on_disk = keep, on_disk
+        self.keep, self.on_disk, self.unkept = keep, on_disk, unkept
         self.queue: asyncio.Queue[tuple[Room | None, dict[str, Any] | str] | None] = asyncio.Queue()
         self.member: Member | None = None
         self.room: Room | None = None
@@ -108,6 +111,10 @@ class Connection:
         """Send `message` (an object, or JSON text already written) after those before it."""
         self.queue.put_nowait((self.room, message))
 
+    def put_unnumbered(self, message: dict[str, Any]) -> None:
+        """Send `message` (an ``error``, no room's) after those before it, whatever room they are of."""
+        self.queue.put_nowait((None, message))
+
     def close_queue(self) -> None:
         """The writer stops once what was queued before is sent."""
         self.queue.put_nowait(None)
@@ -116,15 +123,21 @@ class Connection:
         while (queued := await self.queue.get()) is not None:
             room, message = queued
             if room is not None:
-                if room.has_unkept_numbers:
-                    # Written ahead: after a kill -9 the room resumes numbering past every
-                    # number a client may hold, so a resume never skips a message.
-                    self.keep(room)
-                pending = self.on_disk(room)
-                if pending is not None:
-                    # Its batch on disk first (the writer's thread syncs it): kill -9 then
-                    # loses nothing anyone was told. The loop serves the others meanwhile.
-                    await pending
+                if room.unkept is not None:
+                    continue  # its change is not on disk: nobody is told of it
+                try:
+                    if room.has_unkept_numbers:
+                        # Written ahead: after a kill -9 the room resumes numbering past every
+                        # number a client may hold, so a resume never skips a message.
+                        self.keep(room)
+                    pending = self.on_disk(room)
+                    if pending is not None:
+                        # Its batch on disk first (the writer's thread syncs it): kill -9 then
+                        # loses nothing anyone was told. The loop serves the others meanwhile.
+                        await pending
+                except Exception as error:  # noqa: BLE001 - a disk full, an I/O error: the room closes, we go on
+                    self.unkept(room, error)
+                    continue
             try:
                 await self.socket.send(message if isinstance(message, str) else protocol.dump(message))
             except ConnectionClosed:
@@ -153,13 +166,17 @@ class Server:
     :param hosted: the server runs inside a player's client (Play online, Host a
         game): its rooms say so (``hosted`` in the ``room`` message), so a guest
         whose connection drops knows the room went with the host.
+    :param log: where the server says what went wrong that no client caused (one
+        line each; by default on standard error).
     """
 
     def __init__(self, data: Path, *, seeds: Callable[[], int] | None = None,
                  worker: BotWorker | None = None, idle_close: float = IDLE_CLOSE, bot_settings: Any = None,
                  rooms_per_connection: int = ROOMS_PER_CONNECTION, rooms_per_address: int = ROOMS_PER_ADDRESS,
-                 max_rooms: int = MAX_ROOMS, spectators_per_room: int = SPECTATORS_PER_ROOM, hosted: bool = False):
+                 max_rooms: int = MAX_ROOMS, spectators_per_room: int = SPECTATORS_PER_ROOM, hosted: bool = False,
+                 log: Callable[[str], None] | None = None):
         self.store = Store(data)
+        self.log = log or (lambda line: print(line, file=sys.stderr, flush=True))
         self.hosted = hosted
         self.seeds = seeds or (lambda: secrets.randbits(63))
         self.worker = worker or shared_worker()
@@ -199,6 +216,27 @@ class Server:
         if waiting is None:
             waiting = self._on_disk_waits[pending] = asyncio.wrap_future(pending)
         return waiting
+
+    def _unkept(self, room: Room, error: Exception) -> None:
+        """A change of `room` could not be put on disk (a disk full, an I/O error): its
+        members are told and the room closes, so it never stalls in silence nor sends
+        what a restart would not know. Its files stay as they were after its last change
+        on disk (a restart resumes it there); the server says so on its log."""
+        if room.unkept is not None:
+            return
+        reason = files.os_problem(error) if isinstance(error, OSError) else f"{type(error).__name__}: {error}"
+        room.unkept = reason
+        self.log(f"room {room.code}: cannot keep its game on disk ({reason}); the room is closed, its files left as "
+                 f"they were after its last change on disk")
+        told = protocol.error(f"the server cannot keep this room's game on disk ({reason}): the room is closed")
+        for member in room.members.values():
+            outlet = member.outlet
+            if isinstance(outlet, Connection):
+                outlet.put_unnumbered(told)
+                if outlet.room is room:
+                    outlet.room = outlet.member = None
+        if self.rooms.get(room.code) is room:
+            self.close_room(room.code, keep_files=True)
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> None:
         """Resume the kept rooms (setting the damaged ones aside: `set_aside`), then
@@ -244,7 +282,7 @@ class Server:
 
     # -- a connection ------------------------------------------------------------------------
     async def _handle(self, socket: ServerConnection) -> None:
-        connection = Connection(socket, self._keep, self._on_disk)
+        connection = Connection(socket, self._keep, self._on_disk, self._unkept)
         writer = asyncio.create_task(connection.write())
         self.writers[connection] = writer
         closing: asyncio.Task | None = None
@@ -468,11 +506,15 @@ class Server:
                 if room.is_empty and now - room.away_since() >= self.idle_close:
                     self.close_room(code)
 
-    def close_room(self, code: str) -> None:
-        """Close room `code`: gone from the server and from its data folder."""
+    def close_room(self, code: str, *, keep_files: bool = False) -> None:
+        """Close room `code`: gone from the server and from its data folder (or, with
+        `keep_files`, its files left as they are)."""
         room = self.rooms.pop(code)
         self.creators.pop(code, None)
-        self.store.forget(room)
+        if keep_files:
+            self.store.let_go(room)
+        else:
+            self.store.forget(room)
         self.tasks.pop(code).cancel()
         self.wakes.pop(code, None)
         if room.session is not None:

@@ -125,6 +125,9 @@ class Room:
         self.members: dict[str, Member] = {}
         self.host: str | None = None
         self.session: Session | None = None
+        self.unkept: str | None = None
+        """Why a change of the room could not be put on disk (None: every one was). The
+        server closes such a room: what that change numbered is never sent."""
         self.turn_began = time.monotonic()
         self._turn = (-1, -1)
 

@@ -168,6 +168,12 @@ class Store:
             path.with_suffix(".log").unlink(missing_ok=True)
         self._hand(room.code, self.writer.run(remove))
 
+    def let_go(self, room: Room) -> None:
+        """Stop keeping `room` (its change could not be put on disk) and leave its
+        files as they are: as it was after its last change on disk, which a restart resumes."""
+        self._logged.pop(room.code, None)
+        self._written.pop(room.code, None)
+
     def flush(self) -> None:
         """Wait until everything handed to the writer is on disk."""
         self.writer.flush()
