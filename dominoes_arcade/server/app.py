@@ -41,7 +41,7 @@ from ..bots.driver import DECISION_TIME_LIMIT
 from ..engine import SPECTATOR
 from ..online_protocol import BadMessage, seat_json
 from ..session.bot_worker import BotWorker, Decision, shared_worker
-from .members import Member, new_code
+from .members import Member, new_code, process_letter
 from .room import PLAYER, SPECTATORS_PER_ROOM, Room, RoomError
 from .store import SetAside, Store
 
@@ -166,6 +166,9 @@ class Server:
     :param hosted: the server runs inside a player's client (Play online, Host a
         game): its rooms say so (``hosted`` in the ``room`` message), so a guest
         whose connection drops knows the room went with the host.
+    :param process: this server's number among several behind one proxy (0 to
+        `members.PROCESSES` - 1; None: the only one): every room code it makes begins
+        with that number's letter (`members.process_letter`), which the proxy routes by.
     :param log: where the server says what went wrong that no client caused (one
         line each; by default on standard error).
     """
@@ -174,7 +177,9 @@ class Server:
                  worker: BotWorker | None = None, idle_close: float = IDLE_CLOSE, bot_settings: Any = None,
                  rooms_per_connection: int = ROOMS_PER_CONNECTION, rooms_per_address: int = ROOMS_PER_ADDRESS,
                  max_rooms: int = MAX_ROOMS, spectators_per_room: int = SPECTATORS_PER_ROOM, hosted: bool = False,
-                 log: Callable[[str], None] | None = None):
+                 process: int | None = None, log: Callable[[str], None] | None = None):
+        self.code_letter = process_letter(process) if process is not None else ""
+        """The letter every room code made here begins with ("": any)."""
         self.store = Store(data)
         self.log = log or (lambda line: print(line, file=sys.stderr, flush=True))
         self.hosted = hosted
@@ -342,7 +347,7 @@ class Server:
             connection.put({"type": "pong", "ref": ref})
         elif kind == "create":
             self._may_create(connection)
-            room = Room(new_code(self.rooms), self.seeds(), **self._room_args())
+            room = Room(new_code(self.rooms, self.code_letter), self.seeds(), **self._room_args())
             self._open(room)
             connection.rooms_created.append(room.code)
             self.creators[room.code] = connection.address
