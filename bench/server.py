@@ -176,13 +176,18 @@ async def run(url: str, rooms: int, seats: int, game: str, options: dict,
 
     await opened()
     began = time.perf_counter()
-    for clients in tables:
-        await clients[0].start()
     if pace:
+        # Each room's clients read from its start on: 1,000 rooms take a while to start,
+        # and a client that reads nothing meanwhile stops answering the server's pings.
         rng = random.Random(os.getpid())
-        follows = [paced(client, timed(client, bot_decider("random", seed=client.seat or 0)), pace, rng, note)
-                   for clients in tables for client in clients]
+        follows = []
+        for clients in tables:
+            await clients[0].start()
+            follows += [asyncio.ensure_future(paced(client, timed(client, bot_decider("random", seed=client.seat or 0)),
+                                                    pace, rng, note)) for client in clients]
     else:
+        for clients in tables:
+            await clients[0].start()
         follows = [client.follow(timed(client, bot_decider("random", seed=client.seat or 0)), limit=3600,
                                  on_message=note) for clients in tables for client in clients]
     records = await asyncio.gather(*follows)
@@ -303,6 +308,9 @@ def measure(play, url: str, pid: int, rooms: int, seats: int, game: str, options
             rss_peak = max(rss_peak, rss_bytes(pid))  # sampled every half second while the games go on
             with contextlib.suppress(queue.Empty):
                 found.append(results.get(timeout=0.5))
+                continue
+            if any(child.exitcode not in (None, 0) for child in children):
+                raise SystemExit("a client process failed (its error is above)")
         wall = time.perf_counter() - began
         cpu, rss_after = cpu_seconds(pid) - cpu_before, rss_bytes(pid)
     finally:
