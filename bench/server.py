@@ -28,7 +28,7 @@ action waits with the server holding many rooms open rather than playing flat ou
 the memory is also sampled as the games go (its most).
 
 Run with `python bench/server.py [--rooms 100] [--seats 4] [--game cyprus] [--processes 2]
-[--relay] [--pace SECONDS] [--count-syncs] [--profile [--spectators N]]`. Never part of the tests:
+[--relay] [--pace SECONDS] [--idle SECONDS] [--count-syncs] [--profile [--spectators N]]`. Never part of the tests:
 timings depend on the machine and its load (`os.getloadavg` is printed with them).
 The clients share the machine with the server, so the latency includes their own
 time to read and decide.
@@ -171,6 +171,7 @@ async def run(url: str, rooms: int, seats: int, game: str, options: dict,
         return choose
 
     async def note(client: OnlineClient, message: dict) -> None:
+        client.received.clear()  # kept by the client for tests: 4,000 clients' would be gigabytes
         if message.get("type") == "step":
             timing.told.setdefault((client.room, message["step"]), []).append(time.perf_counter())
 
@@ -287,9 +288,11 @@ def client_process(play, url: str, rooms: int, seats: int, game: str, options: d
     results.put(asyncio.run(play(url, rooms, seats, game, options, opened)))
 
 
-def measure(play, url: str, pid: int, rooms: int, seats: int, game: str, options: dict, processes: int) -> dict:
+def measure(play, url: str, pid: int, rooms: int, seats: int, game: str, options: dict, processes: int,
+            idle: float = 0.0) -> dict:
     """`play` (`run` or `relay_rooms`) in `processes` client processes sharing the
-    rooms, the server (`pid`) measured around the games."""
+    rooms, the server (`pid`) measured around the games, and for `idle` seconds before
+    them with every room open and nobody moving (its CPU share then)."""
     context = multiprocessing.get_context("fork")
     count = max(1, min(processes, rooms))
     barrier, results = context.Barrier(count + 1), context.Queue()
@@ -300,6 +303,9 @@ def measure(play, url: str, pid: int, rooms: int, seats: int, game: str, options
         child.start()
     try:
         barrier.wait(BARRIER_SECONDS)
+        idle_cpu = cpu_seconds(pid)
+        time.sleep(idle)
+        idle_cpu = (cpu_seconds(pid) - idle_cpu) / idle if idle else None
         rss_playing, cpu_before = rss_bytes(pid), cpu_seconds(pid)
         began = time.perf_counter()
         barrier.wait(BARRIER_SECONDS)
@@ -320,7 +326,8 @@ def measure(play, url: str, pid: int, rooms: int, seats: int, game: str, options
                 child.kill()
     return {"latencies": [at for part in found for at in part["latencies"]],
             "actions": sum(part["actions"] for part in found), "steps": sum(part["steps"] for part in found),
-            "wall": wall, "cpu": cpu, "rss_playing": rss_playing, "rss_after": rss_after, "rss_peak": rss_peak}
+            "wall": wall, "cpu": cpu, "rss_playing": rss_playing, "rss_after": rss_after, "rss_peak": rss_peak,
+            "idle_cpu": idle_cpu}
 
 
 def spread(latencies: list[float]) -> tuple[float, float]:
@@ -430,6 +437,9 @@ def main() -> None:
     parser.add_argument("--pace", type=float, default=0.0,
                         help="Seconds a player thinks before each action, on average (0: none; 2: one action a "
                              "room every 2 s or so, a human's pace).")
+    parser.add_argument("--idle", type=float, default=0.0,
+                        help="Seconds the rooms are held open, nobody moving, before the games: the server's CPU "
+                             "share then.")
     parser.add_argument("--serve-relay", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve_relay:
@@ -446,7 +456,7 @@ def main() -> None:
             rss_empty = rss_bytes(process.pid)
             tracer = trace_syncs(process.pid, Path(folder) / "syncs.txt") if args.count_syncs else None
             found = measure(functools.partial(run, pace=args.pace), f"ws://127.0.0.1:{port}", process.pid,
-                            args.rooms, args.seats, args.game, options, args.processes)
+                            args.rooms, args.seats, args.game, options, args.processes, args.idle)
             if tracer is not None:
                 print(f"server syncs per action: {syncs_counted(tracer, Path(folder) / 'syncs.txt', found['actions'])}")
         finally:
@@ -463,6 +473,8 @@ def main() -> None:
           f"{(found['rss_peak'] - rss_empty) / args.rooms / 1024:.0f} KiB at the most, "
           f"{(found['rss_after'] - rss_empty) / args.rooms / 1024:.0f} KiB at the end of the games "
           f"(server {rss_empty / 2**20:.1f} MiB with no room)")
+    if found["idle_cpu"] is not None:
+        print(f"server CPU with the {args.rooms} rooms open and nobody moving: {found['idle_cpu']:.1%} of a core")
     print(f"server CPU: {found['cpu'] / found['actions'] * 1e3:.3f} ms per action, "
           f"{found['cpu'] / found['steps'] * 1e3:.3f} ms per step")
     if args.relay:

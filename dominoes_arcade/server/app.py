@@ -52,7 +52,12 @@ FLOOD = 100
 IDLE_CLOSE = 300.0
 """Seconds a room with nobody connected is kept before it is closed."""
 CLOCK = 0.5
-"""The longest a room's task sleeps before it looks at its clocks again."""
+"""The longest a room's task sleeps before it looks at its clocks again while one runs
+(a turn timer, a player away on their turn)."""
+IDLE_CLOCK = 10.0
+"""The longest a room's task sleeps when no clock runs and no bot thinks: whatever
+can move it on (a move, a start, a player leaving or coming back) wakes it, so this
+is only a safety net (docs/online.md, "Speed and memory": what idle rooms cost)."""
 DRAIN_SECONDS = 2.0
 """The most `close` waits for the messages already queued to reach their clients."""
 STAND_IN_WAIT = 3 * DECISION_TIME_LIMIT
@@ -461,7 +466,7 @@ class Server:
             thinking = session is not None and not session.ended and session.current_player >= 0 \
                 and room.kinds[session.current_player] != PLAYER
             deadline = room.next_deadline(now)
-            timeout = 0.005 if thinking else min(CLOCK, deadline) if deadline is not None else CLOCK
+            timeout = 0.005 if thinking else min(CLOCK, deadline) if deadline is not None else IDLE_CLOCK
             wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(wake.wait(), timeout)
