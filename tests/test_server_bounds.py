@@ -75,3 +75,16 @@ def test_a_spectator_forgotten_and_another_come_are_kept_as_the_rooms_members(tm
     again = Store(tmp_path).load(worker=shared_worker("thread"), history=store.history)[0]
     assert {m.token: m.sent for m in again.members.values()} == \
         {host.token: host.sent, guest.token: guest.sent, come.token: come.sent}
+
+
+def test_serve_offers_the_servers_own_bounds_by_default():
+    """`serve`'s options default to the bounds the server's code names (one is not changed without the other)."""
+    import inspect
+
+    from dominoes_arcade.cli_serve import serve
+    from dominoes_arcade.server.app import MAX_ROOMS, ROOMS_PER_ADDRESS
+    from dominoes_arcade.server.room import SPECTATORS_PER_ROOM
+
+    defaults = {name: parameter.default for name, parameter in inspect.signature(serve).parameters.items()}
+    assert (defaults["max_rooms"], defaults["rooms_per_address"], defaults["spectators_per_room"]) == \
+        (MAX_ROOMS, ROOMS_PER_ADDRESS, SPECTATORS_PER_ROOM)
