@@ -22,8 +22,13 @@ Measured:
 clients, random decisions), under cProfile, prints where the server's time goes,
 then plays them again for the CPU time per action without the profiler.
 
+`--pace 2` has each player think 2 s a move on average (0.5 to 1.5 times that, at
+random), as people do: a room moves about every 2 s, and the latency is what each
+action waits with the server holding many rooms open rather than playing flat out;
+the memory is also sampled as the games go (its most).
+
 Run with `python bench/server.py [--rooms 100] [--seats 4] [--game cyprus] [--processes 2]
-[--relay] [--count-syncs] [--profile [--spectators N]]`. Never part of the tests:
+[--relay] [--pace SECONDS] [--idle SECONDS] [--count-syncs] [--profile [--spectators N]]`. Never part of the tests:
 timings depend on the machine and its load (`os.getloadavg` is printed with them).
 The clients share the machine with the server, so the latency includes their own
 time to read and decide.
@@ -34,9 +39,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import json
 import multiprocessing
 import os
+import queue
 import re
 import signal
 import statistics
@@ -57,10 +64,11 @@ TICKS = os.sysconf("SC_CLK_TCK")
 
 
 def start_server(data: Path, rooms: int) -> tuple[subprocess.Popen, int]:
-    """A server taking `rooms` rooms from this one address (the benchmark's clients all share it)."""
+    """A server taking `rooms` rooms, all from this one address (the benchmark's clients all share it)."""
+    most = str(max(rooms, 1))
     process = subprocess.Popen([sys.executable, "-m", "dominoes_arcade", "serve", "--port", "0", "--data",
-                                str(data), "--rooms-per-address", str(max(rooms, 1))], stderr=subprocess.PIPE,
-                               text=True)
+                                str(data), "--rooms-per-address", most, "--max-rooms", most],
+                               stderr=subprocess.PIPE, text=True)
     return process, listening_port(process, STARTED, "the server")
 
 
@@ -129,10 +137,30 @@ async def open_room(url: str, game: str, seats: int, options: dict) -> list[Onli
     return clients
 
 
+async def paced(client: OnlineClient, decide, pace: float, rng, note) -> dict:
+    """`client.follow` at a human's pace: each decision sent `pace` seconds on average
+    (0.5 to 1.5 times, at random, so the rooms do not move in step) after its view."""
+    acted_at = -1
+    for _ in range(200_000):
+        if client.record is not None:
+            return client.record
+        view = client.view
+        if view is not None and view["legal"] and view["step"] != acted_at:
+            acted_at = view["step"]
+            await asyncio.sleep(pace * rng.uniform(0.5, 1.5))
+            await client.act(decide(view))
+            continue
+        await note(client, await client.receive())
+    raise TimeoutError("the game did not end")
+
+
 async def run(url: str, rooms: int, seats: int, game: str, options: dict,
-              opened: Callable[[], Awaitable[None]]) -> dict:
+              opened: Callable[[], Awaitable[None]], pace: float = 0.0) -> dict:
     """Open `rooms` rooms on the server at `url`, await `opened`, then play their
-    games: each action's latency, the actions, the steps and the wall time."""
+    games (each seat deciding at once, or after `pace` seconds on average): each
+    action's latency, the actions, the steps and the wall time."""
+    import random
+
     timing = Timing()
     tables = [await open_room(url, game, seats, options) for _ in range(rooms)]
 
@@ -143,15 +171,26 @@ async def run(url: str, rooms: int, seats: int, game: str, options: dict,
         return choose
 
     async def note(client: OnlineClient, message: dict) -> None:
+        client.received.clear()  # kept by the client for tests: 4,000 clients' would be gigabytes
         if message.get("type") == "step":
             timing.told.setdefault((client.room, message["step"]), []).append(time.perf_counter())
 
     await opened()
     began = time.perf_counter()
-    for clients in tables:
-        await clients[0].start()
-    follows = [client.follow(timed(client, bot_decider("random", seed=client.seat or 0)), limit=3600,
-                             on_message=note) for clients in tables for client in clients]
+    if pace:
+        # Each room's clients read from its start on: 1,000 rooms take a while to start,
+        # and a client that reads nothing meanwhile stops answering the server's pings.
+        rng = random.Random(os.getpid())
+        follows = []
+        for clients in tables:
+            await clients[0].start()
+            follows += [asyncio.ensure_future(paced(client, timed(client, bot_decider("random", seed=client.seat or 0)),
+                                                    pace, rng, note)) for client in clients]
+    else:
+        for clients in tables:
+            await clients[0].start()
+        follows = [client.follow(timed(client, bot_decider("random", seed=client.seat or 0)), limit=3600,
+                                 on_message=note) for clients in tables for client in clients]
     records = await asyncio.gather(*follows)
     wall = time.perf_counter() - began
     for clients in tables:
@@ -238,6 +277,10 @@ def start_relay() -> tuple[subprocess.Popen, int]:
 
 def client_process(play, url: str, rooms: int, seats: int, game: str, options: dict, barrier, results) -> None:
     """One process of clients (`run` or `relay_rooms` for its share of the rooms)."""
+    import resource
+
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]  # a socket a client: 1,000 rooms of 4 are 4,000
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     async def opened() -> None:
         await asyncio.to_thread(barrier.wait, BARRIER_SECONDS)  # every process's rooms open
         await asyncio.to_thread(barrier.wait, BARRIER_SECONDS)  # the server measured: play
@@ -245,9 +288,11 @@ def client_process(play, url: str, rooms: int, seats: int, game: str, options: d
     results.put(asyncio.run(play(url, rooms, seats, game, options, opened)))
 
 
-def measure(play, url: str, pid: int, rooms: int, seats: int, game: str, options: dict, processes: int) -> dict:
+def measure(play, url: str, pid: int, rooms: int, seats: int, game: str, options: dict, processes: int,
+            idle: float = 0.0) -> dict:
     """`play` (`run` or `relay_rooms`) in `processes` client processes sharing the
-    rooms, the server (`pid`) measured around the games."""
+    rooms, the server (`pid`) measured around the games, and for `idle` seconds before
+    them with every room open and nobody moving (its CPU share then)."""
     context = multiprocessing.get_context("fork")
     count = max(1, min(processes, rooms))
     barrier, results = context.Barrier(count + 1), context.Queue()
@@ -258,10 +303,20 @@ def measure(play, url: str, pid: int, rooms: int, seats: int, game: str, options
         child.start()
     try:
         barrier.wait(BARRIER_SECONDS)
+        idle_cpu = cpu_seconds(pid)
+        time.sleep(idle)
+        idle_cpu = (cpu_seconds(pid) - idle_cpu) / idle if idle else None
         rss_playing, cpu_before = rss_bytes(pid), cpu_seconds(pid)
         began = time.perf_counter()
         barrier.wait(BARRIER_SECONDS)
-        found = [results.get(timeout=3600) for _ in children]
+        found, rss_peak = [], rss_playing
+        while len(found) < len(children) and time.perf_counter() - began < 3600:
+            rss_peak = max(rss_peak, rss_bytes(pid))  # sampled every half second while the games go on
+            with contextlib.suppress(queue.Empty):
+                found.append(results.get(timeout=0.5))
+                continue
+            if any(child.exitcode not in (None, 0) for child in children):
+                raise SystemExit("a client process failed (its error is above)")
         wall = time.perf_counter() - began
         cpu, rss_after = cpu_seconds(pid) - cpu_before, rss_bytes(pid)
     finally:
@@ -271,7 +326,8 @@ def measure(play, url: str, pid: int, rooms: int, seats: int, game: str, options
                 child.kill()
     return {"latencies": [at for part in found for at in part["latencies"]],
             "actions": sum(part["actions"] for part in found), "steps": sum(part["steps"] for part in found),
-            "wall": wall, "cpu": cpu, "rss_playing": rss_playing, "rss_after": rss_after}
+            "wall": wall, "cpu": cpu, "rss_playing": rss_playing, "rss_after": rss_after, "rss_peak": rss_peak,
+            "idle_cpu": idle_cpu}
 
 
 def spread(latencies: list[float]) -> tuple[float, float]:
@@ -378,6 +434,12 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=2, help="Client processes sharing the rooms.")
     parser.add_argument("--relay", action="store_true",
                         help="Also run the same clients against a trivial relay: the floor.")
+    parser.add_argument("--pace", type=float, default=0.0,
+                        help="Seconds a player thinks before each action, on average (0: none; 2: one action a "
+                             "room every 2 s or so, a human's pace).")
+    parser.add_argument("--idle", type=float, default=0.0,
+                        help="Seconds the rooms are held open, nobody moving, before the games: the server's CPU "
+                             "share then.")
     parser.add_argument("--serve-relay", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve_relay:
@@ -393,8 +455,8 @@ def main() -> None:
         try:
             rss_empty = rss_bytes(process.pid)
             tracer = trace_syncs(process.pid, Path(folder) / "syncs.txt") if args.count_syncs else None
-            found = measure(run, f"ws://127.0.0.1:{port}", process.pid, args.rooms, args.seats, args.game, options,
-                            args.processes)
+            found = measure(functools.partial(run, pace=args.pace), f"ws://127.0.0.1:{port}", process.pid,
+                            args.rooms, args.seats, args.game, options, args.processes, args.idle)
             if tracer is not None:
                 print(f"server syncs per action: {syncs_counted(tracer, Path(folder) / 'syncs.txt', found['actions'])}")
         finally:
@@ -403,12 +465,16 @@ def main() -> None:
     median, p99 = spread(found["latencies"])
     print(f"load average {os.getloadavg()[0]:.2f}; {args.rooms} rooms of {args.seats} seats ({args.game}), "
           f"{found['actions']} actions, {found['steps']} steps in {found['wall']:.1f} s "
-          f"({found['actions'] / found['wall']:.0f} actions/s), clients in {args.processes} processes")
+          f"({found['actions'] / found['wall']:.0f} actions/s), clients in {args.processes} processes"
+          + (f", thinking {args.pace:g} s a move" if args.pace else ""))
     print(f"action sent -> every seat told: median {median:.2f} ms, p99 {p99:.2f} ms "
           f"(over {len(found['latencies'])} actions)")
     print(f"memory per room: {(found['rss_playing'] - rss_empty) / args.rooms / 1024:.0f} KiB with the rooms open, "
+          f"{(found['rss_peak'] - rss_empty) / args.rooms / 1024:.0f} KiB at the most, "
           f"{(found['rss_after'] - rss_empty) / args.rooms / 1024:.0f} KiB at the end of the games "
           f"(server {rss_empty / 2**20:.1f} MiB with no room)")
+    if found["idle_cpu"] is not None:
+        print(f"server CPU with the {args.rooms} rooms open and nobody moving: {found['idle_cpu']:.1%} of a core")
     print(f"server CPU: {found['cpu'] / found['actions'] * 1e3:.3f} ms per action, "
           f"{found['cpu'] / found['steps'] * 1e3:.3f} ms per step")
     if args.relay:

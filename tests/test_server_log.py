@@ -128,10 +128,12 @@ def test_a_message_goes_out_only_once_its_rooms_change_is_on_disk():
 
     class Kept:
         has_unkept_numbers = False
+        unkept = None
 
     async def scenario() -> list[list[str]]:
         connection = Connection(Socket(), keep=lambda room: None,
-                                on_disk=lambda room: None if on_disk.done() else asyncio.wrap_future(on_disk))
+                                on_disk=lambda room: None if on_disk.done() else asyncio.wrap_future(on_disk),
+                                unkept=lambda room, error: None)
         connection.room = Kept()
         connection.put('{"type":"step","seq":1}')
         writer = asyncio.create_task(connection.write())

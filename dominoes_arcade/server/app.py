@@ -12,7 +12,9 @@ type, for another seat, out of turn, stale or replayed is answered with an
 ``error`` and ignored; a client sending more than `RATE` messages a second (its
 moves that were played not counted) is answered ``error`` for the excess and
 dropped past `FLOOD`. A connection may have `ROOMS_PER_CONNECTION` rooms it created
-open at once, an address `ROOMS_PER_ADDRESS`; a ``create`` past either is refused.
+open at once, an address `ROOMS_PER_ADDRESS`, the server `MAX_ROOMS` in all; a
+``create`` past any of them is refused, as is a spectator past a room's
+(`room.SPECTATORS_PER_ROOM`).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
+import sys
 import time
 import weakref
 from collections import deque
@@ -31,15 +34,15 @@ from typing import Any
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from .. import config
+from .. import config, files
 from .. import online_protocol as protocol
 from ..bots import BotError, difficulty_spec
 from ..bots.driver import DECISION_TIME_LIMIT
 from ..engine import SPECTATOR
 from ..online_protocol import BadMessage, seat_json
 from ..session.bot_worker import BotWorker, Decision, shared_worker
-from .members import Member, new_code
-from .room import PLAYER, Room, RoomError
+from .members import Member, new_code, process_letter
+from .room import PLAYER, SPECTATORS_PER_ROOM, Room, RoomError
 from .store import SetAside, Store
 
 RATE = 30
@@ -49,7 +52,12 @@ FLOOD = 100
 IDLE_CLOSE = 300.0
 """Seconds a room with nobody connected is kept before it is closed."""
 CLOCK = 0.5
-"""The longest a room's task sleeps before it looks at its clocks again."""
+"""The longest a room's task sleeps before it looks at its clocks again while one runs
+(a turn timer, a player away on their turn)."""
+IDLE_CLOCK = 10.0
+"""The longest a room's task sleeps when no clock runs and no bot thinks: whatever
+can move it on (a move, a start, a player leaving or coming back) wakes it, so this
+is only a safety net (docs/online.md, "Speed and memory": what idle rooms cost)."""
 DRAIN_SECONDS = 2.0
 """The most `close` waits for the messages already queued to reach their clients."""
 STAND_IN_WAIT = 3 * DECISION_TIME_LIMIT
@@ -66,6 +74,11 @@ ROOMS_PER_ADDRESS = 50
 """Rooms created from one network address that may be open at once (a school's
 network behind one address hosts a few dozen games; `serve --rooms-per-address`
 changes it, e.g. for a benchmark run from one machine)."""
+MAX_ROOMS = 500
+"""Rooms the server holds open at once (`serve --max-rooms`): a room holds about
+0.1 MiB open and 0.7 MiB at its game's end (docs/online.md, "Speed and memory"), so
+500 rooms stay under about 350 MiB besides the server's own 45 MiB, which a home
+server has to spare. A ``create`` past it is told the server is full."""
 
 
 class Connection:
@@ -78,12 +91,14 @@ class Connection:
     :param on_disk: what to await before a room's message goes out (None: nothing):
         its last change handed to the writer, so no step or number reaches a client
         before it is on disk.
+    :param unkept: called when a room's change could not be put on disk (the error
+        `on_disk` raised): the room's messages are never sent then.
     """
 
     def __init__(self, socket: ServerConnection, keep: Callable[[Room], object],
-                 on_disk: Callable[[Room], Awaitable[None] | None]):
+                 on_disk: Callable[[Room], Awaitable[None] | None], unkept: Callable[[Room, Exception], None]):
         self.socket = socket
-        self.keep, self.on_disk = keep, on_disk
+        self.keep, self.on_disk, self.unkept = keep, on_disk, unkept
         self.queue: asyncio.Queue[tuple[Room | None, dict[str, Any] | str] | None] = asyncio.Queue()
         self.member: Member | None = None
         self.room: Room | None = None
@@ -101,6 +116,10 @@ class Connection:
         """Send `message` (an object, or JSON text already written) after those before it."""
         self.queue.put_nowait((self.room, message))
 
+    def put_unnumbered(self, message: dict[str, Any]) -> None:
+        """Send `message` (an ``error``, no room's) after those before it, whatever room they are of."""
+        self.queue.put_nowait((None, message))
+
     def close_queue(self) -> None:
         """The writer stops once what was queued before is sent."""
         self.queue.put_nowait(None)
@@ -109,15 +128,21 @@ class Connection:
         while (queued := await self.queue.get()) is not None:
             room, message = queued
             if room is not None:
-                if room.has_unkept_numbers:
-                    # Written ahead: after a kill -9 the room resumes numbering past every
-                    # number a client may hold, so a resume never skips a message.
-                    self.keep(room)
-                pending = self.on_disk(room)
-                if pending is not None:
-                    # Its batch on disk first (the writer's thread syncs it): kill -9 then
-                    # loses nothing anyone was told. The loop serves the others meanwhile.
-                    await pending
+                if room.unkept is not None:
+                    continue  # its change is not on disk: nobody is told of it
+                try:
+                    if room.has_unkept_numbers:
+                        # Written ahead: after a kill -9 the room resumes numbering past every
+                        # number a client may hold, so a resume never skips a message.
+                        self.keep(room)
+                    pending = self.on_disk(room)
+                    if pending is not None:
+                        # Its batch on disk first (the writer's thread syncs it): kill -9 then
+                        # loses nothing anyone was told. The loop serves the others meanwhile.
+                        await pending
+                except Exception as error:  # noqa: BLE001 - a disk full, an I/O error: the room closes, we go on
+                    self.unkept(room, error)
+                    continue
             try:
                 await self.socket.send(message if isinstance(message, str) else protocol.dump(message))
             except ConnectionClosed:
@@ -141,16 +166,27 @@ class Server:
     :param idle_close: seconds an empty room is kept.
     :param rooms_per_connection: rooms one connection may have created and still open.
     :param rooms_per_address: rooms created from one address that may be open at once.
+    :param max_rooms: rooms open at once in all (rooms resumed from `data` count).
+    :param spectators_per_room: spectators a room holds.
     :param hosted: the server runs inside a player's client (Play online, Host a
         game): its rooms say so (``hosted`` in the ``room`` message), so a guest
         whose connection drops knows the room went with the host.
+    :param process: this server's number among several behind one proxy (0 to
+        `members.PROCESSES` - 1; None: the only one): every room code it makes begins
+        with that number's letter (`members.process_letter`), which the proxy routes by.
+    :param log: where the server says what went wrong that no client caused (one
+        line each; by default on standard error).
     """
 
     def __init__(self, data: Path, *, seeds: Callable[[], int] | None = None,
                  worker: BotWorker | None = None, idle_close: float = IDLE_CLOSE, bot_settings: Any = None,
                  rooms_per_connection: int = ROOMS_PER_CONNECTION, rooms_per_address: int = ROOMS_PER_ADDRESS,
-                 hosted: bool = False):
+                 max_rooms: int = MAX_ROOMS, spectators_per_room: int = SPECTATORS_PER_ROOM, hosted: bool = False,
+                 process: int | None = None, log: Callable[[str], None] | None = None):
+        self.code_letter = process_letter(process) if process is not None else ""
+        """The letter every room code made here begins with ("": any)."""
         self.store = Store(data)
+        self.log = log or (lambda line: print(line, file=sys.stderr, flush=True))
         self.hosted = hosted
         self.seeds = seeds or (lambda: secrets.randbits(63))
         self.worker = worker or shared_worker()
@@ -158,6 +194,7 @@ class Server:
         self.bot_settings = bot_settings if bot_settings is not None else config.defaults()["bots"]
         self.rooms: dict[str, Room] = {}
         self.rooms_per_connection, self.rooms_per_address = rooms_per_connection, rooms_per_address
+        self.max_rooms, self.spectators_per_room = max_rooms, spectators_per_room
         self.creators: dict[str, str] = {}
         """The address each open room was created from (a room resumed from the data
         folder has none: it counts against nobody)."""
@@ -172,7 +209,8 @@ class Server:
         """The room files `start` found damaged and moved out of the way, each with why."""
 
     def _room_args(self) -> dict[str, Any]:
-        return {"worker": self.worker, "history": self.store.history, "changed": self._keep, "hosted": self.hosted}
+        return {"worker": self.worker, "history": self.store.history, "changed": self._keep, "hosted": self.hosted,
+                "spectators": self.spectators_per_room}
 
     def _keep(self, room: Room) -> None:
         self.store.save(room)  # on disk later: each message waits for it (`Connection.write`)
@@ -188,6 +226,27 @@ class Server:
         if waiting is None:
             waiting = self._on_disk_waits[pending] = asyncio.wrap_future(pending)
         return waiting
+
+    def _unkept(self, room: Room, error: Exception) -> None:
+        """A change of `room` could not be put on disk (a disk full, an I/O error): its
+        members are told and the room closes, so it never stalls in silence nor sends
+        what a restart would not know. Its files stay as they were after its last change
+        on disk (a restart resumes it there); the server says so on its log."""
+        if room.unkept is not None:
+            return
+        reason = files.os_problem(error) if isinstance(error, OSError) else f"{type(error).__name__}: {error}"
+        room.unkept = reason
+        self.log(f"room {room.code}: cannot keep its game on disk ({reason}); the room is closed, its files left as "
+                 f"they were after its last change on disk")
+        told = protocol.error(f"the server cannot keep this room's game on disk ({reason}): the room is closed")
+        for member in room.members.values():
+            outlet = member.outlet
+            if isinstance(outlet, Connection):
+                outlet.put_unnumbered(told)
+                if outlet.room is room:
+                    outlet.room = outlet.member = None
+        if self.rooms.get(room.code) is room:
+            self.close_room(room.code, keep_files=True)
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> None:
         """Resume the kept rooms (setting the damaged ones aside: `set_aside`), then
@@ -233,7 +292,7 @@ class Server:
 
     # -- a connection ------------------------------------------------------------------------
     async def _handle(self, socket: ServerConnection) -> None:
-        connection = Connection(socket, self._keep, self._on_disk)
+        connection = Connection(socket, self._keep, self._on_disk, self._unkept)
         writer = asyncio.create_task(connection.write())
         self.writers[connection] = writer
         closing: asyncio.Task | None = None
@@ -293,7 +352,7 @@ class Server:
             connection.put({"type": "pong", "ref": ref})
         elif kind == "create":
             self._may_create(connection)
-            room = Room(new_code(self.rooms), self.seeds(), **self._room_args())
+            room = Room(new_code(self.rooms, self.code_letter), self.seeds(), **self._room_args())
             self._open(room)
             connection.rooms_created.append(room.code)
             self.creators[room.code] = connection.address
@@ -327,8 +386,11 @@ class Server:
                 connection.put(room.view_for(member) if room.session is not None else room.lobby())
 
     def _may_create(self, connection: Connection) -> None:
-        """:raises RoomError: when `connection`, or its address, has as many rooms
-        open as it may (the rooms close once empty for `idle_close` seconds)."""
+        """:raises RoomError: when `connection`, or its address, or the server, has
+        as many rooms open as it may (the rooms close once empty for `idle_close` seconds)."""
+        if len(self.rooms) >= self.max_rooms:
+            raise RoomError(f"the server is full: it has {len(self.rooms)} rooms open, the most it may have; "
+                            f"try again later")
         mine = sum(code in self.rooms for code in connection.rooms_created)
         if mine >= self.rooms_per_connection:
             raise RoomError(f"too many rooms: this connection created {mine} rooms still open, the most it may "
@@ -404,7 +466,7 @@ class Server:
             thinking = session is not None and not session.ended and session.current_player >= 0 \
                 and room.kinds[session.current_player] != PLAYER
             deadline = room.next_deadline(now)
-            timeout = 0.005 if thinking else min(CLOCK, deadline) if deadline is not None else CLOCK
+            timeout = 0.005 if thinking else min(CLOCK, deadline) if deadline is not None else IDLE_CLOCK
             wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(wake.wait(), timeout)
@@ -454,11 +516,15 @@ class Server:
                 if room.is_empty and now - room.away_since() >= self.idle_close:
                     self.close_room(code)
 
-    def close_room(self, code: str) -> None:
-        """Close room `code`: gone from the server and from its data folder."""
+    def close_room(self, code: str, *, keep_files: bool = False) -> None:
+        """Close room `code`: gone from the server and from its data folder (or, with
+        `keep_files`, its files left as they are)."""
         room = self.rooms.pop(code)
         self.creators.pop(code, None)
-        self.store.forget(room)
+        if keep_files:
+            self.store.let_go(room)
+        else:
+            self.store.forget(room)
         self.tasks.pop(code).cancel()
         self.wakes.pop(code, None)
         if room.session is not None:

@@ -22,10 +22,23 @@ KEPT = 100
 steps since the last it was told and its view afresh (as after a restart)."""
 
 
-def new_code(taken: set[str] | dict[str, Any]) -> str:
+PROCESSES = len(CODE_LETTERS)
+"""The most `serve` processes behind one proxy: each makes the codes that begin with
+a letter of its own (`process_letter`), and the proxy routes a room's code by it."""
+
+
+def process_letter(process: int) -> str:
+    """The letter every room code of process `process` (0 to `PROCESSES` - 1) begins with."""
+    if not 0 <= process < PROCESSES:
+        raise ValueError(f"a process is numbered 0 to {PROCESSES - 1}, not {process}")
+    return CODE_LETTERS[process]
+
+
+def new_code(taken: set[str] | dict[str, Any], first: str = "") -> str:
     """A short room code not in `taken` (32^5 codes: a room is joined by its code,
-    and a seat is held by its token, which is what cannot be guessed)."""
-    while (code := "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))) in taken:
+    and a seat is held by its token, which is what cannot be guessed), beginning
+    with `first` (a process's letter, `process_letter`: 32^4 codes left)."""
+    while (code := first + "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH - len(first)))) in taken:
         pass
     return code
 

@@ -30,6 +30,10 @@ PLAYER = "player"
 DEFAULT_GRACE = 30.0
 """Seconds a player may stay disconnected on their turn before a bot plays it."""
 MAX_TIMER = 3600.0
+SPECTATORS_PER_ROOM = 20
+"""Spectators a room holds: a family or a class watching one game. Past it, the
+spectator away longest makes way for a new one (a spectator holds no seat), and
+when every one is connected, a new one is refused."""
 
 
 class RoomError(ValueError):
@@ -103,8 +107,11 @@ class Room:
     """
 
     def __init__(self, code: str, seed: int, *, worker: BotWorker | None = None, history: Path | None = None,
-                 changed: Callable[[Room], None] = lambda room: None, hosted: bool = False):
+                 changed: Callable[[Room], None] = lambda room: None, hosted: bool = False,
+                 spectators: int = SPECTATORS_PER_ROOM):
         self.code, self.seed, self.worker, self.history, self.changed = code, seed, worker, history, changed
+        self.spectators = spectators
+        """The most spectators the room holds (`watch`)."""
         self.hosted = hosted
         """The server runs in the host's own client: when the host goes, the room goes."""
         self.game, self.options = "necropolis", {}
@@ -118,6 +125,9 @@ class Room:
         self.members: dict[str, Member] = {}
         self.host: str | None = None
         self.session: Session | None = None
+        self.unkept: str | None = None
+        """Why a change of the room could not be put on disk (None: every one was). The
+        server closes such a room: what that change numbered is never sent."""
         self.turn_began = time.monotonic()
         self._turn = (-1, -1)
 
@@ -152,6 +162,16 @@ class Room:
         return member
 
     def watch(self) -> Member:
+        """A new spectator. A room holds `spectators` of them: past that, the one away
+        longest is forgotten (its token holds nothing any more), so the members a room
+        keeps stay bounded whoever keeps asking to watch."""
+        watching = [m for m in self.members.values() if m.seat == SPECTATOR]
+        if len(watching) >= self.spectators:
+            away = [m for m in watching if not m.connected]
+            if not away:
+                raise RoomError(f"the room is full: {len(watching)} spectators are watching, the most a room "
+                                f"may have")
+            del self.members[min(away, key=lambda m: m.away_since or 0.0).token]
         member = Member(new_token(), SPECTATOR)
         self.members[member.token] = member
         return member

@@ -70,8 +70,9 @@ class _Logged:
     """What a room's snapshot and log hold together (for the next line)."""
 
     steps: int
-    members: int
-    """The members the snapshot lists (a member more: a snapshot again)."""
+    members: tuple[str, ...]
+    """The tokens of the members the snapshot lists, in order (a member more or
+    forgotten: a snapshot again, since a line's ``sent`` follows that order)."""
     started: bool
     """Whether the snapshot's game had started (started since: a snapshot again)."""
     lines: int = 0
@@ -112,14 +113,14 @@ class Store:
         steps = session.steps if session is not None else []
         logged = self._logged.get(room.code)
         if whole or logged is None or not room.started or not logged.started \
-                or logged.members != len(room.members) or logged.lines >= SNAPSHOT_EVERY or logged.steps > len(steps):
+                or logged.members != tuple(room.members) or logged.lines >= SNAPSHOT_EVERY or logged.steps > len(steps):
             data = {"format": FORMAT, "code": room.code, "seed": room.seed, "game": room.game,
                     "options": room.options, "kinds": room.kinds, "turn_timer": room.turn_timer,
                     "grace": room.grace, "bot": room.bot, "host": room.host, "started": room.started,
                     "steps": list(steps), "members": [{"token": m.token, "seat": seat_json(m.seat), "sent": m.sent}
                                                       for m in room.members.values()]}
             text = (json.dumps(data, separators=(",", ":"), allow_nan=False) + "\n").encode()
-            self._logged[room.code] = _Logged(len(steps), len(room.members), room.started)
+            self._logged[room.code] = _Logged(len(steps), tuple(room.members), room.started)
             room.numbers_kept()
             return self._hand(room.code, self.writer.run(lambda: self._snapshot(path, text)))
         line = {"from": logged.steps, "steps": list(steps[logged.steps:]),
@@ -166,6 +167,12 @@ class Store:
             path.unlink(missing_ok=True)
             path.with_suffix(".log").unlink(missing_ok=True)
         self._hand(room.code, self.writer.run(remove))
+
+    def let_go(self, room: Room) -> None:
+        """Stop keeping `room` (its change could not be put on disk) and leave its
+        files as they are: as it was after its last change on disk, which a restart resumes."""
+        self._logged.pop(room.code, None)
+        self._written.pop(room.code, None)
 
     def flush(self) -> None:
         """Wait until everything handed to the writer is on disk."""
