@@ -186,7 +186,15 @@ class Button(Widget):
         return self.label_room(self.rect).width
 
     def fitting_size(self, style: Style) -> int:
-        """The largest size, `size` at most, at which the label fits `label_width`."""
+        """The largest size, `size` at most, at which the label fits `label_width`
+        (worked out again only when the label, its room or its size changes: every
+        button of a row asks for every peer's, every frame)."""
+        key = (self.label, self.label_width(), self.size)
+        if getattr(self, "_fitting_key", None) != key:
+            self._fitting_key, self._fitting = key, self.measure_fitting_size(style)
+        return self._fitting
+
+    def measure_fitting_size(self, style: Style) -> int:
         room = self.label_width()
         size = self.size
         while size > SMALL and style.font(size, True).size(self.label)[0] > room:

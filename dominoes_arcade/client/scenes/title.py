@@ -56,7 +56,7 @@ class Card(Button):
         cut = min(spaces, key=lambda i: abs(2 * i - len(self.label)))
         return [self.label[:cut], self.label[cut + 1:]]
 
-    def fitting_size(self, style) -> int:
+    def measure_fitting_size(self, style) -> int:
         """The largest size, `size` at most, at which every line of the name fits."""
         room = self.label_width()
         size = self.size
