@@ -62,13 +62,16 @@ def pytest_configure(config):
     if os.environ.pop("PYTHONDONTWRITEBYTECODE", None):
         # Bytecode not written beside the sources: the processes the tests start
         # (hundreds: `python -m dominoes_arcade`, bot programs, workers) keep it in
-        # the run's own folder instead, rather than each compiling the package again.
-        # The parallel workers inherit this from the first process, so share it.
-        os.environ["PYTHONPYCACHEPREFIX"] = os.path.join(home, "bytecode")
+        # .pytest_cache/bytecode instead, rather than each compiling the package
+        # again. The parallel workers inherit this from the first process, so share
+        # it; and it outlives the run, because every worker rewrites the asserts of
+        # every test module it collects: 5.8 s a worker with nothing kept, 1.6 s
+        # with the last run's (Python checks each file against its source).
+        os.environ["PYTHONPYCACHEPREFIX"] = str(config.rootpath / ".pytest_cache" / "bytecode")
 
 
 _HOMES: list[str] = []
-"""The user folders this process made (removed at the end, with the bytecode in them)."""
+"""The user folders this process made (removed at the end)."""
 
 
 def pytest_unconfigure(config):
