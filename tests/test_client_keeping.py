@@ -187,6 +187,17 @@ def test_the_statistics_screen_opens_from_the_title_with_one_device_and_shows_th
     assert scene_names(app) == ["title"]
 
 
+def test_the_charts_bars_name_each_game_apart(app):
+    """Build Up's and Block Dominoes' bars both read "B" (the title's first letter)."""
+    for game in ("buildup", "block", "necropolis"):
+        history.append_history(history.history_line(random_game(game, 6), ["human", "easy"], [0], demo=False))
+    app.open("statistics")
+    app.check_layout = True
+    run(app, frames=2)
+    drawn = [mark.what for mark in app.layout_marks if mark.kind == "text"]
+    assert {"Bu", "Bl", "N"} <= set(drawn) and "B" not in drawn
+
+
 def test_watch_the_last_game_replays_the_latest_history_game(app):
     record = random_game("necropolis", 6)
     history.append_history(history.history_line(record, ["human", "easy"], [0], demo=False))

@@ -42,6 +42,19 @@ def game_title(game: str) -> str:
     return games.info(game).title if game in games.games() else game
 
 
+def chart_mark(game: str) -> str:
+    """The letters under a game's bar in the chart: the shortest start of its title
+    that no other game's title shares ("N" for Necropolis; "Bu" and "Bl" for Build
+    Up and Block Dominoes, which one letter would mix up)."""
+    title = game_title(game)
+    others = [game_title(other) for other in games.games() if other != game]
+    for length in range(1, len(title) + 1):
+        mark = title[:length].strip()
+        if not any(other.startswith(mark) for other in others):
+            return mark
+    return title
+
+
 def row_cells(row: stats.Row) -> list[str]:
     """The row's cells; for a row of only games counted apart, the game and the
     opponents, then the words for those games ("1 game finished by the bot"), which
@@ -193,8 +206,8 @@ class StatisticsScene(MenuScene):
             height = round(tallest * RESULT_HEIGHTS[result])
             bar = pygame.Rect(CHART.x + 22 + index * (width + 4), base - height, width, height)
             gfx.rect(surface, RESULT_COLOURS[result], bar, border_radius=4)
-            initial = style.text(game_title(game)[:1], SMALL - 2, p.text_dark, bold=True)
-            surface.blit(initial, initial.get_rect(midbottom=(bar.centerx, bar.bottom - 2)))
+            mark = style.text(chart_mark(game), SMALL - 2, p.text_dark, bold=True)
+            surface.blit(mark, mark.get_rect(midbottom=(bar.centerx, bar.bottom - 2)))
 
     def prompts(self) -> list[tuple[Intent, str]]:
         prompts = [(Intent.CONFIRM, "Choose"), (Intent.BACK, "Back")]
