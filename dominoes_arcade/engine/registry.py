@@ -212,8 +212,8 @@ for _entry in (
               move_words=f"{_MOVE_WORDS}:line_words", lesson=f"{_CLIENT}.lessons.draw_block:LESSON",
               rules="dominoes_arcade.rules:draw.md", showcase=((6, 6), (4, 6)), check_positions=f"{_CHECK}:DRAW",
               auto="pimc", hard_rollouts=3000,
-              view_to_json="dominoes_arcade.engine.draw_block_view:to_json",
-              view_from_json="dominoes_arcade.engine.draw_block_view:from_json",
+              view_to_json="dominoes_arcade.engine.draw_block:to_json",
+              view_from_json="dominoes_arcade.engine.draw_block:from_json",
               **_LINE_GAME_WORDS),
     GameEntry("block", "dominoes_arcade.engine.draw_block:BlockState", "Block Dominoes", (2, 4),
               "double-six", "The classic line game with no drawing: when stuck, you pass.",
@@ -222,8 +222,8 @@ for _entry in (
               rules="dominoes_arcade.rules:block.md", showcase=((5, 5), (3, 5)),
               check_positions=f"{_CHECK}:BLOCK",
               auto="pimc", hard_rollouts=3700,
-              view_to_json="dominoes_arcade.engine.draw_block_view:to_json",
-              view_from_json="dominoes_arcade.engine.draw_block_view:from_json",
+              view_to_json="dominoes_arcade.engine.draw_block:to_json",
+              view_from_json="dominoes_arcade.engine.draw_block:from_json",
               **_LINE_GAME_WORDS),
 ):
     register(_entry)
