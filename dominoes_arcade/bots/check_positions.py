@@ -38,12 +38,12 @@ class Scenario:
     options: dict[str, Any] = field(default_factory=dict)
 
 
-def _one_legal(view, legal, before) -> bool:
+def one_legal(view, legal, before) -> bool:
     """Only one legal decision, past the game's forced first ones."""
     return len(legal) == 1 and before is not None and view.get("_step", 0) >= 12
 
 
-def _passes(view, legal, before) -> bool:
+def passes(view, legal, before) -> bool:
     return "pass" in legal
 
 
@@ -59,7 +59,7 @@ def _pile_empty(view, legal, before) -> bool:
     return view.get("necropolis") == 0
 
 
-def _later(key: str) -> Test:
+def later(key: str) -> Test:
     """The first decision of a later hand or round: `key` of the view (``hand_index``,
     or the finished ``rounds``) has changed since the decision before."""
     def count(view) -> int:
@@ -81,53 +81,29 @@ def _both_colours(view, legal, before) -> bool:
 
 # -- each game's positions: its registry entry names its list (`GameEntry.check_positions`) --
 NECROPOLIS = [
-    Scenario("necropolis", "only one legal decision", _one_legal),
+    Scenario("necropolis", "only one legal decision", one_legal),
     Scenario("necropolis", "an exchange among the decisions", _exchange),
     Scenario("necropolis", "the mastaba phase: the pile empty", _pile_empty, {"after_empty": "mastaba_phase"}),
-    Scenario("necropolis", "the mastaba phase: a pass", _passes, {"after_empty": "mastaba_phase"}),
+    Scenario("necropolis", "the mastaba phase: a pass", passes, {"after_empty": "mastaba_phase"}),
 ]
 BUILDUP = [
-    Scenario("buildup", "a pass, the only decision", _passes),
+    Scenario("buildup", "a pass, the only decision", passes),
     Scenario("buildup", "a tile of one name in both colours", _both_colours),
-    Scenario("buildup", "the first decision of a later hand", _later("hand_index")),
+    Scenario("buildup", "the first decision of a later hand", later("hand_index")),
     Scenario("buildup", "the last hand", lambda view, legal, before: view.get("hand_index") == 3),
 ]
 CYPRUS = [
-    Scenario("cyprus", "a table of ten, only one legal decision", _one_legal, {"players": 10}),
+    Scenario("cyprus", "a table of ten, only one legal decision", one_legal, {"players": 10}),
     Scenario("cyprus", "a draw, the only decision", _draws),
-    Scenario("cyprus", "a pass", _passes, {"players": 6}),
-    Scenario("cyprus", "the first decision of a later round", _later("rounds"), {"players": 4}),
+    Scenario("cyprus", "a pass", passes, {"players": 6}),
+    Scenario("cyprus", "the first decision of a later round", later("rounds"), {"players": 4}),
 ]
 SEBASTOPOL = [
-    Scenario("sebastopol", "only one legal decision", _one_legal),
+    Scenario("sebastopol", "only one legal decision", one_legal),
     Scenario("sebastopol", "a draw or a pass", lambda view, legal, before: "draw" in legal or "pass" in legal),
-    Scenario("sebastopol", "the first decision of a later round", _later("rounds")),
+    Scenario("sebastopol", "the first decision of a later round", later("rounds")),
 ]
 
-
-
-def _drew_to_play(view, legal, before) -> bool:
-    """Draw: the seat drew until a tile fit, and now plays it (its last public fact a draw)."""
-    history = view.get("history") or [{}]
-    return history[-1].get("kind") == "gain" and history[-1].get("seat") == view.get("seat")
-
-
-def _either_end(view, legal, before) -> bool:
-    """One tile playable on both ends, which show the same number."""
-    return any(text.endswith(" left") and text[:-5] + " right" in legal for text in legal)
-
-
-DRAW = [
-    Scenario("draw", "a play right after drawing", _drew_to_play),
-    Scenario("draw", "a pass, the boneyard empty", _passes, {"players": 4}),
-    Scenario("draw", "one tile on either end", _either_end, {"players": 3}),
-    Scenario("draw", "the lead of a later round", _later("rounds")),
-]
-BLOCK = [
-    Scenario("block", "a pass", _passes),
-    Scenario("block", "four players, only one legal decision", _one_legal, {"players": 4}),
-    Scenario("block", "the lead of a later round", _later("rounds"), {"first_lead": "random"}),
-]
 
 
 def scenarios(game: str) -> list[Scenario]:
