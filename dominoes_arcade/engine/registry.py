@@ -125,7 +125,6 @@ def load(path: str) -> Any:
 _BOTS = "dominoes_arcade.bots"
 _CLIENT = "dominoes_arcade.client"
 _MOVE_WORDS = f"{_CLIENT}.tables.move_log"
-_CHECK = f"{_BOTS}.check_positions"
 # `auto`: the search measured strongest at equal time on duplicate deals (docs/strength.md,
 # "auto"). Necropolis: ismcts with rollouts cut after 6 decisions rather than the game's
 # 12 (a fifth more iterations, more games won against pimc). The others: the flat pimc,
@@ -155,7 +154,8 @@ for _entry in (
               view_to_json="dominoes_arcade.engine.necropolis_view:to_json",
               view_from_json="dominoes_arcade.engine.necropolis_view:from_json",
               move_words=f"{_MOVE_WORDS}:necropolis_words", lesson=f"{_CLIENT}.lessons.necropolis:LESSON",
-              auto="ismcts:depth=6", hard_rollouts=4000, check_positions=f"{_CHECK}:NECROPOLIS",
+              auto="ismcts:depth=6", hard_rollouts=4000,
+              check_positions=f"{_BOTS}.heuristics.necropolis:CHECK_POSITIONS",
               value_words={("first_player", "random"): "Chosen at random", ("after_empty", "end"): "Game ends"},
               option_help={
                   "first_player": "Who opens: chosen at random, seat 1 or seat 2.",
@@ -170,7 +170,7 @@ for _entry in (
               view_to_json="dominoes_arcade.engine.buildup_view:to_json",
               view_from_json="dominoes_arcade.engine.buildup_view:from_json",
               move_words=f"{_MOVE_WORDS}:buildup_words", lesson=f"{_CLIENT}.lessons.buildup:LESSON",
-              auto="pimc", hard_rollouts=4000, check_positions=f"{_CHECK}:BUILDUP",
+              auto="pimc", hard_rollouts=4000, check_positions=f"{_BOTS}.heuristics.buildup:CHECK_POSITIONS",
               option_labels={"nondouble_on_double": "Non-double on a double"},
               value_words={("later_hands_first", "same"): "Same player",
                            ("later_hands_first", "alternate"): "Take turns",
@@ -189,7 +189,8 @@ for _entry in (
               view_to_json="dominoes_arcade.engine.star_view:to_json",
               view_from_json="dominoes_arcade.engine.star_view:from_json",
               move_words=f"{_MOVE_WORDS}:star_words", lesson=f"{_CLIENT}.lessons.cyprus:LESSON",
-              auto="pimc:distinct=true", hard_rollouts=2000, check_positions=f"{_CHECK}:CYPRUS",
+              auto="pimc:distinct=true", hard_rollouts=2000,
+              check_positions=f"{_BOTS}.heuristics.cyprus:CYPRUS_CHECK_POSITIONS",
               value_words={("hand_sizes", "seed"): "Standard", ("hand_sizes", "bell"): "Larger"},
               option_help={"hand_sizes": "Tiles per hand for 4 to 10 players. Standard: 9, 8, 7, 7, 6, 6, 5. "
                                          "Larger: 13, 11, 9 for 4 to 6 players, then as Standard."},
@@ -205,7 +206,7 @@ for _entry in (
               view_to_json="dominoes_arcade.engine.star_view:to_json",
               view_from_json="dominoes_arcade.engine.star_view:from_json",
               move_words=f"{_MOVE_WORDS}:star_words",
-              auto="pimc", hard_rollouts=2800, check_positions=f"{_CHECK}:SEBASTOPOL"),
+              auto="pimc", hard_rollouts=2800, check_positions=f"{_BOTS}.heuristics.cyprus:SEBASTOPOL_CHECK_POSITIONS"),
     GameEntry("draw", "dominoes_arcade.engine.draw_block:DrawState", "Draw Dominoes", (2, 4),
               "double-six", "The classic line game: match an end, draw when stuck, go out first.",
               heuristics=f"{_BOTS}.heuristics.draw_block", table=f"{_CLIENT}.tables.draw_block:DrawBlockTable",
