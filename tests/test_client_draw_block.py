@@ -19,9 +19,9 @@ from test_client_support import animated, run
 from dominoes_arcade.client.app import LOGICAL_SIZE
 from dominoes_arcade.client.layout_check import problems
 from dominoes_arcade.client.tables import TableSetup, open_table
-from dominoes_arcade.client.tables.draw_block_layout import AREA, fit_line, fits
-from dominoes_arcade.client.tables.draw_block_model import line_numbers
+from dominoes_arcade.client.tables.line_table import AREA
 from dominoes_arcade.client.tables.move_log import line_words
+from dominoes_arcade.client.tables.snake import fit_line, fits, line_numbers
 from dominoes_arcade.engine import Event
 from dominoes_arcade.engine.core import Termination
 from dominoes_arcade.engine.draw_block import RoundResult
@@ -57,8 +57,8 @@ def test_the_snake_stays_on_the_felt_and_each_tile_touches_its_number(case):
     numbers = line_numbers(line, first)
     for i, t in enumerate(line):
         assert {numbers[i], numbers[i + 1]} == {LOW[t], HIGH[t]}
-    geometry = fit_line(line, first, tuple(numbers))
-    assert fits(geometry)
+    geometry = fit_line(line, first, tuple(numbers), AREA)
+    assert fits(geometry, AREA)
     rects = [place.rect(geometry.length) for place in (*geometry.places, *geometry.ends)]
     for i, rect in enumerate(rects):
         assert AREA.contains(rect)
