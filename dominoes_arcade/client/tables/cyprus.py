@@ -46,7 +46,7 @@ from ..verdict import Breakdown, last_columns
 from . import TableSetup, cyprus_status
 from .base import TableScene
 from .cyprus_brush import Brush
-from .cyprus_frame import Frame, Note
+from .cyprus_frame import Frame
 from .cyprus_layout import (
     AREA,
     CENTRE,
@@ -69,7 +69,7 @@ from .cyprus_model import TableModel, end_of_round, model_of, open_ends
 from .cyprus_panels import Panels, buttons
 from .cyprus_pieces import Pieces
 from .interaction import Choice
-from .sprites import Sprite
+from .sprites import Note, Sprite
 
 BREAKDOWN_ROUNDS = 5
 """Columns of rounds the game-over screen shows: a longer game adds up its first rounds."""

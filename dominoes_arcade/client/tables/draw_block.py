@@ -49,7 +49,7 @@ from ..verdict import Breakdown, last_columns, round_words
 from . import TableSetup
 from .base import TableScene
 from .interaction import Choice, targets_of
-from .line_paint import TINY, LineFrame, LinePainter, Note
+from .line_paint import TINY, LineFrame, LinePainter
 from .line_table import (
     AREA,
     PLATE_TILE,
@@ -63,7 +63,7 @@ from .line_table import (
     seat_plates,
 )
 from .snake import LineGeometry, end_rect
-from .sprites import Sprite
+from .sprites import Note, Sprite
 
 BREAKDOWN_ROUNDS = 5
 """Columns of rounds the game-over screen shows: a longer game adds up its first rounds."""

@@ -21,21 +21,10 @@ from ..layout_check import note as note_mark
 from ..theme import BODY, LARGE, SMALL, fitted
 from .line_table import AREA, STATUS_Y, BottomRow, LineModel, plate_tiles, seat_plates
 from .snake import LineGeometry
-from .sprites import Sprite
+from .sprites import Note, Sprite
 
 TINY = SMALL - 3
 END_COLOUR = (120, 236, 160)
-
-
-@dataclass
-class Note:
-    """Words shown for a moment by a seat ("Pass", "Draws") or over the table."""
-
-    text: str
-    x: float
-    y: float
-    alpha: float = 1.0
-    big: bool = False
 
 
 @dataclass(frozen=True)
