@@ -26,7 +26,8 @@ round, so the finished line is rebuilt from the last snapshot, the last play and
 
 Decisions (`choices`): a tile of the hand onto an open end (or the centre, to lead);
 when it fits both ends it has both as targets and the player picks one; the pass
-button in Block, or in Draw once the boneyard is empty.
+button in Block, or in Draw once the boneyard is empty. The move log (`move_log`)
+writes the games' events in `move_words`.
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ from .line_table import (
     plate_tiles,
     seat_plates,
 )
+from .move_log import Namer, tile_name
 from .snake import LineGeometry, end_rect
 from .sprites import Note, Sprite
 
@@ -95,6 +97,28 @@ def model_of(state: DrawBlockState) -> LineModel:
         leader=state.leader,
         totals=tuple(state.totals),
     )
+
+
+def move_words(event: Event, who: str, name: Namer) -> str | None:
+    """The move log's words for an event (the registry entries' `move_words`): the
+    lead, a play on an end, a draw (a tile another seat drew is "a tile"), the round's
+    end."""
+    kind = event.kind
+    if kind == "new_round":
+        return f"Round {event.value}: new hands dealt"
+    if kind == "draw":
+        return f"{who} drew {tile_name(event)}"
+    if kind == "play":
+        if event.value == "lead":
+            return f"{who} led {tile_name(event)}"
+        return f"{who} played {tile_name(event)} on the {event.value} end"
+    if kind == "round_over":
+        result = event.value
+        if result.winner < 0:
+            return f"Round {result.number} blocked: the lowest hands tie, nobody scored"
+        how = "dominoed" if result.termination is Termination.DOMINO else "won the blocked round"
+        return f"{name(result.winner)} {how}: round {result.number}, {result.points} points"
+    return None
 
 
 @dataclass(frozen=True)
