@@ -124,7 +124,6 @@ def load(path: str) -> Any:
 
 _BOTS = "dominoes_arcade.bots"
 _CLIENT = "dominoes_arcade.client"
-_MOVE_WORDS = f"{_CLIENT}.tables.move_log"
 # `auto`: the search measured strongest at equal time on duplicate deals (docs/strength.md,
 # "auto"). Necropolis: ismcts with rollouts cut after 6 decisions rather than the game's
 # 12 (a fifth more iterations, more games won against pimc). The others: the flat pimc,
@@ -153,7 +152,7 @@ for _entry in (
               rules="dominoes_arcade.rules:necropolis.md", showcase=((0, 1), (5, 5)),
               view_to_json="dominoes_arcade.engine.necropolis_view:to_json",
               view_from_json="dominoes_arcade.engine.necropolis_view:from_json",
-              move_words=f"{_MOVE_WORDS}:necropolis_words", lesson=f"{_CLIENT}.lessons.necropolis:LESSON",
+              move_words=f"{_CLIENT}.tables.necropolis:move_words", lesson=f"{_CLIENT}.lessons.necropolis:LESSON",
               auto="ismcts:depth=6", hard_rollouts=4000,
               check_positions=f"{_BOTS}.heuristics.necropolis:CHECK_POSITIONS",
               value_words={("first_player", "random"): "Chosen at random", ("after_empty", "end"): "Game ends"},
@@ -169,7 +168,7 @@ for _entry in (
               rules="dominoes_arcade.rules:buildup.md", showcase=((4, 5), (2, 2)), showcase_owners=(0, 1),
               view_to_json="dominoes_arcade.engine.buildup_view:to_json",
               view_from_json="dominoes_arcade.engine.buildup_view:from_json",
-              move_words=f"{_MOVE_WORDS}:buildup_words", lesson=f"{_CLIENT}.lessons.buildup:LESSON",
+              move_words=f"{_CLIENT}.tables.buildup:move_words", lesson=f"{_CLIENT}.lessons.buildup:LESSON",
               auto="pimc", hard_rollouts=4000, check_positions=f"{_BOTS}.heuristics.buildup:CHECK_POSITIONS",
               option_labels={"nondouble_on_double": "Non-double on a double"},
               value_words={("later_hands_first", "same"): "Same player",
@@ -188,7 +187,7 @@ for _entry in (
               rules="dominoes_arcade.rules:cyprus.md", showcase=((9, 9), (3, 9)),
               view_to_json="dominoes_arcade.engine.star_view:to_json",
               view_from_json="dominoes_arcade.engine.star_view:from_json",
-              move_words=f"{_MOVE_WORDS}:star_words", lesson=f"{_CLIENT}.lessons.cyprus:LESSON",
+              move_words=f"{_CLIENT}.tables.cyprus:move_words", lesson=f"{_CLIENT}.lessons.cyprus:LESSON",
               auto="pimc:distinct=true", hard_rollouts=2000,
               check_positions=f"{_BOTS}.heuristics.cyprus:CYPRUS_CHECK_POSITIONS",
               value_words={("hand_sizes", "seed"): "Standard", ("hand_sizes", "bell"): "Larger"},
@@ -205,7 +204,7 @@ for _entry in (
               rules="dominoes_arcade.rules:sebastopol.md", showcase=((6, 6), (2, 6)),
               view_to_json="dominoes_arcade.engine.star_view:to_json",
               view_from_json="dominoes_arcade.engine.star_view:from_json",
-              move_words=f"{_MOVE_WORDS}:star_words",
+              move_words=f"{_CLIENT}.tables.cyprus:move_words",
               auto="pimc", hard_rollouts=2800, check_positions=f"{_BOTS}.heuristics.cyprus:SEBASTOPOL_CHECK_POSITIONS"),
     GameEntry("draw", "dominoes_arcade.engine.draw_block:DrawState", "Draw Dominoes", (2, 4),
               "double-six", "The classic line game: match an end, draw when stuck, go out first.",
