@@ -12,33 +12,35 @@ declared in pyproject.toml.
 from __future__ import annotations
 
 import os
-
-from setuptools import setup
+from pathlib import Path
 
 # mypyc (part of mypy) is needed only to build; the compiled modules do not import it.
 MYPY = "mypy==2.4.1"
 
-# The modules that profile hot in search and random play, each compiled whole. The
-# rest (registries, records, the CLI, the client) stays pure Python: it is not where
-# the time goes, and some of it must stay dynamic.
-COMPILED = [
-    "dominoes_arcade/engine/core.py",
-    "dominoes_arcade/engine/tiles.py",
-    "dominoes_arcade/engine/chance.py",
-    "dominoes_arcade/engine/necropolis.py",
-    "dominoes_arcade/engine/buildup.py",
-    "dominoes_arcade/engine/buildup_matrix.py",
-    "dominoes_arcade/engine/cyprus.py",
-    "dominoes_arcade/engine/cyprus_knowledge.py",
-    "dominoes_arcade/engine/star_tables.py",
-    "dominoes_arcade/engine/draw_block.py",
-    "dominoes_arcade/bots/ismcts.py",
-    "dominoes_arcade/bots/pimc.py",
-    "dominoes_arcade/bots/heuristics/necropolis.py",
-    "dominoes_arcade/bots/heuristics/buildup.py",
-    "dominoes_arcade/bots/heuristics/cyprus.py",
-    "dominoes_arcade/bots/heuristics/draw_block.py",
-]
+HERE = Path(__file__).resolve().parent
+ENGINE_KEPT_PURE = ("__init__.py", "json_lines.py", "match.py", "observation.py", "record_check.py",
+                    "record_format.py", "records.py", "registry.py", "view_codec.py", "view_json.py")
+"""The engine's bookkeeping around the games: the registry, the driver, records and
+views as JSON (a game's own ``*_view.py`` too)."""
+
+
+def compiled_sources() -> list[str]:
+    """The modules that profile hot in search and random play, each compiled whole:
+    every game's rules with the pieces they are built from (the engine's modules but
+    its bookkeeping, `ENGINE_KEPT_PURE`), the two searches, and every game's knowledge
+    for the bots (`bots/heuristics/`). They are found by folder, so a new game's rules
+    and knowledge are compiled with no edit here. The rest (the engine's bookkeeping,
+    the bots' drivers, the CLI, the client) stays pure Python: it is not where the time
+    goes, and some of it must stay dynamic. Paths from this folder, in a fixed order."""
+    engine = [path for path in sorted((HERE / "dominoes_arcade" / "engine").glob("*.py"))
+              if path.name not in ENGINE_KEPT_PURE and not path.name.endswith("_view.py")]
+    searches = [HERE / "dominoes_arcade" / "bots" / name for name in ("ismcts.py", "pimc.py")]
+    knowledge = [path for path in sorted((HERE / "dominoes_arcade" / "bots" / "heuristics").glob("*.py"))
+                 if path.name != "__init__.py"]
+    return [path.relative_to(HERE).as_posix() for path in (*engine, *searches, *knowledge)]
+
+
+COMPILED = compiled_sources()
 
 
 def compiled_extensions() -> tuple[list, list[str]]:
@@ -56,5 +58,10 @@ def compiled_extensions() -> tuple[list, list[str]]:
     return mypycify(["--config-file", "pyproject.toml", *COMPILED], opt_level="3"), [MYPY]
 
 
-extensions, build_requires = compiled_extensions()
-setup(ext_modules=extensions, setup_requires=build_requires)
+# Run by pip's build (setuptools runs this file as __main__); tests/test_build_compiled.py
+# runs it under another name to read `COMPILED`, and builds nothing.
+if __name__ == "__main__":
+    from setuptools import setup
+
+    extensions, build_requires = compiled_extensions()
+    setup(ext_modules=extensions, setup_requires=build_requires)

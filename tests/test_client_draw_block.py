@@ -19,9 +19,9 @@ from test_client_support import animated, run
 from dominoes_arcade.client.app import LOGICAL_SIZE
 from dominoes_arcade.client.layout_check import problems
 from dominoes_arcade.client.tables import TableSetup, open_table
-from dominoes_arcade.client.tables.draw_block_layout import AREA, fit_line, fits
-from dominoes_arcade.client.tables.draw_block_model import line_numbers
-from dominoes_arcade.client.tables.move_log import line_words
+from dominoes_arcade.client.tables.draw_block import move_words
+from dominoes_arcade.client.tables.line_table import AREA
+from dominoes_arcade.client.tables.snake import fit_line, fits, line_numbers
 from dominoes_arcade.engine import Event
 from dominoes_arcade.engine.core import Termination
 from dominoes_arcade.engine.draw_block import RoundResult
@@ -57,8 +57,8 @@ def test_the_snake_stays_on_the_felt_and_each_tile_touches_its_number(case):
     numbers = line_numbers(line, first)
     for i, t in enumerate(line):
         assert {numbers[i], numbers[i + 1]} == {LOW[t], HIGH[t]}
-    geometry = fit_line(line, first, tuple(numbers))
-    assert fits(geometry)
+    geometry = fit_line(line, first, tuple(numbers), AREA)
+    assert fits(geometry, AREA)
     rects = [place.rect(geometry.length) for place in (*geometry.places, *geometry.ends)]
     for i, rect in enumerate(rects):
         assert AREA.contains(rect)
@@ -175,15 +175,15 @@ def test_a_replay_collides_with_nothing_mid_round_and_at_a_rounds_end(app_with):
 
 def test_the_move_log_says_each_event_in_words():
     names = {0: "You", 1: "Seat 2"}.__getitem__
-    assert line_words(Event("play", 0, BY_NAME["6-6"], "hand", "line", value="lead"), "You", names) == "You led 6-6"
-    assert line_words(Event("play", 1, BY_NAME["3-6"], "hand", "line", value="left"), "Seat 2", names) == \
+    assert move_words(Event("play", 0, BY_NAME["6-6"], "hand", "line", value="lead"), "You", names) == "You led 6-6"
+    assert move_words(Event("play", 1, BY_NAME["3-6"], "hand", "line", value="left"), "Seat 2", names) == \
         "Seat 2 played 3-6 on the left end"
-    assert line_words(Event("draw", 1, -1, "boneyard", "hand", face_up=False), "Seat 2", names) == \
+    assert move_words(Event("draw", 1, -1, "boneyard", "hand", face_up=False), "Seat 2", names) == \
         "Seat 2 drew a tile"
     result = RoundResult(2, Termination.BLOCKED, 0, 14, ((), ()), (3, 17), 1)
-    assert line_words(Event("round_over", 0, value=result), "", names) == \
+    assert move_words(Event("round_over", 0, value=result), "", names) == \
         "You won the blocked round: round 2, 14 points"
     domino = RoundResult(1, Termination.DOMINO, 1, 9, ((), ()), (9, 0), 0)
-    assert line_words(Event("round_over", 1, value=domino), "", names) == "Seat 2 dominoed: round 1, 9 points"
-    assert line_words(Event("deal", 0, 5, "boneyard", "hand", face_up=False), "You", names) is None
+    assert move_words(Event("round_over", 1, value=domino), "", names) == "Seat 2 dominoed: round 1, 9 points"
+    assert move_words(Event("deal", 0, 5, "boneyard", "hand", face_up=False), "You", names) is None
 

@@ -1,7 +1,8 @@
 """One game registry, one driver: a toy game added with one module and one registry
 entry (tests/toy_game.py, a game that shares no code with the shipped ones, and
 that no file of the package names) plays through `simulate`, `replay --check`, a
-tournament, its view's JSON both ways and `bot check`'s positions; and one seed
+tournament, its view's JSON both ways and `bot check`'s positions; no file of the
+package but their own modules and entries names Draw and Block; and one seed
 deals the same tiles in `simulate`, the bots' driver (so the tournament) and a
 `Match`. (The client's side of both is in the client tests.)"""
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -80,6 +82,19 @@ def test_no_file_of_the_package_names_the_toy_game_nor_does_it_build_on_a_shippe
               and toy_game.NAME in path.read_text(encoding="utf-8").lower()]
     assert not naming, "a game is one module plus its entry: nothing else may name it"
     assert toy_game.PipLadderState.__mro__[1:] == State.__mro__, "not built on another game's state"
+
+
+def test_draw_and_block_are_named_by_their_own_modules_and_entries_only():
+    """Issue 43: a shipped game is its engine module, its bots' knowledge, its table,
+    its lesson and its registry entries (beside its rules documents); the screenshot
+    tour takes the docs' picture of it by name (docs/architecture.md, "Adding a game")."""
+    package = Path(dominoes_arcade.__file__).parent
+    names = re.compile(r"draw_block|Draw and Block|Draw's and Block's|Draw Dominoes|Block Dominoes|DrawBlock"
+                       r"|DrawState|BlockState|draw-midgame")
+    naming = sorted(path.relative_to(package).as_posix() for path in package.rglob("*.py")
+                    if "draw_block" in path.name or names.search(path.read_text(encoding="utf-8")))
+    assert naming == ["bots/heuristics/draw_block.py", "client/lessons/draw_block.py", "client/screenshots.py",
+                      "client/tables/draw_block.py", "engine/draw_block.py", "engine/registry.py"]
 
 
 def test_the_toy_game_view_goes_to_json_and_back_by_the_functions_its_entry_names(toy):

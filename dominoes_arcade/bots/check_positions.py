@@ -1,8 +1,10 @@
 """The positions `bot check` asks a program about (`check`): a few scripted ones per
 game, each found by playing random games from fixed seeds until a decision has
 the look it is named after (only one legal decision, a pass, the first decision of
-a later hand or round, a tile of one name in both of Build Up's colours, a table
-of ten), and random games from the check's own seed.
+a later hand or round, and what a game has of its own), and random games from the
+check's own seed. Each game's entry names its list of `Scenario` (the shipped
+games keep theirs in their knowledge module, `bots/heuristics/`); the tests any
+game may use are here.
 
 A position is a `Match` stopped at a decision of one seat; the program joins the
 game there (``start``, then a ``decide`` with every step so far, as when a saved
@@ -38,28 +40,16 @@ class Scenario:
     options: dict[str, Any] = field(default_factory=dict)
 
 
-def _one_legal(view, legal, before) -> bool:
+def one_legal(view, legal, before) -> bool:
     """Only one legal decision, past the game's forced first ones."""
     return len(legal) == 1 and before is not None and view.get("_step", 0) >= 12
 
 
-def _passes(view, legal, before) -> bool:
+def passes(view, legal, before) -> bool:
     return "pass" in legal
 
 
-def _draws(view, legal, before) -> bool:
-    return "draw" in legal and len(legal) == 1 and view.get("phase") != "deal"
-
-
-def _exchange(view, legal, before) -> bool:
-    return any(text.startswith("exchange") for text in legal) and len(legal) > 3
-
-
-def _pile_empty(view, legal, before) -> bool:
-    return view.get("necropolis") == 0
-
-
-def _later(key: str) -> Test:
+def later(key: str) -> Test:
     """The first decision of a later hand or round: `key` of the view (``hand_index``,
     or the finished ``rounds``) has changed since the decision before."""
     def count(view) -> int:
@@ -69,65 +59,6 @@ def _later(key: str) -> Test:
     def test(view, legal, before) -> bool:
         return before is not None and count(view) > count(before)
     return test
-
-
-def _both_colours(view, legal, before) -> bool:
-    """A Build Up decision placing a tile whose name is on the stacks in the other
-    colour too: the two sets' tiles of one name are different tiles."""
-    seat = view.get("seat")
-    other = {name for stack in view.get("stacks", []) for name, owner in stack if owner != seat}
-    return any(text.split()[0] in other for text in legal if " s" in text)
-
-
-# -- each game's positions: its registry entry names its list (`GameEntry.check_positions`) --
-NECROPOLIS = [
-    Scenario("necropolis", "only one legal decision", _one_legal),
-    Scenario("necropolis", "an exchange among the decisions", _exchange),
-    Scenario("necropolis", "the mastaba phase: the pile empty", _pile_empty, {"after_empty": "mastaba_phase"}),
-    Scenario("necropolis", "the mastaba phase: a pass", _passes, {"after_empty": "mastaba_phase"}),
-]
-BUILDUP = [
-    Scenario("buildup", "a pass, the only decision", _passes),
-    Scenario("buildup", "a tile of one name in both colours", _both_colours),
-    Scenario("buildup", "the first decision of a later hand", _later("hand_index")),
-    Scenario("buildup", "the last hand", lambda view, legal, before: view.get("hand_index") == 3),
-]
-CYPRUS = [
-    Scenario("cyprus", "a table of ten, only one legal decision", _one_legal, {"players": 10}),
-    Scenario("cyprus", "a draw, the only decision", _draws),
-    Scenario("cyprus", "a pass", _passes, {"players": 6}),
-    Scenario("cyprus", "the first decision of a later round", _later("rounds"), {"players": 4}),
-]
-SEBASTOPOL = [
-    Scenario("sebastopol", "only one legal decision", _one_legal),
-    Scenario("sebastopol", "a draw or a pass", lambda view, legal, before: "draw" in legal or "pass" in legal),
-    Scenario("sebastopol", "the first decision of a later round", _later("rounds")),
-]
-
-
-
-def _drew_to_play(view, legal, before) -> bool:
-    """Draw: the seat drew until a tile fit, and now plays it (its last public fact a draw)."""
-    history = view.get("history") or [{}]
-    return history[-1].get("kind") == "gain" and history[-1].get("seat") == view.get("seat")
-
-
-def _either_end(view, legal, before) -> bool:
-    """One tile playable on both ends, which show the same number."""
-    return any(text.endswith(" left") and text[:-5] + " right" in legal for text in legal)
-
-
-DRAW = [
-    Scenario("draw", "a play right after drawing", _drew_to_play),
-    Scenario("draw", "a pass, the boneyard empty", _passes, {"players": 4}),
-    Scenario("draw", "one tile on either end", _either_end, {"players": 3}),
-    Scenario("draw", "the lead of a later round", _later("rounds")),
-]
-BLOCK = [
-    Scenario("block", "a pass", _passes),
-    Scenario("block", "four players, only one legal decision", _one_legal, {"players": 4}),
-    Scenario("block", "the lead of a later round", _later("rounds"), {"first_lead": "random"}),
-]
 
 
 def scenarios(game: str) -> list[Scenario]:

@@ -30,6 +30,9 @@ a drawn game; value = the final totals).
 What the draws and passes reveal is kept as in Cyprus (`cyprus_knowledge`'s public
 facts: a seat that draws or passes lacks both open numbers), so a view deals the
 unseen tiles consistently with it.
+
+Last, a view as JSON and back (`to_json`, `from_json`: the registry entries name them
+for `view_json`).
 """
 
 from __future__ import annotations
@@ -37,12 +40,15 @@ from __future__ import annotations
 import bisect
 import random
 from dataclasses import dataclass
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from .chance import shuffle
 from .core import CHANCE, TERMINAL, Action, Event, Option, OptionError, Outcome, State, Termination, mypyc_attr
 from .cyprus_knowledge import GAIN, GONE, VOID, Layers, assign_tiles, hand_layers
 from .tiles import DOUBLE_SIX, HIGH, IS_DOUBLE, LOW, NAME, NUMBERS_MASK, PIPS
+from .view_codec import ViewError, facts_from_json, facts_to_json, names, termination
+from .view_codec import tile as read_tile
+from .view_codec import tiles as read_tiles
 
 # -- the phases of a round (Final: the compiled build reads them as C statics) ----------
 DEAL: Final = 0
@@ -633,3 +639,41 @@ class BlockState(DrawBlockState):
     draws = False
     OPTIONS = BLOCK_OPTIONS
 
+
+# -- a view as JSON and back (the bot protocol's version 2; engine/view_json.py) ----------
+def to_json(v: DrawBlockState) -> dict[str, Any]:
+    """The game's own keys of view `v`. What the draws and passes revealed (the layers)
+    follows from the public facts and is not written."""
+    return {"phase": PHASES[v.phase], "turn": v.seat, "round": v.round_number, "to_deal": v.to_deal,
+            "leader": v.leader, "forced_lead": NAME[v.forced_lead] if v.forced_lead >= 0 else None,
+            "hands": [names(h) for h in v.hands], "boneyard": len(v.boneyard),
+            "line": names(v.line), "first_tile_at": v.left_count,
+            "ends": [v.left, v.right] if v.line else [], "history": facts_to_json(v.history),
+            "rounds": [{"number": done.number, "termination": termination(done.termination), "winner": done.winner,
+                        "points": done.points, "hands": [names(h) for h in done.hands], "pips": list(done.pips),
+                        "leader": done.leader}
+                       for done in v.rounds]}
+
+
+def from_json(s: DrawBlockState, d: dict[str, Any]) -> None:
+    """Fill the fresh state `s` from the keys `to_json` wrote (the layers worked out again)."""
+    s.phase, s.seat, s.round_number = PHASES.index(d["phase"]), int(d["turn"]), int(d["round"])
+    s.to_deal, s.leader, s.forced_lead = int(d["to_deal"]), int(d["leader"]), read_tile(d["forced_lead"])
+    s.hands = [read_tiles(h) for h in d["hands"]]
+    s.boneyard, s.in_boneyard = [-1] * int(d["boneyard"]), 0
+    s.line, s.left_count = read_tiles(d["line"]), int(d["first_tile_at"])
+    s.on_line = sum(1 << t for t in s.line)
+    ends = [int(end) for end in d["ends"]]
+    s.left, s.right = ends if ends else (-1, -1)
+    s.open_mask = (1 << s.left) | (1 << s.right) if ends else 0
+    s.totals = tuple(int(x) for x in d["scores"])
+    s.history = facts_from_json(d["history"])
+    s.rounds = tuple(RoundResult(
+        int(done["number"]), Termination[str(done["termination"]).upper()], int(done["winner"]), int(done["points"]),
+        tuple(tuple(read_tiles(h)) for h in done["hands"]), tuple(int(p) for p in done["pips"]), int(done["leader"]))
+        for done in d["rounds"])
+    s.hidden = s.layers()
+    if len(s.hands) != s.num_players or len(s.totals) != s.num_players:
+        raise ViewError("a hand and a score for each seat")
+    if len(s.line) > 1 and not 0 <= s.left_count < len(s.line):
+        raise ViewError("first_tile_at must index the line")

@@ -9,32 +9,17 @@ from typing import Any
 
 from .core import Termination
 from .cyprus import RoundResult, StarState
-from .cyprus_knowledge import GONE, VOID
-from .tiles import NAME
-from .view_codec import ViewError, held, mask, names, numbers, termination, tile, tiles
+from .view_codec import ViewError, facts_from_json, facts_to_json, held, mask, names, numbers, termination, tile, tiles
 
 PHASES = ("deal", "search", "lead", "turn", "draw", "drawn", "over")
 """The phases by number, as the JSON names them."""
-FACTS = ("void", "gain", "gone")
-"""The kinds of the public facts (`cyprus_knowledge`), by number."""
 
 
 def to_json(v: StarState) -> dict[str, Any]:
-    facts = []
-    history = v.history
-    while history is not None:
-        kind, seat, value, history = history
-        fact: dict[str, Any] = {"kind": FACTS[kind], "seat": seat}
-        if kind == VOID:
-            fact["numbers"] = numbers(value)
-        elif kind == GONE:
-            fact["tile"] = NAME[value]
-        facts.append(fact)
-    facts.reverse()
     return {"phase": PHASES[v.phase], "turn": v.seat, "dealer": v.dealer, "round": v.round_number,
             "to_deal": v.to_deal, "hands": [names(h) for h in v.hands], "boneyard": len(v.boneyard),
             "arms": [names(line) for line in v.layout], "ends": list(v.ends), "open": numbers(v.open_mask),
-            "drawn": held(v.drawn, v.seat != v.viewer and v.phase == 5), "history": facts,
+            "drawn": held(v.drawn, v.seat != v.viewer and v.phase == 5), "history": facts_to_json(v.history),
             "rounds": [{"number": done.number, "termination": termination(done.termination), "winner": done.winner,
                         "points": done.points, "hands": [names(h) for h in done.hands], "pips": list(done.pips)}
                        for done in v.rounds]}
@@ -56,12 +41,7 @@ def from_json(s: StarState, d: dict[str, Any]) -> None:
     s.on_table = sum(1 << t for line in s.layout for t in line) | (1 << preset.spinner if s.is_spinner_set else 0)
     s.drawn = tile(d["drawn"])
     s.totals = tuple(int(x) for x in d["scores"])
-    history: tuple | None = None
-    for fact in d["history"]:
-        kind = FACTS.index(fact["kind"])
-        value = mask(fact["numbers"]) if kind == VOID else tile(fact["tile"]) if kind == GONE else -1
-        history = (kind, int(fact["seat"]), value, history)
-    s.history = history
+    s.history = facts_from_json(d["history"])
     s.rounds = tuple(RoundResult(
         int(done["number"]), Termination[str(done["termination"]).upper()], int(done["winner"]), int(done["points"]),
         tuple(tuple(tiles(h)) for h in done["hands"]), tuple(int(p) for p in done["pips"])) for done in d["rounds"])

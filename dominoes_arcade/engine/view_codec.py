@@ -1,13 +1,14 @@
-"""The pieces every game's view codec is written with (`view_json` and the games'
-own ``*_view`` modules): tiles by name, ``"?"`` for a tile the view hides (-1), null
-where there is no tile; number masks as lists; a termination by its name; and the
-error for JSON that is not a view."""
+"""The pieces every game's view codec is written with (`view_json` and the codec each
+registry entry names): tiles by name, ``"?"`` for a tile the view hides (-1), null
+where there is no tile; number masks as lists; a termination by its name; a round's
+public facts (`cyprus_knowledge`); and the error for JSON that is not a view."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from .core import Termination
+from .cyprus_knowledge import GONE, VOID
 from .tiles import BY_NAME, NAME
 
 HIDDEN = "?"
@@ -61,3 +62,33 @@ def termination(value: Termination | None) -> str | None:
 
 def read_termination(text: Any) -> Termination | None:
     return None if text is None else Termination[str(text).upper()]
+
+
+FACTS = ("void", "gain", "gone")
+"""The kinds of a round's public facts (`cyprus_knowledge`), by number, as the JSON names them."""
+
+
+def facts_to_json(history: tuple | None) -> list[dict[str, Any]]:
+    """A round's public facts (`cyprus_knowledge`: a linked list, newest first) as JSON
+    objects, oldest first."""
+    facts = []
+    while history is not None:
+        kind, seat, value, history = history
+        fact: dict[str, Any] = {"kind": FACTS[kind], "seat": seat}
+        if kind == VOID:
+            fact["numbers"] = numbers(value)
+        elif kind == GONE:
+            fact["tile"] = NAME[value]
+        facts.append(fact)
+    facts.reverse()
+    return facts
+
+
+def facts_from_json(facts: Any) -> tuple | None:
+    """The public facts `facts_to_json` wrote `facts` from."""
+    history: tuple | None = None
+    for fact in facts:
+        kind = FACTS.index(fact["kind"])
+        value = mask(fact["numbers"]) if kind == VOID else tile(fact["tile"]) if kind == GONE else -1
+        history = (kind, int(fact["seat"]), value, history)
+    return history

@@ -10,8 +10,8 @@ same fields as ``v``, and every bot decides on it as on ``v``). A spectator's vi
 (`State.view(SPECTATOR)`, what the online server sends a spectator) is written with
 ``seat`` `NOBODY` (-1) and read back as a `SPECTATOR` view. The keys every game
 shares are written here; each game's own keys by the functions its registry entry
-names (``view_to_json`` and ``view_from_json``: the shipped games' are in
-``necropolis_view``, ``buildup_view`` and ``star_view``). Fields that follow from
+names (``view_to_json`` and ``view_from_json``: a ``*_view`` module beside the game's
+engine module, or that module itself). Fields that follow from
 others (a cover matrix, a look-up mask, what the draws and passes revealed, as
 layers) are not written, and are worked out again on the way back. A game whose
 entry names no codec gets the shared keys only, and cannot be built back.

@@ -17,6 +17,9 @@ At a hand end, `evaluate` turns the totals and the tops (which score again in ev
 later hand unless covered) into each seat's chance of winning: a linear forecast of
 the final margin and its spread, fitted by least squares on 3,000 games of the
 greedy heuristic against itself (10% random moves).
+
+Last, the positions `bot check` asks a program about (`CHECK_POSITIONS`, named by the
+registry entry).
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from collections.abc import Container
 from ...engine import Action
 from ...engine.buildup import COVERERS, FILL, SET_SIZE, BuildUpState
 from ...engine.tiles import DOUBLE_SIX, IS_DOUBLE, PIPS
+from ..check_positions import Scenario, later, passes
 from . import Knowledge
 
 SCORE_SCALE = 20.0
@@ -164,3 +168,20 @@ class BuildUpKnowledge:
 
 
 KNOWLEDGE: Knowledge[BuildUpState] = BuildUpKnowledge()
+
+
+# -- `bot check`'s scripted positions (bots/check_positions.py) ------------------------------
+def _both_colours(view, legal, before) -> bool:
+    """A decision placing a tile whose name is on the stacks in the other colour too:
+    the two sets' tiles of one name are different tiles."""
+    seat = view.get("seat")
+    other = {name for stack in view.get("stacks", []) for name, owner in stack if owner != seat}
+    return any(text.split()[0] in other for text in legal if " s" in text)
+
+
+CHECK_POSITIONS = [
+    Scenario("buildup", "a pass, the only decision", passes),
+    Scenario("buildup", "a tile of one name in both colours", _both_colours),
+    Scenario("buildup", "the first decision of a later hand", later("hand_index")),
+    Scenario("buildup", "the last hand", lambda view, legal, before: view.get("hand_index") == 3),
+]

@@ -13,6 +13,9 @@ play is judged by three things a careful player weighs:
 
 Between rounds, `evaluate` turns the running totals into each seat's expected
 reward: its chance of beating each other seat, from the difference of totals.
+
+Last, the positions `bot check` asks a program about in each game (the registry
+entries name `CYPRUS_CHECK_POSITIONS` and `SEBASTOPOL_CHECK_POSITIONS`).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from ...engine import Action
 from ...engine.cyprus import StarState
 from ...engine.star_tables import DRAW, DRAWN, TURN, Preset
 from ...engine.tiles import HIGH, IS_DOUBLE, LOW, NUMBERS_MASK, PIPS
+from ..check_positions import Scenario, later, one_legal, passes
 from . import Knowledge
 
 SCORE_SCALE: Final = 40.0
@@ -458,3 +462,21 @@ class CyprusKnowledge:
 
 
 KNOWLEDGE: Knowledge[StarState] = CyprusKnowledge()
+
+
+# -- `bot check`'s scripted positions (bots/check_positions.py) ------------------------------
+def _draws(view, legal, before) -> bool:
+    return "draw" in legal and len(legal) == 1 and view.get("phase") != "deal"
+
+
+CYPRUS_CHECK_POSITIONS = [
+    Scenario("cyprus", "a table of ten, only one legal decision", one_legal, {"players": 10}),
+    Scenario("cyprus", "a draw, the only decision", _draws),
+    Scenario("cyprus", "a pass", passes, {"players": 6}),
+    Scenario("cyprus", "the first decision of a later round", later("rounds"), {"players": 4}),
+]
+SEBASTOPOL_CHECK_POSITIONS = [
+    Scenario("sebastopol", "only one legal decision", one_legal),
+    Scenario("sebastopol", "a draw or a pass", lambda view, legal, before: "draw" in legal or "pass" in legal),
+    Scenario("sebastopol", "the first decision of a later round", later("rounds")),
+]

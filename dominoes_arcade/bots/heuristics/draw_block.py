@@ -14,6 +14,9 @@ by what a careful player weighs:
 
 Between rounds, `evaluate` turns the running totals into each seat's expected reward:
 its chance of beating each other seat, from the difference of totals.
+
+Last, the positions `bot check` asks a program about in each game (the registry
+entries name `DRAW_CHECK_POSITIONS` and `BLOCK_CHECK_POSITIONS`).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from typing import Final
 from ...engine import Action
 from ...engine.draw_block import DRAW, LEAD, NUMBERS, TURN, DrawBlockState
 from ...engine.tiles import DOUBLE_SIX, HIGH, IS_DOUBLE, LOW, NUMBERS_MASK, PIPS
+from ..check_positions import Scenario, later, one_legal, passes
 from . import Knowledge
 
 SCORE_SCALE: Final = 30.0
@@ -288,3 +292,28 @@ class DrawBlockKnowledge:
 
 
 KNOWLEDGE: Knowledge[DrawBlockState] = DrawBlockKnowledge()
+
+
+# -- `bot check`'s scripted positions (bots/check_positions.py) ------------------------------
+def _drew_to_play(view, legal, before) -> bool:
+    """Draw: the seat drew until a tile fit, and now plays it (its last public fact a draw)."""
+    history = view.get("history") or [{}]
+    return history[-1].get("kind") == "gain" and history[-1].get("seat") == view.get("seat")
+
+
+def _either_end(view, legal, before) -> bool:
+    """One tile playable on both ends, which show the same number."""
+    return any(text.endswith(" left") and text[:-5] + " right" in legal for text in legal)
+
+
+DRAW_CHECK_POSITIONS = [
+    Scenario("draw", "a play right after drawing", _drew_to_play),
+    Scenario("draw", "a pass, the boneyard empty", passes, {"players": 4}),
+    Scenario("draw", "one tile on either end", _either_end, {"players": 3}),
+    Scenario("draw", "the lead of a later round", later("rounds")),
+]
+BLOCK_CHECK_POSITIONS = [
+    Scenario("block", "a pass", passes),
+    Scenario("block", "four players, only one legal decision", one_legal, {"players": 4}),
+    Scenario("block", "the lead of a later round", later("rounds"), {"first_lead": "random"}),
+]

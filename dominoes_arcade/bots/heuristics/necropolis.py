@@ -15,6 +15,9 @@ bonus for keeping the active site's ends open to the tiles you hold:
   necropolis is full enough: fishing for a tile that fits, which is then played
   for free, while the opponent's draws empty the necropolis; near the end it
   starts a new site instead. With nothing worth moving, draw.
+
+Last, the positions `bot check` asks a program about (`CHECK_POSITIONS`, named by the
+registry entry).
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from ...engine.necropolis import (
     NecropolisState,
 )
 from ...engine.tiles import DOUBLE_SIX, NUMBERS_MASK, PIPS
+from ..check_positions import Scenario, one_legal, passes
 from . import Knowledge
 
 SCORE_SCALE = 8.0
@@ -301,3 +305,20 @@ class NecropolisKnowledge:
 
 
 KNOWLEDGE: Knowledge[NecropolisState] = NecropolisKnowledge()
+
+
+# -- `bot check`'s scripted positions (bots/check_positions.py) ------------------------------
+def _exchange(view, legal, before) -> bool:
+    return any(text.startswith("exchange") for text in legal) and len(legal) > 3
+
+
+def _pile_empty(view, legal, before) -> bool:
+    return view.get("necropolis") == 0
+
+
+CHECK_POSITIONS = [
+    Scenario("necropolis", "only one legal decision", one_legal),
+    Scenario("necropolis", "an exchange among the decisions", _exchange),
+    Scenario("necropolis", "the mastaba phase: the pile empty", _pile_empty, {"after_empty": "mastaba_phase"}),
+    Scenario("necropolis", "the mastaba phase: a pass", passes, {"after_empty": "mastaba_phase"}),
+]

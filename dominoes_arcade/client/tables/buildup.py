@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...engine import Event
 from ...engine.buildup import LINE_LENGTH, PASS, PLACE, STACK_COUNT
 from ...engine.tiles import NAME
 from ...session.events import seen_events
@@ -46,6 +47,7 @@ from .buildup_layout import (
 )
 from .buildup_panels import BuildUpPainter
 from .interaction import Choice
+from .move_log import Namer, tile_name
 from .sprites import Sprite
 
 SUMMARY_SECONDS = 3.0
@@ -55,6 +57,21 @@ SUMMARY_SECONDS_HUMAN = 10.0
 BANNER_SECONDS = 1.5
 FLIGHT_SECONDS = {"stack": 0.28, "hand": 0.18, "aside": 0.3}
 """How long a tile takes to reach each zone (before the animation-speed setting)."""
+
+
+def move_words(event: Event, who: str, name: Namer) -> str | None:
+    """The move log's words for an event (the registry entry's `move_words`)."""
+    kind = event.kind
+    if kind == "cover":
+        return f"{who} played {tile_name(event)} on {stack_name(event.value)}"  # as the table numbers them
+    if kind == "draw" and event.face_up:  # the draws for the first move (a hand's own fill is not news)
+        return f"{who} drew {tile_name(event)} for the first move"
+    if kind == "first":
+        return f"{who} started hand {event.value}"
+    if kind == "hand_scored":
+        score = event.value
+        return f"Hand {score.hand} scored: {name(0)} {score.scores[0]}, {name(1)} {score.scores[1]}"
+    return None
 
 
 class BuildUpTable(TableScene):

@@ -46,7 +46,7 @@ from ..verdict import Breakdown, last_columns
 from . import TableSetup, cyprus_status
 from .base import TableScene
 from .cyprus_brush import Brush
-from .cyprus_frame import Frame, Note
+from .cyprus_frame import Frame
 from .cyprus_layout import (
     AREA,
     CENTRE,
@@ -69,7 +69,8 @@ from .cyprus_model import TableModel, end_of_round, model_of, open_ends
 from .cyprus_panels import Panels, buttons
 from .cyprus_pieces import Pieces
 from .interaction import Choice
-from .sprites import Sprite
+from .move_log import Namer, tile_name
+from .sprites import Note, Sprite
 
 BREAKDOWN_ROUNDS = 5
 """Columns of rounds the game-over screen shows: a longer game adds up its first rounds."""
@@ -85,6 +86,25 @@ waits for a press (up to `ROUND_HOLD_HUMAN`)."""
 ROUND_HOLD_HUMAN = 60.0
 HAND_GLIDE = 14.0
 """How fast the bottom hand's tiles slide to their places when the hand changes (1/s)."""
+
+
+def move_words(event: Event, who: str, name: Namer) -> str | None:
+    """The move log's words for an event (the Cyprus and Sebastopol entries' `move_words`)."""
+    kind = event.kind
+    if kind == "new_round":
+        return f"Round {event.value}: new hands dealt"
+    if kind == "draw":
+        return f"{who} drew {tile_name(event)}"
+    if kind == "spinner":
+        return f"{who} set the {tile_name(event)}"
+    if kind == "play":
+        return f"{who} played {tile_name(event)} on arm {SLOT_NAMES[event.value]}"
+    if kind == "round_over":
+        result = event.value
+        if result.winner < 0:
+            return f"Round {result.number} blocked: nobody scored"
+        return f"{name(result.winner)} won round {result.number}, {result.points} points"
+    return None
 
 
 class CyprusTable(TableScene):

@@ -21,18 +21,7 @@ from ...engine.cyprus import RoundResult
 from ...engine.star_tables import Preset
 from .cyprus_layout import BottomRow, StarGeometry
 from .cyprus_model import TableModel
-from .sprites import Sprite
-
-
-@dataclass(eq=False)
-class Note:
-    """A note on the table ("Pass" by a seat, a new round's dealer), fading out."""
-
-    text: str
-    x: float
-    y: float
-    alpha: float = 1.0
-    big: bool = False
+from .sprites import Note, Sprite
 
 
 @dataclass(frozen=True, eq=False)

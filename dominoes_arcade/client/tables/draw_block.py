@@ -1,12 +1,14 @@
 """The Draw and Block table (dominoes_arcade/rules/draw.md and block.md): one table
-for both presets of the classic line game, 2 to 4 players.
+for both presets of the classic line game, 2 to 4 players, on the line games'
+machinery: the layout and snapshot of `line_table`, the snake of `snake`, the
+painter of `line_paint`.
 
-What it shows (places from `draw_block_layout`, painted by `draw_block_paint`): the
-line of play as a snake from the middle of the felt, turning at the table's edges,
-its two open ends outlined with their numbers (the drop targets); the player at
-this screen's hand along the bottom, playable tiles standing up, beside their plate;
-the other seats' plates along the top, clockwise (name, kind, total against the
-target, tiles left face down); the boneyard with its count and the pass button.
+What it shows: the line of play as a snake from the middle of the felt, turning at
+the table's edges, its two open ends outlined with their numbers (the drop targets);
+the player at this screen's hand along the bottom, playable tiles standing up,
+beside their plate; the other seats' plates along the top, clockwise (name, kind,
+total against the target, tiles left face down); the boneyard with its count and the
+pass button; at a round's end, the summary that shows every hand (`Painter`).
 
 Every engine event is animated (`on_events`): a deal or a draw flies a tile from the
 boneyard to a hand (a draw has no decision in Draw: a seat that cannot play draws
@@ -14,48 +16,56 @@ until a tile fits), turned face up when its owner may see it; a lead or a play f
 the tile from its hand to its place in the line, turning a hidden tile over on the
 way; a pass shows a note by its seat; a round's end keeps the finished line on the
 felt, reveals every hand and counts the scores up in the round summary. Positions
-always come from the observation the table draws (`seen`, snapshot by
-`draw_block_model`), and tweens only move tiles between them, so undo and replays
-that rebuild the game simply lay the table out again. A step is animated from its
-events as the observing seat saw them (`seen_events`: another seat's drawn tile is
--1, its flight keyed by the place it lands in).
+always come from the observation the table draws (`seen`, snapshot by `model_of`),
+and tweens only move tiles between them, so undo and replays that rebuild the game
+simply lay the table out again. A step is animated from its events as the observing
+seat saw them (`seen_events`: another seat's drawn tile is -1, its flight keyed by
+the place it lands in). At a round's end the engine has already started the next
+round, so the finished line is rebuilt from the last snapshot, the last play and the
+`RoundResult` (`line_table.end_of_round`).
 
 Decisions (`choices`): a tile of the hand onto an open end (or the centre, to lead);
 when it fits both ends it has both as targets and the player picks one; the pass
-button in Block, or in Draw once the boneyard is empty.
+button in Block, or in Draw once the boneyard is empty. The move log (`move_log`)
+writes the games' events in `move_words`.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import pygame
 
 from ...engine import Action, Event
-from ...engine.draw_block import DEAL, DRAW
-from ...engine.tiles import NAME
+from ...engine.core import Termination
+from ...engine.draw_block import DEAL, DRAW, DrawBlockState
+from ...engine.tiles import NAME, PIPS
 from ...session.events import seen_events
+from .. import gfx
+from ..theme import LARGE, SMALL
 from ..tween import Sequence, Tween, Wait
-from ..verdict import Breakdown, last_columns
+from ..verdict import Breakdown, last_columns, round_words
 from . import TableSetup
 from .base import TableScene
-from .draw_block_layout import (
+from .interaction import Choice, targets_of
+from .line_paint import TINY, LineFrame, LinePainter
+from .line_table import (
     AREA,
     PLATE_TILE,
     PLAY_ROW,
     REPLAY_ROW,
-    LineGeometry,
-    end_rect,
-    fit_line,
+    LineModel,
+    end_of_round,
     hand_tiles,
+    line_on_felt,
     plate_tiles,
     seat_plates,
 )
-from .draw_block_model import LineModel, end_of_round, line_numbers, model_of
-from .draw_block_paint import Frame, Note, Painter
-from .interaction import Choice, targets_of
-from .sprites import Sprite
+from .move_log import Namer, tile_name
+from .snake import LineGeometry, end_rect
+from .sprites import Note, Sprite
 
 BREAKDOWN_ROUNDS = 5
 """Columns of rounds the game-over screen shows: a longer game adds up its first rounds."""
@@ -70,6 +80,112 @@ ROUND_HOLD_DEMO = 3.5
 waits for a press (up to `ROUND_HOLD_HUMAN`)."""
 ROUND_HOLD_HUMAN = 60.0
 SIDE_WORDS = ("left", "right")
+SUMMARY_TILE = 44
+"""A hand's tiles in the round summary (long side)."""
+
+
+def model_of(state: DrawBlockState) -> LineModel:
+    """The snapshot of `state`, an observation's view (everything it reads is what
+    the observer may see: the line, the hands it shows, counts and totals)."""
+    return LineModel(
+        line=tuple(state.line),
+        first=state.left_count,
+        hands=tuple(tuple(hand) for hand in state.hands),
+        boneyard=len(state.boneyard),
+        to_move=state.current_player if state.current_player >= 0 else -1,
+        round_number=state.round_number,
+        leader=state.leader,
+        totals=tuple(state.totals),
+    )
+
+
+def move_words(event: Event, who: str, name: Namer) -> str | None:
+    """The move log's words for an event (the registry entries' `move_words`): the
+    lead, a play on an end, a draw (a tile another seat drew is "a tile"), the round's
+    end."""
+    kind = event.kind
+    if kind == "new_round":
+        return f"Round {event.value}: new hands dealt"
+    if kind == "draw":
+        return f"{who} drew {tile_name(event)}"
+    if kind == "play":
+        if event.value == "lead":
+            return f"{who} led {tile_name(event)}"
+        return f"{who} played {tile_name(event)} on the {event.value} end"
+    if kind == "round_over":
+        result = event.value
+        if result.winner < 0:
+            return f"Round {result.number} blocked: the lowest hands tie, nobody scored"
+        how = "dominoed" if result.termination is Termination.DOMINO else "won the blocked round"
+        return f"{name(result.winner)} {how}: round {result.number}, {result.points} points"
+    return None
+
+
+@dataclass(frozen=True)
+class Frame(LineFrame):
+    """What the painter reads to draw the table once, with what the round's summary reads."""
+
+    players_here: list[int]
+    hold_left: float
+    human_table: bool
+
+
+class Painter(LinePainter):
+    """The line table's painter, and the round's summary in Draw's and Block's words."""
+
+    def draw_summary(self, frame: Frame, surface: pygame.Surface) -> None:
+        """The finished round: how it ended, who scored, and every hand with its pips."""
+        result = frame.model.result
+        if result is None:
+            return
+        palette = frame.style.palette
+        players = frame.players
+        row_h = 52
+        panel = pygame.Rect(0, 0, 820, 112 + players * row_h + 44)
+        panel.center = AREA.center
+        gfx.rect(surface, (8, 22, 16), panel, border_radius=18)
+        frame.boards.draw(surface, panel, radius=18, alpha=250)
+        domino = result.termination is Termination.DOMINO
+        headline = round_words(result.number, domino, result.winner, result.points, list(frame.names),
+                               frame.players_here)
+        self.text(frame, surface, headline, (panel.centerx, panel.y + 14), LARGE, palette.accent, True,
+                  anchor="midtop")
+        if domino:
+            rule = "the winner scores every pip left in the other hands"
+        elif result.winner >= 0:
+            rule = "blocked: the lowest hand scores the others' pips" + (
+                "" if result.points == sum(result.pips) - result.pips[result.winner] else " minus its own")
+        else:
+            rule = "blocked, and the lowest hands tie"
+        self.text(frame, surface, rule[:1].upper() + rule[1:], (panel.centerx, panel.y + 52), SMALL,
+                  palette.text_dim, anchor="midtop")
+        top = panel.y + 84
+        columns = (panel.x + 20, panel.x + 210, panel.right - 210, panel.right - 120)
+        for label, x in zip(("Seat", "Hand", "Pips", "Total"), columns, strict=True):
+            self.text(frame, surface, label, (x, top), TINY, palette.text_dim)
+        for seat in range(players):
+            y = top + 22 + seat * row_h
+            winner = seat == result.winner
+            colour = palette.accent if winner else palette.text
+            self.text(frame, surface, frame.names[seat], (columns[0], y + 4), SMALL, colour, winner)
+            self.text(frame, surface, frame.kinds[seat], (columns[0] + 74, y + 6), TINY, palette.text_dim)
+            hand = result.hands[seat]
+            room = columns[2] - columns[1] - 20
+            tile = max(24, min(SUMMARY_TILE, 2 * (room // max(1, len(hand)) - 3)))
+            pitch = min(tile // 2 + 3, room / max(1, len(hand)))
+            for i, shown in enumerate(hand):
+                frame.draw_tile(surface, shown, (columns[1] + i * pitch, y), tile, face_up=True, seat=-1)
+            if not hand:
+                self.text(frame, surface, "out!", (columns[1], y + 4), SMALL, palette.accent, True)
+            self.text(frame, surface, str(sum(PIPS[t] for t in hand)), (columns[2], y + 4), SMALL, colour, winner)
+            self.text(frame, surface, f"{frame.shown_totals[seat]} / {frame.target}", (columns[3], y + 4), SMALL,
+                      colour, winner)
+        if frame.hold_left > 0 and not frame.human_table:
+            footer = f"Next round in {math.ceil(frame.hold_left)} s \u00b7 press to go on"
+        else:
+            footer = "Press to go on to the next round"
+        self.text(frame, surface, footer, (panel.centerx, panel.bottom - 14), SMALL, palette.text, True,
+                  anchor="midbottom")
 
 
 class DrawBlockTable(TableScene):
@@ -122,7 +238,7 @@ class DrawBlockTable(TableScene):
     # -- geometry -----------------------------------------------------------------------------
     def geometry(self, model: LineModel | None = None) -> LineGeometry:
         model = model or self.model
-        return fit_line(model.line, model.first, tuple(line_numbers(model.line, model.first)))
+        return line_on_felt(model.line, model.first)
 
     def playable_tiles(self) -> frozenset[int]:
         if not self.can_decide or self.seen.current_player != self.bottom_seat or self.model.revealed:
@@ -462,16 +578,16 @@ class DrawBlockTable(TableScene):
             if picked is not None:
                 wanted = frozenset(targets_of(choices, picked))
         return Frame(
-            model=self.model, geometry=self.geometry(), players=seen.num_players,
-            target=seen.view.target_score, draws=seen.view.draws, bottom_seat=self.bottom_seat,
+            model=self.model, geometry=self.geometry(), players=seen.num_players, target=seen.view.target_score,
+            boneyard_rule="draw when stuck" if seen.view.draws else "not drawn: pass", bottom_seat=self.bottom_seat,
             names=tuple(self.seat_name(s) for s in seats), kinds=tuple(self.kind_label(s) for s in seats),
-            players_here=self.players_here(), visible=tuple(self.hand_visible(s) for s in seats),
+            visible=tuple(self.hand_visible(s) for s in seats),
             shown_totals=tuple(self.shown_total(s) for s in seats), flights=self.flights,
             landing=tuple(self.landing(s) for s in seats), notes=self.notes, row=self.row,
             hand=self.hand_rects(), dragged=self.dragged_source, enabled=enabled, ends_wanted=wanted,
-            status=self.status_text(), your_turn=self.can_decide, summary_up=self.summary_up,
-            hold_left=self.hold_left, human_table=bool(self.session.human_seats),
-            style=self.app.style, art=self.app.tile_art, boards=self.app.panels, draw_tile=self.draw_tile)
+            status=self.status_text(), your_turn=self.can_decide, style=self.app.style, art=self.app.tile_art,
+            boards=self.app.panels, draw_tile=self.draw_tile, players_here=self.players_here(),
+            hold_left=self.hold_left, human_table=bool(self.session.human_seats))
 
     def draw_table(self, surface: pygame.Surface) -> None:
         if self._synced == self._sync_key() and self._model_seat != self.seen_seat:

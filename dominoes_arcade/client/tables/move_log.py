@@ -7,6 +7,8 @@ or fills the list), and writes them for one viewer. A line is made from the even
 as that viewer saw them (`session.events.seen_events`: a tile that went face down
 into someone else's zone is unknown), never from the full state, so a hidden draw
 reads "Seat 3 drew a tile" and the tile is named only to the seat that drew it.
+A game's words are the function its registry entry names (`GameEntry.move_words`:
+the shipped games' tables each have their ``move_words``), else `generic_words`.
 
 `MoveLogDrawer` shows the log in a drawer, newest at the bottom: MOVES (L, a press
 of the controller's left stick, or its footer prompt) opens and closes it, and so
@@ -26,7 +28,7 @@ from dataclasses import dataclass
 import pygame
 
 from ...engine import CHANCE, Event, entry
-from ...engine.core import State, Termination
+from ...engine.core import State
 from ...engine.match import Match
 from ...engine.registry import load
 from ...engine.tiles import NAME
@@ -35,8 +37,6 @@ from ..app import LOGICAL_SIZE
 from ..input import InputEvent, Intent
 from ..prompts import layout_prompts
 from ..theme import SMALL
-from .buildup_layout import stack_name
-from .cyprus_layout import SLOT_NAMES
 
 DRAWER = pygame.Rect(888, 12, 380, 652)
 """Where the drawer opens: over the right side of the 1280x720 table, above the footer."""
@@ -60,80 +60,10 @@ class Move:
     events: tuple[Event, ...]
 
 
-def _tile(event: Event, unknown: str = "a tile") -> str:
+def tile_name(event: Event, unknown: str = "a tile") -> str:
+    """The tile `event` moved, by name, or `unknown` where the viewer did not see it
+    (the words of every game's log: `GameEntry.move_words`)."""
     return NAME[event.tile] if event.tile >= 0 else unknown
-
-
-# -- each game's words: its registry entry names its function (`GameEntry.move_words`) --
-def necropolis_words(event: Event, who: str, name: Namer) -> str | None:
-    kind = event.kind
-    if kind == "first":
-        return f"{who} opened the game"
-    if kind == "draw":
-        where = "from the necropolis" if event.dst == "held" else "into the mastabas"
-        return f"{who} drew {_tile(event)} {where}"
-    if kind == "exchange":
-        return f"{who} put {_tile(event, 'a mastaba tile')} back in the necropolis"
-    if kind == "place":
-        if event.value == "new":
-            return f"{who} started a grave site with {_tile(event)}"
-        return f"{who} laid {_tile(event)} on the {event.value} end"
-    if kind == "hide":
-        return f"{who} hid {_tile(event)} in the mastabas"
-    return None
-
-
-def buildup_words(event: Event, who: str, name: Namer) -> str | None:
-    kind = event.kind
-    if kind == "cover":
-        return f"{who} played {_tile(event)} on {stack_name(event.value)}"  # as the table numbers them
-    if kind == "draw" and event.face_up:  # the draws for the first move (a hand's own fill is not news)
-        return f"{who} drew {_tile(event)} for the first move"
-    if kind == "first":
-        return f"{who} started hand {event.value}"
-    if kind == "hand_scored":
-        score = event.value
-        return f"Hand {score.hand} scored: {name(0)} {score.scores[0]}, {name(1)} {score.scores[1]}"
-    return None
-
-
-def star_words(event: Event, who: str, name: Namer) -> str | None:
-    kind = event.kind
-    if kind == "new_round":
-        return f"Round {event.value}: new hands dealt"
-    if kind == "draw":
-        return f"{who} drew {_tile(event)}"
-    if kind == "spinner":
-        return f"{who} set the {_tile(event)}"
-    if kind == "play":
-        return f"{who} played {_tile(event)} on arm {SLOT_NAMES[event.value]}"
-    if kind == "round_over":
-        result = event.value
-        if result.winner < 0:
-            return f"Round {result.number} blocked: nobody scored"
-        return f"{name(result.winner)} won round {result.number}, {result.points} points"
-    return None
-
-
-def line_words(event: Event, who: str, name: Namer) -> str | None:
-    """Draw's and Block's events (engine/draw_block.py): the lead, a play on an end, a
-    draw (a tile another seat drew is "a tile"), the round's end."""
-    kind = event.kind
-    if kind == "new_round":
-        return f"Round {event.value}: new hands dealt"
-    if kind == "draw":
-        return f"{who} drew {_tile(event)}"
-    if kind == "play":
-        if event.value == "lead":
-            return f"{who} led {_tile(event)}"
-        return f"{who} played {_tile(event)} on the {event.value} end"
-    if kind == "round_over":
-        result = event.value
-        if result.winner < 0:
-            return f"Round {result.number} blocked: the lowest hands tie, nobody scored"
-        how = "dominoed" if result.termination is Termination.DOMINO else "won the blocked round"
-        return f"{name(result.winner)} {how}: round {result.number}, {result.points} points"
-    return None
 
 
 def phrase(game: str, event: Event, name: Namer) -> str | None:
@@ -152,7 +82,7 @@ def generic_words(event: Event, who: str, name: Namer) -> str | None:
     the game, which its own screen shows) is left out."""
     if event.seat < 0 or event.kind == "game_over":
         return None
-    tile = f" {_tile(event)}" if event.tile >= 0 or event.src else ""  # a tile hidden from the viewer: "a tile"
+    tile = f" {tile_name(event)}" if event.tile >= 0 or event.src else ""  # a tile hidden from the viewer: "a tile"
     return f"{who}: {event.kind.replace('_', ' ')}{tile}"
 
 

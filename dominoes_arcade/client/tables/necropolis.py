@@ -56,6 +56,7 @@ from ..verdict import Breakdown
 from . import TableSetup
 from .base import TableScene
 from .interaction import Choice
+from .move_log import Namer, tile_name
 from .necropolis_draw import PASS_BUTTON, RULES_PANEL, STATUS_PANEL, Look, NecropolisFrame, NecropolisPainter
 from .necropolis_layout import (
     HELD_LENGTH,
@@ -78,6 +79,25 @@ SUMMARY_HOLD = 3.0
 SIDE_OF = {"left": LEFT, "right": RIGHT}
 WARM_UP_PER_FRAME = 2
 """Tile faces rendered ahead each frame (about a third of a millisecond each)."""
+
+
+def move_words(event: Event, who: str, name: Namer) -> str | None:
+    """The move log's words for an event (the registry entry's `move_words`)."""
+    kind = event.kind
+    if kind == "first":
+        return f"{who} opened the game"
+    if kind == "draw":
+        where = "from the necropolis" if event.dst == "held" else "into the mastabas"
+        return f"{who} drew {tile_name(event)} {where}"
+    if kind == "exchange":
+        return f"{who} put {tile_name(event, 'a mastaba tile')} back in the necropolis"
+    if kind == "place":
+        if event.value == "new":
+            return f"{who} started a grave site with {tile_name(event)}"
+        return f"{who} laid {tile_name(event)} on the {event.value} end"
+    if kind == "hide":
+        return f"{who} hid {tile_name(event)} in the mastabas"
+    return None
 
 
 class NecropolisTable(TableScene):

@@ -6,7 +6,8 @@ A table lays its tiles out from the engine state alone (its layout), so undo and
 replay's jump simply lay the table out again; sprites only carry the tiles between
 places. Every game's table uses this one model: Necropolis keeps a sprite per tile
 on the table, Build Up and Cyprus a sprite per tile in flight (`lands_on` says
-where, so the static drawing leaves it out until it lands).
+where, so the static drawing leaves it out until it lands). A `Note` is words shown
+for a moment on the table, faded by the same tweens.
 """
 
 from __future__ import annotations
@@ -77,6 +78,18 @@ class Sprite:
         rect = pygame.Rect(0, 0, length // 2, length)
         rect.center = (round(self.x), round(self.y))
         return rect
+
+
+@dataclass(eq=False)
+class Note:
+    """Words shown for a moment by a seat ("Pass", "Draws") or over the table (a new
+    round), fading out as its `alpha` is tweened to 0."""
+
+    text: str
+    x: float
+    y: float
+    alpha: float = 1.0
+    big: bool = False
 
 
 def squashed(image: pygame.Surface, squash: float, *, horizontal: bool = False, zoom: float = 1.0,

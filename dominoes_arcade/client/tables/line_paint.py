@@ -1,8 +1,8 @@
-"""The Draw and Block table's painter (dominoes_arcade/rules/draw.md and block.md): the
-felt, the line as a snake with its two open ends marked, the seat plates, the hand,
-the boneyard and the pass button, the tiles in flight, the notes by the seats and the
-round summary that shows every hand. It draws each frame from the `Frame` the table
-hands it (places from `draw_block_layout`), never reading the table.
+"""The painter of a line game's table (`line_table`): the felt, the line as a snake
+with its two open ends marked, the seat plates, the hand, the boneyard and the pass
+button, the tiles in flight and the notes by the seats. It draws each frame from the
+`LineFrame` the table hands it (places from `line_table` and `snake`), never reading
+the table; a game adds what it draws of its own (its round's summary) in a subclass.
 
 Colour is never the only cue: the seat to move has a gold rim *and* an arrow; an
 open end is outlined *and* shows its number; a playable tile stands up.
@@ -10,54 +10,36 @@ open end is outlined *and* shows its number; a playable tile stands up.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
-from ...engine.core import Termination
-from ...engine.tiles import PIPS
 from .. import gfx
 from ..layout_check import note as note_mark
 from ..theme import BODY, LARGE, SMALL, fitted
-from ..verdict import round_words
-from .draw_block_layout import AREA, STATUS_Y, BottomRow, LineGeometry, plate_tiles, seat_plates
-from .draw_block_model import LineModel
-from .sprites import Sprite
+from .line_table import AREA, STATUS_Y, BottomRow, LineModel, plate_tiles, seat_plates
+from .snake import LineGeometry
+from .sprites import Note, Sprite
 
 TINY = SMALL - 3
-SUMMARY_TILE = 44
-"""A hand's tiles in the round summary (long side)."""
 END_COLOUR = (120, 236, 160)
 
 
-@dataclass
-class Note:
-    """Words shown for a moment by a seat ("Pass", "Draws") or over the table."""
-
-    text: str
-    x: float
-    y: float
-    alpha: float = 1.0
-    big: bool = False
-
-
 @dataclass(frozen=True)
-class Frame:
+class LineFrame:
     """What the painter reads to draw the table once."""
 
     model: LineModel
     geometry: LineGeometry
     players: int
     target: int
-    draws: bool
-    """Draw (a boneyard to draw from) rather than Block."""
+    boneyard_rule: str
+    """The boneyard's rule in a few words, under its name ("draw when stuck")."""
     bottom_seat: int
     names: tuple[str, ...]
     kinds: tuple[str, ...]
-    players_here: Sequence[int]
     visible: tuple[bool, ...]
     """Whose hand may be drawn face up now."""
     shown_totals: tuple[int, ...]
@@ -74,24 +56,21 @@ class Frame:
     """The ends the selected or dragged tile may go to."""
     status: str
     your_turn: bool
-    summary_up: bool
-    hold_left: float
-    human_table: bool
     style: Any
     art: Any
     boards: Any
     draw_tile: Callable[..., pygame.Rect]
 
 
-class Painter:
-    """Draws the table from a `Frame` (never changing it)."""
+class LinePainter:
+    """Draws the table from a `LineFrame` (never changing it)."""
 
     def __init__(self):
         self._felt: tuple[str, tuple[int, int], pygame.Surface] | None = None
 
     # -- words ------------------------------------------------------------------------------
     @staticmethod
-    def text(frame: Frame, surface, words: str, pos, size=SMALL, colour=None, bold=False,
+    def text(frame: LineFrame, surface, words: str, pos, size=SMALL, colour=None, bold=False,
              anchor="topleft") -> pygame.Rect:
         image = frame.style.text(words, size, colour, bold)
         rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
@@ -99,7 +78,7 @@ class Painter:
         return rect
 
     # -- the felt, the status, the line ---------------------------------------------------------
-    def draw_felt(self, frame: Frame, surface: pygame.Surface) -> None:
+    def draw_felt(self, frame: LineFrame, surface: pygame.Surface) -> None:
         key = (frame.style.theme, surface.get_size())
         if self._felt is None or self._felt[:2] != key:
             felt = frame.style.background(surface.get_size()).copy()
@@ -109,13 +88,13 @@ class Painter:
             self._felt = (*key, felt)
         surface.blit(self._felt[2], (0, 0))
 
-    def draw_status(self, frame: Frame, surface: pygame.Surface) -> None:
+    def draw_status(self, frame: LineFrame, surface: pygame.Surface) -> None:
         palette = frame.style.palette
         words = fitted(frame.style, frame.status, BODY, 1100, bold=frame.your_turn)
         self.text(frame, surface, words, (AREA.centerx, STATUS_Y), BODY,
                   palette.accent if frame.your_turn else palette.text, frame.your_turn, anchor="center")
 
-    def draw_line(self, frame: Frame, surface: pygame.Surface) -> None:
+    def draw_line(self, frame: LineFrame, surface: pygame.Surface) -> None:
         """The line's tiles (those still in the air land later), then its open ends."""
         geometry = frame.geometry
         length = geometry.length
@@ -133,7 +112,7 @@ class Painter:
             target = ("centre", 0) if not frame.model.line else ("end", side)
             self._draw_end(frame, surface, place.rect(length), numbers[side], target)
 
-    def _draw_end(self, frame: Frame, surface, rect: pygame.Rect, number: int, target) -> None:
+    def _draw_end(self, frame: LineFrame, surface, rect: pygame.Rect, number: int, target) -> None:
         """An open end: an outline where its next tile goes (its drop target reaches a
         little further, `end_rect`), its number inside; lit while the tile picked up
         may go there."""
@@ -148,18 +127,18 @@ class Painter:
         self.text(frame, surface, label, rect.center, SMALL if number < 0 else BODY, colour, True, anchor="center")
 
     @staticmethod
-    def owner(frame: Frame, seat: int) -> int:
+    def owner(frame: LineFrame, seat: int) -> int:
         """Whose secret a hand's tiles are, for the render log: nobody's once the
         round is over (its `RoundResult` shows every hand)."""
         return -1 if frame.model.revealed else seat
 
     # -- the seats ------------------------------------------------------------------------------
-    def draw_plates(self, frame: Frame, surface: pygame.Surface) -> None:
+    def draw_plates(self, frame: LineFrame, surface: pygame.Surface) -> None:
         for seat, plate in seat_plates(frame.players, frame.bottom_seat).items():
             self._plate(frame, surface, seat, plate)
         self._bottom_plate(frame, surface)
 
-    def _plate_top(self, frame: Frame, surface, seat: int, plate: pygame.Rect) -> None:
+    def _plate_top(self, frame: LineFrame, surface, seat: int, plate: pygame.Rect) -> None:
         """The plate's body, its seat's name and kind, and its total against the target."""
         palette = frame.style.palette
         turn = frame.model.to_move == seat
@@ -175,7 +154,7 @@ class Painter:
         self.text(frame, surface, words, (plate.x + 10, plate.y + 8), SMALL,
                   palette.accent if turn else palette.text, True)
 
-    def _plate(self, frame: Frame, surface, seat: int, plate: pygame.Rect) -> None:
+    def _plate(self, frame: LineFrame, surface, seat: int, plate: pygame.Rect) -> None:
         self._plate_top(frame, surface, seat, plate)
         hand = frame.model.hands[seat]
         shown = len(hand) - frame.landing[seat]
@@ -185,7 +164,7 @@ class Painter:
         self.text(frame, surface, f"\u00d7{shown}", (plate.right - 10, plate.bottom - 22), BODY,
                   frame.style.palette.text, True, anchor="midright")
 
-    def _bottom_plate(self, frame: Frame, surface) -> None:
+    def _bottom_plate(self, frame: LineFrame, surface) -> None:
         """The bottom seat's plate, beside its hand: name and kind, total, tiles left
         (one to a line: the plate is narrow)."""
         seat, plate = frame.bottom_seat, frame.row.plate
@@ -210,7 +189,7 @@ class Painter:
             self.text(frame, surface, f"{score} \u00b7 {count}", (plate.x + 10, plate.bottom - 10), TINY,
                       palette.text_dim, anchor="bottomleft")
 
-    def draw_hand(self, frame: Frame, surface: pygame.Surface) -> None:
+    def draw_hand(self, frame: LineFrame, surface: pygame.Surface) -> None:
         seat = frame.bottom_seat
         visible = frame.visible[seat]
         places = frame.hand
@@ -223,14 +202,13 @@ class Painter:
             frame.draw_tile(surface, tile, rect, rect.height, face_up=visible, seat=self.owner(frame, seat))
 
     # -- the boneyard -----------------------------------------------------------------------------
-    def draw_boneyard(self, frame: Frame, surface: pygame.Surface) -> None:
+    def draw_boneyard(self, frame: LineFrame, surface: pygame.Surface) -> None:
         row, palette = frame.row, frame.style.palette
         box = row.boneyard
         frame.boards.draw(surface, box, radius=12)
         count = frame.model.boneyard
         self.text(frame, surface, "Boneyard", (box.x + 12, box.y + 8), SMALL, palette.text, True)
-        rule = "draw when stuck" if frame.draws else "not drawn: pass"
-        self.text(frame, surface, rule, (box.x + 12, box.y + 32), TINY, palette.text_dim)
+        self.text(frame, surface, frame.boneyard_rule, (box.x + 12, box.y + 32), TINY, palette.text_dim)
         pile = pygame.Rect(box.x + 16, box.bottom - 56, 24, 48)
         for i in range(min(3, count)):
             frame.draw_tile(surface, -1, pile.move(6 * i, -3 * i), 48, face_up=False, seat=-1)
@@ -249,7 +227,7 @@ class Painter:
 
     # -- moving things ------------------------------------------------------------------------------
     @staticmethod
-    def draw_flight(frame: Frame, surface: pygame.Surface, flight: Sprite) -> None:
+    def draw_flight(frame: LineFrame, surface: pygame.Surface, flight: Sprite) -> None:
         length = max(8, round(flight.length * flight.zoom))
         horizontal = flight.angle == 0
         face_up = flight.shows_face()
@@ -260,7 +238,7 @@ class Painter:
         frame.draw_tile(surface, flight.tile, rect, length, face_up=face_up, seat=seat, horizontal=horizontal,
                         flipped=flight.flipped)
 
-    def draw_notes(self, frame: Frame, surface: pygame.Surface) -> None:
+    def draw_notes(self, frame: LineFrame, surface: pygame.Surface) -> None:
         palette = frame.style.palette
         for note in frame.notes:
             size = LARGE if note.big else BODY
@@ -272,58 +250,3 @@ class Painter:
             note_mark(surface, "panel", box, note.text)
             image.set_alpha(round(255 * note.alpha))
             surface.blit(image, image.get_rect(center=box.center))
-
-    # -- the round's end ------------------------------------------------------------------------------
-    def draw_summary(self, frame: Frame, surface: pygame.Surface) -> None:
-        """The finished round: how it ended, who scored, and every hand with its pips."""
-        result = frame.model.result
-        if result is None:
-            return
-        palette = frame.style.palette
-        players = frame.players
-        row_h = 52
-        panel = pygame.Rect(0, 0, 820, 112 + players * row_h + 44)
-        panel.center = AREA.center
-        gfx.rect(surface, (8, 22, 16), panel, border_radius=18)
-        frame.boards.draw(surface, panel, radius=18, alpha=250)
-        domino = result.termination is Termination.DOMINO
-        headline = round_words(result.number, domino, result.winner, result.points, list(frame.names),
-                               frame.players_here)
-        self.text(frame, surface, headline, (panel.centerx, panel.y + 14), LARGE, palette.accent, True,
-                  anchor="midtop")
-        if domino:
-            rule = "the winner scores every pip left in the other hands"
-        elif result.winner >= 0:
-            rule = "blocked: the lowest hand scores the others' pips" + (
-                "" if result.points == sum(result.pips) - result.pips[result.winner] else " minus its own")
-        else:
-            rule = "blocked, and the lowest hands tie"
-        self.text(frame, surface, rule[:1].upper() + rule[1:], (panel.centerx, panel.y + 52), SMALL,
-                  palette.text_dim, anchor="midtop")
-        top = panel.y + 84
-        columns = (panel.x + 20, panel.x + 210, panel.right - 210, panel.right - 120)
-        for label, x in zip(("Seat", "Hand", "Pips", "Total"), columns, strict=True):
-            self.text(frame, surface, label, (x, top), TINY, palette.text_dim)
-        for seat in range(players):
-            y = top + 22 + seat * row_h
-            winner = seat == result.winner
-            colour = palette.accent if winner else palette.text
-            self.text(frame, surface, frame.names[seat], (columns[0], y + 4), SMALL, colour, winner)
-            self.text(frame, surface, frame.kinds[seat], (columns[0] + 74, y + 6), TINY, palette.text_dim)
-            hand = result.hands[seat]
-            room = columns[2] - columns[1] - 20
-            tile = max(24, min(SUMMARY_TILE, 2 * (room // max(1, len(hand)) - 3)))
-            pitch = min(tile // 2 + 3, room / max(1, len(hand)))
-            for i, shown in enumerate(hand):
-                frame.draw_tile(surface, shown, (columns[1] + i * pitch, y), tile, face_up=True, seat=-1)
-            if not hand:
-                self.text(frame, surface, "out!", (columns[1], y + 4), SMALL, palette.accent, True)
-            self.text(frame, surface, str(sum(PIPS[t] for t in hand)), (columns[2], y + 4), SMALL, colour, winner)
-            self.text(frame, surface, f"{frame.shown_totals[seat]} / {frame.target}", (columns[3], y + 4), SMALL,
-                      colour, winner)
-        if frame.hold_left > 0 and not frame.human_table:
-            footer = f"Next round in {math.ceil(frame.hold_left)} s \u00b7 press to go on"
-        else:
-            footer = "Press to go on to the next round"
-        self.text(frame, surface, footer, (panel.centerx, panel.bottom - 14), SMALL, palette.text, True,
-                  anchor="midbottom")
