@@ -187,3 +187,25 @@ def test_the_move_log_says_each_event_in_words():
     assert move_words(Event("round_over", 1, value=domino), "", names) == "Seat 2 dominoed: round 1, 9 points"
     assert move_words(Event("deal", 0, 5, "boneyard", "hand", face_up=False), "You", names) is None
 
+
+
+def test_a_bots_name_and_kind_fit_the_bottom_plate_whole(app):
+    """A demo's bottom seat read "▶ Seat 1 · Mediu…": its name now takes a smaller size before it is cut."""
+    open_table(app, TableSetup("draw", ["medium", "medium", "medium"], app.settings.game("draw"), 2, demo=True))
+    app.check_layout = True
+    run(app, frames=2)
+    drawn = [mark.what for mark in app.layout_marks if mark.kind == "text"]
+    assert any(what.endswith("Seat 1 \u00b7 Medium bot") for what in drawn), drawn
+    assert problems(app.layout_marks, pygame.Rect((0, 0), LOGICAL_SIZE)) == []
+
+
+def test_the_lessons_first_callout_says_it_is_the_players_turn(app):
+    """Under the lesson's first callout the status read "Seat 1 is thinking…"."""
+    app.open("lessons")
+    table = app.open("lesson", "draw")
+    for _ in range(600):  # the deal, one tile at a time
+        if table.waiting_for_human:
+            break
+        run(app)
+    assert not table.can_decide, "the callout holds the move"
+    assert table.status_text() == "Lead the 6-6"

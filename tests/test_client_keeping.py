@@ -188,7 +188,8 @@ def test_the_statistics_screen_opens_from_the_title_with_one_device_and_shows_th
 
 
 def test_the_charts_bars_name_each_game_apart(app):
-    """Build Up's and Block Dominoes' bars both read "B" (the title's first letter)."""
+    """Build Up's and Block Dominoes' bars both read "B" (the title's first letter);
+    the marks are each a start of its own title."""
     for game in ("buildup", "block", "necropolis"):
         history.append_history(history.history_line(random_game(game, 6), ["human", "easy"], [0], demo=False))
     app.open("statistics")
@@ -196,6 +197,12 @@ def test_the_charts_bars_name_each_game_apart(app):
     run(app, frames=2)
     drawn = [mark.what for mark in app.layout_marks if mark.kind == "text"]
     assert {"Bu", "Bl", "N"} <= set(drawn) and "B" not in drawn
+    from dominoes_arcade.client import games
+    from dominoes_arcade.client.scenes.statistics import chart_mark, game_title
+
+    marks = {game: chart_mark(game) for game in games.games()}
+    assert len(set(marks.values())) == len(marks)
+    assert all(game_title(game).startswith(mark) for game, mark in marks.items())
 
 
 def test_watch_the_last_game_replays_the_latest_history_game(app):

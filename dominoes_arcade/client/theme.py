@@ -184,6 +184,14 @@ def plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
+def fitting_size(style, text: str, size: int, width: int, bold: bool, smallest: int) -> int:
+    """The largest size, `size` at most and `smallest` at least, at which `text` fits
+    `width` pixels (at `smallest`, `fitted` cuts what still does not)."""
+    while size > smallest and style.font(size, bold).size(text)[0] > width:
+        size -= 1
+    return size
+
+
 def fitted(style, text: str, size: int, width: int, bold: bool = False) -> str:
     """`text`, cut short with an ellipsis when it is wider than `width` pixels."""
     font = style.font(size, bold)

@@ -40,7 +40,7 @@ from ..input import InputEvent, Intent
 from ..layout_check import note
 from ..scene import Scene
 from ..tables import TableSetup, open_table
-from ..theme import BODY, SMALL, fitted
+from ..theme import BODY, SMALL, fitted, fitting_size
 from ..widgets import Button
 from .menu import MenuScene
 
@@ -73,13 +73,6 @@ def open_review(app, record: Record, seats: list[int] | None = None,
     scene = ReviewScene(app, table, seats, until_step)
     app.scenes.push(scene)
     return scene
-
-
-def fitting_size(style, words: str, size: int, room: int, bold: bool) -> int:
-    """The largest size, `size` at most and `SMALLEST` at least, at which `words` fit `room` pixels."""
-    while size > SMALLEST and style.font(size, bold).size(words)[0] > room:
-        size -= 1
-    return size
 
 
 def place_in_game(step: int, steps: int) -> str:
@@ -227,7 +220,7 @@ class ReviewScene(Scene):
             if words:
                 # The middle line has the arrows beside it; the others run under and over them.
                 room = PANEL.width - 2 * (ARROW if size == BODY else LINE_MARGIN)
-                fit = fitting_size(style, words, size, room, bold)
+                fit = fitting_size(style, words, size, room, bold, SMALLEST)
                 text = style.text(fitted(style, words, fit, room, bold), fit, colour, bold=bold)
                 surface.blit(text, text.get_rect(midtop=(PANEL.centerx, y)))
             y += 29 if size == BODY else 25

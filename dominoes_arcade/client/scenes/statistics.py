@@ -44,8 +44,8 @@ def game_title(game: str) -> str:
 
 def chart_mark(game: str) -> str:
     """The letters under a game's bar in the chart: the shortest start of its title
-    that no other game's title shares ("N" for Necropolis; "Bu" and "Bl" for Build
-    Up and Block Dominoes, which one letter would mix up)."""
+    that no other game's title shares ("N" for Necropolis, "Bu" for Build Up when
+    another title starts with a B too)."""
     title = game_title(game)
     others = [game_title(other) for other in games.games() if other != game]
     for length in range(1, len(title) + 1):

@@ -554,7 +554,7 @@ class DrawBlockTable(TableScene):
         mover = self.seat_name(view.current_player)
         if self.replay is not None:
             return f"{mover} to move"
-        if not self.can_decide:
+        if not self.waiting_for_human:  # (not `can_decide`: under a lesson's callout it is still the player's turn)
             return f"{mover} is thinking\u2026"
         legal = self.legal
         if legal and legal[0].kind == "pass":

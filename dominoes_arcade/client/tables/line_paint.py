@@ -17,8 +17,9 @@ from typing import Any
 import pygame
 
 from .. import gfx
+from ..layout_check import EDGE_ROOM
 from ..layout_check import note as note_mark
-from ..theme import BODY, LARGE, SMALL, fitted
+from ..theme import BODY, LARGE, SMALL, fitted, fitting_size
 from .line_table import AREA, STATUS_Y, BottomRow, LineModel, plate_tiles, seat_plates
 from .snake import LineGeometry
 from .sprites import Note, Sprite
@@ -176,8 +177,10 @@ class LinePainter:
         name = ("\u25b6 " if turn else "") + f"{frame.names[seat]} \u00b7 {frame.kinds[seat]}"
         colour = palette.accent if turn else palette.text
         tall = plate.height >= 100
-        self.text(frame, surface, fitted(frame.style, name, SMALL, plate.width - 20, bold=True),
-                  (plate.x + 10, plate.y + 8), SMALL, colour, True)
+        room = plate.width - 10 - EDGE_ROOM
+        size = fitting_size(frame.style, name, SMALL, room, True, TINY)  # "▶ Seat 1 · Medium bot" in a demo
+        self.text(frame, surface, fitted(frame.style, name, size, room, bold=True),
+                  (plate.x + 10, plate.y + 8), size, colour, True)
         score = f"Score {frame.shown_totals[seat]} / {frame.target}"
         tiles = len(frame.model.hands[seat]) - frame.landing[seat]
         count = f"{tiles} tile{'s' * (tiles != 1)} in hand"
