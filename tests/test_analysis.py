@@ -16,8 +16,9 @@ from dominoes_arcade.bots.analysis import DecisionAnalysis, analyse, review, rev
 from dominoes_arcade.engine.match import random_game
 
 GAMES = [("necropolis", None, {}), ("buildup", None, {}), ("cyprus", 4, {"target_score": 30}),
-         ("cyprus", 7, {"target_score": 20}), ("sebastopol", None, {"target_score": 20})]
-IDS = ["necropolis", "buildup", "cyprus-4", "cyprus-7", "sebastopol"]
+         ("cyprus", 7, {"target_score": 20}), ("sebastopol", None, {"target_score": 20}),
+         ("draw", 3, {"target_score": 30}), ("block", None, {"target_score": 30})]
+IDS = ["necropolis", "buildup", "cyprus-4", "cyprus-7", "sebastopol", "draw-3", "block"]
 ROLLOUTS = 120
 """Small, so the tests stay quick: the properties hold at any budget."""
 

@@ -23,15 +23,16 @@ from dominoes_arcade.engine.tiles import NAME
 from dominoes_arcade.engine.view_json import view_to_json
 
 GAMES = [("necropolis", None, {}), ("buildup", None, {}), ("cyprus", 5, {"target_score": 30}),
-         ("sebastopol", None, {"target_score": 20})]
+         ("sebastopol", None, {"target_score": 20}), ("draw", 3, {"target_score": 30}),
+         ("block", 4, {"target_score": 30})]
 SPECS = ["random", "greedy", "ismcts:iterations=25", "pimc:worlds=3"]
 
 
 def hidden_zones(state: State, seat: int) -> list[list[int]]:
     """The zones of `state` that `seat` may not read (the rules: the necropolis, the
     other mastabas and the tile the other player is holding; the other boneyard and
-    the unshown part of the other hand; the other hands, the boneyard and the tile
-    another player just drew)."""
+    the unshown part of the other hand; the other hands, the boneyard and, in the star
+    games, the tile another player just drew)."""
     if state.game == "necropolis":
         held = [state.held, state.returning] if state.seat != seat else []
         return [state.pile, state.mastabas[1 - seat], held]
@@ -39,6 +40,8 @@ def hidden_zones(state: State, seat: int) -> list[list[int]]:
         shown = state.shown[1 - seat]
         return [state.boneyards[1 - seat], [t for t in state.hands[1 - seat] if t < 0 or not shown >> t & 1]]
     others = [hand for p, hand in enumerate(state.hands) if p != seat]
+    if state.game in ("draw", "block"):  # a tile drawn goes straight into its drawer's hand
+        return others + [state.boneyard]
     return others + [state.boneyard, [state.drawn] if state.seat != seat else []]
 
 
@@ -132,7 +135,8 @@ def test_a_view_shares_no_hidden_zone_with_the_full_state():
 # -- what a bot program is told (issue 27) -------------------------------------------------
 PROGRAM_GAMES = [("necropolis", None, {}), ("buildup", None, {}), ("cyprus", 4, {"target_score": 30}),
                  ("cyprus", 7, {"target_score": 30}), ("cyprus", 10, {"target_score": 30}),
-                 ("sebastopol", None, {"target_score": 20})]
+                 ("sebastopol", None, {"target_score": 20}), ("draw", 4, {"target_score": 30}),
+                 ("block", None, {"target_score": 30})]
 _STEP_TILE = re.compile(r"\d+-\d+")
 
 

@@ -20,7 +20,8 @@ from dominoes_arcade.engine.match import Match
 from dominoes_arcade.engine.tiles import NAME, piece_tile
 
 GAMES = [("necropolis", None, {}), ("buildup", None, {}), ("cyprus", 4, {"target_score": 30}),
-         ("cyprus", 10, {"target_score": 30}), ("sebastopol", None, {"target_score": 20})]
+         ("cyprus", 10, {"target_score": 30}), ("sebastopol", None, {"target_score": 20}),
+         ("draw", 4, {"target_score": 30}), ("block", 3, {"target_score": 30})]
 SEEDS = range(10)
 _TILE = re.compile(r"\b\d-\d\b")
 

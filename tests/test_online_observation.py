@@ -29,7 +29,8 @@ from dominoes_arcade.session import GameOver, Rebuilt, StepApplied
 from dominoes_arcade.session.events import seen_events
 
 GAMES = [("necropolis", {}), ("buildup", {}), ("cyprus", {"players": 4, "target_score": 20}),
-         ("sebastopol", {"players": 4, "target_score": 20})]
+         ("sebastopol", {"players": 4, "target_score": 20}), ("draw", {"players": 3, "target_score": 30}),
+         ("block", {"target_score": 30})]
 
 
 def played(game: str, options: dict, seed: int = 3) -> tuple[Match, list[tuple[int, list]]]:

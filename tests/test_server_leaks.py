@@ -30,7 +30,9 @@ from dominoes_arcade.remote.client import OnlineClient
 GAMES = [("necropolis", ["player", "player"], {}), ("buildup", ["player", "player"], {}),
          ("cyprus", ["player", "easy", "player", "player"], {"target_score": 30}),
          ("cyprus", ["player"] * 6 + ["easy"] * 4, {"target_score": 20}),
-         ("sebastopol", ["player", "player", "easy", "player"], {"target_score": 20})]
+         ("sebastopol", ["player", "player", "easy", "player"], {"target_score": 20}),
+         ("draw", ["player", "easy", "player"], {"target_score": 30}),
+         ("block", ["player", "player"], {"target_score": 30})]
 SEEDS = range(3)
 TILE = re.compile(r"\b\d-\d\b")
 
@@ -61,6 +63,9 @@ def forbidden(game: Game, step: int, seat: int, moved: bool) -> set[str]:
     seen = {NAME[piece_tile(p)] for state in (before, after) for p in state.view(seat).seen_pieces()}
     # A star game's round ends with every hand shown (dominoes_arcade/rules/cyprus.md).
     seen |= {NAME[t] for done in getattr(after, "rounds", ()) for hand in done.hands for t in hand}
+    # Draw's and Block's first leader is announced with the double they must lead
+    # (dominoes_arcade/rules/draw.md, "What the table learns").
+    seen |= {NAME[state.forced_lead] for state in (before, after) if getattr(state, "forced_lead", -1) >= 0}
     if before.game == "buildup":  # its own boneyard, which it knows as a set (and two sets share names)
         seen |= {NAME[t] for state in (before, after) for t in state.boneyards[seat] if t >= 0}
     if moved and game.match.visible(step, seat) and game.match.piece(step) >= 0:
