@@ -28,20 +28,19 @@ from dominoes_arcade.remote.client import OnlineClient, bot_decider
 
 LIMIT = 150.0
 """Seconds any one process may run."""
-SHORTER = {"sebastopol": {"target_score": 30}, "draw": {"target_score": 30}}
+SHORTER = {"sebastopol": {"target_score": 30}, "draw": {"target_score": 30}, "block": {"target_score": 30}}
 """Sebastopol to 30, not 60: two rounds or so instead of five (seed 3: 108 steps, not
-270), still a game of rounds to its end; Draw to 30, not 100, likewise."""
+270), still a game of rounds to its end; Draw and Block to 30, not 100, likewise."""
 FAST = ('[display]\nanimation_speed = "off"\n[bots]\nthink_delay_ms = 0\n[audio]\nmusic_volume = 0.0\n'
         '[online]\nhost = "127.0.0.1"\nport = 0\ngrace = {grace}\n'
-        '[sebastopol]\ntarget_score = ' + str(SHORTER["sebastopol"]["target_score"]) + '\n'
-        '[draw]\ntarget_score = ' + str(SHORTER["draw"]["target_score"]) + '\n')
+        + "".join(f"[{game}]\ntarget_score = {options['target_score']}\n" for game, options in SHORTER.items()))
 """No animation and no bot delay (the loop is what is tested, not the pacing);
 no music (synthesising it is about half of a client's start-up, even under the
 dummy sound driver; the effects still play); a hosted game on this computer only,
 on any free port; the shorter games of `SHORTER`."""
 PLAY = "screen table\nplay\n"
 SEATS = {"necropolis": "human,easy", "buildup": "human,easy", "cyprus": "human,easy,easy,easy",
-         "sebastopol": "human,easy,easy,easy", "draw": "human,easy"}
+         "sebastopol": "human,easy,easy,easy", "draw": "human,easy", "block": "human,easy,easy"}
 JOIN_LINE = re.compile(r"--join (127\.0\.0\.1:\d+/\w+)")
 
 
@@ -179,8 +178,11 @@ SERVE_LINE = re.compile(r"serving on (ws://127\.0\.0\.1:\d+)")
 
 
 @pytest.mark.parametrize("game,seats", [("cyprus", ["player", "player", "player", "easy"]),
-                                        ("sebastopol", ["player", "player", "player", "medium"])])
-def test_serve_and_two_clients_joined_with_play_join_play_a_star_game_to_its_end(tmp_path, players, game, seats):
+                                        ("sebastopol", ["player", "player", "player", "medium"]),
+                                        ("draw", ["player", "player", "player", "easy"]),
+                                        ("block", ["player", "player", "player", "easy"])])
+def test_serve_and_two_clients_joined_with_play_join_play_a_game_of_rounds_to_its_end(tmp_path, players, game,
+                                                                                       seats):
     """`dominoes-arcade serve` in a process of its own; a scripted host (a headless
     client of the protocol, playing as the random bot) opens the room, and two
     players join it with ``play --join``."""
