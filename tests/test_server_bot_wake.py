@@ -139,3 +139,21 @@ def test_a_worker_processs_answers_are_told_to_the_loop_that_watches_it_even_aft
     for _, decision in answers:
         assert decision is not None and decision.action in state.legal_actions(), "the answer filed, ready to take"
     assert worker.restarts == 1
+
+
+@pytest.mark.slow
+def test_a_worker_closed_while_a_loop_watches_it_leaves_the_loop_alone():
+    """The process gone (its pipe ends): the loop lets go of its pipe, without an error
+    on each turn of the loop."""
+    async def scenario(worker: BotWorker) -> list[dict]:
+        loop, errors = asyncio.get_running_loop(), []
+        loop.set_exception_handler(lambda _loop, context: errors.append(context))
+        worker.watch(loop, lambda key: None)
+        worker.close()
+        await asyncio.sleep(0.3)
+        return errors
+
+    worker = BotWorker("process")
+    errors = asyncio.run(scenario(worker))
+    assert errors == [], "no error in the loop's callbacks"
+    assert worker._read_by == {}, "the loop watches no pipe"

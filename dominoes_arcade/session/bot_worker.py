@@ -432,11 +432,14 @@ class BotWorker:
         the loop lets go of its pipe and the worker starts again at once when it owes
         answers (`_start_process` gives the loop the new pipe)."""
         with self._lock:
-            self._pump()
             process = self._process
-            if self._at_end or process is None or self._read_by.get(loop) is not process.stdout:
+            if process is None or self._read_by.get(loop) is not process.stdout:  # closed, or started again
                 self._stop_reading(loop)
-                if self._at_end and self._pending:  # no answer can come from it (it may not have exited yet)
+                return
+            self._pump()
+            if self._at_end:
+                self._stop_reading(loop)
+                if self._pending:  # no answer can come from it (it may not have exited yet)
                     self._restart()
 
     def _restart(self) -> None:
