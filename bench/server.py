@@ -16,7 +16,9 @@ Measured:
 - `--relay`: the same clients, on the same pattern (each room's seats in turn send an
   action as soon as they are told the one before, every seat told each one), against a
   trivial websockets relay: the floor, side by side with the server in one run;
-- `--count-syncs`: the server's fsync and fdatasync calls per action (strace attached).
+- `--count-syncs`: the server's fsync and fdatasync calls per action (strace attached);
+- `--bots N`: the last N seats of each room are the server's bots (`--bot`: medium): how
+  long from a client's action sent to every seat told the bot's move right after it.
 
 `--profile` instead plays the rooms' games through `Room` alone (no network, no
 clients, random decisions), under cProfile, prints where the server's time goes,
@@ -28,8 +30,8 @@ action waits with the server holding many rooms open rather than playing flat ou
 the memory is also sampled as the games go (its most).
 
 Run with `python bench/server.py [--rooms 100] [--seats 4] [--game cyprus] [--processes 2]
-[--relay] [--pace SECONDS] [--idle SECONDS] [--count-syncs] [--profile [--spectators N]]`. Never part of the tests:
-timings depend on the machine and its load (`os.getloadavg` is printed with them).
+[--relay] [--pace SECONDS] [--idle SECONDS] [--bots N] [--count-syncs] [--profile [--spectators N]]`.
+Never part of the tests: timings depend on the machine and its load (`os.getloadavg` is printed with them).
 The clients share the machine with the server, so the latency includes their own
 time to read and decide.
 """
@@ -60,6 +62,8 @@ STARTED = re.compile(r"serving on ws://127\.0\.0\.1:(\d+)")
 RELAYING = re.compile(r"relaying on ws://127\.0\.0\.1:(\d+)")
 BARRIER_SECONDS = 300
 """The most a client process waits for the others (each opening its rooms)."""
+BOT = "medium"
+"""The difficulty of a bot seat (`--bots`) unless `--bot` says: the greedy bot, a few ms a move."""
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -120,17 +124,28 @@ class Timing:
     def __init__(self):
         self.sent: dict[tuple[str, int], float] = {}
         self.told: dict[tuple[str, int], list[float]] = {}
+        self.by_bot: set[tuple[str, int]] = set()
+        """The steps a bot seat played (`--bots`)."""
 
     def latencies(self, seats: int) -> list[float]:
         return [max(self.told[key]) - at for key, at in self.sent.items() if len(self.told.get(key, ())) == seats]
 
+    def bot_latencies(self, seats: int) -> list[float]:
+        """For each step a bot seat played right after a client's action: from that action
+        sent to every seat told the bot's step (the server playing the action, asking its
+        bot, the bot thinking, the server seeing the answer and telling it)."""
+        return [max(self.told[room, step]) - self.sent[room, step - 1] for room, step in self.by_bot
+                if (room, step - 1) in self.sent and len(self.told.get((room, step), ())) == seats]
 
-async def open_room(url: str, game: str, seats: int, options: dict) -> list[OnlineClient]:
+
+async def open_room(url: str, game: str, seats: int, options: dict, bots: int = 0, bot: str = BOT
+                    ) -> list[OnlineClient]:
+    """A room of `seats` seats, its last `bots` the bot `bot`'s (a difficulty), a client in each other."""
     host = OnlineClient(url, timeout=60)
     code = await host.create()
-    await host.setup(game=game, options=options, seats=["player"] * seats)
+    await host.setup(game=game, options=options, seats=["player"] * (seats - bots) + [bot] * bots)
     clients = [host]
-    for _ in range(seats - 1):
+    for _ in range(seats - bots - 1):
         client = OnlineClient(url, timeout=60)
         await client.join(code)
         clients.append(client)
@@ -155,14 +170,16 @@ async def paced(client: OnlineClient, decide, pace: float, rng, note) -> dict:
 
 
 async def run(url: str, rooms: int, seats: int, game: str, options: dict,
-              opened: Callable[[], Awaitable[None]], pace: float = 0.0) -> dict:
-    """Open `rooms` rooms on the server at `url`, await `opened`, then play their
-    games (each seat deciding at once, or after `pace` seconds on average): each
-    action's latency, the actions, the steps and the wall time."""
+              opened: Callable[[], Awaitable[None]], pace: float = 0.0, bots: int = 0, bot: str = BOT) -> dict:
+    """Open `rooms` rooms on the server at `url` (`bots` of each room's seats a bot's),
+    await `opened`, then play their games (each seat deciding at once, or after `pace`
+    seconds on average): each action's latency, each bot step's, the actions, the
+    steps and the wall time."""
     import random
 
     timing = Timing()
-    tables = [await open_room(url, game, seats, options) for _ in range(rooms)]
+    tables = [await open_room(url, game, seats, options, bots, bot) for _ in range(rooms)]
+    players = seats - bots
 
     def timed(client: OnlineClient, decide):
         def choose(view: dict) -> str:
@@ -174,6 +191,8 @@ async def run(url: str, rooms: int, seats: int, game: str, options: dict,
         client.received.clear()  # kept by the client for tests: 4,000 clients' would be gigabytes
         if message.get("type") == "step":
             timing.told.setdefault((client.room, message["step"]), []).append(time.perf_counter())
+            if message["actor"] >= players:
+                timing.by_bot.add((client.room, message["step"]))
 
     await opened()
     began = time.perf_counter()
@@ -196,8 +215,9 @@ async def run(url: str, rooms: int, seats: int, game: str, options: dict,
     for clients in tables:
         for client in clients:
             await client.close()
-    steps = sum(len(record["steps"]) for record in records[::seats])
-    return {"latencies": timing.latencies(seats), "actions": len(timing.sent), "steps": steps, "wall": wall}
+    steps = sum(len(record["steps"]) for record in records[::players])
+    return {"latencies": timing.latencies(players), "bot_latencies": timing.bot_latencies(players),
+            "actions": len(timing.sent), "steps": steps, "wall": wall}
 
 
 RELAY_ACTIONS = 60
@@ -325,6 +345,7 @@ def measure(play, url: str, pid: int, rooms: int, seats: int, game: str, options
             if child.is_alive():
                 child.kill()
     return {"latencies": [at for part in found for at in part["latencies"]],
+            "bot_latencies": [at for part in found for at in part.get("bot_latencies", ())],
             "actions": sum(part["actions"] for part in found), "steps": sum(part["steps"] for part in found),
             "wall": wall, "cpu": cpu, "rss_playing": rss_playing, "rss_after": rss_after, "rss_peak": rss_peak,
             "idle_cpu": idle_cpu}
@@ -440,6 +461,11 @@ def main() -> None:
     parser.add_argument("--idle", type=float, default=0.0,
                         help="Seconds the rooms are held open, nobody moving, before the games: the server's CPU "
                              "share then.")
+    parser.add_argument("--bots", type=int, default=0,
+                        help=f"Seats of each room that are the server's bots ({BOT}), the last ones: how soon "
+                             f"the server tells a bot's move.")
+    parser.add_argument("--bot", default=BOT, choices=("easy", "medium", "hard", "expert"),
+                        help="The difficulty of the bot seats (--bots).")
     parser.add_argument("--serve-relay", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve_relay:
@@ -455,20 +481,25 @@ def main() -> None:
         try:
             rss_empty = rss_bytes(process.pid)
             tracer = trace_syncs(process.pid, Path(folder) / "syncs.txt") if args.count_syncs else None
-            found = measure(functools.partial(run, pace=args.pace), f"ws://127.0.0.1:{port}", process.pid,
-                            args.rooms, args.seats, args.game, options, args.processes, args.idle)
+            found = measure(functools.partial(run, pace=args.pace, bots=args.bots, bot=args.bot), f"ws://127.0.0.1:{port}",
+                            process.pid, args.rooms, args.seats, args.game, options, args.processes, args.idle)
             if tracer is not None:
                 print(f"server syncs per action: {syncs_counted(tracer, Path(folder) / 'syncs.txt', found['actions'])}")
         finally:
             process.kill()
             process.wait()
     median, p99 = spread(found["latencies"])
-    print(f"load average {os.getloadavg()[0]:.2f}; {args.rooms} rooms of {args.seats} seats ({args.game}), "
+    print(f"load average {os.getloadavg()[0]:.2f}; {args.rooms} rooms of {args.seats} seats ({args.game}"
+          + (f", {args.bots} of them {args.bot} bots" if args.bots else "") + "), "
           f"{found['actions']} actions, {found['steps']} steps in {found['wall']:.1f} s "
           f"({found['actions'] / found['wall']:.0f} actions/s), clients in {args.processes} processes"
           + (f", thinking {args.pace:g} s a move" if args.pace else ""))
     print(f"action sent -> every seat told: median {median:.2f} ms, p99 {p99:.2f} ms "
           f"(over {len(found['latencies'])} actions)")
+    if found["bot_latencies"]:
+        bot_median, bot_p99 = spread(found["bot_latencies"])
+        print(f"action sent -> every seat told the bot's step after it: median {bot_median:.2f} ms, "
+              f"p99 {bot_p99:.2f} ms (over {len(found['bot_latencies'])} bot steps)")
     print(f"memory per room: {(found['rss_playing'] - rss_empty) / args.rooms / 1024:.0f} KiB with the rooms open, "
           f"{(found['rss_peak'] - rss_empty) / args.rooms / 1024:.0f} KiB at the most, "
           f"{(found['rss_after'] - rss_empty) / args.rooms / 1024:.0f} KiB at the end of the games "

@@ -10,6 +10,7 @@ import contextlib
 import dataclasses
 import tempfile
 import threading
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -149,3 +150,26 @@ def finish_others(served: Served, others: list[OnlineClient], games: list[asynci
         return records
 
     return served.run(finish())
+
+
+def play(link: OnlineLink, decide, messages: list[dict]) -> None:
+    """Act as the pygame client's frame loop does: on each fresh view with legal actions."""
+    for message in messages:
+        if message["type"] == "view" and message["legal"]:
+            link.act(decide(message), message["step"])
+
+
+def play_to_the_end(link: OnlineLink, decide, limit: float = 60.0, on_poll=None) -> list[dict]:
+    """Poll `link` and play its seat (`decide`) until the game is over, at most `limit`
+    seconds; every message polled. `on_poll` sees each poll's messages."""
+    messages: list[dict] = []
+    end = time.monotonic() + limit
+    while not any(m["type"] == "game_over" for m in messages):
+        assert time.monotonic() < end, "the game did not end in time"
+        fresh = link.poll()
+        play(link, decide, fresh)
+        messages += fresh
+        if on_poll is not None:
+            on_poll(fresh)
+        time.sleep(0.005)
+    return messages

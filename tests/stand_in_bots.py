@@ -1,5 +1,5 @@
-"""A failing bot for the server's stand-in tests (loaded by spec as
-``<path of this file>:Raises``; not a test module)."""
+"""A failing bot and a slow one for the server's bot tests (loaded by spec as
+``<path of this file>:Raises`` or ``:Slow``; not a test module)."""
 
 from __future__ import annotations
 
@@ -11,3 +11,15 @@ class Raises(Bot):
 
     def choose(self, view, legal):
         raise RuntimeError("the stand-in cannot think")
+
+
+class Slow(Bot):
+    """Thinks `SECONDS` (asleep: its thread lets the others run), then plays the first legal action."""
+
+    SECONDS = 0.3
+
+    def choose(self, view, legal):
+        import time
+
+        time.sleep(self.SECONDS)
+        return legal[0]

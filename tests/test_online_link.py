@@ -12,7 +12,7 @@ import threading
 import time
 
 import pytest
-from server_drive import serving
+from server_drive import play_to_the_end, serving
 
 from dominoes_arcade.remote.client import OnlineClient, bot_decider
 from dominoes_arcade.remote.link import OnlineLink, ServerError
@@ -29,27 +29,6 @@ def poll_until(link: OnlineLink, done, limit: float = WAIT) -> list[dict]:
         assert time.monotonic() < end, f"still waiting after {limit} s; polled {messages[-5:]}"
         messages += link.poll()
         time.sleep(0.01)
-    return messages
-
-
-def play(link: OnlineLink, decide, messages: list[dict]) -> None:
-    """Act as the frame loop does: on each fresh view with legal actions."""
-    for message in messages:
-        if message["type"] == "view" and message["legal"]:
-            link.act(decide(message), message["step"])
-
-
-def play_to_the_end(link: OnlineLink, decide, limit: float = 60.0, on_poll=None) -> list[dict]:
-    messages: list[dict] = []
-    end = time.monotonic() + limit
-    while not any(m["type"] == "game_over" for m in messages):
-        assert time.monotonic() < end, "the game did not end in time"
-        fresh = link.poll()
-        play(link, decide, fresh)
-        messages += fresh
-        if on_poll is not None:
-            on_poll(fresh)
-        time.sleep(0.005)
     return messages
 
 

@@ -20,6 +20,7 @@ import itertools
 import json
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import quote, urlsplit, urlunsplit
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
@@ -40,7 +41,12 @@ class ServerError(RuntimeError):
 class OnlineClient:
     """One seat's (or a spectator's) connection to a room server.
 
-    :param url: the server's address, ``ws://HOST:PORT``.
+    :param url: the server's address, ``ws://HOST:PORT``. A connection for a room
+        already made (a join, a watch, a reconnect) goes to ``ws://HOST:PORT/CODE``,
+        the room's code as the URL's path, which a proxy in front of several `serve`
+        processes routes by (docs/online.md, "Several processes behind a proxy"); one
+        to create a room, to the address as given. An address with a path of its own
+        (``ws://HOST:PORT/B``: the process whose rooms begin with B) is used as it is.
     :param timeout: seconds any one wait for the server may last.
     """
 
@@ -65,8 +71,18 @@ class OnlineClient:
         self._errors: dict[int, str] = {}
 
     # -- the connection ----------------------------------------------------------------------
-    async def connect(self) -> None:
-        self.socket = await asyncio.wait_for(connect(self.url, open_timeout=self.timeout), self.timeout)
+    def address(self, code: str | None) -> str:
+        """Where to connect for room `code` (None: a room still to create): `url`, its
+        path the code when it has none."""
+        parts = urlsplit(self.url)
+        if code is None or parts.path not in ("", "/"):
+            return self.url
+        return urlunsplit(parts._replace(path="/" + quote(str(code).strip().upper(), safe="")))
+
+    async def connect(self, code: str | None = None) -> None:
+        """Connect for room `code` (by default the room this client is in, if any: `address`)."""
+        target = self.address(code if code is not None else self.room)
+        self.socket = await asyncio.wait_for(connect(target, open_timeout=self.timeout), self.timeout)
 
     async def close(self) -> None:
         if self.socket is not None:
@@ -142,6 +158,8 @@ class OnlineClient:
 
     async def join(self, code: str) -> int:
         """Take the next free player seat of room `code`; returns the seat."""
+        if self.socket is None:
+            await self.connect(code)
         await self.request({"type": "join", "room": code})
         assert self.seat is not None
         return self.seat
@@ -149,6 +167,8 @@ class OnlineClient:
     async def spectate(self, code: str) -> None:
         """Watch room `code` (`seat` becomes `SPECTATOR`): every step so far is sent,
         each with the spectator's view after it."""
+        if self.socket is None:
+            await self.connect(code)
         await self.request({"type": "spectate", "room": code})
 
     async def resume(self) -> None:

@@ -92,7 +92,9 @@ class _Client(OnlineClient):
 class OnlineLink:
     """One seat's connection to a room server, usable from a thread with no event loop.
 
-    :param url: the server's address, ``ws://HOST:PORT``.
+    :param url: the server's address, ``ws://HOST:PORT``: a join or a watch
+        connects to ``ws://HOST:PORT/CODE``, and so does every reconnection once in a
+        room (`OnlineClient.address`: a proxy routes by the code).
     :param timeout: seconds any blocking call (and `close`) may last.
     """
 
@@ -224,18 +226,19 @@ class OnlineLink:
         self._told.append(message)
         self._inbox.put(message)
 
-    async def _connected(self) -> None:
-        """Connect (the first time), and start the one task that reads the socket."""
+    async def _connected(self, code: str | None) -> None:
+        """Connect (the first time: for room `code`, None to create one), and start the
+        one task that reads the socket."""
         if self._client.socket is None:
             try:
-                await self._client.connect()
+                await self._client.connect(code)
             except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as error:
                 raise ConnectionError(f"could not reach the server at {self.url}: {error or 'no answer'}") from None
         if self._receiver is None:
             self._receiver = asyncio.create_task(self._receive())
 
     async def _request(self, message: dict[str, Any]) -> dict[str, Any]:
-        await self._connected()
+        await self._connected(message.get("room"))  # a join or a watch: at the room's path
         ident = self._client.fresh_id()
         self._asked[ident] = answered = asyncio.get_running_loop().create_future()
         try:

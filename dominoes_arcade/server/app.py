@@ -42,7 +42,7 @@ from ..engine import SPECTATOR
 from ..online_protocol import BadMessage, seat_json
 from ..session.bot_worker import BotWorker, Decision, shared_worker
 from .members import Member, new_code, process_letter
-from .room import PLAYER, SPECTATORS_PER_ROOM, Room, RoomError
+from .room import PLAYER, SPECTATORS_PER_ROOM, Room, RoomError, room_of_key
 from .store import SetAside, Store
 
 RATE = 30
@@ -58,6 +58,10 @@ IDLE_CLOCK = 10.0
 """The longest a room's task sleeps when no clock runs and no bot thinks: whatever
 can move it on (a move, a start, a player leaving or coming back) wakes it, so this
 is only a safety net (docs/online.md, "Speed and memory": what idle rooms cost)."""
+BOT_CLOCK = CLOCK
+"""The longest a room's task sleeps while one of its bots (a bot seat, a stand-in)
+thinks: the bot's answer wakes it (`BotWorker.watch`: the loop watches the worker's
+pipe; a worker that died is started again and asked again), so this is only a safety net."""
 DRAIN_SECONDS = 2.0
 """The most `close` waits for the messages already queued to reach their clients."""
 STAND_IN_WAIT = 3 * DECISION_TIME_LIMIT
@@ -65,8 +69,9 @@ STAND_IN_WAIT = 3 * DECISION_TIME_LIMIT
 for the seat: the bot's own time limit (`bots.driver.DECISION_TIME_LIMIT`, which the
 worker enforces) and room for the worker to finish other rooms' bots first. Bounds a
 bot the worker cannot stop (one thinking in a thread never returns)."""
-STAND_IN_POLL = 0.005
-"""Seconds between two looks for the stand-in's answer (the room's task sleeps between)."""
+STAND_IN_LOOKS = 10_000
+"""The most times a room looks for its stand-in's answer (each time it is woken: the
+answer, a member's message, `BOT_CLOCK`) before it gives up, besides `STAND_IN_WAIT`."""
 ROOMS_PER_CONNECTION = 3
 """Rooms one connection may have created and still open: a player hosts one game
 at a time (a few, to start again after leaving one)."""
@@ -251,6 +256,7 @@ class Server:
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> None:
         """Resume the kept rooms (setting the damaged ones aside: `set_aside`), then
         listen on `host`:`port` (0: any free port)."""
+        self.worker.watch(asyncio.get_running_loop(), self._bot_answered)
         for room in self.store.load(**self._room_args()):
             self._open(room)
         self.set_aside = self.store.set_aside
@@ -278,6 +284,7 @@ class Server:
         for room in self.rooms.values():
             if room.session is not None:
                 room.session.bots.forget(hint=True)
+        self.worker.unwatch(self._bot_answered)
         await asyncio.to_thread(self.store.close)  # what was handed to the writer, on disk
 
     def _open(self, room: Room) -> None:
@@ -289,6 +296,14 @@ class Server:
         event = self.wakes.get(room.code)
         if event is not None:
             event.set()
+
+    def _bot_answered(self, key: Any) -> None:
+        """The bot worker has an answer for table `key` (on this loop: `BotWorker.watch`):
+        the room whose bot it is, if it is one of this server's, looks at once."""
+        code = room_of_key(key)
+        room = self.rooms.get(code) if code is not None else None
+        if room is not None:
+            self.wake(room)
 
     # -- a connection ------------------------------------------------------------------------
     async def _handle(self, socket: ServerConnection) -> None:
@@ -466,7 +481,7 @@ class Server:
             thinking = session is not None and not session.ended and session.current_player >= 0 \
                 and room.kinds[session.current_player] != PLAYER
             deadline = room.next_deadline(now)
-            timeout = 0.005 if thinking else min(CLOCK, deadline) if deadline is not None else IDLE_CLOCK
+            timeout = min(CLOCK, deadline) if deadline is not None else BOT_CLOCK if thinking else IDLE_CLOCK
             wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(wake.wait(), timeout)
@@ -487,23 +502,28 @@ class Server:
         else:
             ticket = room.ask_stand_in(seat, spec)
             try:
-                decision = await self._stand_in_answer(room.bot_worker, ticket)
+                decision = await self._stand_in_answer(room, ticket)
             finally:  # a fresh bot next time; and a room closed meanwhile leaves no answer owed
                 room.bot_worker.forget(room.stand_in_key)
         room.take_over(seat, step, decision, reason)
         room.turn_began = time.monotonic()
 
-    @staticmethod
-    async def _stand_in_answer(worker: BotWorker, ticket: int) -> Decision:
-        """The worker's answer to `ticket`, or a failed decision after `STAND_IN_WAIT`."""
+    async def _stand_in_answer(self, room: Room, ticket: int) -> Decision:
+        """The worker's answer to `ticket`, asked for `room`'s stand-in, looked for each
+        time the room is woken (its answer wakes it: `_bot_answered`), or a failed
+        decision after `STAND_IN_WAIT`."""
+        worker, wake = room.bot_worker, self.wakes[room.code]
         began = time.monotonic()
-        for _ in range(int(STAND_IN_WAIT / STAND_IN_POLL) + 1):
+        for _ in range(STAND_IN_LOOKS):
             decision = worker.result(ticket)
             if decision is not None:
                 return decision
-            if time.monotonic() - began >= STAND_IN_WAIT:
+            left = STAND_IN_WAIT - (time.monotonic() - began)
+            if left <= 0:
                 break
-            await asyncio.sleep(STAND_IN_POLL)
+            wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(wake.wait(), min(left, BOT_CLOCK))
         worker.cancel(ticket)
         return Decision(None, time.monotonic() - began, f"no answer within {STAND_IN_WAIT:g} s")
 

@@ -36,6 +36,14 @@ spectator away longest makes way for a new one (a spectator holds no seat), and
 when every one is connected, a new one is refused."""
 
 
+def room_of_key(key: Any) -> str | None:
+    """The code of the room whose bots ask the bot worker under `key` (`Room.worker_key`,
+    `Room.stand_in_key`), or None for another key (a table of the client's)."""
+    if isinstance(key, tuple) and len(key) >= 2 and key[0] == "room" and isinstance(key[1], str):
+        return key[1]
+    return None
+
+
 class RoomError(ValueError):
     """A request the room refuses, in the words the player is told."""
 
@@ -257,7 +265,7 @@ class Room:
                 raise RoomError(f"waiting for players: {', '.join(empty)} still empty")
         kinds = ["remote" if kind == PLAYER else kind for kind in self.kinds]
         self.session = Session(self.game, kinds, session_options(self.game, self.options, len(kinds)), self.seed,
-                               start=steps or None, worker=self.worker, folder=self.history, key=("room", self.code))
+                               start=steps or None, worker=self.worker, folder=self.history, key=self.worker_key)
         self.session.drain()
         if steps is None:
             self.tell_lobby()
@@ -443,9 +451,14 @@ class Room:
         return max(0.0, min(waits)) if waits else None
 
     @property
+    def worker_key(self) -> tuple:
+        """The bot worker's key for this room's bot seats (`room_of_key` reads it back)."""
+        return ("room", self.code)
+
+    @property
     def stand_in_key(self) -> tuple:
         """The worker's key for this room's stand-in bots (apart from the session's seats)."""
-        return ("room", self.code, "stand-in")
+        return (*self.worker_key, "stand-in")
 
     def ask_stand_in(self, seat: int, spec: str) -> int:
         """Ask the bot `spec` to play `seat`'s turn, through the bot worker (so the

@@ -28,6 +28,11 @@ raises, chooses something illegal, overruns or cannot be built answers with the
 forfeit's message as `Decision.error`. In the worker process a `bots.driver.Watchdog`
 stops a bot that never returns, so one stuck bot cannot hold every table's bots.
 
+An asyncio program (the room server) need not poll: `watch(loop, answered)` has
+`answered(key)` called on its loop as each answer for the table `key` comes (the
+loop itself watches the worker process's pipe; a worker thread files its answers
+itself).
+
 This module imports no pygame: the worker process imports only the engine and
 the bots.
 """
@@ -244,6 +249,15 @@ class BotWorker:
         """Framed requests not yet taken by the worker process's pipe."""
         self._in = bytearray()
         """Bytes of answers read but not yet a whole frame."""
+        self._at_end = False
+        """The worker process's answers ended (it died)."""
+        self._lock = threading.RLock()
+        """Held while the answers are read and filed (a watched worker thread files its own)."""
+        self._watchers: list[tuple[Any, Callable[[Hashable], object]]] = []
+        """The (asyncio loop, callback) told of each answer (`watch`)."""
+        self._read_by: dict[Any, Any] = {}
+        """Each watching loop's reader: the worker process's answers pipe it watches
+        (kept, so its descriptor is not reused before the loop lets go of it)."""
         self.restarts = 0
         self._start()
 
@@ -258,7 +272,7 @@ class BotWorker:
                 self.mode = "thread"  # no processes here (a sandbox): think in a thread instead
         self._requests: queue.SimpleQueue = queue.SimpleQueue()
         self._replies: queue.SimpleQueue = queue.SimpleQueue()
-        self._thread = threading.Thread(target=serve, args=(self._requests.get, self._replies.put),
+        self._thread = threading.Thread(target=serve, args=(self._requests.get, self._reply),
                                         name="dominoes-arcade-bots", daemon=True)
         self._thread.start()
 
@@ -277,6 +291,9 @@ class BotWorker:
         os.set_blocking(process.stdin.fileno(), False)
         os.set_blocking(process.stdout.fileno(), False)
         self._process = process
+        self._at_end = False
+        for loop in {loop for loop, _ in self._watchers}:
+            self._on_loop(loop, self._read_answers, loop)
 
     @property
     def alive(self) -> bool:
@@ -296,6 +313,10 @@ class BotWorker:
     def _pump(self) -> None:
         """Move bytes both ways as far as the pipes allow now, without waiting, and
         file every whole answer."""
+        with self._lock:
+            self._pump_now()
+
+    def _pump_now(self) -> None:
         process = self._process
         if process is None:
             while True:
@@ -319,6 +340,7 @@ class BotWorker:
             except OSError:
                 return
             if not chunk:
+                self._at_end = True
                 break  # end of file: the worker is gone
             self._in += chunk
         while len(self._in) >= HEADER.size:
@@ -338,17 +360,99 @@ class BotWorker:
             if program_name:  # a bot program's hello name, for its seat's label
                 remember_name(request[3], program_name)
             self._results[ticket] = Decision(action, seconds, error)
+        if request is not None:
+            for loop, answered in list(self._watchers):
+                if loop.is_closed():  # closed without `unwatch`: nobody waits there any more
+                    self._watchers.remove((loop, answered))
+                    self._read_by.pop(loop, None)
+                else:
+                    self._on_loop(loop, answered, request[2])  # the table's key
+
+    def _reply(self, reply: tuple) -> None:
+        """A worker thread's answer (on that thread): filed at once when watched."""
+        self._replies.put(reply)
+        if self._watchers:
+            self._pump()
+
+    # -- watching for answers, for an asyncio loop ---------------------------------------------
+    def watch(self, loop: Any, answered: Callable[[Hashable], object]) -> None:
+        """Have `loop` (an asyncio event loop, running in this thread) call
+        `answered(key)` as each answer to a request of table `key` comes, so that it
+        need not poll: the loop watches the worker process's pipe and files each answer
+        as it comes (a worker thread files its own); `result` collects them as before.
+        A worker process whose pipe ends (it died) with answers owed is started again
+        at once and asked again, and the loop watches the new one's pipe."""
+        with self._lock:
+            self._watchers.append((loop, answered))
+            self._read_answers(loop)
+
+    def unwatch(self, answered: Callable[[Hashable], object]) -> None:
+        """`answered` is told of no more answers. Call on its loop's thread."""
+        with self._lock:
+            gone = {loop for loop, told in self._watchers if told == answered}
+            self._watchers = [(loop, told) for loop, told in self._watchers if told != answered]
+            for loop in gone - {loop for loop, _ in self._watchers}:
+                self._stop_reading(loop)
+
+    @staticmethod
+    def _on_loop(loop: Any, call: Callable, *args: Any) -> None:
+        """`call(*args)` on `loop`, soon: at once from its own thread, else through its self-pipe."""
+        import asyncio
+
+        try:
+            here = asyncio.get_running_loop()
+        except RuntimeError:
+            here = None
+        try:
+            (loop.call_soon if here is loop else loop.call_soon_threadsafe)(call, *args)
+        except RuntimeError:  # the loop is closed: nobody waits there any more
+            pass
+
+    def _read_answers(self, loop: Any) -> None:
+        """`loop` (on its thread) watches the pipe of the worker process there is now,
+        and lets go of the one before (whose descriptor is kept open until then)."""
+        with self._lock:
+            process = self._process
+            if not any(watching is loop for watching, _ in self._watchers):
+                return
+            if process is not None and self._read_by.get(loop) is process.stdout:
+                return
+            self._stop_reading(loop)
+            if process is not None and not loop.is_closed():
+                loop.add_reader(process.stdout, self._readable, loop)
+                self._read_by[loop] = process.stdout
+
+    def _stop_reading(self, loop: Any) -> None:
+        pipe = self._read_by.pop(loop, None)
+        if pipe is not None and not loop.is_closed():
+            loop.remove_reader(pipe)
+
+    def _readable(self, loop: Any) -> None:
+        """The worker process's pipe has answers, or has ended: the process died, so
+        the loop lets go of its pipe and the worker starts again at once when it owes
+        answers (`_start_process` gives the loop the new pipe)."""
+        with self._lock:
+            process = self._process
+            if process is None or self._read_by.get(loop) is not process.stdout:  # closed, or started again
+                self._stop_reading(loop)
+                return
+            self._pump()
+            if self._at_end:
+                self._stop_reading(loop)
+                if self._pending:  # no answer can come from it (it may not have exited yet)
+                    self._restart()
 
     def _restart(self) -> None:
         """The worker died (a bot crashed the interpreter): start another and send
         it every unanswered request again; after `MAX_RESTARTS`, think in a thread."""
-        self.restarts += 1
-        if self.restarts > MAX_RESTARTS:
-            self.mode = "thread"
-        self._stop_process()
-        self._start()
-        for message in self._pending.values():
-            self._send(message)
+        with self._lock:
+            self.restarts += 1
+            if self.restarts > MAX_RESTARTS:
+                self.mode = "thread"
+            self._stop_process()
+            self._start()
+            for message in list(self._pending.values()):
+                self._send(message)
 
     # -- requests ------------------------------------------------------------------------
     def choose(self, key: Hashable, spec: str, game: str, seat: int, options: dict, seed: int, view,
@@ -391,16 +495,18 @@ class BotWorker:
 
     def forget(self, key: Hashable) -> None:
         """Drop the bots of table `key`, and any answers still owed to it are ignored."""
-        for ticket in [t for t, message in self._pending.items() if message[2] == key]:
-            del self._pending[ticket]
+        with self._lock:
+            for ticket in [t for t, message in self._pending.items() if message[2] == key]:
+                del self._pending[ticket]
         self._send(("forget", key))
 
     def cancel(self, ticket: int | None) -> None:
         """Stop waiting for `ticket`: its answer is dropped when it comes."""
         if ticket is not None:
-            self._pending.pop(ticket, None)
-            self._results.pop(ticket, None)
-            self._analyses.pop(ticket, None)
+            with self._lock:
+                self._pending.pop(ticket, None)
+                self._results.pop(ticket, None)
+                self._analyses.pop(ticket, None)
 
     def result(self, ticket: int | None) -> Decision | None:
         """The decision for `ticket` once it is ready (collected once), else None."""
