@@ -10,7 +10,8 @@ With the check off, nothing is noted.
 
 `problems(marks)` lists what a player would see as broken: two labels or
 badges overlapping, a label running out of the panel it sits in, a label off
-the screen, a badge over a tile, a ring drawn through a label, a halo cutting a tile, the focus marker
+the screen, a badge over a tile, a ring drawn through a label, a halo cutting a tile or
+running out of the panel it is in, the focus marker
 touching a label, and an overlay's loose text (not on a panel of its own) over
 a label of the screen it dims.
 """
@@ -104,9 +105,15 @@ def visible(marks: list[Mark]) -> list[Mark]:
     shown: list[Mark] = []
     for mark in marks:
         if mark.kind == "cover":  # (a label it cuts is under it, not out of it)
-            shown = [m for m in shown if not _overlap(mark.rect, m.rect)]
+            # A panel or a ring round it keeps its edges in view (a badge in a panel's spot).
+            shown = [m for m in shown if not _overlap(mark.rect, m.rect)
+                     or (m.kind in _OUTLINES and m.rect.contains(mark.rect))]
         shown.append(mark)
     return shown
+
+
+_OUTLINES = ("panel", "cover", "ring", "halo")
+"""Marks seen by their edges: an opaque panel inside one hides none of them."""
 
 
 def problems(marks: list[Mark], screen: pygame.Rect) -> list[str]:
@@ -169,6 +176,11 @@ def problems(marks: list[Mark], screen: pygame.Rect) -> list[str]:
             for tile in (tiles[j] for j in ring.rect.collidelistall(tile_rects)):
                 if same_layer(ring, tile) and _overlap(ring.rect, tile.rect) and not _inside(tile.rect, ring.rect, 0):
                     found.append(f"halo across a tile: {ring} / {tile}")
+            # A ring round something in a panel stays in it (one round a panel may hold it).
+            for box in (panels[j] for j in ring.rect.collidelistall(panel_rects)):
+                if (box.layer == ring.layer and box.kind == "panel" and _overlap(ring.rect, box.rect)
+                        and not _inside(ring.rect, box.rect, 0) and not _inside(box.rect, ring.rect, 0)):
+                    found.append(f"halo across a panel's edge: {ring} / {box}")
     for text in texts:
         # The smallest panel under the label's centre, drawn before it, holds it.
         centre = pygame.Rect(text.rect.center, (1, 1))  # meets a panel where the panel holds that point

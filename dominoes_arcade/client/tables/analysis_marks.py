@@ -71,6 +71,8 @@ BEST_GROW = 11
 RING_GAP = 3
 """The least room between a review's ring and a tile it does not hold (less reads
 as the ring touching the tile)."""
+RING_INSET = 2
+"""The least room between a review's ring and the edge of the panel it is in."""
 CLEARANCE = 16
 """Pixels between an item and its badge: past the widest ring the kit draws round
 an item (the hint's, 10 out and 4 wide)."""
@@ -332,9 +334,23 @@ class AnalysisMarks:
             played, best = shown_marks
             shown_marks[0] = (*played[:4], min(played[4], best[4] - RING_WIDTH - 1), *played[5:])
         for words, colour, item, ringed, grow, label, box, own in shown_marks:
-            draw_ring(surface, ringed, colour, RING_WIDTH, grow=grow)
-            note(surface, "halo", ringed.inflate(2 * grow, 2 * grow), f"{words} move")
+            ring = ring_within(ringed, grow, self._room[3])
+            draw_ring(surface, ring, colour, RING_WIDTH, radius=10 + grow)
             self.badge(surface, item, rects[item], label, words == "best", taken, avoided, box, colour, own=own)
+            # Noted after its badge: the badge in the item's own spot is opaque, and
+            # would hide from the layout check a ring noted before it.
+            note(surface, "halo", ring, f"{words} move")
+
+
+def ring_within(item: pygame.Rect, grow: int, panels: list[pygame.Rect]) -> pygame.Rect:
+    """The ring `grow` pixels outside `item`, kept `RING_INSET` inside each panel
+    that holds the item (a Build Up line holds its stacks: a ring round a stack's
+    badge, at the line's bottom, ran 3-6 pixels past it), on that side alone."""
+    ring = item.inflate(2 * grow, 2 * grow)
+    for panel in panels:
+        if panel.contains(item) and panel.width * panel.height >= 2 * item.width * item.height:
+            ring = ring.clip(panel.inflate(-2 * RING_INSET, -2 * RING_INSET))
+    return ring
 
 
 def ring_grow(item: pygame.Rect, wanted: int, tiles: list[pygame.Rect], labels: list[pygame.Rect] = ()) -> int:
