@@ -174,7 +174,8 @@ def test_a_buildup_review_rings_and_badges_cross_nothing(app_with, monkeypatch, 
     one stack would put both badges in its one spot); the line saying
     the moves ran to the panel's sides, and the panel's bottom cut the top line's
     name; the previous move's rings, in the played move's colour, lay round the
-    stack the review ringed."""
+    stack the review ringed. Leftovers seen after it: a ring round a stack's badge
+    ran past its line's bottom; the status line said the seat to move was thinking."""
     from dominoes_arcade.client.scenes import review as review_scene
 
     app = app_with(APP_CONFIG, "review.toml", resolution=resolution)
@@ -200,6 +201,9 @@ def test_a_buildup_review_rings_and_badges_cross_nothing(app_with, monkeypatch, 
         found += [f"cut by the review's panel: {mark}" for mark in app.layout_marks
                   if mark.kind == "text" and mark.layer.startswith("table") and mark.rect.colliderect(panel)
                   and not panel.contains(mark.rect)]
+        # A review's table is a record paused: nobody is thinking there.
+        found += [f"thinking under a review: {mark}" for mark in app.layout_marks
+                  if mark.kind == "text" and "thinking" in mark.what]
         # The move played is ringed as the last move is: the previous move's rings would read as the player's.
         found += [f"the last move ringed too: {mark}" for mark in app.layout_marks if mark.what == "last move"]
     assert not found, "\n".join(dict.fromkeys(found))

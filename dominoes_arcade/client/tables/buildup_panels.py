@@ -214,6 +214,8 @@ class BuildUpPainter:
             if self.app.input.last_device is Device.MOUSE:
                 return f"{who}: drag a tile onto a lit stack, or click a tile then a stack"
             return f"{who}: pick a tile, then a lit stack"
+        if frame.layout.replay:  # a record's move is not thought about (paused, or under a review)
+            return f"{frame.seat_titles[seat]} to move"
         return f"{frame.seat_titles[seat]} is thinking\u2026"
 
 
