@@ -136,9 +136,15 @@ class BuildUpTable(TableScene):
         return rects
 
     def badge_spot(self, item, size: tuple[int, int]) -> pygame.Rect | None:
-        """A stack's badge under its top tile, in its line (`BuildUpLayout.stack_badge_spot`)."""
+        """A stack's badge under its top tile, in its line (`BuildUpLayout.stack_badge_spot`);
+        a bottom hand tile's under the tile (`BuildUpLayout.hand_badge_spot`)."""
         if isinstance(item, tuple) and item[0] == "stack":
             return self.layout.stack_badge_spot(item[1], size)
+        seat = self.seen.current_player
+        if isinstance(item, tuple) and item[0] == "hand" and item != self.selected_source and seat >= 0:
+            hand = self.seen.view.hands[seat]
+            if item[1] in hand:
+                return self.layout.hand_badge_spot(seat, hand.index(item[1]), len(hand), size)
         return None
 
     def ring_spot(self, item) -> pygame.Rect | None:
