@@ -142,6 +142,8 @@ class AnalysisMarks:
         """This frame's badges: (item, where, words, best); for tests and tools."""
         self.review: Any = None
         """The reviewed decision shown (`show_review`), or None."""
+        self.rings: list[pygame.Rect] = []
+        """This frame's rings round the reviewed decision's moves."""
         self._room: tuple[Any, list[pygame.Rect], list[pygame.Rect], list[pygame.Rect], list[pygame.Rect],
                           list[pygame.Rect]] | None
         self._room = None
@@ -211,7 +213,7 @@ class AnalysisMarks:
     def draw(self, surface: pygame.Surface, decision_now: Callable[[], MarkedDecision]) -> None:
         """The badges (or the reviewed decision's marks) over the table;
         `decision_now` is asked only when something is to be drawn."""
-        self.placed = []
+        self.placed, self.rings = [], []
         if self.review is not None:
             self.draw_review(surface, decision_now())
             return
@@ -285,6 +287,10 @@ class AnalysisMarks:
         self.placed.append((item, where, words, best))
         return where
 
+    def review_marks(self) -> list[pygame.Rect]:
+        """Where this frame's marks of the reviewed decision are: its rings and badges."""
+        return [*self.rings, *(where for _item, where, _words, _best in self.placed)]
+
     def legend(self) -> tuple[str, tuple[int, int, int]] | None:
         """The footer's line while values show: what a value means."""
         if self.review is not None or not self.on or self.values.seat() is None:
@@ -343,6 +349,7 @@ class AnalysisMarks:
             shown_marks[0] = (*played[:4], min(played[4], best[4] - RING_WIDTH - 1), *played[5:])
         for words, colour, item, ringed, grow, label, box, own in shown_marks:
             ring = ring_within(ringed, grow, self._room[3])
+            self.rings.append(ring)
             draw_ring(surface, ring, colour, RING_WIDTH, radius=10 + grow)
             self.badge(surface, item, rects[item], label, words == "best", taken, avoided, box, colour, own=own)
             # Noted after its badge: the badge in the item's own spot is opaque, and

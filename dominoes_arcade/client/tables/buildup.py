@@ -37,6 +37,7 @@ from .buildup_layout import (
     LIFT,
     PASS_RECT,
     PILE_LENGTH,
+    SHEET,
     SIDE_X,
     STACK_LENGTH,
     SUMMARY_TILE,
@@ -146,6 +147,11 @@ class BuildUpTable(TableScene):
             if item[1] in hand:
                 return self.layout.hand_badge_spot(seat, hand.index(item[1]), len(hand), size)
         return None
+
+    def review_spot(self) -> pygame.Rect:
+        """The review's panel over the score sheet: everywhere else the table is full
+        (over the top, it hid the opponent's name plate and hand)."""
+        return SHEET.copy()
 
     def ring_spot(self, item) -> pygame.Rect | None:
         """A review's ring round a stack takes in the tiles peeking out above its top
