@@ -111,7 +111,7 @@ class ReviewScene(Scene):
         """Where the panel is now (`review_panel`: clear of what the table shows)."""
         self.laid: Laid | None = None
         self._placed_for: tuple | None = None
-        """What the panel's place was learnt for: the decision shown and the panel's words."""
+        """What the panel's place was learnt for: the decision shown, the table's state."""
         if table.replay is not None:
             # Its buttons do nothing under the review (the review steps the table), and
             # the panel says where the decision is in the game.
@@ -218,14 +218,14 @@ class ReviewScene(Scene):
 
     def lay_out(self) -> None:
         """Lay the panel's words out and find its place (`review_panel`), once for
-        each decision shown and each change of its words; the place is kept while
-        only the progress line changes, as long as the words still fit it."""
+        each decision shown (the words change as the weighing goes on: the place
+        is kept as long as they still fit it)."""
         palette = self.app.style.palette
         heading, cost, moves = self.lines()
         lines = [(heading, SMALL, palette.text_dim, False), (cost, BODY, palette.accent, True),
                  (moves, SMALL, palette.text, False)]
         shown = self.shown_list[self.index] if self.shown_list else None
-        key = (id(shown), cost, moves, self.table.session.version)
+        key = (id(shown), self.table.session.version)
         if key == self._placed_for and self.laid is not None:
             laid = lay_out(self.app.style, lines, self.panel.width)
             if laid.height <= self.panel.height:
