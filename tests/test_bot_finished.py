@@ -127,4 +127,6 @@ def test_a_players_only_game_finished_by_the_bot_is_said_not_shown_as_nothing(ap
     run(app, frames=2)
     drawn = [mark.what for mark in app.layout_marks if mark.kind == "text"]
     assert "1 game finished by the bot" in drawn and "0%" not in drawn and "0-0-0" not in drawn
+    # The chart of the last games counted said nothing at all (seen in a real window).
+    assert "No game counted yet: those above are counted apart." in drawn
     assert problems(app.layout_marks, pygame.Rect((0, 0), LOGICAL_SIZE)) == []

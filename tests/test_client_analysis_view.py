@@ -135,13 +135,23 @@ def test_each_target_s_badge_sits_in_a_spot_of_its_own_inside_its_panel(app, gam
     """Issue 42, item 10: the badge for hiding floated on the border between the
     Necropolis panels; Build Up's top-row badges crossed the line's edge and the
     bottom row's read as the top row's. Hiding's badge is inside the mastabas
-    tray; a stack's is under its own tile, inside its line."""
+    tray; a stack's is under its own tile, inside its line. A leftover: a Build
+    Up hand tile's badge sat on the player's name plate; each now goes under its
+    own tile."""
     app.check_layout = True
     table = open_table(app, TableSetup(game, ["human", "easy"], app.settings.game(game), 5))
     wanted = "mastabas" if game == "necropolis" else ("stack", 0)  # hiding; a tile for both lines
     to_decision(app, table, lambda t: any(choice.target == wanted for choice in t.current_choices()))
     run(app, key(pygame.K_v), frames=2)
     values_shown(app, table)
+    # Each source's badge first (a Build Up hand tile's sat on the player's name plate).
+    assert problems(app.layout_marks, pygame.Rect((0, 0), LOGICAL_SIZE)) == []
+    if game == "buildup":
+        hand = [(item, where) for item, where, _text, _best in table.analysis_marks.placed if item[0] == "hand"]
+        assert len(hand) > 1
+        for item, where in hand:  # under its own tile, clear of the focus marker round it
+            tile = table.item_rects()[item]
+            assert where.centerx == tile.centerx and 10 <= where.top - tile.bottom <= 14, (item, where, tile)
     choices = table.current_choices()
     source = next(choice.source for choice in choices if choice.target == wanted)
     table.picker.selected = source

@@ -47,3 +47,20 @@ def test_bots_play_the_generic_table_to_the_game_over_screen(app):
         run(app)
         check_faces(app, table)
     assert table.session.state.is_terminal and app.scenes.top.name == "game over"
+
+
+def test_a_paused_replay_on_the_generic_table_says_who_is_to_move_not_who_thinks(app):
+    """Nobody thinks about a record's move (a leftover of issue 42: a paused
+    review's status line said "... is thinking...")."""
+    from dominoes_arcade.engine.match import random_game
+
+    record = random_game("necropolis", 2)
+    table = GenericTable(app, TableSetup("necropolis", list(record.seats), dict(record.options), 2, record=record))
+    app.scenes.push(table)
+    table.replay.playing = False
+    step = len(record.steps) // 2
+    while record.steps[step].startswith("*"):  # a seat's move next, not chance's
+        step += 1
+    table.rebuild(step)
+    run(app)
+    assert table.status_text() == f"{table.seat_name(table.seen.current_player)} to move"

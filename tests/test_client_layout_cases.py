@@ -166,6 +166,34 @@ def buildup_review_decisions(record) -> list:
     return found
 
 
+def review_problems(app, review) -> list[str]:
+    """What is wrong with the review's frame on screen: the layout check's problems,
+    a mark of the review (a ring, a badge) or anything the table shows (a word, a
+    tile, a badge) under the review's panel, unless the table keeps that place for
+    it (Build Up's score sheet), the table's words cut by it, two badges one over
+    the other, a status line saying someone thinks, the last move ringed."""
+    found = checked(app, 1)
+    panel, spot = review.panel, review.table.review_spot()
+    marks = review.table.analysis_marks.placed
+    found += [f"under the review's panel: {words} at {where}" for _item, where, words, _best in marks
+              if where.colliderect(panel)]
+    # (a badge in the table's own spot is opaque: one put over another hides it from the layout check)
+    found += [f"one badge over another: {marks}" for index, (_item, where, _words, _best) in enumerate(marks)
+              if where.collidelist([other[1] for other in marks[index + 1:]]) >= 0]
+    table_marks = [mark for mark in app.layout_marks if mark.layer.startswith("table")]
+    found += [f"under the review's panel: {mark}" for mark in table_marks
+              if mark.kind in ("halo", "text", "tile", "badge") and mark.rect.colliderect(panel)
+              and not (spot is not None and spot.contains(mark.rect))]
+    found += [f"cut by the review's panel: {mark}" for mark in table_marks
+              if mark.kind == "text" and mark.rect.colliderect(panel) and not panel.contains(mark.rect)]
+    # A review's table is a record paused: nobody is thinking there.
+    found += [f"thinking under a review: {mark}" for mark in app.layout_marks
+              if mark.kind == "text" and "thinking" in mark.what]
+    # The move played is ringed as the last move is: the previous move's rings would read as the player's.
+    found += [f"the last move ringed too: {mark}" for mark in app.layout_marks if mark.what == "last move"]
+    return found
+
+
 @pytest.mark.parametrize("resolution", [None, (3440, 1440)])
 def test_a_buildup_review_rings_and_badges_cross_nothing(app_with, monkeypatch, resolution):
     """Issue 42, item 2: the review's rings (halos) round a Build Up stack crossed
@@ -174,7 +202,10 @@ def test_a_buildup_review_rings_and_badges_cross_nothing(app_with, monkeypatch, 
     one stack would put both badges in its one spot); the line saying
     the moves ran to the panel's sides, and the panel's bottom cut the top line's
     name; the previous move's rings, in the played move's colour, lay round the
-    stack the review ringed."""
+    stack the review ringed. Leftovers seen after it: a ring round a stack's badge
+    ran past its line's bottom; the status line said the seat to move was
+    thinking; the panel hid the top seat's name plate and hand (it goes over the
+    score sheet now)."""
     from dominoes_arcade.client.scenes import review as review_scene
 
     app = app_with(APP_CONFIG, "review.toml", resolution=resolution)
@@ -184,22 +215,48 @@ def test_a_buildup_review_rings_and_badges_cross_nothing(app_with, monkeypatch, 
     monkeypatch.setattr(review_scene, "ReviewJob", WeighedJob)
     review = review_scene.open_review(app, record, [0])
     run(app)  # the review takes its decisions
-    panel = review_scene.PANEL
     found: list[str] = []
     for index in range(0, len(WeighedJob.decisions), 4 if resolution is None else 19):  # each kind in turn
         review.show(index)
-        found += checked(app, 1)
-        marks = review.table.analysis_marks.placed
-        found += [f"under the review's panel: {words} at {where}" for _item, where, words, _best in marks
-                  if where.colliderect(panel)]
-        # (a badge in the table's own spot is opaque: one put over another hides it from the layout check)
-        found += [f"one badge over another: {marks}" for index, (_item, where, _words, _best) in enumerate(marks)
-                  if where.collidelist([other[1] for other in marks[index + 1:]]) >= 0]
-        found += [f"under the review's panel: {mark}" for mark in app.layout_marks
-                  if mark.kind == "halo" and mark.rect.colliderect(panel)]
-        found += [f"cut by the review's panel: {mark}" for mark in app.layout_marks
-                  if mark.kind == "text" and mark.layer.startswith("table") and mark.rect.colliderect(panel)
-                  and not panel.contains(mark.rect)]
-        # The move played is ringed as the last move is: the previous move's rings would read as the player's.
-        found += [f"the last move ringed too: {mark}" for mark in app.layout_marks if mark.what == "last move"]
+        found += review_problems(app, review)
+    assert not found, "\n".join(dict.fromkeys(found))
+
+
+def review_decisions(record, count: int) -> list:
+    """`count` decisions of seat 0 to review, spread over the game: the first legal
+    move played, the last one best."""
+    from dominoes_arcade.bots.analysis import Analysis, MoveValue, ReviewedDecision
+    from dominoes_arcade.engine.records import replay
+
+    steps = []
+    for step in range(len(record.steps)):
+        state = replay(dataclasses.replace(record, steps=record.steps[:step]), check_end=False)
+        if not state.is_terminal and state.current_player == 0 and len(state.legal_actions()) > 1:
+            steps.append((step, state.legal_actions()))
+    found = []
+    for step, legal in steps[::max(1, len(steps) // count)][:count]:
+        moves = [MoveValue(action, str(action), 0.9 if action is legal[-1] else 0.3, 1) for action in legal]
+        players = int(record.options.get("players", 2))
+        found.append(ReviewedDecision(step + 1, 0, moves[0], moves[-1], 0.6, Analysis(0, players, moves, legal[-1], 1)))
+    return found
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), [("cyprus", 4, 2), ("cyprus", 7, 2), ("necropolis", 2, 5)])
+def test_the_review_s_panel_leaves_the_table_in_view(app, monkeypatch, game, players, seed):
+    """Leftovers of issue 42: the review's panel, over the top of the table, hid a
+    Cyprus arm's end tile and the top seats' name plates and tiles (and Build Up's,
+    above). It goes where it covers nothing of the table now, nor the review's
+    marks: the layout check and the checks of the Build Up review, a few decisions
+    spread over a game."""
+    from dominoes_arcade.client.scenes import review as review_scene
+
+    record = random_game(game, seed, players=players)
+    WeighedJob.decisions = review_decisions(record, 4)
+    monkeypatch.setattr(review_scene, "ReviewJob", WeighedJob)
+    review = review_scene.open_review(app, record, [0])
+    run(app)
+    found: list[str] = []
+    for index in range(len(WeighedJob.decisions)):
+        review.show(index)
+        found += review_problems(app, review)
     assert not found, "\n".join(dict.fromkeys(found))

@@ -70,6 +70,18 @@ def test_an_illegal_move_gets_the_engines_reason_and_the_stage_waits(app):
     assert table.lesson_note is None
 
 
+def test_a_refused_move_in_the_short_game_says_why_in_a_toast(app):
+    """Seen in a real window (issue 42, item 6): in the short game after the guided
+    hand, a tile dropped where it cannot go said nothing (its reason went to the
+    callout, which the short game does not show)."""
+    table = app.open("lesson", "cyprus")
+    table.open_short_game()
+    short = app.scenes.top
+    assert short.short and short.callout_words() is None
+    short.refuse("That tile fits no arm.")
+    assert app.toasts and app.toasts[-1][0] == "That tile fits no arm."
+
+
 def test_an_illegal_move_names_the_stack_as_the_board_does(app):
     table = open_buildup_lesson(app)
     rects = table.item_rects()

@@ -10,9 +10,11 @@ With the check off, nothing is noted.
 
 `problems(marks)` lists what a player would see as broken: two labels or
 badges overlapping, a label running out of the panel it sits in, a label off
-the screen, a badge over a tile, a ring drawn through a label, a halo cutting a tile, the focus marker
-touching a label, and an overlay's loose text (not on a panel of its own) over
-a label of the screen it dims.
+the screen, a badge over a tile or in a panel that does not hold what it stands
+for (a move's value on a name plate), a ring drawn through a label, a halo
+cutting a tile or running out of the panel it is in, the focus marker touching a
+label, and an overlay's loose text (not on a panel of its own) over a label of
+the screen it dims.
 """
 
 from __future__ import annotations
@@ -40,6 +42,9 @@ class Mark:
     """The text itself, or what the badge or panel is."""
     layer: str
     """The scene that drew it (overlays are checked on their own), or the footer."""
+    of: pygame.Rect | None = None
+    """For a badge that stands for a place of the table (a move's value): where that
+    place is (a badge goes in no panel that does not hold it)."""
 
     def __str__(self) -> str:
         r = self.rect
@@ -65,12 +70,12 @@ def panel(surface: pygame.Surface, body: pygame.Rect, what: str = "panel", *, op
     return surface
 
 
-def note(surface: pygame.Surface, kind: str, rect, what: str) -> None:
+def note(surface: pygame.Surface, kind: str, rect, what: str, *, of=None) -> None:
     """Note a badge (or a panel drawn by hand) on `surface`, when it keeps marks
-    (a `canvas.Canvas`)."""
+    (a `canvas.Canvas`); `of`: where the place it stands for is."""
     marks = getattr(surface, "marks", None)
     if marks is not None:
-        marks.append(Mark(kind, pygame.Rect(rect), what, surface.layer))
+        marks.append(Mark(kind, pygame.Rect(rect), what, surface.layer, None if of is None else pygame.Rect(of)))
 
 
 def set_layer(surface: pygame.Surface, layer: str) -> None:
@@ -104,9 +109,15 @@ def visible(marks: list[Mark]) -> list[Mark]:
     shown: list[Mark] = []
     for mark in marks:
         if mark.kind == "cover":  # (a label it cuts is under it, not out of it)
-            shown = [m for m in shown if not _overlap(mark.rect, m.rect)]
+            # A panel or a ring round it keeps its edges in view (a badge in a panel's spot).
+            shown = [m for m in shown if not _overlap(mark.rect, m.rect)
+                     or (m.kind in _OUTLINES and m.rect.contains(mark.rect))]
         shown.append(mark)
     return shown
+
+
+_OUTLINES = ("panel", "cover", "ring", "halo")
+"""Marks seen by their edges: an opaque panel inside one hides none of them."""
 
 
 def problems(marks: list[Mark], screen: pygame.Rect) -> list[str]:
@@ -147,9 +158,12 @@ def problems(marks: list[Mark], screen: pygame.Rect) -> list[str]:
             if same_layer(badge, text) and _overlap(badge.rect, text.rect) and not _inside(text.rect, badge.rect):
                 found.append(f"badge over text: {badge} / {text}")
         for box in (panels[j] for j in badge.rect.collidelistall(panel_rects)):
-            if (box.layer == badge.layer and _overlap(badge.rect, box.rect)
-                    and not _inside(badge.rect, box.rect, slack=0)):
+            if box.layer != badge.layer or not _overlap(badge.rect, box.rect):
+                continue
+            if not _inside(badge.rect, box.rect, slack=0):
                 found.append(f"badge across a panel's edge: {badge} / {box}")
+            elif badge.of is not None and box.kind == "panel" and not box.rect.collidepoint(badge.of.center):
+                found.append(f"badge in a panel its place is not in: {badge} (of {tuple(badge.of)}) / {box}")
         for tile in (tiles[j] for j in badge.rect.collidelistall(tile_rects)):
             if same_layer(badge, tile) and _overlap(badge.rect, tile.rect):
                 found.append(f"badge over a tile: {badge} / {tile}")
@@ -169,6 +183,11 @@ def problems(marks: list[Mark], screen: pygame.Rect) -> list[str]:
             for tile in (tiles[j] for j in ring.rect.collidelistall(tile_rects)):
                 if same_layer(ring, tile) and _overlap(ring.rect, tile.rect) and not _inside(tile.rect, ring.rect, 0):
                     found.append(f"halo across a tile: {ring} / {tile}")
+            # A ring round something in a panel stays in it (one round a panel may hold it).
+            for box in (panels[j] for j in ring.rect.collidelistall(panel_rects)):
+                if (box.layer == ring.layer and box.kind == "panel" and _overlap(ring.rect, box.rect)
+                        and not _inside(ring.rect, box.rect, 0) and not _inside(box.rect, ring.rect, 0)):
+                    found.append(f"halo across a panel's edge: {ring} / {box}")
     for text in texts:
         # The smallest panel under the label's centre, drawn before it, holds it.
         centre = pygame.Rect(text.rect.center, (1, 1))  # meets a panel where the panel holds that point

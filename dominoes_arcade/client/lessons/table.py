@@ -161,7 +161,11 @@ class LessonMode:
         return True
 
     def refuse(self, reason: str) -> None:
-        """A move not made: the callout says why (a sentence), the stage waits."""
+        """A move not made: the callout says why (a sentence), the stage waits; in the
+        short game, which shows no callout, a toast does (as at any table)."""
+        if self.short:
+            super().refuse(reason)
+            return
         self.lesson_note = sentence(reason[:1].upper() + reason[1:])
         self.app.audio.play("back")
 

@@ -11,10 +11,12 @@ decisions weighed so far), and the decisions weighed so far can be stepped throu
 while the rest come (the costliest so far first). Each decision lays the replay
 table just before it, rings the move played (blue) and the best move (gold,
 starred), each with its value, and says what it cost ("You lost 18% win chance
-here"). Its place in the game is said as the replay bar counts ("after move 22
-of 140"). A game the bot finished for the player is reviewed up to the move where
-it took over (`until_step`: the session's ``bots_took_over_at``, kept in the
-history for a review from Statistics): the bot's decisions are not the player's.
+here"). Its place in the game is said as a replay counts ("after move 22 of
+140"); the replay's own bar is put away (its buttons do nothing under the
+review). The panel goes where it hides nothing of the table (`review_panel`). A
+game the bot finished for the player is reviewed up to the move where it took
+over (`until_step`: the session's ``bots_took_over_at``, kept in the history for
+a review from Statistics): the bot's decisions are not the player's.
 
 Input: right, down, the right shoulder or confirm go to the next decision; left,
 up or the left shoulder to the previous; the mouse clicks the panel's arrows or
@@ -36,25 +38,18 @@ from ...session.review_job import ReviewJob
 from ...stats import opponents
 from .. import games
 from ..app import LOGICAL_SIZE
+from ..canvas import Canvas
 from ..input import InputEvent, Intent
 from ..layout_check import note
 from ..scene import Scene
 from ..tables import TableSetup, open_table
-from ..theme import BODY, SMALL, fitted, fitting_size
+from ..theme import BODY, SMALL
 from ..widgets import Button
+from . import review_panel
 from .menu import MenuScene
+from .review_panel import HOME, Laid, lay_out
 
 WIDTH, HEIGHT = LOGICAL_SIZE
-PANEL = pygame.Rect(WIDTH // 2 - 400, 6, 800, 96)
-"""Over the top of the table, no lower than it must be: Build Up's top line is
-named just under it."""
-ARROW = 56
-"""The width of the panel's previous and next arrows (the mouse's)."""
-LINE_MARGIN = 16
-"""The least room between a line of the panel and its side (`layout_check.EDGE_ROOM`, and some)."""
-SMALLEST = SMALL - 3
-"""The smallest size a long line of the panel is drawn at (a Build Up placement on
-stack 10, say, against the best on stack 12); past it the line is cut short."""
 NEXT = (Intent.RIGHT, Intent.DOWN, Intent.PAGE_DOWN, Intent.CONFIRM)
 PREVIOUS = (Intent.LEFT, Intent.UP, Intent.PAGE_UP)
 
@@ -112,6 +107,15 @@ class ReviewScene(Scene):
         self.stepped = False
         """The player stepped through the first results: the decision on screen then
         stays as more come (until then the costliest so far is shown)."""
+        self.panel = HOME.copy()
+        """Where the panel is now (`review_panel`: clear of what the table shows)."""
+        self.laid: Laid | None = None
+        self._placed_for: tuple | None = None
+        """What the panel's place was learnt for: the decision shown, the table's state."""
+        if table.replay is not None:
+            # Its buttons do nothing under the review (the review steps the table), and
+            # the panel says where the decision is in the game.
+            table.replay.hidden = True
 
     # -- the review coming, then stepping ------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -169,8 +173,12 @@ class ReviewScene(Scene):
             self.step(1)
         elif intent in PREVIOUS:
             self.step(-1)
-        elif intent is Intent.PRESS and event.button == 1 and PANEL.collidepoint(event.pos):
-            self.step(-1 if event.pos[0] < PANEL.x + ARROW else 1 if event.pos[0] > PANEL.right - ARROW else 0)
+        elif intent is Intent.PRESS and event.button == 1 and self.laid is not None and self.shown_list:
+            previous, following = self.laid.arrow_rects(self.panel)
+            if previous.collidepoint(event.pos):
+                self.step(-1)
+            elif following.collidepoint(event.pos):
+                self.step(1)
 
     # -- drawing ------------------------------------------------------------------------------------
     def progress(self) -> str:
@@ -208,26 +216,52 @@ class ReviewScene(Scene):
                 f"{where[:1].upper()}{where[1:]}, you played {self.table.describe(decision.played.action)} "
                 f"({unit(decision.played.value)}){best}")
 
+    def lay_out(self) -> None:
+        """Lay the panel's words out and find its place (`review_panel`), once for
+        each decision shown (the words change as the weighing goes on: the place
+        is kept as long as they still fit it)."""
+        palette = self.app.style.palette
+        heading, cost, moves = self.lines()
+        lines = [(heading, SMALL, palette.text_dim, False), (cost, BODY, palette.accent, True),
+                 (moves, SMALL, palette.text, False)]
+        shown = self.shown_list[self.index] if self.shown_list else None
+        key = (id(shown), self.table.session.version)
+        if key == self._placed_for and self.laid is not None:
+            laid = lay_out(self.app.style, lines, self.panel.width)
+            if laid.height <= self.panel.height:
+                self.laid = laid
+                return
+        self._placed_for = key
+        spot = self.table.review_spot()
+        if spot is not None:
+            self.laid, self.panel = lay_out(self.app.style, lines, spot.width), spot.copy()
+            return
+        shapes = [lay_out(self.app.style, lines, width) for width in (HOME.width, *review_panel.COLUMNS)]
+        index, self.panel = review_panel.place([(laid.width, laid.height) for laid in shapes],
+                                               self.table_marks(), self.table.analysis_marks.review_marks())
+        self.laid = shapes[index]
+
+    def table_marks(self) -> list[pygame.Rect]:
+        """Where the table's words, tiles and badges are now (drawn once more, on a
+        canvas that notes them)."""
+        probe = Canvas(LOGICAL_SIZE, scale=1.0)
+        self.table.probe_table(probe)
+        return [mark.rect for mark in probe.marks if mark.kind in ("text", "tile", "badge")]
+
     def draw(self, surface: pygame.Surface) -> None:
         style = self.app.style
         palette = style.palette
-        # Opaque: the table's labels under it (Build Up's top seat's plate) showed through a translucent one.
-        self.app.panels.draw(surface, PANEL, radius=18, alpha=255)
-        heading, cost, moves = self.lines()
-        y = PANEL.y + 10
-        for words, size, colour, bold in ((heading, SMALL, palette.text_dim, False), (cost, BODY, palette.accent, True),
-                                          (moves, SMALL, palette.text, False)):
-            if words:
-                # The middle line has the arrows beside it; the others run under and over them.
-                room = PANEL.width - 2 * (ARROW if size == BODY else LINE_MARGIN)
-                fit = fitting_size(style, words, size, room, bold, SMALLEST)
-                text = style.text(fitted(style, words, fit, room, bold), fit, colour, bold=bold)
-                surface.blit(text, text.get_rect(midtop=(PANEL.centerx, y)))
-            y += 29 if size == BODY else 25
+        self.lay_out()
+        panel, laid = self.panel, self.laid
+        # Opaque: the table's labels under it showed through a translucent one.
+        self.app.panels.draw(surface, panel, radius=18, alpha=255)
+        for line in laid.lines:
+            text = style.text(line.words, line.size, line.colour, bold=line.bold)
+            surface.blit(text, text.get_rect(midtop=(panel.centerx, panel.y + line.y)))
         if self.shown_list:
-            for x, arrow in ((PANEL.x + ARROW // 2, "\u25c0"), (PANEL.right - ARROW // 2, "\u25b6")):
+            for (x, y), arrow in zip(laid.arrows, ("\u25c0", "\u25b6"), strict=True):
                 text = style.text(arrow, BODY, palette.accent, bold=True)
-                where = text.get_rect(center=(x, PANEL.centery))
+                where = text.get_rect(center=(panel.x + x, panel.y + y))
                 surface.blit(text, where)
                 note(surface, "badge", where.inflate(8, 8), "review arrow")
 

@@ -197,7 +197,10 @@ class StatisticsScene(MenuScene):
             key_x -= 22
             gfx.rect(surface, RESULT_COLOURS[result], (key_x, CHART.y + 18, 14, 14), border_radius=3)
             key_x -= 18
-        if not self.recent:
+        if not self.recent:  # (an empty chart read as nothing to see: say why)
+            words = "No game counted yet" + (": those above are counted apart." if self.rows else ".")
+            text = style.text(words, BODY - 1, p.text_dim)
+            surface.blit(text, text.get_rect(midleft=(CHART.x + 22, CHART.centery + 14)))
             return
         base = CHART.bottom - 18
         tallest = CHART.height - 64

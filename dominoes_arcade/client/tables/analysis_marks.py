@@ -11,11 +11,13 @@ more players the expected place ("2.1": 1 is first); the footer's legend says
 which. The best move's badge is gold and starred (colour is never the only cue).
 
 Where the table keeps a spot of the item's own for its badge (`badge_spot`:
-inside the panel that is a target, under a stack in its line), the badge goes
-there. Elsewhere a badge goes beside its item, never on it: the nearest spot above, below, right
-or left of it (further out, or slid along the side, when that is taken) that stays clear of every item
-of the decision, of the badges already placed, of what the table draws (its
-tiles, labels and badges, and the edges of its panels) and of the screen's
+inside the panel that is a target, under a stack in its line, under a Build Up
+hand tile), the badge goes there, as wide as its words. Elsewhere a badge goes
+beside its item, never on it: the nearest spot above, below, right or left of it
+(further out, or slid along the side, when that is taken) that stays clear of
+every item of the decision, of the badges already placed, of what the table
+draws (its tiles, labels and badges, the edges of the panels that hold the item
+and the whole of those that do not: a seat's name plate) and of the screen's
 edges, far enough out (`CLEARANCE`) that the kit's rings round an item never
 cross its words. What the table draws is learnt by drawing it once more, on a
 canvas that notes it (`layout_check`), each time the decision or the tile picked
@@ -71,6 +73,8 @@ BEST_GROW = 11
 RING_GAP = 3
 """The least room between a review's ring and a tile it does not hold (less reads
 as the ring touching the tile)."""
+RING_INSET = 2
+"""The least room between a review's ring and the edge of the panel it is in."""
 CLEARANCE = 16
 """Pixels between an item and its badge: past the widest ring the kit draws round
 an item (the hint's, 10 out and 4 wide)."""
@@ -80,8 +84,9 @@ BADGE_SIZE = SMALL - 2
 WIN_CHANCE_LEGEND = "Win chance"
 PLACE_LEGEND = "Expected place (1 is first)"
 WIDEST = {True: "\u2605100%", False: "\u260510.0"}
-"""The widest words a badge says: every badge of a view has its size, so where
-the badges go does not change as the values are refined."""
+"""The widest words a badge says: every badge of a view placed beside its item
+has its size, so where the badges go does not change as the values are refined
+(one in a table's own spot is centred there)."""
 
 
 def value_text(value: float | None, win_chance: bool) -> str:
@@ -137,6 +142,8 @@ class AnalysisMarks:
         """This frame's badges: (item, where, words, best); for tests and tools."""
         self.review: Any = None
         """The reviewed decision shown (`show_review`), or None."""
+        self.rings: list[pygame.Rect] = []
+        """This frame's rings round the reviewed decision's moves."""
         self._room: tuple[Any, list[pygame.Rect], list[pygame.Rect], list[pygame.Rect], list[pygame.Rect],
                           list[pygame.Rect]] | None
         self._room = None
@@ -206,7 +213,7 @@ class AnalysisMarks:
     def draw(self, surface: pygame.Surface, decision_now: Callable[[], MarkedDecision]) -> None:
         """The badges (or the reviewed decision's marks) over the table;
         `decision_now` is asked only when something is to be drawn."""
-        self.placed = []
+        self.placed, self.rings = [], []
         if self.review is not None:
             self.draw_review(surface, decision_now())
             return
@@ -221,13 +228,14 @@ class AnalysisMarks:
         size = self.box(WIDEST[analysis.win_chance])
         for item, words, best in self.badges(analysis, decision):
             if item in rects:
+                # (a table's own spot is the item's, centred on it: it may take the words' own width)
                 self.badge(surface, item, rects[item], words, best, taken, avoided, size,
-                           own=decision.badge_spot(item, size.size))
+                           own=decision.badge_spot(item, self.box(starred(words, best)).size))
 
     def room(self, decision: MarkedDecision) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
         """What badges must keep clear of now: what they may never cover (the
         decision's items, the table's tiles and badges), then what they should not
-        (its labels, its rings, and the edges of its panels, last in the list);
+        (its labels and its rings; its panels are weighed apart, `place`);
         learnt by drawing the table on a noting canvas, once for each decision and
         tile picked up."""
         rects = decision.rects
@@ -241,7 +249,7 @@ class AnalysisMarks:
             self._room = (key, tiles, rest, panels, [mark.rect for mark in probe.marks if mark.kind == "tile"],
                           [mark.rect for mark in probe.marks if mark.kind == "text"])
             self._spots = {}
-        return [*rects.values(), *self._room[1]], [*self._room[2], *self._room[3]]
+        return [*rects.values(), *self._room[1]], list(self._room[2])
 
     def box(self, words: str) -> pygame.Rect:
         """A badge's size for `words`, with `layout_check.EDGE_ROOM` at each end (a
@@ -252,18 +260,20 @@ class AnalysisMarks:
     def badge(self, surface: pygame.Surface, item: Hashable, rect: pygame.Rect, words: str, best: bool,
               taken: list[pygame.Rect], avoided: list[pygame.Rect], size: pygame.Rect,
               colour: tuple[int, int, int] | None = None, own: pygame.Rect | None = None) -> pygame.Rect:
-        """A badge of `size` with `words` at the table's `own` spot for the item,
-        else beside `rect`, clear of `taken` (then taken too), and of `avoided`
-        where the table leaves room (`place`)."""
+        """A badge of `size` with `words` at the table's `own` spot for the item
+        (unless a badge drawn before took part of it), else beside `rect`, clear of
+        `taken` (then taken too), and of `avoided` and the table's panels where the
+        table leaves room (`place`)."""
         style = self.app.style
-        if best:  # a value alone takes the star close; a word after it, a space
-            words = "\u2605" + ("" if words[0].isdigit() else " ") + words
+        words = starred(words, best)
         ink = BEST_TEXT if best or colour is not None else BADGE_TEXT
         text = style.text(words, BADGE_SIZE, ink, bold=True)
+        if own is not None and any(_touches(own, other) for _item, other, _words, _best in self.placed):
+            own = None  # (the tiles' own spots side by side, two wide badges in them)
         spot = (item, colour, size.size)
-        where = self._spots.get(spot)
+        where = own if own is not None else self._spots.get(spot)
         if where is None:
-            where = self._spots[spot] = own if own is not None else place(size, rect, taken, avoided)
+            where = self._spots[spot] = place(size, rect, taken, avoided, self._room[3])
         taken.append(where)
         fill = colour if colour is not None else BEST_COLOUR if best else BADGE_COLOUR
         gfx.rect(surface, fill, where, border_radius=where.height // 2)
@@ -273,9 +283,13 @@ class AnalysisMarks:
             # number, under its tile): the badge hides it, as an opaque panel would.
             note(surface, "cover", where, "move value")
         surface.blit(text, text.get_rect(center=where.center))
-        note(surface, "badge", where, "move value")
+        note(surface, "badge", where, "move value", of=rect)
         self.placed.append((item, where, words, best))
         return where
+
+    def review_marks(self) -> list[pygame.Rect]:
+        """Where this frame's marks of the reviewed decision are: its rings and badges."""
+        return [*self.rings, *(where for _item, where, _words, _best in self.placed)]
 
     def legend(self) -> tuple[str, tuple[int, int, int]] | None:
         """The footer's line while values show: what a value means."""
@@ -316,11 +330,13 @@ class AnalysisMarks:
             if item not in rects:
                 continue
             label, box = f"{words} {value_text(move.value, win_chance)}", size
-            own = None if item in owned else shown.badge_spot(item, size.size)  # one badge a spot
-            if own is None and item not in owned and (own := shown.badge_spot(item, compact.size)) is not None:
+            value = value_text(move.value, win_chance)
+            own = None if item in owned else shown.badge_spot(item, self.box(starred(label, words == "best")).size)
+            if own is None and item not in owned \
+                    and (own := shown.badge_spot(item, self.box(starred(value, words == "best")).size)) is not None:
                 # The table's spot holds the value alone: the ring's colour and the
                 # best move's star say which move it is (the panel says it in words).
-                label, box = value_text(move.value, win_chance), compact
+                label, box = value, compact
             ringed = shown.ring_spot(item) or rects[item]
             if own is not None:
                 owned.add(item)
@@ -332,9 +348,38 @@ class AnalysisMarks:
             played, best = shown_marks
             shown_marks[0] = (*played[:4], min(played[4], best[4] - RING_WIDTH - 1), *played[5:])
         for words, colour, item, ringed, grow, label, box, own in shown_marks:
-            draw_ring(surface, ringed, colour, RING_WIDTH, grow=grow)
-            note(surface, "halo", ringed.inflate(2 * grow, 2 * grow), f"{words} move")
+            ring = ring_within(ringed, grow, self._room[3])
+            self.rings.append(ring)
+            draw_ring(surface, ring, colour, RING_WIDTH, radius=10 + grow)
             self.badge(surface, item, rects[item], label, words == "best", taken, avoided, box, colour, own=own)
+            # Noted after its badge: the badge in the item's own spot is opaque, and
+            # would hide from the layout check a ring noted before it.
+            note(surface, "halo", ring, f"{words} move")
+
+
+def ring_within(item: pygame.Rect, grow: int, panels: list[pygame.Rect]) -> pygame.Rect:
+    """The ring `grow` pixels outside `item`, kept `RING_INSET` inside each panel
+    that holds the item (a Build Up line holds its stacks: a ring round a stack's
+    badge, at the line's bottom, ran 3-6 pixels past it), on that side alone."""
+    ring = item.inflate(2 * grow, 2 * grow)
+    for panel in panels:
+        if panel.contains(item) and panel.width * panel.height >= 2 * item.width * item.height:
+            ring = ring.clip(panel.inflate(-2 * RING_INSET, -2 * RING_INSET))
+    return ring
+
+
+def starred(words: str, best: bool) -> str:
+    """A badge's words, the best move's with its star: close to a value alone,
+    a space before a word."""
+    if not best:
+        return words
+    return "\u2605" + ("" if words[0].isdigit() else " ") + words
+
+
+def _touches(a: pygame.Rect, b: pygame.Rect) -> bool:
+    """More than a shared pixel row (the layout check's overlap)."""
+    both = a.clip(b)
+    return both.width >= 2 and both.height >= 2
 
 
 def ring_grow(item: pygame.Rect, wanted: int, tiles: list[pygame.Rect], labels: list[pygame.Rect] = ()) -> int:
@@ -350,13 +395,17 @@ def ring_grow(item: pygame.Rect, wanted: int, tiles: list[pygame.Rect], labels: 
     return -RING_WIDTH
 
 
-def place(box: pygame.Rect, item: pygame.Rect, taken: list[pygame.Rect], avoided: list[pygame.Rect]) -> pygame.Rect:
+def place(box: pygame.Rect, item: pygame.Rect, taken: list[pygame.Rect], avoided: list[pygame.Rect],
+          panels: list[pygame.Rect] = ()) -> pygame.Rect:
     """Where a badge of `box`'s size goes beside `item`, on the screen and clear of
     `taken` (tiles, badges): the nearest spot above, below, right or left of it
     (further out, then slid along that side) that is also clear of `avoided`
-    (labels, rings, and panels: a badge goes wholly in or out of a panel); where
-    the table leaves no such room, the spot clear of `taken` that crosses the
-    fewest of `avoided`, so a badge may cross a label but never covers a tile."""
+    (labels, rings) and of `panels` (wholly in a panel that holds the item, or out
+    of it: a badge on a seat's name plate read as the plate's); where the table
+    leaves no such room, the spot clear of `taken` that crosses the fewest of
+    them, so a badge may cross a label but never covers a tile."""
+    foreign = [panel for panel in panels if not panel.contains(item)]
+    holders = [panel for panel in panels if panel.contains(item)]
     screen = pygame.Rect(4, 4, LOGICAL_SIZE[0] - 8, FOOTER_TOP - 4)
     fallback = None
     for slide in (0, box.width // 2, -box.width // 2, box.width, -box.width):
@@ -370,7 +419,10 @@ def place(box: pygame.Rect, item: pygame.Rect, taken: list[pygame.Rect], avoided
                 setattr(candidate, anchor, point)
                 if not screen.contains(candidate) or candidate.collidelist(taken) >= 0:
                     continue
-                crossed = sum(1 for other in avoided if other.colliderect(candidate) and not other.contains(candidate))
+                crossed = (sum(1 for other in avoided if other.colliderect(candidate) and not other.contains(candidate))
+                           + len(candidate.collidelistall(foreign))
+                           + sum(1 for other in holders if other.colliderect(candidate)
+                                 and not other.contains(candidate)))
                 if not crossed:
                     return candidate
                 if fallback is None or crossed < fallback[0]:

@@ -563,4 +563,11 @@ class TableScene(TableHooks, Scene):
         prompts = self.replay.prompts() if self.replay is not None else table_prompts(self)
         if self.online:  # no hints online (the footer's undo says it is off)
             prompts = [(intent, words) for intent, words in prompts if words != "Hint"]
-        return self.moves.with_prompt(prompts)
+        shown = self.moves.with_prompt(prompts)
+        if all(intent is not Intent.MOVES for intent, _words in shown):
+            # A refused undo's reason gives way to the Moves prompt ("Cannot undo": pressing U says why).
+            shorter = [(intent, words.partition(":")[0] if intent is Intent.UNDO else words)
+                       for intent, words in prompts]
+            if shorter != prompts:
+                shown = self.moves.with_prompt(shorter)
+        return shown

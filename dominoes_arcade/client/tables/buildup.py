@@ -38,6 +38,7 @@ from .buildup_layout import (
     LIFT,
     PASS_RECT,
     PILE_LENGTH,
+    SHEET,
     SIDE_X,
     STACK_LENGTH,
     SUMMARY_TILE,
@@ -153,10 +154,21 @@ class BuildUpTable(TableScene):
         return rects
 
     def badge_spot(self, item, size: tuple[int, int]) -> pygame.Rect | None:
-        """A stack's badge under its top tile, in its line (`BuildUpLayout.stack_badge_spot`)."""
+        """A stack's badge under its top tile, in its line (`BuildUpLayout.stack_badge_spot`);
+        a bottom hand tile's under the tile (`BuildUpLayout.hand_badge_spot`)."""
         if isinstance(item, tuple) and item[0] == "stack":
             return self.layout.stack_badge_spot(item[1], size)
+        seat = self.seen.current_player
+        if isinstance(item, tuple) and item[0] == "hand" and item != self.selected_source and seat >= 0:
+            hand = self.seen.view.hands[seat]
+            if item[1] in hand:
+                return self.layout.hand_badge_spot(seat, hand.index(item[1]), len(hand), size)
         return None
+
+    def review_spot(self) -> pygame.Rect:
+        """The review's panel over the score sheet: everywhere else the table is full
+        (over the top, it hid the opponent's name plate and hand)."""
+        return SHEET.copy()
 
     def ring_spot(self, item) -> pygame.Rect | None:
         """A review's ring round a stack takes in the tiles peeking out above its top

@@ -31,6 +31,13 @@ HAND_Y = {"top": 50, "bottom": 512}
 HAND_GAP = {"top": 8, "bottom": 14}
 LIFT = 16
 """How far a picked-up hand tile rises."""
+HAND_BADGE_GAP = 12
+"""Between a bottom hand tile and its badge: past the focus marker's corners (9
+out, and half their width)."""
+STATUS_Y = 614
+"""The centre line of the status line, under the bottom hand's badges."""
+NEWS_Y = 646
+"""The centre line of the news banner, under the status line."""
 HAND_X = 700
 """Hands sit right of centre, leaving room for the seat's name plate on their left."""
 SHEET = pygame.Rect(16, 16, 220, 404)
@@ -135,6 +142,19 @@ class BuildUpLayout:
         if width > STACK_PITCH - 12 or tile.bottom + 1 + height > line.bottom - 5:
             return None
         return pygame.Rect(0, 0, width, height).move(tile.centerx - width // 2, tile.bottom + 1)
+
+    def hand_badge_spot(self, seat: int, index: int, count: int, size: tuple[int, int]) -> pygame.Rect | None:
+        """Where a badge of `size` for the bottom hand's `index`-th tile (of `count`)
+        goes: under the tile, centred, clear of the focus marker round it, within
+        about the tile's share of the row (a badge beside the hand sat on the
+        player's name plate); None for the top hand (its tiles are too close
+        together) or a badge too wide."""
+        width, height = size
+        pitch = HAND_LENGTH["bottom"] // 2 + HAND_GAP["bottom"]
+        if self.side(seat) != "bottom" or width > pitch + 6:
+            return None
+        tile = self.hand_rect(seat, index, count)
+        return pygame.Rect(0, 0, width, height).move(tile.centerx - width // 2, tile.bottom + HAND_BADGE_GAP)
 
     def line_rect(self, seat: int) -> pygame.Rect:
         y = STACK_ROWS[self.side(seat)]

@@ -30,6 +30,7 @@ from .buildup_layout import (
     ASIDE_LENGTH,
     HISTORY_SIZES,
     LIFT,
+    NEWS_Y,
     PASS_RECT,
     PILE_LENGTH,
     SHEET,
@@ -37,6 +38,7 @@ from .buildup_layout import (
     SIDE_X,
     SIDE_Y,
     STACK_LENGTH,
+    STATUS_Y,
     SUMMARY,
     SUMMARY_TILE,
     UNDER_SHOWN,
@@ -214,13 +216,15 @@ class BuildUpPainter:
             if self.app.input.last_device is Device.MOUSE:
                 return f"{who}: drag a tile onto a lit stack, or click a tile then a stack"
             return f"{who}: pick a tile, then a lit stack"
+        if frame.layout.replay:  # a record's move is not thought about (paused, or under a review)
+            return f"{frame.seat_titles[seat]} to move"
         return f"{frame.seat_titles[seat]} is thinking\u2026"
 
 
     def draw_status(self, surface: pygame.Surface, frame: BuildUpFrame) -> None:
         """The status line, and the Pass button when passing is the only move."""
         palette = self.app.style.palette
-        self.text_at(surface, self.status_text(frame), BODY - 2, {"center": (642, 606)},
+        self.text_at(surface, self.status_text(frame), BODY - 2, {"center": (642, STATUS_Y)},
                       palette.accent if frame.waiting_for_human else palette.text)
         if frame.waiting_for_human and frame.only_pass:
             gfx.rect(surface, palette.button_focus, PASS_RECT, border_radius=12)
@@ -245,7 +249,7 @@ class BuildUpPainter:
         right of the replay controls in a replay."""
         fade = min(1.0, frame.banner[1] / 0.5)
         image = self.app.style.shadow_text(frame.banner[0], BODY - 2, self.app.style.palette.text)
-        box = image.get_rect(center=(642 if not frame.layout.replay else 820, 642)).inflate(32, 10)
+        box = image.get_rect(center=(642 if not frame.layout.replay else 820, NEWS_Y)).inflate(32, 10)
         self.app.panels.draw(surface, box, radius=12, alpha=round(235 * fade))
         gfx.blit_faded(surface, image, image.get_rect(center=box.center), round(255 * fade))
 

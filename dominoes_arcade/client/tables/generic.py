@@ -175,6 +175,8 @@ class GenericTable(TableScene):
             return f"{self.seat_name(state.current_player)}, your move: pick a button below"
         if state.is_chance:
             return "Dealing"
+        if self.replay is not None:  # a record's move is not thought about (paused, or under a review)
+            return f"{self.seat_name(state.current_player)} to move"
         return f"{self.seat_name(state.current_player)} is thinking\u2026"
 
     def last_decision(self) -> str:

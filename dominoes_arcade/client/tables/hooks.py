@@ -87,6 +87,13 @@ class TableHooks:
         item wherever there is room (`analysis_marks.place`)."""
         return None
 
+    def review_spot(self) -> pygame.Rect | None:
+        """Where the review's panel goes over this table, when the table keeps a
+        place for it (a column it fills, its words wrapped; what is under it is
+        hidden); None: the place nearest the top that covers none of the table's
+        words and tiles (`scenes.review_panel`)."""
+        return None
+
     def ring_spot(self, item: Hashable) -> pygame.Rect | None:
         """What the review's ring round `item` goes round, when that is not the
         item's whole rect (`item_rects`: a drop target may take in a tile beside

@@ -84,6 +84,8 @@ class ReplayControls:
         """The replay's session: its `RecordSeat`s play the record paced as any seat
         (`Session.tick`); these controls pause it, step it and scale the table's clock."""
         self.speed_index = SPEEDS.index(1.0)
+        self.hidden = False
+        """The bar is not drawn (under a review, which steps the table itself)."""
         self.idle = 0.0
         """Seconds without input (the bar hides while playing after `IDLE_SECONDS`)."""
         self._layer = Canvas(BAR.size, pygame.SRCALPHA)
@@ -247,6 +249,8 @@ class ReplayControls:
 
     def draw(self, surface: pygame.Surface) -> None:
         table = self.table
+        if self.hidden:
+            return
         if (self.at_end or self.session.error) and not table.tweens.busy:
             self.draw_result(surface)
         opacity = self.opacity
