@@ -33,7 +33,6 @@ writes the games' events in `move_words`.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Hashable
 from dataclasses import dataclass
 
@@ -42,13 +41,11 @@ import pygame
 from ...engine import Action, Event
 from ...engine.core import Termination
 from ...engine.draw_block import DEAL, DRAW, DrawBlockState
-from ...engine.tiles import NAME, PIPS
-from .. import gfx
-from ..theme import LARGE, SMALL
-from ..verdict import round_words
+from ...engine.tiles import NAME
+from ..theme import SMALL
 from . import TableSetup
 from .interaction import targets_of
-from .line_paint import TINY, LineFrame, LinePainter
+from .line_paint import LineFrame, LinePainter
 from .line_table import (
     AREA,
     PLAY_ROW,
@@ -61,13 +58,12 @@ from .line_table import (
     seat_plates,
 )
 from .move_log import Namer, tile_name
+from .round_summary import draw_hands, draw_panel, waiting_words
 from .rounds_table import GameParts, RoundsTable, Timings
 from .snake import LineGeometry, end_rect
 from .sprites import Note
 
 SIDE_WORDS = ("left", "right")
-SUMMARY_TILE = 44
-"""A hand's tiles in the round summary (long side)."""
 
 
 def model_of(state: DrawBlockState) -> LineModel:
@@ -129,14 +125,8 @@ class Painter(LinePainter):
         row_h = 52
         panel = pygame.Rect(0, 0, 820, 112 + players * row_h + 44)
         panel.center = AREA.center
-        gfx.rect(surface, (8, 22, 16), panel, border_radius=18)
-        frame.boards.draw(surface, panel, radius=18, alpha=250)
-        domino = result.termination is Termination.DOMINO
-        headline = round_words(result.number, domino, result.winner, result.points, list(frame.names),
-                               frame.players_here)
-        self.text(frame, surface, headline, (panel.centerx, panel.y + 14), LARGE, palette.accent, True,
-                  anchor="midtop")
-        if domino:
+        draw_panel(surface, frame.style, frame.boards, panel, result, frame.names, frame.players_here)
+        if result.termination is Termination.DOMINO:
             rule = "the winner scores every pip left in the other hands"
         elif result.winner >= 0:
             rule = "blocked: the lowest hand scores the others' pips" + (
@@ -145,31 +135,10 @@ class Painter(LinePainter):
             rule = "blocked, and the lowest hands tie"
         self.text(frame, surface, rule[:1].upper() + rule[1:], (panel.centerx, panel.y + 52), SMALL,
                   palette.text_dim, anchor="midtop")
-        top = panel.y + 84
-        columns = (panel.x + 20, panel.x + 210, panel.right - 210, panel.right - 120)
-        for label, x in zip(("Seat", "Hand", "Pips", "Total"), columns, strict=True):
-            self.text(frame, surface, label, (x, top), TINY, palette.text_dim)
-        for seat in range(players):
-            y = top + 22 + seat * row_h
-            winner = seat == result.winner
-            colour = palette.accent if winner else palette.text
-            self.text(frame, surface, frame.names[seat], (columns[0], y + 4), SMALL, colour, winner)
-            self.text(frame, surface, frame.kinds[seat], (columns[0] + 74, y + 6), TINY, palette.text_dim)
-            hand = result.hands[seat]
-            room = columns[2] - columns[1] - 20
-            tile = max(24, min(SUMMARY_TILE, 2 * (room // max(1, len(hand)) - 3)))
-            pitch = min(tile // 2 + 3, room / max(1, len(hand)))
-            for i, shown in enumerate(hand):
-                frame.draw_tile(surface, shown, (columns[1] + i * pitch, y), tile, face_up=True, seat=-1)
-            if not hand:
-                self.text(frame, surface, "out!", (columns[1], y + 4), SMALL, palette.accent, True)
-            self.text(frame, surface, str(sum(PIPS[t] for t in hand)), (columns[2], y + 4), SMALL, colour, winner)
-            self.text(frame, surface, f"{frame.shown_totals[seat]} / {frame.target}", (columns[3], y + 4), SMALL,
-                      colour, winner)
-        if frame.hold_left > 0 and not frame.human_table:
-            footer = f"Next round in {math.ceil(frame.hold_left)} s \u00b7 press to go on"
-        else:
-            footer = "Press to go on to the next round"
+        draw_hands(surface, frame.style, frame.draw_tile, result, names=frame.names, kinds=frame.kinds,
+                   totals=frame.shown_totals, target=frame.target, top=panel.y + 84, row_height=row_h,
+                   columns=(panel.x + 20, panel.x + 210, panel.right - 210, panel.right - 120))
+        footer = waiting_words(frame.hold_left, frame.human_table)
         self.text(frame, surface, footer, (panel.centerx, panel.bottom - 14), SMALL, palette.text, True,
                   anchor="midbottom")
 
