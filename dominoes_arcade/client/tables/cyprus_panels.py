@@ -19,12 +19,10 @@ import pygame
 
 from ...engine.core import Termination
 from ...engine.star_tables import Preset
-from ...engine.tiles import PIPS
 from .. import gfx
 from ..canvas import Canvas
 from ..layout_check import note as note_mark
-from ..theme import BODY, LARGE, SMALL, fitted
-from ..verdict import round_words
+from ..theme import BODY, SMALL, fitted
 from . import cyprus_status
 from .cyprus_brush import TINY, Brush, plate_kind
 from .cyprus_frame import Frame
@@ -44,12 +42,11 @@ from .cyprus_layout import (
     slot_rect,
 )
 from .cyprus_model import open_ends
+from .round_summary import draw_hands, draw_panel, waiting_words
 
 SHEET_ROWS = 3
 PLATE_MARGIN = 10
 """Room round a cached plate for its shadow."""
-SUMMARY_TILE = 44
-"""A hand's tiles in the round summary (long side): pips readable with ten seats."""
 
 
 def buttons(row: BottomRow, preset: Preset) -> dict[str, pygame.Rect]:
@@ -354,46 +351,17 @@ class Panels:
         panel = pygame.Rect(0, 0, 860, 100 + players * row_h + 68)
         panel.center = (AREA.centerx, AREA.centery + 10)
         panel.bottom = min(panel.bottom, surface.get_height() - 64)
-        # Opaque: the arms' tiles must not show through the rows of hands.
-        gfx.rect(surface, (8, 22, 16), panel, border_radius=18)
-        frame.boards.draw(surface, panel, radius=18, alpha=250)
-        names = list(frame.names)
-        headline = round_words(result.number, result.termination is Termination.DOMINO, result.winner,
-                               result.points, names, frame.players_here)
-        self.text(surface, headline, (panel.centerx, panel.y + 14), LARGE, palette.accent, bold=True,
-                  anchor="midtop")
+        draw_panel(surface, self.style, frame.boards, panel, result, frame.names, frame.players_here)
         rule = "the others' pips minus the winner's own" if result.winner >= 0 else "boneyard tiles count for nobody"
         self.text(surface, f"Scoring: {rule}", (panel.centerx, panel.y + 50), TINY, palette.text_dim,
                   anchor="midtop")
-        top = panel.y + 78
-        columns = (panel.x + 20, panel.x + 200, panel.right - 230, panel.right - 130)
-        for label, x in zip(("Seat", "Hand", "Pips", "Total"), columns, strict=True):
-            self.text(surface, label, (x, top), TINY, palette.text_dim)
-        target = frame.target
-        for seat in range(players):
-            y = top + 22 + seat * row_h
-            winner = seat == result.winner
-            colour = palette.accent if winner else palette.text
-            self.text(surface, frame.names[seat], (columns[0], y + 4), SMALL, colour, bold=winner)
-            self.text(surface, frame.kinds[seat], (columns[0] + 74, y + 6), TINY, palette.text_dim)
-            x = columns[1]
-            hand = result.hands[seat]
-            room = columns[2] - columns[1] - 20
-            tile = max(24, min(SUMMARY_TILE, 2 * (room // max(1, len(hand)) - 3)))
-            pitch = min(tile // 2 + 3, room / max(1, len(hand)))
-            for i, shown in enumerate(hand):
-                frame.draw_tile(surface, shown, (x + i * pitch, y), tile, face_up=True, seat=-1)
-            if not hand:
-                self.text(surface, "out!", (x, y + 4), SMALL, palette.accent, bold=True)
-            self.text(surface, str(sum(PIPS[t] for t in hand)), (columns[2], y + 4), SMALL, colour, bold=winner)
-            self.text(surface, f"{frame.shown_totals[seat]} / {target}", (columns[3], y + 4), SMALL, colour,
-                      bold=winner)
+        draw_hands(surface, self.style, frame.draw_tile, result, names=frame.names, kinds=frame.kinds,
+                   totals=frame.shown_totals, target=frame.target, top=panel.y + 78, row_height=row_h,
+                   columns=(panel.x + 20, panel.x + 200, panel.right - 230, panel.right - 130))
         self._rounds_line(frame, surface, pygame.Rect(panel.x + 20, panel.bottom - 58, panel.width - 40, 20))
         if frame.terminal:
-            footer = f"{frame.names[result.winner]} reaches {target} and wins the game"
-        elif frame.hold_left > 0 and not frame.human_table:
-            footer = f"Next round in {math.ceil(frame.hold_left)} s \u00b7 press to go on"
+            footer = f"{frame.names[result.winner]} reaches {frame.target} and wins the game"
         else:
-            footer = "Press to go on to the next round"
+            footer = waiting_words(frame.hold_left, frame.human_table)
         self.text(surface, footer, (panel.centerx, panel.bottom - 14), SMALL, palette.text, bold=True,
                   anchor="midbottom")

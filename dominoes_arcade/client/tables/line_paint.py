@@ -20,7 +20,7 @@ from .. import gfx
 from ..layout_check import EDGE_ROOM
 from ..layout_check import note as note_mark
 from ..theme import BODY, LARGE, SMALL, fitted, fitting_size
-from .line_table import AREA, STATUS_Y, BottomRow, LineModel, plate_tiles, seat_plates
+from .line_table import AREA, PILE_TILE, STATUS_Y, BottomRow, LineModel, plate_tiles, seat_plates
 from .snake import LineGeometry
 from .sprites import Note, Sprite
 
@@ -212,9 +212,10 @@ class LinePainter:
         count = frame.model.boneyard
         self.text(frame, surface, "Boneyard", (box.x + 12, box.y + 8), SMALL, palette.text, True)
         self.text(frame, surface, frame.boneyard_rule, (box.x + 12, box.y + 32), TINY, palette.text_dim)
-        pile = pygame.Rect(box.x + 16, box.bottom - 56, 24, 48)
+        pile = pygame.Rect(0, 0, PILE_TILE // 2, PILE_TILE)
+        pile.center = row.pile_centre
         for i in range(min(3, count)):
-            frame.draw_tile(surface, -1, pile.move(6 * i, -3 * i), 48, face_up=False, seat=-1)
+            frame.draw_tile(surface, -1, pile.move(6 * i, -3 * i), PILE_TILE, face_up=False, seat=-1)
         self.text(frame, surface, f"\u00d7{count}", (box.x + 64, box.bottom - 30), BODY, palette.text, True,
                   anchor="midleft")
         button = row.pass_button

@@ -87,6 +87,8 @@ PLATE_TILE = 30
 """The other seats' face-down tiles on their plates (long side)."""
 LIFT = 14
 """How far a playable tile in the hand stands up."""
+PILE_TILE = 48
+"""The boneyard's pile of face-down tiles (long side)."""
 
 
 @dataclass(frozen=True)
@@ -99,6 +101,15 @@ class BottomRow:
     hand_length: int
     boneyard: pygame.Rect
     pass_button: pygame.Rect | None
+
+    @property
+    def pile_centre(self) -> tuple[int, int]:
+        """The centre of the boneyard's pile (its bottom tile): where a drawn tile leaves from."""
+        return self.boneyard.x + 28, self.boneyard.bottom - 32
+
+    @property
+    def pile_length(self) -> int:
+        return PILE_TILE
 
 
 PLAY_ROW = BottomRow(pygame.Rect(16, 548, 196, 120), pygame.Rect(224, 540, 780, 128), 96,
