@@ -371,18 +371,19 @@ async def watch_lag(lags: list[float], until: asyncio.Future) -> None:
         lags.append(loop.time() - asked)
 
 
-def watch_collections() -> list[tuple[int, float]]:
-    """Each of this process's garbage collections from now on: its generation and how long it took."""
+def watch_collections() -> list[tuple[int, float, float]]:
+    """Each of this process's garbage collections from now on: its generation, how long it
+    took and when it began (`time.perf_counter`)."""
     import gc
 
-    collections: list[tuple[int, float]] = []
+    collections: list[tuple[int, float, float]] = []
     began = [0.0]
 
     def note(phase: str, info: dict) -> None:
         if phase == "start":
             began[0] = time.perf_counter()
         elif len(collections) < 1_000_000:
-            collections.append((info["generation"], time.perf_counter() - began[0]))
+            collections.append((info["generation"], time.perf_counter() - began[0], began[0]))
     gc.callbacks.append(note)
     return collections
 
@@ -696,9 +697,10 @@ def print_trace(found: dict, traced: dict) -> None:
               f"{logs[len(logs) // 2]}, max {logs[-1]}; the thread busy {busy:.0%} of the time")
     for name, collections in (("server", traced["collections"]), ("clients", found["client_collections"])):
         for generation in (0, 1, 2):
-            took = sorted(at for number, at in collections if number == generation)
+            took = sorted(at for number, at, *when in collections
+                          if number == generation and (when or [1e12])[0] >= found["held_since"])
             if took:
-                print(f"  {name}' garbage collections of generation {generation}: {len(took)}, median "
+                print(f"  {name}' garbage collections of generation {generation} since: {len(took)}, median "
                       f"{took[len(took) // 2] * 1e3:.2f} ms, max {took[-1] * 1e3:.1f} ms, {sum(took):.2f} s in all")
     memory = ", ".join(f"{rss / 2**20:.0f} MiB" for rss in found["clients_rss"])
     print(f"  the client processes' memory at the end: {memory}")
