@@ -148,6 +148,8 @@ class Timing:
         """The steps a bot seat played (`--bots`)."""
         self.acted: dict[tuple[str, int], float] = {}
         """When each action's message was written to the client's socket (its decision made)."""
+        self.playing: set[OnlineClient] = set()
+        """The clients told their game has started (`paced`)."""
         self.starting = 0.0
         """Seconds the rooms took to start (`--pace`: each room's clients follow from its start on)."""
         self.lags: list[float] = []
@@ -180,10 +182,13 @@ async def open_room(url: str, game: str, seats: int, options: dict, bots: int = 
     return clients
 
 
-async def paced(client: OnlineClient, decide, pace: float, rng, note, acted: dict, until: float) -> dict | None:
+async def paced(client: OnlineClient, decide, pace: float, rng, note, acted: dict, until: float,
+                playing: set) -> dict | None:
     """`client.follow` at a human's pace: each decision sent `pace` seconds on average
     (0.5 to 1.5 times, at random, so the rooms do not move in step) after its view;
-    none past `until` (`time.perf_counter`): then None, the game left unfinished."""
+    none past `until` (`time.perf_counter`): then None, the game left unfinished. Only the
+    messages it needs are decoded: of a ``step`` its number and actor, no view it does
+    not act on (`playing`: the clients told their game has started)."""
     acted_at = -1
     for _ in range(200_000):
         if client.record is not None:
@@ -197,8 +202,21 @@ async def paced(client: OnlineClient, decide, pace: float, rng, note, acted: dic
             await client.act(decide(view))
             acted[client.room, acted_at] = time.perf_counter()
             continue
-        await note(client, await client.receive())
+        text = await asyncio.wait_for(client.socket.recv(), client.timeout)
+        if text.startswith(('{"type":"view"', STEP)):
+            playing.add(client)
+        if text.startswith(STEP):  # its number and actor read, the rest not decoded
+            step, actor = text[len(STEP):].split(',"action":', 1)[0].split(',"actor":')
+            await note(client, {"type": "step", "step": int(step), "actor": int(actor)})
+        elif not (text.startswith('{"type":"view"') and '"legal":[]' in text):  # not a view it acts on
+            message = json.loads(text)
+            client.take(message)
+            await note(client, message)
     raise TimeoutError("the game did not end")
+
+
+STEP = '{"type":"step","step":'
+"""How a ``step`` message begins (`paced` reads its number and actor only)."""
 
 
 async def run(url: str, rooms: int, seats: int, game: str, options: dict,
@@ -239,7 +257,7 @@ async def run(url: str, rooms: int, seats: int, game: str, options: dict,
         rng = random.Random(os.getpid())
         until = began + seconds if seconds else float("inf")
         follows = [asyncio.ensure_future(paced(client, timed(client, bot_decider("random", seed=client.seat or 0)),
-                                               pace, rng, note, timing.acted, until))
+                                               pace, rng, note, timing.acted, until, timing.playing))
                    for clients in tables for client in clients]
         # Every room started at once (one after the other, each waiting for its ``ok``, 1,000
         # rooms took a minute): their hosts' ``start`` sent, the ``ok`` read by `paced`.
@@ -247,7 +265,7 @@ async def run(url: str, rooms: int, seats: int, game: str, options: dict,
             await clients[0].send({"type": "start"})
         await asyncio.sleep(0)
         for _ in range(100_000):
-            if all(client.view is not None for clients in tables for client in clients) \
+            if len(timing.playing) == len(follows) \
                     or time.perf_counter() - began > 120:
                 break
             await asyncio.sleep(0.1)
