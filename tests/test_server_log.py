@@ -152,3 +152,15 @@ def test_a_message_goes_out_only_once_its_rooms_change_is_on_disk():
         return seen
 
     assert asyncio.run(scenario()) == [[], ['{"type":"step","seq":1}']]
+
+
+def test_a_log_removed_by_a_job_is_closed_first_and_a_new_one_at_its_path_gets_the_next_lines(tmp_path):
+    """The writer keeps the logs open between batches: a job that removes or empties one
+    names it (``closes``), so what is appended after goes to the file now at the path."""
+    log = tmp_path / "ROOM.log"
+    writer = Writer()
+    writer.append(log, b"old\n").result()
+    writer.run(lambda: log.unlink(), closes=log).result()
+    writer.append(log, b"new\n").result()
+    writer.close()
+    assert log.read_bytes() == b"new\n"

@@ -41,6 +41,7 @@ from ..bots.driver import DECISION_TIME_LIMIT
 from ..engine import SPECTATOR
 from ..online_protocol import BadMessage, seat_json
 from ..session.bot_worker import BotWorker, Decision, shared_worker
+from . import collector
 from .members import Member, new_code, process_letter
 from .room import PLAYER, SPECTATORS_PER_ROOM, Room, RoomError, room_of_key
 from .store import SetAside, Store
@@ -212,6 +213,9 @@ class Server:
         """Each open connection's writer task (`close` lets them finish first)."""
         self.set_aside: list[SetAside] = []
         """The room files `start` found damaged and moved out of the way, each with why."""
+        self._collecting = False
+        """Whether this server holds the garbage collector's freezing (`collector`: not when hosted, the
+        player's app is the process's own)."""
 
     def _room_args(self) -> dict[str, Any]:
         return {"worker": self.worker, "history": self.store.history, "changed": self._keep, "hosted": self.hosted,
@@ -261,6 +265,9 @@ class Server:
             self._open(room)
         self.set_aside = self.store.set_aside
         self._server = await serve(self._handle, host, port, max_size=protocol.MAX_MESSAGE * 4, compression=None)
+        if not self.hosted:
+            collector.hold()
+            self._collecting = True
         self._reaper = asyncio.create_task(self._reap())
 
     @property
@@ -286,6 +293,9 @@ class Server:
                 room.session.bots.forget(hint=True)
         self.worker.unwatch(self._bot_answered)
         await asyncio.to_thread(self.store.close)  # what was handed to the writer, on disk
+        if self._collecting:
+            self._collecting = False
+            collector.release()
 
     def _open(self, room: Room) -> None:
         self.rooms[room.code] = room
@@ -532,6 +542,7 @@ class Server:
         while True:
             await asyncio.sleep(min(1.0, self.idle_close / 4))
             now = time.monotonic()
+            collector.look(now)
             for code, room in list(self.rooms.items()):
                 if room.is_empty and now - room.away_since() >= self.idle_close:
                     self.close_room(code)

@@ -109,7 +109,8 @@ class Store:
             record = (json.dumps(room.record(), separators=(",", ":")) + "\n").encode()
             self._logged.pop(room.code, None)
             room.numbers_kept()  # the room is over: it is never resumed, its numbers never reused
-            return self._hand(room.code, self.writer.run(lambda: self._finish(path, record)))
+            return self._hand(room.code, self.writer.run(lambda: self._finish(path, record),
+                                                            closes=path.with_suffix(".log")))
         steps = session.steps if session is not None else []
         logged = self._logged.get(room.code)
         if whole or logged is None or not room.started or not logged.started \
@@ -122,7 +123,8 @@ class Store:
             text = (json.dumps(data, separators=(",", ":"), allow_nan=False) + "\n").encode()
             self._logged[room.code] = _Logged(len(steps), tuple(room.members), room.started)
             room.numbers_kept()
-            return self._hand(room.code, self.writer.run(lambda: self._snapshot(path, text)))
+            return self._hand(room.code, self.writer.run(lambda: self._snapshot(path, text),
+                                                            closes=path.with_suffix(".log")))
         line = {"from": logged.steps, "steps": list(steps[logged.steps:]),
                 "sent": [member.sent for member in room.members.values()]}
         logged.steps, logged.lines = len(steps), logged.lines + 1
@@ -166,7 +168,7 @@ class Store:
         def remove() -> None:
             path.unlink(missing_ok=True)
             path.with_suffix(".log").unlink(missing_ok=True)
-        self._hand(room.code, self.writer.run(remove))
+        self._hand(room.code, self.writer.run(remove, closes=path.with_suffix(".log")))
 
     def let_go(self, room: Room) -> None:
         """Stop keeping `room` (its change could not be put on disk) and leave its
