@@ -8,12 +8,12 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from server_drive import running, url
 
 from dominoes_arcade.remote.client import OnlineClient, ServerError
 from dominoes_arcade.server.room import Room, RoomError
 from dominoes_arcade.server.store import Store
 from dominoes_arcade.session.bot_worker import shared_worker
-from tests.server_drive import running, url
 
 
 class Discard:

@@ -9,8 +9,9 @@ import asyncio
 import errno
 import os
 
+from server_drive import open_room, play_out, running
+
 from dominoes_arcade.server.writer import Writer
-from tests.server_drive import open_room, play_out, running
 
 TOLD = "the server cannot keep this room's game on disk (no space left on device): the room is closed"
 

@@ -20,10 +20,10 @@ import time
 from pathlib import Path
 
 import pytest
+from server_drive import LIMIT, play_out, play_to_the_end, running
 
 from dominoes_arcade.remote.client import OnlineClient, bot_decider
 from dominoes_arcade.remote.link import OnlineLink
-from tests.server_drive import LIMIT, play_out, play_to_the_end, running
 
 ROOT = Path(__file__).resolve().parent.parent
 START_LIMIT = 30.0
