@@ -9,6 +9,7 @@ remembered by the next app; the setup screen offers a lesson once."""
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 import pygame
 import pytest
@@ -16,7 +17,7 @@ from client_drive import click_at, drag
 from lesson_drive import add_controller, guided_hand, take_lesson, wait_for
 from test_client_support import animated, click_widget, key, run, widget
 
-from dominoes_arcade.client.layout_check import problems
+from dominoes_arcade.client.layout_check import callout_problems, problems
 from dominoes_arcade.client.lessons import games_with_lessons, lesson_for, progress, short_start
 from dominoes_arcade.engine.tiles import BY_NAME
 
@@ -187,6 +188,15 @@ def test_the_setup_screen_offers_a_lesson_once(app_with):
     assert app.scenes.top.name == "table" and app.scenes.top.lesson.game == "cyprus"
 
 
+CALLOUT_HIDES_NOTHING = ("buildup", "draw")
+"""The games whose callouts cover no tile and no word of the table (but whole
+panels a docked callout replaces) and whose arrows cross none (`callout_problems`).
+Build Up's callout hid stack 12's top tile, stack 6's and Seat 2's boneyard, and
+its arrow crossed stacks 9 to 11; Draw's arrow crossed the line. (Necropolis's and
+Cyprus's full tables still have stages where the callout hides a tile of the
+opponent's: not yet held to it.)"""
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_the_callout_collides_with_nothing_and_covers_no_item_to_pick(app, game):
     add_controller(app)
@@ -197,7 +207,10 @@ def test_the_callout_collides_with_nothing_and_covers_no_item_to_pick(app, game)
         app.check_layout = True
         run(app)
         app.check_layout = False
-        for problem in problems(app.layout_marks, pygame.Rect(0, 0, 1280, 720)):
+        found_now = problems(app.layout_marks, pygame.Rect(0, 0, 1280, 720))
+        if game in CALLOUT_HIDES_NOTHING:
+            found_now += callout_problems(app.layout_marks)
+        for problem in found_now:
             found.setdefault(str(problem).split(" at ")[0], f"stage {table.guide.index}: {problem}")
         if table.callout.rect is not None:
             for rect in table.avoided_rects() if table.can_decide else []:
@@ -227,7 +240,8 @@ def test_the_callout_and_its_arrow_leave_the_tables_words_in_view(app, game):
         callout, marks = table.callout, table.table_label_marks()
         covered = [mark.what for mark in marks if callout.rect is not None and callout.rect.colliderect(mark.rect)
                    and KEPT_IN_VIEW[game](mark.what)]
-        crossed = [mark.what for mark in marks if callout.arrow is not None and mark.rect.clipline(*callout.arrow)]
+        runs = list(pairwise(callout.arrow)) if callout.arrow is not None else []
+        crossed = [mark.what for mark in marks if any(mark.rect.clipline(*run) for run in runs)]
         if covered or crossed:
             found.append(f"stage {table.guide.index + 1}: covers {covered}, the arrow crosses {crossed}")
 

@@ -5,6 +5,7 @@ canvas, none overlapping), and hidden tiles never drawn face up for the wrong se
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pygame
@@ -15,6 +16,7 @@ from test_client_support import animated, key, run
 
 from dominoes_arcade.client.tables import TableSetup, open_table, table_class
 from dominoes_arcade.client.tables.necropolis import NecropolisTable
+from dominoes_arcade.client.tables.necropolis_draw import summary_line
 from dominoes_arcade.client.tables.necropolis_layout import lay_out
 from dominoes_arcade.client.tables.necropolis_pieces import HELD, mastaba_key, site_key
 from dominoes_arcade.client.tables.replay import BAR as REPLAY_BAR
@@ -337,6 +339,17 @@ def test_final_summary_counts_the_score_as_the_rules_do(app):
     run(app, frames=3)
     faces = {tile: face for tile, face, _ in table.render_log}
     assert all(faces[BY_NAME[name]] for name in sixes), "the final reveal turns every mastaba face up"
+
+
+def test_the_final_reveal_adds_up_at_every_moment_of_its_count():
+    """The count-up showed half-counted sums ("3 pips + 2 sites x 1 = 4"): the
+    sites' part counted up with the pips, so the total was not the sum of the line."""
+    for step in range(21):
+        line = summary_line("Seat 1", 44, 2, 1, step / 20)
+        pips, sites, penalty, total = map(int, re.search(r"(\d+) pips? .* (\d+) sites? x (\d+) += +(\d+)",
+                                                         line).groups())
+        assert pips + sites * penalty == total, line
+    assert summary_line("Seat 1", 44, 2, 1, 1.0).endswith("=  46")
 
 
 def test_a_journal_game_replays_on_the_table_to_the_end_and_back(app):

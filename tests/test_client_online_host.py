@@ -197,7 +197,7 @@ def test_a_guest_who_drops_shows_as_reconnecting_in_the_hosts_lobby(app_with):
     guest.join(shown_code(lobby))
     frames_until(app, lambda: getattr(widget(app, "Seat 2"), "value", "") == "Player joined")
     guest.close()
-    frames_until(app, lambda: getattr(widget(app, "Seat 2"), "value", "") == "Reconnecting...")
+    frames_until(app, lambda: getattr(widget(app, "Seat 2"), "value", "") == "Reconnecting\u2026")
 
 
 def test_the_host_cannot_move_a_player_who_joined(app_with):

@@ -170,3 +170,28 @@ def test_the_review_rings_a_site_end_clear_of_its_end_tile(app):
         halos = [mark for mark in app.layout_marks if mark.kind == "halo"]
         assert len(halos) == (2 if shown.played is not shown.best else 1), halos
         assert problems(app.layout_marks, pygame.Rect((0, 0), LOGICAL_SIZE)) == []
+
+
+def test_a_draw_review_rings_an_end_clear_of_its_end_tile_and_values_a_hand_tile_under_the_felt(app):
+    """The ring round an open end of a Draw line cut the end tile (the end's drop
+    target reaches over it), and a hand tile's value crossed the felt's bottom
+    edge: the line tables keep a ring spot and a badge spot, as Necropolis and Build
+    Up do."""
+    record = random_game("draw", 3)
+    table = open_table(app, TableSetup("draw", list(record.seats), dict(record.options), record.seed, record=record))
+    table.replay.playing = False
+    table.rebuild(15)  # seat 1 to move, two tiles each playable on either end
+    choices, _rects = table.valued_decision()
+    left, right = (next(choice.action for choice in choices if choice.target == ("end", side)) for side in (0, 1))
+    moves = [MoveValue(choice.action, str(choice.action), 0.5, 1) for choice in choices]
+    played, best = (next(m for m in moves if m.action is action) for action in (left, right))
+    table.analysis_marks.show_review(ReviewedDecision(16, 0, played, best, 0.05, Analysis(0, 2, moves, right, 1)))
+    app.check_layout = True
+    run(app, frames=2)
+    assert len([mark for mark in app.layout_marks if mark.kind == "halo"]) == 2
+    assert problems(app.layout_marks, pygame.Rect((0, 0), LOGICAL_SIZE)) == []
+    felt_bottom = 520  # line_table.AREA
+    for tile, rect in table.hand_rects():
+        spot = table.badge_spot(("hand", tile), (48, 22))  # "62%", as wide as a tile
+        assert spot is not None and felt_bottom < spot.top and spot.bottom < rect.top, (tile, spot, rect)
+        assert rect.left <= spot.centerx <= rect.right

@@ -3,10 +3,13 @@ status names the chance step in progress, a replay names its seats as the record
 does, the one player is "You" everywhere, prompts speak the last device's
 language, leaving a replay asks nothing, and the settings list animation speeds
 in order and describe the tile theme chosen, and no screen shows the rules' or
-the config file's shorthand ("Seed / bell", "step 172", "config.toml's [bots]")."""
+the config file's shorthand ("Seed / bell", "step 172", "config.toml's [bots]"),
+and every string the client shows ends an unfinished thought with "…", never
+"..."."""
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -231,3 +234,18 @@ def test_the_necropolis_prompt_offers_no_mastaba_move_when_the_mastabas_are_empt
     state = table.session.state
     assert state.current_player == 0 and not state.mastabas[0] and state.held < 0
     assert table.instruction() == "Draw a tile from the necropolis: your mastabas are empty."
+
+
+def test_no_string_the_client_shows_writes_an_ellipsis_as_three_dots():
+    """Necropolis's status said "is thinking..." and the lobby "Reconnecting..."
+    where every other screen writes "…". Every string literal of the client's
+    code but docstrings (the words it shows are literals or built from them)."""
+    client = Path(__file__).resolve().parent.parent / "dominoes_arcade" / "client"
+    dotted = []
+    for path in sorted(client.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
+        dotted += [f"{path.name}:{node.lineno} {node.value!r}" for node in ast.walk(tree)
+                   if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+                   and "..." in node.value]
+    assert not dotted, dotted

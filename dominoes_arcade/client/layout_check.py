@@ -14,7 +14,9 @@ the screen, a badge over a tile or in a panel that does not hold what it stands
 for (a move's value on a name plate), a ring drawn through a label, a halo
 cutting a tile or running out of the panel it is in, the focus marker touching a
 label, and an overlay's loose text (not on a panel of its own) over a label of
-the screen it dims.
+the screen it dims. `callout_problems(marks)` lists a lesson's callout over a tile
+or a label of its table (but for the whole panels it replaces) and its arrow
+across one: kept apart, as the lesson tests hold each game's callouts to it.
 """
 
 from __future__ import annotations
@@ -34,8 +36,11 @@ class Mark:
     """"text", "badge", "panel", "cover" (an opaque panel: it hides what is under it),
     "tile", "ring" (an outline around something: text is inside it or clear of it),
     "halo" (a ring round a target that keeps clear of the tiles too: a tile is inside
-    it or clear of it, as text is; the review's rings), or "marker" (the focus
-    marker: a badge that must not touch a label either)."""
+    it or clear of it, as text is; the review's rings), "marker" (the focus
+    marker: a badge that must not touch a label either), "callout" (a lesson's
+    panel over its table: it hides no tile and no label, but for whole panels it
+    replaces) or "arrow" (a straight run of a callout's arrow, its ends in `path`:
+    it crosses no tile and no label)."""
     rect: pygame.Rect
     """Where it is on the frame (for text: the inked pixels, not the line box)."""
     what: str
@@ -45,6 +50,8 @@ class Mark:
     of: pygame.Rect | None = None
     """For a badge that stands for a place of the table (a move's value): where that
     place is (a badge goes in no panel that does not hold it)."""
+    path: tuple[tuple[int, int], tuple[int, int]] | None = None
+    """For an arrow's run: its two ends."""
 
     def __str__(self) -> str:
         r = self.rect
@@ -70,12 +77,14 @@ def panel(surface: pygame.Surface, body: pygame.Rect, what: str = "panel", *, op
     return surface
 
 
-def note(surface: pygame.Surface, kind: str, rect, what: str, *, of=None) -> None:
+def note(surface: pygame.Surface, kind: str, rect, what: str, *, of=None, path=None) -> None:
     """Note a badge (or a panel drawn by hand) on `surface`, when it keeps marks
-    (a `canvas.Canvas`); `of`: where the place it stands for is."""
+    (a `canvas.Canvas`); `of`: where the place it stands for is; `path`: an
+    arrow's run's two ends."""
     marks = getattr(surface, "marks", None)
     if marks is not None:
-        marks.append(Mark(kind, pygame.Rect(rect), what, surface.layer, None if of is None else pygame.Rect(of)))
+        marks.append(Mark(kind, pygame.Rect(rect), what, surface.layer, None if of is None else pygame.Rect(of),
+                          None if path is None else tuple(map(tuple, path))))
 
 
 def set_layer(surface: pygame.Surface, layer: str) -> None:
@@ -205,6 +214,32 @@ def problems(marks: list[Mark], screen: pygame.Rect) -> list[str]:
                 if (order[id(below)] < order[id(text)] and below.layer not in _FREE_LAYERS + (text.layer,)
                         and _overlap(below.rect, text.rect)):
                     found.append(f"text over a label of the screen below: {text} / {below}")
+    return found
+
+
+def callout_problems(marks: list[Mark]) -> list[str]:
+    """A callout (a lesson's panel) over a tile or a label drawn before it, or its
+    arrow across one, in words: what the callout talks about and the table's words
+    stay in view. A panel the callout covers whole (docked over it) it replaces,
+    with all that panel holds. Read from all of a frame's marks (`visible` would
+    drop what the callout hides)."""
+    found: list[str] = []
+    for index, callout in enumerate(marks):
+        if callout.kind != "callout":
+            continue
+        below = marks[:index]
+        replaced = [m.rect for m in below if m.kind in ("panel", "cover") and callout.rect.contains(m.rect)]
+        for mark in below:
+            if mark.kind not in ("tile", "text") or mark.layer != callout.layer:
+                continue
+            if _overlap(mark.rect, callout.rect) and not any(panel.contains(mark.rect) for panel in replaced):
+                found.append(f"callout over a {'tile' if mark.kind == 'tile' else 'label'}: {callout} / {mark}")
+    for index, arrow in enumerate(marks):
+        if arrow.kind != "arrow":
+            continue
+        for mark in marks[:index]:
+            if mark.kind in ("tile", "text") and mark.layer == arrow.layer and mark.rect.clipline(*arrow.path):
+                found.append(f"arrow across a {'tile' if mark.kind == 'tile' else 'label'}: {arrow} / {mark}")
     return found
 
 

@@ -92,7 +92,7 @@ def _problem(command: Command) -> str | None:
     if verb == "key":
         name, _, times = argument.partition("*")
         if key_code(name) is None:
-            return f"{name.strip()!r} is not a key name (pygame's names: return, escape, left, a...)"
+            return f"{name.strip()!r} is not a key name (pygame's names: return, escape, left, a\u2026)"
         if times and not times.strip().isdigit():
             return f"key {name.strip()} * {times.strip()}: the count must be a whole number"
     elif verb == "wait":

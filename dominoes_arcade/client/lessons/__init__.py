@@ -49,6 +49,9 @@ class Stage:
     """The moves it teaches, in record notation; empty: it only explains (Next)."""
     any_move: bool = False
     """Any legal move will do (the stage teaches what every move is)."""
+    keeps: tuple[str, ...] = ()
+    """The table's panels its words speak of, by the names of the table's docks
+    (`TableHooks.callout_docks`): the callout fills none of those docks."""
     example: Callable[[State], str | None] | None = None
     """The rule shown on the table: a sentence naming the tiles the player sees in
     this state (the player's seat's view of it), or None when this position does

@@ -64,7 +64,7 @@ def _double_example(state: BuildUpState) -> str | None:
 LESSON = Lesson("buildup", seed=5, minutes=3, short_from=("hand_index", 1),
                 short_words="The first hand is played for you both: yours starts at hand 2.",
                 opponent_prefers=("1-2 s2",), stages=(
-    Stage(("colours",), points=(("hand", BY_NAME["3-4"]),)),
+    Stage(("colours",), points=(("hand", BY_NAME["3-4"]),), keeps=("boneyards",)),
     Stage(("stacks", "turn"), points=(("stack", 7),)),
     Stage(("nondouble",), points=(("stack", 7), ("hand", BY_NAME["3-4"])), moves=("3-4 s7",),
           example=_cover_example(7, "3-4", top_double=False)),
@@ -72,6 +72,6 @@ LESSON = Lesson("buildup", seed=5, minutes=3, short_from=("hand_index", 1),
           example=_cover_example(11, "1-3", top_double=True)),
     Stage(("double",), example=_double_example),
     Stage(("pass",), any_move=True),
-    Stage(("hand-end", "hands"),),
-    Stage(("scoring",), points=(("stack", 0),)),
+    Stage(("hand-end", "hands"), keeps=("score sheet",)),
+    Stage(("scoring",), points=(("stack", 5),), keeps=("score sheet",)),
 ))

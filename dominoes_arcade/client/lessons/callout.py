@@ -1,13 +1,18 @@
 """The lesson's callout: a rounded panel with the stage's words, an arrow to the
 tile or place it talks about, a ring round each item it names, and its buttons.
 
-The panel goes round the target (above, below, right, left, then the canvas's
-corners) where it covers nothing it must leave in view (what it points at, what
-the player may pick now), then none of the table's words (whose move it is, a
+Where the table keeps docks for it (`TableHooks.callout_docks`: whole panels of a
+side column that the stage does not speak of), the panel fills one, replacing what
+is there, and its arrow runs along the table's free lanes (`arrow_route`), crossing
+no tile and no word; a table that keeps none (or a stage whose words fit no dock)
+has the panel float: round the target (above, below, right, left, then the
+canvas's corners) where it covers nothing it must leave in view (what it points at,
+what the player may pick now), then none of the table's words (whose move it is, a
 seat's tile count, a pile's size) and sends its arrow across none of them, then as
 little as it can of the rest of the table (its places and tiles), nearest the
-target (`place_panel`). The arrow's head and
-the rings are noted for `layout_check` as outlines: labels stay clear of them.
+target (`place_panel`). The panel is noted for `layout_check` as a callout, each
+run of the arrow as an arrow (neither may cover a tile or a word), the arrow's head
+and the rings as outlines: labels stay clear of them.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import pairwise
 
 import pygame
 
@@ -24,6 +30,7 @@ from ..layout_check import note
 from ..tables.interaction import draw_ring
 from ..theme import SMALL
 from ..widgets import Button
+from .arrow_route import route
 
 WIDTH, HEIGHT = LOGICAL_SIZE
 PANEL_WIDTH = 430
@@ -72,6 +79,12 @@ def overlap(rect: pygame.Rect, others: list[pygame.Rect]) -> int:
     return covered
 
 
+CANVAS = pygame.Rect(MARGIN, MARGIN, WIDTH - 2 * MARGIN, HEIGHT - FOOTER - MARGIN)
+"""Where the callout and its arrow may go: the canvas above the footer, inside its margin."""
+BEND_COST = 160
+"""A bend of a routed arrow costs as much as this many pixels of its length."""
+DOCK_PADDING = 16
+"""Inside a docked panel, narrower than the floating one: its words have the room."""
 GRID = 48
 """The step of the grid of places `place_panel` also tries."""
 
@@ -79,6 +92,27 @@ GRID = 48
 def crossed(start: tuple[int, int], end: tuple[int, int], rects: list[pygame.Rect]) -> int:
     """How many of `rects` the straight line from `start` to `end` passes through."""
     return sum(1 for rect in rects if rect.clipline(start, end))
+
+
+def path_cost(path: list[tuple[int, int]]) -> int:
+    """A routed arrow's length, each bend counted as `BEND_COST` pixels more."""
+    length = sum(abs(b[0] - a[0]) + abs(b[1] - a[1]) for a, b in pairwise(path))
+    return length + BEND_COST * (len(path) - 2)
+
+
+_ROUTES: dict[tuple, list[tuple[int, int]] | None] = {}
+
+
+def cached_route(panel: pygame.Rect, target: pygame.Rect, obstacles: list[pygame.Rect],
+                 panels: list[pygame.Rect]):
+    """`arrow_route.route` for a panel in its dock, searched once for each table
+    position (the callout is drawn every frame, its table still)."""
+    key = (tuple(panel), tuple(target), tuple(map(tuple, obstacles)), tuple(map(tuple, panels)))
+    if key not in _ROUTES:
+        if len(_ROUTES) > 64:
+            _ROUTES.clear()
+        _ROUTES[key] = route(panel, target, obstacles, CANVAS, panels)
+    return _ROUTES[key]
 
 
 def place_panel(size: tuple[int, int], target: pygame.Rect | None, avoid: list[pygame.Rect],
@@ -113,7 +147,7 @@ def _search_place(size: tuple[int, int], target: pygame.Rect | None, avoid: list
                   rather_not: list[pygame.Rect], labels: list[pygame.Rect],
                   keep_clear: list[pygame.Rect]) -> tuple[pygame.Rect, int]:
     width, height = size
-    area = pygame.Rect(MARGIN, MARGIN, WIDTH - 2 * MARGIN, HEIGHT - FOOTER - MARGIN)
+    area = CANVAS
     spots = [(area.centerx - width // 2, area.top), (area.left, area.top), (area.right - width, area.top),
              (area.left, area.bottom - height), (area.right - width, area.bottom - height)]
     if target is not None:
@@ -166,15 +200,35 @@ def arrow_ends(panel: pygame.Rect, target: pygame.Rect) -> tuple[tuple[int, int]
     return (sx, sy), end
 
 
-def draw_arrow(surface, start, end, colour) -> None:
-    gfx.line(surface, colour, start, end, 4)
+def draw_arrow(surface, path: list[tuple[int, int]], colour) -> None:
+    """The arrow along `path` (its runs joined round), its head on the last point;
+    each run noted as an arrow (it crosses no tile and no word), the head as an
+    outline (it may cross a panel's edge: it points across the table)."""
+    for start, end in pairwise(path):
+        gfx.line(surface, colour, start, end, 4)
+        note(surface, "arrow", pygame.Rect(start, (1, 1)).union(pygame.Rect(end, (1, 1))), "lesson arrow",
+             path=(start, end))
+    for bend in path[1:-1]:
+        gfx.circle(surface, colour, bend, 2)
+    start, end = path[-2], path[-1]
     angle = math.atan2(end[1] - start[1], end[0] - start[0])
     head = [end, (end[0] - 16 * math.cos(angle - 0.45), end[1] - 16 * math.sin(angle - 0.45)),
             (end[0] - 16 * math.cos(angle + 0.45), end[1] - 16 * math.sin(angle + 0.45))]
     gfx.polygon(surface, colour, head)
-    # Noted as an outline, not a badge: it may cross a panel's edge (it points across
-    # the table) but never a label.
     note(surface, "ring", pygame.Rect(end[0] - 10, end[1] - 10, 20, 20), "lesson arrow head")
+
+
+@dataclass
+class Content:
+    """The callout's words laid out for one width, and the height they take."""
+
+    width: int
+    heading: list[str]
+    lines: list[str]
+    notes: list[str]
+    stacked: bool
+    """The buttons one above the other (a docked panel too narrow for their row)."""
+    height: int
 
 
 class Callout:
@@ -185,62 +239,161 @@ class Callout:
         self.app = app
         self.buttons: list[CalloutButton] = []
         self.rect: pygame.Rect | None = None
-        self.arrow: tuple[tuple[int, int], tuple[int, int]] | None = None
-        """Where the arrow was last drawn: from the panel to what it points at."""
+        self.arrow: list[tuple[int, int]] | None = None
+        """Where the arrow was last drawn: the points of its path, from the panel to
+        what it points at (two for a straight one)."""
+        self.dock: str | None = None
+        """The dock the panel filled last (None: it floated); a stage that points at
+        nothing keeps it there rather than jump across the table."""
 
     def draw(self, surface, *, heading: str, text: str, note_text: str | None, points: list[pygame.Rect],
              avoid: list[pygame.Rect], rather_not: list[pygame.Rect],
              buttons: list[tuple[str, Callable[[], None]]], confirm: bool, labels: list[pygame.Rect] = (),
-             keep_clear: list[pygame.Rect] = ()) -> None:
+             keep_clear: list[pygame.Rect] = (), docks: dict[str, pygame.Rect] | None = None,
+             obstacles: list[pygame.Rect] = (), panels: list[pygame.Rect] = ()) -> None:
         """Draw the callout and its arrow to the first of `points` (`draw_rings`
-        rings them all), the panel clear of `avoid` (and of `labels`, then
-        `rather_not`, where it can be), never over `keep_clear` (whose move it is) when
-        any place can; `buttons` right to left, the first marked as CONFIRM's when
-        `confirm`."""
-        style = self.app.style
+        rings them all): filling one of `docks` where the words fit and an arrow
+        clear of `obstacles` (the table's tiles and words; of its `panels` too, where
+        it can be) reaches the target, else
+        floating clear of `avoid` (and of `labels`, then `rather_not`, where it can
+        be), never over `keep_clear` (whose move it is) when any place can;
+        `buttons` right to left (or top to bottom), the first marked as CONFIRM's
+        when `confirm`."""
         points = together(points)
         target = points[0] if points else None
+        docked = self.docked_place(heading, text, note_text, buttons, target, docks or {}, avoid + list(keep_clear),
+                                   list(obstacles), list(panels))
+        if docked is not None:
+            self.dock, panel, content, self.arrow = docked
+        else:
+            self.dock = None
+            panel, content = self.floating_place(heading, text, note_text, buttons, target, avoid + points,
+                                                 rather_not, labels, keep_clear)
+            self.arrow = None
+            if target is not None:
+                self.arrow = self.floating_arrow(panel, target.inflate(2 * RING_GROW, 2 * RING_GROW),
+                                                 list(obstacles), list(panels))
+        self.rect = panel
+        if self.arrow is not None:
+            draw_arrow(surface, self.arrow, POINT_COLOUR)
+        self.draw_panel(surface, panel, content, buttons, confirm)
+
+    @staticmethod
+    def floating_arrow(panel: pygame.Rect, target: pygame.Rect, obstacles: list[pygame.Rect],
+                       panels: list[pygame.Rect]) -> list[tuple[int, int]]:
+        """A floating panel's arrow: straight, or routed round the tiles and words a
+        straight one would cross (the line of a Draw game between the panel and
+        the end it points at), where a route there is."""
+        straight = list(arrow_ends(panel, target))
+        if not any(rect.clipline(*straight) for rect in obstacles if not target.contains(rect)):
+            return straight
+        return cached_route(panel, target, obstacles, panels) or straight
+
+    def content(self, width: int, heading: str, text: str, note_text: str | None,
+                buttons: list[tuple[str, Callable[[], None]]], padding: int = 18) -> Content:
+        """The words laid out `width` wide: the heading wrapped only where it must
+        (a docked panel), the buttons in a row where it has room, else stacked."""
+        style, inner = self.app.style, width - 2 * padding
+        heading_lines = self.heading_lines(heading, inner)
+        lines = style.wrap(text, inner, TEXT_SIZE)
+        notes = style.wrap(note_text, inner, TEXT_SIZE, bold=True) if note_text else []
+        row = sum(self.button_width(label) + 12 for label, _action in buttons) - 12
+        stacked = row > inner
+        # Padding, the heading, the words, the note (set off by 10) and the buttons.
+        height = 22 + 26 * len(heading_lines) + len(lines) * LINE + (len(notes) * LINE + 10 if notes else 0) + 18
+        if buttons:
+            height += (BUTTON_HEIGHT + 12) * (len(buttons) if stacked else 1)
+        return Content(width, heading_lines, lines, notes, stacked, height)
+
+    def heading_lines(self, heading: str, width: int) -> list[str]:
+        """`heading` in lines `width` wide, broken where its parts meet (after
+        "Learn to play:", before "· 4 of 8") rather than inside a game's name; a
+        part too wide alone is wrapped by its words."""
+        style = self.app.style
+        parts = [part for piece in heading.split(": ") for part in (piece,)]
+        parts = [f"{part}:" if index < len(parts) - 1 else part for index, part in enumerate(parts)]
+        parts = [bit for part in parts for bit in part.replace(" \u00b7 ", "\n\u00b7 ").split("\n")]
+        lines: list[str] = []
+        for part in parts:
+            trial = f"{lines[-1]} {part}" if lines else part
+            if lines and style.font(SMALL, True).size(trial)[0] <= width:
+                lines[-1] = trial
+            else:
+                lines += style.wrap(part, width, SMALL, bold=True)
+        return lines
+
+    def floating_place(self, heading, text, note_text, buttons, target, avoid, rather_not, labels,
+                       keep_clear) -> tuple[pygame.Rect, Content]:
+        """The panel's place and words when it floats (`best_place`): the wide panel
+        unless a narrower one covers less."""
+        style = self.app.style
         options = []
         button_row = sum(self.button_width(label) + 12 for label, _action in buttons)
         least = max(style.font(SMALL, True).size(heading)[0], button_row) + 36  # the heading and buttons unwrapped
         for width in (PANEL_WIDTH, *(narrow for narrow in NARROW_WIDTHS if narrow >= least)):
-            inner = width - 36
-            lines = style.wrap(text, inner, TEXT_SIZE)
-            notes = style.wrap(note_text, inner, TEXT_SIZE, bold=True) if note_text else []
-            # Padding, the heading, the words, the note (set off by 10) and the buttons' row.
-            height = 22 + 26 + len(lines) * LINE + (len(notes) * LINE + 10 if notes else 0) + 18
-            height += BUTTON_HEIGHT + 12 if buttons else 0
-            place, cost = best_place((width, height), target, avoid + points, rather_not, labels, keep_clear)
-            options.append((cost, -width, place, lines, notes))  # the wide one unless the narrow covers less
-        _cost, _width, panel, lines, notes = min(options, key=lambda option: option[:2])
-        self.rect = panel
-        self.arrow = None
-        if target is not None:
-            self.arrow = arrow_ends(panel, target.inflate(2 * RING_GROW, 2 * RING_GROW))
-            draw_arrow(surface, *self.arrow, POINT_COLOUR)
+            content = self.content(width, heading, text, note_text, buttons)
+            place, cost = best_place((width, content.height), target, avoid, rather_not, labels, keep_clear)
+            options.append((cost, -width, place, content))
+        _cost, _width, panel, content = min(options, key=lambda option: option[:2])
+        return panel, content
+
+    def docked_place(self, heading, text, note_text, buttons, target, docks: dict[str, pygame.Rect],
+                     kept: list[pygame.Rect], obstacles: list[pygame.Rect], panels: list[pygame.Rect]):
+        """(the dock's name, its rect, the words, the arrow's path) for the dock the
+        callout fills: one its words fit, over nothing in `kept`, whose arrow reaches
+        the target crossing none of `obstacles`, the shortest arrow first (with no
+        target, the dock it filled last); None when no dock will do."""
+        options = []
+        for order, (name, rect) in enumerate(docks.items()):
+            content = self.content(rect.width, heading, text, note_text, buttons, DOCK_PADDING)
+            if content.height > rect.height or rect.collidelist(kept) >= 0:
+                continue
+            path = None
+            if target is not None:
+                path = cached_route(rect, target.inflate(2 * RING_GROW, 2 * RING_GROW), obstacles, panels)
+                if path is None:
+                    continue
+            cost = path_cost(path) if path is not None else int(name != self.dock)
+            options.append((cost, order, name, rect, content, path))
+        if not options:
+            return None
+        _cost, _order, name, rect, content, path = min(options, key=lambda option: option[:2])
+        return name, rect.copy(), content, path
+
+    def draw_panel(self, surface, panel: pygame.Rect, content: Content, buttons, confirm: bool) -> None:
+        style = self.app.style
+        padding = DOCK_PADDING if self.dock is not None else 18
         self.app.panels.draw(surface, panel, radius=16, alpha=255)
         gfx.rect(surface, POINT_COLOUR, panel, width=2, border_radius=16)
-        y = panel.y + 16
-        surface.blit(style.text(heading, SMALL, POINT_COLOUR, bold=True), (panel.x + 18, y))
-        y += 28
-        for line in lines:
-            surface.blit(style.text(line, TEXT_SIZE, style.palette.text), (panel.x + 18, y))
+        note(surface, "callout", panel, "lesson callout")
+        x, y = panel.x + padding, panel.y + 16
+        for line in content.heading:
+            surface.blit(style.text(line, SMALL, POINT_COLOUR, bold=True), (x, y))
+            y += 26
+        y += 2
+        for line in content.lines:
+            surface.blit(style.text(line, TEXT_SIZE, style.palette.text), (x, y))
             y += LINE
-        if notes:
+        if content.notes:
             y += 10
-            for line in notes:
-                surface.blit(style.text(line, TEXT_SIZE, NOTE_COLOUR, bold=True), (panel.x + 18, y))
+            for line in content.notes:
+                surface.blit(style.text(line, TEXT_SIZE, NOTE_COLOUR, bold=True), (x, y))
                 y += LINE
         self.buttons = []
-        x = panel.right - 18
-        for label, action in buttons:  # the first, the one CONFIRM presses, on the right
-            width = self.button_width(label)
-            rect = pygame.Rect(x - width, panel.bottom - 12 - BUTTON_HEIGHT, width, BUTTON_HEIGHT)
+        if content.stacked:  # the first, the one CONFIRM presses, at the bottom (as the row's is on the right)
+            slots = [pygame.Rect(panel.x + padding, panel.bottom - (12 + BUTTON_HEIGHT) * (index + 1),
+                                 panel.width - 2 * padding, BUTTON_HEIGHT) for index in range(len(buttons))]
+        else:  # the first on the right
+            slots, right = [], panel.right - 18
+            for label, _action in buttons:
+                width = self.button_width(label)
+                slots.append(pygame.Rect(right - width, panel.bottom - 12 - BUTTON_HEIGHT, width, BUTTON_HEIGHT))
+                right -= width + 12
+        for (label, action), rect in zip(buttons, slots, strict=True):
             widget = Button(rect, label, action, size=TEXT_SIZE)
             widget.focused = confirm and label == buttons[0][0]
             widget.draw(surface, style)
             self.buttons.append(CalloutButton(label, action, rect))
-            x = rect.left - 12
 
     def button_width(self, label: str) -> int:
         return max(120, self.app.style.font(TEXT_SIZE, True).size(label)[0] + 64)

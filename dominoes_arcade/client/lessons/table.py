@@ -88,8 +88,9 @@ class LessonMode:
         self.complete = False
         self.drawn_tiles: list = []
         """Where this frame's tiles went (`draw_tile`): the callout rather covers none."""
-        self._labels: tuple[tuple, list] = ((), [])
-        """Where the table's labels are (`table_labels`), and the moment they are for."""
+        self._marks: tuple[tuple, list] = ((), [])
+        """The table's words and panels and where they are (`table_label_marks`,
+        `table_panels`), and the moment they are for."""
         self.focused_for: int | None = None
         """The decision the focus was put on the taught move for (`focus_taught`)."""
         super().__init__(app, setup)
@@ -255,6 +256,13 @@ class LessonMode:
         items |= {choice.target for choice in choices if not taught or choice.action in taught}
         return [rects[item] for item in items if item in rects]
 
+    def free_docks(self) -> dict:
+        """The table's docks for the callout (`callout_docks`) but those holding what
+        the stage speaks of (`Stage.keeps`); none in the short game."""
+        stage = self.guide.stage if self.guided else None
+        kept = stage.keeps if stage is not None else ()
+        return {name: rect for name, rect in self.callout_docks().items() if name not in kept}
+
     def turn_labels(self) -> list:
         """The table's words saying whose move it is, with the words beside them on
         their line (the seat's name on its plate): the callout never covers them
@@ -275,15 +283,26 @@ class LessonMode:
         return [mark.rect for mark in self.table_label_marks()]
 
     def table_label_marks(self) -> list:
-        """The table's own words and where they are: read off a drawing of the table
-        on a canvas that keeps its marks (`layout_check`), once for each stage and
-        decision."""
+        """The table's own words and where they are."""
+        return [mark for mark in self.table_marks() if mark.kind == "text"]
+
+    def table_tiles(self) -> list:
+        """Where the table's tiles are, as a drawing of it notes them."""
+        return [mark.rect for mark in self.table_marks() if mark.kind == "tile"]
+
+    def table_panels(self) -> list:
+        """Where the table's panels are (its plates, its lines' panels...)."""
+        return [mark.rect for mark in self.table_marks() if mark.kind in ("panel", "cover")]
+
+    def table_marks(self) -> list:
+        """The table's marks (`layout_check`): read off a drawing of the table on a
+        canvas that keeps them, once for each stage and decision."""
         moment = (self.guide.index, self.session.version, self.complete)
-        if self._labels[0] != moment:
+        if self._marks[0] != moment:
             canvas = Canvas(LOGICAL_SIZE)
             super().draw(canvas)
-            self._labels = (moment, [mark for mark in canvas.marks if mark.kind == "text"])
-        return self._labels[1]
+            self._marks = (moment, list(canvas.marks))
+        return self._marks[1]
 
     def draw(self, surface) -> None:
         words = self.callout_words()
@@ -293,10 +312,13 @@ class LessonMode:
         if words is None:
             self.callout.rect, self.callout.buttons = None, []
             return
+        tiles = list(self.item_rects().values()) + self.drawn_tiles
         self.callout.draw(surface, heading=words.heading, text=words.text, note_text=self.lesson_note,
                           points=self.pointed_rects(), avoid=self.avoided_rects(), keep_clear=self.turn_labels(),
-                          rather_not=list(self.item_rects().values()) + self.drawn_tiles, labels=labels,
-                          buttons=words.buttons, confirm=words.confirm is not None)
+                          rather_not=tiles, labels=labels, buttons=words.buttons, confirm=words.confirm is not None,
+                          # (and the tiles a cached layer holds: a plate's hand of backs)
+                          docks=self.free_docks(), obstacles=tiles + self.table_tiles() + labels,
+                          panels=self.table_panels())
 
     def draw_over_marks(self, surface) -> None:
         if self.callout_words() is not None:

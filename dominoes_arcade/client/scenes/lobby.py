@@ -71,7 +71,7 @@ def seat_status(seat: dict[str, Any]) -> str:
     """A player seat's state in words."""
     if not seat.get("taken"):
         return "Waiting for a player"
-    return "Player joined" if seat.get("connected") else "Reconnecting..."
+    return "Player joined" if seat.get("connected") else "Reconnecting\u2026"
 
 
 def timer_value(timer: Any) -> int | None:
@@ -154,7 +154,7 @@ class LobbyScene(MenuScene):
             if message.get("type") == "notice":
                 self.app.toast(message["text"])
             elif message.get("type") == "link" and message.get("status") == "reconnecting":
-                self.app.toast("Connection to the game lost: trying again...")
+                self.app.toast("Connection to the game lost: trying again\u2026")
             elif message.get("type") == "link" and message.get("status") == "lost":
                 self.app.toast("The host left the game." if message.get("reason") == "host_left"
                                else "The game's server cannot be reached.")
@@ -375,8 +375,8 @@ class LobbyScene(MenuScene):
             line = style.text("The game has started.", BODY, style.palette.accent, bold=True)
             surface.blit(line, line.get_rect(center=(WIDTH // 2, 94)))
         elif not self.is_host:
-            words = "Watching: the game shows when it starts..." \
-                if self.link.seat == SPECTATOR else "Waiting for the host to start the game..."
+            words = "Watching: the game shows when it starts\u2026" \
+                if self.link.seat == SPECTATOR else "Waiting for the host to start the game\u2026"
             line = style.text(words, BODY, style.palette.text_dim, bold=True)
             surface.blit(line, line.get_rect(midleft=(WIDTH // 2 + 30, 635)))
 

@@ -39,6 +39,7 @@ from .buildup_layout import (
     PASS_RECT,
     PILE_LENGTH,
     SHEET,
+    SIDE_COLUMN,
     SIDE_X,
     STACK_LENGTH,
     SUMMARY_TILE,
@@ -169,6 +170,12 @@ class BuildUpTable(TableScene):
         """The review's panel over the score sheet: everywhere else the table is full
         (over the top, it hid the opponent's name plate and hand)."""
         return SHEET.copy()
+
+    def callout_docks(self) -> dict[str, pygame.Rect]:
+        """The side columns, whole: the score sheet with a stack's history on the
+        left, the boneyards on the right. The table between is full (a callout over
+        it hid stacks, their numbers and the player's plate)."""
+        return {"score sheet": SHEET.union(self.layout.history_rect()), "boneyards": SIDE_COLUMN.copy()}
 
     def ring_spot(self, item) -> pygame.Rect | None:
         """A review's ring round a stack takes in the tiles peeking out above its top

@@ -48,6 +48,9 @@ PASS_RECT = pygame.Rect(914, 486, 116, 52)
 SIDE_X = 1048
 """The right-hand column: each seat's boneyard and tiles set aside."""
 SIDE_Y = {"top": 16, "bottom": 352}
+SIDE_PANELS = {side: pygame.Rect(SIDE_X - 8, top - 4, 228, 324) for side, top in SIDE_Y.items()}
+"""Each seat's boneyard panel (its pile, its tiles set aside)."""
+SIDE_COLUMN = SIDE_PANELS["top"].union(SIDE_PANELS["bottom"])
 PILE_LENGTH = 60
 ASIDE_LENGTH = 40
 ASIDE_COLUMNS = 9

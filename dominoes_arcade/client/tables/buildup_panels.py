@@ -35,6 +35,7 @@ from .buildup_layout import (
     PILE_LENGTH,
     SHEET,
     SHEET_COLUMNS,
+    SIDE_PANELS,
     SIDE_X,
     SIDE_Y,
     STACK_LENGTH,
@@ -144,7 +145,7 @@ class BuildUpPainter:
                       {"topleft": (x, y + 44)}, palette.text_dim)
         for seat in (0, 1):
             top = SIDE_Y[frame.layout.side(seat)]
-            self.app.panels.draw(layer, pygame.Rect(SIDE_X - 8, top - 4, 228, 324), radius=14, alpha=120)
+            self.app.panels.draw(layer, SIDE_PANELS[frame.layout.side(seat)], radius=14, alpha=120)
             self.text_at(layer, f"{SET_GLYPHS[seat]} Seat {seat + 1}'s boneyard", SMALL - 1,
                           {"topleft": (SIDE_X + 2, top + 6)}, palette.text_dim, True)
             self.text_at(layer, "face down", SMALL - 1, {"topleft": (SIDE_X + 100, top + 92)}, palette.text_dim)

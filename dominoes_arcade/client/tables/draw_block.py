@@ -52,6 +52,7 @@ from .line_table import (
     REPLAY_ROW,
     LineModel,
     end_of_round,
+    hand_badge_spot,
     hand_tiles,
     line_on_felt,
     plate_tiles,
@@ -195,6 +196,24 @@ class DrawBlockTable(RoundsTable):
         if self.row.pass_button is not None:
             rects[("button", "pass")] = self.row.pass_button
         return rects
+
+    def ring_spot(self, item: Hashable) -> pygame.Rect | None:
+        """An open end's place (the outline drawn there): its drop target reaches a
+        little further (`end_rect`), over the end tile, and a review's ring round
+        that target cut the tile."""
+        if isinstance(item, tuple) and item[0] == "end" and self.model.line:
+            geometry = self.geometry()
+            return geometry.ends[item[1]].rect(geometry.length)
+        return None
+
+    def badge_spot(self, item: Hashable, size: tuple[int, int]) -> pygame.Rect | None:
+        """A hand tile's badge above it, under the felt (`line_table.hand_badge_spot`)."""
+        hand = [rect for tile, rect in self.hand_rects() if ("hand", tile) == item]
+        if not hand or item == self.selected_source:
+            return None
+        rects = [rect for _tile, rect in self.hand_rects()]
+        pitch = rects[1].x - rects[0].x if len(rects) > 1 else hand[0].width + 6
+        return hand_badge_spot(hand[0], pitch, size)
 
     def action_for(self, source: Hashable, target: Hashable | None) -> Action | None:
         if not isinstance(source, tuple) or len(source) != 2:

@@ -94,6 +94,13 @@ class TableHooks:
         words and tiles (`scenes.review_panel`)."""
         return None
 
+    def callout_docks(self) -> dict[str, pygame.Rect]:
+        """The places a lesson's callout may fill, replacing what is there: whole
+        panels of a column (their union), by the name a lesson's stage uses to keep
+        one in view (`lessons.Stage.keeps`). None ({}): the callout floats over the
+        table where it covers least (`lessons.callout`)."""
+        return {}
+
     def ring_spot(self, item: Hashable) -> pygame.Rect | None:
         """What the review's ring round `item` goes round, when that is not the
         item's whole rect (`item_rects`: a drop target may take in a tile beside

@@ -119,6 +119,24 @@ REPLAY_ROW = BottomRow(pygame.Rect(16, 528, 490, 60), pygame.Rect(520, 556, 484,
 """A replay's bottom row: the plate above the replay controls, the hand beside them, no button."""
 
 
+HAND_BADGE_GAP = 12
+"""Between a hand tile and its badge: past the focus marker's corners (9 out, and
+half their width)."""
+
+
+def hand_badge_spot(tile: pygame.Rect, pitch: float, size: tuple[int, int]) -> pygame.Rect | None:
+    """Where a badge of `size` for the bottom hand's tile at `tile` goes: above the
+    tile, centred on it, in the band between the felt and the hand (a badge placed
+    beside the tile crossed the felt's bottom edge), within about the tile's share
+    of the row (`pitch`), so it reads as its own tile's; None where that band or
+    share is too small for it (a lifted tile in play)."""
+    width, height = size
+    bottom = tile.top - HAND_BADGE_GAP
+    if width > pitch + 6 or bottom - height < AREA.bottom + 3:
+        return None
+    return pygame.Rect(tile.centerx - width // 2, bottom - height, width, height)
+
+
 @lru_cache(maxsize=64)
 def line_on_felt(line: tuple[int, ...], first: int) -> LineGeometry:
     """The line on `AREA` at the largest tile length at which it fits (asked every

@@ -420,7 +420,7 @@ class NecropolisTable(TableScene):
             return heading, "is deciding what to do with the drawn tile."
         if self.stopped_words():
             return heading, f"{self.stopped_words()}."
-        return heading, "moves next." if self.setup.record is not None else "is thinking..."
+        return heading, "moves next." if self.setup.record is not None else "is thinking\u2026"
 
     def instruction(self) -> str:
         """What the human to move may do, in a sentence."""

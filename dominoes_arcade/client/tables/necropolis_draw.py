@@ -329,12 +329,19 @@ class NecropolisPainter:
         surface.blit(text, text.get_rect(midtop=(panel.centerx, panel.y + 14)))
         penalty = state.rules.site_penalty
         for row, seat in enumerate((frame.bottom_seat ^ 1, frame.bottom_seat)):
-            pips = round(sum(PIPS[t] for t in state.mastabas[seat] if t >= 0) * progress)
-            sites = len(state.sites[seat])
-            total = pips + round(sites * penalty * progress)
-            line = (f"{frame.names[seat]}:  {plural(pips, 'pip')} in the mastabas  +  {plural(sites, 'site')}"
-                    f" x {penalty}  =  {total}")
+            pips = sum(PIPS[t] for t in state.mastabas[seat] if t >= 0)
+            line = summary_line(frame.names[seat], pips, len(state.sites[seat]), penalty, progress)
             text = style.text(line, BODY, p.text, bold=True)
             surface.blit(text, text.get_rect(midtop=(panel.centerx, panel.y + 62 + row * 34)))
         note = style.text("Lowest score wins. Press to continue.", SMALL, p.text_dim)
         surface.blit(note, note.get_rect(midtop=(panel.centerx, panel.bottom - 30)))
+
+
+def summary_line(name: str, pips: int, sites: int, penalty: int, progress: float) -> str:
+    """A seat's line of the final reveal, `progress` (0 to 1) into its count: the
+    mastabas' pips count up and the total with them, the sites' part shown whole,
+    so the sum always adds up (counting the sites' part too showed "3 pips + 2 sites
+    x 1 = 4" on the way)."""
+    counted = round(pips * progress)
+    return (f"{name}:  {plural(counted, 'pip')} in the mastabas  +  {plural(sites, 'site')} x {penalty}"
+            f"  =  {counted + sites * penalty}")

@@ -1,0 +1,117 @@
+"""The path of a docked callout's arrow: from the side of the panel facing what it
+points at, in straight runs along the free lanes of the table (at most two bends),
+to just short of the target, crossing none of the table's tiles and words.
+
+A callout docked in a side column (`callout.Callout`, a table's `callout_docks`) is
+often far from its target, with whole lines of tiles between: a straight arrow
+would run across them (Build Up's arrow ran across stacks 9 to 11 and their
+numbers). Runs are horizontal or vertical, so each is a thin rect and is checked
+against the table with one `collidelist`; the free length along a lane is found
+once per lane, so the search stays a few milliseconds.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+import pygame
+
+THICKNESS = 4
+"""The arrow's line."""
+CLEARANCE = 5
+"""The least room between the arrow and a tile or a word on either side."""
+LANE = THICKNESS + 2 * CLEARANCE
+"""The band a run keeps free."""
+STEP = 4
+"""The spacing of the lanes tried."""
+SHORT_OF = 8
+"""The arrow stops this far short of its target (the ring round it)."""
+LAST_RUN = 20
+"""The least length of the run the head sits on (the head is 16 long: a shorter run
+reads as a blot)."""
+EDGE_ROOM = 24
+"""The arrow leaves the panel this far from its corners at least."""
+BEND_COST = 160
+"""A bend costs as much as this many pixels of length: fewer bends first."""
+
+Point = tuple[int, int]
+
+
+def run_rect(start: Point, end: Point) -> pygame.Rect:
+    """The band a straight run from `start` to `end` keeps free (its line and the
+    clearance either side)."""
+    left, right = sorted((start[0], end[0]))
+    top, bottom = sorted((start[1], end[1]))
+    half = LANE // 2
+    return pygame.Rect(left - half, top - half, right - left + LANE, bottom - top + LANE)
+
+
+def is_clear(path: list[Point], obstacles: list[pygame.Rect]) -> bool:
+    return all(run_rect(a, b).collidelist(obstacles) < 0 for a, b in pairwise(path))
+
+
+def route(panel: pygame.Rect, target: pygame.Rect, obstacles: list[pygame.Rect], bounds: pygame.Rect,
+          panels: list[pygame.Rect] = ()) -> list[Point] | None:
+    """The shortest path of fewest bends from the side of `panel` facing `target`
+    (a ring's rect) to `SHORT_OF` pixels short of it, clear of `obstacles` (those in
+    the panel or the target are left out: the panel hides them, the arrow ends at
+    the ring) and inside `bounds`; in the open, clear of the table's `panels` too
+    (but the one holding the target), where it can be (an arrow along a panel's
+    edge or through a line of stacks reads as part of the table); None when there
+    is none."""
+    foreign = [rect for rect in panels if not rect.contains(target) and not panel.contains(rect)]
+    if foreign:
+        path = route(panel, target, list(obstacles) + foreign, bounds)
+        if path is not None:
+            return path
+    if target.left >= panel.right:
+        direction, edge, near = 1, panel.right, target.left - SHORT_OF
+    elif target.right <= panel.left:
+        direction, edge, near = -1, panel.left, target.right + SHORT_OF
+    else:
+        return None  # a target above or below the panel: a docked panel has none
+    blocking = [rect for rect in obstacles
+                if not panel.contains(rect) and not target.contains(rect) and bounds.colliderect(rect)]
+    ys = range(max(panel.top, bounds.top) + EDGE_ROOM, min(panel.bottom, bounds.bottom) - EDGE_ROOM + 1, STEP)
+    reach = {y: _reach((edge, y), direction, 0, blocking) for y in ys}
+    target_y = target.centery
+    candidates: list[tuple[int, list[Point]]] = []
+    for y, free in reach.items():
+        if target.top + SHORT_OF <= y <= target.bottom - SHORT_OF and free >= abs(near - edge):
+            # Straight across, at the target's middle where it can be.
+            candidates.append((abs(near - edge) + abs(y - target.centery), [(edge, y), (near, y)]))
+        elif not target.top <= y <= target.bottom:
+            x = target.centerx  # along the lane, then down (or up) onto the target
+            end_y = target.top - SHORT_OF if y < target.top else target.bottom + SHORT_OF
+            path = [(edge, y), (x, y), (x, end_y)]
+            if free >= abs(x - edge) and abs(end_y - y) >= LAST_RUN and is_clear(path[1:], blocking):
+                candidates.append((abs(x - edge) + abs(end_y - y) + BEND_COST, path))
+    # Two bends: out along a lane, up or down a column between, then across onto the target's side.
+    last_run = _reach((near, target_y), -direction, 0, blocking)
+    for x in range(edge + direction * LANE, near - direction * LAST_RUN, direction * STEP):
+        if abs(near - x) > last_run:
+            continue
+        up, down = (_reach((x, target_y), sign, 1, blocking) for sign in (-1, 1))
+        for y, free in reach.items():
+            if free >= abs(x - edge) and LAST_RUN <= abs(y - target_y) and -up <= y - target_y <= down:
+                path = [(edge, y), (x, y), (x, target_y), (near, target_y)]
+                candidates.append((abs(x - edge) + abs(y - target_y) + abs(near - x) + 2 * BEND_COST, path))
+    return min(candidates, key=lambda candidate: candidate[0])[1] if candidates else None
+
+
+def _reach(start: Point, direction: int, axis: int, obstacles: list[pygame.Rect]) -> int:
+    """How far a run from `start` goes along `axis` (0: across, 1: down) in
+    `direction` (1 or -1) before its band meets an obstacle (negative: not at all)."""
+    half = LANE // 2
+    along, at = start[axis], start[1 - axis]
+    free = 10 ** 6
+    for rect in obstacles:
+        low, high = (rect.left, rect.right) if axis == 0 else (rect.top, rect.bottom)
+        side_low, side_high = (rect.top, rect.bottom) if axis == 0 else (rect.left, rect.right)
+        if side_low >= at + half or side_high <= at - half:
+            continue  # beside the band
+        if direction > 0 and high > along - half:
+            free = min(free, low - along - half)
+        elif direction < 0 and low < along + half:
+            free = min(free, along - high - half)
+    return free
