@@ -96,8 +96,8 @@ class TableHooks:
 
     def callout_docks(self) -> dict[str, pygame.Rect]:
         """The places a lesson's callout may fill, replacing what is there: whole
-        panels of a column (their union), by the name a lesson's stage uses to keep
-        one in view (`lessons.Stage.keeps`). None ({}): the callout floats over the
+        panels side by side (their union: a column of them), by the name a lesson's
+        stage uses to keep one in view (`lessons.Stage.keeps`). None ({}): the callout floats over the
         table where it covers least (`lessons.callout`)."""
         return {}
 
