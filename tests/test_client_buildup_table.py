@@ -18,6 +18,9 @@ from test_client_buildup import open_buildup, until_decision
 from test_client_online import play_online_table
 from test_client_support import animated, run
 
+from dominoes_arcade.client import gfx
+from dominoes_arcade.client.input import Device
+from dominoes_arcade.client.layout_check import MARKER_GAP
 from dominoes_arcade.client.tables import TableSetup, buildup_layout, interaction, online_setup, open_table
 from dominoes_arcade.client.tables.buildup import BuildUpTable
 from dominoes_arcade.engine.buildup import LINE_LENGTH, PLACE, STACK_COUNT
@@ -391,3 +394,48 @@ def test_height_badges_are_drawn_above_the_rings(app, monkeypatch):
                         lambda surface: (calls.append(f"badges {len(table.painter.badges)}"), badges(surface)))
     run(app)
     assert "ring" in calls and calls[-1].startswith("badges") and calls[-1] != "badges 0", calls
+
+
+def test_the_focus_marker_round_a_stack_keeps_clear_of_its_height_badge_and_number(app, monkeypatch):
+    """Seen in a real window (issue 42): the keyboard's focus brackets round a stack
+    touched its height badge (the "2" on its top-right corner), and the marker's
+    ring and brackets cut into the stack's number under it. Read off what is drawn
+    in the focus's colour: each bracket keeps `MARKER_GAP` from the badge and the
+    number, and the ring goes round the number or clear of it."""
+    table = open_buildup(app, ["human", "easy"], seed=10)
+    assert until_decision(app, table)
+    table.play(table.choices()[0].action)  # a placement: its stack is 2 high now, with a badge
+    assert until_decision(app, table)
+    stacks = table.seen.view.stacks
+    choice = next(c for c in table.choices() if c.target[0] == "stack" and len(stacks[c.target[1]]) > 1)
+    app.input.last_device = Device.KEYBOARD
+    table.picker.selected, table.picker.focused = choice.source, choice.target
+    brackets, rings = [], []
+    line, rect = gfx.line, gfx.rect
+
+    def spy_line(surface, colour, start, end, width=1):
+        if tuple(colour) == interaction.FOCUS_COLOUR and width == 5:
+            brackets.append(pygame.Rect(start, (1, 1)).union(pygame.Rect(end, (1, 1))).inflate(width - 1, width - 1))
+        return line(surface, colour, start, end, width)
+
+    def spy_rect(surface, colour, area, width=0, border_radius=0):
+        if tuple(colour) == interaction.FOCUS_COLOUR and width == 3:
+            rings.append(pygame.Rect(area))
+        return rect(surface, colour, area, width, border_radius)
+
+    monkeypatch.setattr(gfx, "line", spy_line)
+    monkeypatch.setattr(gfx, "rect", spy_rect)
+    app.check_layout = True
+    run(app)
+    app.check_layout = False
+    tile = table.layout.stack_rect(choice.target[1])
+    number = next(mark.rect for mark in app.layout_marks if mark.kind == "text" and mark.rect.top >= tile.bottom
+                  and mark.what == str(buildup_layout.stack_number(choice.target[1]))
+                  and tile.left <= mark.rect.centerx <= tile.right)
+    centre = min((centre for centre, _owner, _height in table.painter.badges),
+                 key=lambda at: abs(at[0] - tile.right) + abs(at[1] - tile.top))
+    badge = pygame.Rect(centre[0] - 13, centre[1] - 13, 26, 26)
+    assert brackets and rings, "the focus marker is drawn"
+    keep_off = [badge.inflate(2 * MARKER_GAP, 2 * MARKER_GAP), number.inflate(2 * MARKER_GAP, 2 * MARKER_GAP)]
+    assert not [bracket for bracket in brackets if bracket.collidelist(keep_off) >= 0], (brackets, keep_off)
+    assert all(ring.contains(number) or not ring.colliderect(number) for ring in rings)

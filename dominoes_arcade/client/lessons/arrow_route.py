@@ -1,6 +1,11 @@
 """The path of a docked callout's arrow: from the side of the panel facing what it
 points at, in straight runs along the free lanes of the table (at most two bends),
-to just short of the target, crossing none of the table's tiles and words.
+to just short of the target, crossing none of the table's tiles and words. A
+target beside the panel is reached from its facing edge; one above or below it,
+from its top or bottom edge (the same search, the table's rects turned across the
+diagonal: `_transposed`). The last run may come back from beyond the target, when
+the side facing the panel is blocked (Necropolis's right end of a site, with the
+site's tiles to its left and the drawn tile above it).
 
 A callout docked in a side column (`callout.Callout`, a table's `callout_docks`) is
 often far from its target, with whole lines of tiles between: a straight arrow
@@ -55,7 +60,7 @@ def route(panel: pygame.Rect, target: pygame.Rect, obstacles: list[pygame.Rect],
     """The shortest path of fewest bends from the side of `panel` facing `target`
     (a ring's rect) to `SHORT_OF` pixels short of it, clear of `obstacles` (those in
     the panel or the target are left out: the panel hides them, the arrow ends at
-    the ring) and inside `bounds`; in the open, clear of the table's `panels` too
+    the ring; so are those holding the target) and inside `bounds`; in the open, clear of the table's `panels` too
     (but the one holding the target), where it can be (an arrow along a panel's
     edge or through a line of stacks reads as part of the table); None when there
     is none."""
@@ -64,14 +69,41 @@ def route(panel: pygame.Rect, target: pygame.Rect, obstacles: list[pygame.Rect],
         path = route(panel, target, list(obstacles) + foreign, bounds)
         if path is not None:
             return path
+    found = [path for path in (_route_across(panel, target, obstacles, bounds),
+                               _transposed(_route_across(_flip(panel), _flip(target), list(map(_flip, obstacles)),
+                                                         _flip(bounds))))
+             if path is not None]
+    return min(found, key=path_cost) if found else None
+
+
+def _flip(rect: pygame.Rect) -> pygame.Rect:
+    """`rect` turned across the diagonal (x for y): a route up or down is found as
+    one across."""
+    return pygame.Rect(rect.y, rect.x, rect.height, rect.width)
+
+
+def _transposed(path: list[Point] | None) -> list[Point] | None:
+    return None if path is None else [(y, x) for x, y in path]
+
+
+def path_cost(path: list[Point]) -> int:
+    """A path's length, each bend counted as `BEND_COST` pixels more."""
+    return sum(abs(b[0] - a[0]) + abs(b[1] - a[1]) for a, b in pairwise(path)) + BEND_COST * (len(path) - 2)
+
+
+def _route_across(panel: pygame.Rect, target: pygame.Rect, obstacles: list[pygame.Rect],
+                  bounds: pygame.Rect) -> list[Point] | None:
+    """`route` leaving the panel's left or right edge (None: the target is above or
+    below the panel, or no path is clear)."""
     if target.left >= panel.right:
         direction, edge, near = 1, panel.right, target.left - SHORT_OF
     elif target.right <= panel.left:
         direction, edge, near = -1, panel.left, target.right + SHORT_OF
     else:
-        return None  # a target above or below the panel: a docked panel has none
-    blocking = [rect for rect in obstacles
-                if not panel.contains(rect) and not target.contains(rect) and bounds.colliderect(rect)]
+        return None
+    # (an item holding the target, such as the mastabas tray round a mastaba tile, is entered)
+    blocking = [rect for rect in obstacles if not panel.contains(rect) and not target.contains(rect)
+                and not rect.contains(target) and bounds.colliderect(rect)]
     ys = range(max(panel.top, bounds.top) + EDGE_ROOM, min(panel.bottom, bounds.bottom) - EDGE_ROOM + 1, STEP)
     reach = {y: _reach((edge, y), direction, 0, blocking) for y in ys}
     target_y = target.centery
@@ -96,6 +128,17 @@ def route(panel: pygame.Rect, target: pygame.Rect, obstacles: list[pygame.Rect],
             if free >= abs(x - edge) and LAST_RUN <= abs(y - target_y) and -up <= y - target_y <= down:
                 path = [(edge, y), (x, y), (x, target_y), (near, target_y)]
                 candidates.append((abs(x - edge) + abs(y - target_y) + abs(near - x) + 2 * BEND_COST, path))
+    # Or round it: out past the target, then back onto its far side (its near side blocked).
+    far = target.right + SHORT_OF if direction > 0 else target.left - SHORT_OF
+    back_run = _reach((far, target_y), direction, 0, blocking)
+    for x in range(far + direction * LAST_RUN, far + direction * max(back_run, 0) + 1, direction * STEP):
+        if not bounds.left <= x <= bounds.right:
+            break
+        up, down = (_reach((x, target_y), sign, 1, blocking) for sign in (-1, 1))
+        for y, free in reach.items():
+            if free >= abs(x - edge) and LAST_RUN <= abs(y - target_y) and -up <= y - target_y <= down:
+                path = [(edge, y), (x, y), (x, target_y), (far, target_y)]
+                candidates.append((abs(x - edge) + abs(y - target_y) + abs(x - far) + 2 * BEND_COST, path))
     return min(candidates, key=lambda candidate: candidate[0])[1] if candidates else None
 
 

@@ -1,10 +1,11 @@
 """The lesson's callout: a rounded panel with the stage's words, an arrow to the
 tile or place it talks about, a ring round each item it names, and its buttons.
 
-Where the table keeps docks for it (`TableHooks.callout_docks`: whole panels of a
-side column that the stage does not speak of), the panel fills one, replacing what
-is there, and its arrow runs along the table's free lanes (`arrow_route`), crossing
-no tile and no word; a table that keeps none (or a stage whose words fit no dock)
+Where the table keeps docks for it (`TableHooks.callout_docks`: whole panels that
+the stage does not speak of, such as Build Up's side columns or Necropolis's status
+panel), the panel fills one, replacing what is there (a dock over part of anything
+else is not taken), and its arrow runs along the table's free lanes (`arrow_route`),
+crossing no tile and no word; a table that keeps none (or a stage whose words fit no dock)
 has the panel float: round the target (above, below, right, left, then the
 canvas's corners) where it covers nothing it must leave in view (what it points at,
 what the player may pick now), then none of the table's words (whose move it is, a
@@ -30,7 +31,7 @@ from ..layout_check import note
 from ..tables.interaction import draw_ring
 from ..theme import SMALL
 from ..widgets import Button
-from .arrow_route import route
+from .arrow_route import path_cost, route
 
 WIDTH, HEIGHT = LOGICAL_SIZE
 PANEL_WIDTH = 430
@@ -81,8 +82,6 @@ def overlap(rect: pygame.Rect, others: list[pygame.Rect]) -> int:
 
 CANVAS = pygame.Rect(MARGIN, MARGIN, WIDTH - 2 * MARGIN, HEIGHT - FOOTER - MARGIN)
 """Where the callout and its arrow may go: the canvas above the footer, inside its margin."""
-BEND_COST = 160
-"""A bend of a routed arrow costs as much as this many pixels of its length."""
 DOCK_PADDING = 16
 """Inside a docked panel, narrower than the floating one: its words have the room."""
 GRID = 48
@@ -92,12 +91,6 @@ GRID = 48
 def crossed(start: tuple[int, int], end: tuple[int, int], rects: list[pygame.Rect]) -> int:
     """How many of `rects` the straight line from `start` to `end` passes through."""
     return sum(1 for rect in rects if rect.clipline(start, end))
-
-
-def path_cost(path: list[tuple[int, int]]) -> int:
-    """A routed arrow's length, each bend counted as `BEND_COST` pixels more."""
-    length = sum(abs(b[0] - a[0]) + abs(b[1] - a[1]) for a, b in pairwise(path))
-    return length + BEND_COST * (len(path) - 2)
 
 
 _ROUTES: dict[tuple, list[tuple[int, int]] | None] = {}
@@ -113,6 +106,14 @@ def cached_route(panel: pygame.Rect, target: pygame.Rect, obstacles: list[pygame
             _ROUTES.clear()
         _ROUTES[key] = route(panel, target, obstacles, CANVAS, panels)
     return _ROUTES[key]
+
+
+def replaces_all_it_covers(dock: pygame.Rect, items: list[pygame.Rect], panels: list[pygame.Rect]) -> bool:
+    """Whether each of `items` (tiles, words) that `dock` covers lies in one of the
+    `panels` it covers whole: a callout there replaces those panels, hiding no
+    part of anything else (a long site reaching into the status panel's dock)."""
+    replaced = [panel for panel in panels if dock.contains(panel)]
+    return all(any(panel.contains(item) for panel in replaced) for item in items if dock.colliderect(item))
 
 
 def place_panel(size: tuple[int, int], target: pygame.Rect | None, avoid: list[pygame.Rect],
@@ -252,17 +253,19 @@ class Callout:
              keep_clear: list[pygame.Rect] = (), docks: dict[str, pygame.Rect] | None = None,
              obstacles: list[pygame.Rect] = (), panels: list[pygame.Rect] = ()) -> None:
         """Draw the callout and its arrow to the first of `points` (`draw_rings`
-        rings them all): filling one of `docks` where the words fit and an arrow
-        clear of `obstacles` (the table's tiles and words; of its `panels` too, where
-        it can be) reaches the target, else
+        rings them all): filling one of `docks` (the caller's, which leave whose
+        move it is in view) where the words fit, over none of `avoid` and of
+        `obstacles` (the table's tiles and words) only those in the panels it
+        replaces, and an arrow clear of `obstacles` (of its `panels` too, where it
+        can be) reaches the target, else
         floating clear of `avoid` (and of `labels`, then `rather_not`, where it can
         be), never over `keep_clear` (whose move it is) when any place can;
         `buttons` right to left (or top to bottom), the first marked as CONFIRM's
         when `confirm`."""
         points = together(points)
         target = points[0] if points else None
-        docked = self.docked_place(heading, text, note_text, buttons, target, docks or {}, avoid + list(keep_clear),
-                                   list(obstacles), list(panels))
+        docked = self.docked_place(heading, text, note_text, buttons, target, docks or {}, avoid, list(obstacles),
+                                   list(panels))
         if docked is not None:
             self.dock, panel, content, self.arrow = docked
         else:
@@ -340,13 +343,16 @@ class Callout:
     def docked_place(self, heading, text, note_text, buttons, target, docks: dict[str, pygame.Rect],
                      kept: list[pygame.Rect], obstacles: list[pygame.Rect], panels: list[pygame.Rect]):
         """(the dock's name, its rect, the words, the arrow's path) for the dock the
-        callout fills: one its words fit, over nothing in `kept`, whose arrow reaches
-        the target crossing none of `obstacles`, the shortest arrow first (with no
-        target, the dock it filled last); None when no dock will do."""
+        callout fills: one its words fit, over nothing in `kept` and no tile or
+        word of `obstacles` but those in the `panels` it covers whole (it replaces
+        them), whose arrow reaches the target crossing none of `obstacles`, the
+        shortest arrow first (with no target, the dock it filled last); None when
+        no dock will do."""
         options = []
         for order, (name, rect) in enumerate(docks.items()):
             content = self.content(rect.width, heading, text, note_text, buttons, DOCK_PADDING)
-            if content.height > rect.height or rect.collidelist(kept) >= 0:
+            if content.height > rect.height or rect.collidelist(kept) >= 0 or not replaces_all_it_covers(
+                    rect, obstacles, panels):
                 continue
             path = None
             if target is not None:

@@ -258,19 +258,25 @@ class LessonMode:
 
     def free_docks(self) -> dict:
         """The table's docks for the callout (`callout_docks`) but those holding what
-        the stage speaks of (`Stage.keeps`); none in the short game."""
+        the stage speaks of (`Stage.keeps`) and those that would hide every word
+        saying whose move it is (Necropolis's status panel may go: the seat's panel
+        says "To move" too); none in the short game."""
         stage = self.guide.stage if self.guided else None
         kept = stage.keeps if stage is not None else ()
-        return {name: rect for name, rect in self.callout_docks().items() if name not in kept}
+        turn = self.turn_words()
+        return {name: rect for name, rect in self.callout_docks().items()
+                if name not in kept and not (turn and all(rect.colliderect(word) for word in turn))}
+
+    def turn_words(self) -> list:
+        """Where the table's words saying whose move it is are."""
+        return [mark.rect for mark in self.table_label_marks() if " move" in f" {mark.what.lower()}"]
 
     def turn_labels(self) -> list:
         """The table's words saying whose move it is, with the words beside them on
-        their line (the seat's name on its plate): the callout never covers them
-        (Build Up's "to move" plate went under it)."""
-        marks = self.table_label_marks()
-        turn = [mark.rect for mark in marks if " move" in f" {mark.what.lower()}"]
-        beside = [near.inflate(2 * TURN_LINE_REACH, 8) for near in turn]
-        return [mark.rect for mark in marks if mark.rect.collidelist(beside) >= 0]
+        their line (the seat's name on its plate): a floating callout never covers
+        them (Build Up's "to move" plate went under it)."""
+        beside = [near.inflate(2 * TURN_LINE_REACH, 8) for near in self.turn_words()]
+        return [mark.rect for mark in self.table_label_marks() if mark.rect.collidelist(beside) >= 0]
 
     # -- drawing and input ----------------------------------------------------------------
     def draw_tile(self, surface, tile: int, rect_or_pos, length: int, **kwargs):
@@ -312,13 +318,13 @@ class LessonMode:
         if words is None:
             self.callout.rect, self.callout.buttons = None, []
             return
-        tiles = list(self.item_rects().values()) + self.drawn_tiles
+        # The places, the tiles drawn now and those a cached layer holds (a plate's hand of backs:
+        # Cyprus's callout hid Seat 2's).
+        tiles = list(self.item_rects().values()) + self.drawn_tiles + self.table_tiles()
         self.callout.draw(surface, heading=words.heading, text=words.text, note_text=self.lesson_note,
                           points=self.pointed_rects(), avoid=self.avoided_rects(), keep_clear=self.turn_labels(),
                           rather_not=tiles, labels=labels, buttons=words.buttons, confirm=words.confirm is not None,
-                          # (and the tiles a cached layer holds: a plate's hand of backs)
-                          docks=self.free_docks(), obstacles=tiles + self.table_tiles() + labels,
-                          panels=self.table_panels())
+                          docks=self.free_docks(), obstacles=tiles + labels, panels=self.table_panels())
 
     def draw_over_marks(self, surface) -> None:
         if self.callout_words() is not None:

@@ -35,6 +35,7 @@ from .base import TableScene
 from .buildup_frame import BuildUpFrame, HandSummary
 from .buildup_layout import (
     ASIDE_LENGTH,
+    FOCUS_BOTTOM,
     LIFT,
     PASS_RECT,
     PILE_LENGTH,
@@ -48,7 +49,7 @@ from .buildup_layout import (
     stack_name,
 )
 from .buildup_panels import BuildUpPainter
-from .interaction import Choice
+from .interaction import CORNERS, Choice
 from .move_log import Namer, tile_name
 from .sprites import Sprite
 
@@ -165,6 +166,17 @@ class BuildUpTable(TableScene):
             if item[1] in hand:
                 return self.layout.hand_badge_spot(seat, hand.index(item[1]), len(hand), size)
         return None
+
+    def focus_marker(self, item, rect: pygame.Rect) -> tuple[pygame.Rect, frozenset[str]]:
+        """Round a stack, the focus marker stops above its number (`FOCUS_BOTTOM`)
+        and leaves its top-right corner to the height badge: its brackets touched
+        the badge and cut into the number."""
+        if not (isinstance(item, tuple) and item[0] == "stack"):
+            return rect, CORNERS
+        marker = rect.copy()
+        marker.height = self.layout.stack_rect(item[1]).bottom + FOCUS_BOTTOM - rect.top
+        shows_badge = len(self.seen.view.stacks[item[1]]) > 1  # (`BuildUpPainter.draw_stack`)
+        return marker, CORNERS - {"topright"} if shows_badge else CORNERS
 
     def review_spot(self) -> pygame.Rect:
         """The review's panel over the score sheet: everywhere else the table is full

@@ -26,6 +26,13 @@ STACK_ROWS = {"top": 194, "bottom": 366}
 UNDER_SHOWN = 3
 """How many tiles under a stack's top peek out above it (the height badge gives the rest)."""
 UNDER_STEP = 6
+STACK_NUMBER_DROP = 5
+"""From a stack's tile down to its number's line (the digits' ink starts 3 lower):
+room for the focus marker's bottom edge and a gap under it."""
+FOCUS_BOTTOM = 3
+"""How far under a stack's tile the focus marker reaches (its brackets, 5 thick,
+2 more): it stops above the stack's number rather than go round it, as the
+line's edge lies just under the number."""
 HAND_LENGTH = {"top": 72, "bottom": 108}
 HAND_Y = {"top": 50, "bottom": 512}
 HAND_GAP = {"top": 8, "bottom": 14}

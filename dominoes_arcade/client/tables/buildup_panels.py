@@ -39,6 +39,7 @@ from .buildup_layout import (
     SIDE_X,
     SIDE_Y,
     STACK_LENGTH,
+    STACK_NUMBER_DROP,
     STATUS_Y,
     SUMMARY,
     SUMMARY_TILE,
@@ -120,7 +121,8 @@ class BuildUpPainter:
             self.draw_lines(layer, frame)
             dim = self.app.style.palette.text_dim
             for stack in range(STACK_COUNT):
-                label = {"midtop": (frame.layout.stack_rect(stack).centerx, frame.layout.stack_rect(stack).bottom + 3)}
+                tile = frame.layout.stack_rect(stack)
+                label = {"midtop": (tile.centerx, tile.bottom + STACK_NUMBER_DROP)}
                 self.text_at(layer, str(stack_number(stack)), SMALL - 2, label, dim)  # a player counts from 1
             self.draw_static(layer, frame)
             self.static, self.static_key = layer, key

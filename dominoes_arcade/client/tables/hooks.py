@@ -15,7 +15,7 @@ from ...engine.tiles import NAME
 from ..input import InputEvent
 from ..verdict import Breakdown
 from . import seat_label
-from .interaction import Choice
+from .interaction import CORNERS, Choice
 from .move_log import DRAWER
 
 
@@ -96,10 +96,18 @@ class TableHooks:
 
     def callout_docks(self) -> dict[str, pygame.Rect]:
         """The places a lesson's callout may fill, replacing what is there: whole
-        panels of a column (their union), by the name a lesson's stage uses to keep
-        one in view (`lessons.Stage.keeps`). None ({}): the callout floats over the
+        panels side by side (their union: a column of them), by the name a lesson's
+        stage uses to keep one in view (`lessons.Stage.keeps`). None ({}): the callout floats over the
         table where it covers least (`lessons.callout`)."""
         return {}
+
+    def focus_marker(self, item: Hashable, rect: pygame.Rect) -> tuple[pygame.Rect, frozenset[str]]:
+        """Where the focus marker (a ring, brackets on its corners) goes round
+        `item`, and which corners get a bracket: by default `rect` (the item's rect
+        grown by the marker's pulsing margin) and all four. A table with words or
+        badges close round an item keeps the marker off them (Build Up: a stack's
+        number under it, its height badge on its corner)."""
+        return rect, CORNERS
 
     def ring_spot(self, item: Hashable) -> pygame.Rect | None:
         """What the review's ring round `item` goes round, when that is not the

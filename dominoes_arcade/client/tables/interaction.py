@@ -68,6 +68,8 @@ SELECTED_COLOUR = (255, 255, 255)
 TARGET_COLOUR = (120, 236, 160)
 ILLEGAL_COLOUR = (240, 86, 72)
 FOCUS_COLOUR = (255, 255, 255)
+FOCUS_GROW = 7
+"""How far out of the focused item its marker goes, at the least (its pulse adds 2)."""
 HINT_COLOUR = (255, 128, 226)
 LAST_MOVE_COLOUR = (110, 200, 255)
 PULSE_SECONDS = 3.0
@@ -360,10 +362,10 @@ class Picker:
             if self.hovered is not None and self.hovered in rects and not self.dragging:
                 draw_ring(surface, rects[self.hovered], FOCUS_COLOUR, 2, grow=6)
         elif self.focused is not None and self.focused in rects:
-            focus = rects[self.focused]
-            grow = 7 + round(2 * pulse)
-            draw_ring(surface, focus, FOCUS_COLOUR, 3, grow=grow)
-            draw_corners(surface, focus.inflate(2 * grow, 2 * grow), FOCUS_COLOUR)
+            grow = FOCUS_GROW + round(2 * pulse)
+            marker, corners = table.focus_marker(self.focused, rects[self.focused].inflate(2 * grow, 2 * grow))
+            draw_ring(surface, marker, FOCUS_COLOUR, 3, radius=10 + grow)
+            draw_corners(surface, marker, FOCUS_COLOUR, corners=corners)
 
     def draw_drop_preview(self, surface, rects) -> None:
         """What a release under the pointer would do, before it: a legal target
@@ -404,13 +406,18 @@ def draw_fill(surface, rect, rgba) -> None:
     surface.blit(fill, rect.topleft)
 
 
-def draw_corners(surface, rect, colour, arm: int = 12, width: int = 5) -> None:
-    """Thick brackets on the corners of `rect`: the focus, beyond colour, drawn on
-    its ring so that it covers nothing around the item."""
-    for x, y, dx, dy in ((rect.left, rect.top, 1, 1), (rect.right - 1, rect.top, -1, 1),
-                         (rect.left, rect.bottom - 1, 1, -1), (rect.right - 1, rect.bottom - 1, -1, -1)):
-        gfx.line(surface, colour, (x, y), (x + dx * arm, y), width)
-        gfx.line(surface, colour, (x, y), (x, y + dy * arm), width)
+CORNERS = frozenset({"topleft", "topright", "bottomleft", "bottomright"})
+
+
+def draw_corners(surface, rect, colour, arm: int = 12, width: int = 5, corners=CORNERS) -> None:
+    """Thick brackets on `corners` of `rect` (by default all four): the focus,
+    beyond colour, drawn on its ring so that it covers nothing around the item."""
+    for corner, x, y, dx, dy in (("topleft", rect.left, rect.top, 1, 1), ("topright", rect.right - 1, rect.top, -1, 1),
+                                 ("bottomleft", rect.left, rect.bottom - 1, 1, -1),
+                                 ("bottomright", rect.right - 1, rect.bottom - 1, -1, -1)):
+        if corner in corners:
+            gfx.line(surface, colour, (x, y), (x + dx * arm, y), width)
+            gfx.line(surface, colour, (x, y), (x, y + dy * arm), width)
 
 
 def _distance(a, b) -> float:

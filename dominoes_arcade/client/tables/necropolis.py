@@ -343,6 +343,14 @@ class NecropolisTable(TableScene):
             return tray_badge_spot(self.layout.trays[self.seen.view.seat], size)
         return None
 
+    def callout_docks(self) -> dict[str, pygame.Rect]:
+        """The status panel with the opponent's abandoned sites and new-site slot
+        above it, whole: the middle band and the sites are full, and a callout
+        floating over them hid the opponent's site or the "Abandoned sites" label.
+        The seat panels still say whose move it is."""
+        top = 1 - self.bottom_seat
+        return {"status": STATUS_PANEL.union(self.layout.abandoned[top]).union(self.layout.new_slot[top])}
+
     def ring_spot(self, item: Hashable) -> pygame.Rect | None:
         """An end's slot: its drop target takes in the site's end tile too (a ring
         round that target overlapped the tile)."""
