@@ -85,13 +85,16 @@ BOT = "medium"
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
-def start_server(data: Path, rooms: int, trace: Path | None = None) -> tuple[subprocess.Popen, int]:
+def start_server(data: Path, rooms: int, trace: Path | None = None,
+                 profile_start: Path | None = None) -> tuple[subprocess.Popen, int]:
     """A server taking `rooms` rooms, all from this one address (the benchmark's clients all share it);
-    with `trace`, the same server traced (`serve_traced`), its trace written there."""
+    with `trace`, the same server traced (`serve_traced`), its trace written there (and the rooms'
+    start profiled into `profile_start`)."""
     most = str(max(rooms, 1))
     command = [sys.executable, "-m", "dominoes_arcade", "serve", "--port", "0", "--data", str(data),
                "--rooms-per-address", most, "--max-rooms", most] if trace is None else \
-        [sys.executable, __file__, "--serve-traced", str(trace), "--data", str(data), "--rooms", most]
+        [sys.executable, __file__, "--serve-traced", str(trace), "--data", str(data), "--rooms", most,
+         *(["--profile-start", str(profile_start)] if profile_start is not None else [])]
     process = subprocess.Popen(command, stderr=subprocess.PIPE, text=True)
     return process, listening_port(process, STARTED, "the server")
 
@@ -406,12 +409,15 @@ def watch_collections() -> list[tuple[int, float, float]]:
     return collections
 
 
-async def serve_traced(data: Path, rooms: int, trace: Path) -> None:
+async def serve_traced(data: Path, rooms: int, trace: Path, profile_start: Path | None = None) -> None:
     """The server as `serve` runs it, traced (`--trace`): for each action, when it was
     received, when its step was published, when the room's log line holding it was on
     disk and when the last of its messages was handed to a connection's socket
     (``time.perf_counter``: the same clock as the clients'), and the loop's lag. Written
-    to `trace` (JSON) when the process is told to stop (SIGTERM)."""
+    to `trace` (JSON) when the process is told to stop (SIGTERM). With `profile_start`,
+    the rooms' start under cProfile (from the first ``start`` read to the first ``act``),
+    its statistics written there (`pstats`)."""
+    import cProfile
     from concurrent.futures import Future
 
     from websockets.asyncio.server import ServerConnection
@@ -427,9 +433,20 @@ async def serve_traced(data: Path, rooms: int, trace: Path) -> None:
     sockets: dict[ServerConnection, app.Connection] = {}
 
     dispatch = app.Server._dispatch
+    profiler = cProfile.Profile() if profile_start is not None else None
+    profiling: list[str] = []
+    """"on" once the first ``start`` was read, "done" once the first ``act`` was."""
 
     def traced_dispatch(self, connection, message):
-        if message.get("type") == "act" and connection.room is not None:
+        kind = message.get("type")
+        if profiler is not None and kind == "start" and not profiling:
+            profiling.append("on")
+            profiler.enable()
+        elif profiler is not None and kind == "act" and profiling == ["on"]:
+            profiler.disable()
+            profiling.append("done")
+            profiler.dump_stats(profile_start)
+        if kind == "act" and connection.room is not None:
             received[f"{connection.room.code} {message.get('step')}"] = clock()
         return dispatch(self, connection, message)
 
@@ -762,6 +779,10 @@ def main() -> None:
     parser.add_argument("--trace", action="store_true",
                         help="Trace the server: where each action's time goes, received -> published -> on disk "
                              "-> written, beside the clients' side; the loops' lag; the processes' CPU.")
+    parser.add_argument("--profile-start", type=Path, default=None,
+                        help="With --trace: the rooms' start (from the first start read to the first action) "
+                             "under cProfile in the server, its statistics written to this file "
+                             "(python -m pstats FILE).")
     parser.add_argument("--serve-relay", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--serve-traced", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--data", type=Path, help=argparse.SUPPRESS)
@@ -770,7 +791,7 @@ def main() -> None:
         asyncio.run(serve_relay())
         return
     if args.serve_traced is not None:
-        asyncio.run(serve_traced(args.data, args.rooms, args.serve_traced))
+        asyncio.run(serve_traced(args.data, args.rooms, args.serve_traced, args.profile_start))
         return
     options = {"target_score": args.target} if args.game in ("cyprus", "sebastopol") else {}
     if args.profile:
@@ -779,7 +800,8 @@ def main() -> None:
         return
     with tempfile.TemporaryDirectory(prefix="bench-server-") as folder:
         trace = Path(folder) / "trace.json" if args.trace else None
-        process, port = start_server(Path(folder) / "data", args.rooms, trace)
+        process, port = start_server(Path(folder) / "data", args.rooms, trace,
+                                     args.profile_start.resolve() if args.profile_start else None)
         try:
             rss_empty = rss_bytes(process.pid)
             tracer = trace_syncs(process.pid, Path(folder) / "syncs.txt") if args.count_syncs else None

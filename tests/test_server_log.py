@@ -163,16 +163,43 @@ def test_a_snapshot_again_every_so_many_lines_and_the_log_written_anew_keeps_wha
     assert [room.session.steps for room in again] == [room.session.steps for room in rooms]
 
 
-def test_a_restart_reads_the_log_once_and_writes_it_anew_without_what_it_read(tmp_path):
-    """Every room resumed by a server is kept again at once (a snapshot): the lines read
-    count no more, and the log is written anew without them."""
-    played_room(tmp_path, 8)
+def test_a_restart_writes_no_snapshot_and_the_log_written_anew_keeps_the_lines_that_count(tmp_path):
+    """A server resuming its rooms goes on with their lines (a restart of 1,000 rooms
+    is no 1,000 snapshots); the log is written anew without the lines that no longer
+    count (here a closed room's), and a second restart finds every step again."""
+    store, room = played_room(tmp_path, 8)
+    other_store, other = played_room(tmp_path, 3, code="QQQQQ", seed=4)
+    other_store.forget(other)
+    other_store.close()
+    snapshot = (store.rooms / f"{CODE}.json").read_text()
     store = Store(tmp_path)
-    rooms = store.load(worker=shared_worker("thread"), history=store.history, changed=store.save)
+    (resumed,) = [r for r in store.load(worker=shared_worker("thread"), history=store.history, changed=store.save)
+                  if r.code == CODE]
     store.close()
-    assert log_of(store).read_text() == ""
+    assert (store.rooms / f"{CODE}.json").read_text() == snapshot, "no snapshot again"
+    assert "QQQQQ" not in log_of(store).read_text(), "a closed room's lines dropped"
     _, (again,) = loaded(tmp_path)
-    assert again.session.steps == rooms[0].session.steps
+    assert again.session.steps == resumed.session.steps == room.session.steps
+
+
+def test_a_games_start_is_a_line_not_a_snapshot(tmp_path):
+    store = Store(tmp_path)
+    room = Room(CODE, 7, worker=shared_worker("thread"), history=store.history, changed=store.save)
+    host = room.join()
+    room.join()
+    store.save(room)  # the lobby: a snapshot
+    store.flush()
+    lobby = (store.rooms / f"{CODE}.json").read_text()
+    for member in room.members.values():
+        member.attach(Discard())
+    room.start(host.token)
+    play(room, 2)
+    store.close()
+    assert (store.rooms / f"{CODE}.json").read_text() == lobby and '"started":false' in lobby
+    assert log_of(store).read_text().startswith(f'{{"room":"{CODE}","snapshot":1,"from":0,')
+    assert '"started":true' in log_of(store).read_text().splitlines()[0]
+    _, (again,) = loaded(tmp_path)
+    assert again.started and again.session.steps == room.session.steps
 
 
 def test_an_append_is_done_once_its_file_is_synced_and_a_batch_syncs_each_file_once(tmp_path, monkeypatch):

@@ -9,10 +9,13 @@ A line goes on from one snapshot of its room (`store`), named by its number::
     {"room":"QTEMG","snapshot":12,"from":40,"steps":["1 4-6 @7"],"sent":[212,209,57]}
 
 the steps from step 40 on and each member's last message number (in the snapshot's
-order of members). Snapshot numbers are never used twice in a data folder, so a
-line counts exactly while its room's snapshot on disk has its number: a line of an
-older snapshot, of a room since finished or closed, or of an earlier room with the
-same code, counts for nothing.
+order of members); the first line after a snapshot of a room's lobby says
+``"started":true`` when its game started (a start is a line, not a snapshot).
+
+Snapshot numbers are never used twice in a data folder, so a line counts exactly
+while its room's snapshot on disk has its number: a line of an older snapshot, of a
+room since finished or closed, or of an earlier room with the same code, counts for
+nothing.
 
 The log would grow for ever: once enough was appended (`Journal.due`), it is
 written anew with only the lines that still count (`Journal.compact`, on the
@@ -77,10 +80,12 @@ class Journal:
         self.compactions = 0
 
     @staticmethod
-    def line(code: str, snapshot: int, first: int, steps: list[str], sent: list[int]) -> bytes:
+    def line(code: str, snapshot: int, first: int, steps: list[str], sent: list[int], *,
+             started: bool = False) -> bytes:
+        """The line of room `code`'s change; `started`: its game started (its snapshot is of its lobby)."""
         # Written by hand in this order: `_HEAD` reads the room and the snapshot back unparsed.
-        rest = json.dumps({"from": first, "steps": steps, "sent": sent}, separators=(",", ":"),
-                                allow_nan=False)
+        rest = json.dumps({"from": first, "steps": steps, "sent": sent, **({"started": True} if started else {})},
+                          separators=(",", ":"), allow_nan=False)
         return f'{{"room":"{code}","snapshot":{snapshot},{rest[1:]}\n'.encode()
 
     def append(self, line: bytes) -> Future:

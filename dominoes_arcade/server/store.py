@@ -84,7 +84,7 @@ class _Logged:
     """The tokens of the members the snapshot lists, in order (a member more or
     forgotten: a snapshot again, since a line's ``sent`` follows that order)."""
     started: bool
-    """Whether the snapshot's game had started (started since: a snapshot again)."""
+    """Whether the game's start is on disk (in the snapshot, or a line since: `Journal.line`'s ``started``)."""
     snapshot: int
     """The snapshot's number (its lines name it)."""
     lines: int = 0
@@ -135,7 +135,9 @@ class Store:
             return self._hand(room.code, self.writer.run(lambda: self._finish(path, record)))
         steps = session.steps if session is not None else []
         logged = self._logged.get(room.code)
-        if whole or logged is None or not room.started or not logged.started \
+        # A game's start is a line, not a snapshot: a thousand rooms started at once are one batch of lines,
+        # not a thousand snapshots of two fsyncs each (docs/online.md, "Starting 1,000 rooms at once").
+        if whole or logged is None or not room.started \
                 or logged.members != tuple(room.members) or logged.lines >= SNAPSHOT_EVERY or logged.steps > len(steps):
             number = self._snapshot_number()
             data = {"format": FORMAT, "code": room.code, "snapshot": number, "seed": room.seed, "game": room.game,
@@ -149,7 +151,8 @@ class Store:
             room.numbers_kept()
             return self._hand(room.code, self.writer.run(lambda: self._snapshot(path, text, room.code, number)))
         text = self.journal.line(room.code, logged.snapshot, logged.steps, list(steps[logged.steps:]),
-                                 [member.sent for member in room.members.values()])
+                                 [member.sent for member in room.members.values()], started=not logged.started)
+        logged.started = True
         logged.steps, logged.lines, logged.bytes = len(steps), logged.lines + 1, logged.bytes + len(text)
         self._counting += len(text)
         room.numbers_kept()
@@ -294,13 +297,19 @@ class Store:
         _check(isinstance(started, bool), f"started {shown(started)} is not true or false")
         _check(isinstance(steps, list) and all(isinstance(step, str) for step in steps),
                "steps is not a list of steps")
-        if number is None:  # format 1: the room's own log
-            steps = _with_lines(_legacy_lines(path.with_suffix(".log")), "its log's", steps,
-                                list(room.members.values()))
+        if number is None:  # format 1: the room's own log (its next save is a snapshot, which removes it)
+            steps, _ = _with_lines(_legacy_lines(path.with_suffix(".log")), "its log's", steps,
+                                   list(room.members.values()))
         else:
-            steps = _with_lines(((at, line) for at, line, _ in lines if line["snapshot"] == number),
-                                f"{NAME}'s", steps, list(room.members.values()))
-            self._on_disk[code] = number  # before `start` hands its first job
+            counted = [(at, line) for at, line, _ in lines if line["snapshot"] == number]
+            snapshot_started = started
+            steps, started = _with_lines(counted, f"{NAME}'s", steps, list(room.members.values()), started)
+            # Before `start` hands the room's first job: its next change is a line on from what was read.
+            self._on_disk[code] = number
+            self._logged[code] = _Logged(len(steps), tuple(room.members), started, number, len(counted),
+                                         sum(len(text) for _, line, text in lines if line["snapshot"] == number))
+            self._counting += self._logged[code].bytes
+            _check(snapshot_started or not data["steps"], "steps of a game not started")
         _check(started or not steps, "steps of a game not started")
         if started:
             try:
@@ -340,14 +349,18 @@ def _legacy_lines(log: Path) -> list[tuple[int, Any]]:
             for number, line in enumerate(text.split("\n")[:-1], 1)]
 
 
-def _with_lines(lines: Iterable[tuple[int, Any]], log: str, steps: list[str], members: list[Member]) -> list[str]:
+def _with_lines(lines: Iterable[tuple[int, Any]], log: str, steps: list[str], members: list[Member],
+                started: bool = True) -> tuple[list[str], bool]:
     """The snapshot's `steps` with the `lines` that go on from it after them (their
-    steps appended, each member's ``sent`` raised to the line's); `log`: whose lines
+    steps appended, each member's ``sent`` raised to the line's), and whether the game
+    started (`started`: the snapshot's, or a line's ``started``); `log`: whose lines
     they are, for the reason a damaged one gives.
     :raises DamagedRoom:"""
     steps = list(steps)
     for number, data in lines:
         _check(isinstance(data, dict), f"{log} line {number} is not a JSON object")
+        _check(data.get("started", False) in (True, False), f"{log} line {number}: started is not true or false")
+        started = started or data.get("started", False)
         first, more, sent = data.get("from"), data.get("steps"), data.get("sent")
         _check(_is_count(first) and first <= len(steps),
                f"{log} line {number} goes on from step {shown(first)}, not one of the {len(steps)} before it")
@@ -358,7 +371,7 @@ def _with_lines(lines: Iterable[tuple[int, Any]], log: str, steps: list[str], me
         steps.extend(more[len(steps) - first:])  # a line the snapshot holds already adds nothing
         for member, count in zip(members, sent, strict=True):
             member.base = member.kept = max(member.sent, count)  # nothing kept to resend: numbered on from here
-    return steps
+    return steps, started
 
 
 def _check(condition: bool, reason: str) -> None:
