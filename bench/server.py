@@ -28,9 +28,10 @@ then plays them again for the CPU time per action without the profiler.
 random), as people do: a room moves about every 2 s, and the latency is what each
 action waits with the server holding many rooms open rather than playing flat out;
 the memory is also sampled as the games go (its most). Every room is started at
-once, and the latency of the actions sent once all have started is printed too
-(the rooms held open); `--seconds 60` stops sending actions after 60 s (the games
-left unfinished), so that 1,000 rooms take a few minutes, not seven.
+once, and the latency of the actions sent once all have started (a seat of each
+offered a move: its deal told) is printed too (the rooms held open); `--seconds 60`
+stops sending actions after 60 s (the games left unfinished), so that 1,000 rooms
+take a few minutes, not seven.
 
 `--trace` runs the same server traced (`serve_traced`: the server's own code, a few
 of its functions wrapped to note the time) and prints where each action's time went,
@@ -151,8 +152,8 @@ class Timing:
         """The steps a bot seat played (`--bots`)."""
         self.acted: dict[tuple[str, int], float] = {}
         """When each action's message was written to the client's socket (its decision made)."""
-        self.playing: set[OnlineClient] = set()
-        """The clients told their game has started (`paced`)."""
+        self.playing: set[str] = set()
+        """The rooms started: a seat told a view in which it may act (`paced`), its opening (a deal) told."""
         self.starting = 0.0
         """Seconds the rooms took to start (`--pace`: each room's clients follow from its start on)."""
         self.lags: list[float] = []
@@ -191,7 +192,7 @@ async def paced(client: OnlineClient, decide, pace: float, rng, note, acted: dic
     (0.5 to 1.5 times, at random, so the rooms do not move in step) after its view;
     none past `until` (`time.perf_counter`): then None, the game left unfinished. Only the
     messages it needs are decoded: of a ``step`` its number and actor, no view it does
-    not act on (`playing`: the clients told their game has started)."""
+    not act on (`playing`: the rooms a seat of which was offered a move, their deal told)."""
     acted_at = -1
     for _ in range(200_000):
         if client.record is not None:
@@ -206,13 +207,13 @@ async def paced(client: OnlineClient, decide, pace: float, rng, note, acted: dic
             acted[client.room, acted_at] = time.perf_counter()
             continue
         text = await asyncio.wait_for(client.socket.recv(), client.timeout)
-        if text.startswith(('{"type":"view"', STEP)):
-            playing.add(client)
         if text.startswith(STEP):  # its number and actor read, the rest not decoded
             step, actor = text[len(STEP):].split(',"action":', 1)[0].split(',"actor":')
             await note(client, {"type": "step", "step": int(step), "actor": int(actor)})
         elif not (text.startswith('{"type":"view"') and '"legal":[]' in text):  # not a view it acts on
             message = json.loads(text)
+            if message["type"] == "view" and message["legal"]:
+                playing.add(client.room)
             client.take(message)
             await note(client, message)
     raise TimeoutError("the game did not end")
@@ -268,7 +269,7 @@ async def run(url: str, rooms: int, seats: int, game: str, options: dict,
             await clients[0].send({"type": "start"})
         await asyncio.sleep(0)
         for _ in range(100_000):
-            if len(timing.playing) == len(follows) \
+            if len(timing.playing) == len(tables) \
                     or time.perf_counter() - began > 120:
                 break
             await asyncio.sleep(0.1)
