@@ -63,6 +63,11 @@ BOT_CLOCK = CLOCK
 """The longest a room's task sleeps while one of its bots (a bot seat, a stand-in)
 thinks: the bot's answer wakes it (`BotWorker.watch`: the loop watches the worker's
 pipe; a worker that died is started again and asked again), so this is only a safety net."""
+STEPS_A_TURN = 8
+"""The most steps a room plays in its turn among the rooms' runs (`turns`): a deal of 40
+steps in five turns. Each turn is one change handed to the writer and one wait for the
+disk for every member's messages (a step a turn, those made 1,000 rooms' deals take
+twice as long); the rooms in line behind wait for one turn each."""
 DRAIN_SECONDS = 2.0
 """The most `close` waits for the messages already queued to reach their clients."""
 STAND_IN_WAIT = 3 * DECISION_TIME_LIMIT
@@ -335,8 +340,9 @@ class Server:
         self.tasks[room.code] = asyncio.create_task(self._drive(room))
 
     def _step(self, room: Room) -> bool:
-        """One step of `room`'s game, if it is still open (`turns`); True when it moved."""
-        return self.rooms.get(room.code) is room and room.advance(most=1)
+        """`room`'s turn among the runs (`turns`): up to `STEPS_A_TURN` steps, if it is still open; True
+        when it moved."""
+        return self.rooms.get(room.code) is room and room.advance(most=STEPS_A_TURN)
 
     def wake(self, room: Room) -> None:
         event = self.wakes.get(room.code)

@@ -1,7 +1,7 @@
 """The rooms' runs of steps share the event loop: a run that waits for nobody's
 decision (a deal: some 40 chance steps, each told to every seat with its view) is
-played a step at a time, the rooms in turn, at most `SLICE` seconds of steps in one
-pass of the loop, so the loop reads and writes in between.
+played a few steps at a time (`app.STEPS_A_TURN`), the rooms in turn, at most `SLICE`
+seconds of them in one pass of the loop, so the loop reads and writes in between.
 
 Played at once, 1,000 rooms started together froze the loop 4-8 s (each start about
 8 ms of steps and messages, all in one pass; docs/online.md, "Starting 1,000 rooms
@@ -18,15 +18,15 @@ from collections.abc import Callable
 from typing import Generic, TypeVar
 
 SLICE = 0.004
-"""The most seconds of steps one pass of the loop plays (one step past it at most)."""
+"""The most seconds of steps one pass of the loop plays (one room's turn past it at most)."""
 
 Room = TypeVar("Room")
 
 
 class Turns(Generic[Room]):
-    """Rooms with steps to play, played a step each in turn (`add`).
+    """Rooms with steps to play, played a turn each in turn (`add`).
 
-    :param step: plays one step of a room, True when it moved (more may follow).
+    :param step: plays a room's turn (a few steps), True when it moved (more may follow).
     :param done: called for a room whose run ended after it moved here (its task
         looks at its clocks again).
     """
