@@ -16,7 +16,7 @@ import random
 import threading
 from pathlib import Path
 
-from dominoes_arcade.server.journal import NAME
+from dominoes_arcade.server.journal import NAME, Journal
 from dominoes_arcade.server.room import Room
 from dominoes_arcade.server.store import SNAPSHOT_EVERY, Store
 from dominoes_arcade.server.writer import Writer
@@ -220,6 +220,35 @@ def test_an_append_is_done_once_its_file_is_synced_and_a_batch_syncs_each_file_o
     assert blocked.done() and all(future.done() and future.exception() is None for future in futures)
     assert 1 <= len(synced) <= 2 * writer.batches < 2 * len(futures), "the lines of a batch synced together"
     assert (tmp_path / "0.log").read_bytes() == b"line\n" * 5
+
+
+def test_a_batch_of_many_rooms_lines_is_one_write_and_one_sync(tmp_path, monkeypatch):
+    """The rooms share one log: the lines handed while the writer was busy go to disk
+    in one write and one sync, whatever rooms they are of."""
+    calls = {"write": 0, "sync": 0}
+    write, sync = os.write, os.fdatasync
+
+    def counted_write(descriptor: int, data) -> int:
+        calls["write"] += 1
+        return write(descriptor, data)
+
+    def counted_sync(descriptor: int) -> None:
+        calls["sync"] += 1
+        sync(descriptor)
+
+    writer = Writer()
+    journal = Journal(tmp_path / NAME, writer)
+    release = threading.Event()
+    blocked = writer.run(lambda: release.wait(10))  # the lines below wait behind it: one batch
+    monkeypatch.setattr(os, "write", counted_write)
+    monkeypatch.setattr(os, "fdatasync", counted_sync)
+    futures = [journal.append(journal.line(code, 1, 0, ["* first 0"], [1, 1])) for code in ("AAAAA", "BBBBB", "CCCCC")
+               for _ in range(5)]
+    release.set()
+    writer.close()
+    assert blocked.done() and all(future.exception() is None for future in futures)
+    assert calls == {"write": 1, "sync": 1}, calls
+    assert (tmp_path / NAME).read_text().count("\n") == 15
 
 
 def test_a_message_goes_out_only_once_its_rooms_change_is_on_disk():
