@@ -506,6 +506,17 @@ async def serve_traced(data: Path, rooms: int, trace: Path, profile_start: Path 
                 step = int(message[len('{"type":"view","step":'):].split(",", 1)[0]) - 1
                 written[f"{connection.room.code} {step}"] = clock()
 
+    syncs: list[tuple[str, float]] = []
+    """Each fsync and fdatasync of the server (any thread): which, and when (counted without strace,
+    whose stops at every system call slow the server down many times over)."""
+    def counting(name: str):
+        sync = getattr(os, name)
+
+        def counted(descriptor) -> None:
+            sync(descriptor)
+            syncs.append((name, clock()))
+        return counted
+    os.fsync, os.fdatasync = counting("fsync"), counting("fdatasync")
     app.Server._dispatch, Room._publish, Store.save = traced_dispatch, traced_publish, traced_save
     app.Connection.__init__, ServerConnection.send, Writer._do = traced_init, traced_send, traced_do
     server = app.Server(data, rooms_per_address=rooms, max_rooms=rooms)
@@ -518,7 +529,8 @@ async def serve_traced(data: Path, rooms: int, trace: Path, profile_start: Path 
     watcher = asyncio.create_task(watch_lag(lags, stop))
     await stop
     watcher.cancel()
-    trace.write_text(json.dumps({**marks, "lags": lags, "batches": batches, "collections": collections}))
+    trace.write_text(json.dumps({**marks, "lags": lags, "batches": batches, "collections": collections,
+                                 "syncs": syncs}))
     os._exit(0)  # the rooms' files are the run's own, thrown away
 
 
@@ -731,6 +743,12 @@ def print_trace(found: dict, traced: dict) -> None:
               f"{took[int(len(took) * 0.99)] * 1e3:.2f} ms, max {took[-1] * 1e3:.1f} ms; jobs a batch median "
               f"{jobs[len(jobs) // 2]}, p99 {jobs[int(len(jobs) * 0.99)]}, logs synced a batch median "
               f"{logs[len(logs) // 2]}, max {logs[-1]}; the thread busy {busy:.0%} of the time")
+    held = [key for key, at in marks["sent"].items() if at >= found["held_since"]]
+    if held:
+        counts = {name: sum(kind == name and at >= found["held_since"] for kind, at in traced["syncs"])
+                  for name in ("fsync", "fdatasync")}
+        print(f"  the server's syncs per action sent since: {counts['fsync'] / len(held):.3f} fsync, "
+              f"{counts['fdatasync'] / len(held):.3f} fdatasync")
     for name, collections in (("server", traced["collections"]), ("clients", found["client_collections"])):
         for generation in (0, 1, 2):
             took = sorted(at for number, at, *when in collections
