@@ -215,8 +215,10 @@ class Server:
         self._reaper: asyncio.Task | None = None
         self._on_disk_waits: dict[Future, asyncio.Future] = {}
         """Each change a message waits for (the writer's future) and the loop future it awaits."""
+        self._on_disk_done: deque[Future] = deque()
+        """The changes put on disk since the loop last looked (the writer's thread appends, the loop takes)."""
         self._on_disk_told = False
-        """Whether the loop was told to look at `_on_disk_waits` (`_disk_done`), and has not looked yet."""
+        """Whether the loop was told to look at `_on_disk_done` (`_disk_done`), and has not looked yet."""
         self._loop: asyncio.AbstractEventLoop | None = None
         self.writers: dict[Connection, asyncio.Task] = {}
         """Each open connection's writer task (`close` lets them finish first)."""
@@ -251,8 +253,9 @@ class Server:
             pending.add_done_callback(self._disk_done)
         return waiting
 
-    def _disk_done(self, _: Future) -> None:
+    def _disk_done(self, pending: Future) -> None:
         """A change is on disk (on the writer's thread): the loop looks, unless told already."""
+        self._on_disk_done.append(pending)
         if not self._on_disk_told and self._loop is not None:
             self._on_disk_told = True
             with contextlib.suppress(RuntimeError):  # the loop closed: nobody waits any more
@@ -261,9 +264,10 @@ class Server:
     def _look_on_disk(self) -> None:
         """Every message waiting on a change now on disk goes on (on the loop)."""
         self._on_disk_told = False  # first: a change done while we look tells the loop again
-        for pending in [pending for pending in self._on_disk_waits if pending.done()]:
-            waiting = self._on_disk_waits.pop(pending)
-            if waiting.done():
+        while self._on_disk_done:  # those done only, not every change waited for (1,000 rooms' at the start)
+            pending = self._on_disk_done.popleft()
+            waiting = self._on_disk_waits.pop(pending, None)
+            if waiting is None or waiting.done():
                 continue
             error = pending.exception()
             if error is not None:
