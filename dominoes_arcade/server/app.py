@@ -24,6 +24,7 @@ import contextlib
 import secrets
 import sys
 import time
+import weakref
 from collections import deque
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future
@@ -213,13 +214,7 @@ class Server:
         self.wakes: dict[str, asyncio.Event] = {}
         self._server: Any = None
         self._reaper: asyncio.Task | None = None
-        self._on_disk_waits: dict[Future, asyncio.Future] = {}
-        """Each change a message waits for (the writer's future) and the loop future it awaits."""
-        self._on_disk_done: deque[Future] = deque()
-        """The changes put on disk since the loop last looked (the writer's thread appends, the loop takes)."""
-        self._on_disk_told = False
-        """Whether the loop was told to look at `_on_disk_done` (`_disk_done`), and has not looked yet."""
-        self._loop: asyncio.AbstractEventLoop | None = None
+        self._on_disk_waits: weakref.WeakKeyDictionary[Future, asyncio.Future] = weakref.WeakKeyDictionary()
         self.writers: dict[Connection, asyncio.Task] = {}
         """Each open connection's writer task (`close` lets them finish first)."""
         self.set_aside: list[SetAside] = []
@@ -239,41 +234,15 @@ class Server:
 
     def _on_disk(self, room: Room) -> asyncio.Future | None:
         """What a message of `room` awaits: its last change on disk (None: it is). One
-        loop future a change, shared by every message waiting on it; and the writer's
-        thread wakes the loop once for all the changes it put on disk together, not once
-        a change: each wake is a system call after which that thread waits for the
-        interpreter's lock, up to 5 ms while the loop is busy (1,000 rooms' changes of
-        one batch woke the loop one after the other for seconds)."""
+        loop future a change, shared by every message waiting on it, so the writer's
+        thread wakes the loop once a room's batch, not once a message."""
         pending = self.store.written(room)
         if pending is None or pending.done():
             return None
         waiting = self._on_disk_waits.get(pending)
         if waiting is None:
-            waiting = self._on_disk_waits[pending] = asyncio.get_running_loop().create_future()
-            pending.add_done_callback(self._disk_done)
+            waiting = self._on_disk_waits[pending] = asyncio.wrap_future(pending)
         return waiting
-
-    def _disk_done(self, pending: Future) -> None:
-        """A change is on disk (on the writer's thread): the loop looks, unless told already."""
-        self._on_disk_done.append(pending)
-        if not self._on_disk_told and self._loop is not None:
-            self._on_disk_told = True
-            with contextlib.suppress(RuntimeError):  # the loop closed: nobody waits any more
-                self._loop.call_soon_threadsafe(self._look_on_disk)
-
-    def _look_on_disk(self) -> None:
-        """Every message waiting on a change now on disk goes on (on the loop)."""
-        self._on_disk_told = False  # first: a change done while we look tells the loop again
-        while self._on_disk_done:  # those done only, not every change waited for (1,000 rooms' at the start)
-            pending = self._on_disk_done.popleft()
-            waiting = self._on_disk_waits.pop(pending, None)
-            if waiting is None or waiting.done():
-                continue
-            error = pending.exception()
-            if error is not None:
-                waiting.set_exception(error)
-            else:
-                waiting.set_result(None)
 
     def _unkept(self, room: Room, error: Exception) -> None:
         """A change of `room` could not be put on disk (a disk full, an I/O error): its
@@ -299,8 +268,7 @@ class Server:
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> None:
         """Resume the kept rooms (setting the damaged ones aside: `set_aside`), then
         listen on `host`:`port` (0: any free port)."""
-        self._loop = asyncio.get_running_loop()
-        self.worker.watch(self._loop, self._bot_answered)
+        self.worker.watch(asyncio.get_running_loop(), self._bot_answered)
         for room in self.store.load(**self._room_args()):
             self._open(room)
         self.set_aside = self.store.set_aside
