@@ -28,9 +28,10 @@ then plays them again for the CPU time per action without the profiler.
 random), as people do: a room moves about every 2 s, and the latency is what each
 action waits with the server holding many rooms open rather than playing flat out;
 the memory is also sampled as the games go (its most). Every room is started at
-once, and the latency of the actions sent once all have started is printed too
-(the rooms held open); `--seconds 60` stops sending actions after 60 s (the games
-left unfinished), so that 1,000 rooms take a few minutes, not seven.
+once, and the latency of the actions sent once all have started (a seat of each
+offered a move: its deal told) is printed too (the rooms held open); `--seconds 60`
+stops sending actions after 60 s (the games left unfinished), so that 1,000 rooms
+take a few minutes, not seven.
 
 `--trace` runs the same server traced (`serve_traced`: the server's own code, a few
 of its functions wrapped to note the time) and prints where each action's time went,
@@ -85,13 +86,16 @@ BOT = "medium"
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
-def start_server(data: Path, rooms: int, trace: Path | None = None) -> tuple[subprocess.Popen, int]:
+def start_server(data: Path, rooms: int, trace: Path | None = None,
+                 profile_start: Path | None = None) -> tuple[subprocess.Popen, int]:
     """A server taking `rooms` rooms, all from this one address (the benchmark's clients all share it);
-    with `trace`, the same server traced (`serve_traced`), its trace written there."""
+    with `trace`, the same server traced (`serve_traced`), its trace written there (and the rooms'
+    start profiled into `profile_start`)."""
     most = str(max(rooms, 1))
     command = [sys.executable, "-m", "dominoes_arcade", "serve", "--port", "0", "--data", str(data),
                "--rooms-per-address", most, "--max-rooms", most] if trace is None else \
-        [sys.executable, __file__, "--serve-traced", str(trace), "--data", str(data), "--rooms", most]
+        [sys.executable, __file__, "--serve-traced", str(trace), "--data", str(data), "--rooms", most,
+         *(["--profile-start", str(profile_start)] if profile_start is not None else [])]
     process = subprocess.Popen(command, stderr=subprocess.PIPE, text=True)
     return process, listening_port(process, STARTED, "the server")
 
@@ -148,8 +152,8 @@ class Timing:
         """The steps a bot seat played (`--bots`)."""
         self.acted: dict[tuple[str, int], float] = {}
         """When each action's message was written to the client's socket (its decision made)."""
-        self.playing: set[OnlineClient] = set()
-        """The clients told their game has started (`paced`)."""
+        self.playing: set[str] = set()
+        """The rooms started: a seat told a view in which it may act (`paced`), its opening (a deal) told."""
         self.starting = 0.0
         """Seconds the rooms took to start (`--pace`: each room's clients follow from its start on)."""
         self.lags: list[float] = []
@@ -188,7 +192,7 @@ async def paced(client: OnlineClient, decide, pace: float, rng, note, acted: dic
     (0.5 to 1.5 times, at random, so the rooms do not move in step) after its view;
     none past `until` (`time.perf_counter`): then None, the game left unfinished. Only the
     messages it needs are decoded: of a ``step`` its number and actor, no view it does
-    not act on (`playing`: the clients told their game has started)."""
+    not act on (`playing`: the rooms a seat of which was offered a move, their deal told)."""
     acted_at = -1
     for _ in range(200_000):
         if client.record is not None:
@@ -203,13 +207,13 @@ async def paced(client: OnlineClient, decide, pace: float, rng, note, acted: dic
             acted[client.room, acted_at] = time.perf_counter()
             continue
         text = await asyncio.wait_for(client.socket.recv(), client.timeout)
-        if text.startswith(('{"type":"view"', STEP)):
-            playing.add(client)
         if text.startswith(STEP):  # its number and actor read, the rest not decoded
             step, actor = text[len(STEP):].split(',"action":', 1)[0].split(',"actor":')
             await note(client, {"type": "step", "step": int(step), "actor": int(actor)})
         elif not (text.startswith('{"type":"view"') and '"legal":[]' in text):  # not a view it acts on
             message = json.loads(text)
+            if message["type"] == "view" and message["legal"]:
+                playing.add(client.room)
             client.take(message)
             await note(client, message)
     raise TimeoutError("the game did not end")
@@ -265,7 +269,7 @@ async def run(url: str, rooms: int, seats: int, game: str, options: dict,
             await clients[0].send({"type": "start"})
         await asyncio.sleep(0)
         for _ in range(100_000):
-            if len(timing.playing) == len(follows) \
+            if len(timing.playing) == len(tables) \
                     or time.perf_counter() - began > 120:
                 break
             await asyncio.sleep(0.1)
@@ -406,12 +410,15 @@ def watch_collections() -> list[tuple[int, float, float]]:
     return collections
 
 
-async def serve_traced(data: Path, rooms: int, trace: Path) -> None:
+async def serve_traced(data: Path, rooms: int, trace: Path, profile_start: Path | None = None) -> None:
     """The server as `serve` runs it, traced (`--trace`): for each action, when it was
     received, when its step was published, when the room's log line holding it was on
     disk and when the last of its messages was handed to a connection's socket
     (``time.perf_counter``: the same clock as the clients'), and the loop's lag. Written
-    to `trace` (JSON) when the process is told to stop (SIGTERM)."""
+    to `trace` (JSON) when the process is told to stop (SIGTERM). With `profile_start`,
+    the rooms' start under cProfile (from the first ``start`` read to the first ``act``),
+    its statistics written there (`pstats`)."""
+    import cProfile
     from concurrent.futures import Future
 
     from websockets.asyncio.server import ServerConnection
@@ -427,9 +434,20 @@ async def serve_traced(data: Path, rooms: int, trace: Path) -> None:
     sockets: dict[ServerConnection, app.Connection] = {}
 
     dispatch = app.Server._dispatch
+    profiler = cProfile.Profile() if profile_start is not None else None
+    profiling: list[str] = []
+    """"on" once the first ``start`` was read, "done" once the first ``act`` was."""
 
     def traced_dispatch(self, connection, message):
-        if message.get("type") == "act" and connection.room is not None:
+        kind = message.get("type")
+        if profiler is not None and kind == "start" and not profiling:
+            profiling.append("on")
+            profiler.enable()
+        elif profiler is not None and kind == "act" and profiling == ["on"]:
+            profiler.disable()
+            profiling.append("done")
+            profiler.dump_stats(profile_start)
+        if kind == "act" and connection.room is not None:
             received[f"{connection.room.code} {message.get('step')}"] = clock()
         return dispatch(self, connection, message)
 
@@ -488,6 +506,17 @@ async def serve_traced(data: Path, rooms: int, trace: Path) -> None:
                 step = int(message[len('{"type":"view","step":'):].split(",", 1)[0]) - 1
                 written[f"{connection.room.code} {step}"] = clock()
 
+    syncs: list[tuple[str, float]] = []
+    """Each fsync and fdatasync of the server (any thread): which, and when (counted without strace,
+    whose stops at every system call slow the server down many times over)."""
+    def counting(name: str):
+        sync = getattr(os, name)
+
+        def counted(descriptor) -> None:
+            sync(descriptor)
+            syncs.append((name, clock()))
+        return counted
+    os.fsync, os.fdatasync = counting("fsync"), counting("fdatasync")
     app.Server._dispatch, Room._publish, Store.save = traced_dispatch, traced_publish, traced_save
     app.Connection.__init__, ServerConnection.send, Writer._do = traced_init, traced_send, traced_do
     server = app.Server(data, rooms_per_address=rooms, max_rooms=rooms)
@@ -500,7 +529,8 @@ async def serve_traced(data: Path, rooms: int, trace: Path) -> None:
     watcher = asyncio.create_task(watch_lag(lags, stop))
     await stop
     watcher.cancel()
-    trace.write_text(json.dumps({**marks, "lags": lags, "batches": batches, "collections": collections}))
+    trace.write_text(json.dumps({**marks, "lags": lags, "batches": batches, "collections": collections,
+                                 "syncs": syncs}))
     os._exit(0)  # the rooms' files are the run's own, thrown away
 
 
@@ -713,6 +743,12 @@ def print_trace(found: dict, traced: dict) -> None:
               f"{took[int(len(took) * 0.99)] * 1e3:.2f} ms, max {took[-1] * 1e3:.1f} ms; jobs a batch median "
               f"{jobs[len(jobs) // 2]}, p99 {jobs[int(len(jobs) * 0.99)]}, logs synced a batch median "
               f"{logs[len(logs) // 2]}, max {logs[-1]}; the thread busy {busy:.0%} of the time")
+    held = [key for key, at in marks["sent"].items() if at >= found["held_since"]]
+    if held:
+        counts = {name: sum(kind == name and at >= found["held_since"] for kind, at in traced["syncs"])
+                  for name in ("fsync", "fdatasync")}
+        print(f"  the server's syncs per action sent since: {counts['fsync'] / len(held):.3f} fsync, "
+              f"{counts['fdatasync'] / len(held):.3f} fdatasync")
     for name, collections in (("server", traced["collections"]), ("clients", found["client_collections"])):
         for generation in (0, 1, 2):
             took = sorted(at for number, at, *when in collections
@@ -762,6 +798,10 @@ def main() -> None:
     parser.add_argument("--trace", action="store_true",
                         help="Trace the server: where each action's time goes, received -> published -> on disk "
                              "-> written, beside the clients' side; the loops' lag; the processes' CPU.")
+    parser.add_argument("--profile-start", type=Path, default=None,
+                        help="With --trace: the rooms' start (from the first start read to the first action) "
+                             "under cProfile in the server, its statistics written to this file "
+                             "(python -m pstats FILE).")
     parser.add_argument("--serve-relay", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--serve-traced", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--data", type=Path, help=argparse.SUPPRESS)
@@ -770,7 +810,7 @@ def main() -> None:
         asyncio.run(serve_relay())
         return
     if args.serve_traced is not None:
-        asyncio.run(serve_traced(args.data, args.rooms, args.serve_traced))
+        asyncio.run(serve_traced(args.data, args.rooms, args.serve_traced, args.profile_start))
         return
     options = {"target_score": args.target} if args.game in ("cyprus", "sebastopol") else {}
     if args.profile:
@@ -779,7 +819,8 @@ def main() -> None:
         return
     with tempfile.TemporaryDirectory(prefix="bench-server-") as folder:
         trace = Path(folder) / "trace.json" if args.trace else None
-        process, port = start_server(Path(folder) / "data", args.rooms, trace)
+        process, port = start_server(Path(folder) / "data", args.rooms, trace,
+                                     args.profile_start.resolve() if args.profile_start else None)
         try:
             rss_empty = rss_bytes(process.pid)
             tracer = trace_syncs(process.pid, Path(folder) / "syncs.txt") if args.count_syncs else None

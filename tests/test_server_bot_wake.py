@@ -44,9 +44,9 @@ def test_a_bot_seats_answer_wakes_its_room_which_does_not_look_for_it_meanwhile(
     looks: list[float] = []
     advance = Room.advance
 
-    def counted(room: Room) -> bool:
+    def counted(room: Room, most: int = 10_000) -> bool:
         looks.append(time.monotonic())
-        return advance(room)
+        return advance(room, most)
 
     monkeypatch.setattr(Room, "advance", counted)
     monkeypatch.setattr(BotSeats, "spec", lambda seats, kind: SLOW)  # the room's bot seat thinks 0.3 s

@@ -43,7 +43,7 @@ def test_a_room_whose_change_cannot_be_kept_tells_its_members_and_closes():
                     await client.receive()
             told_before = [client.steps for client in players]
             server.store.writer.close()  # the game so far on disk; every step after fails
-            server.store.writer = FullDisk()
+            server.store.writer = server.store.journal.writer = FullDisk()
             mover = next(client for client in players if client.view and client.view["legal"])
             await mover.send({"type": "act", "action": mover.view["legal"][0], "step": mover.view["step"]})
             errors = await asyncio.wait_for(asyncio.gather(*(until_error(client) for client in players)), 10)
@@ -51,7 +51,7 @@ def test_a_room_whose_change_cannot_be_kept_tells_its_members_and_closes():
             for client in players:
                 await client.close()
             server.store.writer.close()
-            server.store.writer = Writer()
+            server.store.writer = server.store.journal.writer = Writer()
             others, _ = await open_room(server, "necropolis", ["player", "player"])
             records = await play_out(others)
             return code, errors, steps_told, code in server.rooms, records

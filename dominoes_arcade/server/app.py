@@ -45,6 +45,7 @@ from . import collector
 from .members import Member, new_code, process_letter
 from .room import PLAYER, SPECTATORS_PER_ROOM, Room, RoomError, room_of_key
 from .store import SetAside, Store
+from .turns import Turns
 
 RATE = 30
 """Messages a client may send in any one second; more are refused."""
@@ -63,6 +64,11 @@ BOT_CLOCK = CLOCK
 """The longest a room's task sleeps while one of its bots (a bot seat, a stand-in)
 thinks: the bot's answer wakes it (`BotWorker.watch`: the loop watches the worker's
 pipe; a worker that died is started again and asked again), so this is only a safety net."""
+STEPS_A_TURN = 8
+"""The most steps a room plays in its turn among the rooms' runs (`turns`): a deal of 40
+steps in five turns. Each turn is one change handed to the writer and one wait for the
+disk for every member's messages (a step a turn, those made 1,000 rooms' deals take
+twice as long); the rooms in line behind wait for one turn each."""
 DRAIN_SECONDS = 2.0
 """The most `close` waits for the messages already queued to reach their clients."""
 STAND_IN_WAIT = 3 * DECISION_TIME_LIMIT
@@ -213,6 +219,8 @@ class Server:
         """Each open connection's writer task (`close` lets them finish first)."""
         self.set_aside: list[SetAside] = []
         """The room files `start` found damaged and moved out of the way, each with why."""
+        self.turns: Turns[Room] = Turns(self._step, self.wake)
+        """Where a room's steps after the first of a run are played, in turn with the other rooms'."""
         self._collecting = False
         """Whether this server holds the garbage collector's freezing (`collector`: not when hosted, the
         player's app is the process's own)."""
@@ -277,6 +285,7 @@ class Server:
     async def close(self) -> None:
         if self._reaper is not None:
             self._reaper.cancel()
+        self.turns.cancel()
         for task in self.tasks.values():
             task.cancel()
         # What each client was sent goes out before the goodbye (a host who closes the
@@ -301,6 +310,11 @@ class Server:
         self.rooms[room.code] = room
         self.wakes[room.code] = asyncio.Event()
         self.tasks[room.code] = asyncio.create_task(self._drive(room))
+
+    def _step(self, room: Room) -> bool:
+        """`room`'s turn among the runs (`turns`): up to `STEPS_A_TURN` steps, if it is still open; True
+        when it moved."""
+        return self.rooms.get(room.code) is room and room.advance(most=STEPS_A_TURN)
 
     def wake(self, room: Room) -> None:
         event = self.wakes.get(room.code)
@@ -481,7 +495,10 @@ class Server:
         of time or away (a bot of the host's chosen difficulty)."""
         wake = self.wakes[room.code]
         while True:
-            room.advance()
+            if room.advance(most=1):
+                # What follows at once (a deal: 40 steps, each told to every seat with its view) is
+                # played a step at a time in turn with the other rooms' (`turns`), which wake us after.
+                self.turns.add(room)
             session = room.session
             now = time.monotonic()
             overdue = room.overdue(now)

@@ -317,14 +317,15 @@ class Room:
         player = self.session.seats[seat] if self.session is not None else None
         return isinstance(player, RemoteSeat) and bool(player.inbox)
 
-    def advance(self) -> bool:
+    def advance(self, most: int = 10_000) -> bool:
         """Move the game on as far as it goes without waiting (chance, bots that have
-        answered, submitted decisions), telling every member; True when it moved."""
+        answered, submitted decisions), at most `most` steps (the default: a whole
+        game's chance steps between two decisions), telling every member; True when it moved."""
         session = self.session
         if session is None or session.ended:
             return False
         moved = False
-        for _ in range(10_000):  # a whole game's chance steps at most, between two decisions
+        for _ in range(most):
             before = (len(session.steps), session.ended)
             session.tick(0.0)
             events = session.drain()

@@ -1,22 +1,26 @@
 """The room files' writer: one thread that does the store's file work in the order
 it was handed, so the server's event loop never waits on the disk.
 
-Lines appended to a room's log are made durable in batches (group commit): the
-thread takes every job waiting, writes them, then syncs each file it appended to
-once (`os.fdatasync`), and only then completes their futures. Whoever must not
-act before a line is on disk (the server, before it sends the messages a step
-numbered) waits on its future; the others carry on.
+Lines appended to a log are made durable in batches (group commit): the thread
+takes every job waiting, writes each log's lines of the batch together (one write),
+then syncs each log it appended to once (`os.fdatasync`), and only then completes
+their futures. The rooms share one log (`journal`), so a batch is one write and one
+sync whatever rooms its lines are of. Whoever must not act before a line is on disk
+(the server, before it sends the messages a step numbered) waits on its future; the
+others carry on. A write that fails is undone (the log cut back to where it ended),
+so the lines appended after it never follow half a line.
 
-The logs stay open between batches (`OPEN_LOGS`), so a line costs two system calls
-(its write, its share of a sync), not five: the thread takes the interpreter's lock
-again after each, and while the server's loop is busy each of those waits for it
-(up to `sys.getswitchinterval`, 5 ms; docs/online.md, "1,000 rooms at a human's pace").
-A job that removes or empties a log names it (`run`'s ``closes``), and its
-descriptor is closed first.
+The logs stay open between batches (`OPEN_LOGS`): the thread takes the interpreter's
+lock again after each system call, and while the server's loop is busy each of those
+waits for it (up to `sys.getswitchinterval`, 5 ms; docs/online.md, "Where the time
+went at 1,000 rooms"). A job that removes or replaces a log names it (`run`'s
+``closes``): the lines handed before it are written and synced first, and its
+descriptor is closed.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import queue
 import threading
@@ -98,43 +102,40 @@ class Writer:
         self._logs.clear()
 
     def _do(self, batch: list[tuple[Future, Path | None, bytes | Callable[[], None], Path | None]]) -> None:
-        opened: dict[Path, int] = {}
-        """Each log appended to in this batch: its descriptor."""
+        pending: dict[Path, list[bytes]] = {}
+        """The lines handed for each log in this batch and not written yet: written together, one write a log."""
+        written: dict[Path, int] = {}
+        """Each log written to in this batch (its descriptor), to sync once at its end."""
         created: set[Path] = set()
         waiting: list[tuple[Future, Path]] = []
         failed: dict[Path, BaseException] = {}
         try:
             for future, path, payload, closes in batch:
-                if path is None:
-                    assert callable(payload)
-                    if closes is not None and closes in self._logs:
-                        if closes in opened:  # appended to earlier in this batch: on disk before it goes
-                            try:
-                                os.fdatasync(opened.pop(closes))
-                            except OSError as error:
-                                failed.setdefault(closes, error)
-                        os.close(self._logs.pop(closes))
-                    try:
-                        payload()
-                    except Exception as error:  # noqa: BLE001 - told to whoever waits on it; the thread goes on
-                        future.set_exception(error)
-                    else:
-                        future.set_result(None)
+                if path is not None:
+                    assert isinstance(payload, bytes)
+                    pending.setdefault(path, []).append(payload)
+                    waiting.append((future, path))
                     continue
-                assert isinstance(payload, bytes)
+                assert callable(payload)
+                if closes is not None:
+                    # The lines handed before this job go in first, on disk before it removes or replaces the log.
+                    self._write(closes, pending, written, created, failed)
+                    if closes in written:
+                        try:
+                            os.fdatasync(written.pop(closes))
+                        except OSError as error:
+                            failed.setdefault(closes, error)
+                    if closes in self._logs:
+                        os.close(self._logs.pop(closes))
                 try:
-                    if path not in opened:
-                        if path not in self._logs:
-                            if not path.exists():
-                                created.add(path)
-                            self._logs[path] = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
-                        self._logs.move_to_end(path)
-                        opened[path] = self._logs[path]
-                    _write_all(opened[path], payload)
-                except OSError as error:
-                    failed.setdefault(path, error)
-                waiting.append((future, path))
-            for path, descriptor in opened.items():
+                    payload()
+                except Exception as error:  # noqa: BLE001 - told to whoever waits on it; the thread goes on
+                    future.set_exception(error)
+                else:
+                    future.set_result(None)
+            for path in list(pending):
+                self._write(path, pending, written, created, failed)
+            for path, descriptor in written.items():
                 try:
                     os.fdatasync(descriptor)
                 except OSError as error:
@@ -157,6 +158,29 @@ class Writer:
                 future.set_exception(failed[path])
             else:
                 future.set_result(None)
+
+    def _write(self, path: Path, pending: dict[Path, list[bytes]], written: dict[Path, int], created: set[Path],
+               failed: dict[Path, BaseException]) -> None:
+        """The lines `pending` for `path`, in one write. A write that fails is undone (the log cut back to
+        where it ended), so the lines appended after it never follow half a line."""
+        lines = pending.pop(path, None)
+        if not lines:
+            return
+        end = None
+        try:
+            if path not in self._logs:
+                if not path.exists():
+                    created.add(path)
+                self._logs[path] = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
+            self._logs.move_to_end(path)
+            descriptor = written[path] = self._logs[path]
+            end = os.lseek(descriptor, 0, os.SEEK_END)
+            _write_all(descriptor, lines[0] if len(lines) == 1 else b"".join(lines))
+        except OSError as error:
+            failed.setdefault(path, error)
+            if end is not None:
+                with contextlib.suppress(OSError):
+                    os.ftruncate(self._logs[path], end)
 
 
 def _write_all(descriptor: int, data: bytes) -> None:
