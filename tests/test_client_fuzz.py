@@ -7,7 +7,7 @@ import random
 
 import pygame
 import pytest
-from test_client_support import PAD
+from test_client_support import PAD, fuzz_step
 
 from dominoes_arcade.client import games
 from dominoes_arcade.client.scenes.menu import Dialog
@@ -87,9 +87,9 @@ def test_random_input_across_every_scene_never_raises(app, seed):
             if not app.scenes:
                 app.scenes.push(TitleScene(app))
             makers[round_number % len(makers)]()
-            for _ in range(30):
+            for frame in range(30):
                 events = [random_event(rng, held) for _ in range(rng.randrange(0, 5))]
-                app.step(rng.choice([0.0, 1 / 240, 1 / 60, 1 / 30, 0.5]), events)
+                fuzz_step(app, rng.choice([0.0, 1 / 240, 1 / 60, 1 / 30, 0.5]), events, frame)
                 if not app.scenes:
                     app.scenes.push(TitleScene(app))
                 visited.add(app.scenes.top.name)

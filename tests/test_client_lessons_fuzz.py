@@ -8,6 +8,7 @@ import random
 
 import pytest
 from test_client_fuzz import random_event
+from test_client_support import fuzz_step
 
 from dominoes_arcade.client.lessons import games_with_lessons
 
@@ -26,9 +27,9 @@ def test_random_input_on_the_lessons_never_raises(app, seed):
         table = app.open("lesson", game)
         if round_number >= len(GAMES) * 2:
             table.open_short_game()
-        for _ in range(200):
+        for frame in range(200):
             events = [random_event(rng, held) for _ in range(rng.randrange(0, 5))]
-            app.step(rng.choice([0.0, 1 / 240, 1 / 60, 1 / 30, 0.5]), events)
+            fuzz_step(app, rng.choice([0.0, 1 / 240, 1 / 60, 1 / 30, 0.5]), events, frame)
             top = app.scenes.top
             seen.add(top.name if top is not None else "-")
             if top is None:

@@ -113,6 +113,22 @@ def _no_drawing() -> None:
     pass
 
 
+FUZZ_DRAW_EVERY = 3
+"""The fuzz tests draw one frame in this many: every frame runs input and update,
+as the real loop's do, and the real loop too draws only some (`App.step`'s
+`only_if_changed`); drawing is most of a frame's time, so the same random input
+costs a third of it and every scene is still drawn across its states."""
+
+
+def fuzz_step(app, dt: float, events, frame: int) -> None:
+    """Frame number `frame` of a fuzz test: drawn one time in `FUZZ_DRAW_EVERY`."""
+    if frame % FUZZ_DRAW_EVERY == 0:
+        app.step(dt, events)
+    else:
+        with undrawn(app):
+            app.step(dt, events)
+
+
 UNDRAWN_SECONDS = 120.0
 """The longest `run_undrawn_until` waits. The bots answer in real time, from their
 worker process, and an undrawn frame takes next to no time: a bound in frames would
