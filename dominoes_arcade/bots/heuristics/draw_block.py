@@ -253,10 +253,14 @@ def estimate(state: DrawBlockState) -> list[float]:
 
 def distinct(state: DrawBlockState, legal: list[Action]) -> list[Action]:
     """`legal` less the plays that repeat an earlier one: with both ends showing the same
-    number, a tile on the right is its play on the left mirrored."""
+    number, a tile on the right is its play on the left mirrored. A right play goes only
+    where its tile's left play is in `legal` too: the analysis asks of two moves at a
+    time which one repeats the other (`bots.analysis`), and a play of one tile never
+    repeats another tile's."""
     if state.left != state.right or not state.line or len(legal) == 1:
         return legal
-    return [action for action in legal if action.kind != "play" or action.arg == 0]
+    on_left = {action.tile for action in legal if action.kind == "play" and action.arg == 0}
+    return [action for action in legal if action.kind != "play" or action.arg == 0 or action.tile not in on_left]
 
 
 class DrawBlockKnowledge:
