@@ -117,29 +117,33 @@ def _route_across(panel: pygame.Rect, target: pygame.Rect, obstacles: list[pygam
             end_y = target.top - SHORT_OF if y < target.top else target.bottom + SHORT_OF
             path = [(edge, y), (x, y), (x, end_y)]
             if free >= abs(x - edge) and abs(end_y - y) >= LAST_RUN and is_clear(path[1:], blocking):
-                candidates.append((abs(x - edge) + abs(end_y - y) + BEND_COST, path))
+                candidates.append((path_cost(path), path))
     # Two bends: out along a lane, up or down a column between, then across onto the target's side.
     last_run = _reach((near, target_y), -direction, 0, blocking)
-    for x in range(edge + direction * LANE, near - direction * LAST_RUN, direction * STEP):
-        if abs(near - x) > last_run:
-            continue
-        up, down = (_reach((x, target_y), sign, 1, blocking) for sign in (-1, 1))
-        for y, free in reach.items():
-            if free >= abs(x - edge) and LAST_RUN <= abs(y - target_y) and -up <= y - target_y <= down:
-                path = [(edge, y), (x, y), (x, target_y), (near, target_y)]
-                candidates.append((abs(x - edge) + abs(y - target_y) + abs(near - x) + 2 * BEND_COST, path))
+    between = [x for x in range(edge + direction * LANE, near - direction * LAST_RUN, direction * STEP)
+               if abs(near - x) <= last_run]
     # Or round it: out past the target, then back onto its far side (its near side blocked).
     far = target.right + SHORT_OF if direction > 0 else target.left - SHORT_OF
     back_run = _reach((far, target_y), direction, 0, blocking)
-    for x in range(far + direction * LAST_RUN, far + direction * max(back_run, 0) + 1, direction * STEP):
-        if not bounds.left <= x <= bounds.right:
-            break
-        up, down = (_reach((x, target_y), sign, 1, blocking) for sign in (-1, 1))
+    beyond = [x for x in range(far + direction * LAST_RUN, far + direction * max(back_run, 0) + 1, direction * STEP)
+              if bounds.left <= x <= bounds.right]
+    for columns, end_x in ((between, near), (beyond, far)):
+        candidates += [(path_cost(path), path) for path in _two_bends(columns, end_x, edge, target_y, reach, blocking)]
+    return min(candidates, key=lambda candidate: candidate[0])[1] if candidates else None
+
+
+def _two_bends(columns: list[int], end_x: int, edge: int, target_y: int, reach: dict[int, int],
+               obstacles: list[pygame.Rect]) -> list[list[Point]]:
+    """The clear paths out from the panel's `edge` along a lane of `reach` (each
+    lane's free length), up or down one of `columns` to the target's middle, then
+    across to `end_x`."""
+    paths = []
+    for x in columns:
+        up, down = (_reach((x, target_y), sign, 1, obstacles) for sign in (-1, 1))
         for y, free in reach.items():
             if free >= abs(x - edge) and LAST_RUN <= abs(y - target_y) and -up <= y - target_y <= down:
-                path = [(edge, y), (x, y), (x, target_y), (far, target_y)]
-                candidates.append((abs(x - edge) + abs(y - target_y) + abs(x - far) + 2 * BEND_COST, path))
-    return min(candidates, key=lambda candidate: candidate[0])[1] if candidates else None
+                paths.append([(edge, y), (x, y), (x, target_y), (end_x, target_y)])
+    return paths
 
 
 def _reach(start: Point, direction: int, axis: int, obstacles: list[pygame.Rect]) -> int:
