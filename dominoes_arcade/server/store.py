@@ -136,7 +136,8 @@ class Store:
         steps = session.steps if session is not None else []
         logged = self._logged.get(room.code)
         # A game's start is a line, not a snapshot: a thousand rooms started at once are one batch of lines,
-        # not a thousand snapshots of two fsyncs each (docs/online.md, "Starting 1,000 rooms at once").
+        # not a thousand snapshots of two fsyncs each (docs/online.md, "One log for all the rooms, and 1,000
+        # rooms started at once").
         if whole or logged is None or not room.started \
                 or logged.members != tuple(room.members) or logged.lines >= SNAPSHOT_EVERY or logged.steps > len(steps):
             number = self._snapshot_number()

@@ -4,8 +4,8 @@ played a few steps at a time (`app.STEPS_A_TURN`), the rooms in turn, at most `S
 seconds of them in one pass of the loop, so the loop reads and writes in between.
 
 Played at once, 1,000 rooms started together froze the loop 4-8 s (each start about
-8 ms of steps and messages, all in one pass; docs/online.md, "Starting 1,000 rooms
-at once"). A room's first step after a move is still played by its own task at
+8 ms of steps and messages, all in one pass; docs/online.md, "One log for all the
+rooms, and 1,000 rooms started at once"). A room's first step after a move is still played by its own task at
 once; only what follows it comes here, and on a server that is not busy it is
 played in the next pass of the loop.
 """
@@ -36,7 +36,6 @@ class Turns(Generic[Room]):
         self.waiting: dict[Room, bool] = {}
         """The rooms in line, first to play first (insertion order), each with whether it moved here."""
         self._scheduled: asyncio.Handle | None = None
-        self.passes = 0
 
     def add(self, room: Room) -> None:
         """`room` may have steps to play: played in turn from the loop's next pass on."""
@@ -46,7 +45,6 @@ class Turns(Generic[Room]):
 
     def _play(self) -> None:
         self._scheduled = None
-        self.passes += 1
         until = time.perf_counter() + self.slice_seconds
         while self.waiting:
             room = next(iter(self.waiting))
