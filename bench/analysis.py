@@ -20,6 +20,13 @@ search's own noise at `hard`'s budget.
 - stable best: the time to the step from which the best move stays the one the
   analysis ends on at `hard`'s budget.
 
+``--references K`` measures instead how far agreement can go at all: at each
+position `hard`'s analysis and K references at four times its rollouts, all from
+independent seeds. It prints `hard`'s agreement with a reference (over all K), two
+references' agreement with each other, and the agreement with a reference of the
+K - 1 others pooled (one search at 4(K - 1) times `hard`'s rollouts): what more
+rollouts buy, and the level no speed-up of `hard` can pass by much.
+
 ``--rates`` prints instead each game's rollouts per CPU second of the search
 (the registry entry's `hard_rollouts` is about what 150 ms of it buys).
 
@@ -49,6 +56,8 @@ from pathlib import Path
 from bots import positions  # bench/bots.py, beside this script: the same greedy self-play positions
 
 from dominoes_arcade.bots.analysis import EXPERT_FACTOR, DecisionAnalysis, hard_rollouts
+from dominoes_arcade.bots.auto import search_for
+from dominoes_arcade.bots.pimc import PimcBot
 from dominoes_arcade.engine import State
 from dominoes_arcade.session import Session
 from dominoes_arcade.session.bot_worker import BotWorker
@@ -85,6 +94,58 @@ def measure(state: State, seed: int) -> dict:
         "hard_ms": 1000 * steps[-1][0], "hard_cpu_ms": 1000 * steps[-1][1],
         "moves": len(result.moves),
     }
+
+
+def pooled_best(game: str, analyses: list) -> str:
+    """The best move of several analyses of one position taken as one search: in
+    `pimc` the move with the best mean over all their rollouts (the first in legal
+    order on a tie, as `pimc` plays), in `ismcts` the most visited over all."""
+    first = analyses[0]
+    if search_for(game)[0] is PimcBot:
+        def pooled(index: int) -> float:
+            samples = sum(analysis.moves[index].samples for analysis in analyses)
+            mean = sum(analysis.moves[index].value * analysis.moves[index].samples for analysis in analyses) / samples
+            return mean if first.win_chance else -mean
+    else:
+        def pooled(index: int) -> float:
+            return sum(analysis.moves[index].samples for analysis in analyses)
+    best = max(range(len(first.moves)), key=pooled)  # max keeps the first of equals
+    return first.moves[best].move
+
+
+def ceiling(game: str, state: State, seed: int, references: int) -> dict:
+    """One position: `hard`'s best move, and `references` reference analyses' (four
+    times `hard`'s rollouts each), every search from its own seed."""
+    view = state.view(state.current_player)
+    budget = hard_rollouts(state.game)
+    hard = DecisionAnalysis(view, seed).refine(budget).best
+    refs = [DecisionAnalysis(view, seed + k * 1_000_003).refine(EXPERT_FACTOR * budget)
+            for k in range(1, references + 1)]
+    return {"hard": str(hard), "references": [str(ref.best) for ref in refs],
+            "pooled": [pooled_best(game, refs[:k] + refs[k + 1:]) for k in range(references)]}
+
+
+def ceiling_summary(label: str, rows: list[dict]) -> str:
+    """The three agreements, each the mean over positions of the position's share
+    (a position's comparisons share its search noise, so the position is the unit:
+    the interval is the mean's, ±1.96 standard errors over positions)."""
+    references = len(rows[0]["references"])
+
+    def share(per_position: list[float]) -> str:
+        mean = statistics.fmean(per_position)
+        half = 1.96 * statistics.stdev(per_position) / len(per_position) ** 0.5
+        return f"{100 * mean:.1f}% [{100 * (mean - half):.1f}, {100 * (mean + half):.1f}]"
+
+    hard = [statistics.fmean(row["hard"] == best for best in row["references"]) for row in rows]
+    pairs = [statistics.fmean(a == b for i, a in enumerate(row["references"]) for b in row["references"][i + 1:])
+             for row in rows]
+    pooled = [statistics.fmean(row["pooled"][k] == row["references"][k] for k in range(references)) for row in rows]
+    return (f"| {label} | {len(rows)} | {references} | {share(hard)} | {share(pairs)} | "
+            f"{share(pooled)} ({EXPERT_FACTOR * (references - 1)}x) |")
+
+
+CEILING_HEADER = ("| game | positions | references | hard with a reference | two references | "
+                  "the other references pooled, with a reference |\n| --- | --- | --- | --- | --- | --- |")
 
 
 def summary(label: str, rows: list[dict]) -> str:
@@ -195,6 +256,9 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=200, help="positions per game (default 200)")
     parser.add_argument("--games", nargs="+", choices=list(CASES), default=list(CASES), help="the games to measure")
     parser.add_argument("--seed", type=int, default=31, help="seed of the games played and of the analyses")
+    parser.add_argument("--references", type=int, metavar="K",
+                        help="measure instead the agreement of hard, of a reference and of K - 1 references pooled, "
+                             "with each of K references")
     parser.add_argument("--rates", action="store_true", help="print the search's rollouts per CPU second instead")
     parser.add_argument("--rows", help="also write every position's figures here (JSON Lines)")
     parser.add_argument("--from-rows", help="print the table from the figures a --rows run wrote, measuring nothing")
@@ -208,15 +272,31 @@ def main() -> None:
         rates(min(args.positions, 40), args.seed)
         return
     rows_out = open(args.rows, "w") if args.rows else None  # noqa: SIM115 - closed at the end
-    print(HEADER)
+    if args.references:
+        print(CEILING_HEADER)
+        for label in args.games:
+            game, players = CASES[label]
+            rows = []
+            for index, state in enumerate(positions(game, players, None, args.positions, args.seed)):
+                rows.append(ceiling(game, state, args.seed * 1000 + index, args.references))
+                if rows_out:
+                    rows_out.write(json.dumps({"game": label, **rows[-1]}) + "\n")
+                    rows_out.flush()
+            print(ceiling_summary(label, rows), flush=True)
+        if rows_out:
+            rows_out.close()
+        return
     if args.from_rows:
         with open(args.from_rows) as rows_in:
             everything = [json.loads(line) for line in rows_in]
+        references = bool(everything) and "references" in everything[0]  # a --references run's rows
+        print(CEILING_HEADER if references else HEADER)
         for label in args.games:
             rows = [row for row in everything if row["game"] == label]
             if rows:
-                print(summary(label, rows))
+                print(ceiling_summary(label, rows) if references else summary(label, rows))
         return
+    print(HEADER)
     for label in args.games:
         game, players = CASES[label]
         rows = []
