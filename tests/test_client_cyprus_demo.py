@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 from test_client_cyprus import HiddenWatch
-from test_client_support import animated, key, run
+from test_client_support import animated, key, run, run_undrawn_until
 
 from dominoes_arcade.client.tables import TableSetup, open_table
 from dominoes_arcade.client.tables.cyprus_model import model_of
@@ -58,14 +58,20 @@ def test_a_demo_game_reaches_the_game_over_screen(app, game, players, target):
 
 @pytest.mark.slow
 def test_the_summary_waits_for_a_press_at_a_human_table(app):
+    """The first round played to its summary undrawn (nothing before the summary is
+    looked at here; the tests above draw every frame of whole games), then every
+    frame drawn."""
     options = {**app.settings.game("cyprus"), "target_score": 1000}
     table = open_table(app, TableSetup("cyprus", ["human", "easy", "easy", "easy"], options, 4))
-    for _ in range(40000):
+
+    def summary_up() -> bool:
         if table.summary_up:
-            break
-        run(app)
+            return True
         if table.can_decide and not table.tweens.busy:
             table.play(table.current_choices()[0].action)
+        return False
+
+    run_undrawn_until(app, summary_up, "the first round's summary")
     assert table.summary_up and table.hold_left >= 25  # seconds (scaled by the speed), at a human table
     steps = len(table.session.steps)
     run(app, frames=120)
