@@ -162,13 +162,19 @@ def confirm_overlay(app, table: TableScene, device: str, on_frame=None) -> None:
 
 
 def play(app, table: TableScene, device: str, *, seed: int = 1, max_decisions: int = 2000,
-         max_frames: int = 60000, on_frame: Frame | None = None, drag_every: int = 2) -> TableScene:
+         max_frames: int = 60000, on_frame: Frame | None = None, drag_every: int = 2,
+         read_summaries: bool = False) -> TableScene:
     """Play `table` to its end with `device` ("mouse", "controller" or "keyboard"):
     each human decision is a random one of the table's choices. Returns the table.
+    `read_summaries` (the keyboard or the controller): a summary the table holds on
+    screen is confirmed once nothing on the table moves any more (it has counted
+    up), as its reader would, instead of waiting its hold out, frame after
+    unchanged frame (ten seconds or more at a human table).
 
     :raises AssertionError: when a decision sent by the device did not happen, or
         the game does not end within the limits.
     """
+    assert not (read_summaries and device == "mouse"), "a summary is read with the keyboard or the controller"
     rng = random.Random(seed)
     decisions = 0
     for _ in range(max_frames):
@@ -198,6 +204,9 @@ def play(app, table: TableScene, device: str, *, seed: int = 1, max_decisions: i
             decisions += 1
             if decisions > max_decisions:
                 raise AssertionError("too many decisions: the game does not end")
+            continue
+        if read_summaries and table.hold_left > 0 and not table.tweens.busy:
+            press(app, table, device, "confirm", on_frame)
             continue
         frames(app, [], table, on_frame)
     raise AssertionError(f"the game did not end within {max_frames} frames")

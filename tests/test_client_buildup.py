@@ -167,8 +167,17 @@ def test_demo_with_animations_reaches_the_game_over_screen(app_with):
 @pytest.mark.slow
 def test_keyboard_only_game_with_the_kits_driver_and_animations(app_with):
     """The kit's own driver (client_drive) plays a whole game by arrows and Enter at
-    the fast animation speed, so flights and summaries run while a human plays."""
+    the fast animation speed, so flights and summaries run while a human plays; each
+    hand's summary, once counted up, is confirmed with Enter (waiting its hold out
+    was half the game's frames, each the same still summary)."""
     app = app_with(animated("fast"))
     table = open_buildup(app, ["human", "medium"], seed=16)
-    play_with_keyboard(app, table, seed=16, on_frame=check_faces)
+    held = []
+
+    def on_frame(app, table):
+        check_faces(app, table)
+        held.append(table.hold_left > 0)
+
+    play_with_keyboard(app, table, seed=16, on_frame=on_frame, read_summaries=True)
+    assert any(held), "a summary was held on screen"
     finish(app, table)

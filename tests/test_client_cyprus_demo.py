@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 from test_client_cyprus import HiddenWatch
-from test_client_support import animated, key, run
+from test_client_support import animated, key, run, run_undrawn_until
 
 from dominoes_arcade.client.tables import TableSetup, open_table
 from dominoes_arcade.client.tables.cyprus_model import model_of
@@ -58,14 +58,20 @@ def test_a_demo_game_reaches_the_game_over_screen(app, game, players, target):
 
 @pytest.mark.slow
 def test_the_summary_waits_for_a_press_at_a_human_table(app):
+    """The first round played to its summary undrawn (nothing before the summary is
+    looked at here; the tests above draw every frame of whole games), then every
+    frame drawn."""
     options = {**app.settings.game("cyprus"), "target_score": 1000}
     table = open_table(app, TableSetup("cyprus", ["human", "easy", "easy", "easy"], options, 4))
-    for _ in range(40000):
+
+    def summary_up() -> bool:
         if table.summary_up:
-            break
-        run(app)
+            return True
         if table.can_decide and not table.tweens.busy:
             table.play(table.current_choices()[0].action)
+        return False
+
+    run_undrawn_until(app, summary_up, "the first round's summary")
     assert table.summary_up and table.hold_left >= 25  # seconds (scaled by the speed), at a human table
     steps = len(table.session.steps)
     run(app, frames=120)
@@ -126,20 +132,26 @@ def test_the_arms_slide_to_shorter_tiles_when_one_outgrows_its_rows(app):
 @pytest.mark.slow
 def test_hot_seat_with_animations_never_shows_a_hand_to_the_wrong_player(app):
     """Two humans, two bots, every animation running: tiles still in the air when
-    the device changes hands must not turn face up for the next player."""
+    the device changes hands must not turn face up for the next player. A round's
+    summary, once counted up, is confirmed as its reader would: at a human table it
+    otherwise holds the game a minute (scaled), two thirds of the game's frames, each
+    the same still summary."""
     options = {**app.settings.game("cyprus"), "target_score": 20}
     table = open_table(app, TableSetup("cyprus", ["human", "easy", "human", "easy"], options, 9))
     watch = HiddenWatch(table)
-    passes = 0
+    passes = summaries = 0
     for _ in range(40000):
         if table.session.ended:
             break
         if app.scenes.top.name == "pass":
             passes += 1
             run(app, key(pygame.K_RETURN))
+        elif table.summary_up and table.hold_left > 0 and not table.tweens.busy:
+            summaries += 1
+            run(app, key(pygame.K_RETURN))
         else:
             run(app)
         watch()
         if table.can_decide and not table.tweens.busy:
             table.play(table.current_choices()[-1].action)
-    assert table.session.ended and passes >= 2 and watch.frames > 300
+    assert table.session.ended and passes >= 2 and summaries >= 1 and watch.frames > 300

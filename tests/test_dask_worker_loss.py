@@ -36,10 +36,16 @@ class KillingOne(DaskExecutor):
             self._kill_a_busy_worker()
         return played
 
-    def _kill_a_busy_worker(self, within: float = 5.0) -> None:
+    def _kill_a_busy_worker(self, within: float = 60.0) -> None:
+        """Kill the first worker seen running a task, looking only while a batch is
+        still out (one not back yet runs on a worker, or soon will). With every batch
+        back, nothing can become busy while the run waits here for this call (it
+        submits no more meanwhile): return, and the next batch back tries again. (The
+        first batches are of two games each and may all be back at once: waiting a
+        fixed 5 s for a busy worker then waited for nothing, once or several times.)"""
         pids = self.client.run(os.getpid)  # worker address -> pid
         deadline = time.monotonic() + within
-        while time.monotonic() < deadline:
+        while time.monotonic() < deadline and not all(future.done() for future in self.futures):
             busy = {address: keys for address, keys in self.client.processing().items() if keys}
             if busy:
                 address, keys = sorted(busy.items())[0]
