@@ -18,7 +18,7 @@ One command a line; blank lines and lines starting with ``#`` are skipped:
   ``game over``...).
 - ``wait SECONDS`` waits.
 - ``play`` plays with the keyboard from then on: Enter, pressed whenever the
-  screen settles (and every `PLAY_EVERY` seconds while something moves; the first
+  screen settles (and every `PLAY_EVERY` frames while something moves; the first
   time only once it settles), makes whatever move the focus offers and confirms
   whatever asks (start the app with ``--exit-when-over``).
 
@@ -48,8 +48,12 @@ pressed anyway."""
 CLICK_SETTLE_LIMIT = 5.0
 """Seconds a `click` or `choose` waits for the screen to settle before it clicks
 anyway (a screen may animate for as long as it is shown)."""
-PLAY_EVERY = 0.03
-"""Seconds after which the playing script presses Enter while something moves."""
+PLAY_EVERY = 2
+"""Frames of the loop after which the playing script presses Enter while something
+moves: on a display at 60 fps, every 33 ms. Counted in frames, not seconds, so a
+headless run (whose animated frames do not wait for the clock) presses as often per
+frame as a player's window does, rather than spinning dozens of frames between two
+presses."""
 COMMANDS = ("key", "text", "click", "choose", "screen", "wait", "play")
 
 
@@ -141,6 +145,7 @@ class Script:
         self._since: float | None = None
         """When the current command started waiting (monotonic seconds)."""
         self._last_press = 0.0
+        self._last_press_frame = 0
         self._presses = 0
         """Clicks or key presses the current command has made."""
 
@@ -229,9 +234,9 @@ class Script:
         if self._presses == 0:
             due = settled or waited >= PLAY_FIRST_LIMIT
         else:
-            due = settled or now - self._last_press >= PLAY_EVERY
+            due = settled or app.frame - self._last_press_frame >= PLAY_EVERY
         if due:
-            self._last_press = now
+            self._last_press, self._last_press_frame = now, app.frame
             self._presses += 1
             for event in key_events(pygame.K_RETURN):
                 pygame.event.post(event)
