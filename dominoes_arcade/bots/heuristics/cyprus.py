@@ -50,9 +50,9 @@ BLOCK_WEIGHT: Final = 1.0
 # at most) and the numbers that index the tables are annotated `i64`: the compiled
 # build (setup.py) keeps them as native 64-bit ints, and counts bits in native code
 # (`_bit_count`) rather than boxing a set to call `int.bit_count`, for which mypyc has
-# no primitive (docs/speed.md, "The third pass"). In pure Python they are ints and the
-# code is unchanged. (No `else: i64 = int` above: mypyc compiles that branch, which
-# runs, to an error.)
+# no primitive (docs/speed.md, "The third pass: native ints in the compiled build").
+# In pure Python they are ints and the bytecode is unchanged. (No `else: i64 = int`
+# above: mypyc compiles that branch, which would run, to an error.)
 
 
 def _bit_count(bits: i64) -> int:
