@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Container
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ...engine import Action
 from ...engine.cyprus import StarState
@@ -31,6 +31,9 @@ from ...engine.star_tables import DRAW, DRAWN, TURN, Preset
 from ...engine.tiles import HIGH, IS_DOUBLE, LOW, NUMBERS_MASK, PIPS
 from ..check_positions import Scenario, later, one_legal, passes
 from . import Knowledge
+
+if TYPE_CHECKING:  # named in annotations only, strings at run time: the pure build does without it
+    from mypy_extensions import i64
 
 SCORE_SCALE: Final = 40.0
 """A typical round's points: the spread of totals that `evaluate` treats as decisive."""
@@ -43,10 +46,29 @@ BLOCK_WEIGHT: Final = 1.0
 """Cost of each unseen tile (per number) that the open ends would accept."""
 
 
-_bit_count: Final = int.bit_count
-"""``x.bit_count()``, called as a function: as fast in pure Python, and the compiled
-build (setup.py) then calls it directly instead of looking the method up by name at
-every call, which took about a tenth of a compiled search (docs/speed.md)."""
+# The rollouts' bit sets (hands, tiles on the table and unseen, open numbers; 55 bits
+# at most) and the numbers that index the tables are annotated `i64`: the compiled
+# build (setup.py) keeps them as native 64-bit ints, and counts bits in native code
+# (`_bit_count`) rather than boxing a set to call `int.bit_count`, for which mypyc has
+# no primitive (docs/speed.md, "The third pass: native ints in the compiled build").
+# In pure Python they are ints and the bytecode is unchanged. (No `else: i64 = int`
+# above: mypyc compiles that branch, which would run, to an error.)
+
+
+def _bit_count(bits: i64) -> int:
+    """``bits.bit_count()`` for 0 <= bits < 2**62, in native code when compiled. The
+    pure build calls the built-in method instead, bound to the name below: mypyc calls
+    this function directly, whatever the name is bound to later."""
+    bits -= bits >> 1 & 0x1555555555555555
+    bits = (bits & 0x3333333333333333) + (bits >> 2 & 0x3333333333333333)
+    bits = (bits + (bits >> 4)) & 0x0F0F0F0F0F0F0F0F
+    bits += bits >> 8
+    bits += bits >> 16
+    bits += bits >> 32
+    return bits & 0x7F
+
+
+globals()["_bit_count"] = int.bit_count  # in pure Python, one C call beats the dozen operations above
 _TILE_BIT: Final = [1 << t for t in range(len(PIPS))]
 _SHOWING: Final = [sum(1 << t for t in range(len(PIPS)) if NUMBERS_MASK[t] >> n & 1) for n in range(10)]
 """``_SHOWING[n]``: the tiles (as bits) that show number n."""
@@ -73,6 +95,7 @@ def decide(state: StarState, tried: Container[Action] | None = None) -> Action:
     (hand order, which is tile order, then arms ascending). Before the star is
     complete every play goes into the next slot."""
     phase = state.phase
+    hand_bits: i64
     if phase == TURN:
         hand_bits = 0
         for tile in state.hands[state.seat]:
@@ -97,12 +120,15 @@ def decide(state: StarState, tried: Container[Action] | None = None) -> Action:
     return _arm_play(preset, state.arms_at, state.open_mask, state.on_table, hand_bits, fitting, tried)
 
 
-def _arm_play(preset: Preset, arms_at: list[int], base_open: int, on_table: int, hand_bits: int, fitting: int,
+def _arm_play(preset: Preset, arms_at: list[int], base_open: i64, on_table: i64, hand_bits: i64, fitting: int,
               tried: Container[Action] | None) -> Action:
     """`decide` once the star is complete: the best play of the `fitting` tiles of
     `hand_bits` (bit sets) onto the arms (`arms_at`, open numbers `base_open`), less
     those in `tried`."""
     play = preset.play
+    tile: i64
+    low: i64
+    high: i64
     if not fitting & (fitting - 1):  # one tile: with one number to cover, every play scores alike
         tile = fitting.bit_length() - 1
         low, high = LOW[tile], HIGH[tile]
@@ -111,7 +137,7 @@ def _arm_play(preset: Preset, arms_at: list[int], base_open: int, on_table: int,
             arms = _untried(play[tile], arms, tried)
         if arms:
             return play[tile][(arms & -arms).bit_length() - 1]
-    unseen = preset.all_tiles & ~(on_table | hand_bits)
+    unseen: i64 = preset.all_tiles & ~(on_table | hand_bits)
     # Each tile is scored on each number it can cover (`low` or `high`, the arms
     # `every` ending there): its base value, plus BLOCK_WEIGHT for each unseen tile
     # the covered number no longer shows to the others (when the only arm ending
@@ -122,6 +148,7 @@ def _arm_play(preset: Preset, arms_at: list[int], base_open: int, on_table: int,
     # their order (exactly, while the weights are whole numbers). Written out twice
     # (low, high) rather than looped: this is the rollouts' inner loop.
     best_value, best_tile, best_arms = -1e9, -1, 0
+    open_mask: i64
     while fitting:
         bit = fitting & -fitting
         fitting ^= bit
@@ -173,7 +200,7 @@ def _untried(row: tuple[Action, ...], arms: int, tried: Container[Action]) -> in
     return left
 
 
-def _star_play(preset: Preset, slot: int, ends: list[int], on_table: int, hand_bits: int, fitting: int,
+def _star_play(preset: Preset, slot: int, ends: list[int], on_table: i64, hand_bits: i64, fitting: int,
                tried: Container[Action] | None) -> Action:
     """`decide` while the star fills: the fitting tiles (those showing the spinner's
     number) into `slot`, less those in `tried`, judged on the ends the arms will have."""
@@ -187,11 +214,14 @@ def _star_play(preset: Preset, slot: int, ends: list[int], on_table: int, hand_b
                 fitting ^= bit
     if not fitting & (fitting - 1):
         return play[fitting.bit_length() - 1][slot]
-    base_open = 0
+    base_open: i64 = 0
     for end in ends:
         base_open |= 1 << end
-    suit = preset.suit
-    unseen = (1 << len(preset.tiles)) - 1 & ~(on_table | hand_bits)
+    suit: i64 = preset.suit
+    unseen: i64 = (1 << len(preset.tiles)) - 1 & ~(on_table | hand_bits)
+    tile: i64
+    new: i64
+    open_mask: i64
     best, best_value = None, -1e9
     while fitting:
         bit = fitting & -fitting
@@ -227,9 +257,14 @@ def play_round(state: StarState, rng: random.Random) -> bool:
     if phase != TURN and phase != DRAW and phase != DRAWN:
         return False
     preset, rules = state.preset, state.rules
+    players: i64
+    reserve: i64
+    suit: i64
+    slots: i64
     players, reserve, suit, slots = rules.players, rules.boneyard_reserve, preset.suit, preset.slots
     hands: list[int] = []
-    held = 0  # every hand's tiles: a round is blocked when none shows an open number
+    held: i64 = 0  # every hand's tiles: a round is blocked when none shows an open number
+    bits: i64
     for tiles in state.hands:
         bits = 0
         for tile in tiles:
@@ -237,8 +272,15 @@ def play_round(state: StarState, rng: random.Random) -> bool:
         hands.append(bits)
         held |= bits
     boneyard, ends, arms_at = state.boneyard[:], state.ends[:], state.arms_at[:]
+    open_mask: i64
+    on_table: i64
+    seat: i64
     open_mask, on_table, seat = state.open_mask, state.on_table, state.seat
-    drawn = state.drawn if phase == DRAWN else -1
+    drawn: i64 = state.drawn if phase == DRAWN else -1
+    hand: i64
+    fitting: i64
+    old: i64
+    new: i64
     if phase == DRAW:  # the seat's draw is the chance step to come (`StarState.sample_chance`)
         drawn = boneyard.pop(int(rng.random() * len(boneyard)))
         hands[seat] |= _TILE_BIT[drawn]
