@@ -4,6 +4,8 @@ tells the search (who observes a chance outcome, how a hand or round end is scor
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from steps import legal, run
 
@@ -538,3 +540,13 @@ def test_cyprus_round_shortcut_waits_for_the_lead():
 
     state = new_game("cyprus", 4)
     assert not cyprus.play_round(state, random.Random(1))
+
+
+def test_the_star_rollouts_own_bit_count_counts_every_set_they_hold():
+    """The compiled build's rollouts count bits with `_native_bit_count` (native
+    64-bit arithmetic), not `int.bit_count`: every set below 2**62 counts alike."""
+    rng = random.Random(5)
+    sets = [0, 1, (1 << 55) - 1, (1 << 62) - 1, 1 << 61, 0x1555555555555555, 0x2AAAAAAAAAAAAAAA]
+    sets += [rng.getrandbits(rng.randint(1, 62)) for _ in range(2000)]
+    for bits in sets:
+        assert cyprus._native_bit_count(bits) == bits.bit_count(), hex(bits)
