@@ -216,6 +216,24 @@ def test_the_callout_collides_with_nothing_and_covers_no_item_to_pick(app, game)
     assert not found, "\n".join(found.values())
 
 
+def test_the_callout_stays_in_its_dock_while_the_opening_deal_turns_tiles_over(app_with):
+    """Build Up's first callout floated over stack 1 and Seat 1's plate for most of
+    the opening deal, docking only once it was over: a tile turning over is drawn
+    on a sprite of its own first, at (0, 0), and the lesson took it for a tile at
+    the screen's corner, under the score sheet's dock."""
+    app = app_with(animated("fast"))
+    table = app.open("lesson", "buildup")
+    docks = []
+    for _ in range(600):  # the deal takes about 3 s at normal speed
+        run(app)
+        if table.ready:
+            break
+        if table.callout.rect is not None:
+            docks.append(table.callout.dock)
+    assert table.ready and len(docks) > 30, "the deal did not end, or showed no callout"
+    assert set(docks) == {"score sheet"}, f"{docks.count(None)} of {len(docks)} frames floated"
+
+
 KEPT_IN_VIEW = {"buildup": lambda text: "move" in text.lower(),
                 "cyprus": lambda text: text.startswith("\u00d7") or "in hand" in text or text.startswith("Boneyard"),
                 "necropolis": lambda text: text.startswith("Necropolis:") or "to move" in text.lower()}

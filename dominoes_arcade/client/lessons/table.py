@@ -88,6 +88,8 @@ class LessonMode:
         self.complete = False
         self.drawn_tiles: list = []
         """Where this frame's tiles went (`draw_tile`): the callout rather covers none."""
+        self.drawing_on: object = None
+        """The surface this frame is drawn on: a tile drawn on another is not on the screen."""
         self._marks: tuple[tuple, list] = ((), [])
         """The table's words and panels and where they are (`table_label_marks`,
         `table_panels`), and the moment they are for."""
@@ -281,7 +283,8 @@ class LessonMode:
     # -- drawing and input ----------------------------------------------------------------
     def draw_tile(self, surface, tile: int, rect_or_pos, length: int, **kwargs):
         where = super().draw_tile(surface, tile, rect_or_pos, length, **kwargs)
-        self.drawn_tiles.append(where)
+        if surface is self.drawing_on:  # not a tile turning over, drawn at (0, 0) of a sprite of its own first
+            self.drawn_tiles.append(where)
         return where
 
     def table_labels(self) -> list:
@@ -313,7 +316,7 @@ class LessonMode:
     def draw(self, surface) -> None:
         words = self.callout_words()
         labels = self.table_labels() if words is not None else []
-        self.drawn_tiles = []
+        self.drawn_tiles, self.drawing_on = [], surface
         super().draw(surface)
         if words is None:
             self.callout.rect, self.callout.buttons = None, []
