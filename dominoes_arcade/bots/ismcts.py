@@ -39,7 +39,7 @@ import math
 import random
 import time
 from bisect import bisect_left, bisect_right
-from math import log, sqrt  # called by name, not through local aliases: mypyc compiles these calls to C's
+from math import log, sqrt  # by name, not through local aliases: mypyc calls C's own on a float
 from typing import Any, Protocol
 
 from ..engine import CHANCE, TERMINAL, Action, Outcome, State
@@ -255,7 +255,7 @@ class IsmctsBot(Bot):
                 grown += 1
                 n = child.visits
                 visits += n
-                ucb = child.total / n + c * sqrt(log(child.available) / n)
+                ucb = child.total / n + c * sqrt(log(float(child.available)) / n)  # float: see the import
                 if ucb > best_ucb:
                     best, best_child, best_ucb = action, child, ucb
             if grown < len(legal) and (not grown or not widening or grown < 1 + widening * sqrt(visits)):
