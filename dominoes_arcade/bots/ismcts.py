@@ -38,7 +38,6 @@ from __future__ import annotations
 import math
 import random
 import time
-from bisect import bisect_left, bisect_right
 from math import log, sqrt  # by name, not through local aliases: mypyc calls C's own on a float
 from typing import Any, Protocol
 
@@ -93,8 +92,10 @@ def rewards(state: Finished, scale: float, margin_weight: float) -> list[float]:
     total = sign * sum(scores)
     # Each seat's rank key is its signed score, a winner's lifted above every other
     # seat's: whole numbers compare faster than (winner, score) pairs, in the same
-    # order. Better and equal seats are counted by bisection in the sorted keys, not
-    # by comparing every pair (a 10-player rollout ends here).
+    # order. Lower and equal seats are found in the sorted keys by `list.index` and
+    # `list.count`, not by comparing every pair (a 10-player rollout ends here): C
+    # loops in pure Python, and C calls in the compiled build (where a bisection is a
+    # Python call).
     lift = max(signed) - min(signed) + 1
     keys = [signed[seat] + lift if seat in winners else signed[seat] for seat in range(n)]
     ordered = sorted(keys)
@@ -102,9 +103,8 @@ def rewards(state: Finished, scale: float, margin_weight: float) -> list[float]:
     out = []
     for seat in range(n):
         key = keys[seat]
-        below = bisect_left(ordered, key)
-        not_above = bisect_right(ordered, key, below)
-        better, equal = n - not_above, not_above - below
+        below, equal = ordered.index(key), ordered.count(key)
+        better = n - below - equal
         rank = better + (equal - 1) / 2
         rank_reward = 1.0 - rank / (n - 1)
         margin = signed[seat] - (total - signed[seat]) / (n - 1)
