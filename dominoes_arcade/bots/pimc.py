@@ -60,8 +60,8 @@ class Rewinding(random.Random):
 
     def start(self, seed: int) -> None:
         """A new stream: the numbers of ``Random(seed)``. The source is seeded when the
-        stream's first word is drawn: many rollouts draw nothing (most at 10 players),
-        and seeding costs more than a rollout's draws."""
+        stream's first word is drawn: at 10 players about half the worlds' rollouts draw
+        nothing, and seeding costs more than a rollout's draws."""
         self._seed = seed
         self._words.clear()
         self._next = 0

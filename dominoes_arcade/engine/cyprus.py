@@ -92,8 +92,9 @@ class RoundResult:
     def __init__(self, number: int, termination: Termination, winner: int, points: int,
                  hands: tuple[tuple[int, ...], ...], pips: tuple[int, ...]) -> None:
         # The dataclass's own frozen __init__, in one step: it would set each field
-        # through object.__setattr__, a call each, which came to a twentieth of a
-        # compiled Cyprus rollout (every rollout ends a round).
+        # through object.__setattr__, a Python call each, some 3% of a compiled Cyprus
+        # rollout (every rollout ends a round; docs/speed.md, "The fourth pass: native
+        # ints beyond the policy").
         self.__dict__.update(number=number, termination=termination, winner=winner, points=points, hands=hands,
                              pips=pips)
 
