@@ -38,7 +38,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from bisect import bisect_left, bisect_right
+from math import log, sqrt  # by name, not through local aliases: mypyc calls C's own on a float
 from typing import Any, Protocol
 
 from ..engine import CHANCE, TERMINAL, Action, Outcome, State
@@ -88,20 +88,26 @@ def rewards(state: Finished, scale: float, margin_weight: float) -> list[float]:
     winners = outcome.winners
     n = len(scores)
     sign = 1 if state.higher_score_wins else -1
-    keys = [(seat in winners, sign * scores[seat]) for seat in range(n)]
+    signed = [sign * score for score in scores]
     total = sign * sum(scores)
-    # Better and equal seats counted by bisection in the sorted keys, not by
-    # comparing every pair (a 10-player rollout ends here).
+    # Each seat's rank key is its signed score, a winner's lifted above every other
+    # seat's: whole numbers compare faster than (winner, score) pairs, in the same
+    # order. Lower and equal seats are found in the sorted keys by `list.index` and
+    # `list.count`, not by comparing every pair (a 10-player rollout ends here): C
+    # loops in pure Python, and C calls in the compiled build (where a bisection is a
+    # Python call).
+    lift = max(signed) - min(signed) + 1
+    keys = [signed[seat] + lift if seat in winners else signed[seat] for seat in range(n)]
     ordered = sorted(keys)
     rank_weight = 1.0 - margin_weight
     out = []
-    for key in keys:
-        below = bisect_left(ordered, key)
-        not_above = bisect_right(ordered, key, below)
-        better, equal = n - not_above, not_above - below
+    for seat in range(n):
+        key = keys[seat]
+        below, equal = ordered.index(key), ordered.count(key)
+        better = n - below - equal
         rank = better + (equal - 1) / 2
         rank_reward = 1.0 - rank / (n - 1)
-        margin = key[1] - (total - key[1]) / (n - 1)
+        margin = signed[seat] - (total - signed[seat]) / (n - 1)
         margin_reward = 0.5 + 0.5 * math.tanh(margin / scale)
         out.append(rank_weight * rank_reward + margin_weight * margin_reward)
     return out
@@ -221,7 +227,7 @@ class IsmctsBot(Bot):
         state = view.determinize(rng)
         knowledge = self.knowledge
         observed_by = knowledge.observed_by
-        log, sqrt, c, widening = math.log, math.sqrt, self.c, self.widening
+        c, widening = self.c, self.widening
         node = root
         path: list[tuple[Node, int]] = []
         while True:
@@ -249,7 +255,7 @@ class IsmctsBot(Bot):
                 grown += 1
                 n = child.visits
                 visits += n
-                ucb = child.total / n + c * sqrt(log(child.available) / n)
+                ucb = child.total / n + c * sqrt(log(float(child.available)) / n)  # float: see the import
                 if ucb > best_ucb:
                     best, best_child, best_ucb = action, child, ucb
             if grown < len(legal) and (not grown or not widening or grown < 1 + widening * sqrt(visits)):

@@ -51,14 +51,18 @@ class Rewinding(random.Random):
     def __init__(self) -> None:
         super().__init__(0)  # never drawn from: the numbers come from `_source`, through `_words`
         self._source = random.Random(0)
+        self._seed = 0
+        """The stream's seed, given to `_source` when the stream's first word is drawn."""
         self._words: list[int] = []
         """The stream's words drawn so far."""
         self._next = 0
         """The index in `_words` of the next word to give."""
 
     def start(self, seed: int) -> None:
-        """A new stream: the numbers of ``Random(seed)``."""
-        self._source.seed(seed)
+        """A new stream: the numbers of ``Random(seed)``. The source is seeded when the
+        stream's first word is drawn: at 10 players about half the worlds' rollouts draw
+        nothing, and seeding costs more than a rollout's draws."""
+        self._seed = seed
         self._words.clear()
         self._next = 0
 
@@ -71,6 +75,8 @@ class Rewinding(random.Random):
         self._next = at + 1
         words = self._words
         if at == len(words):
+            if not words:
+                self._source.seed(self._seed)
             words.append(self._source.getrandbits(32))
         return words[at]
 
@@ -79,6 +85,8 @@ class Rewinding(random.Random):
         at, words = self._next, self._words
         self._next = at + 2
         while len(words) < at + 2:
+            if not words:
+                self._source.seed(self._seed)
             words.append(self._source.getrandbits(32))
         return ((words[at] >> 5) * 67108864.0 + (words[at + 1] >> 6)) * (1.0 / 9007199254740992.0)
 

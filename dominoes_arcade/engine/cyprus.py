@@ -89,6 +89,15 @@ class RoundResult:
     hands: tuple[tuple[int, ...], ...]
     pips: tuple[int, ...]
 
+    def __init__(self, number: int, termination: Termination, winner: int, points: int,
+                 hands: tuple[tuple[int, ...], ...], pips: tuple[int, ...]) -> None:
+        # The dataclass's own frozen __init__, in one step: it would set each field
+        # through object.__setattr__, a Python call each, some 3% of a compiled Cyprus
+        # rollout (every rollout ends a round; docs/speed.md, "The fourth pass: native
+        # ints beyond the policy").
+        self.__dict__.update(number=number, termination=termination, winner=winner, points=points, hands=hands,
+                             pips=pips)
+
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a new star game subclasses it
@@ -226,7 +235,7 @@ class StarState(State):
                 return False  # playing is compulsory
         return (len(self.boneyard) > self.rules.boneyard_reserve) is (action is preset.draw)
 
-    def _plays(self, tiles) -> list[Action]:
+    def _plays(self, tiles: list[int]) -> list[Action]:
         """Every legal play of `tiles`: into the next star slot while the star is
         incomplete, else onto each arm whose open end the tile shows."""
         slot = len(self.ends)
@@ -249,7 +258,7 @@ class StarState(State):
                 return plays  # playing is compulsory
             return [self.preset.draw if len(self.boneyard) > self.rules.boneyard_reserve else self.preset.pass_]
         if phase == DRAWN:
-            return self._plays((self.drawn,)) or [self.preset.pass_]
+            return self._plays([self.drawn]) or [self.preset.pass_]
         if phase == LEAD:
             return [self.preset.set_spinner]
         return []

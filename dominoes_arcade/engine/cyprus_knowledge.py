@@ -108,22 +108,31 @@ class DealPlan:
         dealt = assign_tiles(self.unseen, self.groups, rng, self.order)
         if self.drawn_group >= 0:  # read before the hands are sorted: a hand may be its group's list
             s.drawn = dealt[self.drawn_group][0]
-        hands = s.hands
-        for p, seat_groups in self.seat_groups:
-            if len(seat_groups) == 1:
-                hand = dealt[seat_groups[0]]
+        # Typed locals: the plan's fields and the state are untyped here, and the
+        # compiled build would otherwise call every list method by name.
+        hands: list[list[int]] = s.hands
+        seat_groups: list[tuple[int, list[int]]] = self.seat_groups
+        hand: list[int]
+        for p, groups in seat_groups:
+            if len(groups) == 1:
+                hand = dealt[groups[0]]
             else:
                 hand = []
-                for g in seat_groups:
+                for g in groups:
                     hand += dealt[g]
+            hand.sort()
             hands[p] = hand
         boneyard: list[int] = []
-        for g in self.boneyard_groups:
+        boneyard_groups: list[int] = self.boneyard_groups
+        for g in boneyard_groups:
             boneyard += dealt[g]
         if self.spinner_place is not None:
-            (boneyard if self.spinner_place < 0 else hands[self.spinner_place]).append(self.spinner)
-        for p, _ in self.seat_groups:
-            hands[p].sort()
+            if self.spinner_place < 0:
+                boneyard.append(self.spinner)
+            else:
+                hand = hands[self.spinner_place]
+                hand.append(self.spinner)
+                hand.sort()
         boneyard.sort()
         in_boneyard = 0
         for t in boneyard:  # a loop, not a sum of a generator: a search deals thousands of times
@@ -148,7 +157,7 @@ def assign_tiles(tiles: list[int], groups: list[tuple[int, int]], rng: random.Ra
     """
     tiles = tiles[:]
     shuffle(tiles, rng)
-    dealt: list[list[int]] = [[] for _ in groups]
+    dealt: list[list[int]] = [[] for _ in range(len(groups))]
     for g in greedy_order(groups) if order is None else order:
         mask, count = groups[g]
         if not mask:  # unconstrained (the boneyard, a hand nobody knows anything of)
@@ -169,10 +178,21 @@ def assign_tiles(tiles: list[int], groups: list[tuple[int, int]], rng: random.Ra
                     left += tiles[len(taken) + len(left):]
                     break
         tiles = left
-    if not tiles:
-        return dealt
+    if tiles:
+        _complete(tiles, groups, dealt)
+    return dealt
+
+
+def _complete(left: list[int], groups: list[tuple[int, int]], dealt: list[list[int]]) -> None:
+    """`assign_tiles`'s rare second step, a function of its own (a nested function
+    would make the compiled build keep every local of the first step in a closure):
+    give the groups left short the `left` tiles by augmenting paths, moving tiles
+    between groups if need be.
+
+    :raises ValueError: when no split exists.
+    """
     holder = {t: g for g, taken in enumerate(dealt) for t in taken}
-    holder.update((t, -1) for t in tiles)
+    holder.update((t, -1) for t in left)
 
     def augment(g: int, visited: set[int]) -> bool:
         """Find group `g` one more tile, moving others along a chain if need be."""
@@ -191,4 +211,3 @@ def assign_tiles(tiles: list[int], groups: list[tuple[int, int]], rng: random.Ra
         while len(dealt[g]) < count:
             if not augment(g, set()):
                 raise ValueError("no deal of the unseen tiles fits what the view knows")
-    return dealt

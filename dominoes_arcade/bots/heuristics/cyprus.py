@@ -282,6 +282,7 @@ def play_round(state: StarState, rng: random.Random) -> bool:
     drawn: i64 = state.drawn if phase == DRAWN else -1
     hand: i64
     fitting: i64
+    bit: i64
     old: i64
     new: i64
     if phase == DRAW:  # the seat's draw is the chance step to come (`StarState.sample_chance`)
@@ -308,10 +309,11 @@ def play_round(state: StarState, rng: random.Random) -> bool:
             else:
                 action = _arm_play(preset, arms_at, open_mask, on_table, hand, fitting, None)
             tile, arm = action.tile, action.arg
-            hand ^= _TILE_BIT[tile]
+            bit = _TILE_BIT[tile]
+            hand ^= bit
             hands[seat] = hand
-            held ^= _TILE_BIT[tile]
-            on_table |= _TILE_BIT[tile]
+            held ^= bit
+            on_table |= bit
             if arm == slot:  # fills the next star slot
                 ends.append(PIPS[tile] - suit)
                 if len(ends) == slots:  # the star is complete: the arms open
@@ -322,8 +324,10 @@ def play_round(state: StarState, rng: random.Random) -> bool:
             else:
                 old = ends[arm]
                 new = ends[arm] = PIPS[tile] - old  # a double leaves the end unchanged
-                arms_at[old] ^= 1 << arm
-                arms_at[new] |= 1 << arm
+                # Not `^=` and `|=`: mypyc compiles an augmented assignment to a list
+                # item as a generic in-place operation on boxed ints.
+                arms_at[old] = arms_at[old] ^ 1 << arm
+                arms_at[new] = arms_at[new] | 1 << arm
                 if not arms_at[old]:
                     open_mask &= ~(1 << old)
                 open_mask |= 1 << new
