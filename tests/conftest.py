@@ -59,6 +59,14 @@ def pytest_configure(config):
     for variable, folder in (("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"),
                              ("XDG_STATE_HOME", "state"), ("XDG_CACHE_HOME", "cache")):
         os.environ[variable] = os.path.join(home, folder)
+    # matplotlib keeps its list of the system's fonts in its cache folder, by default
+    # under XDG_CACHE_HOME, which is new for every run and every worker (above): each
+    # worker and each process drawing a report found none and built it again, 0.5 s
+    # of CPU each, and a batch of report processes started side by side built it
+    # once each. Kept with the bytecode instead, built once for every run after.
+    # Nothing else is there (no matplotlibrc: matplotlib's settings are its defaults,
+    # as with the empty folder before). MPLCONFIGDIR set by whoever runs the tests wins.
+    os.environ.setdefault("MPLCONFIGDIR", str(config.rootpath / ".pytest_cache" / "matplotlib"))
     if os.environ.pop("PYTHONDONTWRITEBYTECODE", None):
         # Bytecode not written beside the sources: the processes the tests start
         # (hundreds: `python -m dominoes_arcade`, bot programs, workers) keep it in

@@ -16,7 +16,7 @@ import time
 
 import pygame
 from client_drive import click_at, confirm_overlay, decide, frames, press
-from test_client_support import FRAME, PAD, click_widget, run, steer
+from test_client_support import FRAME, PAD, UNDRAWN_SECONDS, click_widget, run, run_undrawn_until, steer, undrawn
 
 from dominoes_arcade.client import games
 
@@ -34,7 +34,13 @@ def press_callout(app, table, device: str, label: str) -> None:
         press(app, table, device, "confirm")
 
 
-def wait_for(app, done, limit: int = 3000) -> None:
+def wait_for(app, done, limit: int = 3000, *, drawn: bool = True) -> None:
+    """Frames until `done()`, at most `limit`; undrawn unless `drawn`, for a `done`
+    that reads nothing drawing sets (the callout's buttons are laid out as it is
+    drawn), and then bounded in seconds (`run_undrawn_until`), not frames."""
+    if not drawn:
+        run_undrawn_until(app, done, "the lesson's next stage")
+        return
     for _ in range(limit):
         if done():
             return
@@ -51,7 +57,7 @@ def guided_hand(app, table, device: str, on_stage=None) -> int:
     `on_stage(app, table)` is called as each stage comes up."""
     passed = 0
     while table.guide.stage is not None:
-        wait_for(app, lambda: table.ready)
+        wait_for(app, lambda: table.ready, drawn=False)  # (the moves in between are not looked at)
         if on_stage is not None:
             on_stage(app, table)
         stage, index = table.guide.stage, table.guide.index
@@ -67,10 +73,13 @@ def guided_hand(app, table, device: str, on_stage=None) -> int:
     return passed
 
 
-def short_game(app, table, device: str, seed: int = 1, max_frames: int = 40000) -> None:
-    """The short game to its end: each decision a random one of the table's choices."""
+def short_game(app, table, device: str, seed: int = 1, seconds: float = UNDRAWN_SECONDS) -> None:
+    """The short game to its end: each decision a random one of the table's choices.
+    Bounded in seconds, not frames: the frames between the player's moves are
+    undrawn, next to no time, and the easy bot answers in real time."""
     rng = random.Random(seed)
-    for _ in range(max_frames):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         if table.complete:
             return
         top = app.scenes.top
@@ -85,8 +94,9 @@ def short_game(app, table, device: str, seed: int = 1, max_frames: int = 40000) 
         if table.summary_shown():
             press(app, table, device, "confirm") if device != "mouse" else click_at(app, (640, 360))
             continue
-        frames(app, [])
-    raise AssertionError("the short game did not end")
+        with undrawn(app):  # the bots' moves and the animations: not looked at (each press and click is drawn)
+            frames(app, [])
+    raise AssertionError(f"the short game did not end in {seconds:g} s")
 
 
 def take_lesson(app, game: str, device: str) -> tuple[float, int]:

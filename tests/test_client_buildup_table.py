@@ -16,7 +16,7 @@ from client_drive import check_faces, drag
 from server_drive import finish_others, open_linked_room, serving
 from test_client_buildup import open_buildup, until_decision
 from test_client_online import play_online_table
-from test_client_support import animated, run
+from test_client_support import animated, run, run_undrawn_until
 
 from dominoes_arcade.client import gfx
 from dominoes_arcade.client.input import Device
@@ -183,10 +183,8 @@ def test_the_hand_summary_reveals_the_tiles_counts_up_and_holds_the_game(app_wit
     app = app_with(animated("fast"))
     table = open_table(app, TableSetup("buildup", ["easy", "easy"], app.settings.game("buildup"), 8))
     totals_seen = []
-    for _ in range(4000):
-        run(app)
-        if table.summary is not None and table.summary.hand == 1:
-            break
+    # (The first hand undrawn: nothing before its summary is looked at here.)
+    run_undrawn_until(app, lambda: table.summary is not None and table.summary.hand == 1, "the first hand's summary")
     summary = table.summary
     assert summary is not None and table.session.state.hand_scores
     # dominoes_arcade/rules/buildup.md, Scoring: each colour scores its pips on top of the 12 stacks.
@@ -208,10 +206,7 @@ def test_the_hand_summary_reveals_the_tiles_counts_up_and_holds_the_game(app_wit
 def test_a_press_dismisses_the_summary(app_with):
     app = app_with(animated("normal"))
     table = open_table(app, TableSetup("buildup", ["easy", "easy"], app.settings.game("buildup"), 9))
-    for _ in range(20000):
-        run(app)
-        if table.summary is not None and not table.tweens.busy:
-            break
+    run_undrawn_until(app, lambda: table.summary is not None and not table.tweens.busy, "the first hand's summary")
     assert table.summary is not None and table.hold_left > 0
     steps = len(table.session.steps)
     run(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)], frames=2)
@@ -338,8 +333,11 @@ def test_summaries_follow_the_variant_scoring(app_with):
                "later_hands_first": "alternate", "nondouble_on_double": "greater_or_equal"}
     table = open_table(app, TableSetup("buildup", ["easy", "easy"], options, 14))
     checked, hand_start = [], 0
-    for _ in range(20000):
-        run(app)
+
+    def check_each_summary() -> bool:
+        """After each frame (undrawn: what is checked is each summary's figures, not
+        the screen), a new summary checked and dismissed; True once the game ends."""
+        nonlocal hand_start
         summary = table.summary
         if summary is not None and summary.hand not in checked:
             placed = [0, 0]
@@ -354,8 +352,9 @@ def test_summaries_follow_the_variant_scoring(app_with):
             enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)
             run(app, [enter], frames=2)
             run(app, [enter], frames=2)  # the first press finishes the count, the second dismisses
-        if table.session.ended:
-            break
+        return table.session.ended
+
+    run_undrawn_until(app, check_each_summary, "the end of the game")
     assert checked == [1, 2, 3, 4]
 
 

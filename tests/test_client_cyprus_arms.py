@@ -68,11 +68,20 @@ def gap(p: list, q: list) -> float:
     return min(min(point_distance(c, q) for c in p), min(point_distance(c, p) for c in q))
 
 
-def far_apart(p: list, q: list, margin: float) -> bool:
-    """Whether the boxes around `p` and `q` are more than `margin` apart (no need to measure)."""
-    return (min(x for x, _ in p) > max(x for x, _ in q) + margin or min(x for x, _ in q) > max(x for x, _ in p) + margin
-            or min(y for _, y in p) > max(y for _, y in q) + margin
-            or min(y for _, y in q) > max(y for _, y in p) + margin)
+def box(polygon: list) -> tuple[float, float, float, float]:
+    """The box around `polygon`: left, top, right, bottom."""
+    xs, ys = [x for x, _ in polygon], [y for _, y in polygon]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def far_apart(p: tuple, q: tuple, margin: float) -> bool:
+    """Whether the boxes `p` and `q` (`box`) are more than `margin` apart (no need to measure)."""
+    return p[0] > q[2] + margin or q[0] > p[2] + margin or p[1] > q[3] + margin or q[1] > p[3] + margin
+
+
+def box_distance(point, b: tuple) -> float:
+    """From a point to the box `b` (`box`): never more than to the polygon inside it."""
+    return math.hypot(max(b[0] - point[0], 0.0, point[0] - b[2]), max(b[1] - point[1], 0.0, point[1] - b[3]))
 
 
 @cache
@@ -118,9 +127,10 @@ def test_no_two_arms_touch_however_they_fold():
     for counts in tables_of_real_games():
         _, placed = tiles(counts)
         keys = list(placed)
+        boxes = {key: box(polygon) for key, polygon in placed.items()}  # (each once, not once a pair)
         for i, one in enumerate(keys):
             for other in keys[i + 1:]:
-                if one[0] == other[0] or far_apart(placed[one], placed[other], NEAR):
+                if one[0] == other[0] or far_apart(boxes[one], boxes[other], NEAR):
                     continue
                 between = gap(placed[one], placed[other])
                 if between < least[0]:
@@ -144,6 +154,7 @@ def narrowest_badge_clearance() -> tuple[float, int, tuple[int, int], tuple[int,
         geometry, placed = tiles(counts)
         length = geometry.length
         spinner = corners(geometry.spinner, length)
+        polygons = [(tile, polygon, box(polygon)) for tile, polygon in [*placed.items(), ((-1, 0), spinner)]]
         ends = {}
         for arm, count in enumerate(counts):  # the open number's half of each arm's last tile
             last = place(geometry, arm, count - 1)
@@ -155,7 +166,9 @@ def narrowest_badge_clearance() -> tuple[float, int, tuple[int, int], tuple[int,
             for other, end in ends.items():
                 assert other == arm or own < math.dist(centre, end), \
                     f"arm {arm}'s number is nearer arm {other}'s end (arms of {counts} tiles)"
-            for tile, polygon in [*placed.items(), ((-1, 0), spinner)]:
+            for tile, polygon, around in polygons:
+                if box_distance(centre, around) - radius - BADGE_SHADOW >= least[0]:
+                    continue  # (a tile whose box is no nearer cannot be the least: not measured)
                 clear = point_distance(centre, polygon) - radius - BADGE_SHADOW
                 if clear < least[0]:
                     least = (clear, arm, tile, counts)

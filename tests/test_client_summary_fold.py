@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from test_client_support import animated, click, key, press_pad, run
+from test_client_support import animated, click, key, press_pad, run, run_undrawn_until, undrawn
 
 from dominoes_arcade.client.input import Intent
 from dominoes_arcade.client.layout_check import FOOTER_LAYER
@@ -26,13 +26,12 @@ def texts(app) -> set[str]:
 
 
 def to_the_first_summary(app, game: str):
+    """The game played to its first summary, undrawn: nothing before it is looked
+    at here (the demo and game tests of each table draw every frame of whole games)."""
     options = {**app.settings.game(game), **({"target_score": 1000} if game == "cyprus" else {})}
     table = open_table(app, TableSetup(game, SEATS[game], options, 4))
-    for _ in range(5000):
-        if table.summary_shown() and not table.tweens.busy:
-            return table
-        run(app)
-    raise AssertionError(f"no summary in {game} after 5000 frames")
+    run_undrawn_until(app, lambda: table.summary_shown() and not table.tweens.busy, f"a summary in {game}")
+    return table
 
 
 @pytest.mark.parametrize("game", ["buildup", "cyprus"])
@@ -66,6 +65,6 @@ def test_a_summary_folds_away_while_the_game_waits_and_comes_back(app_with, game
     fold()
     assert not table.summary_folded and shown - folded <= texts(app), "the summary is back"
     run(app, key(pygame.K_RETURN), frames=2)
-    for _ in range(200):
-        run(app)
+    with undrawn(app):  # (what is checked is the game, not the screen)
+        run(app, frames=200)
     assert not table.summary_shown() or len(table.session.steps) > steps, "Continue goes on"

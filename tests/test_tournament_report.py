@@ -73,9 +73,16 @@ def two_player(tmp_path_factory):
     return tournament(folder, "n", game="necropolis", bots=["random", "greedy", "ismcts:iterations=20"], deals=4)
 
 
+@pytest.fixture(scope="module")
+def two_player_report(two_player):
+    """The two-player tournament's report, written beside its results once for the
+    tests that read it (the same page for each)."""
+    return report(two_player)
+
+
 @pytest.mark.slow
-def test_two_player_report_is_self_contained_with_pictures_and_the_results_numbers(two_player):
-    page, parsed = report(two_player)
+def test_two_player_report_is_self_contained_with_pictures_and_the_results_numbers(two_player, two_player_report):
+    page, parsed = two_player_report
     assert_self_contained(page, parsed)
     assert (two_player.parent / "n.report.html").exists()  # the default: beside the results
     assert parsed.tags["svg"] >= 5  # ratings, head to head, scores, seats, time a decision
@@ -133,8 +140,8 @@ def test_not_a_results_file_and_missing_matplotlib_are_one_line_errors(tmp_path,
 
 
 @pytest.mark.slow
-def test_the_report_shows_the_fitted_ratings_and_the_superiority_table(two_player, tmp_path):
-    page, parsed = report(two_player, "--out", str(tmp_path / "fitted.html"))
+def test_the_report_shows_the_fitted_ratings_and_the_superiority_table(two_player, two_player_report):
+    page, parsed = two_player_report
     assert_self_contained(page, parsed)
     results = tomllib.loads(two_player.read_text(encoding="utf-8"))
     assert "Fitted ratings" in page and "Likelihood of superiority" in page
