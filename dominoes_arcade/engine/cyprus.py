@@ -99,7 +99,6 @@ class RoundResult:
                              pips=pips)
 
 
-
 @mypyc_attr(allow_interpreted_subclasses=True)  # a new star game subclasses it
 class StarState(State):
     """The state of a Cyprus or Sebastopol game; `preset` says which."""
